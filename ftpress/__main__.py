@@ -1,0 +1,5 @@
+import sys
+
+from ftpress.cli import main
+
+sys.exit(main())

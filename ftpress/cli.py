@@ -1,0 +1,93 @@
+"""The ``ftpress`` command. Thin on purpose: parse arguments, call one module,
+print the result. Input errors print as ``path:line:col: message`` and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ftpress import __version__
+from ftpress.clock import build_now
+from ftpress.errors import InputError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ftpress", description="Run a Full Thrust campaign "
+                                     "from a Git repository and publish it as a static site.")
+    parser.add_argument("--version", action="version", version=f"ftpress {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def site_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--source", type=Path, default=Path("."),
+                       help="campaign folder (default: the current folder)")
+        p.add_argument("--drafts", action="store_true", help="include draft posts")
+        p.add_argument("--future", action="store_true", help="include posts dated in the future")
+        p.add_argument("--now", help="the build's 'now' as an ISO date-time "
+                       "(default: SOURCE_DATE_EPOCH, else the clock)")
+
+    build = commands.add_parser("build", help="build the site")
+    site_options(build)
+    build.add_argument("--out", type=Path, default=None, help="output folder (default: _site)")
+
+    serve = commands.add_parser("serve", help="build, serve and rebuild on every change")
+    site_options(serve)
+    serve.add_argument("--out", type=Path, default=None,
+                       help="output folder (default: a temporary folder)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1")
+
+    new = commands.add_parser("new", help="create new content")
+    what = new.add_subparsers(dest="what", required=True, metavar="WHAT")
+    post = what.add_parser("post", help="write a new post file dated now")
+    post.add_argument("title")
+    post.add_argument("--kind", required=True,
+                      choices=("rules", "rulings", "cogitation", "status", "guff"))
+    post.add_argument("--tags", default="", help="comma-separated tags, e.g. rule-10,sieges")
+    post.add_argument("--source", type=Path, default=Path("."))
+    post.add_argument("--now", help="date the post at this ISO date-time instead of now")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        count = len(exc.problems)
+        print(f"ftpress: {count} problem{'s' if count != 1 else ''} found; nothing was written",
+              file=sys.stderr)
+        return 1
+    except ValueError as exc:  # a malformed command-line value
+        print(f"ftpress: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "build":
+        from ftpress.site import BuildOptions, build
+
+        out = args.out if args.out is not None else args.source / "_site"
+        options = BuildOptions(build_now(args.now), drafts=args.drafts, future=args.future)
+        report = build(args.source, out, options)
+        print(report.summary(out))
+        return 0
+    if args.command == "serve":
+        from ftpress.serve import serve
+
+        return serve(args.source, args.out, host=args.host, port=args.port, drafts=args.drafts,
+                     future=args.future, now=args.now)
+    if args.command == "new":
+        from ftpress.scaffold import new_post
+
+        tags = tuple(t.strip() for t in args.tags.split(",") if t.strip())
+        path = new_post(args.source, args.title, args.kind, tags, build_now(args.now))
+        print(path)
+        return 0
+    raise AssertionError(args.command)  # argparse allows no other command

@@ -1,0 +1,1 @@
+"""The umpire's Markdown content: posts and standalone pages."""

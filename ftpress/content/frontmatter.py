@@ -1,0 +1,42 @@
+"""Split a Markdown file into its YAML front matter and its body."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ftpress import yamlsource
+from ftpress.errors import InputError, Problem
+
+_FENCE = "---"
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A Markdown file taken apart: parsed front matter, body, where the body starts."""
+
+    meta: Any
+    body: str
+    body_line: int
+
+
+def split(text: str, path: str) -> Document:
+    """Parse ``---``-fenced YAML front matter at the very top of ``text``."""
+    lines = text.split("\n")
+    if lines[0].rstrip() != _FENCE:
+        raise InputError([Problem(path, 1, 1, "expected front matter: a line '---', "
+                                  "YAML settings (title, date, kind …), then '---'")])
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in (_FENCE, "..."):
+            break
+    else:
+        raise InputError([Problem(path, 1, 1, "front matter is never closed; expected a "
+                                  "second '---' line after the settings")])
+    # Front matter's first line is line 2 of the file.
+    meta = yamlsource.parse("\n".join(lines[1:index]), path, line_offset=1)
+    if meta is None:
+        meta = yamlsource.MarkedMap((2, 1))
+    if not isinstance(meta, dict):
+        raise InputError([Problem(path, 2, 1, "front matter must be a mapping of keys "
+                                  "such as 'title: …'")])
+    return Document(meta, "\n".join(lines[index + 1:]), index + 2)

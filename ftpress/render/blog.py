@@ -1,0 +1,225 @@
+"""The campaign blog: home, posts, archives by date, kinds, tags, pages, 404.
+
+Input is already checked and already filtered by the publish rule; this module
+only turns it into pages. Output paths follow the site map in DESIGN.md.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import jinja2
+from markupsafe import Markup
+
+from ftpress import markdown
+from ftpress.config import SiteConfig
+from ftpress.content.pages import Page
+from ftpress.content.posts import KINDS, Post
+from ftpress.render.outputs import Outputs
+from ftpress.render.theme import MONTHS, StaticFile, long_date
+from ftpress.render.views import (
+    EditView, Group, Link, PageInfo, Pager, PostView, SiteView, Urls,
+)
+
+#: Top-level URL segments the site uses itself; pages may not take them.
+RESERVED = frozenset({"posts", "kinds", "tags", "page", "static", "rules", "turns", "schemas",
+                      "players", "systems", "search", "pagefind"})
+
+
+@dataclass(frozen=True, slots=True)
+class Blog:
+    """Everything the blog pages are made from."""
+
+    config: SiteConfig
+    posts: tuple[Post, ...]  # published, oldest first
+    pages: tuple[Page, ...]
+
+
+class Renderer:
+    """Renders templates with the context every page shares."""
+
+    def __init__(self, env: jinja2.Environment, site: SiteView, urls: Urls, out: Outputs) -> None:
+        self.env, self.site, self.urls, self.out = env, site, urls, out
+
+    def page(self, path: str, template: str, origin: str, *, title: str, description: str,
+             section: str = "", noindex: bool = False, **context: object) -> None:
+        full_title = title if title == self.site.title else f"{title} · {self.site.title}"
+        info = PageInfo(full_title, description or self.site.description, self.urls.page(path),
+                        self.urls.absolute(path), section, noindex)
+        html = self.env.get_template(template).render(site=self.site, page=info, **context)
+        self.out.add(path, html, origin)
+        if not noindex:
+            self.out.listed.append(path)
+
+
+def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFile],
+                out: Outputs) -> tuple[PostView, ...]:
+    """Add every blog page to ``out``; return the post views, newest first."""
+    config, urls = blog.config, Urls(blog.config)
+    for static in statics:
+        out.add(static.path, static.data, "theme")
+    css = next((s for s in statics if s.path == "static/style.css"), None)
+    css_url = urls.page("static/style.css") + (f"?v={css.fingerprint}" if css else "")
+    site = SiteView(
+        title=config.title, description=config.description, author=config.author,
+        language=config.language, base_path=config.base_path, base_url=config.base_url,
+        feed_url=urls.page("feed.xml"), css_url=css_url, nav=_nav(blog, urls),
+    )
+    r = Renderer(env, site, urls, out)
+    views = tuple(reversed([_post_view(p, config, urls) for p in blog.posts]))
+
+    _listing(r, views, "", "Latest posts", config.title, config.description, "home", config.paginate)
+    _post_pages(r, views)
+    _archives(r, views)
+    _kinds(r, views, config.paginate)
+    _tags(r, views, config.paginate)
+    for page in blog.pages:
+        body = markdown.render(page.body, config.base_path)
+        r.page(page.url_path + "index.html", "page.html", page.source, title=page.title,
+               description=page.summary or markdown.shorten(body.lead), section=page.slug,
+               body=Markup(body.html), heading=page.title)
+    for post in blog.posts:
+        for alias in post.aliases:
+            r.page(alias, "alias.html", post.source, title=f"Moved: {post.title}",
+                   description=f"This page has moved to {urls.absolute(post.url_path)}",
+                   noindex=True, target_title=post.title, target_url=urls.absolute(post.url_path))
+    r.page("404.html", "404.html", "theme", title="Page not found",
+           description="There is no page at this address.", noindex=True,
+           recent=views[:5])
+    return views
+
+
+def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
+    links = [Link(urls.page(""), "Home", key="home"),
+             Link(urls.page("posts/"), "Archive", key="archive")]
+    links += [Link(urls.page(f"kinds/{k}/"), label, key=k) for k, (label, _) in KINDS.items()]
+    links.append(Link(urls.page("tags/"), "Tags", key="tags"))
+    links += [Link(urls.page(p.url_path), p.title, key=p.slug) for p in blog.pages]
+    return tuple(links)
+
+
+def _post_view(post: Post, config: SiteConfig, urls: Urls) -> PostView:
+    body = markdown.render(post.body, config.base_path)
+    d = post.date
+    trail = (
+        Link(urls.page("posts/"), "Archive"),
+        Link(urls.page(f"posts/{d.year:04d}/"), str(d.year)),
+        Link(urls.page(f"posts/{d.year:04d}/{d.month:02d}/"), MONTHS[d.month - 1]),
+        Link(urls.page(f"posts/{d.year:04d}/{d.month:02d}/{d.day:02d}/"), str(d.day)),
+    )
+    return PostView(
+        source=post.source, path=post.url_path, url=urls.page(post.url_path), title=post.title,
+        date=post.date, updated=post.updated, kind_id=post.kind, kind=Link(urls.page(f"kinds/{post.kind}/"), KINDS[post.kind][0]),
+        tags=tuple(Link(urls.page(f"tags/{t}/"), t) for t in post.tags),
+        description=post.summary or markdown.shorten(body.lead),
+        html=Markup(body.html), edits=tuple(EditView(e.date, e.note) for e in post.edits),
+        words=body.words, draft=post.draft, feed_id=post.id, trail=trail,
+    )
+
+
+def _post_pages(r: Renderer, views: tuple[PostView, ...]) -> None:
+    for index, view in enumerate(views):
+        newer = views[index - 1] if index > 0 else None
+        older = views[index + 1] if index + 1 < len(views) else None
+        r.page(view.path + "index.html", "post.html", view.source, title=view.title,
+               description=view.description, section=view.kind_id, post=view,
+               newer=newer, older=older)
+
+
+def _paginate(views: Sequence[PostView], per: int, prefix: str,
+              urls: Urls) -> Iterable[tuple[str, tuple[PostView, ...], Pager]]:
+    """Pages of ``per`` posts: ``prefix`` first, then ``prefix/page/N/``."""
+    count = max(1, -(-len(views) // per))
+
+    def path(n: int) -> str:
+        return f"{prefix}index.html" if n == 1 else f"{prefix}page/{n}/index.html"
+
+    for n in range(1, count + 1):
+        newer = Link(urls.page(path(n - 1)), "Newer posts") if n > 1 else None
+        older = Link(urls.page(path(n + 1)), "Older posts") if n < count else None
+        yield path(n), tuple(views[(n - 1) * per: n * per]), Pager(n, count, newer, older)
+
+
+def _listing(r: Renderer, views: Sequence[PostView], prefix: str, heading: str, title: str,
+             description: str, section: str, per: int, intro: str = "") -> None:
+    for path, chunk, pager in _paginate(views, per, prefix, r.urls):
+        paged = title if pager.number == 1 else f"{title}, page {pager.number}"
+        r.page(path, "list.html", "site", title=paged, description=description,
+               section=section, heading=heading, intro=intro, posts=chunk, pager=pager)
+
+
+def _archives(r: Renderer, views: tuple[PostView, ...]) -> None:
+    """``/posts/`` and the year, month and day archives, newest first."""
+    years: dict[int, list[PostView]] = defaultdict(list)
+    months: dict[tuple[int, int], list[PostView]] = defaultdict(list)
+    days: dict[tuple[int, int, int], list[PostView]] = defaultdict(list)
+    for v in views:
+        d = v.date
+        years[d.year].append(v)
+        months[d.year, d.month].append(v)
+        days[d.year, d.month, d.day].append(v)
+
+    def month_group(y: int, m: int) -> Group:
+        return Group(f"{MONTHS[m - 1]} {y}", r.urls.page(f"posts/{y:04d}/{m:02d}/"),
+                     tuple(months[y, m]))
+
+    overview = tuple(
+        (Link(r.urls.page(f"posts/{y:04d}/"), str(y), len(years[y])),
+         tuple(Link(r.urls.page(f"posts/{y:04d}/{m:02d}/"), MONTHS[m - 1], len(months[y, m]))
+               for (yy, m) in months if yy == y))
+        for y in years)
+    r.page("posts/index.html", "archive_index.html", "site", title="Archive",
+           description=f"All {len(views)} posts by year and month.", section="archive",
+           years=overview, total=len(views))
+    for y, posts in years.items():
+        groups = tuple(month_group(y, m) for (yy, m) in months if yy == y)
+        r.page(f"posts/{y:04d}/index.html", "archive.html", "site", title=str(y),
+               description=f"{len(posts)} posts from {y}.", section="archive",
+               heading=str(y), trail=(Link(r.urls.page("posts/"), "Archive"),), groups=groups)
+    for (y, m), posts in months.items():
+        groups = tuple(Group(long_date(ps[0].date), r.urls.page(f"posts/{y:04d}/{m:02d}/{d:02d}/"),
+                             tuple(ps)) for (yy, mm, d), ps in days.items() if (yy, mm) == (y, m))
+        r.page(f"posts/{y:04d}/{m:02d}/index.html", "archive.html", "site",
+               title=f"{MONTHS[m - 1]} {y}", description=f"{len(posts)} posts from "
+               f"{MONTHS[m - 1]} {y}.", section="archive", heading=f"{MONTHS[m - 1]} {y}",
+               trail=(Link(r.urls.page("posts/"), "Archive"),
+                      Link(r.urls.page(f"posts/{y:04d}/"), str(y))), groups=groups)
+    for (y, m, d), posts in days.items():
+        heading = long_date(posts[0].date)
+        r.page(f"posts/{y:04d}/{m:02d}/{d:02d}/index.html", "archive.html", "site",
+               title=heading, description=f"{len(posts)} posts from {heading}.",
+               section="archive", heading=heading,
+               trail=(Link(r.urls.page("posts/"), "Archive"),
+                      Link(r.urls.page(f"posts/{y:04d}/"), str(y)),
+                      Link(r.urls.page(f"posts/{y:04d}/{m:02d}/"), MONTHS[m - 1])),
+               groups=(Group("", "", tuple(posts)),))
+
+
+def _kinds(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
+    counts = {k: sum(1 for v in views if v.kind_id == k) for k in KINDS}
+    terms = tuple(Link(r.urls.page(f"kinds/{k}/"), label, counts[k])
+                  for k, (label, _) in KINDS.items())
+    r.page("kinds/index.html", "terms.html", "site", title="Kinds of post",
+           description="Rules, rulings, cogitation, status reports and guff.",
+           section="kinds", heading="Kinds of post", terms=terms,
+           notes={t.text: KINDS[k][1] for t, k in zip(terms, KINDS, strict=True)})
+    for kind, (label, about) in KINDS.items():
+        chosen = [v for v in views if v.kind_id == kind]
+        _listing(r, chosen, f"kinds/{kind}/", label, label, about, kind, per, intro=about)
+
+
+def _tags(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
+    tagged: dict[str, list[PostView]] = defaultdict(list)
+    for v in views:
+        for tag in v.tags:
+            tagged[tag.text].append(v)
+    terms = tuple(Link(r.urls.page(f"tags/{t}/"), t, len(tagged[t])) for t in sorted(tagged))
+    r.page("tags/index.html", "terms.html", "site", title="Tags",
+           description=f"{len(terms)} tags, from rule sections to battle reports.",
+           section="tags", heading="Tags", terms=terms, notes={})
+    for tag in sorted(tagged):
+        n = len(tagged[tag])
+        _listing(r, tagged[tag], f"tags/{tag}/", f"Tagged “{tag}”", f"Tagged {tag}",
+                 f"{n} post{'s' if n != 1 else ''} tagged {tag}.", "tags", per)

@@ -1,0 +1,87 @@
+"""The theme: Jinja2 templates and static files, overridable per campaign.
+
+Lookup order for a template or static file named ``post.html`` / ``style.css``:
+the campaign's ``themes/<theme>/``, then the campaign's ``themes/default/``,
+then the theme that ships with ftpress. A campaign overrides any one file by
+putting a file of the same name there; it need not copy the rest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import jinja2
+
+from ftpress.errors import InputError, Problem
+
+BUILTIN = Path(__file__).resolve().parent.parent / "themes" / "default"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticFile:
+    path: str  # output path, e.g. "static/style.css"
+    data: bytes
+
+    @property
+    def fingerprint(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()[:10]
+
+
+def theme_dirs(root: Path, name: str) -> tuple[Path, ...]:
+    """Where templates are looked up, first match wins."""
+    dirs = [root / "themes" / name]
+    if name != "default":
+        if not dirs[0].is_dir():
+            raise InputError([Problem("site.yaml", 0, 0, f"theme {name!r} not found; expected a "
+                                      f"folder themes/{name}/ with templates to override")])
+        dirs.append(root / "themes" / "default")
+    dirs.append(BUILTIN)
+    return tuple(d for d in dirs if d.is_dir())
+
+
+def environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
+    """Autoescaping, strict Jinja2 environment: a typo in a template fails the build."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
+        autoescape=jinja2.select_autoescape(("html", "xml", "svg"), default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["longdate"] = long_date
+    env.filters["shortdate"] = short_date
+    env.filters["isodate"] = lambda d: d.isoformat()
+    env.filters["clock"] = lambda d: f"{d:%H:%M}"
+    return env
+
+
+def static_files(dirs: tuple[Path, ...]) -> tuple[StaticFile, ...]:
+    """The theme's ``static/`` folders merged; earlier folders win."""
+    found: dict[str, Path] = {}
+    for base in reversed(dirs):
+        static = base / "static"
+        if static.is_dir():
+            for file in static.rglob("*"):
+                if file.is_file() and not file.name.startswith("."):
+                    found["static/" + file.relative_to(static).as_posix()] = file
+    return tuple(StaticFile(path, found[path].read_bytes()) for path in sorted(found))
+
+
+# Spelled out here so that no locale setting can change the output.
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def long_date(value: datetime) -> str:
+    """'Tuesday 7 April 2026' — the campaign blog's own style of date."""
+    return f"{WEEKDAYS[value.weekday()]} {value.day} {MONTHS[value.month - 1]} {value.year}"
+
+
+def short_date(value: datetime) -> str:
+    """'7 Apr 2026'."""
+    return f"{value.day} {MONTHS[value.month - 1][:3]} {value.year}"

@@ -1,0 +1,110 @@
+"""Validate parsed YAML into typed, frozen models with pydantic.
+
+The models themselves are plain frozen dataclasses; pydantic's ``TypeAdapter``
+checks and converts parsed YAML into them and exports their JSON Schema.
+Every validation error becomes a :class:`~ftpress.errors.Problem` at the line
+and column of the offending value, worded for the person who wrote the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from collections.abc import Hashable, Sequence
+from typing import Any, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from ftpress.errors import InputError, Problem
+from ftpress.yamlsource import locate
+
+T = TypeVar("T")
+
+_EXTRA = {"unexpected_keyword_argument", "extra_forbidden"}
+
+
+def validate(adapter: TypeAdapter[T], data: Any, path: str) -> T:
+    """``data`` as a model of the adapter's type, or every problem with it."""
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        raise InputError(problems(exc, data, path, adapter)) from None
+
+
+def problems(exc: ValidationError, data: Any, path: str,
+             adapter: TypeAdapter[Any] | None = None) -> list[Problem]:
+    """One problem per place in the file, in the user's words."""
+    found: dict[tuple[int, int], Problem] = {}
+    for error in exc.errors(include_url=False):
+        loc = tuple(error["loc"])
+        extra = error["type"] in _EXTRA
+        line, col = locate(data, loc, key=extra)
+        if (line, col) in found:
+            continue  # a union reports each alternative; the first says enough
+        found[(line, col)] = Problem(path, line, col, _message(error, loc, adapter))
+    return list(found.values())
+
+
+def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | None) -> str:
+    where = _dotted(loc)
+    kind = error["type"]
+    if kind in _EXTRA:
+        known = _known_keys(adapter, loc[:-1]) if adapter else ()
+        close = difflib.get_close_matches(str(loc[-1]), known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else (
+            f"; expected one of: {', '.join(known)}" if known else "")
+        return f"unknown key {loc[-1]!r}{hint}"
+    if kind == "missing":
+        return f"missing required key {where!r}"
+    msg = error["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg.removeprefix("Value error, ")
+    else:
+        msg = msg[0].lower() + msg[1:]
+    got = error.get("input")
+    shown = "" if isinstance(got, (dict, list)) else f", got {got!r}"
+    prefix = f"{where}: " if where else ""
+    return f"{prefix}{msg}{shown}"
+
+
+def _dotted(loc: Sequence[Hashable]) -> str:
+    out = ""
+    for step in loc:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out
+
+
+def _known_keys(adapter: TypeAdapter[Any], loc: Sequence[Hashable]) -> tuple[str, ...]:
+    """The field names of the dataclass found at ``loc`` in the adapter's type."""
+    tp: Any = adapter._type  # noqa: SLF001 - the type the adapter was made for
+    for step in loc:
+        tp = _unwrap(tp)
+        if dataclasses.is_dataclass(tp) and isinstance(step, str):
+            tp = typing.get_type_hints(tp, include_extras=True).get(step)
+        elif typing.get_origin(tp) in (tuple, list) and isinstance(step, int):
+            tp = typing.get_args(tp)[0]
+        elif typing.get_origin(tp) is dict:
+            tp = typing.get_args(tp)[1]
+        else:
+            return ()
+    tp = _unwrap(tp)
+    if dataclasses.is_dataclass(tp):
+        return tuple(f.name for f in dataclasses.fields(tp))
+    return ()
+
+
+def _unwrap(tp: Any) -> Any:
+    """Strip ``Annotated`` and ``X | None`` down to the one real type."""
+    while True:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            tp = typing.get_args(tp)[0]
+        elif origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) != 1:
+                return tp
+            tp = args[0]
+        else:
+            return tp

@@ -1,0 +1,133 @@
+"""The build, as a table of contents: load (read and check everything), then
+render (every page, in memory), then write (only what changed).
+
+``load`` raises :class:`~ftpress.errors.InputError` with every problem found;
+nothing is written unless the whole site has loaded and rendered.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import jinja2
+
+from ftpress.config import SiteConfig, load_config
+from ftpress.content.pages import Page, load_pages, reserved_clash
+from ftpress.content.posts import Post, load_posts
+from ftpress.errors import InputError, Problem, Problems
+from ftpress.render import feeds, theme
+from ftpress.render.blog import RESERVED, Blog, render_blog
+from ftpress.render.outputs import Outputs
+from ftpress.write import WriteReport, check_out_dir, write_tree
+
+
+@dataclass(frozen=True, slots=True)
+class BuildOptions:
+    #: The build's one "now": posts dated after it are scheduled, not published.
+    now: datetime
+    drafts: bool = False
+    future: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A loaded, checked campaign site, ready to render."""
+
+    root: Path
+    config: SiteConfig
+    posts: tuple[Post, ...]  # published under the build's options, oldest first
+    pages: tuple[Page, ...]
+    theme_dirs: tuple[Path, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    pages: int
+    posts: int
+    files: int
+    write: WriteReport
+    seconds: float
+
+    def summary(self, out: Path) -> str:
+        w = self.write
+        return (f"built {self.pages} pages from {self.posts} posts in {self.seconds:.2f} s: "
+                f"{w.written} files written, {w.unchanged} unchanged, {w.removed} removed "
+                f"→ {out}")
+
+
+def load(root: Path, options: BuildOptions) -> Site:
+    """Read and check the whole campaign; raise with every problem found."""
+    config = load_config(root)  # everything below depends on it
+    problems = Problems()
+    posts: tuple[Post, ...] = ()
+    pages: tuple[Page, ...] = ()
+    try:
+        posts = load_posts(root, config.zone)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        pages = load_pages(root)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
+    try:
+        dirs = theme.theme_dirs(root, config.theme)
+    except InputError as exc:
+        problems.extend(exc.problems)
+        dirs = ()
+    problems.raise_if_any()
+    published = tuple(p for p in posts
+                      if p.published(options.now, drafts=options.drafts, future=options.future))
+    return Site(root, config, published, pages, dirs)
+
+
+def render(site: Site) -> Outputs:
+    """Every output file of the site, in memory."""
+    out = Outputs()
+    env = theme.environment(site.theme_dirs)
+    try:
+        views = render_blog(Blog(site.config, site.posts, site.pages), env,
+                            theme.static_files(site.theme_dirs), out)
+    except jinja2.TemplateError as exc:
+        raise InputError([_template_problem(exc, site.root)]) from None
+    out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
+    modified = {v.path + "index.html": v.updated for v in views}
+    out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
+    out.add("robots.txt", feeds.robots(site.config), "robots")
+    if out.clashes:
+        raise InputError(out.clashes)
+    return out
+
+
+def build(root: Path, out_dir: Path, options: BuildOptions) -> BuildReport:
+    """load → render → write. Raises :class:`InputError` before writing anything."""
+    started = time.perf_counter()
+    check_out_dir(root, out_dir)
+    site = load(root, options)
+    outputs = render(site)
+    report = write_tree(out_dir, outputs.files)
+    return BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
+                       time.perf_counter() - started)
+
+
+def _template_problem(exc: jinja2.TemplateError, root: Path) -> Problem:
+    """Point a template error at the theme file and line that caused it."""
+    filename = getattr(exc, "filename", None)
+    line = getattr(exc, "lineno", None) or 0
+    if filename is None:
+        # Runtime errors (an undefined name) carry the template in the traceback.
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename.endswith((".html", ".xml", ".svg", ".txt")):
+                filename, line = code.co_filename, tb.tb_lineno
+            tb = tb.tb_next
+    name = str(filename or "template")
+    try:
+        name = Path(name).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        pass
+    return Problem(name, line, 0, f"template error: {exc.message or exc}")

@@ -1,0 +1,101 @@
+"""Write a rendered site to disk: only files whose bytes changed, each atomically.
+
+The output folder belongs to ftpress (as in Zola): files a build did not
+produce are removed, except dot-files at its top (a ``.git`` of a deploy
+checkout, say). It may not be the campaign folder or hold any part of it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ftpress.errors import InputError, Problem
+
+#: Campaign folders an output folder must never be, contain, or sit inside.
+SOURCE_DIRS = ("content", "state", "orders", "themes", "ftpress", ".git")
+
+
+@dataclass(frozen=True, slots=True)
+class WriteReport:
+    written: int
+    unchanged: int
+    removed: int
+
+
+def check_out_dir(root: Path, out: Path) -> None:
+    """Refuse an output folder whose cleaning could delete the campaign's own files."""
+    root, out = root.resolve(), out.resolve()
+    guarded = [root, *(root / d for d in SOURCE_DIRS)]
+    if any(out == g or g.is_relative_to(out) or (g != root and out.is_relative_to(g))
+           for g in guarded):
+        raise InputError([Problem(str(out), 0, 0, "output folder overlaps the campaign's own "
+                                  "files; choose a separate folder such as _site")])
+
+
+def write_file(target: Path, data: bytes) -> None:
+    """Replace ``target`` atomically: temp file in the same folder, fsync, rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _same(target: Path, data: bytes) -> bool:
+    try:
+        if target.stat().st_size != len(data):
+            return False
+        return target.read_bytes() == data
+    except OSError:
+        return False
+
+
+def write_tree(out: Path, files: dict[str, bytes]) -> WriteReport:
+    """Make ``out`` hold exactly ``files`` (paths relative to it)."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = unchanged = 0
+    for rel, data in files.items():
+        target = out / rel
+        if _same(target, data):
+            unchanged += 1
+        else:
+            if target.is_dir():
+                _remove_tree(target)
+            write_file(target, data)
+            written += 1
+    removed = _remove_stale(out, set(files))
+    return WriteReport(written, unchanged, removed)
+
+
+def _remove_stale(out: Path, keep: set[str]) -> int:
+    removed = 0
+    for dirpath, dirnames, filenames in os.walk(out, topdown=False):
+        base = Path(dirpath)
+        rel_dir = base.relative_to(out).as_posix()
+        for name in filenames:
+            rel = name if rel_dir == "." else f"{rel_dir}/{name}"
+            if rel.split("/")[0].startswith("."):
+                continue  # dot-files and dot-folders at the top are the deployer's
+            if rel not in keep:
+                (base / name).unlink()
+                removed += 1
+        if base != out and not rel_dir.split("/")[0].startswith(".") and not any(base.iterdir()):
+            base.rmdir()
+    return removed
+
+
+def _remove_tree(path: Path) -> None:
+    for dirpath, dirnames, filenames in os.walk(path, topdown=False):
+        for name in filenames:
+            (Path(dirpath) / name).unlink()
+        Path(dirpath).rmdir()
