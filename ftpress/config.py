@@ -22,10 +22,10 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 def _base_url(value: str) -> str:
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError("base_url must be an absolute http(s) URL such as "
+        raise ValueError("must be an absolute http(s) URL such as "
                          "'https://umpire.github.io/campaign/'")
     if parts.query or parts.fragment:
-        raise ValueError("base_url must not have a query or fragment")
+        raise ValueError("must not have a query or fragment")
     return value if value.endswith("/") else value + "/"
 
 

@@ -40,6 +40,8 @@ def problems(exc: ValidationError, data: Any, path: str,
     for error in exc.errors(include_url=False):
         loc = tuple(error["loc"])
         extra = error["type"] in _EXTRA
+        if error["type"] != "missing" and not extra:
+            loc = _existing(data, loc)  # drop union-branch names such as 'datetime'
         line, col = locate(data, loc, key=extra)
         if (line, col) in found:
             continue  # a union reports each alternative; the first says enough
@@ -67,6 +69,21 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     shown = "" if isinstance(got, (dict, list)) else f", got {got!r}"
     prefix = f"{where}: " if where else ""
     return f"{prefix}{msg}{shown}"
+
+
+def _existing(data: Any, loc: tuple[Hashable, ...]) -> tuple[Hashable, ...]:
+    """The longest prefix of ``loc`` that names real keys and items in ``data``."""
+    kept: list[Hashable] = []
+    node = data
+    for step in loc:
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+        else:
+            break
+        kept.append(step)
+    return tuple(kept)
 
 
 def _dotted(loc: Sequence[Hashable]) -> str:

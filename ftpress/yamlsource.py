@@ -88,6 +88,9 @@ class _Builder:
         except yaml.constructor.ConstructorError as exc:
             line, col = _mark(node, self.offset)
             raise _Refused(line, col, f"cannot read this value: {exc.problem}") from None
+        except ValueError as exc:  # a well-formed timestamp that is no date: 2026-13-45
+            line, col = _mark(node, self.offset)
+            raise _Refused(line, col, f"cannot read {node.value!r}: {exc}") from None
 
     def _mapping(self, node: yaml.MappingNode) -> MarkedMap:
         result = MarkedMap(_mark(node, self.offset))

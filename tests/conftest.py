@@ -1,0 +1,70 @@
+"""Shared fixtures: the demo campaign built once, and throw-away campaigns made from a dict."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from ftpress.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+#: The demo is built "as of" this moment, so scheduled posts stay scheduled.
+DEMO_NOW = "2026-11-29T12:00:00+00:00"
+
+SITE_YAML = """\
+title: Test Campaign
+base_url: https://example.org/camp/
+timezone: Europe/London
+paginate: 3
+"""
+
+
+def write_files(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Create a campaign folder from ``{relative path: content}``; text is dedented."""
+    for rel, content in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(textwrap.dedent(content), encoding="utf-8")
+    return root
+
+
+def post(title: str = "A post", date: str = "2026-04-07T21:00:00+01:00", kind: str = "rulings",
+         extra: str = "", body: str = "Some text.") -> str:
+    """The text of a post file with the given front matter."""
+    return f"---\ntitle: {title}\ndate: {date}\nkind: {kind}\n{extra}---\n{body}\n"
+
+
+@pytest.fixture
+def campaign(tmp_path: Path):
+    """A factory: ``campaign({path: text})`` → a campaign folder with a valid site.yaml."""
+
+    def make(files: dict[str, str | bytes], site: str = SITE_YAML) -> Path:
+        root = tmp_path / "campaign"
+        return write_files(root, {"site.yaml": site, **files})
+
+    return make
+
+
+@pytest.fixture
+def run(capsys):
+    """Run the CLI in-process; returns (exit code, stdout, stderr)."""
+
+    def invoke(*args: str | Path) -> tuple[int, str, str]:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return invoke
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory) -> Path:
+    """The demo campaign of this repository, built once for the whole session."""
+    out = tmp_path_factory.mktemp("demo") / "_site"
+    assert main(["build", "--source", str(REPO), "--out", str(out), "--now", DEMO_NOW]) == 0
+    return out

@@ -1,0 +1,176 @@
+"""Every kind of bad input: a `path:line` message per problem, exit 1, nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import post
+
+GOOD = "content/posts/2026/04/07-good.md"
+
+
+def build(run, root: Path) -> tuple[int, str, str, Path]:
+    out = root.parent / "out"
+    code, stdout, stderr = run("build", "--source", root, "--out", out, "--now", "2026-11-01")
+    return code, stdout, stderr, out
+
+
+CASES = {
+    "broken yaml": (
+        {"content/posts/2026/04/08-broken.md": "---\ntitle: [unclosed\ndate: 2026-04-08\nkind: guff\n---\nx\n"},
+        "content/posts/2026/04/08-broken.md:3:5: YAML syntax error",
+    ),
+    "unknown kind": (
+        {"content/posts/2026/04/08-kind.md": post(kind="gossip", date="2026-04-08")},
+        "content/posts/2026/04/08-kind.md:4:7: kind: input should be 'rules', 'rulings', "
+        "'cogitation', 'status' or 'guff', got 'gossip'",
+    ),
+    "bad date": (
+        {"content/posts/2026/04/08-date.md": "---\ntitle: T\ndate: 2026-13-45\nkind: guff\n---\nx\n"},
+        "content/posts/2026/04/08-date.md:3:7: cannot read '2026-13-45': month must be in 1..12",
+    ),
+    "date disagrees with file name": (
+        {"content/posts/2026/04/08-other.md": post(date="2026-04-09T10:00:00+01:00")},
+        "content/posts/2026/04/08-other.md:3:7: date 2026-04-09 (in Europe/London) does not "
+        "match the file name's date 2026-04-08",
+    ),
+    "missing title": (
+        {"content/posts/2026/04/08-untitled.md": "---\ndate: 2026-04-08\nkind: guff\n---\nx\n"},
+        "content/posts/2026/04/08-untitled.md:2:1: missing required key 'title'",
+    ),
+    "duplicate slug": (
+        {"content/posts/2026/05/01-good.md": post(date="2026-05-01")},
+        "content/posts/2026/05/01-good.md:1:1: duplicate slug 'good': "
+        "content/posts/2026/04/07-good.md already uses it",
+    ),
+    "unknown key": (
+        {"content/posts/2026/04/08-typo.md": post(date="2026-04-08", extra="tgas: [a]\n")},
+        "content/posts/2026/04/08-typo.md:5:1: unknown key 'tgas'; did you mean 'tags'?",
+    ),
+    "duplicate key": (
+        {"content/posts/2026/04/08-dup.md": post(date="2026-04-08", extra="title: Again\n")},
+        "content/posts/2026/04/08-dup.md:5:1: duplicate key 'title' (first given on line 2)",
+    ),
+    "no front matter": (
+        {"content/posts/2026/04/08-bare.md": "Just text\n"},
+        "content/posts/2026/04/08-bare.md:1:1: expected front matter",
+    ),
+    "unclosed front matter": (
+        {"content/posts/2026/04/08-open.md": "---\ntitle: T\n"},
+        "content/posts/2026/04/08-open.md:1:1: front matter is never closed",
+    ),
+    "misplaced post": (
+        {"content/posts/2026/stray.md": post()},
+        "content/posts/2026/stray.md: post file is misplaced or misnamed",
+    ),
+    "tab indentation": (
+        {"content/posts/2026/04/08-tabs.md": "---\ntitle: T\ndate: 2026-04-08\nkind: guff\nedits:\n\t- note: x\n---\n"},
+        "content/posts/2026/04/08-tabs.md:6:1: YAML syntax error",
+    ),
+    "not utf-8": (
+        {"content/posts/2026/04/08-latin.md": post(date="2026-04-08").encode() + b"caf\xe9\n"},
+        "content/posts/2026/04/08-latin.md:7:4: byte 0xe9 is not valid UTF-8",
+    ),
+    "alias leaving the site": (
+        {"content/posts/2026/04/08-escape.md": post(date="2026-04-08", extra="aliases: [../../etc/x]\n")},
+        "content/posts/2026/04/08-escape.md:5:11: aliases[0]: an alias must be a path inside the site",
+    ),
+    "alias bomb": (
+        {"content/posts/2026/04/08-bomb.md": "---\ntitle: T\ndate: 2026-04-08\nkind: guff\n"
+         "tags: &a [x, x]\nsummary: *a\n---\n"},
+        "content/posts/2026/04/08-bomb.md:5:7: YAML anchors and aliases are not allowed",
+    ),
+    "edit before the post": (
+        {"content/posts/2026/04/08-early.md": post(date="2026-04-08", extra="edits:\n  - date: 2026-04-01\n    note: n\n")},
+        "content/posts/2026/04/08-early.md:6:11: an edit cannot be dated before the post itself",
+    ),
+    "alias clashing with a post": (
+        {"content/posts/2026/04/08-clash.md": post(date="2026-04-08",
+                                                   extra="aliases: [/posts/2026/04/07/good/]\n")},
+        "content/posts/2026/04/08-clash.md: output 'posts/2026/04/07/good/index.html' is produced twice",
+    ),
+    "page taking a reserved name": (
+        {"content/pages/tags.md": "---\ntitle: Tags\n---\nx\n"},
+        "content/pages/tags.md: page slug 'tags' is taken by the site's own pages",
+    ),
+    "bad site setting": (
+        {"site.yaml": "title: T\nbase_url: example.org\ntimezone: Mars/Olympus\n"},
+        "site.yaml:2:11: base_url: must be an absolute http(s) URL",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_input_is_reported_and_nothing_written(campaign, run, name):
+    files, expected = CASES[name]
+    root = campaign({GOOD: post(title="Good", date="2026-04-07"), **files})
+    code, stdout, stderr, out = build(run, root)
+    assert code == 1
+    assert expected in stderr
+    assert "Traceback" not in stderr
+    assert stdout == ""
+    assert not out.exists()
+
+
+def test_every_problem_is_reported_at_once(campaign, run):
+    root = campaign({
+        "content/posts/2026/04/08-a.md": post(kind="gossip", date="2026-04-08"),
+        "content/posts/2026/04/09-b.md": "---\ndate: 2026-04-09\nkind: guff\n---\n",
+        "content/posts/2026/04/10-c.md": "---\ntitle: [x\n---\n",
+        "content/pages/about.md": "---\ntitel: About\n---\n",
+    })
+    code, _, stderr, _ = build(run, root)
+    assert code == 1
+    for path in ("08-a.md:4", "09-b.md:2", "10-c.md:", "about.md:2"):
+        assert path in stderr
+    assert "4 problems found; nothing was written" in stderr
+
+
+def test_a_failed_build_leaves_the_previous_output_untouched(campaign, run):
+    root = campaign({GOOD: post(title="Good", date="2026-04-07")})
+    code, _, _, out = build(run, root)
+    assert code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (root / "content/posts/2026/04/08-bad.md").write_text(post(kind="nope", date="2026-04-08"))
+    code, _, _, _ = build(run, root)
+    assert code == 1
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_a_huge_file_is_refused_without_reading_it(campaign, run):
+    root = campaign({GOOD: post(title="Good", date="2026-04-07")})
+    big = root / "content/posts/2026/04/08-big.md"
+    with big.open("wb") as handle:
+        handle.write(post(date="2026-04-08").encode())
+        handle.truncate(50 * 1024 * 1024)
+    code, _, stderr, _ = build(run, root)
+    assert code == 1
+    assert "08-big.md: file is 52,428,800 bytes; expected at most" in stderr
+
+
+def test_the_output_folder_may_not_hold_the_campaign(campaign, run):
+    root = campaign({GOOD: post(title="Good", date="2026-04-07")})
+    for out in (root, root.parent, root / "content"):
+        code, _, stderr = run("build", "--source", root, "--out", out)
+        assert code == 1
+        assert "output folder overlaps the campaign's own files" in stderr
+    assert (root / "content/posts/2026/04/07-good.md").is_file()
+
+
+def test_a_template_typo_names_the_template_and_line(campaign, run):
+    root = campaign({GOOD: post(title="Good", date="2026-04-07"),
+                     "themes/default/post.html": "{% extends 'base.html' %}\n"
+                                                 "{% block main %}\n{{ post.titel }}\n{% endblock %}\n"})
+    code, _, stderr, _ = build(run, root)
+    assert code == 1
+    assert "themes/default/post.html:3: template error:" in stderr
+    assert "titel" in stderr
+
+
+def test_bad_now_is_a_clear_error(campaign, run):
+    root = campaign({GOOD: post(title="Good", date="2026-04-07")})
+    code, _, stderr = run("build", "--source", root, "--now", "yesterday")
+    assert code == 1
+    assert "--now 'yesterday': expected an ISO date" in stderr
