@@ -32,6 +32,10 @@ def new_post(root: Path, title: str, kind: str, tags: tuple[str, ...], now: date
         if not re.fullmatch(TAG_PATTERN, tag):
             problems.append(Problem("new post", 0, 0, f"tag {tag!r} is not lowercase words "
                                     "joined by hyphens, such as 'rule-10' or 'sieges'"))
+    title = title.strip()
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in title):
+        problems.append(Problem("new post", 0, 0, "the title has control characters; "
+                                "expected plain text"))
     slug = slugify(title)
     if not slug:
         problems.append(Problem("new post", 0, 0, "the title needs at least one letter or "

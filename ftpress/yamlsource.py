@@ -162,7 +162,13 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
         what = exc.problem or exc.context or "invalid YAML"
         hint = "; indent with spaces, not tabs" if _tab_at(text, mark) else ""
         raise InputError([Problem(path, line, col, f"YAML syntax error: {what}{hint}")]) from None
-    except yaml.YAMLError as exc:  # reader errors: control characters and the like
+    except yaml.reader.ReaderError as exc:  # control characters and the like
+        line = text.count("\n", 0, exc.position) + 1 + line_offset
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise InputError([Problem(path, line, col, f"character U+{code:04X} is not "
+                                  "allowed in YAML; remove it")]) from None
+    except yaml.YAMLError as exc:
         raise InputError([Problem(path, 1 + line_offset, 0, f"YAML error: {exc}")]) from None
     finally:
         loader.dispose()
