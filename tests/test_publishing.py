@@ -1,0 +1,106 @@
+"""The publish rule, escaping, time zones, themes and pagination, on small campaigns."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from conftest import post
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def build(run, root: Path, *flags: str) -> Path:
+    out = root.parent / "out"
+    code, _, err = run("build", "--source", root, "--out", out, *flags)
+    assert (code, err) == (0, "")
+    return out
+
+
+def everything(out: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in out.rglob("*") if p.is_file())
+
+
+def test_scheduled_and_draft_posts_are_absent_everywhere_unless_asked(campaign, run):
+    root = campaign({
+        "content/posts/2026/04/07-now.md": post(title="Published", date="2026-04-07"),
+        "content/posts/2026/06/01-later.md": post(title="Scheduled", date="2026-06-01",
+                                                  extra="tags: [secret-tag]\n"),
+        "content/posts/2026/04/08-draft.md": post(title="Drafty", date="2026-04-08",
+                                                  extra="draft: true\n"),
+    })
+    out = build(run, root, "--now", "2026-05-01")
+    text = everything(out)
+    for hidden in ("Scheduled", "secret-tag", "/later/", "Drafty", "/draft/"):
+        assert hidden not in text
+    assert not (out / "posts/2026/06").exists()
+    out = build(run, root, "--now", "2026-05-01", "--future", "--drafts")
+    text = everything(out)
+    assert "Scheduled" in text and "Drafty" in text
+    assert len(ET.parse(out / "feed.xml").getroot().findall(f"{ATOM}entry")) == 3
+    out = build(run, root, "--now", "2026-06-01T00:00:00+01:00")  # the moment it is due
+    assert (out / "posts/2026/06/01/later/index.html").is_file()
+
+
+def test_stale_pages_are_removed_when_a_post_is_unpublished(campaign, run):
+    root = campaign({"content/posts/2026/04/07-gone.md": post(title="Gone", date="2026-04-07"),
+                     "content/posts/2026/04/08-kept.md": post(title="Kept", date="2026-04-08")})
+    out = build(run, root, "--now", "2026-05-01")
+    (out / ".git").mkdir()
+    (out / ".git" / "HEAD").write_text("deploy checkout")
+    (root / "content/posts/2026/04/07-gone.md").unlink()
+    build(run, root, "--now", "2026-05-01")
+    assert not (out / "posts/2026/04/07").exists()
+    assert (out / "posts/2026/04/08/kept/index.html").is_file()
+    assert (out / ".git/HEAD").read_text() == "deploy checkout"
+
+
+def test_text_from_files_is_escaped_in_html_and_feed(campaign, run):
+    nasty = '<script>alert("x")</script> & co'
+    root = campaign({"content/posts/2026/04/07-nasty.md": post(
+        title=f"'{nasty}'", date="2026-04-07", extra=f"summary: '{nasty}'\n",
+        body=f"Body {nasty}\n\n<img src=x onerror=alert(1)>")})
+    out = build(run, root, "--now", "2026-05-01")
+    page = (out / "posts/2026/04/07/nasty/index.html").read_text()
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert "&lt;script&gt;alert" in page
+    feed = ET.parse(out / "feed.xml").getroot()
+    (entry,) = feed.findall(f"{ATOM}entry")
+    assert entry.findtext(f"{ATOM}title") == nasty
+    assert "<script>" not in entry.findtext(f"{ATOM}content")
+
+
+def test_zone_less_dates_are_read_in_the_campaign_zone(campaign, run):
+    root = campaign({"content/posts/2026/07/01-bare.md": post(title="Bare", date="2026-07-01")})
+    out = build(run, root, "--now", "2026-08-01")
+    (entry,) = ET.parse(out / "feed.xml").getroot().findall(f"{ATOM}entry")
+    assert entry.findtext(f"{ATOM}published") == "2026-07-01T00:00:00+01:00"  # London summer time
+
+
+def test_links_carry_the_base_path_and_pages_paginate(campaign, run):
+    posts = {f"content/posts/2026/04/{d:02d}-p{d}.md": post(title=f"Post {d}", date=f"2026-04-{d:02d}",
+                                                            body="[home](/) and [tags](/tags/)")
+             for d in range(1, 8)}
+    out = build(run, campaign(posts), "--now", "2026-05-01")
+    home = (out / "index.html").read_text()
+    assert 'href="/camp/page/2/"' in home
+    assert (out / "page/3/index.html").is_file() and not (out / "page/4").exists()
+    assert 'href="/camp/tags/"' in (out / "posts/2026/04/01/p1/index.html").read_text()
+
+
+def test_a_campaign_overrides_one_theme_file(campaign, run):
+    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07"),
+                     "themes/default/static/style.css": "body { color: red; }\n",
+                     "themes/default/page.html": "unused\n"})
+    out = build(run, root, "--now", "2026-05-01")
+    assert (out / "static/style.css").read_text() == "body { color: red; }\n"
+    assert "Skip to content" in (out / "index.html").read_text()  # the rest is built in
+
+
+def test_an_unchanged_rebuild_writes_nothing(campaign, run):
+    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")})
+    out = root.parent / "out"
+    run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    assert code == 0
+    assert " 0 files written, " in stdout
