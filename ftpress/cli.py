@@ -21,7 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def site_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--source", type=Path, default=Path("."),
+        p.add_argument("--source", type=Path, default=Path(),
                        help="campaign folder (default: the current folder)")
         p.add_argument("--drafts", action="store_true", help="include draft posts")
         p.add_argument("--future", action="store_true", help="include posts dated in the future")
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     post.add_argument("--kind", required=True,
                       choices=("rules", "rulings", "cogitation", "status", "guff"))
     post.add_argument("--tags", default="", help="comma-separated tags, e.g. rule-10,sieges")
-    post.add_argument("--source", type=Path, default=Path("."))
+    post.add_argument("--source", type=Path, default=Path())
     post.add_argument("--now", help="date the post at this ISO date-time instead of now")
     return parser
 

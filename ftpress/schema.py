@@ -76,9 +76,9 @@ def _existing(data: Any, loc: tuple[Hashable, ...]) -> tuple[Hashable, ...]:
     kept: list[Hashable] = []
     node = data
     for step in loc:
-        if isinstance(node, dict) and step in node:
-            node = node[step]
-        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+        in_dict = isinstance(node, dict) and step in node
+        in_list = isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+        if in_dict or in_list:
             node = node[step]
         else:
             break
@@ -95,7 +95,7 @@ def _dotted(loc: Sequence[Hashable]) -> str:
 
 def _known_keys(adapter: TypeAdapter[Any], loc: Sequence[Hashable]) -> tuple[str, ...]:
     """The field names of the dataclass found at ``loc`` in the adapter's type."""
-    tp: Any = adapter._type  # noqa: SLF001 - the type the adapter was made for
+    tp: Any = adapter._type
     for step in loc:
         tp = _unwrap(tp)
         if dataclasses.is_dataclass(tp) and isinstance(step, str):

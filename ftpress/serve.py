@@ -100,7 +100,7 @@ class Handler(BaseHTTPRequestHandler):
     site: LiveSite  # set on the subclass made by serve()
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: object) -> None:
         pass  # the build summaries are the useful output; requests are noise
 
     def do_HEAD(self) -> None:
@@ -127,8 +127,9 @@ class Handler(BaseHTTPRequestHandler):
             if not url.path.endswith("/"):
                 return self._redirect(url.path + "/")
             target = target / "index.html"
-        self._send_file(target if target.is_file() else None,
-                        HTTPStatus.OK if target.is_file() else HTTPStatus.NOT_FOUND, head)
+        found = target.is_file()
+        return self._send_file(target if found else None,
+                               HTTPStatus.OK if found else HTTPStatus.NOT_FOUND, head)
 
     def _send_file(self, target: Path | None, status: HTTPStatus, head: bool) -> None:
         if target is None:

@@ -7,6 +7,7 @@ nothing is written unless the whole site has loaded and rendered.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -126,8 +127,6 @@ def _template_problem(exc: jinja2.TemplateError, root: Path) -> Problem:
                 filename, line = code.co_filename, tb.tb_lineno
             tb = tb.tb_next
     name = str(filename or "template")
-    try:
+    with contextlib.suppress(ValueError):  # a built-in template stays an absolute path
         name = Path(name).resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        pass
     return Problem(name, line, 0, f"template error: {exc.message or exc}")

@@ -44,8 +44,8 @@ def write_file(target: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
+        Path(tmp).chmod(0o644)
+        Path(tmp).replace(target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -79,7 +79,7 @@ def write_tree(out: Path, files: dict[str, bytes]) -> WriteReport:
 
 def _remove_stale(out: Path, keep: set[str]) -> int:
     removed = 0
-    for dirpath, dirnames, filenames in os.walk(out, topdown=False):
+    for dirpath, _dirs, filenames in os.walk(out, topdown=False):
         base = Path(dirpath)
         rel_dir = base.relative_to(out).as_posix()
         for name in filenames:
@@ -95,7 +95,7 @@ def _remove_stale(out: Path, keep: set[str]) -> int:
 
 
 def _remove_tree(path: Path) -> None:
-    for dirpath, dirnames, filenames in os.walk(path, topdown=False):
+    for dirpath, _dirs, filenames in os.walk(path, topdown=False):
         for name in filenames:
             (Path(dirpath) / name).unlink()
         Path(dirpath).rmdir()

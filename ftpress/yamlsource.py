@@ -30,7 +30,7 @@ _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class MarkedMap(dict):
     """A dict that knows the (line, col) of each key and of each value."""
 
-    __slots__ = ("key_marks", "value_marks", "mark")
+    __slots__ = ("key_marks", "mark", "value_marks")
 
     def __init__(self, mark: tuple[int, int]) -> None:
         super().__init__()
@@ -50,7 +50,7 @@ class MarkedList(list):
         self.item_marks: list[tuple[int, int]] = []
 
 
-class _Refused(Exception):
+class _RefusedError(Exception):
     def __init__(self, line: int, col: int, message: str) -> None:
         super().__init__(message)
         self.line, self.col, self.message = line, col, message
@@ -72,7 +72,7 @@ class _Builder:
         if id(node) in self.seen:
             # The composer hands back the anchored node itself for an alias.
             line, col = _mark(node, self.offset)
-            raise _Refused(line, col, "YAML anchors and aliases are not allowed here; "
+            raise _RefusedError(line, col, "YAML anchors and aliases are not allowed here; "
                            "write the value out in full")
         self.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
@@ -87,24 +87,24 @@ class _Builder:
             return self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             line, col = _mark(node, self.offset)
-            raise _Refused(line, col, f"cannot read this value: {exc.problem}") from None
+            raise _RefusedError(line, col, f"cannot read this value: {exc.problem}") from None
         except ValueError as exc:  # a well-formed timestamp that is no date: 2026-13-45
             line, col = _mark(node, self.offset)
-            raise _Refused(line, col, f"cannot read {node.value!r}: {exc}") from None
+            raise _RefusedError(line, col, f"cannot read {node.value!r}: {exc}") from None
 
     def _mapping(self, node: yaml.MappingNode) -> MarkedMap:
         result = MarkedMap(_mark(node, self.offset))
         for key_node, value_node in node.value:
             key_mark = _mark(key_node, self.offset)
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _Refused(*key_mark, "YAML merge keys ('<<') are not allowed here")
+                raise _RefusedError(*key_mark, "YAML merge keys ('<<') are not allowed here")
             key = self.build(key_node)
             if not isinstance(key, Hashable) or isinstance(key, (MarkedMap, MarkedList)):
-                raise _Refused(*key_mark, "a mapping key must be a plain value, "
+                raise _RefusedError(*key_mark, "a mapping key must be a plain value, "
                                "not a list or mapping")
             if key in result:
                 first = result.key_marks[key][0]
-                raise _Refused(*key_mark, f"duplicate key {key!r} (first given on line "
+                raise _RefusedError(*key_mark, f"duplicate key {key!r} (first given on line "
                                f"{first}); give each key once")
             result.key_marks[key] = key_mark
             result.value_marks[key] = _mark(value_node, self.offset)
@@ -153,7 +153,7 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
         if node is None:
             return None
         return _Builder(loader, line_offset).build(node)
-    except _Refused as exc:
+    except _RefusedError as exc:
         raise InputError([Problem(path, exc.line, exc.col, exc.message)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

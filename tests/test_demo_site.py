@@ -10,8 +10,9 @@ import pytest
 import yaml
 from markupsafe import escape
 
-from conftest import DEMO_NOW, REPO
 from ftpress.cli import main
+
+from conftest import DEMO_NOW, REPO
 from sitecheck import Site
 
 ATOM = "{http://www.w3.org/2005/Atom}"

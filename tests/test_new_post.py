@@ -5,12 +5,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SITE_YAML, post, write_files
-from ftpress.content.posts import load_posts
-from ftpress.scaffold import new_post, slugify
 from ftpress.clock import build_now
 from ftpress.config import load_config
+from ftpress.content.posts import load_posts
 from ftpress.errors import InputError
+from ftpress.scaffold import new_post, slugify
+
+from conftest import SITE_YAML, post, write_files
 
 
 def test_writes_a_post_that_builds(campaign, run):

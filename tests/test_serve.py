@@ -9,7 +9,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
@@ -63,7 +62,7 @@ def server(campaign):
 
 
 def test_serves_the_site_under_its_base_path(server):
-    root, base = server
+    _, base = server
     status, html = fetch(base + "posts/2026/04/07/hello/")
     assert status == 200
     assert "First words." in html

@@ -162,7 +162,8 @@ def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
     parts = file.relative_to(file.parents[2]).parts  # YYYY, MM, DD-slug.md
     name = _FILE_NAME.fullmatch(file.name)
     layout_ok = (len(Path(rel).parts) == 5 and name is not None
-                 and _YEAR.fullmatch(parts[0]) is not None and _MONTH.fullmatch(parts[1]) is not None)
+                 and _YEAR.fullmatch(parts[0]) is not None
+                 and _MONTH.fullmatch(parts[1]) is not None)
     if not layout_ok:
         raise InputError([Problem(rel, 0, 0, "post file is misplaced or misnamed; expected "
                                       "content/posts/YYYY/MM/DD-slug.md with a slug of "

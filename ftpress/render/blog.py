@@ -20,7 +20,14 @@ from ftpress.content.posts import KINDS, Post
 from ftpress.render.outputs import Outputs
 from ftpress.render.theme import MONTHS, StaticFile, long_date
 from ftpress.render.views import (
-    EditView, Group, Link, PageInfo, Pager, PostView, SiteView, Urls,
+    EditView,
+    Group,
+    Link,
+    PageInfo,
+    Pager,
+    PostView,
+    SiteView,
+    Urls,
 )
 
 #: Top-level URL segments the site uses itself; pages may not take them.
@@ -70,7 +77,8 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
     r = Renderer(env, site, urls, out)
     views = tuple(reversed([_post_view(p, config, urls) for p in blog.posts]))
 
-    _listing(r, views, "", "Latest posts", config.title, config.description, "home", config.paginate)
+    _listing(r, views, "", "Latest posts", config.title, config.description, "home",
+             config.paginate)
     _post_pages(r, views)
     _archives(r, views)
     _kinds(r, views, config.paginate)
@@ -111,7 +119,8 @@ def _post_view(post: Post, config: SiteConfig, urls: Urls) -> PostView:
     )
     return PostView(
         source=post.source, path=post.url_path, url=urls.page(post.url_path), title=post.title,
-        date=post.date, updated=post.updated, kind_id=post.kind, kind=Link(urls.page(f"kinds/{post.kind}/"), KINDS[post.kind][0]),
+        date=post.date, updated=post.updated, kind_id=post.kind,
+        kind=Link(urls.page(f"kinds/{post.kind}/"), KINDS[post.kind][0]),
         tags=tuple(Link(urls.page(f"tags/{t}/"), t) for t in post.tags),
         description=post.summary or markdown.shorten(body.lead),
         html=Markup(body.html), edits=tuple(EditView(e.date, e.note) for e in post.edits),

@@ -25,7 +25,7 @@ def safe_path(path: str) -> str:
 class Outputs:
     """Output path → bytes, with the source that produced each (for clash messages)."""
 
-    __slots__ = ("files", "clashes", "listed", "_origin")
+    __slots__ = ("_origin", "clashes", "files", "listed")
 
     def __init__(self) -> None:
         self.files: dict[str, bytes] = {}
