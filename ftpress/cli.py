@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 
 from ftpress import __version__
@@ -38,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="output folder (default: a temporary folder)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
+
+    rules = commands.add_parser("rules", help="print the rulebook as it stood on a date")
+    rules.add_argument("--at", help="the date, YYYY-MM-DD (default: as it stands now)")
+    rules.add_argument("--source", type=Path, default=Path())
 
     new = commands.add_parser("new", help="create new content")
     what = new.add_subparsers(dest="what", required=True, metavar="WHAT")
@@ -83,6 +88,20 @@ def _run(args: argparse.Namespace) -> int:
 
         return serve(args.source, args.out, host=args.host, port=args.port, drafts=args.drafts,
                      future=args.future, now=args.now)
+    if args.command == "rules":
+        from ftpress.render.rulebook import as_text
+        from ftpress.site import BuildOptions, load
+
+        site = load(args.source, BuildOptions(build_now(None)))
+        day = _day(args.at) if args.at else None
+        version = site.rulebook.at(day) if day else site.rulebook.current
+        if version is None:
+            first = site.rulebook.versions[0].date.isoformat() if site.rulebook.versions else None
+            print(f"ftpress: no rulebook {'before ' + first if first else 'in content/rules/'}",
+                  file=sys.stderr)
+            return 1
+        sys.stdout.write(as_text(version))
+        return 0
     if args.command == "new":
         from ftpress.scaffold import new_post
 
@@ -91,3 +110,10 @@ def _run(args: argparse.Namespace) -> int:
         print(path)
         return 0
     raise AssertionError(args.command)  # argparse allows no other command
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"--at {text!r}: expected a date such as 2026-05-20") from None

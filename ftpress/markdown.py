@@ -1,4 +1,5 @@
-"""Markdown → HTML: CommonMark plus tables, footnotes, strikethrough and heading ids.
+"""Markdown → HTML: CommonMark plus tables, footnotes, strikethrough, heading ids,
+and rule citations: ``[[rule:10.2]]`` or ``[[rule:10.2|the siege rule]]``.
 
 One parser instance serves the whole build. Raw HTML in Markdown is escaped,
 not passed through: whatever a post says shows as text and cannot inject
@@ -8,10 +9,14 @@ same Markdown works at the domain root and under a GitHub Pages sub-path.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.footnote import footnote_plugin
@@ -25,6 +30,36 @@ class Rendered:
     #: The first paragraph as plain text, for listings and ``<meta name=description>``.
     lead: str
     words: int
+    #: Section numbers cited with ``[[rule:…]]`` that the resolver could not find.
+    unresolved: tuple[str, ...] = ()
+
+
+#: Given a section number, the URL of that section, or ``None`` if there is none.
+Resolver = Callable[[str], "str | None"]
+_CITE = re.compile(r"\[\[rule:(\d+(?:\.\d+)*)(?:\|([^\]\n]+))?\]\]")
+
+
+def _cite_rule(state: StateInline, silent: bool) -> bool:
+    if not state.src.startswith("[[rule:", state.pos):
+        return False
+    match = _CITE.match(state.src, state.pos)
+    if match is None:
+        return False
+    if not silent:
+        token = state.push("rule_ref", "", 0)
+        token.meta = {"number": match.group(1), "text": match.group(2)}
+    state.pos = match.end()
+    return True
+
+
+def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any, env: dict) -> str:
+    number = tokens[idx].meta["number"]
+    text = escapeHtml(tokens[idx].meta["text"] or f"§{number}")
+    url = env["cite"](number) if env.get("cite") else None
+    if url is None:
+        env.setdefault("unresolved", []).append(number)
+        return text
+    return f'<a class="rule-ref" href="{escapeHtml(url)}">{text}</a>'
 
 
 def _parser() -> MarkdownIt:
@@ -32,6 +67,8 @@ def _parser() -> MarkdownIt:
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin)
     md.use(anchors_plugin, min_level=2, max_level=4)
+    md.inline.ruler.before("link", "rule_ref", _cite_rule)
+    md.add_render_rule("rule_ref", _render_rule_ref)
     for rule in ("link_open", "image"):
         md.add_render_rule(rule, _with_base_path(md.renderer.rules.get(rule)))
     return md
@@ -56,13 +93,26 @@ def _with_base_path(default: Any) -> Any:
 _MD = _parser()
 
 
-def render(text: str, base_path: str = "/") -> Rendered:
-    """Render one Markdown body; also return its lead paragraph and word count."""
-    env: dict[str, Any] = {"base_path": base_path}
+def render(text: str, base_path: str = "/", cite: Resolver | None = None) -> Rendered:
+    """Render one Markdown body; also return its lead paragraph and word count.
+
+    ``cite`` resolves ``[[rule:…]]`` citations; those it cannot resolve are
+    returned in ``unresolved`` (and shown as plain text) for the caller to report.
+    """
+    env: dict[str, Any] = {"base_path": base_path, "cite": cite}
     tokens = _MD.parse(text, env)
     html = _MD.renderer.render(tokens, _MD.options, env)
     words = sum(len(t.content.split()) for t in tokens if t.type == "inline")
-    return Rendered(html, _lead(tokens), words)
+    return Rendered(html, _lead(tokens), words, tuple(env.get("unresolved", ())))
+
+
+def citation_line(text: str, number: str, first_line: int) -> int:
+    """The line of a body (starting at ``first_line``) that cites section ``number``."""
+    needle = re.compile(r"\[\[rule:" + re.escape(number) + r"(?:\||\]\])")
+    for offset, line in enumerate(text.split("\n")):
+        if needle.search(line):
+            return first_line + offset
+    return first_line
 
 
 def _lead(tokens: list[Token]) -> str:
@@ -80,6 +130,8 @@ def plain_text(inline: Token) -> str:
     for child in inline.children or ():
         if child.type in ("text", "code_inline"):
             out.append(child.content)
+        elif child.type == "rule_ref":
+            out.append(child.meta["text"] or f"§{child.meta['number']}")
         elif child.type in ("softbreak", "hardbreak"):
             out.append(" ")
     return " ".join("".join(out).split())

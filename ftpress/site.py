@@ -18,6 +18,15 @@ import jinja2
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_posts
+from ftpress.content.rulebook import (
+    RULES_DIR,
+    Rulebook,
+    RuleFile,
+    Ruling,
+    amendments_of,
+    fold,
+    load_rule_files,
+)
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog
@@ -41,6 +50,7 @@ class Site:
     config: SiteConfig
     posts: tuple[Post, ...]  # published under the build's options, oldest first
     pages: tuple[Page, ...]
+    rulebook: Rulebook
     theme_dirs: tuple[Path, ...]
 
 
@@ -73,6 +83,11 @@ def load(root: Path, options: BuildOptions) -> Site:
         pages = load_pages(root)
     except InputError as exc:
         problems.extend(exc.problems)
+    rule_files: tuple[RuleFile, ...] = ()
+    try:
+        rule_files = load_rule_files(root / RULES_DIR, root)
+    except InputError as exc:
+        problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
     try:
         dirs = theme.theme_dirs(root, config.theme)
@@ -82,7 +97,17 @@ def load(root: Path, options: BuildOptions) -> Site:
     problems.raise_if_any()
     published = tuple(p for p in posts
                       if p.published(options.now, drafts=options.drafts, future=options.future))
-    return Site(root, config, published, pages, dirs)
+    # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
+    return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs)
+
+
+def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
+    """Fold the rule files and the published posts' amendments into dated versions."""
+    amendments = [a for p in posts if p.amends and p.effective is not None
+                  for a in amendments_of(p.amends, p.effective,
+                                         Ruling(p.slug, p.title, p.url_path, p.date.date()),
+                                         p.source, p.amend_lines)]
+    return fold(rule_files, amendments)
 
 
 def render(site: Site) -> Outputs:
@@ -90,10 +115,12 @@ def render(site: Site) -> Outputs:
     out = Outputs()
     env = theme.environment(site.theme_dirs)
     try:
-        views = render_blog(Blog(site.config, site.posts, site.pages), env,
-                            theme.static_files(site.theme_dirs), out)
+        views, problems = render_blog(Blog(site.config, site.posts, site.pages, site.rulebook),
+                                      env, theme.static_files(site.theme_dirs), out)
     except jinja2.TemplateError as exc:
         raise InputError([_template_problem(exc, site.root)]) from None
+    if problems:
+        raise InputError(problems)
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")

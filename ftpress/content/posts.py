@@ -20,6 +20,7 @@ from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
 from ftpress import schema, yamlsource
 from ftpress.content.frontmatter import split
+from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
 
 POSTS_DIR = "content/posts"
@@ -86,6 +87,10 @@ class PostMeta:
     aliases: tuple[Annotated[str, AfterValidator(_alias)], ...] = ()
     #: A stable Atom id (a URI such as ``urn:uuid:…``), so renaming never re-announces.
     id: FeedId | None = None
+    #: Changes this post makes to the rulebook (sections amended, added, repealed).
+    amends: tuple[AmendMeta, ...] = ()
+    #: When those changes apply, if not from the post's own date.
+    effective: Stamp | None = None
 
 
 POST_META = TypeAdapter(PostMeta)
@@ -114,6 +119,11 @@ class Post:
     id: str | None
     body: str
     body_line: int
+    amends: tuple[AmendMeta, ...] = ()
+    #: The day the amendments apply from, in the campaign's zone.
+    effective: date | None = None
+    #: Line of each item of ``amends`` in the file.
+    amend_lines: tuple[int, ...] = ()
 
     @property
     def updated(self) -> datetime:
@@ -186,12 +196,20 @@ def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
     if len(set(meta.tags)) != len(meta.tags):
         line, col = yamlsource.locate(doc.meta, ("tags",))
         problems.add(rel, line, col, "a tag is listed twice; give each tag once")
+    effective = in_zone(meta.effective, zone).date() if meta.effective else when.date()
+    if meta.effective is not None and not meta.amends:
+        line, col = yamlsource.locate(doc.meta, ("effective",))
+        problems.add(rel, line, col, "'effective' dates the post's amendments, but it has no "
+                     "'amends' list")
     problems.raise_if_any()
     return Post(
         source=rel, slug=name.group(2), title=meta.title, date=when, kind=meta.kind,
         tags=meta.tags, summary=meta.summary or None, draft=meta.draft,
         edits=tuple(sorted(edits, key=lambda e: e.date)), aliases=meta.aliases, id=meta.id,
-        body=doc.body, body_line=doc.body_line,
+        body=doc.body, body_line=doc.body_line, amends=meta.amends,
+        effective=effective if meta.amends else None,
+        amend_lines=tuple(yamlsource.locate(doc.meta, ("amends", i))[0]
+                          for i in range(len(meta.amends))),
     )
 
 

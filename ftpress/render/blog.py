@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import jinja2
 from markupsafe import Markup
@@ -17,18 +18,13 @@ from ftpress import markdown
 from ftpress.config import SiteConfig
 from ftpress.content.pages import Page
 from ftpress.content.posts import KINDS, Post
+from ftpress.content.rulebook import Rulebook
+from ftpress.errors import Problem
 from ftpress.render.outputs import Outputs
+from ftpress.render.pages import Renderer
+from ftpress.render.rulebook import RulebookViews, render_rulebook
 from ftpress.render.theme import MONTHS, StaticFile, long_date
-from ftpress.render.views import (
-    EditView,
-    Group,
-    Link,
-    PageInfo,
-    Pager,
-    PostView,
-    SiteView,
-    Urls,
-)
+from ftpress.render.views import EditView, Group, Link, Pager, PostView, SiteView, Urls
 
 #: Top-level URL segments the site uses itself; pages may not take them.
 RESERVED = frozenset({"posts", "kinds", "tags", "page", "static", "rules", "turns", "schemas",
@@ -42,29 +38,17 @@ class Blog:
     config: SiteConfig
     posts: tuple[Post, ...]  # published, oldest first
     pages: tuple[Page, ...]
-
-
-class Renderer:
-    """Renders templates with the context every page shares."""
-
-    def __init__(self, env: jinja2.Environment, site: SiteView, urls: Urls, out: Outputs) -> None:
-        self.env, self.site, self.urls, self.out = env, site, urls, out
-
-    def page(self, path: str, template: str, origin: str, *, title: str, description: str,
-             section: str = "", noindex: bool = False, **context: object) -> None:
-        full_title = title if title == self.site.title else f"{title} · {self.site.title}"
-        info = PageInfo(full_title, description or self.site.description, self.urls.page(path),
-                        self.urls.absolute(path), section, noindex)
-        html = self.env.get_template(template).render(site=self.site, page=info, **context)
-        self.out.add(path, html, origin)
-        if not noindex:
-            self.out.listed.append(path)
+    rulebook: Rulebook
 
 
 def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFile],
-                out: Outputs) -> tuple[PostView, ...]:
-    """Add every blog page to ``out``; return the post views, newest first."""
+                out: Outputs) -> tuple[tuple[PostView, ...], list[Problem]]:
+    """Add every blog page to ``out``.
+
+    Returns the post views, newest first, and the citations that did not resolve.
+    """
     config, urls = blog.config, Urls(blog.config)
+    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None)
     for static in statics:
         out.add(static.path, static.data, "theme")
     css = next((s for s in statics if s.path == "static/style.css"), None)
@@ -75,7 +59,7 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
         feed_url=urls.page("feed.xml"), css_url=css_url, nav=_nav(blog, urls),
     )
     r = Renderer(env, site, urls, out)
-    views = tuple(reversed([_post_view(p, config, urls) for p in blog.posts]))
+    views = tuple(reversed([_post_view(p, config, urls, rules) for p in blog.posts]))
 
     _listing(r, views, "", "Latest posts", config.title, config.description, "home",
              config.paginate)
@@ -83,8 +67,14 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
     _archives(r, views)
     _kinds(r, views, config.paginate)
     _tags(r, views, config.paginate)
+    render_rulebook(r, rules)
+    today = rules.rulebook.current.date if rules.rulebook.current else None
     for page in blog.pages:
-        body = markdown.render(page.body, config.base_path)
+        # Pages are undated: their citations point at the rulebook as it stands.
+        body = markdown.render(page.body, config.base_path,
+                               rules.resolver(today) if today else None)
+        rules.problems.extend(rules.cite_problem(page.source, markdown.citation_line(
+            page.body, n, page.body_line), n, today or date.min) for n in body.unresolved)
         r.page(page.url_path + "index.html", "page.html", page.source, title=page.title,
                description=page.summary or markdown.shorten(body.lead), section=page.slug,
                body=Markup(body.html), heading=page.title)
@@ -96,20 +86,26 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
     r.page("404.html", "404.html", "theme", title="Page not found",
            description="There is no page at this address.", noindex=True,
            recent=views[:5])
-    return views
+    return views, rules.problems
 
 
 def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
     links = [Link(urls.page(""), "Home", key="home"),
              Link(urls.page("posts/"), "Archive", key="archive")]
+    if blog.rulebook.versions:
+        links.append(Link(urls.page("rules/"), "Rulebook", key="rulebook"))
     links += [Link(urls.page(f"kinds/{k}/"), label, key=k) for k, (label, _) in KINDS.items()]
     links.append(Link(urls.page("tags/"), "Tags", key="tags"))
     links += [Link(urls.page(p.url_path), p.title, key=p.slug) for p in blog.pages]
     return tuple(links)
 
 
-def _post_view(post: Post, config: SiteConfig, urls: Urls) -> PostView:
-    body = markdown.render(post.body, config.base_path)
+def _post_view(post: Post, config: SiteConfig, urls: Urls, rules: RulebookViews) -> PostView:
+    day = post.date.date()
+    body = markdown.render(post.body, config.base_path, rules.resolver(day))
+    rules.problems.extend(
+        rules.cite_problem(post.source, markdown.citation_line(post.body, n, post.body_line), n,
+                           day) for n in body.unresolved)
     d = post.date
     trail = (
         Link(urls.page("posts/"), "Archive"),
@@ -125,6 +121,7 @@ def _post_view(post: Post, config: SiteConfig, urls: Urls) -> PostView:
         description=post.summary or markdown.shorten(body.lead),
         html=Markup(body.html), edits=tuple(EditView(e.date, e.note) for e in post.edits),
         words=body.words, draft=post.draft, feed_id=post.id, trail=trail,
+        changes=rules.changes_by(post.slug) if post.amends else (),
     )
 
 

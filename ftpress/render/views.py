@@ -75,6 +75,8 @@ class PostView:
     feed_id: str | None
     #: Archive, year, month and day links, for breadcrumbs.
     trail: tuple[Link, ...]
+    #: For a ruling: the rulebook sections it changed (``ChangeView`` values).
+    changes: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

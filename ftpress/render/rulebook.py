@@ -1,0 +1,198 @@
+"""Rulebook pages: ``/rules/`` (as it stands), ``/rules/<date>/`` (as it stood),
+``/rules/changes/`` (each ruling's word-level diff), and the citation links
+that posts make with ``[[rule:10.2]]``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from difflib import SequenceMatcher
+
+from markupsafe import Markup, escape
+
+from ftpress import markdown
+from ftpress.content.rulebook import Change, Rulebook, Section, Version, anchor
+from ftpress.errors import Problem
+from ftpress.render.pages import Renderer
+from ftpress.render.theme import long_date
+from ftpress.render.views import Link, Urls
+
+_TOKENS = re.compile(r"\s+|[^\s]+")
+
+
+def word_diff(before: str, after: str) -> Markup:
+    """``before`` → ``after`` as escaped HTML, removed words in ``<del>``, added in ``<ins>``."""
+    a, b = _TOKENS.findall(before), _TOKENS.findall(after)
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(str(escape("".join(a[i1:i2]))))
+            continue
+        if op in ("delete", "replace"):
+            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
+        if op in ("insert", "replace"):
+            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+    return Markup("".join(out))
+
+
+@dataclass(frozen=True, slots=True)
+class SectionView:
+    number: str
+    title: str
+    anchor: str
+    depth: int
+    html: Markup
+    amended_by: tuple[Link, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeView:
+    verb: str  # "amended", "added", "repealed"
+    number: str
+    #: The section in the version where the change took effect (or, for a repeal, the last
+    #: version that had it).
+    url: str
+    title: str
+    title_diff: Markup | None
+    diff: Markup
+    ruling: Link
+    effective: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class VersionView:
+    date: datetime
+    url: str
+    sections: tuple[SectionView, ...]
+    contents: tuple[Link, ...]
+    changes: tuple[ChangeView, ...]
+
+
+def _midnight(day: date, like: datetime | None = None) -> datetime:
+    zone = like.tzinfo if like is not None else None
+    return datetime.combine(day, time(0, 0), tzinfo=zone)
+
+
+class RulebookViews:
+    """Rendered versions of the rulebook, with the citation resolver every page shares."""
+
+    def __init__(self, rulebook: Rulebook, urls: Urls, zone_of: datetime | None) -> None:
+        self.rulebook, self.urls = rulebook, urls
+        self.problems: list[Problem] = []
+        self._zone = zone_of
+        self._versions: dict[date, VersionView] = {}
+
+    def version_url(self, version: Version) -> str:
+        return self.urls.page(f"rules/{version.date.isoformat()}/")
+
+    def resolver(self, day: date) -> markdown.Resolver:
+        """Citations from something dated ``day`` link to the rulebook as it stood then."""
+        version = self.rulebook.at(day)
+
+        def cite(number: str) -> str | None:
+            if version is None or version.section(number) is None:
+                return None
+            return f"{self.version_url(version)}#{anchor(number)}"
+
+        return cite
+
+    def cite_problem(self, source: str, line: int, number: str, day: date) -> Problem:
+        version = self.rulebook.at(day)
+        when = version.date.isoformat() if version else "(no rulebook yet)"
+        return Problem(source, line, 0, f"[[rule:{number}]] cites a section that does not "
+                       f"exist in the rulebook as of {day.isoformat()} (version {when})")
+
+    def view(self, version: Version) -> VersionView:
+        if version.date not in self._versions:
+            self._versions[version.date] = self._make_view(version)
+        return self._versions[version.date]
+
+    def _make_view(self, version: Version) -> VersionView:
+        cite = self.resolver(version.date)
+        sections = tuple(self._section(s, cite) for s in version.sections)
+        contents = tuple(Link(f"#{s.anchor}", f"{s.number} {s.title}")
+                         for s in version.sections if s.depth == 1)
+        changes = tuple(self.change(c) for c in version.changes)
+        return VersionView(_midnight(version.date, self._zone), self.version_url(version),
+                           sections, contents, changes)
+
+    def _section(self, section: Section, cite: markdown.Resolver) -> SectionView:
+        body = markdown.render(section.text, self.urls.base_path, cite)
+        for number in body.unresolved:
+            line = markdown.citation_line(section.text, number, section.line + 1)
+            self.problems.append(Problem(section.source, line, 0, f"[[rule:{number}]] cites "
+                                         "a section that is not in the rulebook at this "
+                                         "section's date"))
+        amended = tuple(Link(self.urls.page(r.url_path), f"{r.title}, {_long(day)}")
+                        for r, day in section.amended_by)
+        return SectionView(section.number, section.title, section.anchor, section.depth,
+                           Markup(body.html), amended)
+
+    def change(self, change: Change) -> ChangeView:
+        a = change.amendment
+        before, after = change.before, change.after
+        verb = {"amend": "amended", "add": "added", "repeal": "repealed"}[a.action]
+        shown = after if after is not None else before
+        where = self.rulebook.at(a.effective) if after is not None else \
+            self.rulebook.at(_day_before(a.effective))
+        url = f"{self.version_url(where)}#{anchor(a.number)}" if where else ""
+        title_diff = None
+        if before is not None and after is not None and before.title != after.title:
+            title_diff = word_diff(before.title, after.title)
+        diff = word_diff(before.text if before else "", after.text if after else "")
+        ruling = Link(self.urls.page(a.ruling.url_path), a.ruling.title)
+        return ChangeView(verb, a.number, url, shown.title if shown else "", title_diff, diff,
+                          ruling, _midnight(a.effective, self._zone))
+
+    def changes_by(self, slug: str) -> tuple[ChangeView, ...]:
+        """Every change the ruling post ``slug`` made, in the order it made them."""
+        return tuple(self.change(c) for v in self.rulebook.versions for c in v.changes
+                     if c.amendment.ruling.slug == slug)
+
+
+def _day_before(day: date) -> date:
+    return date.fromordinal(day.toordinal() - 1)
+
+
+def _long(day: date) -> str:
+    return long_date(datetime.combine(day, time(0, 0)))
+
+
+def render_rulebook(r: Renderer, views: RulebookViews) -> None:
+    """``/rules/``, one page per version, and the change log."""
+    rulebook = views.rulebook
+    if not rulebook.versions:
+        return
+    versions = tuple(Link(views.version_url(v), _long(v.date)) for v in rulebook.versions)
+    current = rulebook.versions[-1]
+    r.page("rules/index.html", "rulebook.html", "content/rules", title="The rulebook",
+           description=f"The campaign rules as they stand, consolidated with every ruling up "
+           f"to {_long(current.date)}.", section="rulebook", version=views.view(current),
+           versions=versions, is_current=True)
+    for version in rulebook.versions:
+        r.page(f"rules/{version.date.isoformat()}/index.html", "rulebook.html", "content/rules",
+               title=f"The rulebook as of {_long(version.date)}",
+               description=f"The campaign rules exactly as they stood on {_long(version.date)}.",
+               section="rulebook", version=views.view(version), versions=versions,
+               is_current=False)
+    log = tuple(views.view(v) for v in reversed(rulebook.versions) if v.changes)
+    r.page("rules/changes/index.html", "rule_changes.html", "content/rules",
+           title="Changes to the rulebook",
+           description="Every ruling that changed the rules, with the words it changed.",
+           section="rulebook", log=log)
+
+
+def as_text(version: Version) -> str:
+    """The rulebook of one version as plain Markdown, for reading in a terminal or editor."""
+    lines = [f"# The rulebook as of {_long(version.date)}", ""]
+    for section in version.sections:
+        lines.append(f"{'#' * (section.depth + 1)} {section.number} {section.title}")
+        lines.append("")
+        if section.text:
+            lines += [section.text, ""]
+        if section.amended_by:
+            notes = "; ".join(f"{r.title}, {_long(day)}" for r, day in section.amended_by)
+            lines += [f"*Amended by {notes}.*", ""]
+    return "\n".join(lines).rstrip() + "\n"
