@@ -13,6 +13,7 @@ from pathlib import Path
 from ftpress import __version__
 from ftpress.clock import build_now
 from ftpress.errors import InputError
+from ftpress.search import SearchError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,6 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except ValueError as exc:  # a malformed command-line value
         print(f"ftpress: {exc}", file=sys.stderr)
+        return 1
+    except SearchError as exc:
+        print(f"ftpress: the site was written but its search index was not: {exc}",
+              file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -31,6 +31,7 @@ from ftpress.errors import InputError, Problem, Problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog
 from ftpress.render.outputs import Outputs
+from ftpress.search import SEARCH_DIR, index_site
 from ftpress.write import WriteReport, check_out_dir, write_tree
 
 
@@ -136,7 +137,10 @@ def build(root: Path, out_dir: Path, options: BuildOptions) -> BuildReport:
     check_out_dir(root, out_dir)
     site = load(root, options)
     outputs = render(site)
-    report = write_tree(out_dir, outputs.files)
+    report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,))
+    # Pagefind reads the written pages; re-index only when a page changed.
+    if report.written or report.removed or not (out_dir / SEARCH_DIR).is_dir():
+        index_site(out_dir)
     return BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                        time.perf_counter() - started)
 

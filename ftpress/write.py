@@ -60,8 +60,12 @@ def _same(target: Path, data: bytes) -> bool:
         return False
 
 
-def write_tree(out: Path, files: dict[str, bytes]) -> WriteReport:
-    """Make ``out`` hold exactly ``files`` (paths relative to it)."""
+def write_tree(out: Path, files: dict[str, bytes], keep: tuple[str, ...] = ()) -> WriteReport:
+    """Make ``out`` hold exactly ``files`` (paths relative to it).
+
+    Top-level entries named in ``keep`` (another stage's output, such as the
+    search index) are left alone, as are top-level dot-files.
+    """
     out.mkdir(parents=True, exist_ok=True)
     written = unchanged = 0
     for rel, data in files.items():
@@ -73,23 +77,26 @@ def write_tree(out: Path, files: dict[str, bytes]) -> WriteReport:
                 _remove_tree(target)
             write_file(target, data)
             written += 1
-    removed = _remove_stale(out, set(files))
+    removed = _remove_stale(out, set(files), keep)
     return WriteReport(written, unchanged, removed)
 
 
-def _remove_stale(out: Path, keep: set[str]) -> int:
+def _remove_stale(out: Path, wanted: set[str], keep: tuple[str, ...]) -> int:
     removed = 0
     for dirpath, _dirs, filenames in os.walk(out, topdown=False):
         base = Path(dirpath)
         rel_dir = base.relative_to(out).as_posix()
         for name in filenames:
             rel = name if rel_dir == "." else f"{rel_dir}/{name}"
-            if rel.split("/")[0].startswith("."):
-                continue  # dot-files and dot-folders at the top are the deployer's
-            if rel not in keep:
+            top = rel.split("/")[0]
+            if top.startswith(".") or (top in keep and "/" in rel):
+                continue  # dot-files at the top are the deployer's; kept folders another's
+            if rel not in wanted:
                 (base / name).unlink()
                 removed += 1
-        if base != out and not rel_dir.split("/")[0].startswith(".") and not any(base.iterdir()):
+        top = rel_dir.split("/")[0]
+        if base != out and not top.startswith(".") and top not in keep \
+                and not any(base.iterdir()):
             base.rmdir()
     return removed
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -113,3 +115,18 @@ class Site:
                 if fragment and target.suffix == ".html" and fragment not in self.scan(target).ids:
                     broken.append(f"{file.relative_to(self.out)}: {link} (no such anchor)")
         return broken
+
+
+def all_text(out: Path) -> str:
+    """Every text file of a built site, plus the decompressed search index."""
+    parts: list[str] = []
+    for file in sorted(out.rglob("*")):
+        if not file.is_file():
+            continue
+        data = file.read_bytes()
+        if file.suffix == ".pf_fragment" or file.suffix == ".pf_meta":
+            data = gzip.decompress(data)
+        if file.suffix in (".html", ".xml", ".txt", ".css", ".json", ".svg",
+                           ".pf_fragment", ".pf_meta"):
+            parts.append(data.decode("utf-8", errors="replace"))
+    return "\n".join(parts)

@@ -13,7 +13,7 @@ from markupsafe import escape
 from ftpress.cli import main
 
 from conftest import DEMO_NOW, REPO
-from sitecheck import Site
+from sitecheck import Site, all_text
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 BASE_URL = yaml.safe_load((REPO / "site.yaml").read_text())["base_url"]
@@ -130,8 +130,7 @@ def test_home_is_newest_first_and_paginated(site: Site):
 
 
 def test_drafts_are_nowhere(site: Site):
-    everything = "\n".join(f.read_text(encoding="utf-8", errors="replace")
-                           for f in site.out.rglob("*") if f.is_file())
+    everything = all_text(site.out)
     for draft in DRAFTS:
         assert draft["title"] not in everything
         assert draft["slug"] not in everything
@@ -190,3 +189,20 @@ def test_source_date_epoch_fixes_now(tmp_path: Path, monkeypatch):
     out = tmp_path / "early"
     assert main(["build", "--source", str(REPO), "--out", str(out)]) == 0
     assert ET.parse(out / "feed.xml").getroot().findall(f"{ATOM}entry") == []
+
+
+def test_search_indexes_posts_and_pages_but_not_listings(site: Site):
+    import gzip
+    import json
+
+    urls = set()
+    for fragment in (site.out / "pagefind" / "fragment").iterdir():
+        record = json.loads(gzip.decompress(fragment.read_bytes()).removeprefix(b"pagefind_dcd"))
+        urls.add(record["url"])
+    posts = {f"/posts/{p['path'][:8]}{p['path'][8:10]}/{p['slug']}/" for p in PUBLISHED}
+    assert posts <= urls
+    assert "/about/" in urls
+    assert not any(u.startswith(("/tags/", "/kinds/", "/page/")) or u == "/" for u in urls)
+    assert not any(u.startswith("/rules/2") for u in urls)  # only the current rulebook
+    search = (site.out / "search/index.html").read_text()
+    assert 'baseUrl: "/ftpress/"' in search  # results link under the GitHub Pages sub-path

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from conftest import post
+from sitecheck import all_text
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 
@@ -18,7 +19,7 @@ def build(run, root: Path, *flags: str) -> Path:
 
 
 def everything(out: Path) -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in out.rglob("*") if p.is_file())
+    return all_text(out)
 
 
 def test_scheduled_and_draft_posts_are_absent_everywhere_unless_asked(campaign, run):

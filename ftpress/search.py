@@ -1,0 +1,54 @@
+"""Full-text search: a Pagefind index of the written site, in ``pagefind/``.
+
+Pagefind reads the HTML files on disk, so this runs after the write stage.
+Only what the templates mark with ``data-pagefind-body`` is indexed (posts,
+pages, the current rulebook, turn reports), never listings or anything a
+template leaves out. The index is built in a temporary folder and synced in
+like the rest of the site: unchanged files are not rewritten, stale ones go.
+
+No ``data-pagefind-filter`` is used: Pagefind writes filter files whose names
+change from run to run, and the output must be byte-reproducible.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ftpress.write import write_tree
+
+SEARCH_DIR = "pagefind"
+
+
+class SearchError(Exception):
+    """Pagefind could not index the site (not the user's input: the tool itself)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    files: int
+    written: int
+
+
+def _executable() -> Path:
+    try:
+        import pagefind_bin
+    except ImportError:  # pragma: no cover - a declared dependency
+        raise SearchError("pagefind is not installed; pip install 'pagefind[bin]'") from None
+    return pagefind_bin.get_executable()
+
+
+def index_site(out: Path) -> SearchReport:
+    """(Re)build ``out/pagefind/`` from the HTML in ``out``."""
+    with tempfile.TemporaryDirectory(prefix="ftpress-search-") as tmp:
+        result = subprocess.run(
+            [str(_executable()), "--site", str(out), "--output-path", tmp, "--silent"],
+            capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise SearchError(f"pagefind failed: {result.stderr.strip() or result.stdout.strip()}")
+        files = {p.relative_to(tmp).as_posix(): p.read_bytes()
+                 for p in sorted(Path(tmp).rglob("*")) if p.is_file()}
+    report = write_tree(out / SEARCH_DIR, files)
+    return SearchReport(len(files), report.written)
