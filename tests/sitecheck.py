@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser

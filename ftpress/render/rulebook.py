@@ -83,6 +83,8 @@ class RulebookViews:
         self.problems: list[Problem] = []
         self._zone = zone_of
         self._versions: dict[date, VersionView] = {}
+        # Most sections read the same in every version; render each wording once.
+        self._html: dict[str, Markup] = {}
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
@@ -119,16 +121,21 @@ class RulebookViews:
                            sections, contents, changes)
 
     def _section(self, section: Section, cite: markdown.Resolver) -> SectionView:
-        body = markdown.render(section.text, self.urls.base_path, cite)
-        for number in body.unresolved:
-            line = markdown.citation_line(section.text, number, section.line + 1)
-            self.problems.append(Problem(section.source, line, 0, f"[[rule:{number}]] cites "
-                                         "a section that is not in the rulebook at this "
-                                         "section's date"))
+        html = self._html.get(section.text)
+        if html is None:
+            body = markdown.render(section.text, self.urls.base_path, cite)
+            for number in body.unresolved:
+                line = markdown.citation_line(section.text, number, section.line + 1)
+                self.problems.append(Problem(section.source, line, 0, f"[[rule:{number}]] "
+                                             "cites a section that is not in the rulebook at "
+                                             "this section's date"))
+            html = Markup(body.html)
+            if "[[rule:" not in section.text:  # citations link to one version: no reuse
+                self._html[section.text] = html
         amended = tuple(Link(self.urls.page(r.url_path), f"{r.title}, {_long(day)}")
                         for r, day in section.amended_by)
         return SectionView(section.number, section.title, section.anchor, section.depth,
-                           Markup(body.html), amended)
+                           html, amended)
 
     def change(self, change: Change) -> ChangeView:
         a = change.amendment
