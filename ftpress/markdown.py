@@ -67,6 +67,10 @@ def _parser() -> MarkdownIt:
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin)
     md.use(anchors_plugin, min_level=2, max_level=4)
+    # A <section> needs a heading to be valid HTML; footnotes get a hidden one.
+    md.add_render_rule("footnote_block_open", lambda *_: (
+        '<hr class="footnotes-sep">\n<section class="footnotes">\n'
+        '<h2 class="visually-hidden">Footnotes</h2>\n<ol class="footnotes-list">\n'))
     md.inline.ruler.before("link", "rule_ref", _cite_rule)
     md.add_render_rule("rule_ref", _render_rule_ref)
     for rule in ("link_open", "image"):

@@ -1,0 +1,156 @@
+"""Deterministic, verifiable dice, every roll logged with its purpose and rule.
+
+A :class:`Dice` draws from one source: a :class:`KeyedStream` (a keyed hash in
+counter mode, so anyone holding the key can re-roll the same dice) or a
+:class:`SuppliedDice` (dice an umpire rolled by hand, read from a file). Rules
+code never sees which; it asks for ``dice.d6("world in hex (0, -3)", "ftc2007 §1.2")``
+and the roll goes into :attr:`Dice.log`.
+
+The stream, precisely, so that it can be re-implemented elsewhere: attempt
+``n`` (counting from 0 over the whole stream) is the first 8 bytes, read as a
+big-endian unsigned integer ``x``, of ``HMAC-SHA256(key, b"ftpress-dice" +
+n.to_bytes(8, "big"))``. For a die of ``N`` sides, ``x`` is rejected if
+``x >= 2**64 - 2**64 % N`` (so every face is exactly equally likely) and the
+next attempt is tried; otherwise the roll is ``x % N + 1``. Python's
+``random`` is not used: its integer methods are not promised to give the same
+numbers from one Python version to the next.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ftpress.errors import InputError, Problem
+
+_SPACE = 2**64
+_LABEL = b"ftpress-dice"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die rolled: how many sides, what came up, why, under which rule."""
+
+    sides: int
+    value: int
+    purpose: str
+    rule: str
+
+
+class DiceSource(Protocol):
+    def draw(self, sides: int, purpose: str) -> int:
+        """One result from 1 to ``sides``."""
+
+
+def key_from(*parts: str | bytes) -> bytes:
+    """A stream key from public parts (campaign id, turn id, a digest …).
+
+    Each part is length-prefixed before hashing, so ('ab', 'c') and ('a', 'bc')
+    give different keys.
+    """
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+    return digest.digest()
+
+
+class KeyedStream:
+    """HMAC-SHA256 in counter mode with rejection sampling; see the module docstring."""
+
+    __slots__ = ("_counter", "_key")
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._counter = 0
+
+    def draw(self, sides: int, purpose: str) -> int:
+        limit = _SPACE - _SPACE % sides
+        while True:
+            block = hmac.new(self._key, _LABEL + self._counter.to_bytes(8, "big"),
+                             hashlib.sha256).digest()
+            self._counter += 1
+            x = int.from_bytes(block[:8], "big")
+            if x < limit:
+                return x % sides + 1
+
+
+class SuppliedDice:
+    """Dice rolled by hand, taken in order; each must fit the die asked for.
+
+    ``lines`` (optional) gives the line of each value in ``origin``, so a wrong
+    value is reported where it was written.
+    """
+
+    __slots__ = ("_lines", "_next", "_values", "origin")
+
+    def __init__(self, values: Sequence[int], origin: str,
+                 lines: Sequence[int] | None = None) -> None:
+        self._values = tuple(values)
+        self._lines = tuple(lines) if lines is not None else None
+        self._next = 0
+        self.origin = origin
+
+    def draw(self, sides: int, purpose: str) -> int:
+        index = self._next
+        if index >= len(self._values):
+            raise InputError([Problem(self.origin, 0, 0, f"ran out of dice after {index} "
+                                      f"rolls; roll {index + 1} is a d{sides} for {purpose}")])
+        value = self._values[index]
+        if not 1 <= value <= sides:
+            line = self._lines[index] if self._lines else 0
+            raise InputError([Problem(self.origin, line, 0, f"roll {index + 1} is {value}, "
+                                      f"but it is a d{sides} for {purpose}; expected 1 to "
+                                      f"{sides}")])
+        self._next += 1
+        return value
+
+    @property
+    def unused(self) -> int:
+        """Values supplied but not (yet) rolled."""
+        return len(self._values) - self._next
+
+
+class Dice:
+    """Rolls dice from a source and keeps the log."""
+
+    __slots__ = ("_log", "source")
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self._log: list[Roll] = []
+
+    @classmethod
+    def seeded(cls, *parts: str | bytes) -> Dice:
+        """Dice from a keyed stream whose key is made of ``parts``."""
+        return cls(KeyedStream(key_from(*parts)))
+
+    def roll(self, sides: int, purpose: str, rule: str) -> int:
+        """One die of ``sides`` sides, logged."""
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        value = self.source.draw(sides, purpose)
+        self._log.append(Roll(sides, value, purpose, rule))
+        return value
+
+    def d6(self, purpose: str, rule: str) -> int:
+        return self.roll(6, purpose, rule)
+
+    def d5(self, purpose: str, rule: str) -> int:
+        return self.roll(5, purpose, rule)
+
+    def d3(self, purpose: str, rule: str) -> int:
+        return self.roll(3, purpose, rule)
+
+    def total(self, count: int, sides: int, purpose: str, rule: str) -> int:
+        """The sum of ``count`` dice, each logged (``3d5`` is ``total(3, 5, …)``)."""
+        return sum(self.roll(sides, f"{purpose} ({i + 1} of {count})", rule)
+                   for i in range(count))
+
+    @property
+    def log(self) -> tuple[Roll, ...]:
+        return tuple(self._log)

@@ -1,0 +1,47 @@
+"""axe-core on every kind of page: no serious or critical violations."""
+
+from __future__ import annotations
+
+import pytest
+
+PAGE_KINDS = {
+    "home": "",
+    "home page 2": "page/2/",
+    "post": None,  # the newest post, found from the home page
+    "archive": "posts/",
+    "year": "posts/2026/",
+    "month": "posts/2026/04/",
+    "kind": "kinds/rulings/",
+    "kinds": "kinds/",
+    "tags": "tags/",
+    "tag": "tags/economy/",
+    "page": "about/",
+    "rulebook": "rules/",
+    "rule changes": "rules/changes/",
+    "search": "search/",
+    "not found": "no/such/page/",
+}
+
+
+@pytest.fixture(scope="module")
+def axe():
+    module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    return module.Axe()
+
+
+@pytest.mark.parametrize("kind", sorted(PAGE_KINDS))
+def test_no_serious_accessibility_violations(browser, site_url, axe, kind):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    path = PAGE_KINDS[kind]
+    if path is None:
+        page.goto(site_url)
+        path = page.locator(".card-title a").first.get_attribute("href").removeprefix("/ftpress/")
+    page.goto(site_url + path)
+    results = axe.run(page)
+    serious = [v for v in results.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert serious == [], "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in serious)
