@@ -205,4 +205,4 @@ def test_search_indexes_posts_and_pages_but_not_listings(site: Site):
     assert not any(u.startswith(("/tags/", "/kinds/", "/page/")) or u == "/" for u in urls)
     assert not any(u.startswith("/rules/2") for u in urls)  # only the current rulebook
     search = (site.out / "search/index.html").read_text()
-    assert 'baseUrl: "/ftpress/"' in search  # results link under the GitHub Pages sub-path
+    assert 'const base = "/ftpress/";' in search  # results link under the GitHub Pages sub-path
