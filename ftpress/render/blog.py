@@ -57,6 +57,7 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
         title=config.title, description=config.description, author=config.author,
         language=config.language, base_path=config.base_path, base_url=config.base_url,
         feed_url=urls.page("feed.xml"), css_url=css_url, nav=_nav(blog, urls),
+        kinds=tuple(Link(urls.page(f"kinds/{k}/"), label) for k, (label, _) in KINDS.items()),
     )
     r = Renderer(env, site, urls, out)
     views = tuple(reversed([_post_view(p, config, urls, rules) for p in blog.posts]))
@@ -92,12 +93,12 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
 
 
 def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
-    links = [Link(urls.page(""), "Home", key="home"),
-             Link(urls.page("posts/"), "Archive", key="archive")]
+    links = [Link(urls.page(""), "Home", key="home")]
     if blog.rulebook.versions:
         links.append(Link(urls.page("rules/"), "Rulebook", key="rulebook"))
-    links += [Link(urls.page(f"kinds/{k}/"), label, key=k) for k, (label, _) in KINDS.items()]
-    links.append(Link(urls.page("tags/"), "Tags", key="tags"))
+    links += [Link(urls.page("posts/"), "Archive", key="archive"),
+              Link(urls.page("kinds/"), "Kinds", key="kinds"),
+              Link(urls.page("tags/"), "Tags", key="tags")]
     links.append(Link(urls.page("search/"), "Search", key="search"))
     links += [Link(urls.page(p.url_path), p.title, key=p.slug) for p in blog.pages]
     return tuple(links)
@@ -133,7 +134,7 @@ def _post_pages(r: Renderer, views: tuple[PostView, ...]) -> None:
         newer = views[index - 1] if index > 0 else None
         older = views[index + 1] if index + 1 < len(views) else None
         r.page(view.path + "index.html", "post.html", view.source, title=view.title,
-               description=view.description, section=view.kind_id, post=view,
+               description=view.description, section="archive", post=view,
                newer=newer, older=older)
 
 
@@ -216,7 +217,7 @@ def _kinds(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
            notes={t.text: KINDS[k][1] for t, k in zip(terms, KINDS, strict=True)})
     for kind, (label, about) in KINDS.items():
         chosen = [v for v in views if v.kind_id == kind]
-        _listing(r, chosen, f"kinds/{kind}/", label, label, about, kind, per, intro=about)
+        _listing(r, chosen, f"kinds/{kind}/", label, label, about, "kinds", per, intro=about)
 
 
 def _tags(r: Renderer, views: tuple[PostView, ...], per: int) -> None:

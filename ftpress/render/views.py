@@ -34,6 +34,8 @@ class SiteView:
     feed_url: str
     css_url: str
     nav: tuple[Link, ...]
+    #: The five kinds of post, for the footer.
+    kinds: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
