@@ -1,0 +1,1 @@
+"""Maps drawn from public facts: the strategic star map and small charts."""

@@ -1,0 +1,306 @@
+"""The strategic star map as SVG: hexes, worlds, routes, counters, moves, markers.
+
+The map is drawn from a :class:`StarMap` view — plain public facts, already
+filtered by whoever builds the view — so nothing here knows a rule or could
+leak a hidden one. Symbols follow the Simple Campaign Thrust map key: a supply
+depot is a circle to the left of the world, a base a square to its right, a
+shipyard a triangle above right; the world's value stands above it and its
+name below. Each power has a colour from the Okabe–Ito palette (told apart
+with the common kinds of colour blindness) *and* its initial, so colour is
+never the only cue.
+
+Output is deterministic: coordinates are rounded to one decimal, and elements
+are written in a fixed order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Literal
+
+import svgwrite
+
+from ftpress.hexes import Hex, hexagon
+
+#: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
+           "#000000")
+NEUTRAL = "#8a8f98"
+SIZE = 30.0  # hex radius in SVG units
+_SQRT3 = math.sqrt(3)
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    id: str
+    name: str
+    colour: str
+    initial: str
+
+
+@dataclass(frozen=True, slots=True)
+class WorldMark:
+    hex: Hex
+    name: str
+    #: Income as the public knows it; ``None`` while unscouted (ftc2007 §4.2).
+    income: int | None
+    owner: str | None = None
+    capital: bool = False
+    depot: bool = False
+    base: bool = False
+    shipyard: bool = False
+    interdicted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    hexes: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterMark:
+    """A task-group counter as the public sees it: owner and label, never contents."""
+
+    hex: Hex
+    owner: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    start: Hex
+    end: Hex
+    owner: str
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    hex: Hex
+    kind: Literal["battle", "siege"]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class StarMap:
+    radius: int
+    title: str
+    description: str
+    powers: tuple[Power, ...]
+    worlds: tuple[WorldMark, ...]
+    routes: tuple[Route, ...] = ()
+    counters: tuple[CounterMark, ...] = ()
+    moves: tuple[Move, ...] = ()
+    markers: tuple[Marker, ...] = ()
+
+
+def colour_powers(ids_and_names: list[tuple[str, str]]) -> tuple[Power, ...]:
+    """Give each power a palette colour, in the order given, and its id as its mark."""
+    return tuple(Power(pid, name, PALETTE[index % len(PALETTE)], pid[:3].upper())
+                 for index, (pid, name) in enumerate(ids_and_names))
+
+
+def _pt(x: float, y: float) -> tuple[float, float]:
+    """A point rounded to one decimal, so output bytes never wobble with float noise."""
+    return (round(x, 1), round(y, 1))
+
+
+def _ink(owner: Power | None) -> str:
+    """Text colour that reads on the owner's colour (dark on the palette's yellow)."""
+    return "#000000" if owner is not None and owner.colour == "#F0E442" else "#ffffff"
+
+
+def centre(h: Hex) -> tuple[float, float]:
+    """Pixel centre of a flat-topped hex."""
+    return (round(SIZE * 1.5 * h.q, 1), round(SIZE * _SQRT3 * (h.r + h.q / 2), 1))
+
+
+def _corners(h: Hex) -> list[tuple[float, float]]:
+    x, y = centre(h)
+    return [(round(x + SIZE * math.cos(math.radians(60 * i)), 1),
+             round(y + SIZE * math.sin(math.radians(60 * i)), 1)) for i in range(6)]
+
+
+def _label(hex_: Hex) -> str:
+    return f"hex {hex_.q},{hex_.r}"
+
+
+def render_svg(m: StarMap, element_id: str = "starmap") -> str:
+    """The whole map as an SVG document string (inline in a page, or as a file)."""
+    half_w = SIZE * (1.5 * m.radius + 1.5)
+    half_h = SIZE * _SQRT3 * (m.radius + 0.75)
+    rows = math.ceil((len(m.powers) + len(_KEY)) / 3)
+    box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + 26.0 * rows)
+    d = svgwrite.Drawing(size=("100%", None), profile="full", debug=False,
+                         viewBox=" ".join(f"{v:.1f}" for v in box))
+    d.attribs.update({"id": element_id, "role": "img", "class_": "starmap"})
+    d.set_desc(title=m.title, desc=m.description)
+    arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
+                     markerUnits="userSpaceOnUse")
+    arrow.add(d.path(d="M0,0 L10,5 L0,10 z", fill="#f4f1e8"))
+    d.defs.add(arrow)
+    owners = {p.id: p for p in m.powers}
+    _grid(d, m)
+    _routes(d, m)
+    for world in sorted(m.worlds, key=lambda w: (w.hex.q, w.hex.r)):
+        _world(d, world, owners.get(world.owner or ""))
+    _markers(d, m)
+    _moves(d, m, owners, arrow)
+    _counters(d, m, owners)
+    _legend(d, m, box)
+    return d.tostring()
+
+
+def _grid(d: svgwrite.Drawing, m: StarMap) -> None:
+    grid = d.add(d.g(class_="hexes", fill="#10182b", stroke="#2c3a5c", stroke_width=1))
+    for h in hexagon(m.radius):
+        poly = grid.add(d.polygon(_corners(h), class_="hex"))
+        poly.attribs["data-hex"] = f"{h.q},{h.r}"
+
+
+def _routes(d: svgwrite.Drawing, m: StarMap) -> None:
+    if not m.routes:
+        return
+    group = d.add(d.g(class_="routes", fill="none", stroke="#c9a227", stroke_width=3,
+                      stroke_dasharray="8 5", stroke_linecap="round"))
+    group.set_desc(title="Charted routes")
+    for route in m.routes:
+        group.add(d.polyline([centre(h) for h in route.hexes]))
+
+
+def _world(d: svgwrite.Drawing, w: WorldMark, owner: Power | None) -> None:
+    x, y = centre(w.hex)
+    facts = [owner.name if owner else "neutral",
+             f"income {w.income}" if w.income is not None else "income unknown"]
+    facts += [k for k, on in (("capital", w.capital), ("supply depot", w.depot),
+                              ("base", w.base), ("shipyard", w.shipyard),
+                              ("interdicted", w.interdicted)) if on]
+    g = d.add(d.g(class_="world", tabindex="0"))
+    g.attribs["data-world"] = w.name
+    g.set_desc(title=f"{w.name}: {', '.join(facts)}")
+    colour = owner.colour if owner else NEUTRAL
+    if w.interdicted:
+        g.add(d.circle((x, y), r=SIZE * 0.62, fill="none", stroke="#ff5a4f", stroke_width=3,
+                       stroke_dasharray="4 3", class_="interdicted"))
+    g.add(d.circle((x, y), r=SIZE * 0.42, fill=colour, stroke="#ffffff",
+                   stroke_width=3 if w.capital else 1.2))
+    g.add(d.text(owner.initial if owner else "·", insert=_pt(x, y + 5), text_anchor="middle",
+                 class_="initial", font_size=9, font_weight="bold", fill=_ink(owner)))
+    value = str(w.income) if w.income is not None else "?"
+    g.add(d.text(value, insert=(x, round(y - SIZE * 0.55, 1)), text_anchor="middle",
+                 class_="value", font_size=11, fill="#f4f1e8"))
+    g.add(d.text(w.name, insert=(x, round(y + SIZE * 0.8, 1)), text_anchor="middle",
+                 class_="name", font_size=10, fill="#f4f1e8"))
+    if w.depot:  # circle to the left
+        g.add(d.circle((round(x - SIZE * 0.62, 1), y), r=4.5, fill="#f4f1e8", class_="depot"))
+    if w.base:  # square to the right
+        g.add(d.rect((round(x + SIZE * 0.5, 1), round(y - 4.5, 1)), (9, 9), fill="#f4f1e8",
+                     class_="base"))
+    if w.shipyard:  # triangle above right
+        tx, ty = round(x + SIZE * 0.45, 1), round(y - SIZE * 0.42, 1)
+        g.add(d.polygon([(tx, round(ty - 5, 1)), (round(tx + 5, 1), round(ty + 4, 1)),
+                         (round(tx - 5, 1), round(ty + 4, 1))], fill="#f4f1e8",
+                        class_="shipyard"))
+
+
+def _markers(d: svgwrite.Drawing, m: StarMap) -> None:
+    for marker in sorted(m.markers, key=lambda k: (k.hex.q, k.hex.r, k.kind)):
+        x, y = centre(marker.hex)
+        g = d.add(d.g(class_=f"marker {marker.kind}"))
+        g.set_desc(title=marker.note)
+        if marker.kind == "battle":  # a starburst
+            points = []
+            for i in range(16):
+                radius = SIZE * (0.95 if i % 2 == 0 else 0.7)
+                angle = math.radians(22.5 * i)
+                points.append((round(x + radius * math.cos(angle), 1),
+                               round(y + radius * math.sin(angle), 1)))
+            g.add(d.polygon(points, fill="none", stroke="#ff5a4f", stroke_width=2.5))
+        else:  # a siege: a ring of ticks
+            g.add(d.circle((x, y), r=SIZE * 0.8, fill="none", stroke="#ffb000",
+                           stroke_width=3, stroke_dasharray="2 5"))
+
+
+def _moves(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power],
+           arrow: svgwrite.container.Marker) -> None:
+    if not m.moves:
+        return
+    group = d.add(d.g(class_="moves", stroke_width=2.5, fill="none"))
+    group.set_desc(title="Moves made last turn")
+    for move in sorted(m.moves, key=lambda v: (v.start.q, v.start.r, v.end.q, v.end.r, v.owner)):
+        (x1, y1), (x2, y2) = centre(move.start), centre(move.end)
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        shorten = min(SIZE * 0.5, length / 3)
+        end = _pt(x2 - (x2 - x1) * shorten / length, y2 - (y2 - y1) * shorten / length)
+        owner = owners.get(move.owner)
+        line = group.add(d.line((x1, y1), end, stroke=owner.colour if owner else NEUTRAL))
+        line.set_markers((None, None, arrow))
+
+
+def _counters(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power]) -> None:
+    stacks: dict[Hex, list[CounterMark]] = defaultdict(list)
+    for counter in m.counters:
+        stacks[counter.hex].append(counter)
+    group = d.add(d.g(class_="counters"))
+    for h in sorted(stacks, key=lambda k: (k.q, k.r)):
+        x, y = centre(h)
+        stack = sorted(stacks[h], key=lambda c: (c.owner, c.label))
+        for index, counter in enumerate(stack[:4]):  # four show; the rest are counted
+            owner = owners.get(counter.owner)
+            cx = round(x - SIZE * 0.95 + index * 6, 1)
+            cy = round(y - SIZE * 0.2 + index * 6, 1)
+            g = group.add(d.g(class_="counter"))
+            whose = owner.name if owner else counter.owner
+            g.set_desc(title=f"Task group {counter.label} ({whose})")
+            g.add(d.rect((cx, cy), (18, 14), fill=owner.colour if owner else NEUTRAL,
+                         stroke="#ffffff", stroke_width=1))
+            g.add(d.text(owner.initial if owner else "?", insert=_pt(cx + 9, cy + 10.5),
+                         text_anchor="middle", font_size=7, font_weight="bold", fill=_ink(owner)))
+        if len(stack) > 4:
+            extra = group.add(d.text(f"+{len(stack) - 4}", insert=_pt(x - SIZE * 0.95,
+                                                                     y + SIZE * 0.55),
+                                     font_size=10, fill="#f4f1e8", class_="more"))
+            extra.set_desc(title=f"{len(stack) - 4} more task groups")
+
+
+#: The symbol key under the map, besides one entry per power.
+_KEY = ("neutral world", "supply depot", "base", "shipyard", "interdicted", "charted route")
+
+
+def _legend(d: svgwrite.Drawing, m: StarMap, box: tuple[float, float, float, float]) -> None:
+    left, top = box[0] + 12, box[1] + box[3] - 26.0 * math.ceil((len(m.powers) + len(_KEY)) / 3)
+    g = d.add(d.g(class_="legend", font_size=12, fill="#1d2129"))
+    g.set_desc(title="Key")
+    g.add(d.rect((box[0], round(top - 12, 1)), (box[2], round(box[1] + box[3] - top + 12, 1)),
+                 fill="#fbfaf6"))
+    column_w = box[2] / 3
+    entries = [(p.name, p.colour, p.initial) for p in m.powers] + [(k, "", "") for k in _KEY]
+    for index, (text, colour, initial) in enumerate(entries):
+        x = round(left + column_w * (index % 3), 1)
+        y = round(top + 26.0 * (index // 3), 1)
+        if colour:
+            g.add(d.circle((x + 8, y), r=8, fill=colour))
+            g.add(d.text(initial, insert=(x + 8, y + 3), text_anchor="middle", font_size=6,
+                         font_weight="bold", fill="#000000" if colour == "#F0E442" else "#ffffff"))
+        else:
+            _key_symbol(d, g, text, x + 8, y)
+        g.add(d.text(text, insert=(x + 22, y + 4)))
+
+
+def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,
+                y: float) -> None:
+    if kind == "neutral world":
+        g.add(d.circle((x, y), r=8, fill=NEUTRAL))
+    elif kind == "supply depot":
+        g.add(d.circle((x, y), r=5, fill="none", stroke="#1d2129", stroke_width=2))
+    elif kind == "base":
+        g.add(d.rect((x - 5, y - 5), (10, 10), fill="#1d2129"))
+    elif kind == "shipyard":
+        g.add(d.polygon([(x, y - 6), (x + 6, y + 5), (x - 6, y + 5)], fill="#1d2129"))
+    elif kind == "interdicted":
+        g.add(d.circle((x, y), r=7, fill="none", stroke="#d62d20", stroke_width=2.5,
+                       stroke_dasharray="4 3"))
+    else:
+        g.add(d.line((x - 9, y), (x + 9, y), stroke="#a0801a", stroke_width=3,
+                     stroke_dasharray="6 4"))
