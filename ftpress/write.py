@@ -35,15 +35,22 @@ def check_out_dir(root: Path, out: Path) -> None:
                                   "files; choose a separate folder such as _site")])
 
 
-def write_file(target: Path, data: bytes) -> None:
-    """Replace ``target`` atomically: temp file in the same folder, fsync, rename."""
+def write_file(target: Path, data: bytes, *, durable: bool = True) -> None:
+    """Replace ``target`` atomically: temp file in the same folder, fsync, rename.
+
+    A reader sees the old file or the new one, never half of one. ``durable``
+    also forces the bytes to disk before the rename, so a crash cannot lose
+    them: campaign state needs that; a site that one build can remake does not,
+    and skipping it saves a disk flush per page.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         Path(tmp).chmod(0o644)
         Path(tmp).replace(target)
     except BaseException:
@@ -75,7 +82,7 @@ def write_tree(out: Path, files: dict[str, bytes], keep: tuple[str, ...] = ()) -
         else:
             if target.is_dir():
                 _remove_tree(target)
-            write_file(target, data)
+            write_file(target, data, durable=False)
             written += 1
     removed = _remove_stale(out, set(files), keep)
     return WriteReport(written, unchanged, removed)
