@@ -45,6 +45,29 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--at", help="the date, YYYY-MM-DD (default: as it stands now)")
     rules.add_argument("--source", type=Path, default=Path())
 
+    check = commands.add_parser("check", help="check the whole campaign, or the named files, "
+                                "and report every problem; write nothing")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                       help="files to report on (default: the whole campaign)")
+    check.add_argument("--source", type=Path, default=Path())
+
+    init = commands.add_parser("init", help="create a new campaign with a generated map")
+    init.add_argument("dir", type=Path, metavar="DIR", help="a new or empty folder")
+    init.add_argument("--players", required=True,
+                      help="comma-separated player ids, e.g. nac,nsl,fse,esu")
+    init.add_argument("--seed", type=int, help="dice seed for the map (default: a random one, "
+                      "recorded in state/campaign.yaml)")
+    init.add_argument("--name", help="the campaign's name (default: from DIR)")
+    init.add_argument("--ruleset", default="ftc2007")
+    init.add_argument("--option", action="append", default=[], metavar="NAME=NUMBER",
+                      help="a house rule for map generation, e.g. world_on=1 (repeatable)")
+    init.add_argument("--now", help="date the campaign at this ISO date-time instead of now")
+
+    schemas = commands.add_parser("schemas", help="write the JSON Schemas of every campaign "
+                                  "file into a folder")
+    schemas.add_argument("--out", type=Path, default=Path("schemas"))
+    schemas.add_argument("--source", type=Path, default=Path())
+
     new = commands.add_parser("new", help="create new content")
     what = new.add_subparsers(dest="what", required=True, metavar="WHAT")
     post = what.add_parser("post", help="write a new post file dated now")
@@ -106,6 +129,33 @@ def _run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         sys.stdout.write(as_text(version))
+        return 0
+    if args.command == "check":
+        from ftpress.check import check
+
+        report = check(args.source, args.paths)
+        for problem in report.problems:
+            print(problem, file=sys.stderr)
+        if report.problems:
+            count = len(report.problems)
+            print(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}",
+                  file=sys.stderr)
+            return 1
+        print(f"checked {report.scope}: no problems")
+        return 0
+    if args.command == "init":
+        from ftpress.create import init_campaign
+
+        created = init_campaign(args.dir, args.players.split(","), now=build_now(args.now),
+                                seed=args.seed, name=args.name, ruleset=args.ruleset,
+                                options=args.option)
+        print(created.summary())
+        return 0
+    if args.command == "schemas":
+        from ftpress.schemas import write_schemas
+
+        for path in write_schemas(args.source, args.out):
+            print(path)
         return 0
     if args.command == "new":
         from ftpress.scaffold import new_post

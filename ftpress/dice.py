@@ -34,6 +34,9 @@ _LABEL = b"ftpress-dice"
 class Roll:
     """One die rolled: how many sides, what came up, why, under which rule."""
 
+    # Read back from a turn's dice log; a misspelt key there is an error, not ignored.
+    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
+
     sides: int
     value: int
     purpose: str

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import jinja2
 
+from ftpress.campaign import load_state
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_posts
@@ -29,9 +30,14 @@ from ftpress.content.rulebook import (
 )
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.render import feeds, theme
-from ftpress.render.blog import RESERVED, Blog, render_blog
+from ftpress.render.blog import RESERVED, Blog, render_blog, site_view
+from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs
+from ftpress.render.pages import Renderer
+from ftpress.render.views import Urls
+from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, index_site
+from ftpress.state.model import State
 from ftpress.write import WriteReport, check_out_dir, write_tree
 
 
@@ -53,6 +59,8 @@ class Site:
     pages: tuple[Page, ...]
     rulebook: Rulebook
     theme_dirs: tuple[Path, ...]
+    #: The campaign's current state; None for a campaign that is a blog alone.
+    state: State | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +98,12 @@ def load(root: Path, options: BuildOptions) -> Site:
     except InputError as exc:
         problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
+    state = None
+    try:
+        loaded = load_state(root)
+        state = loaded.state if loaded else None
+    except InputError as exc:
+        problems.extend(exc.problems)
     try:
         dirs = theme.theme_dirs(root, config.theme)
     except InputError as exc:
@@ -99,7 +113,8 @@ def load(root: Path, options: BuildOptions) -> Site:
     published = tuple(p for p in posts
                       if p.published(options.now, drafts=options.drafts, future=options.future))
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
-    return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs)
+    return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
+                state)
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
@@ -115,9 +130,13 @@ def render(site: Site) -> Outputs:
     """Every output file of the site, in memory."""
     out = Outputs()
     env = theme.environment(site.theme_dirs)
+    blog = Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
+    statics = theme.static_files(site.theme_dirs)
     try:
-        views, problems = render_blog(Blog(site.config, site.posts, site.pages, site.rulebook),
-                                      env, theme.static_files(site.theme_dirs), out)
+        views, problems = render_blog(blog, env, statics, out)
+        if site.state is not None:
+            urls = Urls(site.config)
+            render_campaign(Renderer(env, site_view(blog, urls, statics), urls, out), site.state)
     except jinja2.TemplateError as exc:
         raise InputError([_template_problem(exc, site.root)]) from None
     if problems:
@@ -126,6 +145,8 @@ def render(site: Site) -> Outputs:
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config), "robots")
+    for path, data in schema_files(site.config.base_url).items():
+        out.add(path, data, "schemas")
     if out.clashes:
         raise InputError(out.clashes)
     return out

@@ -39,6 +39,21 @@ class Blog:
     posts: tuple[Post, ...]  # published, oldest first
     pages: tuple[Page, ...]
     rulebook: Rulebook
+    #: The campaign keeps a state, so the menu links its powers and systems.
+    campaign: bool = False
+
+
+def site_view(blog: Blog, urls: Urls, statics: Sequence[StaticFile]) -> SiteView:
+    """What every page shares: titles, menu, stylesheet and feed URLs."""
+    config = blog.config
+    css = next((s for s in statics if s.path == "static/style.css"), None)
+    css_url = urls.page("static/style.css") + (f"?v={css.fingerprint}" if css else "")
+    return SiteView(
+        title=config.title, description=config.description, author=config.author,
+        language=config.language, base_path=config.base_path, base_url=config.base_url,
+        feed_url=urls.page("feed.xml"), css_url=css_url, nav=_nav(blog, urls),
+        kinds=tuple(Link(urls.page(f"kinds/{k}/"), label) for k, (label, _) in KINDS.items()),
+    )
 
 
 def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFile],
@@ -51,15 +66,7 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
     rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None)
     for static in statics:
         out.add(static.path, static.data, "theme")
-    css = next((s for s in statics if s.path == "static/style.css"), None)
-    css_url = urls.page("static/style.css") + (f"?v={css.fingerprint}" if css else "")
-    site = SiteView(
-        title=config.title, description=config.description, author=config.author,
-        language=config.language, base_path=config.base_path, base_url=config.base_url,
-        feed_url=urls.page("feed.xml"), css_url=css_url, nav=_nav(blog, urls),
-        kinds=tuple(Link(urls.page(f"kinds/{k}/"), label) for k, (label, _) in KINDS.items()),
-    )
-    r = Renderer(env, site, urls, out)
+    r = Renderer(env, site_view(blog, urls, statics), urls, out)
     views = tuple(reversed([_post_view(p, config, urls, rules) for p in blog.posts]))
 
     _listing(r, views, "", "Latest posts", config.title, config.description, "home",
@@ -96,6 +103,9 @@ def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
     links = [Link(urls.page(""), "Home", key="home")]
     if blog.rulebook.versions:
         links.append(Link(urls.page("rules/"), "Rulebook", key="rulebook"))
+    if blog.campaign:
+        links += [Link(urls.page("players/"), "Powers", key="players"),
+                  Link(urls.page("systems/"), "Systems", key="systems")]
     links += [Link(urls.page("posts/"), "Archive", key="archive"),
               Link(urls.page("kinds/"), "Kinds", key="kinds"),
               Link(urls.page("tags/"), "Tags", key="tags")]

@@ -1,0 +1,29 @@
+"""A campaign's state as the build and ``ftpress check`` see it: every state
+folder loaded, checked between its files, and checked by the campaign's ruleset.
+
+A campaign without ``state/`` is a blog alone, and that is fine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ftpress import rules
+from ftpress.errors import InputError
+from ftpress.state.files import STATE_DIR
+from ftpress.state.load import LoadedState, has_state, load_tree
+
+
+def load_state(root: Path) -> LoadedState | None:
+    """The current state, or None for a campaign without one; raises with every
+    problem in ``state/`` and its turn snapshots."""
+    if not has_state(root):
+        return None
+    loaded, problems = load_tree(root)
+    for folder in loaded:
+        problems.extend(rules.check_state(folder))
+    if problems:
+        raise InputError(problems)
+    current = loaded[0]
+    assert current.folder == STATE_DIR
+    return current

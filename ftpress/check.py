@@ -1,0 +1,72 @@
+"""``ftpress check``: everything the build would read, checked, nothing written.
+
+The whole campaign is loaded and rendered in memory exactly as a build would
+(drafts and scheduled posts included), so every problem a build could meet is
+found. Named files narrow the report to the problems in those files; the
+rest of the campaign is still read, because a file is only right or wrong in
+the context of the others (a group's owner must be a player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ftpress.clock import build_now
+from ftpress.errors import InputError, Problem
+
+#: What ``check`` knows how to check, by where it lives in the campaign.
+CHECKED = ("site.yaml", "content/", "state/", "themes/")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    problems: tuple[Problem, ...]
+    #: What was checked, for the summary line.
+    scope: str
+
+
+def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
+    """Every problem in the campaign at ``root``, or in the files ``paths``."""
+    from ftpress.site import BuildOptions, load, render
+
+    wanted, problems = _wanted(root, paths)
+    found: tuple[Problem, ...] = ()
+    try:
+        render(load(root, BuildOptions(build_now(None), drafts=True, future=True)))
+    except InputError as exc:
+        found = exc.problems
+    if wanted is not None:
+        # Problems in site.yaml stop the whole load, so they always count.
+        found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
+                      any(p.path.startswith(w + "/") for w in wanted))
+    scope = "the campaign" if wanted is None else \
+        f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
+    return CheckReport(tuple(sorted(set(problems) | set(found))), scope)
+
+
+def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
+    """The named paths as campaign-relative names, and problems with the names."""
+    if not paths:
+        return None, []
+    base = root.resolve()
+    wanted: set[str] = set()
+    problems = []
+    for path in paths:
+        full = (path if path.is_absolute() else Path.cwd() / path).resolve()
+        if not full.exists():
+            problems.append(Problem(str(path), 0, 0, "no such file"))
+            continue
+        if not full.is_relative_to(base):
+            problems.append(Problem(str(path), 0, 0, f"not inside the campaign folder {root}"))
+            continue
+        rel = full.relative_to(base).as_posix()
+        if rel != "." and not any(rel == c.rstrip("/") or rel.startswith(c) for c in CHECKED):
+            problems.append(Problem(rel, 0, 0, "not a campaign file ftpress checks; expected "
+                                    "site.yaml or a file under content/, state/ or themes/"))
+            continue
+        if rel == ".":
+            return None, problems
+        wanted.add(rel)
+    return wanted, problems

@@ -1,0 +1,165 @@
+"""``ftpress init``: a complete new campaign in an empty folder.
+
+The ruleset rolls up the map and the starting state; this module writes the
+campaign around it: ``site.yaml``, ``state/`` with its setup snapshot
+``state/turns/t000/`` (and the dice that made it), the generation log as the
+first status post, the ruleset's rulebook if it ships one, ``orders/`` and a
+``.gitignore``. ``ftpress build`` turns the result into a site at once.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+from pathlib import Path
+
+from ftpress.content.posts import POSTS_DIR
+from ftpress.content.rulebook import RULES_DIR
+from ftpress.errors import InputError, Problem
+from ftpress.rules import find_ruleset
+from ftpress.rules.ruleset import CampaignRequest, SetupError
+from ftpress.scaffold import slugify
+from ftpress.state.files import DICE, KINDS, STATE_DIR
+from ftpress.state.model import DiceFile, check_id
+from ftpress.state.save import dump, schema_url
+from ftpress.state.turns import SETUP, TURNS_DIR
+from ftpress.write import write_file
+
+#: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).
+DEADLINE_TIME = time(20, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    root: Path
+    files: tuple[str, ...]
+    seed: int
+    post: str
+    worlds: int
+    routes: int
+    players: int
+
+    def summary(self) -> str:
+        return (f"created {self.root}: {self.players} players, {self.worlds} worlds, "
+                f"{self.routes} charted routes from seed {self.seed}; {len(self.files)} files; "
+                f"the map's log is {self.post}")
+
+
+def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
+                  seed: int | None = None, name: str | None = None,
+                  ruleset: str = "ftc2007", options: Sequence[str] = ()) -> Created:
+    """Write a new campaign into ``root``, which must be empty or not exist yet."""
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        raise InputError([Problem(str(root), 0, 0, "folder is not empty; expected a new or "
+                                  "empty folder for the campaign")])
+    problems = []
+    ids = [p.strip() for p in players if p.strip()]
+    for player in ids:
+        try:
+            check_id(player)
+        except ValueError as exc:
+            problems.append(Problem("--players", 0, 0, str(exc)))
+    if len(set(ids)) != len(ids):
+        problems.append(Problem("--players", 0, 0, "a player is named twice; give each once"))
+    if not ids:
+        problems.append(Problem("--players", 0, 0, "expected at least one player id, such "
+                                "as --players nac,nsl,fse,esu"))
+    try:
+        rules = find_ruleset(ruleset)
+    except ValueError as exc:
+        raise InputError([*problems, Problem("--ruleset", 0, 0, str(exc))]) from None
+    parsed = _options(options, rules.options, problems)
+    campaign_id = slugify(root.resolve().name) or "campaign"
+    title = (name or root.resolve().name.replace("-", " ").replace("_", " ").title()).strip()
+    if not title:
+        problems.append(Problem("--name", 0, 0, "expected a campaign name"))
+    if problems:
+        raise InputError(problems)
+    seed = secrets.randbelow(2**32) if seed is None else seed
+    if seed < 0:
+        raise InputError([Problem("--seed", 0, 0, f"seed {seed} is negative; expected a "
+                                  "whole number from 0")])
+    now = now.astimezone(UTC).replace(microsecond=0)
+    start = now.date()
+    deadline = datetime.combine(start + timedelta(days=7), DEADLINE_TIME, UTC)
+    try:
+        new = rules.new_campaign(CampaignRequest(campaign_id, title, tuple(ids), seed, start,
+                                                 deadline, tuple(parsed.items())))
+    except (SetupError, ValueError) as exc:
+        raise InputError([Problem("--seed", 0, 0, f"seed {seed}: {exc}")]) from None
+
+    base_url = f"https://example.org/{campaign_id}/"
+    files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url), ".gitignore": _GITIGNORE,
+                             "orders/README.md": _ORDERS_README}
+    for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
+        for kind in KINDS.values():
+            files[f"{folder}/{kind.file}"] = dump(getattr(new.state, kind.name),
+                                                  schema_url(base_url, kind))
+    files[f"{TURNS_DIR}/{SETUP}/{DICE.file}"] = dump(
+        DiceFile(f"seed {seed}", new.rolls), schema_url(base_url, DICE))
+    slug = slugify(new.post_title) or "the-map-is-rolled"
+    post = f"{POSTS_DIR}/{now:%Y/%m/%d}-{slug}.md"
+    files[post] = _post(new.post_title, new.post_summary, new.post_body, now,
+                        uuid.uuid5(uuid.NAMESPACE_URL, f"ftpress:{campaign_id}:{seed}:setup"))
+    if rules.rulebook.is_dir():
+        for source in sorted(rules.rulebook.glob("*.md")):
+            files[f"{RULES_DIR}/{source.name}"] = source.read_text(encoding="utf-8")
+    for rel, text in files.items():
+        write_file(root / rel, text.encode("utf-8"))
+    return Created(root, tuple(files), seed, post, len(new.state.map.systems),
+                   len(new.state.map.routes), len(ids))
+
+
+def _options(options: Sequence[str], known: Sequence[str],
+             problems: list[Problem]) -> dict[str, int]:
+    parsed = {}
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            problems.append(Problem("--option", 0, 0, f"{option!r}: expected NAME=NUMBER, "
+                                    "such as world_on=1"))
+        elif name.strip() not in known:
+            problems.append(Problem("--option", 0, 0, f"unknown option {name.strip()!r}; "
+                                    f"expected one of {', '.join(known)}"))
+        else:
+            parsed[name.strip()] = int(value)
+    return parsed
+
+
+def _site_yaml(title: str, base_url: str) -> str:
+    return (f"# Site settings; the ftpress README lists every key.\n"
+            f"title: {json.dumps(title, ensure_ascii=False)}\n"
+            "description: A Full Thrust strategic campaign.\n"
+            "author: the Umpire\n"
+            f"base_url: {base_url}   # where the site will live: change this\n"
+            "timezone: UTC\n")
+
+
+def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUID) -> str:
+    return "\n".join([
+        "---",
+        f"title: {json.dumps(title, ensure_ascii=False)}",
+        f"date: {when.isoformat()}",
+        "kind: status",
+        "tags: [setup, map, rule-1, rule-2, rule-3, rule-6]",
+        f"summary: {json.dumps(summary, ensure_ascii=False)}",
+        f"id: urn:uuid:{post_id}",
+        "---",
+        "",
+        body,
+    ])
+
+
+_GITIGNORE = "/_site/\n__pycache__/\n.ftpress-cache/\n"
+
+_ORDERS_README = """\
+# Orders
+
+Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:
+the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.
+Turn ids are `t` and the strategic turn's number in at least three digits.
+"""

@@ -1,0 +1,150 @@
+"""The campaign's public pages: the powers (``/players/``, one page each) and
+the table of star systems (``/systems/``).
+
+Only what every player may know is shown. A task group is a counter: where it
+is and whose, never what it holds, until an enemy has contacted it (ftc2007
+§15.3), and a dummy counter looks like any other (§15.2). A neutral world's
+income shows once it has been rolled, which happens when it is first scouted
+or attacked (§4.2). The views are built here from the state; templates see
+nothing else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ftpress.hexes import Hex
+from ftpress.render.pages import Renderer
+from ftpress.render.views import Link
+from ftpress.state.model import State, System
+
+MAINTENANCE = {"full": "full (10%)", "standardised": "standardised (7.5%)",
+               "reduced": "reduced (5%)"}
+
+
+@dataclass(frozen=True, slots=True)
+class PowerView:
+    id: str
+    name: str
+    colour: str
+    initial: str
+    url: str
+    capital: Link | None
+    worlds: int
+    income: int
+    treasury: int
+    maintenance: str
+    counters: int
+
+
+@dataclass(frozen=True, slots=True)
+class SystemView:
+    id: str
+    name: str
+    url: str
+    hex: str
+    owner: PowerView | None
+    capital: bool
+    #: None while unknown (a neutral world not yet scouted or attacked).
+    income: int | None
+    idp: int | None
+    idp_full: int | None
+    depot: bool
+    base: bool
+    shipyard: bool
+    interdicted_by: PowerView | None
+    routes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipView:
+    name: str
+    design: str
+    size: str
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class CounterView:
+    """Counters of one power in one place; contents only if contacted."""
+
+    place: str
+    place_url: str
+    count: int
+    #: The ships of contacted groups there, as the enemy saw them.
+    known: tuple[ShipView, ...]
+
+
+def render_campaign(r: Renderer, state: State) -> None:
+    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site."""
+    urls = r.urls
+    capitals = {p.capital for p in state.players.players}
+    counters = Counter(g.owner for g in state.groups.groups)
+    powers: dict[str, PowerView] = {}
+    for p in state.players.players:
+        worlds = state.worlds_of(p.id)
+        capital = state.system(p.capital)
+        powers[p.id] = PowerView(
+            id=p.id, name=p.name, colour=p.colour, initial=p.id[:1].upper(),
+            url=urls.page(f"players/{p.id}/"),
+            capital=Link(urls.page(f"systems/#{capital.id}"), capital.name) if capital else None,
+            worlds=len(worlds), income=sum(w.income or 0 for w in worlds), treasury=p.treasury,
+            maintenance=MAINTENANCE[p.maintenance], counters=counters[p.id])
+    routes: dict[str, list[str]] = {}
+    for route in state.map.routes:
+        for system_id in route.systems:
+            routes.setdefault(system_id, []).append(route.id)
+    systems = tuple(_system_view(s, powers, capitals, routes, urls.page("systems/"))
+                    for s in sorted(state.map.systems, key=lambda s: s.name.casefold()))
+    views = tuple(powers.values())
+    name = state.campaign.name
+    r.page("players/index.html", "players.html", "state/players.yaml", title="The powers",
+           description=f"The {len(views)} powers of {name}: their worlds, income, treasury "
+           "and counters on the map.", section="players", heading="The powers", powers=views,
+           turn=state.campaign.calendar.turn)
+    for power in views:
+        mine = tuple(s for s in systems if s.owner and s.owner.id == power.id)
+        r.page(f"players/{power.id}/index.html", "player.html", "state/players.yaml",
+               title=power.name, description=f"{power.name}: {power.worlds} worlds, income "
+               f"{power.income}, treasury {power.treasury}.", section="players",
+               power=power, systems=mine, counters=_counters(state, power.id, urls.page),
+               trail=(Link(urls.page("players/"), "The powers"),),
+               turn=state.campaign.calendar.turn)
+    r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
+           description=f"Every star system of {name}: owner, income, defences and routes.",
+           section="systems", heading="Star systems", systems=systems,
+           radius=state.map.radius, turn=state.campaign.calendar.turn)
+
+
+def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
+                 routes: dict[str, list[str]], base: str) -> SystemView:
+    return SystemView(
+        id=s.id, name=s.name, url=f"{base}#{s.id}", hex=str(s.hex),
+        owner=powers.get(s.owner) if s.owner else None, capital=s.id in capitals,
+        income=s.income, idp=s.idp, idp_full=s.full_idp, depot=s.depot, base=s.base,
+        shipyard=s.shipyard,
+        interdicted_by=powers.get(s.interdicted_by) if s.interdicted_by else None,
+        routes=tuple(routes.get(s.id, ())))
+
+
+def _counters(state: State, player_id: str,
+              page: Callable[[str], str]) -> tuple[CounterView, ...]:
+    """A power's counters by place, in map order of their hexes."""
+    places: dict[Hex, list] = {}
+    for group in state.groups_of(player_id):
+        h = state.hex_of(group.at)
+        if h is not None:
+            places.setdefault(h, []).append(group)
+    found = []
+    for h in sorted(places):
+        world = state.system_at(h)
+        known = tuple(ShipView(s.name, d.name if (d := state.design(s.design)) else s.design,
+                               d.size if d else "", s.damage)
+                      for g in places[h] if g.revealed for s in g.ships)
+        found.append(CounterView(
+            place=world.name if world else f"open space at {h}",
+            place_url=page(f"systems/#{world.id}") if world else "",
+            count=len(places[h]), known=known))
+    return tuple(found)

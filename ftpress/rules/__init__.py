@@ -1,0 +1,33 @@
+"""Rulesets, one package each, and the registry that finds them by name.
+
+Rules logic lives only here. A campaign names its ruleset in
+``state/campaign.yaml``; :func:`check_state` applies that ruleset's checks to a
+loaded state.
+"""
+
+from __future__ import annotations
+
+from ftpress.errors import Problem
+from ftpress.rules import ftc2007
+from ftpress.rules.ruleset import Ruleset
+from ftpress.state.load import LoadedState
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET,)}
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; ``ValueError`` names the ones there are."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r}; expected one of "
+                         f"{', '.join(sorted(RULESETS))}") from None
+
+
+def check_state(loaded: LoadedState) -> list[Problem]:
+    """The campaign's ruleset's problems with a loaded state."""
+    try:
+        ruleset = find_ruleset(loaded.state.campaign.ruleset)
+    except ValueError as exc:
+        return [Problem(*loaded.where("campaign", "ruleset"), str(exc))]
+    return ruleset.check_state(loaded)

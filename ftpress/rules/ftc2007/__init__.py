@@ -1,0 +1,32 @@
+"""ftc2007: the consolidated campaign rules of seed 000 and their later rulings.
+
+Modules follow the rules: :mod:`.mapgen` rules 1–3, :mod:`.setup` rule 6,
+:mod:`.checks` what any state must satisfy, :mod:`.report` the log of setup.
+"""
+
+from __future__ import annotations
+
+from ftpress.rules.ftc2007.checks import check_state
+from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.report import setup_post
+from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
+
+
+def new_campaign(request: CampaignRequest) -> NewCampaign:
+    """Roll up the map (§1–§3) and give every player their starting capital (§6)."""
+    options = MapOptions.from_dict(dict(request.options))
+    generated, dice = roll_up(request.seed, request.players, options)
+    state = build_state(generated, campaign_id=request.id, name=request.name,
+                        seed=request.seed, start=request.start, deadline=request.deadline)
+    title, summary, body = setup_post(generated, state, dice.log)
+    return NewCampaign(state, dice.log, title, summary, body)
+
+
+RULESET = Ruleset(
+    name="ftc2007",
+    title="Full Thrust Campaign, rules consolidated and revised to 20 May 2007",
+    check_state=check_state,
+    new_campaign=new_campaign,
+    options=tuple(OPTION_LIMITS),
+)

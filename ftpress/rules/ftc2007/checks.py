@@ -1,0 +1,105 @@
+"""What ftc2007 requires of any state, beyond what the state model checks."""
+
+from __future__ import annotations
+
+from ftpress.errors import Problem
+from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.mapgen import MapOptions
+from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
+from ftpress.state.load import LoadedState
+
+#: §15.2 "capital units (BB, SDN, CVA, CVH, CVL)"; the demo's rule 15 adds the
+#: battle- and plain dreadnoughts, which sit between BB and SDN.
+CAPITAL_SIZES = frozenset({"BB", "BDN", "DN", "SDN", "CVA", "CVH", "CVL"})
+
+
+def check_state(loaded: LoadedState) -> list[Problem]:
+    """Every ftc2007 problem with a loaded state, located."""
+    problems: list[Problem] = []
+    problems += setup_options(loaded)
+    problems += navies(loaded)
+    problems += incomes(loaded)
+    problems += dummy_counters(loaded)
+    if loaded.state.campaign.calendar.turn == 1:
+        problems += starting_forces(loaded)
+    return problems
+
+
+def setup_options(loaded: LoadedState) -> list[Problem]:
+    try:
+        MapOptions.from_dict(loaded.state.campaign.setup.options)
+    except ValueError as exc:
+        return [Problem(*loaded.where("campaign", "setup", "options"), str(exc))]
+    return []
+
+
+def navies(loaded: LoadedState) -> list[Problem]:
+    """Navies and allies are the catalogue's; an ally is of the same species (§13.1)."""
+    cat = catalogue()
+    known = ", ".join(n.id for n in cat.navies)
+    problems = []
+    for i, p in enumerate(loaded.state.players.players):
+        for name, value in (("navy", p.navy), ("ally", p.ally)):
+            if value is not None and cat.navy(value) is None:
+                problems.append(Problem(*loaded.where("players", "players", i, name),
+                                        f"unknown navy {value!r}; expected one of {known}"))
+        own, ally = cat.navy(p.navy or ""), cat.navy(p.ally or "")
+        if own and ally and own.species != ally.species:
+            problems.append(Problem(*loaded.where("players", "players", i, "ally"),
+                                    f"{ally.name} are not of {own.name}'s species; an ally is "
+                                    "a navy of your own species (§13.1)"))
+    for i, d in enumerate(loaded.state.designs.designs):
+        if cat.navy(d.navy) is None:
+            problems.append(Problem(*loaded.where("designs", "designs", i, "navy"),
+                                    f"unknown navy {d.navy!r}; expected one of {known}"))
+    return problems
+
+
+def incomes(loaded: LoadedState) -> list[Problem]:
+    """Incomes are tens: 3d5 × 10 (§3.2), 2d6 or 3d6 × 10 or nothing (§4.1)."""
+    return [Problem(*loaded.where("map", "systems", i, "income"), f"income {s.income} is "
+                    "not a multiple of 10; incomes are dice × 10 (§3.2, §4.1)")
+            for i, s in enumerate(loaded.state.map.systems)
+            if s.income is not None and s.income % 10]
+
+
+def dummy_counters(loaded: LoadedState) -> list[Problem]:  # §15.2
+    """One dummy counter per capital ship a player has, no more."""
+    state = loaded.state
+    problems = []
+    for player in state.players.players:
+        capitals = sum(1 for g in state.groups_of(player.id) for s in g.ships
+                       if (d := state.design(s.design)) and d.size in CAPITAL_SIZES)
+        dummies = [i for i, g in enumerate(state.groups.groups)
+                   if g.owner == player.id and g.dummy]
+        if len(dummies) > capitals:
+            index = dummies[capitals]
+            problems.append(Problem(*loaded.where("groups", "groups", index, "dummy"),
+                                    f"{player.id!r} has {len(dummies)} dummy counters but "
+                                    f"{capitals} capital ship{'s' if capitals != 1 else ''}; "
+                                    "one dummy per capital ship (§15.2)"))
+    return problems
+
+
+def starting_forces(loaded: LoadedState) -> list[Problem]:  # §6
+    """At setup: at most 4,000 on ships, and the capital all accounted for."""
+    problems = []
+    for i, player in enumerate(loaded.state.players.players):
+        if loaded.state.system(player.capital) is None:
+            continue  # already reported: an unknown capital
+        spent = spending(loaded.state, player.id)
+        where = loaded.where("players", "players", i, "treasury")
+        if spent.ships > SHIP_CAP:
+            problems.append(Problem(*where, f"{player.id!r} spent {spent.ships:,} on ships at "
+                                    f"setup; at most {SHIP_CAP:,} may go on ships (§6.1)"))
+        if spent.unaccounted:
+            problems.append(Problem(*where, _unaccounted(player.id, spent.treasury,
+                                                         spent.unaccounted, spent.capital)))
+    return problems
+
+
+def _unaccounted(player: str, treasury: int, gap: int, capital: int) -> str:
+    should = treasury + gap
+    return (f"treasury {treasury:,} does not add up: {player!r} started with {capital:,} "
+            f"(§6.1), so after ships, freighters, defences and spares the treasury should be "
+            f"{should:,}" + ("; the purchases cost more than the capital" if should < 0 else ""))

@@ -1,0 +1,131 @@
+"""Starting a campaign: the generated map made into a state, and what
+starting capital buys (ftc2007 §6)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from ftpress.dice import Dice
+from ftpress.names import world_names
+from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.mapgen import GeneratedMap, MapOptions, generate
+from ftpress.state.model import (
+    Calendar,
+    CampaignFile,
+    DesignsFile,
+    GroupsFile,
+    MapFile,
+    Player,
+    PlayersFile,
+    QueuesFile,
+    Route,
+    Setup,
+    State,
+    System,
+)
+
+#: §6.1: at most this much of the starting capital may go on ships.
+SHIP_CAP = 4000
+
+#: Player colours, in player order: the Okabe–Ito palette, which readers with
+#: the common colour-vision deficiencies can tell apart.
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442",
+           "#000000")
+
+
+def dice_for(seed: int) -> Dice:
+    """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
+    return Dice.seeded("ftpress", "ftc2007", "setup", str(seed))
+
+
+def starting_capital(income: int) -> int:  # §6.1
+    """Ten times the player's total planetary income."""
+    return 10 * income
+
+
+def slug(name: str) -> str:
+    """'Sa'Vasku Prime' → 'savasku-prime': a world's id from its name."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", text.replace("'", "")).strip("-")
+
+
+@dataclass(frozen=True, slots=True)
+class Spending:  # §6.1–6.2
+    """How a player's starting capital was spent at setup."""
+
+    capital: int
+    ships: int
+    freighters: int
+    defences: int
+    spares: int
+    treasury: int
+
+    @property
+    def unaccounted(self) -> int:
+        """Capital neither spent nor in the treasury (negative: overspent)."""
+        return self.capital - (self.ships + self.freighters + self.defences + self.spares
+                               + self.treasury)
+
+
+def spending(state: State, player_id: str) -> Spending:  # §6.1–6.2
+    """Ships and freighters by list price, defence points bought (IDP above
+    income), spares levels, and what is left in the treasury."""
+    player = state.player(player_id)
+    assert player is not None
+    worlds = state.worlds_of(player_id)
+    ships = freighters = 0
+    for group in state.groups_of(player_id):
+        for ship in group.ships:
+            design = state.design(ship.design)
+            if design is None:
+                continue
+            if design.freighter:
+                freighters += design.points
+            else:
+                ships += design.points
+    defences = sum((w.full_idp or 0) - (w.income or 0) for w in worlds)
+    spares = sum(s.level for s in state.queues.spares if s.owner == player_id)
+    capital = starting_capital(sum(w.income or 0 for w in worlds))
+    return Spending(capital, ships, freighters, defences, spares, player.treasury)
+
+
+def build_state(generated: GeneratedMap, *, campaign_id: str, name: str, seed: int,
+                start: date, deadline: datetime,
+                names: tuple[str, ...] | None = None) -> State:
+    """The starting state of a generated map: worlds named (in map order, from
+    ``names`` or the seed's names), each player with their starting capital in
+    the treasury and nothing yet bought."""
+    names = names or world_names(seed, len(generated.worlds))
+    ids = {w: slug(n) for w, n in zip(generated.worlds, names, strict=False)}
+    systems = []
+    for world, world_name in zip(generated.worlds, names, strict=False):
+        income = generated.incomes.get(world)
+        systems.append(System(id=ids[world], name=world_name, hex=world,
+                              owner=generated.owners.get(world), income=income, idp=income))
+    routes = tuple(Route(f"route-{i}", tuple((ids[a], ids[b]) for a, b in links))
+                   for i, links in enumerate(generated.routes, start=1))
+    cat = catalogue()
+    players = []
+    for i, (player_id, held) in enumerate(generated.holdings.items()):
+        navy = cat.navy(player_id)
+        income = sum(generated.incomes[w] for w in held)
+        players.append(Player(
+            id=player_id, name=navy.name if navy else player_id.upper(),
+            colour=PALETTE[i % len(PALETTE)], treasury=starting_capital(income),
+            capital=ids[generated.capitals[player_id]], navy=navy.id if navy else None))
+    campaign = CampaignFile(
+        id=campaign_id, name=name, ruleset="ftc2007",
+        calendar=Calendar(start=start, turn=1, economic_turn=1, deadline=deadline),
+        setup=Setup(seed=seed, options=generated.options.as_dict()))
+    return State(campaign, PlayersFile(tuple(players)),
+                 MapFile(generated.options.radius, tuple(systems), routes),
+                 DesignsFile(), GroupsFile(), QueuesFile())
+
+
+def roll_up(seed: int, players: tuple[str, ...], options: MapOptions) -> tuple[GeneratedMap, Dice]:
+    """The map a seed gives, with the dice that made it."""
+    dice = dice_for(seed)
+    return generate(dice, players, options), dice

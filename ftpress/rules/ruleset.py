@@ -1,0 +1,67 @@
+"""What every ruleset provides, and what it is given and gives back.
+
+A ruleset is a package under ``ftpress/rules/`` with one :class:`Ruleset`
+value, listed in the registry (``ftpress.rules.RULESETS``). Turn resolution
+and order files join this interface with the rules engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from ftpress.dice import Roll
+from ftpress.errors import Problem
+from ftpress.state.load import LoadedState
+from ftpress.state.model import State
+
+RULES_ROOT = Path(__file__).resolve().parent
+
+
+class SetupError(ValueError):
+    """The dice made a starting position the players cannot start from."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRequest:
+    """What ``ftpress init`` asks a ruleset for."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+    seed: int
+    #: The day strategic turn 1 opens, and when its orders are due.
+    start: date
+    deadline: datetime
+    #: Generation options (house rules), by name; the ruleset checks them.
+    options: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NewCampaign:
+    """A ruleset's answer: the starting state, every die rolled, and the
+    generation log as the Markdown body of the campaign's first status post."""
+
+    state: State
+    rolls: tuple[Roll, ...]
+    post_title: str
+    post_summary: str
+    post_body: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    name: str
+    title: str
+    #: Legality of a whole state beyond what the state model checks; problems located.
+    check_state: Callable[[LoadedState], list[Problem]]
+    new_campaign: Callable[[CampaignRequest], NewCampaign]
+    #: Option names ``ftpress init`` accepts for this ruleset.
+    options: Sequence[str] = ()
+
+    @property
+    def rulebook(self) -> Path:
+        """Where the ruleset's own rulebook lives (``content/rules`` files), if it has one."""
+        return RULES_ROOT / self.name / "rulebook"

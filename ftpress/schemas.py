@@ -1,0 +1,63 @@
+"""JSON Schemas of every file a campaign is made of, exported from the models.
+
+They are published with the site under ``/schemas/<kind>.json`` so that an
+editor that reads ``# yaml-language-server: $schema=…`` lines (VS Code's YAML
+extension and others) can complete keys and underline mistakes as players
+type. ``ftpress check`` applies the same models, with better messages.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ftpress.config import CONFIG_FILE, config_schema, load_config
+from ftpress.content.pages import PAGE_META
+from ftpress.content.posts import POST_META
+from ftpress.content.rulebook import RULE_META
+from ftpress.state.files import DICE, KINDS
+from ftpress.write import write_file
+
+SCHEMAS_DIR = "schemas"
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
+    """Schema name → JSON Schema, each with its ``$id`` under ``base_url``."""
+    found: dict[str, tuple[dict[str, Any], str]] = {
+        "site": (config_schema(), f"{CONFIG_FILE}: the site's settings"),
+        "post": (POST_META.json_schema(), "the front matter of a post, "
+                 "content/posts/YYYY/MM/DD-slug.md"),
+        "page": (PAGE_META.json_schema(), "the front matter of a page, content/pages/slug.md"),
+        "rule": (RULE_META.json_schema(), "the front matter of a rule file, "
+                 "content/rules/NN-title.md"),
+    }
+    for kind in (*KINDS.values(), DICE):
+        where = "state/turns/<turn-id>/" if kind is DICE else "state/"
+        found[kind.name] = (kind.adapter.json_schema(), f"{where}{kind.file}: {kind.about}")
+    schemas = {}
+    for name, (schema, about) in found.items():
+        head = {"$schema": _DRAFT}
+        if base_url:
+            head["$id"] = f"{base_url}{SCHEMAS_DIR}/{name}.json"
+        schemas[name] = {**head, **schema, "description": about}
+    return schemas
+
+
+def schema_files(base_url: str | None) -> dict[str, bytes]:
+    """Output path → bytes of every schema, byte-identical from build to build."""
+    return {f"{SCHEMAS_DIR}/{name}.json": (json.dumps(schema, indent=2, sort_keys=True,
+                                                      ensure_ascii=False) + "\n").encode()
+            for name, schema in sorted(all_schemas(base_url).items())}
+
+
+def write_schemas(root: Path, out: Path) -> list[Path]:
+    """Write every schema into ``out`` (ids under the campaign's base URL if it has one)."""
+    base_url = load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
+    written = []
+    for rel, data in schema_files(base_url).items():
+        target = out / rel.removeprefix(f"{SCHEMAS_DIR}/")
+        write_file(target, data)
+        written.append(target)
+    return written

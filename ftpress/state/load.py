@@ -1,0 +1,138 @@
+"""Read a state folder: every file parsed with its line marks, validated, and
+cross-checked; every problem in every file reported at once.
+
+The loaded :class:`LoadedState` keeps the parsed files, so that a later check
+(the ruleset's, say) can point at the line of any value with :meth:`~LoadedState.where`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ftpress import schema, yamlsource
+from ftpress.errors import InputError, Problem, Problems
+from ftpress.state import check
+from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
+from ftpress.state.model import DiceFile, State
+from ftpress.state.turns import TURNS_DIR, turn_number
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedState:
+    """A state folder as loaded: the state, and each file as parsed (with marks)."""
+
+    #: The folder, relative to the campaign: 'state' or 'state/turns/t003'.
+    folder: str
+    state: State
+    sources: dict[str, Any]
+
+    def path(self, kind: str) -> str:
+        return f"{self.folder}/{KINDS[kind].file}"
+
+    def where(self, kind: str, *loc: Hashable, key: bool = False) -> tuple[str, int, int]:
+        """``(path, line, col)`` of the value at ``loc`` in the file of ``kind``."""
+        line, col = yamlsource.locate(self.sources[kind], loc, key=key)
+        return self.path(kind), line, col
+
+
+def has_state(root: Path) -> bool:
+    """Does the campaign keep a state (else it is a blog alone)?"""
+    return (root / STATE_DIR).is_dir()
+
+
+def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
+    """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
+    file = root / rel
+    if not file.is_file():
+        raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
+    data = yamlsource.parse(yamlsource.read_text(file, rel), rel)
+    if data is None:
+        data = yamlsource.MarkedMap((1, 1))
+    if not isinstance(data, dict):
+        first = next(iter(kind.adapter.json_schema().get("properties", {})), "…")
+        raise InputError([Problem(rel, 1, 1, f"expected a mapping such as '{first}: …' "
+                                  f"holding {kind.about}")])
+    return data, schema.validate(kind.adapter, data, rel)
+
+
+def load_state(root: Path, folder: str = STATE_DIR) -> LoadedState:
+    """Load and check one state folder; raise with every problem found."""
+    problems = Problems()
+    sources: dict[str, Any] = {}
+    models: dict[str, Any] = {}
+    for kind in KINDS.values():
+        rel = f"{folder}/{kind.file}"
+        try:
+            sources[kind.name], models[kind.name] = read_file(root, rel, kind)
+        except InputError as exc:
+            problems.extend(exc.problems)
+    # Cross-references are checked among the files that did load, so one broken
+    # file does not hide the problems of the others.
+    problems.extend(check.cross_references(folder, models, sources))
+    problems.raise_if_any()
+    state = State(**models)
+    return LoadedState(folder, state, sources)
+
+
+def load_dice(root: Path, folder: str) -> DiceFile:
+    """A snapshot's dice log."""
+    return read_file(root, f"{folder}/{DICE.file}", DICE)[1]
+
+
+def snapshot_folders(root: Path) -> tuple[str, ...]:
+    """Every turn snapshot folder, in turn order."""
+    base = root / TURNS_DIR
+    if not base.is_dir():
+        return ()
+    found = []
+    for entry in base.iterdir():
+        if entry.is_dir() and not entry.name.startswith("."):
+            found.append(entry.name)
+    return tuple(f"{TURNS_DIR}/{name}" for name in sorted(found, key=_turn_order))
+
+
+def _turn_order(name: str) -> tuple[int, str]:
+    try:
+        return turn_number(name), name
+    except ValueError:
+        return -1, name
+
+
+def load_tree(root: Path) -> tuple[tuple[LoadedState, ...], list[Problem]]:
+    """``state/`` and every turn snapshot under it, loaded and checked.
+
+    Returns the folders that loaded, current state first, and every problem
+    found in any of them (stray files and misnamed turn folders included).
+    """
+    problems: list[Problem] = []
+    base = root / STATE_DIR
+    known = {k.file for k in KINDS.values()}
+    for entry in sorted(base.iterdir()):
+        if entry.name.startswith(".") or entry.name == "turns":
+            continue
+        if entry.name not in known:
+            problems.append(Problem(f"{STATE_DIR}/{entry.name}", 0, 0, "not a state file; "
+                                    f"expected only {', '.join(sorted(known))} and turns/"))
+    folders = [STATE_DIR]
+    for folder in snapshot_folders(root):
+        try:
+            turn_number(folder.rsplit("/", 1)[1])
+        except ValueError as exc:
+            problems.append(Problem(folder, 0, 0, str(exc)))
+            continue
+        folders.append(folder)
+        if (root / folder / DICE.file).exists():
+            try:
+                load_dice(root, folder)
+            except InputError as exc:
+                problems.extend(exc.problems)
+    loaded = []
+    for folder in folders:
+        try:
+            loaded.append(load_state(root, folder))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    return tuple(loaded), problems

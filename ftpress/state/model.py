@@ -1,0 +1,436 @@
+"""The campaign state as typed, frozen values: one model per file in ``state/``.
+
+Each ``*File`` class is what one YAML file holds; :class:`State` is all of them
+together. The models check what one file can check on its own (types, ranges,
+the shape of ids and hexes); references between files are checked by
+:mod:`ftpress.state.check`, and what the rules allow by the ruleset.
+
+Fields with a default may be left out of a file, and the saver leaves them out
+when they hold the default, so files stay short and diffs small.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
+
+from ftpress.dice import Roll
+from ftpress.hexes import Hex
+
+#: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
+#: so they are safe in URLs and file names (no spaces, no '/', no '..').
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+_ID = re.compile(ID_PATTERN)
+
+
+def check_id(value: str) -> str:
+    """``value`` if it is a well-formed id, else ``ValueError`` saying what an id is."""
+    if not _ID.fullmatch(value):
+        raise ValueError(f"{value!r} is not an id; expected lowercase letters, digits and "
+                         "hyphens, such as 'kessel-drift'")
+    if len(value) > 64:
+        raise ValueError(f"id {value[:20]!r}… is {len(value)} characters long; expected at "
+                         "most 64")
+    return value
+
+
+def _hex(value: Any) -> Hex:
+    if isinstance(value, Hex):
+        return value
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return Hex(value[0], value[1])
+    raise ValueError(f"expected a hex as [q, r], such as [2, -1], got {value!r}")
+
+
+def _location(value: Any) -> str | Hex:
+    if isinstance(value, str):
+        return check_id(value)
+    try:
+        return _hex(value)
+    except ValueError:
+        raise ValueError("expected a system id such as 'vesper' or a hex [q, r] such as "
+                         f"[2, -1], got {value!r}") from None
+
+
+def _colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError(f"expected a colour as '#rrggbb', such as '#0072b2', got {value!r}")
+    return value.lower()
+
+
+_HEX_SCHEMA = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+               "description": "axial hex coordinates [q, r]"}
+_ID_SCHEMA = {"type": "string", "pattern": ID_PATTERN}
+
+Id = Annotated[str, Strict(), AfterValidator(check_id), WithJsonSchema(_ID_SCHEMA)]
+HexField = Annotated[Hex, PlainValidator(_hex), WithJsonSchema(_HEX_SCHEMA)]
+#: Where a task group is: at a world (its id) or in open space (a hex).
+Location = Annotated[str | Hex, PlainValidator(_location),
+                     WithJsonSchema({"oneOf": [_ID_SCHEMA, _HEX_SCHEMA]})]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+Count = Annotated[int, Strict(), Field(ge=0)]
+Positive = Annotated[int, Strict(), Field(ge=1)]
+Colour = Annotated[str, Strict(), AfterValidator(_colour),
+                   WithJsonSchema({"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"})]
+
+_CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+# --- state/campaign.yaml ---------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """Where the campaign is in time. A strategic turn is a week; six make an
+    economic turn (ftc2007 §5)."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: The day strategic turn 1 opened.
+    start: date
+    #: The strategic turn now open for orders, counted from 1 over the whole campaign.
+    turn: Positive
+    #: The economic turn that strategic turn belongs to.
+    economic_turn: Positive
+    #: When orders for the open turn are due.
+    deadline: datetime
+    turns_per_economic_turn: Positive = 6
+    turn_days: Positive = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    __pydantic_config__ = _CONFIG
+
+    #: How battles between task groups are fought (ftc2007 §14): on the tabletop,
+    #: by the abstract combat, or as both sides agree each time.
+    battles: Literal["tabletop", "abstract", "agreed"] = "tabletop"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How the starting map was made, so anyone can make it again."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: The dice seed the map was generated with.
+    seed: Count
+    #: The ruleset's generation options (for ftc2007: radius, world_on, extra_worlds).
+    options: dict[Annotated[str, Strict()], Annotated[int, Strict()]] = field(
+        default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignFile:
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    name: Text
+    #: The ruleset that resolves turns: ftc2007, …
+    ruleset: Id
+    calendar: Calendar
+    setup: Setup
+    settings: Settings = Settings()
+
+
+# --- state/players.yaml ----------------------------------------------------------------
+
+Maintenance = Literal["full", "standardised", "reduced"]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    name: Text
+    #: The player's colour on maps and tables.
+    colour: Colour
+    #: Construction points in hand. There is no credit (ftc2007 §6.3).
+    treasury: Count
+    #: The player's capital world (a system id).
+    capital: Id
+    #: The navy whose published designs the player builds (a catalogue navy id).
+    navy: Id | None = None
+    #: Upkeep level (ftc2007 §7): full 10%, standardised 7.5%, reduced 5%.
+    maintenance: Maintenance = "full"
+    #: The allied navy whose designs the player buys at a discount (ftc2007 §13.1).
+    ally: Id | None = None
+    #: The player's GitHub login, for order pull requests.
+    github: Annotated[str, Strict(), Field(pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$")] \
+        | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersFile:
+    __pydantic_config__ = _CONFIG
+
+    players: tuple[Player, ...]
+
+
+# --- state/map.yaml --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """A world. ``income`` and ``idp`` are None for a neutral world nobody has
+    scouted or attacked: its worth has not been rolled yet (ftc2007 §4.2)."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    name: Text
+    hex: HexField
+    owner: Id | None = None
+    income: Count | None = None
+    #: Inherent defence points standing now.
+    idp: Count | None = None
+    #: Inherent defence points at full strength, when damage has cut ``idp`` below it.
+    idp_full: Count | None = None
+    depot: bool = False
+    base: bool = False
+    shipyard: bool = False
+    #: The player whose attack has left the world interdicted this turn (ftc2007 §10.6).
+    interdicted_by: Id | None = None
+
+    @property
+    def full_idp(self) -> int | None:
+        return self.idp_full if self.idp_full is not None else self.idp
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A charted route: worlds joined by links; travel along it takes a week."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    links: Annotated[tuple[tuple[Id, Id], ...], Field(min_length=1)]
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        """The worlds on the route, in the order the links first name them."""
+        return tuple(dict.fromkeys(s for link in self.links for s in link))
+
+
+@dataclass(frozen=True, slots=True)
+class MapFile:
+    __pydantic_config__ = _CONFIG
+
+    #: Hexes from the centre to the edge: 5 is six hexes on a side, 91 hexes.
+    radius: Annotated[int, Strict(), Field(ge=1, le=40)]
+    systems: tuple[System, ...] = ()
+    routes: tuple[Route, ...] = ()
+
+
+# --- state/designs.yaml ----------------------------------------------------------------
+
+#: Size classes (ftc2007 §7.3 "the standard FT2 codes"; seed 002's class-by-mass table).
+SIZE_CLASSES = ("SC", "CT", "FF", "FH", "DD", "DH", "DM", "CL", "CE", "CH", "BC", "BB",
+                "BDN", "DN", "SDN", "CVL", "CVA", "CVH")
+
+
+@dataclass(frozen=True, slots=True)
+class Abstract:
+    """Values for the abstract combat (seed 001): full, and when halved and
+    quartered (crippled, out of supply, or both)."""
+
+    __pydantic_config__ = _CONFIG
+
+    offence: Count
+    defence: Positive
+    half: tuple[Count, Count]
+    quarter: tuple[Count, Count]
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    name: Text
+    navy: Id
+    size: Literal[SIZE_CLASSES]  # type: ignore[valid-type]
+    mass: Positive
+    points: Positive
+    #: Hull boxes in each damage row, first row first.
+    hull: Annotated[tuple[Positive, ...], Field(min_length=1, max_length=6)]
+    abstract: Abstract
+    fighter_groups: Count = 0
+    #: Non-standard ships are repaired only from spares or at the capital (ftc2007 §16).
+    tech: Literal["standard", "non-standard"] = "standard"
+    #: A lightly armed freighter: outside the 4000-point cap on ships at setup (ftc2007 §6).
+    freighter: bool = False
+
+    @property
+    def hull_boxes(self) -> int:
+        return sum(self.hull)
+
+
+@dataclass(frozen=True, slots=True)
+class DesignsFile:
+    __pydantic_config__ = _CONFIG
+
+    designs: tuple[Design, ...] = ()
+
+
+# --- state/groups.yaml -----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    __pydantic_config__ = _CONFIG
+
+    name: Text
+    design: Id
+    #: Hull boxes lost and not yet repaired.
+    damage: Count = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A task group: one counter on the map (ftc2007 §15.1). A dummy counter has
+    no ships (§15.2). Its ships are secret until it is contacted (§15.3)."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    owner: Id
+    at: Location
+    ships: tuple[Ship, ...] = ()
+    dummy: bool = False
+    #: Contacted by an enemy, so what it is made of is known to all (§15.3).
+    revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GroupsFile:
+    __pydantic_config__ = _CONFIG
+
+    groups: tuple[Group, ...] = ()
+
+
+# --- state/queues.yaml -----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Keel:
+    """A ship under construction at one of its owner's worlds (ftc2007 §13)."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    owner: Id
+    at: Id
+    design: Id
+    name: Text
+    #: Construction points built into her so far.
+    built: Count = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """Repairs to one ship under way at a world (ftc2007 §11)."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    owner: Id
+    group: Id
+    ship: Text
+    at: Id
+    #: Hull boxes being restored.
+    boxes: Positive
+    cost: Count
+    #: The strategic turn by whose end the work is done.
+    ready: Positive
+
+
+@dataclass(frozen=True, slots=True)
+class Spares:
+    """Pre-positioned spare parts at a world (ftc2007 §6.2.1)."""
+
+    __pydantic_config__ = _CONFIG
+
+    owner: Id
+    at: Id
+    #: The level set at setup, which replenishment may restore.
+    level: Count
+    stock: Count
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceWork:
+    """Inherent defence points being rebuilt at a world (ftc2007 §10.5)."""
+
+    __pydantic_config__ = _CONFIG
+
+    system: Id
+    owner: Id
+    points: Positive
+    cost: Count
+    #: The economic turn at whose start the points stand again.
+    ready: Positive
+
+
+@dataclass(frozen=True, slots=True)
+class QueuesFile:
+    __pydantic_config__ = _CONFIG
+
+    keels: tuple[Keel, ...] = ()
+    repairs: tuple[Repair, ...] = ()
+    spares: tuple[Spares, ...] = ()
+    defences: tuple[DefenceWork, ...] = ()
+
+
+# --- state/turns/<turn-id>/dice.yaml ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DiceFile:
+    """Every die rolled in making a turn (or the starting map), in order."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: What the dice came from: 'seed 42', or the file of dice an umpire rolled by hand.
+    source: Text
+    rolls: tuple[Roll, ...] = ()
+
+
+# --- all of it ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One complete campaign state: the current one, or a turn's snapshot."""
+
+    campaign: CampaignFile
+    players: PlayersFile
+    map: MapFile
+    designs: DesignsFile
+    groups: GroupsFile
+    queues: QueuesFile
+
+    def player(self, player_id: str) -> Player | None:
+        return next((p for p in self.players.players if p.id == player_id), None)
+
+    def system(self, system_id: str) -> System | None:
+        return next((s for s in self.map.systems if s.id == system_id), None)
+
+    def design(self, design_id: str) -> Design | None:
+        return next((d for d in self.designs.designs if d.id == design_id), None)
+
+    def system_at(self, h: Hex) -> System | None:
+        return next((s for s in self.map.systems if s.hex == h), None)
+
+    def hex_of(self, location: str | Hex) -> Hex | None:
+        """The hex of a group's location (a system id or a hex)."""
+        if isinstance(location, Hex):
+            return location
+        found = self.system(location)
+        return found.hex if found else None
+
+    def worlds_of(self, player_id: str) -> tuple[System, ...]:
+        return tuple(s for s in self.map.systems if s.owner == player_id)
+
+    def groups_of(self, player_id: str) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups.groups if g.owner == player_id)

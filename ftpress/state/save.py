@@ -1,0 +1,126 @@
+"""Write state files as canonical YAML, each one atomically.
+
+Canonical means: keys in the order the model declares them; in list items,
+fields holding their default left out (a file's own keys and its sections
+such as ``calendar`` are always written, so a reader sees what there is);
+short lists of plain values (hexes, links, hull rows) and small records (a
+ship, a die roll) on one line; no anchors or aliases; nothing wrapped. The
+same state always gives the same bytes, and load → save → load gives back the
+same state. Comments are not kept, except
+the first line pointing editors at the file's JSON Schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ftpress.dice import Roll
+from ftpress.hexes import Hex
+from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
+from ftpress.state.model import Abstract, DiceFile, Ship, State
+from ftpress.write import write_file
+
+#: Records written on one line each.
+_ONE_LINE = (Ship, Roll, Abstract)
+
+
+class _Flow(list):
+    """A list written inline: ``[2, -1]``."""
+
+
+class _FlowMap(dict):
+    """A mapping written inline: ``{name: Lis, design: esu-novgorod}``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        # Indent list items under their key, as people write them by hand.
+        return super().increase_indent(flow, False)
+
+
+_Dumper.add_representer(_Flow, lambda d, v: d.represent_sequence(
+    "tag:yaml.org,2002:seq", v, flow_style=True))
+_Dumper.add_representer(_FlowMap, lambda d, v: d.represent_mapping(
+    "tag:yaml.org,2002:map", v.items(), flow_style=True))
+_Dumper.add_representer(datetime, lambda d, v: d.represent_scalar(
+    "tag:yaml.org,2002:timestamp", v.isoformat()))
+
+
+def plain(value: Any, depth: int = 2) -> Any:
+    """A model as plain YAML values, in canonical form.
+
+    ``depth`` counts down through a file's own fields (2) and its sections (1);
+    below that, fields holding their default are left out.
+    """
+    if isinstance(value, Hex):
+        return _Flow([value.q, value.r])
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if depth <= 0 and _is_default(f, item):
+                continue
+            out[f.name] = plain(item, depth - 1)
+        return _FlowMap(out) if isinstance(value, _ONE_LINE) else out
+    if isinstance(value, (tuple, list)):
+        items = [plain(v, 0) for v in value]
+        if all(_inline(v) for v in items):
+            return _Flow(items)
+        return items
+    if isinstance(value, dict):
+        return {k: plain(v, 0) for k, v in value.items()}
+    return value
+
+
+def _inline(value: Any) -> bool:
+    if isinstance(value, _Flow):
+        return all(not isinstance(v, (list, dict)) for v in value)
+    return not isinstance(value, (list, dict))
+
+
+def _is_default(f: dataclasses.Field, value: Any) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return value == f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return value == f.default_factory()
+    return False
+
+
+def dump(model: Any, schema_url: str | None = None) -> str:
+    """One file's text; with ``schema_url``, a first line for YAML editors."""
+    text = yaml.dump(plain(model), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     width=2**31 - 1, default_flow_style=False)
+    if schema_url:
+        text = f"# yaml-language-server: $schema={schema_url}\n{text}"
+    return text
+
+
+def schema_url(base_url: str | None, kind: FileKind) -> str | None:
+    """Where the site publishes the JSON Schema of a file kind."""
+    return f"{base_url}schemas/{kind.name}.json" if base_url else None
+
+
+def save_state(root: Path, state: State, folder: str = STATE_DIR,
+               base_url: str | None = None) -> list[str]:
+    """Write every file of ``state`` into ``folder``; returns the paths written."""
+    written = []
+    for kind in KINDS.values():
+        rel = f"{folder}/{kind.file}"
+        text = dump(getattr(state, kind.name), schema_url(base_url, kind))
+        write_file(root / rel, text.encode("utf-8"))
+        written.append(rel)
+    return written
+
+
+def save_dice(root: Path, folder: str, dice: DiceFile, base_url: str | None = None) -> str:
+    rel = f"{folder}/{DICE.file}"
+    write_file(root / rel, dump(dice, schema_url(base_url, DICE)).encode("utf-8"))
+    return rel
