@@ -66,7 +66,9 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     else:
         msg = msg[0].lower() + msg[1:]
     got = error.get("input")
-    shown = "" if isinstance(got, (dict, list)) else f", got {got!r}"
+    # A message that already quotes the value (a custom validator's) need not repeat it.
+    quoted = not isinstance(got, (dict, list)) and repr(got) in msg
+    shown = "" if isinstance(got, (dict, list)) or quoted else f", got {got!r}"
     prefix = f"{where}: " if where else ""
     return f"{prefix}{msg}{shown}"
 
