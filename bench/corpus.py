@@ -34,7 +34,7 @@ import mirrors
 from prose import WORLDS, Prose
 
 #: Bump whenever the generator's output changes, so that cached corpora are remade.
-VERSION = 1
+VERSION = 2
 ZONE = ZoneInfo("Europe/London")
 START = date(2019, 1, 7)
 KINDS = ("rules", "rulings", "cogitation", "status", "guff")
@@ -367,17 +367,20 @@ def write_ftpress(campaign: Campaign, root: Path) -> None:
         write_file(root, "content/" + rule.file, rule_file(rule))
 
 
-def turns_note(turns: int) -> str:
-    """Why ``--turns`` wrote nothing, if it was asked for turns.
+def write_state(root: Path, turns: int, radius: int, seed: int) -> tuple[int, str]:
+    """The campaign state and ``turns`` resolved turns; returns (turns written, a note).
 
-    The state and turn format (``ftpress/state/``, ``state/turns/<turn-id>/``)
-    is still being designed; until the generator learns it, no turns are written.
+    Written by ftpress's own state code (``turns.py``), so an ftpress without it
+    gets a blog-only corpus and a note saying so.
     """
     if not turns:
-        return ""
-    if (Path(__file__).resolve().parent.parent / "ftpress" / "state").is_dir():
-        return "ftpress/state/ exists now, but corpus.py does not write turns yet"
-    return "ftpress has no campaign-state format yet; --turns wrote nothing"
+        return 0, ""
+    try:
+        import turns as state_writer
+    except ImportError as exc:
+        return 0, f"no campaign state written: this ftpress has no state format ({exc})"
+    base_url = re.search(r"^base_url: (\S+)$", SITE_YAML, re.M).group(1)
+    return state_writer.write_turns(root, turns, radius, seed, START, base_url), ""
 
 
 def write_corpus(out: Path, posts: int, turns: int, radius: int, seed: int) -> dict[str, object]:
@@ -388,15 +391,16 @@ def write_corpus(out: Path, posts: int, turns: int, radius: int, seed: int) -> d
         shutil.rmtree(out)
     campaign = generate(posts, seed)
     write_ftpress(campaign, out / PROJECTS["ftpress"])
+    written, note = write_state(out / PROJECTS["ftpress"], turns, radius, seed)
     mirrors.write_pelican(campaign, out / PROJECTS["pelican"])
     mirrors.write_hugo(campaign, out / PROJECTS["hugo"])
     manifest: dict[str, object] = {
-        "version": VERSION, "posts": posts, "turns_requested": turns, "turns_written": 0,
+        "version": VERSION, "posts": posts, "turns_requested": turns, "turns_written": written,
         "radius": radius, "seed": seed, "now": campaign.now.isoformat(),
         "kinds": {k: sum(p.kind == k for p in campaign.posts) for k in KINDS},
         "rules": len(campaign.rules), "amending_posts": sum(bool(p.amends)
                                                             for p in campaign.posts),
-        "note": turns_note(turns),
+        "note": note,
     }
     write_file(out, "corpus.json", json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return manifest
@@ -406,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--posts", type=int, default=1000)
     parser.add_argument("--turns", type=int, default=100,
-                        help="resolved turns to write (none until ftpress has a state format)")
+                        help="turn snapshots to write in state/turns/ (0: a blog without state)")
     parser.add_argument("--radius", type=int, default=10, help="radius of the hex map, in hexes")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--out", type=Path, required=True,
