@@ -63,7 +63,7 @@ def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFil
     Returns the post views, newest first, and the citations that did not resolve.
     """
     config, urls = blog.config, Urls(blog.config)
-    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None)
+    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, env)
     for static in statics:
         out.add(static.path, static.data, "theme")
     r = Renderer(env, site_view(blog, urls, statics), urls, out)

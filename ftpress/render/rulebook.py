@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from difflib import SequenceMatcher
 
+import jinja2
 from markupsafe import Markup, escape
 
 from ftpress import markdown
@@ -65,7 +66,8 @@ class ChangeView:
 class VersionView:
     date: datetime
     url: str
-    sections: tuple[SectionView, ...]
+    #: Each section's HTML, from ``_rule_section.html``.
+    blocks: tuple[Markup, ...]
     contents: tuple[Link, ...]
     changes: tuple[ChangeView, ...]
 
@@ -78,13 +80,15 @@ def _midnight(day: date, like: datetime | None = None) -> datetime:
 class RulebookViews:
     """Rendered versions of the rulebook, with the citation resolver every page shares."""
 
-    def __init__(self, rulebook: Rulebook, urls: Urls, zone_of: datetime | None) -> None:
-        self.rulebook, self.urls = rulebook, urls
+    def __init__(self, rulebook: Rulebook, urls: Urls, zone_of: datetime | None,
+                 env: jinja2.Environment) -> None:
+        self.rulebook, self.urls, self.env = rulebook, urls, env
         self.problems: list[Problem] = []
         self._zone = zone_of
         self._versions: dict[date, VersionView] = {}
         # Most sections read the same in every version; render each wording once.
         self._html: dict[str, Markup] = {}
+        self._blocks: dict[tuple[Section, date | None], Markup] = {}
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
@@ -113,12 +117,20 @@ class RulebookViews:
 
     def _make_view(self, version: Version) -> VersionView:
         cite = self.resolver(version.date)
-        sections = tuple(self._section(s, cite) for s in version.sections)
+        blocks = tuple(self._block(s, cite, version.date) for s in version.sections)
         contents = tuple(Link(f"#{s.anchor}", f"{s.number} {s.title}")
                          for s in version.sections if s.depth == 1)
         changes = tuple(self.change(c) for c in version.changes)
         return VersionView(_midnight(version.date, self._zone), self.version_url(version),
-                           sections, contents, changes)
+                           blocks, contents, changes)
+
+    def _block(self, section: Section, cite: markdown.Resolver, day: date) -> Markup:
+        """A section's HTML; the same Section object in two versions is rendered once."""
+        key = (section, day if "[[rule:" in section.text else None)
+        if key not in self._blocks:
+            view = self._section(section, cite)
+            self._blocks[key] = Markup(self.env.get_template("_rule_section.html").render(s=view))
+        return self._blocks[key]
 
     def _section(self, section: Section, cite: markdown.Resolver) -> SectionView:
         html = self._html.get(section.text)
