@@ -107,7 +107,8 @@ def _run(args: argparse.Namespace) -> int:
         from ftpress.site import BuildOptions, build
 
         out = args.out if args.out is not None else args.source / "_site"
-        options = BuildOptions(build_now(args.now), drafts=args.drafts, future=args.future)
+        options = BuildOptions(build_now(args.now), drafts=args.drafts, future=args.future,
+                               parallel=True)
         report = build(args.source, out, options)
         print(report.summary(out))
         return 0

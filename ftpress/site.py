@@ -7,7 +7,6 @@ nothing is written unless the whole site has loaded and rendered.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,12 +27,12 @@ from ftpress.content.rulebook import (
     fold,
     load_rule_files,
 )
-from ftpress.errors import InputError, Problem, Problems
+from ftpress.errors import InputError, Problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs
-from ftpress.render.pages import Renderer
+from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, index_site
@@ -47,6 +46,8 @@ class BuildOptions:
     now: datetime
     drafts: bool = False
     future: bool = False
+    #: Render on every core with forked workers (not from a process that runs threads).
+    parallel: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,21 +127,24 @@ def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> 
     return fold(rule_files, amendments)
 
 
-def render(site: Site) -> Outputs:
-    """Every output file of the site, in memory."""
+def render(site: Site, *, parallel: bool = False) -> Outputs:
+    """Every output file of the site, in memory; ``parallel`` spreads it over the cores."""
     out = Outputs()
     env = theme.environment(site.theme_dirs)
     blog = Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
     statics = theme.static_files(site.theme_dirs)
+    urls = Urls(site.config)
+    r = Renderer(env, site_view(blog, urls, statics), urls, out, root=site.root,
+                 parallel=parallel)
     try:
-        views, problems = render_blog(blog, env, statics, out)
+        views, problems = render_blog(blog, r, statics)
         if site.state is not None:
-            urls = Urls(site.config)
-            render_campaign(Renderer(env, site_view(blog, urls, statics), urls, out), site.state)
-    except jinja2.TemplateError as exc:
-        raise InputError([_template_problem(exc, site.root)]) from None
+            render_campaign(r, site.state)
+    except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
+        raise InputError([template_problem(exc, site.root)]) from None
     if problems:
         raise InputError(problems)
+    r.flush()
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
@@ -157,28 +161,10 @@ def build(root: Path, out_dir: Path, options: BuildOptions) -> BuildReport:
     started = time.perf_counter()
     check_out_dir(root, out_dir)
     site = load(root, options)
-    outputs = render(site)
+    outputs = render(site, parallel=options.parallel)
     report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,))
     # Pagefind reads the written pages; re-index only when a page changed.
     if report.written or report.removed or not (out_dir / SEARCH_DIR).is_dir():
         index_site(out_dir)
     return BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                        time.perf_counter() - started)
-
-
-def _template_problem(exc: jinja2.TemplateError, root: Path) -> Problem:
-    """Point a template error at the theme file and line that caused it."""
-    filename = getattr(exc, "filename", None)
-    line = getattr(exc, "lineno", None) or 0
-    if filename is None:
-        # Runtime errors (an undefined name) carry the template in the traceback.
-        tb = exc.__traceback__
-        while tb is not None:
-            code = tb.tb_frame.f_code
-            if code.co_filename.endswith((".html", ".xml", ".svg", ".txt")):
-                filename, line = code.co_filename, tb.tb_lineno
-            tb = tb.tb_next
-    name = str(filename or "template")
-    with contextlib.suppress(ValueError):  # a built-in template stays an absolute path
-        name = Path(name).resolve().relative_to(root.resolve()).as_posix()
-    return Problem(name, line, 0, f"template error: {exc.message or exc}")

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-import jinja2
 from markupsafe import Markup
 
 from ftpress import markdown
@@ -20,7 +19,7 @@ from ftpress.content.pages import Page
 from ftpress.content.posts import KINDS, Post
 from ftpress.content.rulebook import Rulebook
 from ftpress.errors import Problem
-from ftpress.render.outputs import Outputs
+from ftpress.parallel import map_indexed
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews, render_rulebook
 from ftpress.render.theme import MONTHS, StaticFile, long_date
@@ -56,18 +55,23 @@ def site_view(blog: Blog, urls: Urls, statics: Sequence[StaticFile]) -> SiteView
     )
 
 
-def render_blog(blog: Blog, env: jinja2.Environment, statics: Sequence[StaticFile],
-                out: Outputs) -> tuple[tuple[PostView, ...], list[Problem]]:
-    """Add every blog page to ``out``.
+def render_blog(blog: Blog, r: Renderer,
+                statics: Sequence[StaticFile]) -> tuple[tuple[PostView, ...], list[Problem]]:
+    """Queue every blog page on ``r`` (the caller flushes it).
 
     Returns the post views, newest first, and the citations that did not resolve.
     """
-    config, urls = blog.config, Urls(blog.config)
-    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, env)
+    config, urls = blog.config, r.urls
+    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
     for static in statics:
-        out.add(static.path, static.data, "theme")
-    r = Renderer(env, site_view(blog, urls, statics), urls, out)
-    views = tuple(reversed([_post_view(p, config, urls, rules) for p in blog.posts]))
+        r.out.add(static.path, static.data, "theme")
+    posts = blog.posts
+    # Markdown is most of a build's work: spread it over the cores.
+    bodies = map_indexed(lambda i: markdown.render(posts[i].body, config.base_path,
+                                                   rules.resolver(posts[i].date.date())),
+                         len(posts), parallel=r.parallel)
+    views = tuple(reversed([_post_view(p, b, urls, rules) for p, b in zip(posts, bodies,
+                                                                        strict=True)]))
 
     _listing(r, views, "", "Latest posts", config.title, config.description, "home",
              config.paginate)
@@ -114,9 +118,9 @@ def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
     return tuple(links)
 
 
-def _post_view(post: Post, config: SiteConfig, urls: Urls, rules: RulebookViews) -> PostView:
+def _post_view(post: Post, body: markdown.Rendered, urls: Urls,
+               rules: RulebookViews) -> PostView:
     day = post.date.date()
-    body = markdown.render(post.body, config.base_path, rules.resolver(day))
     rules.problems.extend(
         rules.cite_problem(post.source, markdown.citation_line(post.body, n, post.body_line), n,
                            day) for n in body.unresolved)

@@ -1,25 +1,84 @@
-"""Rendering one page: a template, the context every page shares, one output file."""
+"""Rendering pages: a template, the context every page shares, one output file each.
+
+Pages are queued as they are described and rendered together by :meth:`flush`,
+so that the rendering can be spread over the machine's cores.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import jinja2
 
+from ftpress.errors import InputError, Problem
+from ftpress.parallel import map_indexed
 from ftpress.render.outputs import Outputs
 from ftpress.render.views import PageInfo, SiteView, Urls
 
 
-class Renderer:
-    """Renders templates with the context every page shares."""
+@dataclass(frozen=True, slots=True)
+class _Job:
+    path: str
+    template: str
+    origin: str
+    info: PageInfo
+    context: dict[str, object]
 
-    def __init__(self, env: jinja2.Environment, site: SiteView, urls: Urls, out: Outputs) -> None:
+
+class Renderer:
+    """Queues pages with the context every page shares; :meth:`flush` renders them."""
+
+    def __init__(self, env: jinja2.Environment, site: SiteView, urls: Urls, out: Outputs, *,
+                 root: Path | None = None, parallel: bool = False) -> None:
         self.env, self.site, self.urls, self.out = env, site, urls, out
+        self.root, self.parallel = root, parallel
+        self._jobs: list[_Job] = []
 
     def page(self, path: str, template: str, origin: str, *, title: str, description: str,
              section: str = "", noindex: bool = False, **context: object) -> None:
         full_title = title if title == self.site.title else f"{title} · {self.site.title}"
         info = PageInfo(full_title, description or self.site.description, self.urls.page(path),
                         self.urls.absolute(path), section, noindex)
-        html = self.env.get_template(template).render(site=self.site, page=info, **context)
-        self.out.add(path, html, origin)
+        self._jobs.append(_Job(path, template, origin, info, context))
         if not noindex:
             self.out.listed.append(path)
+
+    def flush(self) -> None:
+        """Render every queued page into the outputs; a template error stops with its line."""
+        jobs, self._jobs = self._jobs, []
+
+        def render(index: int) -> str | Problem:
+            job = jobs[index]
+            try:
+                return self.env.get_template(job.template).render(
+                    site=self.site, page=job.info, **job.context)
+            except jinja2.TemplateError as exc:  # carried back as data from a worker
+                return template_problem(exc, self.root)
+
+        results = map_indexed(render, len(jobs), parallel=self.parallel)
+        failures = sorted({r for r in results if isinstance(r, Problem)})
+        if failures:
+            raise InputError(failures)
+        for job, html in zip(jobs, results, strict=True):
+            self.out.add(job.path, html, job.origin)
+
+
+def template_problem(exc: jinja2.TemplateError, root: Path | None) -> Problem:
+    """Point a template error at the theme file and line that caused it."""
+    filename = getattr(exc, "filename", None)
+    line = getattr(exc, "lineno", None) or 0
+    if filename is None:
+        # Runtime errors (an undefined name) carry the template in the traceback.
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename.endswith((".html", ".xml", ".svg", ".txt")):
+                filename, line = code.co_filename, tb.tb_lineno
+            tb = tb.tb_next
+    name = str(filename or "template")
+    if root is not None:
+        resolved = Path(name).resolve()
+        if resolved.is_relative_to(root.resolve()):  # built-in templates stay absolute
+            name = resolved.relative_to(root.resolve()).as_posix()
+    return Problem(name, line, 0, f"template error: {exc.message or exc}")

@@ -1,0 +1,62 @@
+"""Spread CPU-bound rendering over the machine's cores.
+
+Rendering Markdown and templates is pure Python and holds the GIL, so threads
+do not help; processes do. Workers are *forked* after the inputs are built, so
+they inherit everything (parsed posts, compiled templates, the rulebook) for
+free and only the results travel back. Where ``fork`` is unavailable, where
+there is one core, or for small jobs, the work runs in this process: the
+result is the same either way, in the same order.
+
+Forking a process that runs other threads can deadlock, so callers that have
+threads of their own (``ftpress serve``) pass ``parallel=False``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+#: Below this many items the cost of starting workers outweighs the gain.
+MIN_ITEMS = 48
+
+_task: Callable[[int], object] | None = None
+
+
+def workers() -> int:
+    """Worker processes to use: one per core available to us, at most eight."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+def _run(indices: Sequence[int]) -> list[object]:
+    assert _task is not None
+    return [_task(i) for i in indices]
+
+
+def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) -> list[T]:
+    """``[task(0), task(1), …, task(count - 1)]``, computed by forked workers if worth it."""
+    n = workers()
+    if (not parallel or n < 2 or count < MIN_ITEMS
+            or "fork" not in multiprocessing.get_all_start_methods()):
+        return [task(i) for i in range(count)]
+    global _task
+    _task = task
+    try:
+        # Interleaved chunks balance the load when item costs vary along the list.
+        chunks = [list(range(start, count, n * 4)) for start in range(n * 4)]
+        with multiprocessing.get_context("fork").Pool(n) as pool:
+            parts = pool.map(_run, chunks, chunksize=1)
+    finally:
+        _task = None
+    results: list[T] = [None] * count  # type: ignore[list-item]
+    for chunk, part in zip(chunks, parts, strict=True):
+        for index, value in zip(chunk, part, strict=True):
+            results[index] = value  # type: ignore[assignment]
+    return results
