@@ -18,64 +18,7 @@ from ftpress.state.save import dump, save_state
 from ftpress.state.turns import turn_id, turn_number
 
 from conftest import REPO
-
-CAMPAIGN = """\
-id: test
-name: Test
-ruleset: ftc2007
-calendar:
-  start: 2026-03-09
-  turn: 1
-  economic_turn: 1
-  deadline: 2026-03-15T20:00:00+00:00
-setup:
-  seed: 42
-"""
-PLAYERS = """\
-players:
-  - id: nac
-    name: New Anglian Confederation
-    colour: "#0072B2"
-    treasury: 792
-    capital: home
-    navy: nac
-  - id: esu
-    name: Eastern Star Union
-    colour: "#D55E00"
-    treasury: 600
-    capital: east
-"""
-MAP = """\
-radius: 5
-systems:
-  - {id: home, name: Home, hex: [0, 0], owner: nac, income: 90, idp: 90}
-  - {id: east, name: East, hex: [2, -1], owner: esu, income: 60, idp: 60}
-  - {id: far, name: Far, hex: [1, 0]}
-routes:
-  - id: r1
-    links: [[home, far]]
-"""
-DESIGNS = """\
-designs:
-  - id: dd
-    name: Ticonderoga
-    navy: nac
-    size: DD
-    mass: 32
-    points: 108
-    hull: [3, 3, 2, 2]
-    abstract: {offence: 5, defence: 5, half: [3, 3], quarter: [1, 1]}
-"""
-GROUPS = """\
-groups:
-  - id: g1
-    owner: nac
-    at: home
-    ships:
-      - {name: Lis, design: dd}
-"""
-STATE = {"state/campaign.yaml": CAMPAIGN, "state/players.yaml": PLAYERS, "state/map.yaml": MAP,
-         "state/designs.yaml": DESIGNS, "state/groups.yaml": GROUPS, "state/queues.yaml": ""}
+from statefiles import CAMPAIGN, GROUPS, MAP, PLAYERS, STATE, sub
 
 
 def check(run, root: Path) -> tuple[int, str, str]:
@@ -91,11 +34,6 @@ def test_a_good_state_checks_clean_and_builds(campaign, run):
     assert (root.parent / "out/players/nac/index.html").is_file()
     assert (root.parent / "out/systems/index.html").is_file()
     assert (root.parent / "out/schemas/groups.json").is_file()
-
-
-def sub(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
 
 
 CASES = {

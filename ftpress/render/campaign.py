@@ -20,8 +20,9 @@ from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
 from ftpress.state.model import State, System
 
-MAINTENANCE = {"full": "full (10%)", "standardised": "standardised (7.5%)",
-               "reduced": "reduced (5%)"}
+#: Upkeep levels (ftc2007 §7) as the tables show them: (rate, name).
+MAINTENANCE = {"full": ("10%", "full"), "standardised": ("7.5%", "standardised"),
+               "reduced": ("5%", "reduced")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +30,15 @@ class PowerView:
     id: str
     name: str
     colour: str
-    initial: str
+    #: A short label beside the colour, so colour is never the only cue: 'NAC'.
+    abbr: str
     url: str
     capital: Link | None
     worlds: int
     income: int
     treasury: int
+    #: Upkeep rate and level: '7.5%', 'standardised'.
+    upkeep: str
     maintenance: str
     counters: int
 
@@ -87,11 +91,12 @@ def render_campaign(r: Renderer, state: State) -> None:
         worlds = state.worlds_of(p.id)
         capital = state.system(p.capital)
         powers[p.id] = PowerView(
-            id=p.id, name=p.name, colour=p.colour, initial=p.id[:1].upper(),
+            id=p.id, name=p.name, colour=p.colour, abbr=p.id.upper()[:5],
             url=urls.page(f"players/{p.id}/"),
             capital=Link(urls.page(f"systems/#{capital.id}"), capital.name) if capital else None,
             worlds=len(worlds), income=sum(w.income or 0 for w in worlds), treasury=p.treasury,
-            maintenance=MAINTENANCE[p.maintenance], counters=counters[p.id])
+            upkeep=MAINTENANCE[p.maintenance][0], maintenance=MAINTENANCE[p.maintenance][1],
+            counters=counters[p.id])
     routes: dict[str, list[str]] = {}
     for route in state.map.routes:
         for system_id in route.systems:

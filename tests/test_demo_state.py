@@ -1,0 +1,87 @@
+"""The demo campaign's starting state: generated from its recorded seed, the
+story's worlds on the right owners, fleets bought within ftc2007 §6."""
+
+from __future__ import annotations
+
+import yaml
+
+from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.mapgen import MapOptions
+from ftpress.rules.ftc2007.setup import SHIP_CAP, roll_up, spending
+from ftpress.state.load import load_state
+
+from conftest import REPO
+
+STORY = {
+    "nac": {"Arcturus Gate", "Kessel Drift", "Port Anselm", "Bellwether"},
+    "nsl": {"Tethys", "Greywater", "Cinder", "Meridian"},
+    "fse": {"Halcyon", "Marrow", "Orison", "Lumen"},
+    "esu": {"Eastmarch", "Sable", "Corvid"},
+    "sav": {"Hollow Crown", "Wyrdmoor"},
+    None: {"Vesper", "New Carthage", "Ashfall"},
+}
+CAPITALS = {"nac": "Arcturus Gate", "nsl": "Tethys", "fse": "Halcyon", "esu": "Eastmarch",
+            "sav": "Hollow Crown"}
+
+
+def test_the_demo_checks_clean(run):
+    assert run("check", "--source", REPO) == (0, "checked the campaign: no problems\n", "")
+
+
+def test_the_map_is_the_one_its_seed_gives():
+    state = load_state(REPO).state
+    setup = state.campaign.setup
+    players = tuple(p.id for p in state.players.players)
+    generated, dice = roll_up(setup.seed, players, MapOptions.from_dict(setup.options))
+    assert [s.hex for s in state.map.systems] == list(generated.worlds)
+    for world in state.map.systems:
+        assert world.owner == generated.owners.get(world.hex), world.name
+        assert world.income == generated.incomes.get(world.hex), world.name
+    by_id = {s.id: s.hex for s in state.map.systems}
+    assert [tuple((by_id[a], by_id[b]) for a, b in r.links) for r in state.map.routes] == \
+        [tuple(r) for r in generated.routes]
+    for p in state.players.players:
+        assert state.system(p.capital).hex == generated.capitals[p.id]
+    logged = yaml.safe_load((REPO / "state/turns/t000/dice.yaml").read_text())
+    assert logged["source"] == f"seed {setup.seed}"
+    assert [(r["sides"], r["value"], r["purpose"]) for r in logged["rolls"]] == \
+        [(r.sides, r.value, r.purpose) for r in dice.log]
+
+
+def test_the_story_worlds_are_on_the_right_owners():
+    state = load_state(REPO).state
+    owner = {s.name: s.owner for s in state.map.systems}
+    for player, worlds in STORY.items():
+        for world in worlds:
+            assert owner[world] == player, world
+    assert {p.id: state.system(p.capital).name for p in state.players.players} == CAPITALS
+    assert [p.name for p in state.players.players] == [
+        "New Anglian Confederation", "Neue Swabian League", "Federated States of Europa",
+        "Eastern Star Union", "Sa'Vasku"]
+    assert len(state.map.systems) == 44
+    assert sum(1 for s in state.map.systems if s.owner is None) == 7
+
+
+def test_fleets_are_bought_within_the_starting_capital():
+    state = load_state(REPO).state
+    cat = catalogue()
+    for player in state.players.players:
+        spent = spending(state, player.id)
+        assert 0 < spent.ships <= SHIP_CAP
+        assert spent.unaccounted == 0
+        assert player.treasury > 0
+        for group in state.groups_of(player.id):
+            for ship in group.ships:
+                design = state.design(ship.design)
+                assert design == cat.design(ship.design)  # straight from the catalogue
+                assert design.navy == player.navy
+
+
+def test_the_setup_snapshot_is_the_starting_state():
+    assert load_state(REPO, "state/turns/t000").state == load_state(REPO).state
+
+
+def test_the_first_post_is_the_generation_log():
+    post = (REPO / "content/posts/2026/03/01-the-reach-is-rolled.md").read_text()
+    assert "kind: status" in post
+    assert "Arcturus Gate" in post and "Every die" in post
