@@ -401,7 +401,11 @@ class DiceFile:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """One complete campaign state: the current one, or a turn's snapshot."""
+    """One complete campaign state: the current one, or a turn's snapshot.
+
+    Lookups by id and hex are indexed once, when the state is made; change a
+    state with ``dataclasses.replace``, which makes a new one.
+    """
 
     campaign: CampaignFile
     players: PlayersFile
@@ -409,18 +413,30 @@ class State:
     designs: DesignsFile
     groups: GroupsFile
     queues: QueuesFile
+    _index: dict[Any, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # First of each id wins, as the checks report the duplicates.
+        index: dict[Any, Any] = {}
+        for kind, items in (("player", self.players.players), ("system", self.map.systems),
+                            ("design", self.designs.designs)):
+            for item in reversed(items):
+                index[kind, item.id] = item
+        for s in reversed(self.map.systems):
+            index["hex", s.hex] = s
+        object.__setattr__(self, "_index", index)
 
     def player(self, player_id: str) -> Player | None:
-        return next((p for p in self.players.players if p.id == player_id), None)
+        return self._index.get(("player", player_id))
 
     def system(self, system_id: str) -> System | None:
-        return next((s for s in self.map.systems if s.id == system_id), None)
+        return self._index.get(("system", system_id))
 
     def design(self, design_id: str) -> Design | None:
-        return next((d for d in self.designs.designs if d.id == design_id), None)
+        return self._index.get(("design", design_id))
 
     def system_at(self, h: Hex) -> System | None:
-        return next((s for s in self.map.systems if s.hex == h), None)
+        return self._index.get(("hex", h))
 
     def hex_of(self, location: str | Hex) -> Hex | None:
         """The hex of a group's location (a system id or a hex)."""
