@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
+from ftpress.site import BuildOptions, load, render
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
 CHECKED = ("site.yaml", "content/", "state/", "themes/")
@@ -29,8 +30,6 @@ class CheckReport:
 
 def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
     """Every problem in the campaign at ``root``, or in the files ``paths``."""
-    from ftpress.site import BuildOptions, load, render
-
     wanted, problems = _wanted(root, paths)
     found: tuple[Problem, ...] = ()
     try:

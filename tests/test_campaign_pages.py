@@ -121,3 +121,24 @@ def test_the_demo_state_files_satisfy_their_published_schemas(demo_site):
         jsonschema.validate(data, schema)
     dice = yaml.safe_load((REPO / "state/turns/t000/dice.yaml").read_text())
     jsonschema.validate(dice, json.loads((demo_site / "schemas/dice.json").read_text()))
+
+
+def test_schemas_command_writes_every_schema(tmp_path, run):
+    code, out, err = run("schemas", "--source", REPO, "--out", tmp_path / "s")
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 11
+    groups = json.loads((tmp_path / "s/groups.json").read_text())
+    assert groups["$id"].endswith("/schemas/groups.json")
+    assert groups["properties"]["groups"]["items"]["$ref"] == "#/$defs/Group"
+
+
+def test_check_reports_on_a_named_post_and_always_on_site_yaml(campaign, run):
+    bad = "---\ntitle: T\ndate: 2026-04-08\nkind: gossip\n---\nx\n"
+    root = campaign({**STATE, "content/posts/2026/04/08-bad.md": bad})
+    code, _, err = run("check", "--source", root, root / "content/posts/2026/04/08-bad.md")
+    assert code == 1
+    assert err.startswith("content/posts/2026/04/08-bad.md:4:7: kind: input should be")
+    assert run("check", "--source", root, root / "state/map.yaml")[0] == 0
+    (root / "site.yaml").write_text("title: T\n")
+    code, _, err = run("check", "--source", root, root / "state/map.yaml")
+    assert code == 1 and err.startswith("site.yaml:1:1: missing required key 'base_url'")
