@@ -13,6 +13,7 @@ import difflib
 import types
 import typing
 from collections.abc import Hashable, Sequence
+from datetime import date, time
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -68,6 +69,8 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     got = error.get("input")
     # A message that already quotes the value (a custom validator's) need not repeat it.
     quoted = not isinstance(got, (dict, list)) and repr(got) in msg
+    if isinstance(got, (date, time)):
+        got = got.isoformat()  # as the file wrote it, not as Python's repr
     shown = "" if isinstance(got, (dict, list)) or quoted else f", got {got!r}"
     prefix = f"{where}: " if where else ""
     return f"{prefix}{msg}{shown}"

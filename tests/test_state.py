@@ -135,6 +135,11 @@ CASES = {
         {"state/players.yaml": sub(PLAYERS, "    navy: nac\n", "    navvy: nac\n")},
         "state/players.yaml:7:5: unknown key 'navvy'; did you mean 'navy'?",
     ),
+    "deadline without a time zone": (
+        {"state/campaign.yaml": sub(CAMPAIGN, "20:00:00+00:00", "20:00:00")},
+        "state/campaign.yaml:8:13: calendar.deadline: input should have timezone info, got "
+        "'2026-03-15T20:00:00'",
+    ),
     "economic turn that does not match": (
         {"state/campaign.yaml": sub(CAMPAIGN, "economic_turn: 1", "economic_turn: 2")},
         "state/campaign.yaml:7:18: strategic turn 1 is in economic turn 1 (6 strategic turns to "

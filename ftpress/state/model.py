@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    Strict,
+    WithJsonSchema,
+)
 
 from ftpress.dice import Roll
 from ftpress.hexes import Hex
@@ -96,8 +104,8 @@ class Calendar:
     turn: Positive
     #: The economic turn that strategic turn belongs to.
     economic_turn: Positive
-    #: When orders for the open turn are due.
-    deadline: datetime
+    #: When orders for the open turn are due, with its time zone.
+    deadline: AwareDatetime
     turns_per_economic_turn: Positive = 6
     turn_days: Positive = 7
 
