@@ -10,6 +10,7 @@ first status post, the ruleset's rulebook if it ships one, ``orders/`` and a
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -106,12 +107,19 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     files[post] = _post(new.post_title, new.post_summary, new.post_body, now,
                         uuid.uuid5(uuid.NAMESPACE_URL, f"ftpress:{campaign_id}:{seed}:setup"))
     if rules.rulebook.is_dir():
+        # The ruleset's rulebook, consolidated; in this campaign it is in force from day one.
         for source in sorted(rules.rulebook.glob("*.md")):
-            files[f"{RULES_DIR}/{source.name}"] = source.read_text(encoding="utf-8")
+            text = source.read_text(encoding="utf-8")
+            files[f"{RULES_DIR}/{source.name}"] = _RULE_DATE.sub(f"date: {now:%Y-%m-%d}", text,
+                                                                  count=1)
     for rel, text in files.items():
         write_file(root / rel, text.encode("utf-8"))
     return Created(root, tuple(files), seed, post, len(new.state.map.systems),
                    len(new.state.map.routes), len(ids))
+
+
+#: The ``date:`` line of a rule file's front matter.
+_RULE_DATE = re.compile(r"^date: .*$", re.MULTILINE)
 
 
 def _options(options: Sequence[str], known: Sequence[str],

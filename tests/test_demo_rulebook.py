@@ -9,8 +9,9 @@ from datetime import date, datetime
 import pytest
 import yaml
 
-from conftest import DEMO_NOW, REPO
 from ftpress.site import BuildOptions, load
+
+from conftest import DEMO_NOW, REPO
 
 HEADING = re.compile(r"^(#{2,6}) (\d+(?:\.\d+)*) (.+)$")
 

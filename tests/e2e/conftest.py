@@ -36,7 +36,7 @@ def require(condition: bool, what: str) -> None:
 class _PagesHandler(SimpleHTTPRequestHandler):
     """Serves a folder at BASE_PATH the way GitHub Pages does, 404.html included."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def translate_path(self, path: str) -> str:
