@@ -26,6 +26,10 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     assert (code, err) == (0, "")
     assert out.startswith(f"created {target}: 4 players, ")
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    rules = sorted(f for f in files if f.startswith("content/rules/"))
+    assert len(rules) == 19  # the ftc2007 rulebook, rules 1-18 and the appended notes
+    assert "date: 2026-03-01" in (target / rules[0]).read_text()  # in force from day one
+    files = [f for f in files if f not in rules]
     kinds = ("campaign", "designs", "groups", "map", "players", "queues")
     assert files == sorted([
         ".gitignore", "content/posts/2026/03/01-the-outer-marches-the-map-is-rolled.md",
@@ -37,7 +41,7 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
                          "2026-03-02")
     assert (code, err) == (0, "")
     site = tmp_path / "site"
-    for page in ("index.html", "players/index.html", "players/nac/index.html",
+    for page in ("index.html", "rules/index.html", "players/index.html", "players/nac/index.html",
                  "systems/index.html", "schemas/players.json",
                  "posts/2026/03/01/the-outer-marches-the-map-is-rolled/index.html"):
         assert (site / page).is_file(), page
