@@ -81,6 +81,8 @@ title = "The Benchmark Reach"
 locale = "en-gb"
 timeZone = "Europe/London"
 disableKinds = ["sitemap", "robotsTXT", "404"]
+# Posts dated after today's clock are published: the corpus's dates run into the future.
+buildFuture = true
 
 [params]
 description = "A synthetic Full Thrust campaign, generated for the build benchmark."
