@@ -71,6 +71,10 @@ def _parser() -> MarkdownIt:
     md.add_render_rule("footnote_block_open", lambda *_: (
         '<hr class="footnotes-sep">\n<section class="footnotes">\n'
         '<h2 class="visually-hidden">Footnotes</h2>\n<ol class="footnotes-list">\n'))
+    # Wide tables scroll sideways on a phone; a scrolling region must take keyboard focus.
+    md.add_render_rule("table_open", lambda *_: (
+        '<div class="table-wrap" tabindex="0" role="region" aria-label="Table">\n<table>\n'))
+    md.add_render_rule("table_close", lambda *_: "</table>\n</div>\n")
     md.inline.ruler.before("link", "rule_ref", _cite_rule)
     md.add_render_rule("rule_ref", _render_rule_ref)
     for rule in ("link_open", "image"):

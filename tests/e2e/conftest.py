@@ -87,8 +87,10 @@ class Watched:
         page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
                 if m.type == "error" else None)
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        # ERR_ABORTED is a request the next navigation cancelled (a favicon, say), not a failure.
         page.on("requestfailed", lambda r: self.problems.append(
-            f"request failed: {r.url} ({r.failure})"))
+            f"request failed: {r.url} ({r.failure})") if "ERR_ABORTED" not in str(r.failure)
+            else None)
         page.on("response", lambda r: self.problems.append(f"HTTP {r.status}: {r.url}")
                 if r.status >= 400 else None)
 

@@ -8,6 +8,11 @@ PAGE_KINDS = {
     "home": "",
     "home page 2": "page/2/",
     "post": None,  # the newest post, found from the home page
+    "post with a table and footnotes": "posts/2026/04/08/damage-is-spread-by-mass/",
+    "powers": "players/",
+    "power": "players/nac/",
+    "systems": "systems/",
+    "rulebook as of a date": "rules/2026-03-24/",
     "archive": "posts/",
     "year": "posts/2026/",
     "month": "posts/2026/04/",
@@ -29,9 +34,10 @@ def axe():
     return module.Axe()
 
 
+@pytest.mark.parametrize("width", [390, 1280], ids=["phone", "desktop"])
 @pytest.mark.parametrize("kind", sorted(PAGE_KINDS))
-def test_no_serious_accessibility_violations(browser, site_url, axe, kind):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def test_no_serious_accessibility_violations(browser, site_url, axe, kind, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     path = PAGE_KINDS[kind]
     if path is None:
