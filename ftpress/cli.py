@@ -108,7 +108,7 @@ def _run(args: argparse.Namespace) -> int:
 
         out = args.out if args.out is not None else args.source / "_site"
         options = BuildOptions(build_now(args.now), drafts=args.drafts, future=args.future,
-                               parallel=True)
+                               parallel=True, incremental=True)
         report = build(args.source, out, options)
         print(report.summary(out))
         return 0

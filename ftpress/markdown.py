@@ -9,6 +9,7 @@ same Markdown works at the domain root and under a GitHub Pages sub-path.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.footnote import footnote_plugin
+
+from ftpress import __version__
 
 DESCRIPTION_CHARS = 160
 
@@ -112,6 +115,27 @@ def render(text: str, base_path: str = "/", cite: Resolver | None = None) -> Ren
     html = _MD.renderer.render(tokens, _MD.options, env)
     words = sum(len(t.content.split()) for t in tokens if t.type == "inline")
     return Rendered(html, _lead(tokens), words, tuple(env.get("unresolved", ())))
+
+
+def cache_key(text: str, base_path: str, cite: Resolver | None) -> str:
+    """A key for everything :func:`render` output depends on: the text, the base path,
+    where each citation in it points, and the version of ftpress."""
+    h = hashlib.sha256()
+    h.update(f"{__version__}\0{base_path}\0".encode())
+    h.update(text.encode("utf-8"))
+    for match in _CITE.finditer(text):
+        h.update(f"\0{match.group(1)}={cite(match.group(1)) if cite else None}".encode())
+    return h.hexdigest()
+
+
+def as_tuple(rendered: Rendered) -> tuple:
+    """A cacheable (JSON-safe) form of a :class:`Rendered`."""
+    return (rendered.html, rendered.lead, rendered.words, list(rendered.unresolved))
+
+
+def from_tuple(value: tuple) -> Rendered:
+    html, lead, words, unresolved = value
+    return Rendered(html, lead, words, tuple(unresolved))
 
 
 def citation_line(text: str, number: str, first_line: int) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jinja2
 
+from ftpress.buildcache import CACHE_DIR, Fingerprint, RenderCache, remember, unchanged
 from ftpress.campaign import load_state
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
@@ -48,6 +49,9 @@ class BuildOptions:
     future: bool = False
     #: Render on every core with forked workers (not from a process that runs threads).
     parallel: bool = False
+    #: Reuse what the last build left in .ftpress-cache/: rendered Markdown, and the
+    #: whole output when no input has changed.
+    incremental: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,8 @@ class Site:
     theme_dirs: tuple[Path, ...]
     #: The campaign's current state; None for a campaign that is a blog alone.
     state: State | None = None
+    #: When the first scheduled (future-dated, not draft) post comes due, if any.
+    next_due: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +77,13 @@ class BuildReport:
     files: int
     write: WriteReport
     seconds: float
+    #: The last build's summary, when nothing had changed and nothing was rebuilt.
+    reused: str | None = None
 
     def summary(self, out: Path) -> str:
+        if self.reused is not None:
+            return (f"nothing changed since the last build ({self.seconds:.2f} s to check); "
+                    f"it {self.reused.removeprefix('built ')}")
         w = self.write
         return (f"built {self.pages} pages from {self.posts} posts in {self.seconds:.2f} s: "
                 f"{w.written} files written, {w.unchanged} unchanged, {w.removed} removed "
@@ -113,9 +124,10 @@ def load(root: Path, options: BuildOptions) -> Site:
     problems.raise_if_any()
     published = tuple(p for p in posts
                       if p.published(options.now, drafts=options.drafts, future=options.future))
+    scheduled = [p.date for p in posts if p not in published and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                state)
+                state, min(scheduled, default=None))
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
@@ -127,7 +139,7 @@ def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> 
     return fold(rule_files, amendments)
 
 
-def render(site: Site, *, parallel: bool = False) -> Outputs:
+def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = None) -> Outputs:
     """Every output file of the site, in memory; ``parallel`` spreads it over the cores."""
     out = Outputs()
     env = theme.environment(site.theme_dirs)
@@ -135,7 +147,7 @@ def render(site: Site, *, parallel: bool = False) -> Outputs:
     statics = theme.static_files(site.theme_dirs)
     urls = Urls(site.config)
     r = Renderer(env, site_view(blog, urls, statics), urls, out, root=site.root,
-                 parallel=parallel)
+                 parallel=parallel, cache=cache)
     try:
         views, problems = render_blog(blog, r, statics)
         if site.state is not None:
@@ -156,15 +168,35 @@ def render(site: Site, *, parallel: bool = False) -> Outputs:
     return out
 
 
-def build(root: Path, out_dir: Path, options: BuildOptions) -> BuildReport:
-    """load → render → write. Raises :class:`InputError` before writing anything."""
+def build(root: Path, out_dir: Path, options: BuildOptions,
+          cache: RenderCache | None = None) -> BuildReport:
+    """load → render → write. Raises :class:`InputError` before writing anything.
+
+    ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
+    with ``options.incremental`` it lives in ``.ftpress-cache/``.
+    """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
+    fingerprint = None
+    if options.incremental:
+        # Taken before reading anything: a file changed mid-build shows up next time.
+        fingerprint = Fingerprint.of(root, {"drafts": options.drafts, "future": options.future})
+        last = unchanged(root, out_dir, fingerprint, options.now)
+        if last is not None:
+            return BuildReport(0, 0, 0, WriteReport(0, 0, 0), time.perf_counter() - started,
+                               reused=last.summary)
+    if cache is None:
+        cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     site = load(root, options)
-    outputs = render(site, parallel=options.parallel)
+    outputs = render(site, parallel=options.parallel, cache=cache)
     report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,))
     # Pagefind reads the written pages; re-index only when a page changed.
     if report.written or report.removed or not (out_dir / SEARCH_DIR).is_dir():
         index_site(out_dir)
-    return BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
-                       time.perf_counter() - started)
+    cache.save()
+    result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
+                         time.perf_counter() - started)
+    if fingerprint is not None:
+        remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
+                 newest=max((p.date for p in site.posts), default=None), next_due=site.next_due)
+    return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -104,4 +105,36 @@ def test_an_unchanged_rebuild_writes_nothing(campaign, run):
     run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     assert code == 0
-    assert " 0 files written, " in stdout
+    assert stdout.startswith("nothing changed since the last build")
+    (out / "index.html").write_text("tampered")  # the output changed: build again
+    code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    assert " 1 files written, " in stdout
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, run, tmp_path):
+    root = campaign({f"content/posts/2026/04/{d:02d}-p{d}.md": post(
+        title=f"Post {d}", date=f"2026-04-{d:02d}", extra="tags: [sieges]\n",
+        body=f"Body of post {d}.") for d in range(1, 9)})
+    out = tmp_path / "incremental"
+    run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    # An edit, a new post, a deleted post and a post that comes due.
+    (root / "content/posts/2026/04/03-p3.md").write_text(post(title="Post 3", date="2026-04-03",
+                                                             body="Changed words."))
+    (root / "content/posts/2026/04/20-new.md").write_text(post(title="New", date="2026-04-20"))
+    (root / "content/posts/2026/04/05-p5.md").unlink()
+    (root / "content/posts/2026/05/10-due.md").parent.mkdir(parents=True)
+    (root / "content/posts/2026/05/10-due.md").write_text(post(title="Due", date="2026-05-10"))
+    for now in ("2026-05-01", "2026-05-11"):
+        code, stdout, err = run("build", "--source", root, "--out", out, "--now", now)
+        assert (code, err) == (0, "")
+        clean = tmp_path / f"clean-{now}"
+        clean_root = tmp_path / f"src-{now}"
+        shutil.copytree(root, clean_root, ignore=shutil.ignore_patterns(".ftpress-cache"))
+        assert run("build", "--source", clean_root, "--out", clean, "--now", now)[0] == 0
+        assert tree(out) == tree(clean)
+    assert "Due" in (out / "index.html").read_text()

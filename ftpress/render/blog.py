@@ -19,7 +19,6 @@ from ftpress.content.pages import Page
 from ftpress.content.posts import KINDS, Post
 from ftpress.content.rulebook import Rulebook
 from ftpress.errors import Problem
-from ftpress.parallel import map_indexed
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews, render_rulebook
 from ftpress.render.theme import MONTHS, StaticFile, long_date
@@ -65,12 +64,9 @@ def render_blog(blog: Blog, r: Renderer,
     rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
     for static in statics:
         r.out.add(static.path, static.data, "theme")
-    posts = blog.posts
-    # Markdown is most of a build's work: spread it over the cores.
-    bodies = map_indexed(lambda i: markdown.render(posts[i].body, config.base_path,
-                                                   rules.resolver(posts[i].date.date())),
-                         len(posts), parallel=r.parallel)
-    views = tuple(reversed([_post_view(p, b, urls, rules) for p, b in zip(posts, bodies,
+    # Markdown is most of a build's work: cached between builds, spread over the cores.
+    bodies = r.markdown([(p.body, rules.resolver(p.date.date())) for p in blog.posts])
+    views = tuple(reversed([_post_view(p, b, urls, rules) for p, b in zip(blog.posts, bodies,
                                                                         strict=True)]))
 
     _listing(r, views, "", "Latest posts", config.title, config.description, "home",

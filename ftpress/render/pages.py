@@ -6,11 +6,14 @@ so that the rendering can be spread over the machine's cores.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from ftpress import markdown
+from ftpress.buildcache import RenderCache
 from ftpress.errors import InputError, Problem
 from ftpress.parallel import map_indexed
 from ftpress.render.outputs import Outputs
@@ -30,10 +33,30 @@ class Renderer:
     """Queues pages with the context every page shares; :meth:`flush` renders them."""
 
     def __init__(self, env: jinja2.Environment, site: SiteView, urls: Urls, out: Outputs, *,
-                 root: Path | None = None, parallel: bool = False) -> None:
+                 root: Path | None = None, parallel: bool = False,
+                 cache: RenderCache | None = None) -> None:
         self.env, self.site, self.urls, self.out = env, site, urls, out
         self.root, self.parallel = root, parallel
+        self.cache = cache if cache is not None else RenderCache(None)
         self._jobs: list[_Job] = []
+
+    def markdown(self, items: Sequence[tuple[str, markdown.Resolver | None]]) -> list[
+            markdown.Rendered]:
+        """Render many Markdown texts, each with its citation resolver.
+
+        Texts rendered before (by an earlier build, or earlier in this one) come
+        from the cache; the rest are spread over the cores.
+        """
+        base = self.urls.base_path
+        keys = [markdown.cache_key(text, base, cite) for text, cite in items]
+        cached = self.cache.get_many(keys)
+        todo = [i for i, key in enumerate(keys) if key not in cached]
+        fresh = map_indexed(lambda j: markdown.render(items[todo[j]][0], base, items[todo[j]][1]),
+                            len(todo), parallel=self.parallel)
+        for index, rendered in zip(todo, fresh, strict=True):
+            cached[keys[index]] = markdown.as_tuple(rendered)
+            self.cache.put(keys[index], cached[keys[index]])
+        return [markdown.from_tuple(cached[key]) for key in keys]
 
     def page(self, path: str, template: str, origin: str, *, title: str, description: str,
              section: str = "", noindex: bool = False, **context: object) -> None:

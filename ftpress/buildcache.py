@@ -1,0 +1,199 @@
+"""What a build can reuse from the last one, kept in ``.ftpress-cache/`` beside the sources.
+
+Two things are kept, and neither can change what a build produces:
+
+- **Rendered Markdown**, keyed by a hash of everything the HTML depends on
+  (ftpress's version, the text, the base path, where each citation points).
+  Markdown is most of a build's work; an edit to one post re-renders one post.
+- **A fingerprint of the last build**: every input file's size and modification
+  time, the options, the versions of the libraries that shape the output, and
+  every output file's size and time. When nothing of that has changed, and no
+  scheduled post has come due, the output is already what a build would write,
+  so the build stops there.
+
+Values are stored as JSON in SQLite (never pickle: the cache folder sits in a
+repository that pull requests can write to). A cache that cannot be read is
+thrown away and rebuilt; it is never an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import metadata
+from pathlib import Path
+
+CACHE_DIR = ".ftpress-cache"
+#: Campaign folders and files whose contents are the build's inputs.
+INPUTS = ("content", "state", "orders", "themes", "site.yaml")
+#: Libraries whose version can change the bytes of the output.
+LIBRARIES = ("ftpress", "jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pyyaml",
+             "svgwrite", "pydantic", "pagefind-bin")
+_PACKAGE = Path(__file__).resolve().parent
+
+
+class RenderCache:
+    """Rendered Markdown by key, in memory and (optionally) in SQLite between runs."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self._memory: dict[str, tuple] = {}
+        self._new: dict[str, tuple] = {}
+        self._used: set[str] = set()
+        self._db: sqlite3.Connection | None = None
+        if folder is not None:
+            self._db = _open(folder / "render.sqlite")
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
+        """The cached values among ``keys``."""
+        wanted = list(dict.fromkeys(keys))
+        self._used.update(wanted)
+        found = {k: self._memory[k] for k in wanted if k in self._memory}
+        missing = [k for k in wanted if k not in found]
+        if self._db is not None and missing:
+            try:
+                for start in range(0, len(missing), 500):
+                    chunk = missing[start:start + 500]
+                    rows = self._db.execute(
+                        f"SELECT key, value FROM md WHERE key IN ({','.join('?' * len(chunk))})",
+                        chunk).fetchall()
+                    for key, value in rows:
+                        found[key] = tuple(json.loads(value))
+            except sqlite3.DatabaseError:
+                self._db = None  # unreadable: carry on without it
+        self._memory.update(found)
+        return found
+
+    def put(self, key: str, value: tuple) -> None:
+        self._memory[key] = value
+        self._new[key] = value
+        self._used.add(key)
+
+    def save(self) -> None:
+        """Store what this build rendered; drop what it no longer uses once that piles up."""
+        if self._db is None:
+            self._new.clear()
+            return
+        try:
+            with self._db:
+                self._db.executemany("INSERT OR REPLACE INTO md (key, value) VALUES (?, ?)",
+                                     [(k, json.dumps(v)) for k, v in self._new.items()])
+                total = self._db.execute("SELECT COUNT(*) FROM md").fetchone()[0]
+                if total > 2 * len(self._used) + 100:
+                    self._db.execute("CREATE TEMP TABLE keep (key TEXT PRIMARY KEY)")
+                    self._db.executemany("INSERT INTO keep VALUES (?)",
+                                         [(k,) for k in self._used])
+                    self._db.execute("DELETE FROM md WHERE key NOT IN (SELECT key FROM keep)")
+                    self._db.execute("DROP TABLE keep")
+        except sqlite3.DatabaseError:
+            self._db = None
+        self._new.clear()
+        self._used.clear()
+
+
+def _open(path: Path) -> sqlite3.Connection | None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=5)
+        db.execute("CREATE TABLE IF NOT EXISTS md (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        return db
+    except (sqlite3.DatabaseError, OSError):
+        with suppress(OSError):
+            path.unlink()
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    """All that decides a build's output, short of reading the files."""
+
+    digest: str
+
+    @classmethod
+    def of(cls, root: Path, options: dict[str, object]) -> Fingerprint:
+        h = hashlib.sha256()
+        h.update(json.dumps(options, sort_keys=True, default=str).encode())
+        for name in LIBRARIES:
+            with suppress(metadata.PackageNotFoundError):
+                h.update(f"{name}={metadata.version(name)}\n".encode())
+        for base in [root / name for name in INPUTS] + [_PACKAGE]:
+            for path, stat in _files(base):
+                h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        return cls(h.hexdigest())
+
+
+def _files(base: Path) -> Iterable[tuple[str, os.stat_result]]:
+    if base.is_file():
+        yield str(base), base.stat()
+        return
+    for dirpath, dirnames, filenames in os.walk(base):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__",)
+                             and not d.startswith("."))
+        for name in sorted(filenames):
+            path = f"{dirpath}/{name}"
+            with suppress(OSError):
+                # Plain strings and os.stat: this walks thousands of files per build.
+                yield path, os.stat(path)  # noqa: PTH116
+
+
+def _outputs(out: Path) -> str:
+    h = hashlib.sha256()
+    for path, stat in _files(out):
+        h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _manifest_path(root: Path, out: Path) -> Path:
+    name = hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]
+    return root / CACHE_DIR / f"build-{name}.json"
+
+
+@dataclass(frozen=True, slots=True)
+class LastBuild:
+    """What the previous build into the same folder left behind."""
+
+    summary: str
+
+
+def unchanged(root: Path, out: Path, fingerprint: Fingerprint, now: datetime) -> LastBuild | None:
+    """The last build's summary if it is still exactly what a build would produce.
+
+    "Now" decides which posts are published: the answer is no once a scheduled
+    post has come due, or if "now" is earlier than the newest post published.
+    """
+    try:
+        saved = json.loads(_manifest_path(root, out).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    due, newest = saved.get("next_due"), saved.get("newest")
+    if saved.get("inputs") != fingerprint.digest:
+        return None
+    if (due and now >= datetime.fromisoformat(due)) or \
+            (newest and now < datetime.fromisoformat(newest)):
+        return None
+    if saved.get("outputs") != _outputs(out):
+        return None
+    return LastBuild(saved.get("summary", ""))
+
+
+def remember(root: Path, out: Path, fingerprint: Fingerprint, *, newest: datetime | None,
+             next_due: datetime | None, summary: str) -> None:
+    """Record this build, so the next one can tell whether anything changed.
+
+    ``newest`` is the date of the newest post published, ``next_due`` that of the
+    first post still scheduled.
+    """
+    manifest = {"inputs": fingerprint.digest, "outputs": _outputs(out), "summary": summary,
+                "newest": newest.isoformat() if newest else None,
+                "next_due": next_due.isoformat() if next_due else None}
+    path = _manifest_path(root, out)
+    with suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(manifest), encoding="utf-8")
+        tmp.replace(path)
