@@ -130,7 +130,7 @@ def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, ru
     (root / "content/posts/2026/05/10-due.md").parent.mkdir(parents=True)
     (root / "content/posts/2026/05/10-due.md").write_text(post(title="Due", date="2026-05-10"))
     for now in ("2026-05-01", "2026-05-11"):
-        code, stdout, err = run("build", "--source", root, "--out", out, "--now", now)
+        code, _, err = run("build", "--source", root, "--out", out, "--now", now)
         assert (code, err) == (0, "")
         clean = tmp_path / f"clean-{now}"
         clean_root = tmp_path / f"src-{now}"
