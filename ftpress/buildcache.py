@@ -148,6 +148,17 @@ def _outputs(out: Path) -> str:
     return h.hexdigest()
 
 
+def reusable(root: Path, out: Path, *, drafts: bool, future: bool,
+             now: datetime) -> tuple[Fingerprint, LastBuild | None]:
+    """This build's fingerprint, and the last build if it can stand as this one.
+
+    Cheap on purpose (it stats files, reads none): ``ftpress build`` asks before
+    importing the rest of ftpress.
+    """
+    fingerprint = Fingerprint.of(root, {"drafts": drafts, "future": future})
+    return fingerprint, unchanged(root, out, fingerprint, now)
+
+
 def _manifest_path(root: Path, out: Path) -> Path:
     name = hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]
     return root / CACHE_DIR / f"build-{name}.json"
@@ -158,6 +169,11 @@ class LastBuild:
     """What the previous build into the same folder left behind."""
 
     summary: str
+
+    def reused(self, seconds: float) -> str:
+        """The one line a build that found nothing to do prints."""
+        return (f"nothing changed since the last build ({seconds:.2f} s to check); "
+                f"it {self.summary.removeprefix('built ')}")
 
 
 def unchanged(root: Path, out: Path, fingerprint: Fingerprint, now: datetime) -> LastBuild | None:

@@ -104,12 +104,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
+        import time
+
+        from ftpress.buildcache import reusable
+        from ftpress.write import check_out_dir
+
+        started = time.perf_counter()
+        out = args.out if args.out is not None else args.source / "_site"
+        now = build_now(args.now)
+        check_out_dir(args.source, out)
+        # Asked before the rest of ftpress is imported: a no-op build stays instant.
+        fingerprint, last = reusable(args.source, out, drafts=args.drafts, future=args.future,
+                                     now=now)
+        if last is not None:
+            print(last.reused(time.perf_counter() - started))
+            return 0
         from ftpress.site import BuildOptions, build
 
-        out = args.out if args.out is not None else args.source / "_site"
-        options = BuildOptions(build_now(args.now), drafts=args.drafts, future=args.future,
-                               parallel=True, incremental=True)
-        report = build(args.source, out, options)
+        options = BuildOptions(now, drafts=args.drafts, future=args.future, parallel=True,
+                               incremental=True)
+        report = build(args.source, out, options, fingerprint=fingerprint)
         print(report.summary(out))
         return 0
     if args.command == "serve":

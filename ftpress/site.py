@@ -14,7 +14,14 @@ from pathlib import Path
 
 import jinja2
 
-from ftpress.buildcache import CACHE_DIR, Fingerprint, RenderCache, remember, unchanged
+from ftpress.buildcache import (
+    CACHE_DIR,
+    Fingerprint,
+    LastBuild,
+    RenderCache,
+    remember,
+    reusable,
+)
 from ftpress.campaign import load_state
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
@@ -77,17 +84,22 @@ class BuildReport:
     files: int
     write: WriteReport
     seconds: float
-    #: The last build's summary, when nothing had changed and nothing was rebuilt.
-    reused: str | None = None
+    #: The last build, when nothing had changed and nothing was rebuilt.
+    reused: LastBuild | None = None
 
     def summary(self, out: Path) -> str:
         if self.reused is not None:
-            return (f"nothing changed since the last build ({self.seconds:.2f} s to check); "
-                    f"it {self.reused.removeprefix('built ')}")
+            return self.reused.reused(self.seconds)
         w = self.write
         return (f"built {self.pages} pages from {self.posts} posts in {self.seconds:.2f} s: "
                 f"{w.written} files written, {w.unchanged} unchanged, {w.removed} removed "
                 f"→ {out}")
+
+
+def reused(last: LastBuild, started: float) -> BuildReport:
+    """The report of a build that found nothing to do."""
+    return BuildReport(0, 0, 0, WriteReport(0, 0, 0), time.perf_counter() - started,
+                       reused=last)
 
 
 def load(root: Path, options: BuildOptions) -> Site:
@@ -169,22 +181,22 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
 
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
-          cache: RenderCache | None = None) -> BuildReport:
+          cache: RenderCache | None = None, fingerprint: Fingerprint | None = None) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
-    with ``options.incremental`` it lives in ``.ftpress-cache/``.
+    with ``options.incremental`` it lives in ``.ftpress-cache/``, and a build
+    whose inputs are all as they were last time reuses that build whole.
+    ``fingerprint`` is the inputs' fingerprint when the caller already took it.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
-    fingerprint = None
-    if options.incremental:
+    if options.incremental and fingerprint is None:
         # Taken before reading anything: a file changed mid-build shows up next time.
-        fingerprint = Fingerprint.of(root, {"drafts": options.drafts, "future": options.future})
-        last = unchanged(root, out_dir, fingerprint, options.now)
+        fingerprint, last = reusable(root, out_dir, drafts=options.drafts,
+                                     future=options.future, now=options.now)
         if last is not None:
-            return BuildReport(0, 0, 0, WriteReport(0, 0, 0), time.perf_counter() - started,
-                               reused=last.summary)
+            return reused(last, started)
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     site = load(root, options)
@@ -196,7 +208,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                          time.perf_counter() - started)
-    if fingerprint is not None:
+    if options.incremental and fingerprint is not None:
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
                  newest=max((p.date for p in site.posts), default=None), next_due=site.next_due)
     return result
