@@ -40,11 +40,34 @@ def _executable() -> Path:
     return pagefind_bin.get_executable()
 
 
-def index_site(out: Path) -> SearchReport:
-    """(Re)build ``out/pagefind/`` from the HTML in ``out``."""
+def glob_for(paths: list[str]) -> str:
+    """A Pagefind ``--glob`` matching the searchable pages and few others.
+
+    Pages that share a first folder and a depth (posts/*/*/*/*/index.html) become
+    one pattern; the rest are named one by one. Pagefind then reads only those
+    files instead of every page of the site.
+    """
+    groups: dict[tuple[str, int], list[str]] = {}
+    for path in paths:
+        parts = path.split("/")
+        groups.setdefault((parts[0], len(parts)), []).append(path)
+    patterns = []
+    for (first, depth), members in sorted(groups.items()):
+        if len(members) > 8 and depth > 2:
+            last = {p.rsplit("/", 1)[1] for p in members}
+            name = last.pop() if len(last) == 1 else "*.html"
+            patterns.append("/".join([first] + ["*"] * (depth - 2) + [name]))
+        else:
+            patterns += sorted(members)
+    return "{" + ",".join(patterns) + "}" if len(patterns) > 1 else (patterns or ["*.html"])[0]
+
+
+def index_site(out: Path, searchable: list[str] | None = None) -> SearchReport:
+    """(Re)build ``out/pagefind/`` from the HTML in ``out`` (only ``searchable`` pages, if given)."""
+    glob = ["--glob", glob_for(searchable)] if searchable else []
     with tempfile.TemporaryDirectory(prefix="ftpress-search-") as tmp:
         result = subprocess.run(
-            [str(_executable()), "--site", str(out), "--output-path", tmp, "--silent"],
+            [str(_executable()), "--site", str(out), "--output-path", tmp, "--silent", *glob],
             capture_output=True, text=True, check=False)
         said = (result.stderr.strip() or result.stdout.strip())
         if result.returncode != 0 and "not able to build an index" not in said:

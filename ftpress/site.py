@@ -204,7 +204,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,))
     # Pagefind reads the written pages; re-index only when a page changed.
     if report.written or report.removed or not (out_dir / SEARCH_DIR).is_dir():
-        index_site(out_dir)
+        index_site(out_dir, outputs.searchable)
     cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                          time.perf_counter() - started)

@@ -25,13 +25,15 @@ def safe_path(path: str) -> str:
 class Outputs:
     """Output path → bytes, with the source that produced each (for clash messages)."""
 
-    __slots__ = ("_origin", "clashes", "files", "listed")
+    __slots__ = ("_origin", "clashes", "files", "listed", "searchable")
 
     def __init__(self) -> None:
         self.files: dict[str, bytes] = {}
         self.clashes: list[Problem] = []
         #: Pages meant to be found (for the sitemap): not 404s, redirects or drafts.
         self.listed: list[str] = []
+        #: Pages whose template marked content for the search index.
+        self.searchable: list[str] = []
         self._origin: dict[str, str] = {}
 
     def add(self, path: str, data: bytes | str, origin: str) -> None:
@@ -43,6 +45,8 @@ class Outputs:
             return
         self.files[path] = data.encode("utf-8") if isinstance(data, str) else data
         self._origin[path] = origin
+        if path.endswith(".html") and b"data-pagefind-body" in self.files[path]:
+            self.searchable.append(path)
 
     def __contains__(self, path: str) -> bool:
         return path in self.files
