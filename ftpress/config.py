@@ -54,6 +54,8 @@ class SiteConfig:
     paginate: Annotated[int, Field(ge=1, le=1000)] = 10
     #: How many posts the Atom feed carries, newest first; 0 means all of them.
     feed_limit: Annotated[int, Field(ge=0)] = 0
+    #: Build the client-side search index (Pagefind) and the search page.
+    search: bool = True
 
     @property
     def base_path(self) -> str:

@@ -201,9 +201,10 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     site = load(root, options)
     outputs = render(site, parallel=options.parallel, cache=cache)
-    report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,))
+    report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,) if site.config.search else ())
     # Pagefind reads the written pages; re-index only when a page changed.
-    if report.written or report.removed or not (out_dir / SEARCH_DIR).is_dir():
+    if site.config.search and (report.written or report.removed
+                               or not (out_dir / SEARCH_DIR).is_dir()):
         index_site(out_dir, outputs.searchable)
     cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,

@@ -138,3 +138,11 @@ def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, ru
         assert run("build", "--source", clean_root, "--out", clean, "--now", now)[0] == 0
         assert tree(out) == tree(clean)
     assert "Due" in (out / "index.html").read_text()
+
+
+def test_search_can_be_turned_off(campaign, run):
+    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")},
+                    site="title: T\nbase_url: https://example.org/camp/\nsearch: false\n")
+    out = build(run, root, "--now", "2026-05-01")
+    assert not (out / "pagefind").exists() and not (out / "search").exists()
+    assert "/camp/search/" not in (out / "index.html").read_text()

@@ -91,8 +91,9 @@ def render_blog(blog: Blog, r: Renderer,
             r.page(alias, "alias.html", post.source, title=f"Moved: {post.title}",
                    description=f"This page has moved to {urls.absolute(post.url_path)}",
                    noindex=True, target_title=post.title, target_url=urls.absolute(post.url_path))
-    r.page("search/index.html", "search.html", "theme", title="Search",
-           description="Search every post, rule section and turn report.", section="search")
+    if config.search:
+        r.page("search/index.html", "search.html", "theme", title="Search",
+               description="Search every post, rule section and turn report.", section="search")
     r.page("404.html", "404.html", "theme", title="Page not found",
            description="There is no page at this address.", noindex=True,
            recent=views[:5])
@@ -109,7 +110,8 @@ def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
     links += [Link(urls.page("posts/"), "Archive", key="archive"),
               Link(urls.page("kinds/"), "Kinds", key="kinds"),
               Link(urls.page("tags/"), "Tags", key="tags")]
-    links.append(Link(urls.page("search/"), "Search", key="search"))
+    if blog.config.search:
+        links.append(Link(urls.page("search/"), "Search", key="search"))
     links += [Link(urls.page(p.url_path), p.title, key=p.slug) for p in blog.pages]
     return tuple(links)
 
