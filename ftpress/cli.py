@@ -68,6 +68,21 @@ def _parser() -> argparse.ArgumentParser:
     schemas.add_argument("--out", type=Path, default=Path("schemas"))
     schemas.add_argument("--source", type=Path, default=Path())
 
+    turn = commands.add_parser("turn", help="resolve the open turn from its order files and "
+                               "record it; or --verify a recorded turn")
+    turn.add_argument("turn", nargs="?", metavar="TURN",
+                      help="the turn to resolve, e.g. t004 (default: the open turn); "
+                      "a turn already recorded is left as it is")
+    turn.add_argument("--verify", metavar="TURN",
+                      help="re-resolve a recorded turn and confirm the same result")
+    turn.add_argument("--dice", type=Path, metavar="FILE",
+                      help="dice rolled by hand, 'dice: [3, 6, 1, …]', used in order")
+    turn.add_argument("--early", action="store_true",
+                      help="resolve the turn before its orders are due")
+    turn.add_argument("--now", help="the time as an ISO date-time (default: "
+                      "SOURCE_DATE_EPOCH, else the clock)")
+    turn.add_argument("--source", type=Path, default=Path())
+
     new = commands.add_parser("new", help="create new content")
     what = new.add_subparsers(dest="what", required=True, metavar="WHAT")
     post = what.add_parser("post", help="write a new post file dated now")
@@ -172,6 +187,8 @@ def _run(args: argparse.Namespace) -> int:
         for path in write_schemas(args.source, args.out):
             print(path)
         return 0
+    if args.command == "turn":
+        return _turn(args)
     if args.command == "new":
         from ftpress.scaffold import new_post
 
@@ -180,6 +197,28 @@ def _run(args: argparse.Namespace) -> int:
         print(path)
         return 0
     raise AssertionError(args.command)  # argparse allows no other command
+
+
+def _turn(args: argparse.Namespace) -> int:
+    from ftpress.turn import resolve_turn, verify_turn
+
+    if args.verify:
+        differences = verify_turn(args.source, args.verify)
+        for difference in differences:
+            print(difference, file=sys.stderr)
+        if differences:
+            print(f"ftpress: {args.verify} does not re-resolve to its record "
+                  f"({len(differences)} difference{'s' if len(differences) != 1 else ''})",
+                  file=sys.stderr)
+            return 1
+        print(f"verified {args.verify}: re-resolving it gives the recorded result exactly")
+        return 0
+    result = resolve_turn(args.source, now=build_now(args.now), early=args.early,
+                          supplied=args.dice, wanted=args.turn)
+    for note in result.notes:
+        print(f"note: {note}")
+    print(result.summary())
+    return 0
 
 
 def _day(text: str) -> date:

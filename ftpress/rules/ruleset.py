@@ -1,19 +1,21 @@
 """What every ruleset provides, and what it is given and gives back.
 
 A ruleset is a package under ``ftpress/rules/`` with one :class:`Ruleset`
-value, listed in the registry (``ftpress.rules.RULESETS``). Turn resolution
-and order files join this interface with the rules engine.
+value, listed in the registry (``ftpress.rules.RULESETS``). A ruleset that
+resolves turns also checks and describes order files.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from ftpress.dice import Roll
+from ftpress.dice import Dice, Roll
 from ftpress.errors import Problem
+from ftpress.events import Event
+from ftpress.orders.load import LoadedOrders
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
@@ -60,6 +62,13 @@ class Ruleset:
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
+    #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
+    check_orders: Callable[[State, LoadedOrders], list[Problem]] | None = None
+    #: What one player's orders will do, one plain sentence a line.
+    describe_orders: Callable[[State, LoadedOrders], list[str]] | None = None
+    #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
+    resolve: Callable[[State, Mapping[str, LoadedOrders], Dice],
+                      tuple[State, tuple[Event, ...]]] | None = None
 
     @property
     def rulebook(self) -> Path:

@@ -108,6 +108,9 @@ class Calendar:
     deadline: AwareDatetime
     turns_per_economic_turn: Positive = 6
     turn_days: Positive = 7
+    #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
+    #: the turn opens; the secret itself is revealed in the turn's record.
+    secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
 
 
 @dataclass(frozen=True, slots=True)

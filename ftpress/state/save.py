@@ -66,8 +66,8 @@ def plain(value: Any, depth: int = 2) -> Any:
         out = {}
         for f in dataclasses.fields(value):
             item = getattr(value, f.name)
-            if depth <= 0 and _is_default(f, item):
-                continue
+            if (depth <= 0 or item is None) and _is_default(f, item):
+                continue  # an unset optional field is left out at any depth
             out[f.name] = plain(item, depth - 1)
         return _FlowMap(out) if isinstance(value, _ONE_LINE) else out
     if isinstance(value, (tuple, list)):

@@ -1,15 +1,22 @@
 """ftc2007: the consolidated campaign rules of seed 000 and their later rulings.
 
 Modules follow the rules: :mod:`.mapgen` rules 1–3, :mod:`.setup` rule 6,
-:mod:`.checks` what any state must satisfy, :mod:`.report` the log of setup.
+:mod:`.checks` what any state must satisfy, :mod:`.report` the log of setup;
+:mod:`.turn` resolves a strategic turn, one module per rule (:mod:`.orders`
+legality, :mod:`.reorganise` §15.1, :mod:`.movement` §8, :mod:`.scouting` §2.3
+and §4, :mod:`.encounters` §17, :mod:`.interdiction` §8.2,
+:mod:`.economic_orders` §5.2 and §7), and :mod:`.summary` describes orders.
 """
 
 from __future__ import annotations
 
 from ftpress.rules.ftc2007.checks import check_state
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.rules.ftc2007.summary import describe_orders
+from ftpress.rules.ftc2007.turn import resolve
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
 
 
@@ -29,4 +36,7 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     options=tuple(OPTION_LIMITS),
+    check_orders=order_problems,
+    describe_orders=describe_orders,
+    resolve=resolve,
 )

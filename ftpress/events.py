@@ -1,0 +1,103 @@
+"""What happened in a turn, as data: the event log a ruleset returns.
+
+Events are frozen values, in the order things happened. Each names the rule it
+applied (``ftc2007 §8.2``), says in one plain sentence what happened, and
+carries the dice rolled for it. The turn's record keeps them as
+``state/turns/<turn-id>/events.yaml``; the turn report renders them. A
+ruleset makes them; nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field, Strict
+
+from ftpress.dice import Roll
+from ftpress.state.model import Id, Location
+
+#: Every kind of event, for the report to group and style them by.
+EventKind = Literal[
+    "no-orders",        # a player sent no orders: every group holds
+    "unordered",        # a group the orders did not mention holds
+    "rejected",         # an order illegal at resolution: the group holds instead
+    "split",            # §15.1 a group split
+    "merge",            # §15.1 groups merged
+    "hold",             # a group stayed where it was
+    "departure",        # a group left a system or hex
+    "arrival",          # a group arrived, with its posture
+    "blocked",          # a route move stopped short of an interdicted world
+    "encounter",        # two powers' groups in one place: a battle to resolve
+    "siege",            # a group on attack orders at a world with defences to fight
+    "scouted",          # a neutral world's worth rolled and made public
+    "interdiction-ends",
+    "maintenance",      # the upkeep level set for the economic turn
+    "not-resolved",     # an order this version of ftpress does not carry out
+    "note",             # a player's note to the umpire about the whole turn
+    "calendar",         # the turn ends; the next one opens
+]
+
+_CONFIG = ConfigDict(extra="forbid")
+Text = Annotated[str, Strict(), Field(min_length=1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. Fields that do not apply are left out."""
+
+    __pydantic_config__ = _CONFIG
+
+    kind: EventKind
+    #: The rule applied, such as 'ftc2007 §8.2'.
+    rule: Text
+    #: What happened, in one plain sentence for the report.
+    text: Text
+    player: Id | None = None
+    group: Id | None = None
+    #: Where it happened, or where a group ended up.
+    at: Location | None = None
+    #: Where a moving group set out from.
+    origin: Location | None = None
+    route: Id | None = None
+    posture: Literal["stand-off", "attack", "withdraw-if-contested"] | None = None
+    #: Bonus to the group's next initiative roll (+1 for arriving by route, §8.2).
+    initiative: int = 0
+    #: The groups involved, for events about several.
+    groups: tuple[Id, ...] = ()
+    players: tuple[Id, ...] = ()
+    #: The order the event comes from, as 'orders/t004/nac.yaml:7:5'.
+    order: Text | None = None
+    #: The player's note on the order, kept word for word.
+    note: Text | None = None
+    rolls: tuple[Roll, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EventsFile:
+    """A turn's event log, ``state/turns/<turn-id>/events.yaml``."""
+
+    __pydantic_config__ = _CONFIG
+
+    turn: Id
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """How a turn was made, ``state/turns/<turn-id>/turn.yaml``: everything needed to
+    roll its dice again (``ftpress turn --verify``)."""
+
+    __pydantic_config__ = _CONFIG
+
+    turn: Id
+    #: SHA-256 of every player's canonical orders (``ftpress.orders.load.orders_digest``).
+    orders_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")]
+    #: The players whose order files were folded in; their copies are under ``orders/``.
+    orders: tuple[Id, ...] = ()
+    #: Where the dice came from: a keyed stream, or dice an umpire rolled by hand.
+    dice: Literal["keyed", "supplied"] = "keyed"
+    #: The umpire's secret for this turn, revealed now that the turn is done.
+    secret: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    #: Its SHA-256, as published when the turn opened.
+    secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None

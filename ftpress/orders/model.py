@@ -1,0 +1,213 @@
+"""The order file format: short, written by hand, with nothing left to guess.
+
+One file per player per turn, ``orders/t004/nac.yaml``::
+
+    turn: t004                 # the turn and player repeat the file's path, so a
+    player: nac                # file copied from last week is caught, not obeyed
+    groups:
+      nac-1:                   # a task group by its id
+        move: kessel-drift     # a world id, or a hex: (2, -1)
+        posture: stand-off     # stand-off, attack or withdraw-if-contested (§17.2)
+      nac-2:
+        move: marrow
+        route: eastmarch-route # travel along a charted route (§8.2)
+        posture: attack
+      nac-3:
+        scout: vesper          # go to a neutral world (or stay at it) and scout it (§2.3)
+        posture: withdraw-if-contested
+      nac-4:
+        hold: true             # stay put (a posture may be given)
+        split:                 # §15.1: new group id → the ships that leave to form it
+          nac-7: [Lancer, Sabre]
+        merge: [nac-5]         # §15.1: these groups, in the same place, join this one
+        note: Free text for the umpire.
+      nac-7:
+        move: (-3, 4)
+        posture: attack
+    economy:                   # only in the first week of an economic turn
+      maintenance: standardised
+
+Every group order has exactly one of ``move``, ``scout`` and ``hold``; a move
+or a scout must name its posture (§17.2 "every strategic move must state the
+task force's destination and the posture"). Groups a file does not mention
+hold. Nothing here knows whether an order is legal; the ruleset decides that.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
+
+from ftpress.hexes import Hex
+from ftpress.state.model import Id, Maintenance, Positive, check_id
+from ftpress.state.turns import PATTERN as TURN_PATTERN
+
+#: Arrival postures, §17.2.1–17.2.3.
+POSTURES = ("stand-off", "attack", "withdraw-if-contested")
+Posture = Literal["stand-off", "attack", "withdraw-if-contested"]
+
+_HEX_TEXT = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?")
+
+
+def _destination(value: Any) -> str | Hex:
+    """A world id (``vesper``) or a hex: ``(2, -1)``, ``2, -1`` or ``[2, -1]``."""
+    if isinstance(value, str) and _HEX_TEXT.fullmatch(value.strip()):
+        return Hex.parse(value)
+    if isinstance(value, str):
+        try:
+            return check_id(value.strip())
+        except ValueError:
+            pass
+    elif (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return Hex(value[0], value[1])
+    raise ValueError(f"expected a world id such as 'vesper' or a hex such as (2, -1), "
+                     f"got {value!r}")
+
+
+def _turn(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(TURN_PATTERN, value):
+        raise ValueError(f"expected a turn id such as 't004', got {value!r}")
+    return value
+
+
+Destination = Annotated[str | Hex, PlainValidator(_destination), WithJsonSchema({
+    "oneOf": [{"type": "string", "description": "a world id, or a hex as '(q, r)'"},
+              {"type": "array", "items": {"type": "integer"}, "minItems": 2,
+               "maxItems": 2}]})]
+TurnId = Annotated[str, PlainValidator(_turn), WithJsonSchema(
+    {"type": "string", "pattern": TURN_PATTERN})]
+Note = Annotated[str, Strict(), Field(min_length=1, max_length=2000)]
+ShipName = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+
+_CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupOrder:
+    """What one task group does this week: exactly one of move, scout, hold."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: Where to: a world id or a hex. By a jump (§8.1) unless ``route`` is given.
+    move: Destination | None = None
+    #: The charted route to travel along (§8.2); ``move`` names a world on it.
+    route: Id | None = None
+    #: A neutral world to scout (§2.3): the group goes there, or stays if it is there.
+    scout: Id | None = None
+    #: Stay where it is.
+    hold: Literal[True] | None = None
+    #: The posture on arrival (§17.2); for a hold, the posture it keeps this turn.
+    posture: Posture | None = None
+    #: §15.1: new group id → names of the ships that leave this group to form it.
+    split: dict[Id, Annotated[tuple[ShipName, ...], Field(min_length=1)]] = field(
+        default_factory=dict)
+    #: §15.1: groups in the same place that join this one before it moves.
+    merge: tuple[Id, ...] = ()
+    #: Free text for the umpire; kept in the turn's record.
+    note: Note | None = None
+
+    @property
+    def action(self) -> str:
+        """'move', 'scout' or 'hold' (the syntax check makes it exactly one)."""
+        if self.move is not None:
+            return "move"
+        if self.scout is not None:
+            return "scout"
+        return "hold"
+
+
+# --- economic orders (the first strategic turn of an economic turn) -------------------
+
+@dataclass(frozen=True, slots=True)
+class KeelOrder:
+    """Lay down a keel (§13): a new ship of a design, built at one of your worlds."""
+
+    __pydantic_config__ = _CONFIG
+
+    design: Id
+    at: Id
+    name: ShipName
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseOrder:
+    """Buy a ship on the open market (§13.1), delivered at one of your worlds."""
+
+    __pydantic_config__ = _CONFIG
+
+    design: Id
+    at: Id
+    name: ShipName
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RepairOrder:
+    """Repair hull boxes of one ship of a group where it is (§11)."""
+
+    __pydantic_config__ = _CONFIG
+
+    group: Id
+    ship: ShipName
+    boxes: Positive
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SparesOrder:
+    """Pre-position spare parts worth ``points`` at one of your worlds (§6.2.1)."""
+
+    __pydantic_config__ = _CONFIG
+
+    at: Id
+    points: Positive
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceOrder:
+    """Rebuild inherent defence points at one of your worlds (§10.5)."""
+
+    __pydantic_config__ = _CONFIG
+
+    system: Id
+    points: Positive
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EconomyOrders:
+    """Orders given once an economic turn, in its first strategic turn (§5.2)."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: The upkeep level for this economic turn (§7).
+    maintenance: Maintenance | None = None
+    keels: tuple[KeelOrder, ...] = ()
+    purchases: tuple[PurchaseOrder, ...] = ()
+    repairs: tuple[RepairOrder, ...] = ()
+    spares: tuple[SparesOrder, ...] = ()
+    defences: tuple[DefenceOrder, ...] = ()
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersFile:
+    """One player's orders for one strategic turn."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: The turn these orders are for; must match the folder.
+    turn: TurnId
+    #: The player giving them; must match the file name.
+    player: Id
+    #: Group id → its order. Groups left out hold.
+    groups: dict[Id, GroupOrder] = field(default_factory=dict)
+    economy: EconomyOrders | None = None
+    #: Free text for the umpire about the whole turn.
+    note: Note | None = None

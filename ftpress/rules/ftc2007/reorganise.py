@@ -1,0 +1,56 @@
+"""§15.1 Task groups: splitting and merging, done before anything moves."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ftpress.events import Event
+from ftpress.rules.ftc2007.orders import place
+from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.state.model import Group, GroupsFile, State
+
+
+def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
+    """§15.1: every accepted split and merge, in player then file order.
+
+    Splits first, then merges, so a group may split off some ships and take in
+    others in one turn. A new group stands where its parent stood; a merged
+    group's counter leaves the map and its ships join the group named.
+    """
+    groups = list(state.groups.groups)
+    index = {g.id: i for i, g in enumerate(groups)}
+    events: list[Event] = []
+    for player, group_id, order, _ in plan.accepted():
+        if not order.split or group_id not in index:
+            continue
+        parent = groups[index[group_id]]
+        for new_id, names in order.split.items():
+            leaving = [s for s in parent.ships if s.name in names]
+            parent = dataclasses.replace(parent, ships=tuple(
+                s for s in parent.ships if s.name not in names))
+            groups.append(Group(new_id, player, parent.at, tuple(leaving),
+                                revealed=parent.revealed))
+            index[new_id] = len(groups) - 1
+            events.append(Event(
+                "split", rule("15.1"), f"{group_id} split at {place(state, parent.at)}: "
+                f"{', '.join(names)} formed {new_id}.", player=player, group=group_id,
+                at=parent.at, groups=(group_id, new_id),
+                order=plan.where(player, "groups", group_id, "split", new_id, key=True)))
+        groups[index[group_id]] = parent
+    gone: set[str] = set()
+    for player, group_id, order, _ in plan.accepted():
+        if not order.merge:
+            continue
+        host = groups[index[group_id]]
+        ships = list(host.ships)
+        for other_id in order.merge:
+            ships.extend(groups[index[other_id]].ships)
+            gone.add(other_id)
+        groups[index[group_id]] = dataclasses.replace(host, ships=tuple(ships))
+        events.append(Event(
+            "merge", rule("15.1"), f"{', '.join(order.merge)} merged into {group_id} at "
+            f"{place(state, host.at)}.", player=player, group=group_id, at=host.at,
+            groups=(group_id, *order.merge),
+            order=plan.where(player, "groups", group_id, "merge", key=True)))
+    kept = tuple(g for g in groups if g.id not in gone)
+    return dataclasses.replace(state, groups=GroupsFile(kept)), events

@@ -1,0 +1,136 @@
+"""One strategic turn under ftc2007, as a fold: ``resolve(state, orders, dice)``.
+
+Reads like the order of play. Each step is one rule function in its own
+module and sees the state the step before it left:
+
+1. vet every order (:mod:`.orders`); a refused order holds, with an event;
+2. §15.1 reorganise: splits, then merges (:mod:`.reorganise`);
+3. §8, §15.4 move, all at once, from where everyone stood (:mod:`.movement`);
+4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
+5. §17 find encounters and attacks on defences, left for the battle to settle
+   (:mod:`.encounters`);
+6. §8.2 end the interdictions nobody keeps up (:mod:`.interdiction`);
+7. §5.2, §7 economic orders, in the first week of an economic turn
+   (:mod:`.economic_orders`);
+8. §5.1 the week ends and the next opens.
+
+Pure: no files, no clock; the dice are the only source of chance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from datetime import timedelta
+
+from ftpress.dice import Dice
+from ftpress.events import Event
+from ftpress.orders.load import LoadedOrders
+from ftpress.rules.ftc2007.economic_orders import economic_orders
+from ftpress.rules.ftc2007.encounters import detect_encounters
+from ftpress.rules.ftc2007.interdiction import lift_interdictions
+from ftpress.rules.ftc2007.movement import move_groups
+from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.reorganise import reorganise_groups
+from ftpress.rules.ftc2007.scouting import scout_worlds
+from ftpress.state.model import State
+from ftpress.state.turns import turn_id
+
+
+def resolve(state: State, orders: Mapping[str, LoadedOrders],
+            dice: Dice) -> tuple[State, tuple[Event, ...]]:
+    """The state after the open turn, and every event of it in order.
+
+    ``orders`` maps player id → that player's order file; a player missing
+    from it gave no orders, and every one of their groups holds.
+    """
+    plan = Plan.make(state, orders)
+    events = refusals(state, plan)
+    state, found = reorganise_groups(state, plan)
+    events += found
+    state, found = move_groups(state, plan)
+    events += found
+    state, found = scout_worlds(state, plan, dice)
+    events += found
+    events += detect_encounters(state, plan)
+    state, found = lift_interdictions(state, plan)
+    events += found
+    state, found = economic_orders(state, plan)
+    events += found
+    state, found = next_turn(state)
+    events += found
+    return state, tuple(events)
+
+
+def refusals(state: State, plan: Plan) -> list[Event]:
+    """Missing orders and refused orders: each group affected holds, with an event.
+
+    A player with no order file holds everything; a group a file leaves out
+    holds; an order the rules forbid now (it may have been legal when checked)
+    becomes a hold, and the event says why.
+    """
+    events: list[Event] = []
+    for player in state.players.players:
+        mine = [g.id for g in state.groups_of(player.id)]
+        vetted = plan.vetted.get(player.id)
+        if vetted is None:
+            if mine:
+                events.append(Event(
+                    "no-orders", rule("15.4"), f"{player.id} sent no orders; all "
+                    f"{len(mine)} of its groups hold.", player=player.id, groups=tuple(mine)))
+            continue
+        loaded = plan.orders[player.id]
+        for r in vetted.rejected:
+            where = plan.where(player.id, *r.loc, key=r.key)
+            if r.group is not None:
+                text = f"{r.group}'s order is refused and it holds: {r.message}."
+            elif r.loc == ("economy",):
+                text = f"{player.id}'s economic orders are refused: {r.message}."
+            else:
+                text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
+            events.append(Event("rejected", rule("15.4"), text, player=player.id,
+                                group=r.group, order=where))
+        given = set(loaded.orders.groups) | {g for o in loaded.orders.groups.values()
+                                             for g in o.merge}
+        silent = tuple(g for g in mine if g not in given)
+        if silent and not any(r.group is None and r.loc != ("economy",)
+                              for r in vetted.rejected):
+            events.append(Event(
+                "unordered", rule("15.4"), f"{player.id}'s orders do not mention "
+                f"{', '.join(silent)}, so {'they hold' if len(silent) > 1 else 'it holds'}.",
+                player=player.id, groups=silent))
+        for group_id, order in loaded.orders.groups.items():
+            if group_id in vetted.rejected_groups and order.note:
+                events.append(Event("note", rule("15.4"), f"{player.id}'s note on the "
+                                    f"refused order of {group_id}.", player=player.id,
+                                    group=group_id, note=order.note,
+                                    order=plan.where(player.id, "groups", group_id, "note")))
+        if loaded.orders.note:
+            events.append(Event("note", rule("15.4"), f"{player.id}'s note on the turn.",
+                                player=player.id, note=loaded.orders.note,
+                                order=plan.where(player.id, "note")))
+    for player_id in sorted(set(plan.orders) - {p.id for p in state.players.players}):
+        r = plan.vetted[player_id].rejected[0]
+        events.append(Event("rejected", rule("15.4"), f"Orders from {player_id!r} are refused: "
+                            f"{r.message}.", order=plan.where(player_id, *r.loc)))
+    return events
+
+
+def next_turn(state: State) -> tuple[State, list[Event]]:
+    """§5.1: the week is over; the next strategic turn opens, a week later.
+
+    The next turn's umpire secret is not the rules' business: whoever records
+    the turn commits its hash.
+    """
+    cal = state.campaign.calendar
+    number = cal.turn + 1
+    new = dataclasses.replace(
+        cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
+        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None)
+    campaign = dataclasses.replace(state.campaign, calendar=new)
+    economic = " and economic turn " + str(new.economic_turn) if \
+        new.economic_turn != cal.economic_turn else ""
+    event = Event("calendar", rule("5.1"), f"Turn {turn_id(cal.turn)} is over; "
+                  f"{turn_id(number)}{economic} opens, orders due "
+                  f"{new.deadline.isoformat(sep=' ')}.")
+    return dataclasses.replace(state, campaign=campaign), [event]

@@ -1,0 +1,368 @@
+"""``ftpress turn``: resolve the open turn, record it, advance the calendar.
+
+The orchestrator, in order: load the state and the turn's order files (every
+syntax mistake stops it, nothing written); seed the dice; let the campaign's
+ruleset resolve the turn; write the record ``state/turns/<turn-id>/`` in a
+staging folder and rename it into place (the commit point); then rewrite the
+current state files. It writes nowhere else.
+
+**Dice.** The turn's dice are a keyed stream (:mod:`ftpress.dice`) whose key
+is made of ``ftpress-turn``, the campaign id, the turn id, the SHA-256 of
+every player's orders in canonical form (re-spacing a file changes nothing),
+and the umpire's secret for the turn. The secret's SHA-256 is published in
+``state/campaign.yaml`` (``calendar.secret_sha256``) when the turn opens and
+the secret itself is revealed in the turn's record, so nobody can grind the
+dice by reshaping their orders, and anybody can check the dice afterwards.
+
+**Where the secret lives before it is revealed.** The umpire keeps one master
+secret, never committed: in the environment variable ``FTPRESS_UMPIRE_SECRET``
+(a repository secret of the publishing workflow) or in the git-ignored file
+``.ftpress-secret`` at the campaign's root. Each turn's secret is
+``HMAC-SHA256(master, "ftpress-turn-secret" | campaign id | turn id)`` in hex,
+so revealing one turn's secret gives away nothing about the next. With no
+master secret the next turn opens without one, and its dice depend only on
+public inputs; ``ftpress turn`` says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import hashlib
+import hmac
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from ftpress import rules, schema, yamlsource
+from ftpress.campaign import load_state as load_campaign_state
+from ftpress.config import CONFIG_FILE, load_config
+from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
+from ftpress.errors import InputError, Problem
+from ftpress.events import Event, EventsFile, TurnRecord
+from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
+from ftpress.state.files import KINDS
+from ftpress.state.load import load_state
+from ftpress.state.model import DiceFile, State
+from ftpress.state.save import dump, schema_url
+from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.write import write_file
+
+SECRET_ENV = "FTPRESS_UMPIRE_SECRET"
+SECRET_FILE = ".ftpress-secret"
+_SECRET_LABEL = "ftpress-turn-secret"
+_STATE = "state"
+_RECORD: TypeAdapter[TurnRecord] = TypeAdapter(TurnRecord)
+_DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    turn: str
+    state: State
+    events: tuple[Event, ...]
+    #: Relative path → bytes of every file the turn writes.
+    files: dict[str, bytes]
+    dice_rolled: int
+    #: Notes for the umpire (no secret; dice left over).
+    notes: tuple[str, ...] = ()
+    #: False when the turn was already recorded and nothing was written.
+    written: bool = True
+
+    def summary(self) -> str:
+        if not self.written:
+            return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
+        cal = self.state.campaign.calendar
+        return (f"resolved {self.turn}: {len(self.events)} events, {self.dice_rolled} dice "
+                f"rolled; recorded in {TURNS_DIR}/{self.turn}/; {turn_id(cal.turn)} opens, "
+                f"orders due {cal.deadline.isoformat(sep=' ')}")
+
+
+# --- the umpire's secret --------------------------------------------------------------
+
+def master_secret(root: Path, environ: Mapping[str, str] | None = None) -> bytes | None:
+    """The umpire's master secret: ``$FTPRESS_UMPIRE_SECRET``, else ``.ftpress-secret``."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(SECRET_ENV, "").strip()
+    if not value and (root / SECRET_FILE).is_file():
+        value = (root / SECRET_FILE).read_text(encoding="utf-8").strip()
+    return value.encode("utf-8") if value else None
+
+
+def turn_secret(master: bytes, campaign_id: str, turn: str) -> str:
+    """The secret for one turn, derived from the master secret (hex)."""
+    return hmac.new(master, key_from(_SECRET_LABEL, campaign_id, turn),
+                    hashlib.sha256).hexdigest()
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def turn_dice(campaign_id: str, turn: str, digest: str, secret: str | None) -> Dice:
+    """The keyed dice of a turn (see the module docstring)."""
+    return Dice(KeyedStream(key_from("ftpress-turn", campaign_id, turn, digest, secret or "")))
+
+
+# --- reading --------------------------------------------------------------------------
+
+def load_orders(root: Path, turn: str) -> dict[str, LoadedOrders]:
+    """Every order file of a turn, by player (the file's name); raises with every
+    syntax mistake in any of them."""
+    folder = root / "orders" / turn
+    found: dict[str, LoadedOrders] = {}
+    problems: list[Problem] = []
+    if folder.is_dir():
+        for file in sorted(folder.iterdir()):
+            if file.name.startswith("."):
+                continue
+            rel = f"orders/{turn}/{file.name}"
+            if not file.is_file() or file.suffix != ".yaml":
+                problems.append(Problem(rel, 0, 0, "not an order file; expected "
+                                        f"orders/{turn}/<player-id>.yaml"))
+                continue
+            try:
+                found[file.stem] = parse_orders(file.read_bytes(), rel)
+            except InputError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return found
+
+
+def read_supplied_dice(root: Path, path: Path) -> SuppliedDice:
+    """``--dice FILE``: ``dice: [3, 6, 1, …]``, the dice rolled by hand, in order."""
+    rel = str(path)
+    data = yamlsource.parse(yamlsource.read_text(root / path if not path.is_absolute()
+                                                 else path, rel), rel)
+    values = data.get("dice") if isinstance(data, dict) else None
+    if not isinstance(values, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise InputError([Problem(rel, 1, 1, "expected 'dice:' and a list of whole numbers, "
+                                  "the dice rolled by hand in order, such as dice: [3, 6, 1]")])
+    lines = [m[0] for m in getattr(values, "item_marks", [])] or None
+    return SuppliedDice(values, rel, lines)
+
+
+# --- resolving ------------------------------------------------------------------------
+
+def resolve_turn(root: Path, *, now: datetime, early: bool = False,
+                 supplied: Path | None = None, wanted: str | None = None,
+                 environ: Mapping[str, str] | None = None) -> TurnResult:
+    """Resolve the open turn and record it (see the module docstring)."""
+    loaded = load_campaign_state(root)
+    if loaded is None:
+        raise InputError([Problem(_STATE, 0, 0, "this campaign has no state to resolve a "
+                                  "turn of; expected state/campaign.yaml and the rest")])
+    state = loaded.state
+    cal = state.campaign.calendar
+    turn = turn_id(cal.turn)
+    if wanted is not None:
+        turn_number(wanted)  # a malformed id is a ValueError the CLI prints
+        if (root / TURNS_DIR / wanted).is_dir() and wanted != turn:
+            return TurnResult(wanted, state, (), {}, 0, written=False)
+        if wanted != turn:
+            raise ValueError(f"turn {wanted} is neither recorded nor open; the open turn is "
+                             f"{turn}")
+    if (root / TURNS_DIR / turn).is_dir():
+        return _finish_interrupted(root, turn)
+    if now < cal.deadline and not early:
+        raise ValueError(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
+                         "nothing was done (use --early to resolve it now)")
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
+    if ruleset.resolve is None:
+        raise ValueError(f"ruleset {ruleset.name} does not resolve turns")
+    orders = load_orders(root, turn)
+    notes: list[str] = []
+    master = master_secret(root, environ)
+    secret = None
+    if cal.secret_sha256 is not None:
+        if master is None:
+            raise ValueError(f"turn {turn} opened with an umpire secret; set {SECRET_ENV} or "
+                             f"put it in {SECRET_FILE} to resolve it")
+        secret = turn_secret(master, state.campaign.id, turn)
+        if secret_hash(secret) != cal.secret_sha256:
+            raise ValueError(f"the umpire secret does not match the hash published when {turn} "
+                             f"opened (calendar.secret_sha256); check {SECRET_ENV} or "
+                             f"{SECRET_FILE}")
+    else:
+        notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
+                     "inputs")
+    digest = orders_digest(o.orders for o in orders.values())
+    if supplied is not None:
+        hand = read_supplied_dice(root, supplied)
+        dice = Dice(hand)
+    else:
+        dice = turn_dice(state.campaign.id, turn, digest, secret)
+    new_state, events = ruleset.resolve(state, orders, dice)
+    if supplied is not None and hand.unused:
+        notes.append(f"{hand.unused} of the dice in {supplied} were not needed")
+    if master is not None:
+        nxt = secret_hash(turn_secret(master, state.campaign.id, turn_id(cal.turn + 1)))
+        new_state = _with_secret_hash(new_state, nxt)
+    else:
+        notes.append(f"no umpire secret ({SECRET_ENV} or {SECRET_FILE}): "
+                     f"{turn_id(cal.turn + 1)} opens without one")
+    record = TurnRecord(turn, digest, tuple(sorted(orders)),
+                        "supplied" if supplied is not None else "keyed", secret,
+                        cal.secret_sha256)
+    source = (f"dice rolled by hand: {supplied}" if supplied is not None else
+              f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…")
+    before = _before(root, state, cal.turn)
+    files = record_files(_base_url(root), turn, state if before else None, new_state, events,
+                         DiceFile(source, dice.log), record, orders)
+    _write(root, turn, files)
+    return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
+
+
+def _with_secret_hash(state: State, value: str | None) -> State:
+    cal = dataclasses.replace(state.campaign.calendar, secret_sha256=value)
+    return dataclasses.replace(state, campaign=dataclasses.replace(state.campaign,
+                                                                   calendar=cal))
+
+
+def _before(root: Path, state: State, number: int) -> bool:
+    """Must the record keep the state the turn started from? Only when it is not
+    the previous turn's snapshot (the umpire edited it in between)."""
+    previous = f"{TURNS_DIR}/{turn_id(number - 1)}"
+    if not (root / previous).is_dir():
+        return True
+    try:
+        return load_state(root, previous).state != state
+    except InputError:
+        return True
+
+
+def _base_url(root: Path) -> str | None:
+    return load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
+
+
+def record_files(base_url: str | None, turn: str, before: State | None, state: State,
+                 events: tuple[Event, ...], dice: DiceFile, record: TurnRecord,
+                 orders: Mapping[str, LoadedOrders]) -> dict[str, bytes]:
+    """Every file a turn writes, by path: its record folder and the current state."""
+    folder = f"{TURNS_DIR}/{turn}"
+    files: dict[str, bytes] = {}
+    for kind in KINDS.values():
+        text = dump(getattr(state, kind.name), schema_url(base_url, kind)).encode("utf-8")
+        files[f"{folder}/{kind.file}"] = text
+        files[f"{_STATE}/{kind.file}"] = text
+        if before is not None:
+            files[f"{folder}/before/{kind.file}"] = dump(
+                getattr(before, kind.name), schema_url(base_url, kind)).encode("utf-8")
+    files[f"{folder}/dice.yaml"] = dump(dice).encode("utf-8")
+    files[f"{folder}/events.yaml"] = dump(EventsFile(turn, events)).encode("utf-8")
+    files[f"{folder}/turn.yaml"] = dump(record).encode("utf-8")
+    for player, loaded in sorted(orders.items()):
+        files[f"{folder}/orders/{player}.yaml"] = loaded.raw
+    return files
+
+
+def _write(root: Path, turn: str, files: dict[str, bytes]) -> None:
+    """Stage the record folder, rename it into place, then rewrite ``state/*.yaml``."""
+    folder = f"{TURNS_DIR}/{turn}"
+    base = root / TURNS_DIR
+    base.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{turn}.tmp-", dir=base))
+    try:
+        for rel, data in files.items():
+            if rel.startswith(folder + "/"):
+                target = staging / rel.removeprefix(folder + "/")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with target.open("wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+        for sub in (staging, *[p for p in staging.rglob("*") if p.is_dir()]):
+            sub.chmod(0o755)
+        staging.rename(root / folder)  # the commit point: the turn is recorded
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    for rel, data in files.items():
+        if rel.startswith(_STATE + "/") and not rel.startswith(TURNS_DIR + "/"):
+            write_file(root / rel, data)
+
+
+def _finish_interrupted(root: Path, turn: str) -> TurnResult:
+    """The open turn is recorded but ``state/`` was not updated (a crash between
+    the two steps): copy the record's state files into place."""
+    folder = f"{TURNS_DIR}/{turn}"
+    for kind in KINDS.values():
+        write_file(root / _STATE / kind.file, (root / folder / kind.file).read_bytes())
+    state = load_state(root, folder).state
+    return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
+                                              "updated; it is now",))
+
+
+# --- verifying ------------------------------------------------------------------------
+
+def verify_turn(root: Path, turn: str) -> list[str]:
+    """Re-resolve a recorded turn from its record; every difference as a unified diff
+    (an empty list: the same result, byte for byte)."""
+    number = turn_number(turn)
+    folder = f"{TURNS_DIR}/{turn}"
+    if not (root / folder).is_dir():
+        raise ValueError(f"turn {turn} is not recorded; there is no {folder}/")
+    record = schema.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
+        root / folder / "turn.yaml", f"{folder}/turn.yaml"), f"{folder}/turn.yaml"),
+        f"{folder}/turn.yaml")
+    start = f"{folder}/before" if (root / folder / "before").is_dir() else \
+        f"{TURNS_DIR}/{turn_id(number - 1)}"
+    state = load_state(root, start).state
+    orders = {}
+    for player in record.orders:
+        raw = (root / folder / "orders" / f"{player}.yaml").read_bytes()
+        orders[player] = parse_orders(raw, orders_path(turn, player))
+    differences: list[str] = []
+    if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
+        differences.append(f"{folder}/turn.yaml: the revealed secret does not hash to "
+                           "secret_sha256")
+    if record.secret_sha256 != state.campaign.calendar.secret_sha256:
+        differences.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published "
+                           f"when {turn} opened")
+    digest = orders_digest(o.orders for o in orders.values())
+    if record.dice == "supplied":
+        logged = schema.validate(_DICE, yamlsource.parse(yamlsource.read_text(
+            root / folder / "dice.yaml", f"{folder}/dice.yaml"), f"{folder}/dice.yaml"),
+            f"{folder}/dice.yaml")
+        dice = Dice(SuppliedDice([r.value for r in logged.rolls], f"{folder}/dice.yaml"))
+        source = logged.source
+    else:
+        dice = turn_dice(state.campaign.id, turn, digest, record.secret)
+        source = f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…"
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
+    assert ruleset.resolve is not None
+    new_state, events = ruleset.resolve(state, orders, dice)
+    recorded = load_state(root, folder).state
+    new_state = _with_secret_hash(new_state, recorded.campaign.calendar.secret_sha256)
+    files = record_files(_base_url(root), turn, state if start.endswith("/before") else None,
+                         new_state, events, DiceFile(source, dice.log), record, orders)
+    for rel, data in sorted(files.items()):
+        if not rel.startswith(folder + "/"):
+            continue
+        target = root / rel
+        old = target.read_bytes() if target.is_file() else b""
+        if old != data:
+            differences.append(_diff(rel, old, data))
+    given = root / "orders" / turn
+    if given.is_dir():
+        for file in sorted(given.glob("*.yaml")):
+            kept = root / folder / "orders" / file.name
+            if not kept.is_file() or kept.read_bytes() != file.read_bytes():
+                differences.append(f"orders/{turn}/{file.name}: differs from the copy folded "
+                                   f"into the turn, {folder}/orders/{file.name}")
+    return differences
+
+
+def _diff(rel: str, old: bytes, new: bytes) -> str:
+    lines = difflib.unified_diff(old.decode("utf-8", "replace").splitlines(keepends=True),
+                                 new.decode("utf-8", "replace").splitlines(keepends=True),
+                                 f"{rel} (recorded)", f"{rel} (re-resolved)")
+    return "".join(lines).rstrip("\n")
