@@ -18,7 +18,7 @@ from ftpress.errors import InputError, Problem
 from ftpress.site import BuildOptions, load, render
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
-CHECKED = ("site.yaml", "content/", "state/", "themes/")
+CHECKED = ("site.yaml", "content/", "state/", "themes/", "orders/")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,8 @@ class CheckReport:
     problems: tuple[Problem, ...]
     #: What was checked, for the summary line.
     scope: str
+    #: For each clean order file of the open turn: what its orders will do.
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
@@ -36,13 +38,18 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
         render(load(root, BuildOptions(build_now(None), drafts=True, future=True)))
     except InputError as exc:
         found = exc.problems
+    from ftpress.turn import check_orders
+
+    order_problems, summaries = check_orders(root, wanted)
+    found = (*found, *order_problems)
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
                       any(p.path.startswith(w + "/") for w in wanted))
     scope = "the campaign" if wanted is None else \
         f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
-    return CheckReport(tuple(sorted(set(problems) | set(found))), scope)
+    return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
+                       tuple((path, tuple(lines)) for path, lines in summaries))
 
 
 def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
@@ -63,7 +70,8 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
         rel = full.relative_to(base).as_posix()
         if rel != "." and not any(rel == c.rstrip("/") or rel.startswith(c) for c in CHECKED):
             problems.append(Problem(rel, 0, 0, "not a campaign file ftpress checks; expected "
-                                    "site.yaml or a file under content/, state/ or themes/"))
+                                    "site.yaml or a file under content/, state/, orders/ "
+                                    "or themes/"))
             continue
         if rel == ".":
             return None, problems

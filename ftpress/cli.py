@@ -164,6 +164,11 @@ def _run(args: argparse.Namespace) -> int:
         from ftpress.check import check
 
         report = check(args.source, args.paths)
+        if args.paths:
+            for path, lines in report.orders:
+                print(f"{path}:")
+                for line in lines:
+                    print(f"  {line}")
         for problem in report.problems:
             print(problem, file=sys.stderr)
         if report.problems:

@@ -12,10 +12,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from ftpress.config import CONFIG_FILE, config_schema, load_config
 from ftpress.content.pages import PAGE_META
 from ftpress.content.posts import POST_META
 from ftpress.content.rulebook import RULE_META
+from ftpress.events import EventsFile, TurnRecord
+from ftpress.orders.load import ADAPTER as ORDERS_ADAPTER
 from ftpress.state.files import DICE, KINDS
 from ftpress.write import write_file
 
@@ -33,6 +37,12 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
         "rule": (RULE_META.json_schema(), "the front matter of a rule file, "
                  "content/rules/NN-title.md"),
     }
+    found["orders"] = (ORDERS_ADAPTER.json_schema(), "orders/<turn-id>/<player-id>.yaml: "
+                       "one player's orders for one strategic turn")
+    found["events"] = (TypeAdapter(EventsFile).json_schema(), "state/turns/<turn-id>/"
+                       "events.yaml: what happened in a turn, in order")
+    found["turn"] = (TypeAdapter(TurnRecord).json_schema(), "state/turns/<turn-id>/turn.yaml: "
+                     "how a turn's dice were seeded, the umpire's secret revealed")
     for kind in (*KINDS.values(), DICE):
         where = "state/turns/<turn-id>/" if kind is DICE else "state/"
         found[kind.name] = (kind.adapter.json_schema(), f"{where}{kind.file}: {kind.about}")

@@ -46,7 +46,13 @@ from ftpress.config import CONFIG_FILE, load_config
 from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile, TurnRecord
-from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
+from ftpress.orders.load import (
+    LoadedOrders,
+    orders_digest,
+    orders_path,
+    parse_orders,
+    stray_problem,
+)
 from ftpress.state.files import KINDS
 from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, State
@@ -120,7 +126,7 @@ def load_orders(root: Path, turn: str) -> dict[str, LoadedOrders]:
     problems: list[Problem] = []
     if folder.is_dir():
         for file in sorted(folder.iterdir()):
-            if file.name.startswith("."):
+            if file.name.startswith(".") or file.suffix == ".md":
                 continue
             rel = f"orders/{turn}/{file.name}"
             if not file.is_file() or file.suffix != ".yaml":
@@ -366,3 +372,57 @@ def _diff(rel: str, old: bytes, new: bytes) -> str:
                                  new.decode("utf-8", "replace").splitlines(keepends=True),
                                  f"{rel} (recorded)", f"{rel} (re-resolved)")
     return "".join(lines).rstrip("\n")
+
+
+# --- checking order files -------------------------------------------------------------
+
+def check_orders(root: Path, wanted: set[str] | None = None,
+                 ) -> tuple[list[Problem], list[tuple[str, list[str]]]]:
+    """Every problem in the campaign's order files (or the ``wanted`` ones), and a
+    plain-words summary of each clean file for the open turn.
+
+    Syntax mistakes are invalid orders; against the current state, the ruleset
+    finds illegal ones. Orders of a recorded turn are checked for syntax only:
+    they were legal against the state of their day.
+    """
+    base = root / "orders"
+    if not base.is_dir():
+        return [], []
+    paths = sorted(p.relative_to(root).as_posix() for p in base.rglob("*")
+                   if p.is_file() and not any(part.startswith(".") for part in p.parts))
+    if wanted is not None:
+        paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
+    problems: list[Problem] = []
+    summaries: list[tuple[str, list[str]]] = []
+    try:
+        loaded_state = load_campaign_state(root)
+    except InputError:
+        loaded_state = None  # the state's own problems are reported by the state check
+    for rel in paths:
+        stray = stray_problem(rel)
+        if stray is not None:
+            problems.append(stray)
+            continue
+        try:
+            loaded = parse_orders((root / rel).read_bytes(), rel)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if loaded_state is None:
+            continue
+        state = loaded_state.state
+        open_turn = turn_id(state.campaign.calendar.turn)
+        folder = rel.split("/")[1]
+        if folder != open_turn:
+            if not (root / TURNS_DIR / folder).is_dir():
+                problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
+                                        f"for orders is {open_turn}"))
+            continue
+        ruleset = rules.find_ruleset(state.campaign.ruleset)
+        if ruleset.check_orders is None or ruleset.describe_orders is None:
+            continue
+        found = ruleset.check_orders(state, loaded)
+        problems.extend(found)
+        if not found:
+            summaries.append((rel, ruleset.describe_orders(state, loaded)))
+    return problems, summaries

@@ -232,8 +232,7 @@ def test_check_names_files(campaign, run):
     code, _, stderr = run("check", "--source", root, root / "orders/t001/nac.yaml",
                           root / "missing.yaml")
     assert code == 1
-    assert "orders/t001/nac.yaml: not a campaign file ftpress checks; expected site.yaml or a " \
-           "file under content/, state/ or themes/" in stderr
+    assert "orders/t001/nac.yaml:1:1: missing required key 'turn'" in stderr
     assert f"{root / 'missing.yaml'}: no such file" in stderr
 
 

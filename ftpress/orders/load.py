@@ -178,6 +178,8 @@ def turn_files(root: Path, turn_id: str) -> tuple[str, ...]:
 def stray_problem(path: str) -> Problem | None:
     """A problem if ``path`` under orders/ is not ``orders/<turn-id>/<id>.yaml``."""
     parts = PurePosixPath(path).parts
+    if path.endswith(".md"):
+        return None  # a README for the players
     if len(parts) != 3 or parts[0] != ORDERS_DIR or not parts[2].endswith(".yaml"):
         return Problem(path, 0, 0, "not an order file; expected "
                        "orders/<turn-id>/<player-id>.yaml, such as orders/t004/nac.yaml")
