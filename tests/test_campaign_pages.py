@@ -126,7 +126,7 @@ def test_the_demo_state_files_satisfy_their_published_schemas(demo_site):
 def test_schemas_command_writes_every_schema(tmp_path, run):
     code, out, err = run("schemas", "--source", REPO, "--out", tmp_path / "s")
     assert (code, err) == (0, "")
-    assert len(out.splitlines()) == 11
+    assert len(out.splitlines()) == 14
     groups = json.loads((tmp_path / "s/groups.json").read_text())
     assert groups["$id"].endswith("/schemas/groups.json")
     assert groups["properties"]["groups"]["items"]["$ref"] == "#/$defs/Group"
