@@ -63,7 +63,7 @@ def glob_for(paths: list[str]) -> str:
 
 
 def index_site(out: Path, searchable: list[str] | None = None) -> SearchReport:
-    """(Re)build ``out/pagefind/`` from the HTML in ``out`` (only ``searchable`` pages, if given)."""
+    """(Re)build ``out/pagefind/`` from the HTML in ``out``; only ``searchable`` pages if given."""
     glob = ["--glob", glob_for(searchable)] if searchable else []
     with tempfile.TemporaryDirectory(prefix="ftpress-search-") as tmp:
         result = subprocess.run(

@@ -39,13 +39,13 @@ from ftpress.errors import InputError, Problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, site_view
 from ftpress.render.campaign import render_campaign
-from ftpress.render.outputs import Outputs
+from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, index_site
 from ftpress.state.model import State
-from ftpress.write import WriteReport, check_out_dir, write_tree
+from ftpress.write import Staging, WriteReport, check_out_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +151,13 @@ def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> 
     return fold(rule_files, amendments)
 
 
-def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = None) -> Outputs:
-    """Every output file of the site, in memory; ``parallel`` spreads it over the cores."""
+def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = None,
+           sink: Sink | None = None) -> Outputs:
+    """Render every output file of the site into ``sink`` (``None``: render, check, drop).
+
+    ``parallel`` spreads the work over the cores; the returned outputs say what
+    was made, what changed and what the search index should read.
+    """
     out = Outputs()
     env = theme.environment(site.theme_dirs)
     blog = Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
@@ -168,7 +173,9 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         raise InputError([template_problem(exc, site.root)]) from None
     if problems:
         raise InputError(problems)
-    r.flush()
+    if out.clashes:  # before rendering a page: two things want one path
+        raise InputError(out.clashes)
+    r.flush(sink)
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
@@ -200,8 +207,16 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     site = load(root, options)
-    outputs = render(site, parallel=options.parallel, cache=cache)
-    report = write_tree(out_dir, outputs.files, keep=(SEARCH_DIR,) if site.config.search else ())
+    staging = Staging(out_dir)
+    try:
+        outputs = render(site, parallel=options.parallel, cache=cache, sink=staging)
+        for path, data in outputs.files.items():
+            outputs.rendered(path, changed=staging.put(path, data), searchable=False)
+        report = staging.commit(outputs.paths, outputs.changed,
+                                keep=(SEARCH_DIR,) if site.config.search else ())
+    except BaseException:
+        staging.abort()  # nothing half-written: the output stays as it was
+        raise
     # Pagefind reads the written pages; re-index only when a page changed.
     if site.config.search and (report.written or report.removed
                                or not (out_dir / SEARCH_DIR).is_dir()):

@@ -8,6 +8,7 @@ checkout, say). It may not be the campaign folder or hold any part of it.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,3 +114,49 @@ def _remove_tree(path: Path) -> None:
         for name in filenames:
             (Path(dirpath) / name).unlink()
         Path(dirpath).rmdir()
+
+
+class Staging:
+    """One build's files, written beside the output and moved in only when all are ready.
+
+    Files go to a dot-folder inside the output folder (same disk, so moving one
+    in is a rename), and only those that differ from the output's are written
+    at all. :meth:`commit` moves them in and removes what the build no longer
+    makes; :meth:`abort` leaves the output exactly as it was.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.created = not out.exists()
+        out.mkdir(parents=True, exist_ok=True)
+        self.out = out
+        self.dir = Path(tempfile.mkdtemp(prefix=".ftpress-staging-", dir=out))
+
+    def put(self, path: str, data: bytes) -> bool:
+        """Stage one file if it differs from the output's; say whether it did."""
+        if _same(self.out / path, data):
+            return False
+        staged = self.dir / path
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged.write_bytes(data)
+        return True
+
+    def commit(self, wanted: set[str], changed: set[str],
+               keep: tuple[str, ...] = ()) -> WriteReport:
+        """Move the changed files in; remove files no longer wanted (but ``keep``)."""
+        try:
+            for path in sorted(changed):
+                target = self.out / path
+                if target.is_dir():
+                    _remove_tree(target)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                (self.dir / path).replace(target)
+            removed = _remove_stale(self.out, wanted, keep)
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
+        return WriteReport(len(changed), len(wanted) - len(changed), removed)
+
+    def abort(self) -> None:
+        """Drop what was staged; an output folder this build created goes too."""
+        shutil.rmtree(self.dir, ignore_errors=True)
+        if self.created and not any(self.out.iterdir()):
+            self.out.rmdir()

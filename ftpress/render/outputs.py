@@ -8,6 +8,7 @@ path; nothing reaches the disk until the whole site has rendered.
 from __future__ import annotations
 
 import posixpath
+from typing import Protocol
 
 from ftpress.errors import Problem
 
@@ -22,10 +23,24 @@ def safe_path(path: str) -> str:
     return norm
 
 
-class Outputs:
-    """Output path → bytes, with the source that produced each (for clash messages)."""
+class Sink(Protocol):
+    """Where rendered pages go: :class:`ftpress.write.Staging` for a build."""
 
-    __slots__ = ("_origin", "clashes", "files", "listed", "searchable")
+    def put(self, path: str, data: bytes) -> bool:
+        """Take one file; say whether it differs from what the output holds now."""
+        ...
+
+
+class Outputs:
+    """Every output path of a build, who produced it, and what became of it.
+
+    Pages are claimed when they are queued (so two things wanting one path are
+    caught before any rendering) and their bytes go straight to a sink; only
+    the few files made in this process (feed, sitemap, theme files) are kept in
+    ``files`` until the write stage.
+    """
+
+    __slots__ = ("_origin", "changed", "clashes", "files", "listed", "searchable")
 
     def __init__(self) -> None:
         self.files: dict[str, bytes] = {}
@@ -34,25 +49,42 @@ class Outputs:
         self.listed: list[str] = []
         #: Pages whose template marked content for the search index.
         self.searchable: list[str] = []
+        #: Paths whose bytes differ from what the output folder holds.
+        self.changed: set[str] = set()
         self._origin: dict[str, str] = {}
 
-    def add(self, path: str, data: bytes | str, origin: str) -> None:
-        """Add one file; a second claim on a path is recorded as a clash, first one kept."""
+    def claim(self, path: str, origin: str) -> str | None:
+        """Reserve a path; a second claim is recorded as a clash (and gets ``None``)."""
         path = safe_path(path)
-        if path in self.files:
+        if path in self._origin:
             self.clashes.append(Problem(origin, 0, 0, f"output {path!r} is produced twice: "
                                         f"also by {self._origin[path]}"))
-            return
-        self.files[path] = data.encode("utf-8") if isinstance(data, str) else data
+            return None
         self._origin[path] = origin
-        if path.endswith(".html") and b"data-pagefind-body" in self.files[path]:
+        return path
+
+    def rendered(self, path: str, *, changed: bool, searchable: bool) -> None:
+        """Note a page a sink has taken."""
+        if changed:
+            self.changed.add(path)
+        if searchable:
             self.searchable.append(path)
 
+    def add(self, path: str, data: bytes | str, origin: str) -> None:
+        """Add one file made in this process; it is written with the rest."""
+        claimed = self.claim(path, origin)
+        if claimed is not None:
+            self.files[claimed] = data.encode("utf-8") if isinstance(data, str) else data
+
+    @property
+    def paths(self) -> set[str]:
+        return set(self._origin)
+
     def __contains__(self, path: str) -> bool:
-        return path in self.files
+        return path in self._origin
 
     def __len__(self) -> int:
-        return len(self.files)
+        return len(self._origin)
 
     def pages(self) -> int:
-        return sum(1 for p in self.files if p.endswith(".html"))
+        return sum(1 for p in self._origin if p.endswith(".html"))

@@ -16,7 +16,7 @@ from ftpress import markdown
 from ftpress.buildcache import RenderCache
 from ftpress.errors import InputError, Problem
 from ftpress.parallel import map_indexed
-from ftpress.render.outputs import Outputs
+from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.views import PageInfo, SiteView, Urls
 
 
@@ -63,28 +63,38 @@ class Renderer:
         full_title = title if title == self.site.title else f"{title} · {self.site.title}"
         info = PageInfo(full_title, description or self.site.description, self.urls.page(path),
                         self.urls.absolute(path), section, noindex)
-        self._jobs.append(_Job(path, template, origin, info, context))
+        claimed = self.out.claim(path, origin)
+        if claimed is None:
+            return  # a clash, reported with the rest
+        self._jobs.append(_Job(claimed, template, origin, info, context))
         if not noindex:
-            self.out.listed.append(path)
+            self.out.listed.append(claimed)
 
-    def flush(self) -> None:
-        """Render every queued page into the outputs; a template error stops with its line."""
+    def flush(self, sink: Sink | None) -> None:
+        """Render every queued page and hand it to ``sink`` (``None``: check, then drop).
+
+        Workers give the bytes to the sink themselves, so pages never travel between
+        processes or pile up in memory; a template error stops with its file and line.
+        """
         jobs, self._jobs = self._jobs, []
 
-        def render(index: int) -> str | Problem:
+        def render(index: int) -> tuple[bool, bool] | Problem:
             job = jobs[index]
             try:
-                return self.env.get_template(job.template).render(
+                html = self.env.get_template(job.template).render(
                     site=self.site, page=job.info, **job.context)
             except jinja2.TemplateError as exc:  # carried back as data from a worker
                 return template_problem(exc, self.root)
+            data = html.encode("utf-8")
+            changed = sink.put(job.path, data) if sink is not None else False
+            return changed, b"data-pagefind-body" in data
 
         results = map_indexed(render, len(jobs), parallel=self.parallel)
         failures = sorted({r for r in results if isinstance(r, Problem)})
         if failures:
             raise InputError(failures)
-        for job, html in zip(jobs, results, strict=True):
-            self.out.add(job.path, html, job.origin)
+        for job, (changed, searchable) in zip(jobs, results, strict=True):
+            self.out.rendered(job.path, changed=changed, searchable=searchable)
 
 
 def template_problem(exc: jinja2.TemplateError, root: Path | None) -> Problem:
