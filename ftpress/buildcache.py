@@ -99,7 +99,8 @@ class RenderCache:
 def _open(path: Path) -> sqlite3.Connection | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(path, timeout=5)
+        # One build at a time uses it, but serve rebuilds from its watcher thread.
+        db = sqlite3.connect(path, timeout=5, check_same_thread=False)
         db.execute("CREATE TABLE IF NOT EXISTS md (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         return db
     except (sqlite3.DatabaseError, OSError):

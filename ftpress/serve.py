@@ -24,6 +24,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import watchfiles
 
+from ftpress.buildcache import CACHE_DIR, RenderCache
 from ftpress.clock import build_now
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
@@ -45,6 +46,8 @@ class LiveSite:
         self.error: str | None = None
         self.base_path = "/"
         self.changed = threading.Condition()
+        # Kept across rebuilds: an edit to one post re-renders one post's Markdown.
+        self.cache = RenderCache(root / CACHE_DIR)
 
     def rebuild(self) -> None:
         """Build once; on failure keep the old output and remember the problems."""
@@ -52,7 +55,7 @@ class LiveSite:
         try:
             self.base_path = load_config(self.root).base_path
             options = BuildOptions(build_now(self.now), drafts=self.drafts, future=self.future)
-            report = build(self.root, self.out, options)
+            report = build(self.root, self.out, options, cache=self.cache)
             error, line = None, report.summary(self.out)
         except InputError as exc:
             error = "\n".join(str(p) for p in exc.problems)
