@@ -64,6 +64,9 @@ def _destination(value: Any) -> str | Hex:
     elif (isinstance(value, (list, tuple)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return Hex(value[0], value[1])
+    if isinstance(value, str) and value.strip().startswith("(") and ")" not in value:
+        raise ValueError(f"{value!r} looks like half a hex: inside {{ }} a comma ends the "
+                         "value, so write the hex as [2, -1] or quote it as '(2, -1)'")
     raise ValueError(f"expected a world id such as 'vesper' or a hex such as (2, -1), "
                      f"got {value!r}")
 

@@ -1,0 +1,89 @@
+"""Small campaign states for turn tests, built from a compact description.
+
+A case says only what it needs::
+
+    systems:                                   # id, hex, and what differs
+      - {id: home, hex: [0, 0], owner: nac}
+      - {id: far, hex: [2, -1]}
+    routes: {r1: [[home, far]]}
+    groups:                                    # ships by design id
+      - {id: g1, owner: nac, at: home, ships: [dd, dd]}
+    turn: 1
+
+Players ``nac`` and ``esu`` are always there; designs are ``dd`` (a
+destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from ftpress.hexes import Hex
+from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.state.model import (
+    Abstract,
+    Calendar,
+    CampaignFile,
+    Design,
+    DesignsFile,
+    Group,
+    GroupsFile,
+    MapFile,
+    Player,
+    PlayersFile,
+    QueuesFile,
+    Route,
+    Settings,
+    Setup,
+    Ship,
+    State,
+    System,
+)
+from ftpress.state.turns import turn_id
+
+_ABSTRACT = Abstract(5, 5, (3, 3), (1, 1))
+DESIGNS = (
+    Design("dd", "Ticonderoga", "nac", "DD", 32, 108, (3, 3, 2, 2), _ABSTRACT),
+    Design("sc", "Harrison", "nac", "SC", 10, 34, (1, 1, 1), _ABSTRACT),
+    Design("bb", "Majestic", "nac", "BB", 100, 340, (8, 8, 8, 8), _ABSTRACT),
+)
+
+
+def build_state(spec: dict[str, Any]) -> State:
+    turn = spec.get("turn", 1)
+    systems = tuple(System(s["id"], s.get("name", s["id"].title()), Hex(*s["hex"]),
+                           owner=s.get("owner"), income=s.get("income", 50 if s.get("owner")
+                                                              else None),
+                           idp=s.get("idp", s.get("income", 50) if s.get("owner") else None),
+                           interdicted_by=s.get("interdicted_by"))
+                    for s in spec["systems"])
+    routes = tuple(Route(rid, tuple(tuple(link) for link in links))
+                   for rid, links in spec.get("routes", {}).items())
+    groups = tuple(Group(g["id"], g["owner"], Hex(*g["at"]) if isinstance(g["at"], list)
+                         else g["at"],
+                         tuple(Ship(f"{g['id']}-{i + 1}", d)
+                               for i, d in enumerate(g.get("ships", ()))),
+                         dummy=g.get("dummy", False))
+                   for g in spec.get("groups", ()))
+    capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
+               for p in ("nac", "esu")}
+    players = tuple(Player(p, p.upper(), colour, 1000, capital[p], maintenance="full")
+                    for p, colour in (("nac", "#0072b2"), ("esu", "#d55e00")))
+    per = spec.get("turns_per_economic_turn", 6)
+    calendar = Calendar(date(2026, 3, 9), turn, (turn - 1) // per + 1,
+                        datetime(2026, 3, 15, 20, tzinfo=UTC) + (turn - 1) * (
+                            datetime(2026, 3, 22, tzinfo=UTC) - datetime(2026, 3, 15, tzinfo=UTC)),
+                        turns_per_economic_turn=per)
+    return State(CampaignFile("case", "Case", "ftc2007", calendar, Setup(1),
+                              Settings(spec.get("battles", "tabletop"))),
+                 PlayersFile(players), MapFile(spec.get("radius", 5), systems, routes),
+                 DesignsFile(DESIGNS), GroupsFile(groups), QueuesFile())
+
+
+def build_orders(state: State, texts: dict[str, str]) -> dict[str, LoadedOrders]:
+    """Each player's order text (without its turn and player lines) parsed as a file."""
+    turn = turn_id(state.campaign.calendar.turn)
+    return {player: parse_orders(f"turn: {turn}\nplayer: {player}\n{text}".encode(),
+                                 f"orders/{turn}/{player}.yaml")
+            for player, text in texts.items()}
