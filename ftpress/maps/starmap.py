@@ -126,15 +126,24 @@ def _label(hex_: Hex) -> str:
     return f"hex {hex_.q},{hex_.r}"
 
 
+class _Drawing(svgwrite.Drawing):
+    """svgwrite's drawing less the xml-events namespace, which HTML forbids on inline SVG."""
+
+    def get_xml(self):
+        xml = super().get_xml()
+        xml.attrib.pop("xmlns:ev", None)
+        return xml
+
+
 def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     """The whole map as an SVG document string (inline in a page, or as a file)."""
     half_w = SIZE * (1.5 * m.radius + 1.5)
     half_h = SIZE * _SQRT3 * (m.radius + 0.75)
     rows = math.ceil((len(m.powers) + len(_KEY)) / 3)
     box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + 26.0 * rows)
-    d = svgwrite.Drawing(size=("100%", None), profile="full", debug=False,
+    d = _Drawing(size=("100%", None), profile="full", debug=False,
                          viewBox=" ".join(f"{v:.1f}" for v in box))
-    d.attribs.update({"id": element_id, "role": "img", "class_": "starmap"})
+    d.attribs.update({"id": element_id, "role": "img", "class": "starmap"})
     d.set_desc(title=m.title, desc=m.description)
     arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
                      markerUnits="userSpaceOnUse")
@@ -265,7 +274,8 @@ def _counters(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power]) -> None
 
 
 #: The symbol key under the map, besides one entry per power.
-_KEY = ("neutral world", "supply depot", "base", "shipyard", "interdicted", "charted route")
+_KEY = ("neutral world", "capital", "supply depot", "base", "shipyard", "interdicted",
+        "charted route")
 
 
 def _legend(d: svgwrite.Drawing, m: StarMap, box: tuple[float, float, float, float]) -> None:
@@ -292,6 +302,8 @@ def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: 
                 y: float) -> None:
     if kind == "neutral world":
         g.add(d.circle((x, y), r=8, fill=NEUTRAL))
+    elif kind == "capital":
+        g.add(d.circle((x, y), r=7, fill=NEUTRAL, stroke="#1d2129", stroke_width=3))
     elif kind == "supply depot":
         g.add(d.circle((x, y), r=5, fill="none", stroke="#1d2129", stroke_width=2))
     elif kind == "base":

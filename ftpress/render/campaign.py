@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ftpress.hexes import Hex
+from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
 from ftpress.state.model import State, System
@@ -120,7 +121,8 @@ def render_campaign(r: Renderer, state: State) -> None:
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
            description=f"Every star system of {name}: owner, income, defences and routes.",
            section="systems", heading="Star systems", systems=systems,
-           radius=state.map.radius, turn=state.campaign.calendar.turn)
+           radius=state.map.radius, turn=state.campaign.calendar.turn,
+           starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}"))
 
 
 def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
