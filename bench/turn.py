@@ -1,0 +1,122 @@
+"""Benchmark: resolve one ftc2007 strategic turn for 8 players with 500 task
+groups on a radius-20 map (issue 4), and print how long it took.
+
+    python bench/turn.py [--players 8] [--groups 500] [--radius 20] [--repeat 5]
+
+The state and orders are made deterministically (no dice in the making): a
+world on every fourth hex, charted routes along rows of worlds, each player's
+groups spread over its worlds, and orders mixing jumps, route moves, holds,
+splits and merges. Parsing the order files is timed apart from resolving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from itertools import pairwise
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ftpress.dice import Dice, KeyedStream
+from ftpress.hexes import hexagon
+from ftpress.orders.load import parse_orders
+from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.model import (
+    Abstract,
+    Calendar,
+    CampaignFile,
+    Design,
+    DesignsFile,
+    Group,
+    GroupsFile,
+    MapFile,
+    Player,
+    PlayersFile,
+    QueuesFile,
+    Route,
+    Setup,
+    Ship,
+    State,
+    System,
+)
+
+
+def make_state(players: int, groups: int, radius: int) -> State:
+    ids = [f"p{i}" for i in range(players)]
+    cells = hexagon(radius)
+    worlds = [h for i, h in enumerate(cells) if i % 4 == 0]
+    systems = tuple(System(f"w{i}", f"World {i}", h, owner=ids[i % players] if i % 3 else None,
+                           income=50 if i % 3 else None, idp=50 if i % 3 else None,
+                           interdicted_by=ids[(i + 1) % players] if i % 97 == 5 else None)
+                    for i, h in enumerate(worlds))
+    rows: dict[int, list[str]] = {}
+    for s in systems:
+        rows.setdefault(s.hex.q, []).append(s.id)
+    routes = tuple(Route(f"r{q + radius}", tuple(pairwise(col)))
+                   for q, col in sorted(rows.items()) if len(col) > 1)
+    design = Design("dd", "Destroyer", "nac", "DD", 32, 108, (3, 3, 2, 2),
+                    Abstract(5, 5, (3, 3), (1, 1)))
+    owned = {p: [s for s in systems if s.owner == p] for p in ids}
+    made = tuple(Group(f"g{n}", ids[n % players], owned[ids[n % players]][
+        (n // players) % len(owned[ids[n % players]])].id,
+        tuple(Ship(f"S{n}-{k}", "dd") for k in range(1 + n % 4)))
+        for n in range(groups))
+    calendar = Calendar(date(2026, 3, 9), 1, 1, datetime(2026, 3, 15, 20, tzinfo=UTC))
+    return State(CampaignFile("bench", "Bench", "ftc2007", calendar, Setup(1)),
+                 PlayersFile(tuple(Player(p, p.upper(), "#000000", 1000, owned[p][0].id)
+                                   for p in ids)),
+                 MapFile(radius, systems, routes), DesignsFile((design,)),
+                 GroupsFile(made), QueuesFile())
+
+
+def make_orders(state: State) -> dict[str, bytes]:
+    texts: dict[str, list[str]] = {}
+    routes = {s: r for r in state.map.routes for s in r.systems}
+    for n, g in enumerate(state.groups.groups):
+        lines = texts.setdefault(g.owner, ["turn: t001", f"player: {g.owner}", "groups:"])
+        here = state.system(g.at)  # type: ignore[arg-type]
+        assert here is not None
+        lines.append(f"  {g.id}:")
+        kind = n % 5
+        route = routes.get(here.id)
+        if kind == 0 and route is not None and route.systems[-1] != here.id:
+            lines += [f"    move: {route.systems[-1]}", f"    route: {route.id}",
+                      "    posture: attack"]
+        elif kind in (1, 2):
+            step = here.hex.neighbours()[n % 6]
+            lines += [f"    move: [{step.q}, {step.r}]", "    posture: stand-off"]
+        elif kind == 3 and len(g.ships) > 1:
+            lines += ["    hold: true", f"    split: {{{g.id}-b: ['{g.ships[-1].name}']}}"]
+        else:
+            lines += ["    hold: true", "    posture: attack"]
+    return {p: ("\n".join(lines) + "\n").encode() for p, lines in texts.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--groups", type=int, default=500)
+    parser.add_argument("--radius", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    state = make_state(args.players, args.groups, args.radius)
+    raw = make_orders(state)
+    start = time.perf_counter()
+    orders = {p: parse_orders(data, f"orders/t001/{p}.yaml") for p, data in raw.items()}
+    parsed = time.perf_counter() - start
+    best = float("inf")
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        _, events = resolve(state, orders, Dice(KeyedStream(b"bench")))
+        best = min(best, time.perf_counter() - start)
+    print(f"turn: {args.players} players, {len(state.groups.groups)} groups, "
+          f"{len(state.map.systems)} worlds on a radius-{args.radius} map, "
+          f"{len(events)} events: parse orders {parsed * 1000:.0f} ms, "
+          f"resolve {best * 1000:.0f} ms (best of {args.repeat})")
+
+
+if __name__ == "__main__":
+    main()
