@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -206,3 +207,23 @@ def test_search_indexes_posts_and_pages_but_not_listings(site: Site):
     assert not any(u.startswith("/rules/2") for u in urls)  # only the current rulebook
     search = (site.out / "search/index.html").read_text()
     assert 'const base = "/ftpress/";' in search  # results link under the GitHub Pages sub-path
+
+
+def test_campaign_pages_reveal_no_hidden_group(site: Site):
+    """§15.3: a group's ships stay secret until contacted; §15.2: dummies look real."""
+    groups = yaml.safe_load((REPO / "state/groups.yaml").read_text())["groups"]
+    designs = {d["id"]: d["name"] for d in
+               yaml.safe_load((REPO / "state/designs.yaml").read_text())["designs"]}
+    hidden = [g for g in groups if not g.get("revealed")]
+    assert hidden and any(g.get("dummy") for g in groups)
+    pages = [p for p in site.out.rglob("*.html")
+             if p.relative_to(site.out).parts[0] in ("players", "systems")]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
+    for group in hidden:
+        for ship in group.get("ships", []):
+            assert ship["name"] not in text, ship["name"]
+            assert designs[ship["design"]] not in text, designs[ship["design"]]
+    for owner in {g["owner"] for g in groups}:  # dummies count as counters like any other
+        page = (site.out / "players" / owner / "index.html").read_text(encoding="utf-8")
+        shown = sum(int(n) for n in re.findall(r"(\d+) counters? at", page))
+        assert shown == sum(1 for g in groups if g["owner"] == owner), owner
