@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from itertools import pairwise
 from datetime import UTC, date, datetime
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

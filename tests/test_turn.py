@@ -205,7 +205,7 @@ def order_texts(draw):
                     lines.append(f"    route: {draw(st.sampled_from(['r1', 'r2']))}")
             if kind == "split" and len(g.ships) > 1:
                 lines.append(f"    split: {{{g.id}-x: ['{g.ships[0].name}']}}")
-        texts[player] = "\n".join(lines) + "\n"
+        texts[player] = "\n".join(lines) + "\n" if len(lines) > 1 else "groups: {}\n"
     return texts
 
 
