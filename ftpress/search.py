@@ -67,8 +67,11 @@ def index_site(out: Path, searchable: list[str] | None = None) -> SearchReport:
     glob = ["--glob", glob_for(searchable)] if searchable else []
     with tempfile.TemporaryDirectory(prefix="ftpress-search-") as tmp:
         result = subprocess.run(
-            [str(_executable()), "--site", str(out), "--output-path", tmp, "--silent", *glob],
-            capture_output=True, text=True, check=False)
+            [str(_executable()), "--site", str(out.resolve()), "--output-path", tmp, "--silent",
+             *glob],
+            # Pagefind reads its working folder at start; ours may be gone (a test's
+            # temporary folder, say), so give it one that surely exists.
+            cwd=tmp, capture_output=True, text=True, check=False)
         said = (result.stderr.strip() or result.stdout.strip())
         if result.returncode != 0 and "not able to build an index" not in said:
             raise SearchError(f"pagefind failed: {said}")
