@@ -28,6 +28,7 @@ from ftpress.buildcache import CACHE_DIR, RenderCache
 from ftpress.clock import build_now
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
+from ftpress.search import SearchError
 from ftpress.site import BuildOptions, build
 
 EVENTS = "__ftpress/events"
@@ -60,7 +61,7 @@ class LiveSite:
         except InputError as exc:
             error = "\n".join(str(p) for p in exc.problems)
             line = f"build failed in {time.perf_counter() - started:.2f} s:\n{error}"
-        except ValueError as exc:  # --now / SOURCE_DATE_EPOCH malformed
+        except (ValueError, SearchError) as exc:  # a bad --now, or Pagefind failing
             error = line = str(exc)
         print(line, file=sys.stderr if error else sys.stdout, flush=True)
         with self.changed:
