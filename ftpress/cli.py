@@ -79,9 +79,31 @@ def _parser() -> argparse.ArgumentParser:
                       help="dice rolled by hand, 'dice: [3, 6, 1, …]', used in order")
     turn.add_argument("--early", action="store_true",
                       help="resolve the turn before its orders are due")
+    turn.add_argument("--if-due", action="store_true",
+                      help="resolve the open turn only if its deadline has passed or every "
+                      "player has sent orders; otherwise say so and exit 0")
     turn.add_argument("--now", help="the time as an ISO date-time (default: "
                       "SOURCE_DATE_EPOCH, else the clock)")
     turn.add_argument("--source", type=Path, default=Path())
+
+    status = commands.add_parser("status", help="the open turn, its deadline, and who has "
+                                 "sent orders")
+    status.add_argument("--now", help="the time as an ISO date-time (default: "
+                        "SOURCE_DATE_EPOCH, else the clock)")
+    status.add_argument("--source", type=Path, default=Path())
+
+    check_pr = commands.add_parser("check-pr", help="check an orders pull request: what it "
+                                   "may change, and its order files read from git; for CI")
+    check_pr.add_argument("--base", required=True, metavar="SHA",
+                          help="the base branch's commit (checked out at --source)")
+    check_pr.add_argument("--head", required=True, metavar="SHA",
+                          help="the pull request's head commit, read from git, never checked out")
+    check_pr.add_argument("--author-id", required=True, type=int, metavar="ID",
+                          help="the pull request author's numeric GitHub user id")
+    check_pr.add_argument("--author", metavar="LOGIN", help="the author's login, for the report")
+    check_pr.add_argument("--summary", type=Path, metavar="FILE",
+                          help="append a Markdown report here (default: $GITHUB_STEP_SUMMARY)")
+    check_pr.add_argument("--source", type=Path, default=Path())
 
     new = commands.add_parser("new", help="create new content")
     what = new.add_subparsers(dest="what", required=True, metavar="WHAT")
@@ -194,6 +216,14 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "turn":
         return _turn(args)
+    if args.command == "status":
+        from ftpress.status import turn_status
+
+        for line in turn_status(args.source, build_now(args.now)).lines():
+            print(line)
+        return 0
+    if args.command == "check-pr":
+        return _check_pr(args)
     if args.command == "new":
         from ftpress.scaffold import new_post
 
@@ -218,12 +248,40 @@ def _turn(args: argparse.Namespace) -> int:
             return 1
         print(f"verified {args.verify}: re-resolving it gives the recorded result exactly")
         return 0
-    result = resolve_turn(args.source, now=build_now(args.now), early=args.early,
+    early = args.early
+    if args.if_due:
+        from ftpress.status import turn_status
+
+        status = turn_status(args.source, build_now(args.now))
+        if not status.due:
+            print(f"{status.turn} is not due: {status.reason()}; nothing was done")
+            return 0
+        print(f"{status.turn} is due: {status.reason()}")
+        early = True
+    result = resolve_turn(args.source, now=build_now(args.now), early=early,
                           supplied=args.dice, wanted=args.turn)
     for note in result.notes:
         print(f"note: {note}")
     print(result.summary())
     return 0
+
+
+def _check_pr(args: argparse.Namespace) -> int:
+    import os
+
+    from ftpress.checkpr import GitError, run
+
+    summary = args.summary
+    if summary is None and os.environ.get("GITHUB_STEP_SUMMARY"):
+        summary = Path(os.environ["GITHUB_STEP_SUMMARY"])
+    try:
+        code, text = run(args.source, args.base, args.head, args.author_id, args.author,
+                         summary)
+    except GitError as exc:
+        print(f"ftpress: {exc}", file=sys.stderr)
+        return 1
+    print(text, file=sys.stdout if code == 0 else sys.stderr)
+    return code
 
 
 def _day(text: str) -> date:

@@ -58,6 +58,7 @@ class _Checker:
         if self.players:
             self.unique("players", "players", [p.id for p in self.players.players], "player")
             self.player_refs()
+            self.github_ids()
         if self.map:
             self.unique("map", "systems", [s.id for s in self.map.systems], "system")
             self.unique("map", "routes", [r.id for r in self.map.routes], "route")
@@ -83,6 +84,21 @@ class _Checker:
                          f"given on line {line}); give each {what} its own id")
             else:
                 first[item] = index
+
+    def github_ids(self) -> None:
+        """A GitHub account plays one power: an order pull request must name one player."""
+        assert self.players is not None
+        first: dict[int, int] = {}
+        for index, player in enumerate(self.players.players):
+            if player.github_id is None:
+                continue
+            if player.github_id in first:
+                other = self.players.players[first[player.github_id]].id
+                self.add("players", ("players", index, "github_id"),
+                         f"GitHub id {player.github_id} is {other}'s too; expected each "
+                         "player's own numeric GitHub user id")
+            else:
+                first[player.github_id] = index
 
     def player(self, kind: str, loc: tuple[Hashable, ...], player_id: str | None,
                what: str = "player") -> None:

@@ -85,6 +85,11 @@ Count = Annotated[int, Strict(), Field(ge=0)]
 Positive = Annotated[int, Strict(), Field(ge=1)]
 Colour = Annotated[str, Strict(), AfterValidator(_colour),
                    WithJsonSchema({"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"})]
+#: A GitHub login (it can be renamed, so it only names; the numeric id identifies).
+GitHubLogin = Annotated[str, Strict(), Field(pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$")]
+#: A GitHub account's numeric user id (``https://api.github.com/users/<login>``, ``id``):
+#: it never changes, unlike the login, so order pull requests are matched by it.
+GitHubId = Annotated[int, Strict(), Field(ge=1)]
 
 _CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
@@ -136,6 +141,19 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class Umpire:
+    """Someone who may change any order file in a pull request (and, by the
+    repository's CODEOWNERS, must review every other change)."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: The umpire's numeric GitHub user id: what order pull requests are matched by.
+    github_id: GitHubId
+    #: The umpire's GitHub login, for people reading the file.
+    github: GitHubLogin | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class CampaignFile:
     __pydantic_config__ = _CONFIG
 
@@ -146,6 +164,8 @@ class CampaignFile:
     calendar: Calendar
     setup: Setup
     settings: Settings = Settings()
+    #: Who may change any player's orders in a pull request.
+    umpires: tuple[Umpire, ...] = ()
 
 
 # --- state/players.yaml ----------------------------------------------------------------
@@ -171,9 +191,11 @@ class Player:
     maintenance: Maintenance = "full"
     #: The allied navy whose designs the player buys at a discount (ftc2007 §13.1).
     ally: Id | None = None
-    #: The player's GitHub login, for order pull requests.
-    github: Annotated[str, Strict(), Field(pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$")] \
-        | None = None
+    #: The player's GitHub login, for people reading the file.
+    github: GitHubLogin | None = None
+    #: The player's numeric GitHub user id: an order pull request is the player's when
+    #: its author has this id (a login can be renamed; the id cannot).
+    github_id: GitHubId | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,284 @@
+"""``ftpress check-pr``: is an order pull request acceptable, and what does it order?
+
+The orders workflow runs this with the base branch's ftpress, in a checkout of
+the base revision (its ``state/`` says which turn is open and who plays), and
+reads the pull request's files only as Git blobs of the head revision: the
+pull request's code is never checked out or run by this command.
+
+What a pull request may change (anything else is *refused*):
+
+- only files under ``orders/``, added or modified as ordinary files: a
+  deletion, a symlink, a submodule, an executable bit or any other mode change
+  is refused and its content is never read;
+- only the open turn's folder, ``orders/<open-turn>/<player-id>.yaml``;
+- only the file of the player whose numeric GitHub user id is the pull
+  request's author (``github_id`` in ``state/players.yaml``), or any player's
+  file when the author is an umpire (``umpires`` in ``state/campaign.yaml``).
+  Logins can be renamed, so they only label the report.
+
+Each file it may change is then checked exactly as ``ftpress check`` would:
+syntax against the orders schema, legality against the base state. The
+changes are the pull request's own: ``git diff --raw -z --no-renames`` from
+the merge base of the two revisions to the head.
+
+This check is not a security gate on its own (a ``pull_request`` workflow runs
+the workflow file of the pull request, which could skip it); CODEOWNERS and
+branch protection are. It gives an exact, early answer, and ``ftpress turn``
+re-validates every order file with main's code before folding it in.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from ftpress import rules
+from ftpress.campaign import load_state
+from ftpress.errors import InputError, Problem
+from ftpress.orders.load import ORDERS_DIR, parse_orders, stray_problem
+from ftpress.state.model import Player, State
+from ftpress.state.turns import turn_id
+from ftpress.yamlsource import MAX_BYTES
+
+#: Git's mode of an ordinary, non-executable file: the only kind an order file may be.
+REGULAR = "100644"
+_KINDS = {"120000": "a symbolic link", "160000": "a submodule", "100755": "an executable file",
+          "040000": "a folder"}
+
+
+class GitError(Exception):
+    """A git command failed (a revision that is not there, not a repository)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One line of ``git diff --raw``: a path, its status and modes, the new blob."""
+
+    path: str
+    #: A added, M modified, D deleted, T type changed (renames are off).
+    status: str
+    old_mode: str
+    new_mode: str
+    new_blob: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    path: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class PullRequestReport:
+    turn: str
+    author: str
+    #: Changes the pull request may not make: any one fails the check.
+    refusals: tuple[Refusal, ...] = ()
+    #: Problems in the order files it may change (``path:line:col``).
+    problems: tuple[Problem, ...] = ()
+    #: For each clean order file: what its orders will do, in plain words.
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.refusals and not self.problems
+
+    def text(self) -> str:
+        """The report for a terminal."""
+        lines = []
+        for path, said in self.orders:
+            lines.append(f"{path}:")
+            lines.extend(f"  {line}" for line in said)
+        lines.extend(f"refused: {r}" for r in self.refusals)
+        lines.extend(str(p) for p in self.problems)
+        if self.ok:
+            lines.append(f"accepted: orders for {self.turn} from {self.author}")
+        else:
+            count = len(self.refusals) + len(self.problems)
+            lines.append(f"ftpress: pull request refused: {count} "
+                         f"problem{'s' if count != 1 else ''}")
+        return "\n".join(lines)
+
+    def markdown(self) -> str:
+        """The job summary. Everything a player wrote (and every path, which a
+        player chose) is escaped, so it reads as text and never as markup."""
+        out = []
+        if self.ok:
+            out.append(f"## Orders for {md(self.turn)} accepted")
+            out.append("")
+            out.append(f"From {md(self.author)}. When the turn is resolved:")
+        else:
+            count = len(self.refusals) + len(self.problems)
+            out.append(f"## Orders pull request refused: {count} "
+                       f"problem{'s' if count != 1 else ''}")
+        for path, said in self.orders:
+            out += ["", f"### {md(path)}", ""]
+            out += [f"- {md(line)}" for line in said]
+        if self.refusals:
+            out += ["", "### Changes an orders pull request may not make", ""]
+            out += [f"- {md(r.path)}: {md(r.reason)}" for r in self.refusals]
+        if self.problems:
+            out += ["", "### Problems in the orders", ""]
+            out += [f"- {md(str(p))}" for p in self.problems]
+        return "\n".join(out) + "\n"
+
+
+def md(text: str) -> str:
+    """``text`` as literal Markdown text: every ASCII punctuation character
+    backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as entities,
+    and line breaks as spaces, so no input can open a link, an image, HTML, a
+    heading, a table or a code span, or run on into the next line."""
+    out = []
+    for char in " ".join(text.split()):
+        if char == "&":
+            out.append("&amp;")
+        elif char == "<":
+            out.append("&lt;")
+        elif char == ">":
+            out.append("&gt;")
+        elif char.isascii() and not char.isalnum() and char != " ":
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+# --- reading the pull request from git ------------------------------------------------
+
+def _git(repo: Path, *args: str) -> bytes:
+    result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
+    if result.returncode != 0:
+        raise GitError(f"git {' '.join(args)}: "
+                       f"{result.stderr.decode('utf-8', 'replace').strip()}")
+    return result.stdout
+
+
+def changes(repo: Path, base: str, head: str) -> list[Change]:
+    """What the pull request changes: from the merge base of ``base`` and ``head``
+    to ``head``, with no rename detection (a rename is a deletion and an addition)."""
+    since = _git(repo, "merge-base", base, head).decode().strip()
+    raw = _git(repo, "diff", "--raw", "-z", "--no-renames", "--no-abbrev", since, head)
+    fields = raw.split(b"\0")
+    found = []
+    for i in range(0, len(fields) - 1, 2):
+        meta = fields[i].decode("ascii").lstrip(":").split()
+        path = fields[i + 1].decode("utf-8", "surrogateescape")
+        old_mode, new_mode, _old_blob, new_blob, status = meta
+        found.append(Change(path, status[0], old_mode, new_mode, new_blob))
+    return found
+
+
+def read_blob(repo: Path, blob: str) -> bytes:
+    """A blob's bytes, refusing anything too big to be a hand-written file."""
+    size = int(_git(repo, "cat-file", "-s", blob))
+    if size > MAX_BYTES:
+        return b"\0" * (MAX_BYTES + 1)  # parse_orders reports the size
+    return _git(repo, "cat-file", "blob", blob)
+
+
+# --- judging it -----------------------------------------------------------------------
+
+def check_pull_request(root: Path, base: str, head: str, author_id: int,
+                       author: str | None = None) -> PullRequestReport:
+    """Judge the pull request from ``base`` to ``head`` by ``author_id``, against
+    the campaign state checked out at ``root`` (the base revision)."""
+    loaded = load_state(root)
+    if loaded is None:
+        raise InputError([Problem("state", 0, 0, "this campaign has no state; expected "
+                                  "state/campaign.yaml and the rest")])
+    state = loaded.state
+    turn = turn_id(state.campaign.calendar.turn)
+    player = next((p for p in state.players.players if p.github_id == author_id), None)
+    umpire = any(u.github_id == author_id for u in state.campaign.umpires)
+    who = f"{author} (GitHub id {author_id})" if author else f"GitHub id {author_id}"
+    if umpire:
+        who = f"the umpire {who}"
+    elif player is not None:
+        who = f"{player.id}, {who}"
+    refusals: list[Refusal] = []
+    allowed: list[Change] = []
+    found = changes(root, base, head)
+    if not found:
+        refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
+                                f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
+    for change in found:
+        reason = _refusal(change, turn, state, author_id, umpire, player)
+        if reason is None:
+            allowed.append(change)
+        else:
+            refusals.append(Refusal(change.path, reason))
+    problems: list[Problem] = []
+    orders: list[tuple[str, tuple[str, ...]]] = []
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
+    for change in allowed:
+        try:
+            parsed = parse_orders(read_blob(root, change.new_blob), change.path)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if ruleset.check_orders is not None:
+            found_problems = ruleset.check_orders(state, parsed)
+            if found_problems:
+                problems.extend(found_problems)
+                continue
+        if ruleset.describe_orders is not None:
+            orders.append((change.path, tuple(ruleset.describe_orders(state, parsed))))
+    return PullRequestReport(turn, who, tuple(refusals), tuple(sorted(problems)),
+                             tuple(orders))
+
+
+def _refusal(change: Change, turn: str, state: State, author_id: int, umpire: bool,
+             player: Player | None) -> str | None:
+    """Why the pull request may not make this change, or None."""
+    path = change.path
+    parts = PurePosixPath(path).parts
+    if not parts or parts[0] != ORDERS_DIR:
+        return ("changes a file outside orders/; an orders pull request may change only "
+                f"order files, {ORDERS_DIR}/{turn}/<player-id>.yaml (ask the umpire for "
+                "anything else)")
+    if change.status == "D":
+        return "deletes a file; an orders pull request may only add or edit order files"
+    if change.new_mode != REGULAR:
+        kind = _KINDS.get(change.new_mode, f"mode {change.new_mode}")
+        return (f"is {kind}; expected an ordinary file (mode {REGULAR}), and it was not "
+                "read")
+    if change.status not in ("A", "M") or (change.status == "M"
+                                          and change.old_mode != change.new_mode):
+        return (f"changes the file's mode from {change.old_mode} to {change.new_mode}; "
+                "expected an ordinary file, and it was not read")
+    if path.endswith(".md"):
+        return f"is not an order file; expected {ORDERS_DIR}/{turn}/<player-id>.yaml"
+    stray = stray_problem(path)
+    if stray is not None:
+        return stray.message
+    if parts[1] != turn:
+        return f"orders for {parts[1]}, but the turn open for orders is {turn}"
+    stem = PurePosixPath(parts[2]).stem
+    ids = [p.id for p in state.players.players]
+    if stem not in ids:
+        return f"no player is called {stem!r}; expected one of {', '.join(ids)}"
+    if umpire:
+        return None
+    if player is None:
+        return (f"the pull request's author, GitHub id {author_id}, is neither a player "
+                "(github_id in state/players.yaml) nor an umpire (umpires in "
+                "state/campaign.yaml)")
+    if stem != player.id:
+        return (f"is {stem}'s orders, but the pull request is from {player.id}; a player "
+                f"may change only their own file, {ORDERS_DIR}/{turn}/{player.id}.yaml")
+    return None
+
+
+def run(root: Path, base: str, head: str, author_id: int, author: str | None,
+        summary_file: Path | None) -> tuple[int, str]:
+    """The command: (exit code, text for the terminal); the job summary is appended
+    to ``summary_file`` (``$GITHUB_STEP_SUMMARY``) when given."""
+    report = check_pull_request(root, base, head, author_id, author)
+    if summary_file is not None:
+        with summary_file.open("a", encoding="utf-8") as handle:
+            handle.write(report.markdown())
+    return (0 if report.ok else 1), report.text()
