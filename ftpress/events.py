@@ -29,7 +29,15 @@ EventKind = Literal[
     "arrival",          # a group arrived, with its posture
     "blocked",          # a route move stopped short of an interdicted world
     "encounter",        # two powers' groups in one place: a battle to resolve
-    "siege",            # a group on attack orders at a world with defences to fight
+    "siege",            # §10.3 an attack on a world's defences, and its roll
+    "siege-refused",    # §10.2 too weak to attack the defences at all
+    "conquest",         # §9, §10.9 a world changes hands
+    "defences-damaged", # §10.5 what is left of surrendered defences
+    "interdicted",      # §10.6 a world interdicted for the strategic turn
+    "repulsed",         # §10.7 an attack on the defences thrown back
+    "damage",           # §10.8 hull boxes put on ships
+    "ship-lost",        # a ship with no hull boxes left is destroyed
+    "withdrawal",       # §17.2.3, §10.7 a group pulls out or falls back
     "scouted",          # a neutral world's worth rolled and made public
     "interdiction-ends",
     "maintenance",      # the upkeep level set for the economic turn

@@ -7,7 +7,7 @@ import dataclasses
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.rules.ftc2007.plan import Plan, rule
-from ftpress.state.model import State
+from ftpress.state.model import State, System
 
 #: Ruling (24 March, item 5): a scout that meets opposition at the world has
 #: still scouted it; contact does not undo what it saw.
@@ -43,15 +43,7 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
                 group=group_id, at=world.id, order=order_at))
             continue
         before = len(dice.log)
-        settled = dice.d6(f"settlement of {world.name}", rule("4.1"))
-        if settled <= 2:
-            income, words = 0, "unsettled: no income and no defences"
-        else:
-            count = 2 if settled <= 4 else 3
-            income = 10 * dice.total(count, 6, f"income of {world.name}", rule("4.1"))
-            words = (f"settled: income {income}, defence points {income}, defence value "
-                     f"{income * 10:,}")
-        world = dataclasses.replace(world, income=income, idp=income)
+        world, words = roll_worth(world, dice)
         systems[world.id] = world
         events.append(Event(
             "scouted", rule("4.1"), f"{group_id} scouted {world.name}, which is {words}. "
@@ -62,3 +54,19 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
     return dataclasses.replace(state, map=new_map), events
 
 
+
+def roll_worth(world: System, dice: Dice) -> tuple[System, str]:
+    """§4.1: a neutral world's worth, rolled once (when scouted or attacked, §4.2).
+
+    1d6: 1–2 unsettled, no income; 3–4 income 2d6 × 10; 5–6 income 3d6 × 10.
+    Defence points equal income (§10.2). Returns the world and its worth in words.
+    """
+    settled = dice.d6(f"settlement of {world.name}", rule("4.1"))
+    if settled <= 2:
+        income, words = 0, "unsettled: no income and no defences"
+    else:
+        count = 2 if settled <= 4 else 3
+        income = 10 * dice.total(count, 6, f"income of {world.name}", rule("4.1"))
+        words = (f"settled: income {income}, defence points {income}, defence value "
+                 f"{income * 10:,}")
+    return dataclasses.replace(world, income=income, idp=income), words

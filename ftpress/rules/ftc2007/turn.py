@@ -7,12 +7,15 @@ module and sees the state the step before it left:
 2. §15.1 reorganise: splits, then merges (:mod:`.reorganise`);
 3. §8, §15.4 move, all at once, from where everyone stood (:mod:`.movement`);
 4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
-5. §17 find encounters and attacks on defences, left for the battle to settle
+5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out
    (:mod:`.encounters`);
-6. §8.2 end the interdictions nobody keeps up (:mod:`.interdiction`);
-7. §5.2, §7 economic orders, in the first week of an economic turn
+6. §10, §9 attack the defences where no opposing fleet is left
+   (:mod:`.defences`);
+7. §17 report the encounters left for the battle to settle (:mod:`.encounters`);
+8. §8.2 end the interdictions nobody keeps up (:mod:`.interdiction`);
+9. §5.2, §7 economic orders, in the first week of an economic turn
    (:mod:`.economic_orders`);
-8. §5.1 the week ends and the next opens.
+10. §5.1 the week ends and the next opens.
 
 Pure: no files, no clock; the dice are the only source of chance.
 """
@@ -26,8 +29,13 @@ from datetime import timedelta
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.ftc2007.defences import attack_defences
 from ftpress.rules.ftc2007.economic_orders import economic_orders
-from ftpress.rules.ftc2007.encounters import detect_encounters
+from ftpress.rules.ftc2007.encounters import (
+    contested,
+    detect_encounters,
+    withdraw_if_contested,
+)
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
 from ftpress.rules.ftc2007.plan import Plan, rule
@@ -48,9 +56,14 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
     events = refusals(state, plan)
     state, found = reorganise_groups(state, plan)
     events += found
+    set_out = {g.id: g.at for g in state.groups.groups}
     state, found = move_groups(state, plan)
     events += found
     state, found = scout_worlds(state, plan, dice)
+    events += found
+    state, found, beaten = withdraw_if_contested(state, plan, set_out)
+    events += found
+    state, found = attack_defences(state, plan, dice, contested(state), set_out, beaten)
     events += found
     events += detect_encounters(state, plan)
     state, found = lift_interdictions(state, plan)

@@ -1,0 +1,399 @@
+"""§10 Attacking system defences, and §9 the conquest it leads to.
+
+A power whose groups end the week on attack orders at another power's world
+(or a neutral one), with no opposing mobile force left there, rolls once
+against the world's defences. Each rule section is one function below, in the
+order the rules apply them; every choice the rules leave open is a named
+constant with the reason for it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from ftpress.dice import Dice
+from ftpress.events import Event
+from ftpress.hexes import Hex
+from ftpress.rules.ftc2007.orders import place
+from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.scouting import roll_worth
+from ftpress.state.model import Group, GroupsFile, Location, Ship, State, System
+
+#: §10.2 "+1 for each multiple … beyond the first": the bonus is the number of
+#: *whole* multiples of the defences' value less one (2× → +1, 2.9× → +1, 3× → +2).
+WHOLE_MULTIPLES_ONLY = True
+
+#: §10.2: the attack is allowed at exactly 50% of the defences' value ("at least").
+MINIMUM_RATIO = (1, 2)
+
+#: §10.4 says "a modified result of 6"; a modified 7 or more is read as a 6 too,
+#: since modifiers that make a fleet stronger cannot make it fail.
+MODIFIED_ABOVE_SIX_SURRENDERS = True
+
+#: §10.5 (13 May ruling): the d5 for what is left of the defences is rolled only
+#: when they surrender ("Defences that surrender are assumed to have been damaged
+#: in the process"); an interdiction or a repulse leaves them as they were.
+DEFENCE_DAMAGE_ROLLED_ON = ("surrender",)
+
+#: §10.5: "cut to one third / two thirds" applies to the defence points standing
+#: when they surrender (not their full strength), rounded down: a box of defence
+#: cannot be part standing. ``idp_full`` keeps the full strength for rebuilding.
+DEFENCE_CUT_ROUNDS_DOWN = True
+
+#: §10.5 (13 May ruling): a 1 on the d5 counts as a 2.
+D5_ONE_COUNTS_AS = 2
+
+#: §10.7 and §10.8: the hull boxes of a repulse are put on the ships at once.
+#: The allocation uses no dice and depends only on the repulsing IDP and the
+#: ships' design masses, so working it out now gives what it would give later;
+#: the state has to say which ship is how damaged. The repair bill (damage equal
+#: to the world's income, §10.7) is the economy's to charge.
+REPULSE_DAMAGE_ON_SHIPS_AT_ONCE = True
+
+#: §10.8: the boxes are a third of the IDP *standing* when the attack is thrown
+#: back, rounded down (36⅔ → 36, 8 April ruling).
+REPULSE_BOXES_FROM_STANDING_IDP = True
+
+#: §10.8 tie-break "the ship listed first on the task group's roster", when the
+#: attack is made by several groups: the groups in the order the state lists
+#: them, each group's ships in its roster order.
+ROSTER_ORDER_ACROSS_GROUPS = True
+
+#: §10.8 "no damage is wasted": a ship's share beyond the hull boxes it has left
+#: goes to the other ships, shared out again by mass. Only when every ship is
+#: destroyed is any damage left over.
+OVERFLOW_GOES_TO_THE_REST = True
+
+#: A ship whose every hull box is gone is destroyed and leaves the roster.
+SHIP_LOST_WHEN_HULL_GONE = True
+
+#: §10.7 "thrown back": a repulsed group falls back to where it set out from this
+#: week (turn 3, Marrow: the Union fell back to Corvid). One that began the week
+#: at the world has nowhere nearer to go and stays there, its attack over.
+REPULSED_FALL_BACK_TO_ORIGIN = True
+
+#: §10.2 "beat a defending fleet … before turning on the defences": any other
+#: power's fleet there counts (the Vesper question of 24 March was about a
+#: neutral world), except a lone scout (:func:`lone_scout`).
+ANY_OPPOSING_FLEET_DEFENDS = True
+
+#: §2.3: a scout is one ship of escort size, 30 mass or less.
+SCOUT_MASS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Beaten:
+    """A defending fleet beaten at a world this turn (§9.2): who, and whether it
+    was only a lone scout, which earns no bonus (§10.2 as ruled 24 March)."""
+
+    groups: tuple[str, ...]
+    lone_scout: bool
+
+
+def attack_defences(state: State, plan: Plan, dice: Dice, contested: Collection[Hex],
+                    set_out: Mapping[str, Location],
+                    beaten: Mapping[str, Beaten]) -> tuple[State, list[Event]]:
+    """§10: every world where one power's groups on attack orders face only the
+    defences rolls once, in map order.
+
+    ``contested`` are the hexes where opposing mobile forces remain (the battle
+    comes first, §9.1: reported by :mod:`.encounters`); ``set_out`` is where each
+    group began the week; ``beaten`` the defending fleets beaten this turn, by world.
+    """
+    events: list[Event] = []
+    for world in state.map.systems:
+        if world.hex in contested:
+            continue
+        here = [g for g in state.groups.groups if state.hex_of(g.at) == world.hex]
+        attackers = [g for g in here if plan.posture(g.id, g.owner) == "attack"
+                     and g.owner != world.owner and g.ships]
+        if not attackers:
+            continue
+        state, found = _attack(state, state.system(world.id), attackers, dice, set_out,
+                               beaten.get(world.id))
+        events += found
+    return state, events
+
+
+def _attack(state: State, world: System | None, attackers: list[Group], dice: Dice,
+            set_out: Mapping[str, Location],
+            beaten: Beaten | None) -> tuple[State, list[Event]]:
+    assert world is not None
+    player = attackers[0].owner
+    ids = tuple(g.id for g in attackers)
+    events: list[Event] = []
+    if world.income is None:
+        state, world, event = neutral_worth(state, world, player, ids, dice)
+        events.append(event)
+    if not world.idp:
+        state, event = undefended(state, world, player, ids)
+        return state, [*events, event]
+    points = fleet_points(state, attackers)
+    value = world.idp * 10
+    whose = f"{world.owner}'s" if world.owner else "neutral"
+    if not may_attack(points, value):
+        if world.interdicted_by == player:
+            state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
+        events.append(Event(
+            "siege-refused", rule("10.2"), f"{', '.join(ids)} ({player}) at {world.name} "
+            f"({whose}) are worth {points:,} points, less than half the defences' value of "
+            f"{value:,}: no attack is made, and the world is not interdicted (§10.6).",
+            player=player, at=world.id, groups=ids, posture="attack"))
+        return state, events
+    bonus = beaten is not None and not beaten.lone_scout
+    mods = modifiers(points, value, bonus)
+    before = len(dice.log)
+    natural = dice.d6(f"attack on the defences of {world.name}", rule("10.3"))
+    total = natural + sum(m for m, _ in mods)
+    outcome = attack_result(natural, total)
+    said = "; ".join(f"{m:+d} {why}" for m, why in mods) or "no modifiers"
+    if beaten is not None and beaten.lone_scout:
+        said += "; no bonus for seeing off a lone scout (24 March ruling)"
+    events.append(Event(
+        "siege", rule("10.3"), f"{', '.join(ids)} ({player}), worth {points:,} points, attack "
+        f"the defences of {world.name} ({whose}), worth {value:,}: {said}; rolled "
+        f"{natural}, modified {total}: {_OUTCOME_WORDS[outcome]}.", player=player,
+        at=world.id, groups=ids, posture="attack", rolls=dice.log[before:]))
+    if outcome == "surrender":
+        state, found = surrender(state, world, player, ids, dice)
+    elif outcome == "interdicted":
+        state, found = interdict(state, world, player, ids)
+    else:
+        state, found = repulse(state, world, attackers, set_out)
+    return state, events + found
+
+
+_OUTCOME_WORDS = {"surrender": "the defences surrender (§10.4)",
+                  "interdicted": "inconclusive skirmishing (§10.6)",
+                  "repulsed": "the attack is thrown back (§10.7)"}
+
+
+def neutral_worth(state: State, world: System, player: str, ids: tuple[str, ...],
+                  dice: Dice) -> tuple[State, System, Event]:
+    """§4.2: a neutral world nobody has scouted has its worth rolled when first
+    attacked (§4.1), and the result is public (§2.3)."""
+    before = len(dice.log)
+    world, words = roll_worth(world, dice)
+    state = _with_world(state, world)
+    return state, world, Event(
+        "scouted", rule("4.2"), f"{', '.join(ids)} ({player}) attack {world.name}, so its "
+        f"worth is rolled: it is {words}. The result is public (§2.3).", player=player,
+        at=world.id, groups=ids, rolls=dice.log[before:])
+
+
+def undefended(state: State, world: System, player: str,
+               ids: tuple[str, ...]) -> tuple[State, Event]:
+    """§10.9: a world with no defences passes, without a roll, to the unopposed
+    fleet on attack orders there; its income is unchanged (§9.3)."""
+    was = f"{world.owner}'s" if world.owner else "neutral"
+    state = _with_world(state, dataclasses.replace(world, owner=player, interdicted_by=None))
+    return state, Event(
+        "conquest", rule("10.9"), f"{world.name} ({was}) has no defences: it passes to "
+        f"{player}, whose {', '.join(ids)} arrived on attack orders unopposed; its income "
+        f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids)
+
+
+def fleet_points(state: State, groups: Sequence[Group]) -> int:
+    """§10.2 as ruled 24 March: the list (design) points of the ships committed.
+    Damage does not reduce them; lost ships are no longer on the roster, and
+    groups not on attack orders are held back and not counted."""
+    total = 0
+    for group in groups:
+        for ship in group.ships:
+            design = state.design(ship.design)
+            assert design is not None, ship.design
+            total += design.points
+    return total
+
+
+def may_attack(points: int, value: int) -> bool:
+    """§10.2: a fleet needs at least 50% of the defences' value to attack at all."""
+    num, den = MINIMUM_RATIO
+    return points * den >= value * num
+
+
+def modifiers(points: int, value: int, beat_a_fleet: bool) -> list[tuple[int, str]]:
+    """§10.2: the modifiers to the attack roll, each with its reason.
+
+    +1 for each whole multiple of the defences' value beyond the first; +1 for a
+    defending fleet beaten there this turn; −1 for a fleet worth less than the
+    defences.
+    """
+    mods: list[tuple[int, str]] = []
+    multiples = points // value
+    if multiples >= 2:
+        mods.append((multiples - 1, f"for {multiples} times the defences' value"))
+    if beat_a_fleet:
+        mods.append((1, "for beating a defending fleet this turn"))
+    if points < value:
+        mods.append((-1, "for a fleet worth less than the defences"))
+    return mods
+
+
+def attack_result(natural: int, total: int) -> str:
+    """§10.3–§10.7 as ruled 13 May: a natural 6, or a modified 6 (or more),
+    surrenders; a modified 1 or less is thrown back; 2–5 interdicts."""
+    if natural == 6 or total >= 6:
+        return "surrender"
+    if total <= 1:
+        return "repulsed"
+    return "interdicted"
+
+
+def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
+              dice: Dice) -> tuple[State, list[Event]]:
+    """§10.4 and §9: the defences surrender and the world changes hands, its
+    income unchanged (§9.3); then §10.5 what is left of the defences."""
+    was = f"{world.owner}'s" if world.owner else "neutral"
+    conquest = Event(
+        "conquest", rule("9"), f"{world.name} ({was}) surrenders to {player}; its income "
+        f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids)
+    world = dataclasses.replace(world, owner=player, interdicted_by=None)
+    world, damage = defence_damage(world, dice)
+    return _with_world(state, world), [conquest, damage]
+
+
+def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
+    """§10.5 as ruled 13 May: roll 1d5 for the surrendered defences. 1 or 2
+    destroyed (IDP nil); 3 cut to a third; 4 to two thirds; 5 intact. The full
+    strength stays in ``idp_full`` for rebuilding."""
+    standing = world.idp or 0
+    full = world.full_idp or 0
+    before_log = len(dice.log)
+    roll = dice.d5(f"what is left of {world.name}'s defences", rule("10.5"))
+    result = max(roll, D5_ONE_COUNTS_AS)
+    idp = {2: 0, 3: standing // 3, 4: standing * 2 // 3, 5: standing}[result]
+    words = {2: "destroyed: the defence points fall to nil",
+             3: f"cut to one third: {idp} defence points stand",
+             4: f"cut to two thirds: {idp} defence points stand",
+             5: f"effectively intact: {idp} defence points stand"}[result]
+    counts = " (a 1 counts as a 2)" if roll == 1 else ""
+    world = dataclasses.replace(world, idp=idp, idp_full=full if idp < full else None)
+    return world, Event(
+        "defences-damaged", rule("10.5"), f"The d5 for {world.name}'s defences came up "
+        f"{roll}{counts}: {words}.", player=world.owner, at=world.id,
+        rolls=dice.log[before_log:])
+
+
+def interdict(state: State, world: System, player: str,
+              ids: tuple[str, ...]) -> tuple[State, list[Event]]:
+    """§10.6: on 2–5 the world is interdicted for this strategic turn. Whoever's
+    interdiction stands when an economic turn begins costs the owner that world's
+    income for it; ``interdicted_by`` in the state is that record."""
+    state = _with_world(state, dataclasses.replace(world, interdicted_by=player))
+    cal = state.campaign.calendar
+    last = cal.turn % cal.turns_per_economic_turn == 0
+    cost = (f" Economic turn {cal.economic_turn + 1} begins next: if {world.name} is still "
+            f"interdicted then, it produces no income." if last else "")
+    return state, [Event(
+        "interdicted", rule("10.6"), f"{world.name} is interdicted by {player} for this "
+        f"strategic turn.{cost}", player=player, at=world.id, groups=ids)]
+
+
+def repulse(state: State, world: System, attackers: list[Group],
+            set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
+    """§10.7: the attack is thrown back, with damage equal to the world's income;
+    §10.8: a third of the IDP in hull boxes, spread over the ships by mass."""
+    player = attackers[0].owner
+    ids = tuple(g.id for g in attackers)
+    idp = world.idp or 0
+    boxes = idp // 3
+    if world.interdicted_by == player:
+        state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
+    roster = [(g, i, s) for g in attackers for i, s in enumerate(g.ships)]
+    masses, left = [], []
+    for _, _, ship in roster:
+        design = state.design(ship.design)
+        assert design is not None
+        masses.append(design.mass)
+        left.append(max(design.hull_boxes - ship.damage, 0))
+    shares = spread_damage(boxes, masses, left)
+    listing = ", ".join(f"{s.name} {n}" for (_, _, s), n in zip(roster, shares, strict=True))
+    events = [Event(
+        "repulsed", rule("10.7"), f"{', '.join(ids)} ({player}) are thrown back from "
+        f"{world.name}, with damage equal to its income of {world.income}.", player=player,
+        at=world.id, groups=ids),
+        Event("damage", rule("10.8"), f"{boxes} hull boxes (a third of {world.name}'s "
+              f"{idp} defence points) spread by mass: {listing}.", player=player,
+              at=world.id, groups=ids)]
+    new_groups: dict[str, Group | None] = {}
+    for group in attackers:
+        ships: list[Ship] = []
+        for (g, _, ship), share in zip(roster, shares, strict=True):
+            if g.id != group.id:
+                continue
+            ship = dataclasses.replace(ship, damage=ship.damage + share)
+            design = state.design(ship.design)
+            assert design is not None
+            if SHIP_LOST_WHEN_HULL_GONE and ship.damage >= design.hull_boxes:
+                events.append(Event(
+                    "ship-lost", rule("10.8"), f"{ship.name} of {group.id} has lost every "
+                    "hull box and is destroyed.", player=player, group=group.id,
+                    at=world.id))
+                continue
+            ships.append(ship)
+        back = set_out.get(group.id, group.at)
+        if not ships:
+            new_groups[group.id] = None
+            continue
+        moved = dataclasses.replace(group, ships=tuple(ships))
+        if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
+            moved = dataclasses.replace(moved, at=back)
+            events.append(Event(
+                "withdrawal", rule("10.7"), f"{group.id} falls back to {place(state, back)}.",
+                player=player, group=group.id, at=back, origin=world.id))
+        new_groups[group.id] = moved
+    groups = tuple(kept for g in state.groups.groups
+                   if (kept := new_groups.get(g.id, g)) is not None)
+    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+
+
+def spread_damage(total: int, masses: Sequence[int], left: Sequence[int]) -> list[int]:
+    """§10.8 as ruled 8 April: ``total`` hull boxes shared in proportion to design
+    mass. Each ship gets its exact share rounded down; the boxes left over go one
+    each to the largest remaining fractions, ties to the bigger ship and then to
+    the ship first on the roster. No ship takes more than the boxes it has
+    ``left``; its excess is shared among the rest the same way
+    (``OVERFLOW_GOES_TO_THE_REST``), so the shares add up to ``total`` unless the
+    whole fleet is destroyed.
+    """
+    shares = [0] * len(masses)
+    remaining = total
+    open_ = [i for i in range(len(masses)) if left[i] > 0]
+    while remaining > 0 and open_:
+        mass = sum(masses[i] for i in open_)
+        exact = {i: divmod(remaining * masses[i], mass) for i in open_}
+        give = {i: exact[i][0] for i in open_}
+        spare = remaining - sum(give.values())
+        order = sorted(open_, key=lambda i: (-exact[i][1], -masses[i], i))
+        for i in order[:spare]:
+            give[i] += 1
+        capped = False
+        for i in open_:
+            room = left[i] - shares[i]
+            take = min(give[i], room)
+            capped = capped or take < give[i]
+            shares[i] += take
+            remaining -= take
+        open_ = [i for i in open_ if shares[i] < left[i]]
+        if not capped:
+            break
+    return shares
+
+
+def lone_scout(state: State, groups: Sequence[Group]) -> bool:
+    """§2.3 and the 24 March ruling: one ship of escort size (30 mass or less)
+    seen off is not a defeated fleet for §10.2's bonus."""
+    ships = [s for g in groups for s in g.ships]
+    if len(ships) != 1:
+        return False
+    design = state.design(ships[0].design)
+    return design is not None and design.mass <= SCOUT_MASS
+
+
+def _with_world(state: State, world: System) -> State:
+    systems = tuple(world if s.id == world.id else s for s in state.map.systems)
+    return dataclasses.replace(state, map=dataclasses.replace(state.map, systems=systems))
+
