@@ -41,6 +41,7 @@ from ftpress.render.blog import RESERVED, Blog, render_blog, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.turns import RecordedTurn, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, index_site
@@ -75,6 +76,8 @@ class Site:
     state: State | None = None
     #: When the first scheduled (future-dated, not draft) post comes due, if any.
     next_due: datetime | None = None
+    #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
+    turns: tuple[RecordedTurn, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +126,17 @@ def load(root: Path, options: BuildOptions) -> Site:
         problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
     state = None
+    turns: tuple[RecordedTurn, ...] = ()
     try:
         loaded = load_state(root)
         state = loaded.state if loaded else None
     except InputError as exc:
         problems.extend(exc.problems)
+    if state is not None:
+        try:
+            turns = load_turns(root)
+        except InputError as exc:
+            problems.extend(exc.problems)
     try:
         dirs = theme.theme_dirs(root, config.theme)
     except InputError as exc:
@@ -139,7 +148,7 @@ def load(root: Path, options: BuildOptions) -> Site:
     scheduled = [p.date for p in posts if p not in published and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                state, min(scheduled, default=None))
+                state, min(scheduled, default=None), turns)
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
@@ -169,6 +178,7 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         views, problems = render_blog(blog, r, statics)
         if site.state is not None:
             render_campaign(r, site.state)
+            render_turns(r, site.state, site.turns, site.rulebook)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if problems:

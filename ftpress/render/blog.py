@@ -105,7 +105,8 @@ def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
     if blog.rulebook.versions:
         links.append(Link(urls.page("rules/"), "Rulebook", key="rulebook"))
     if blog.campaign:
-        links += [Link(urls.page("players/"), "Powers", key="players"),
+        links += [Link(urls.page("turns/"), "Turns", key="turns"),
+                  Link(urls.page("players/"), "Powers", key="players"),
                   Link(urls.page("systems/"), "Systems", key="systems")]
     links += [Link(urls.page("posts/"), "Archive", key="archive"),
               Link(urls.page("kinds/"), "Kinds", key="kinds"),

@@ -7,12 +7,24 @@ number, never its ships. Dummy counters are drawn exactly like real ones.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
+from collections.abc import Iterable
 
 from markupsafe import Markup
 
+from ftpress.events import Event
 from ftpress.hexes import Hex
-from ftpress.maps.starmap import CounterMark, Power, Route, StarMap, WorldMark, render_svg
+from ftpress.maps.starmap import (
+    CounterMark,
+    Marker,
+    Move,
+    Power,
+    Route,
+    StarMap,
+    WorldMark,
+    render_svg,
+)
 from ftpress.state.model import State
 
 
@@ -44,7 +56,47 @@ def public_map(state: State, title: str) -> StarMap:
                    tuple(counters))
 
 
+#: Event kinds that move a group: an arrow from where it set out to where it is.
+MOVE_KINDS = frozenset({"arrival", "blocked"})
+#: Event kinds marked on the map, and how: a battle starburst or a siege ring.
+MARKER_KINDS = {"encounter": "battle", "battle": "battle", "siege": "siege"}
+
+
+def turn_map(state: State, events: Iterable[Event], title: str) -> StarMap:
+    """The public map after a turn, with the turn's moves and its battles and sieges.
+
+    ``events`` must already be the public ones: every arrow and marker drawn here
+    comes from an event the report shows.
+    """
+    base = public_map(state, title)
+    moves: list[Move] = []
+    markers: dict[tuple[Hex, str], list[str]] = {}
+    for event in events:
+        at = state.hex_of(event.at) if event.at is not None else None
+        if event.kind in MOVE_KINDS and event.origin is not None and at is not None:
+            start = state.hex_of(event.origin)
+            if start is not None and start != at and event.player is not None:
+                moves.append(Move(start, at, event.player))
+        kind = MARKER_KINDS.get(event.kind) or (
+            "siege" if event.kind.startswith("siege") else
+            "battle" if event.kind.startswith(("battle", "encounter")) else None)
+        if kind is not None and at is not None:
+            markers.setdefault((at, kind), []).append(event.text)
+    marks = tuple(Marker(h, kind, " ".join(texts))  # type: ignore[arg-type]
+                  for (h, kind), texts in sorted(markers.items(),
+                                                 key=lambda i: (i[0][0].q, i[0][0].r, i[0][1])))
+    unique = tuple(dict.fromkeys(moves))
+    extra = (f" Arrows show {len(unique)} moves made this turn." if unique else "") + (
+        f" {len(marks)} battle or siege markers." if marks else "")
+    return dataclasses.replace(base, moves=unique, markers=marks,
+                               description=base.description + extra)
+
+
+def inline(svg: str) -> Markup:
+    """An SVG document as markup to put inside a page (no XML declaration)."""
+    return Markup(svg.split("?>", 1)[-1] if svg.startswith("<?xml") else svg)
+
+
 def map_svg(state: State, title: str) -> Markup:
     """The public map as inline SVG (svgwrite escapes every name in it)."""
-    svg = render_svg(public_map(state, title))
-    return Markup(svg.split("?>", 1)[-1] if svg.startswith("<?xml") else svg)
+    return inline(render_svg(public_map(state, title)))

@@ -1,0 +1,90 @@
+"""A small line chart as SVG: each power's treasury over the recorded turns.
+
+Like the star map it is drawn from a plain view (:class:`Chart`) and knows no
+rule. Each series has its power's colour *and* its initials at the line's end,
+and every point carries a ``<title>`` with the number, so the chart reads
+without colour and with a screen reader. Coordinates are rounded to one
+decimal, so the output is byte-stable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import svgwrite
+
+_W, _H = 640.0, 260.0
+_LEFT, _RIGHT, _TOP, _BOTTOM = 56.0, 56.0, 16.0, 34.0
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    name: str
+    colour: str
+    #: A short label drawn at the line's end, so colour is never the only cue.
+    initial: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    title: str
+    description: str
+    #: One label per point on the x axis: 't000', 't001', …
+    labels: tuple[str, ...]
+    series: tuple[Series, ...]
+
+
+class _Drawing(svgwrite.Drawing):
+    """svgwrite's drawing less the xml-events namespace, which HTML forbids inline."""
+
+    def get_xml(self):
+        xml = super().get_xml()
+        xml.attrib.pop("xmlns:ev", None)
+        return xml
+
+
+def _r(v: float) -> float:
+    return round(v, 1)
+
+
+def render_chart(c: Chart, element_id: str = "chart") -> str:
+    """The chart as an SVG document string."""
+    d = _Drawing(size=("100%", None), profile="full", debug=False,
+                 viewBox=f"0 0 {_W:.1f} {_H:.1f}")
+    d.attribs.update({"id": element_id, "role": "img", "class": "chart"})
+    d.set_desc(title=c.title, desc=c.description)
+    values = [v for s in c.series for v in s.values] or [0]
+    low, high = min(0, min(values)), max(values) or 1
+    plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
+    steps = max(len(c.labels) - 1, 1)
+
+    def x(i: int) -> float:
+        return _r(_LEFT + plot_w * (i / steps if len(c.labels) > 1 else 0.5))
+
+    def y(v: float) -> float:
+        return _r(_TOP + plot_h * (1 - (v - low) / ((high - low) or 1)))
+
+    axes = d.add(d.g(class_="axes", font_size=11, fill="#1d2129"))
+    axes.add(d.line((_LEFT, _r(_TOP + plot_h)), (_r(_LEFT + plot_w), _r(_TOP + plot_h)),
+                    stroke="#5b6270"))
+    axes.add(d.line((_LEFT, _TOP), (_LEFT, _r(_TOP + plot_h)), stroke="#5b6270"))
+    for v in sorted({low, (low + high) // 2, high}):
+        axes.add(d.text(f"{v:,}", insert=(_LEFT - 6, _r(y(v) + 4)), text_anchor="end"))
+    for i, label in enumerate(c.labels):
+        axes.add(d.text(label, insert=(x(i), _r(_H - 12)), text_anchor="middle"))
+    for s in c.series:
+        g = d.add(d.g(class_="series"))
+        g.set_desc(title=f"{s.name}: " + ", ".join(
+            f"{label} {v:,}" for label, v in zip(c.labels, s.values, strict=False)))
+        points = [(x(i), y(v)) for i, v in enumerate(s.values)]
+        if len(points) > 1:
+            g.add(d.polyline(points, fill="none", stroke=s.colour, stroke_width=2.5))
+        for (px, py), label, v in zip(points, c.labels, s.values, strict=False):
+            dot = g.add(d.circle((px, py), r=4, fill=s.colour, stroke="#ffffff",
+                                 stroke_width=1))
+            dot.set_desc(title=f"{s.name}, {label}: {v:,}")
+        if points:
+            g.add(d.text(s.initial, insert=(_r(points[-1][0] + 8), _r(points[-1][1] + 4)),
+                         font_size=11, font_weight="bold", fill="#1d2129"))
+    return d.tostring()

@@ -1,0 +1,517 @@
+"""Turn reports: ``/turns/`` (every recorded turn), ``/turns/<turn-id>/`` (one
+turn: summary, map, events, dice, orders, money) and ``/turns/latest/``.
+
+A turn's record is ``state/turns/<turn-id>/`` as ``ftpress turn`` wrote it: the
+state after the turn, ``events.yaml``, ``dice.yaml`` and copies of the order
+files folded in. ``t000`` is the setup: the state as generated, no events.
+
+**Public view.** The site is public, so a report shows only what the rules make
+public. An event goes out only if it reveals no hidden fact: no ship or design
+of a group that no enemy has contacted (ftc2007 §15.3), nothing that tells a
+dummy counter from a real one (§15.2). :func:`public_events` is the one gate;
+the map's arrows and markers, the summary, the dice and the search index are
+all made from what passed it. The published copies of the order files have the
+same hidden facts blanked out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+from markupsafe import Markup
+from pydantic import TypeAdapter
+
+from ftpress import markdown, schema, yamlsource
+from ftpress.content.rulebook import Rulebook
+from ftpress.dice import Roll
+from ftpress.errors import InputError, Problem
+from ftpress.events import Event, EventsFile
+from ftpress.maps.chart import Chart, Series, render_chart
+from ftpress.maps.starmap import render_svg
+from ftpress.render.mapview import inline, turn_map
+from ftpress.render.pages import Renderer
+from ftpress.render.rulebook import RulebookViews
+from ftpress.render.views import Link
+from ftpress.state.load import load_state
+from ftpress.state.model import DiceFile, State
+from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
+
+_EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
+_DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
+_SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
+#: Words that would tell a dummy counter from a real one (§15.2).
+_DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
+HIDDEN = "[hidden]"
+
+
+# --- loading --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class RecordedTurn:
+    """One recorded turn as its folder holds it (every fact, hidden ones too)."""
+
+    id: str
+    number: int
+    #: The state when the turn was done.
+    state: State
+    events: tuple[Event, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    #: Player id → the order file folded in, byte for byte.
+    orders: tuple[tuple[str, bytes], ...] = ()
+
+
+def load_turns(root: Path) -> tuple[RecordedTurn, ...]:
+    """Every recorded turn, oldest first; raises with every problem in any of them."""
+    base = root / TURNS_DIR
+    if not base.is_dir():
+        return ()
+    folders = []
+    for folder in base.iterdir():
+        try:
+            folders.append((turn_number(folder.name), folder))
+        except ValueError:
+            continue  # a staging folder of a turn being written, or a stray
+    turns: list[RecordedTurn] = []
+    problems: list[Problem] = []
+    for number, folder in sorted(folders):
+        if not folder.is_dir():
+            continue
+        rel = f"{TURNS_DIR}/{folder.name}"
+        try:
+            turns.append(_load_turn(root, rel, folder.name, number))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return tuple(turns)
+
+
+def _load_turn(root: Path, rel: str, turn: str, number: int) -> RecordedTurn:
+    state = load_state(root, rel).state
+    events: tuple[Event, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    if (root / rel / "events.yaml").is_file():
+        path = f"{rel}/events.yaml"
+        events = schema.validate(_EVENTS, yamlsource.parse(
+            yamlsource.read_text(root / path, path), path), path).events
+    if (root / rel / "dice.yaml").is_file():
+        path = f"{rel}/dice.yaml"
+        rolls = schema.validate(_DICE, yamlsource.parse(
+            yamlsource.read_text(root / path, path), path), path).rolls
+    orders = tuple((f.stem, f.read_bytes())
+                   for f in sorted((root / rel / "orders").glob("*.yaml")))
+    return RecordedTurn(turn, number, state, events, rolls, orders)
+
+
+# --- the public view ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class HiddenFacts:
+    """What the public may not learn from a turn: the ships and designs of every
+    group no enemy has contacted (§15.3), and which counters are dummies (§15.2)."""
+
+    terms: frozenset[str]
+    dummies: frozenset[str]
+
+    @classmethod
+    def of(cls, *states: State) -> HiddenFacts:
+        terms: set[str] = set()
+        dummies: set[str] = set()
+        for state in states:
+            for group in state.groups.groups:
+                if group.dummy:
+                    dummies.add(group.id)
+                if group.revealed:
+                    continue
+                for ship in group.ships:
+                    terms.add(ship.name)
+                    terms.add(ship.design)
+                    design = state.design(ship.design)
+                    if design is not None:
+                        terms.add(design.name)
+        return cls(frozenset(t for t in terms if t.strip()), frozenset(dummies))
+
+    def _pattern(self) -> re.Pattern[str] | None:
+        if not self.terms:
+            return None
+        words = sorted(self.terms, key=lambda t: (-len(t), t))
+        return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(t) for t in words) + r")(?!\w)")
+
+    def reveals(self, text: str) -> bool:
+        """Does ``text`` name a hidden ship or design, or speak of dummies?"""
+        pattern = self._pattern()
+        return bool(_DUMMY.search(text) or (pattern is not None and pattern.search(text)))
+
+    def blank(self, text: str) -> str:
+        """``text`` with every hidden name, and any word of dummies, blanked out."""
+        pattern = self._pattern()
+        if pattern is not None:
+            text = pattern.sub(HIDDEN, text)
+        return _DUMMY.sub(HIDDEN, text)
+
+
+#: Reorganising a group (§15.1) tells the public what its counters are made of when
+#: a dummy is among them, so such events stay private.
+_REORGANISE = frozenset({"split", "merge"})
+
+
+def public_events(events: Iterable[Event], hidden: HiddenFacts) -> tuple[Event, ...]:
+    """The events the public may read, in order (see the module docstring).
+
+    An event whose own sentence or dice would reveal a hidden fact is left out
+    whole; a player's note that would is dropped from an event that is public.
+    """
+    shown: list[Event] = []
+    for event in events:
+        involved = {*event.groups, *([event.group] if event.group else [])}
+        if event.kind in _REORGANISE and involved & hidden.dummies:
+            continue
+        if hidden.reveals(event.text) or any(hidden.reveals(r.purpose) for r in event.rolls):
+            continue
+        if event.note is not None and hidden.reveals(event.note):
+            event = dataclasses.replace(event, note=None)
+        shown.append(event)
+    return tuple(shown)
+
+
+# --- views ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PowerRef:
+    id: str
+    name: str
+    colour: str
+    abbr: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLink:
+    """A published copy of an order file folded into the turn."""
+
+    url: str
+    file: str
+    power: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollView:
+    sides: int
+    value: int
+    purpose: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    kind: str
+    text: str
+    #: The rule as the event names it, 'ftc2007 §8.2', and its rulebook link ('' if none).
+    rule: str
+    rule_url: str
+    power: PowerRef | None
+    note: str | None
+    #: 'orders/t001/nac.yaml:6:5' and the published copy it points into ('' if none).
+    order: str
+    order_url: str
+    rolls: tuple[RollView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventGroup:
+    key: str
+    heading: str
+    events: tuple[EventView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FinanceRow:
+    power: PowerRef
+    worlds: int
+    income: int
+    #: Treasury when the turn opened (None for the setup) and when it was done.
+    opening: int | None
+    closing: int
+
+    @property
+    def change(self) -> int | None:
+        return None if self.opening is None else self.closing - self.opening
+
+
+@dataclass(frozen=True, slots=True)
+class SystemRow:
+    id: str
+    name: str
+    hex: str
+    owner: PowerRef | None
+    income: int | None
+    idp: int | None
+    idp_full: int | None
+    works: str
+    interdicted_by: PowerRef | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    id: str
+    number: int
+    title: str
+    url: str
+    #: The day the turn was resolved (the setup: the day turn 1 opened).
+    day: date
+    summary: tuple[str, ...]
+    previous: Link | None
+    next: Link | None
+    events: int
+
+
+#: How a report groups its events: (key, heading). Kinds unknown here fall to the
+#: group their rule's section belongs to, then to "other", so new kinds just appear.
+GROUPS = (("movement", "Movement"), ("battles", "Encounters and battles"),
+          ("sieges", "Sieges"), ("economy", "Economy"),
+          ("construction", "Construction and repair"), ("other", "Other"))
+_KIND_GROUP = {
+    "no-orders": "movement", "unordered": "movement", "rejected": "movement",
+    "split": "movement", "merge": "movement", "hold": "movement", "departure": "movement",
+    "arrival": "movement", "blocked": "movement", "encounter": "battles",
+    "siege": "sieges", "scouted": "economy", "interdiction-ends": "economy",
+    "maintenance": "economy", "note": "other", "calendar": "other", "not-resolved": "other",
+}
+_WORD_GROUP = (("siege", "sieges"), ("defence", "sieges"), ("conquest", "sieges"),
+               ("capture", "sieges"), ("bombard", "sieges"), ("battle", "battles"),
+               ("encounter", "battles"), ("contact", "battles"), ("repair", "construction"),
+               ("construct", "construction"), ("build", "construction"),
+               ("keel", "construction"), ("launch", "construction"),
+               ("income", "economy"), ("maintenance", "economy"), ("treasury", "economy"),
+               ("purchase", "economy"), ("move", "movement"))
+#: ftc2007 sections by chapter: §9–10, 12, 17 sieges and conquest; §14 battles; …
+_SECTION_GROUP = {"3": "economy", "4": "economy", "5": "economy", "7": "economy",
+                  "8": "movement", "9": "sieges", "10": "sieges", "11": "construction",
+                  "12": "sieges", "13": "construction", "14": "battles", "15": "movement",
+                  "17": "sieges", "18": "battles"}
+
+
+def group_of(event: Event) -> str:
+    """The report group an event belongs to (see :data:`GROUPS`)."""
+    if event.kind in _KIND_GROUP:
+        return _KIND_GROUP[event.kind]
+    for word, group in _WORD_GROUP:
+        if word in event.kind:
+            return group
+    found = _SECTION.search(event.rule)
+    if found:
+        return _SECTION_GROUP.get(found.group(1).split(".")[0], "other")
+    return "other"
+
+
+def turn_day(state: State, number: int) -> date:
+    """The day turn ``number`` was resolved: its deadline's date (setup: the start)."""
+    cal = state.campaign.calendar
+    if number == 0:
+        return cal.start
+    return cal.start + timedelta(days=number * cal.turn_days - 1)
+
+
+def rule_url(rule: str, cite: markdown.Resolver) -> str:
+    """The rulebook link of 'ftc2007 §8.2' (or of §8 when 8.2 has no section of its own)."""
+    found = _SECTION.search(rule)
+    if not found:
+        return ""
+    parts = found.group(1).split(".")
+    while parts:
+        url = cite(".".join(parts))
+        if url:
+            return url
+        parts.pop()
+    return ""
+
+
+def _powers(state: State, r: Renderer) -> dict[str, PowerRef]:
+    return {p.id: PowerRef(p.id, p.name, p.colour, p.id.upper()[:5],
+                           r.urls.page(f"players/{p.id}/")) for p in state.players.players}
+
+
+def _place(state: State, location: object) -> str:
+    if isinstance(location, str):
+        system = state.system(location)
+        return system.name if system else location
+    h = state.hex_of(location)  # type: ignore[arg-type]
+    world = state.system_at(h) if h is not None else None
+    return world.name if world else f"hex {h}"
+
+
+def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event]) -> tuple[str, ...]:
+    """The state of play in a few sentences, from the public events and the state."""
+    state = turn.state
+    names = {p.id: p.name for p in state.players.players}
+    if before is None:
+        held = sum(1 for s in state.map.systems if s.owner)
+        neutral = len(state.map.systems) - held
+        return (f"The campaign's starting position: {len(names)} powers hold {held} worlds; "
+                f"{neutral} worlds are neutral, their worth unknown until scouted.",
+                f"{len(state.groups.groups)} task-group counters stand at the powers' "
+                "capitals, ready for the first orders.")
+    out: list[str] = []
+    movers: Counter[str] = Counter(e.player for e in events
+                                   if e.kind in ("arrival", "blocked") and e.player)
+    if movers:
+        parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
+        total = sum(movers.values())
+        out.append(f"{total} task group{'s' if total != 1 else ''} moved: "
+                   f"{', '.join(parts)}.")
+    else:
+        out.append("No task group moved.")
+    silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
+    if silent:
+        out.append(f"No orders came from {', '.join(names.get(p, p) for p in silent)}; "
+                   "its groups held.")
+    battles = sorted({_place(state, e.at) for e in events
+                      if group_of(e) == "battles" and e.at is not None})
+    out.append(f"Encounters at {', '.join(battles)}." if battles else "No encounters.")
+    sieges = sorted({_place(state, e.at) for e in events
+                     if group_of(e) == "sieges" and e.at is not None})
+    if sieges:
+        out.append(f"Sieges at {', '.join(sieges)}.")
+    scouted = sorted({_place(state, e.at) for e in events if e.kind == "scouted" and e.at})
+    if scouted:
+        out.append(f"Scouted: {', '.join(scouted)}.")
+    owners = {s.id: s.owner for s in before.map.systems}
+    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral')} to "
+               f"{names.get(s.owner or '', 'neutral')}"
+               for s in state.map.systems if s.id in owners and owners[s.id] != s.owner]
+    out.append("; ".join(changes) + "." if changes else "No world changed hands.")
+    return tuple(out)
+
+
+def _event_view(e: Event, powers: dict[str, PowerRef], cite: markdown.Resolver,
+                order_urls: dict[str, str]) -> EventView:
+    order_url = ""
+    if e.order:
+        file = e.order.split(":", 1)[0]
+        order_url = order_urls.get(file, "")
+    return EventView(
+        kind=e.kind, text=e.text, rule=e.rule, rule_url=rule_url(e.rule, cite),
+        power=powers.get(e.player) if e.player else None, note=e.note,
+        order=e.order or "", order_url=order_url,
+        rolls=tuple(RollView(r.sides, r.value, r.purpose, r.rule) for r in e.rolls))
+
+
+def _finances(turns: Sequence[RecordedTurn], index: int,
+              powers: dict[str, PowerRef]) -> tuple[FinanceRow, ...]:
+    state = turns[index].state
+    before = turns[index - 1].state if index > 0 else None
+    opening = {p.id: p.treasury for p in before.players.players} if before else {}
+    rows = []
+    for p in state.players.players:
+        worlds = state.worlds_of(p.id)
+        rows.append(FinanceRow(powers[p.id], len(worlds), sum(w.income or 0 for w in worlds),
+                               opening.get(p.id), p.treasury))
+    return tuple(rows)
+
+
+def _systems(state: State, powers: dict[str, PowerRef]) -> tuple[SystemRow, ...]:
+    rows = []
+    for s in sorted(state.map.systems, key=lambda s: s.name.casefold()):
+        works = ", ".join(w for w, on in (("supply depot", s.depot), ("base", s.base),
+                                          ("shipyard", s.shipyard)) if on)
+        rows.append(SystemRow(s.id, s.name, str(s.hex), powers.get(s.owner or ""), s.income,
+                              s.idp, s.full_idp, works,
+                              powers.get(s.interdicted_by or "")))
+    return tuple(rows)
+
+
+def treasury_chart(turns: Sequence[RecordedTurn], element_id: str) -> Markup:
+    """Each power's treasury at the end of every recorded turn, as inline SVG."""
+    last = turns[-1].state
+    series = tuple(Series(p.name, p.colour.upper(), p.id.upper()[:3], tuple(
+        next((q.treasury for q in t.state.players.players if q.id == p.id), 0) for t in turns))
+        for p in last.players.players)
+    labels = tuple(t.id for t in turns)
+    chart = Chart("Treasury by turn",
+                  "Each power's treasury at the end of every recorded turn, " +
+                  "; ".join(f"{s.name}: " + ", ".join(f"{lab} {v:,}" for lab, v in
+                                                      zip(labels, s.values, strict=True))
+                            for s in series) + ".", labels, series)
+    return inline(render_chart(chart, element_id))
+
+
+def title_of(turn: RecordedTurn) -> str:
+    if turn.id == SETUP:
+        return "Setup: the starting position"
+    return f"Turn {turn.number}"
+
+
+def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
+                 rulebook: Rulebook) -> None:
+    """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``."""
+    urls = r.urls
+    if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
+        r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
+               description=f"No turn of {state.campaign.name} is recorded yet.",
+               section="turns", heading="Turns", turns=(), chart=None)
+        return
+    rules = RulebookViews(rulebook, urls, None, r.env)
+    current = turns[-1].state
+    powers = _powers(current, r)
+    views: list[TurnView] = []
+    shown: list[tuple[Event, ...]] = []
+    for index, turn in enumerate(turns):
+        before = turns[index - 1].state if index > 0 else None
+        hidden = HiddenFacts.of(*([before] if before else []), turn.state)
+        events = public_events(turn.events, hidden)
+        shown.append(events)
+        prev = turns[index - 1] if index > 0 else None
+        nxt = turns[index + 1] if index + 1 < len(turns) else None
+        views.append(TurnView(
+            turn.id, turn.number, title_of(turn), urls.page(f"turns/{turn.id}/"),
+            turn_day(turn.state, turn.number), summary(turn, before, events),
+            Link(urls.page(f"turns/{prev.id}/"), title_of(prev)) if prev else None,
+            Link(urls.page(f"turns/{nxt.id}/"), title_of(nxt)) if nxt else None,
+            len(events)))
+    name = state.campaign.name
+    chart = treasury_chart(turns, "treasury-chart")
+    r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
+           description=f"Every recorded turn of {name}, each with its map, events and money.",
+           section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart)
+    for index, (turn, view, events) in enumerate(zip(turns, views, shown, strict=True)):
+        before = turns[index - 1].state if index > 0 else None
+        hidden = HiddenFacts.of(*([before] if before else []), turn.state)
+        order_urls: dict[str, str] = {}
+        order_links: list[OrderLink] = []
+        for player, raw in turn.orders:
+            path = f"turns/{turn.id}/orders/{player}.yaml"
+            text = hidden.blank(raw.decode("utf-8", errors="replace"))
+            r.out.add(path, text, f"{TURNS_DIR}/{turn.id}/orders/{player}.yaml")
+            order_urls[f"orders/{turn.id}/{player}.yaml"] = urls.page(path)
+            order_links.append(OrderLink(urls.page(path), f"{player}.yaml",
+                                         powers[player].name if player in powers else player))
+        cite = rules.resolver(view.day)
+        grouped = []
+        for key, heading in GROUPS:
+            these = tuple(_event_view(e, powers, cite, order_urls)
+                          for e in events if group_of(e) == key)
+            if these:
+                grouped.append(EventGroup(key, heading, these))
+        starmap = inline(render_svg(turn_map(
+            turn.state, events, f"The map after {view.title.lower()}"), f"map-{turn.id}"))
+        rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
+                      for e in events for r_ in e.rolls)
+        r.page(f"turns/{turn.id}/index.html", "turn.html", f"{TURNS_DIR}/{turn.id}",
+               title=view.title, description=" ".join(view.summary), section="turns",
+               turn=view, groups=tuple(grouped), starmap=starmap, orders=tuple(order_links),
+               rolls=rolls, finances=_finances(turns, index, powers),
+               systems=_systems(turn.state, powers),
+               chart=treasury_chart(turns[:index + 1], f"treasury-{turn.id}") if index else None,
+               trail=(Link(urls.page("turns/"), "Turns"),))
+    latest = views[-1]
+    r.page("turns/latest/index.html", "turn_latest.html", TURNS_DIR,
+           title=f"Latest turn: {latest.title}",
+           description=f"The latest turn report: {latest.title}.", noindex=True,
+           target_title=latest.title, target_url=urls.absolute(f"turns/{latest.id}/"),
+           target_path=latest.url)
