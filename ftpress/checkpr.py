@@ -127,20 +127,22 @@ class PullRequestReport:
         return "\n".join(out) + "\n"
 
 
+#: Characters with a meaning in GitHub's Markdown: emphasis, code, links and images,
+#: headings, lists, tables, strikethrough, math, mentions.
+_MARKUP = frozenset("\\`*_{}[]()#+-.!|~$@")
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
 def md(text: str) -> str:
-    """``text`` as literal Markdown text: every ASCII punctuation character
-    backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as entities,
-    and line breaks as spaces, so no input can open a link, an image, HTML, a
-    heading, a table or a code span, or run on into the next line."""
+    """``text`` as literal Markdown text: every character with a meaning in
+    Markdown backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as
+    entities, and line breaks as spaces, so no input can open a link, an image,
+    HTML, a heading, a table or a code span, or run on into the next line."""
     out = []
     for char in " ".join(text.split()):
-        if char == "&":
-            out.append("&amp;")
-        elif char == "<":
-            out.append("&lt;")
-        elif char == ">":
-            out.append("&gt;")
-        elif char.isascii() and not char.isalnum() and char != " ":
+        if char in _ENTITIES:
+            out.append(_ENTITIES[char])
+        elif char in _MARKUP:
             out.append("\\" + char)
         else:
             out.append(char)
@@ -193,7 +195,7 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
     state = loaded.state
     turn = turn_id(state.campaign.calendar.turn)
     player = next((p for p in state.players.players if p.github_id == author_id), None)
-    umpire = any(u.github_id == author_id for u in state.campaign.umpires)
+    umpire = any(u.github_id == author_id for u in state.campaign.umpires or ())
     who = f"{author} (GitHub id {author_id})" if author else f"GitHub id {author_id}"
     if umpire:
         who = f"the umpire {who}"

@@ -3,8 +3,10 @@
 The ruleset rolls up the map and the starting state; this module writes the
 campaign around it: ``site.yaml``, ``state/`` with its setup snapshot
 ``state/turns/t000/`` (and the dice that made it), the generation log as the
-first status post, the ruleset's rulebook if it ships one, ``orders/`` and a
-``.gitignore``. ``ftpress build`` turns the result into a site at once.
+first status post, the ruleset's rulebook if it ships one, ``orders/``, a
+``.gitignore``, and the GitHub side: the orders and publish workflows,
+``CODEOWNERS`` and the ``requirements.txt`` the workflows install ftpress from.
+``ftpress build`` turns the result into a site at once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
+from ftpress import __version__
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
 from ftpress.errors import InputError, Problem
@@ -95,7 +98,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
 
     base_url = f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url), ".gitignore": _GITIGNORE,
-                             "orders/README.md": _ORDERS_README}
+                             "orders/README.md": _ORDERS_README, **github_files()}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
             files[f"{folder}/{kind.file}"] = dump(getattr(new.state, kind.name),
@@ -116,6 +119,29 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
         write_file(root / rel, text.encode("utf-8"))
     return Created(root, tuple(files), seed, post, len(new.state.map.systems),
                    len(new.state.map.routes), len(ids))
+
+
+#: The workflows and CODEOWNERS ftpress's own repository runs, in the package.
+GITHUB_FILES = Path(__file__).parent / "github"
+
+
+def github_files() -> dict[str, str]:
+    """``.github/`` for a new campaign, and the ``requirements.txt`` it installs
+    ftpress from: ftpress's own workflows, which install ftpress from its source
+    (``pip install .``, pip's cache keyed on ``pyproject.toml``), made to install
+    the pinned ftpress of ``requirements.txt`` instead."""
+    files = {"requirements.txt": "# The ftpress the campaign's workflows run; change the pin "
+                                 "to upgrade.\n"
+                                 f"ftpress=={__version__}\n"}
+    for source in sorted(GITHUB_FILES.rglob("*")):
+        if source.is_file():
+            text = source.read_text(encoding="utf-8")
+            text = text.replace("python -m pip install .\n",
+                                "python -m pip install -r requirements.txt\n")
+            text = text.replace("cache-dependency-path: pyproject.toml",
+                                "cache-dependency-path: requirements.txt")
+            files[f".github/{source.relative_to(GITHUB_FILES).as_posix()}"] = text
+    return files
 
 
 #: The ``date:`` line of a rule file's front matter.
@@ -162,7 +188,7 @@ def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUI
     ])
 
 
-_GITIGNORE = "/_site/\n__pycache__/\n.ftpress-cache/\n"
+_GITIGNORE = "/_site/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
 
 _ORDERS_README = """\
 # Orders

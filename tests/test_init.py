@@ -32,8 +32,9 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     files = [f for f in files if f not in rules]
     kinds = ("campaign", "designs", "groups", "map", "players", "queues")
     assert files == sorted([
+        ".github/CODEOWNERS", ".github/workflows/orders.yml", ".github/workflows/publish.yml",
         ".gitignore", "content/posts/2026/03/01-the-outer-marches-the-map-is-rolled.md",
-        "orders/README.md", "site.yaml",
+        "orders/README.md", "requirements.txt", "site.yaml",
         *(f"state/{k}.yaml" for k in kinds), *(f"state/turns/t000/{k}.yaml" for k in kinds),
         "state/turns/t000/dice.yaml"])
     assert run("check", "--source", target) == (0, "checked the campaign: no problems\n", "")

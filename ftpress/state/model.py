@@ -164,8 +164,8 @@ class CampaignFile:
     calendar: Calendar
     setup: Setup
     settings: Settings = Settings()
-    #: Who may change any player's orders in a pull request.
-    umpires: tuple[Umpire, ...] = ()
+    #: Who may change any player's orders in a pull request (none: left out of the file).
+    umpires: tuple[Umpire, ...] | None = None
 
 
 # --- state/players.yaml ----------------------------------------------------------------
