@@ -3,7 +3,9 @@
 Each case gives a small state (see ``turnfixture``), each player's orders,
 the dice, and what must come of it: the problems ``ftpress check`` reports,
 the events in order (each a subset of the event's fields; ``text`` matches a
-fragment), and where groups and what worlds are afterwards. Holds, missing
+fragment), and where groups and what worlds are afterwards (``after``:
+``groups`` where, ``ships`` names, ``damage`` hull boxes per ship, ``gone``
+groups no longer there, ``systems`` and ``players`` fields). Holds, missing
 orders and the calendar are left out of the events compared unless the case
 says ``every_event: true``.
 """
@@ -65,6 +67,11 @@ def test_case(path):
     ships = {g.id: [s.name for s in g.ships] for g in after.groups.groups}
     for group_id, names in case.get("after", {}).get("ships", {}).items():
         assert ships.get(group_id) == names, group_id
+    damage = {g.id: [s.damage for s in g.ships] for g in after.groups.groups}
+    for group_id, boxes in case.get("after", {}).get("damage", {}).items():
+        assert damage.get(group_id) == boxes, group_id
+    gone = set(case.get("after", {}).get("gone", ()))
+    assert not gone & set(damage), "groups that should be gone"
     for system_id, fields in case.get("after", {}).get("systems", {}).items():
         system = after.system(system_id)
         assert {k: getattr(system, k) for k in fields} == fields, system_id

@@ -11,7 +11,9 @@ A case says only what it needs::
     turn: 1
 
 Players ``nac`` and ``esu`` are always there; designs are ``dd`` (a
-destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy).
+destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
+and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
+``{design: dd, damage: 3}``; a system may give ``idp`` and ``idp_full``.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ DESIGNS = (
     Design("dd", "Ticonderoga", "nac", "DD", 32, 108, (3, 3, 2, 2), _ABSTRACT),
     Design("sc", "Harrison", "nac", "SC", 10, 34, (1, 1, 1), _ABSTRACT),
     Design("bb", "Majestic", "nac", "BB", 100, 340, (8, 8, 8, 8), _ABSTRACT),
+    # The Union's fleet at Marrow (8 April ruling): 120, 60 and 20 mass, 1,088 points.
+    Design("gb", "Gorizont", "esu", "BB", 120, 408, (9, 9, 9, 9), _ABSTRACT),
+    Design("ch", "Tverdost", "esu", "CH", 60, 204, (5, 5, 4, 4), _ABSTRACT),
+    Design("ff", "Lis", "esu", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
 )
 
 
@@ -56,14 +62,13 @@ def build_state(spec: dict[str, Any]) -> State:
                            owner=s.get("owner"), income=s.get("income", 50 if s.get("owner")
                                                               else None),
                            idp=s.get("idp", s.get("income", 50) if s.get("owner") else None),
-                           interdicted_by=s.get("interdicted_by"))
+                           idp_full=s.get("idp_full"), interdicted_by=s.get("interdicted_by"))
                     for s in spec["systems"])
     routes = tuple(Route(rid, tuple(tuple(link) for link in links))
                    for rid, links in spec.get("routes", {}).items())
     groups = tuple(Group(g["id"], g["owner"], Hex(*g["at"]) if isinstance(g["at"], list)
                          else g["at"],
-                         tuple(Ship(f"{g['id']}-{i + 1}", d)
-                               for i, d in enumerate(g.get("ships", ()))),
+                         tuple(_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
                          dummy=g.get("dummy", False))
                    for g in spec.get("groups", ()))
     capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
@@ -79,6 +84,13 @@ def build_state(spec: dict[str, Any]) -> State:
                               Settings(spec.get("battles", "tabletop"))),
                  PlayersFile(players), MapFile(spec.get("radius", 5), systems, routes),
                  DesignsFile(DESIGNS), GroupsFile(groups), QueuesFile())
+
+
+def _ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:
+    """A ship by design id, or ``{design: dd, damage: 3}`` for a damaged one."""
+    if isinstance(spec, str):
+        return Ship(f"{group}-{i + 1}", spec)
+    return Ship(f"{group}-{i + 1}", spec["design"], damage=spec.get("damage", 0))
 
 
 def build_orders(state: State, texts: dict[str, str]) -> dict[str, LoadedOrders]:
