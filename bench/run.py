@@ -310,32 +310,52 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def walls(samples: list[Sample]) -> str:
+    """Median and minimum: on a shared machine the minimum is the least disturbed."""
+    values = [s.wall for s in samples]
+    return f"{median(values):.2f} | {min(values):.2f}"
+
+
 def build_row(tool: str, results: Results) -> str:
     samples = results.builds[tool]
-    wall = median([s.wall for s in samples])
     paired = results.paired.get(tool)
-    ratio = f"{median([s.wall for s in paired]) / wall:.2f}" if paired else "—"
-    return (f"| {tool} | {results.pages.get(tool, 0):,} | {wall:.2f} "
+    ratio = (f"{median([s.wall for s in paired]) / median([s.wall for s in samples]):.2f}"
+             if paired else "—")
+    return (f"| {tool} | {results.pages.get(tool, 0):,} | {walls(samples)} "
             f"| {median([s.cpu for s in samples]):.2f} | {max(s.peak_mb for s in samples):.0f} "
             f"| {ratio} |")
 
 
-def table(tools: list[str], results: Results) -> str:
+def table(results: Results) -> str:
     """The comparison as a Markdown table; ftpress's extra measurements below it."""
-    lines = ["| tool | pages | wall median (s) | CPU median (s) | peak MB "
-             "| ftpress ÷ tool (wall) |", "|---|--:|--:|--:|--:|--:|"]
-    lines += [build_row(tool, results) for tool in tools if tool in results.builds]
+    lines = ["| tool | pages | wall median (s) | wall min (s) | CPU median (s) | peak MB "
+             "| ftpress ÷ tool (wall) |", "|---|--:|--:|--:|--:|--:|--:|"]
+    lines += [build_row(tool, results) for tool in TOOLS if tool in results.builds]
     if results.incremental:
         inc = results.incremental
-        lines.append(f"| ftpress, second build, nothing changed | — | "
-                     f"{median([s.wall for s in inc]):.2f} | {median([s.cpu for s in inc]):.2f} "
-                     f"| {max(s.peak_mb for s in inc):.0f} | — |")
-    if results.serve_page:
-        lines.append(f"| ftpress serve, one post edited → page rewritten | — | "
-                     f"{median(results.serve_page):.2f} | — | — | — |")
-        lines.append(f"| ftpress serve, one post edited → reload sent | — | "
-                     f"{median(results.serve_reload):.2f} | — | — | — |")
+        lines.append(f"| ftpress, second build, nothing changed | — | {walls(inc)} "
+                     f"| {median([s.cpu for s in inc]):.2f} | {max(s.peak_mb for s in inc):.0f} "
+                     "| — |")
+    for label, values in (("page rewritten", results.serve_page),
+                          ("reload sent", results.serve_reload)):
+        if values:
+            lines.append(f"| ftpress serve, one post edited → {label} | — | "
+                         f"{median(values):.2f} | {min(values):.2f} | — | — | — |")
     return "\n".join(lines)
+
+
+def saved_results(path: Path) -> tuple[str, Results]:
+    """The heading and results of an earlier run saved with ``--json``."""
+    data = json.loads(path.read_text())
+
+    def samples(rows: list[dict[str, float]]) -> list[Sample]:
+        return [Sample(**row) for row in rows]
+
+    return data.get("heading", ""), Results(
+        pages=data["pages"], builds={k: samples(v) for k, v in data["builds"].items()},
+        paired={k: samples(v) for k, v in data["paired"].items()},
+        incremental=samples(data["incremental"]), serve_page=data["serve_page"],
+        serve_reload=data["serve_reload"])
 
 
 def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -> Path:
@@ -366,6 +386,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "ftpress-bench",
                         help="folder for the corpus and the outputs")
     parser.add_argument("--json", type=Path, help="also save every sample to this file")
+    parser.add_argument("--report", type=Path, metavar="JSON",
+                        help="only print the table of a run saved with --json")
     args = parser.parse_args(argv)
     args.tools = [t.strip() for t in args.tools.split(",") if t.strip()]
     unknown = [t for t in args.tools if t not in TOOLS]
@@ -376,6 +398,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.report:
+        heading, results = saved_results(args.report)
+        print(f"{heading}\n\n{table(results)}")
+        return 0
     tools = [t for t in args.tools if available(t)]
     for missing in sorted(set(args.tools) - set(tools)):
         say(f"{missing} is not installed; left out (pip install {missing})")
@@ -392,12 +418,13 @@ def main(argv: list[str] | None = None) -> int:
         incremental(root, args.work, now, args.runs, results)
         serve_latency(root, args.work, now, args.runs, results)
     # Another process busy on the machine skews everything: say how busy it was.
-    print(f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
-          f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
-          f"{os.getloadavg()[0]:.2f} after\n")
-    print(table(tools, results))
+    heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
+               f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
+               f"{os.getloadavg()[0]:.2f} after")
+    print(f"{heading}\n\n{table(results)}")
     if args.json:
-        args.json.write_text(json.dumps({"corpus": manifest, **asdict(results)}, indent=2) + "\n")
+        args.json.write_text(json.dumps({"corpus": manifest, "heading": heading,
+                                         **asdict(results)}, indent=2) + "\n")
     return 0
 
 
