@@ -300,3 +300,42 @@ def test_check_pr_writes_the_step_summary_named_by_github(run, repo, tmp_path, m
     monkeypatch.setitem(os.environ, "GITHUB_STEP_SUMMARY", str(summary))
     assert check(run, repo, head, NAC)[0] == 0
     assert summary.read_text().startswith("earlier step\n## Orders for t001 accepted\n")
+
+
+# --- the roster's GitHub ids ------------------------------------------------------------
+
+def test_github_ids_and_umpires_round_trip(template, tmp_path):
+    from ftpress.state.load import load_state as load_folder
+    from ftpress.state.save import save_state
+
+    first = load_folder(template).state
+    assert [p.github_id for p in first.players.players] == [NAC, NSL]
+    assert first.players.players[0].github == "nac-player"
+    assert [(u.github, u.github_id) for u in first.campaign.umpires] == [("the-umpire", UMPIRE)]
+    save_state(tmp_path / "copy", first)
+    text = (tmp_path / "copy/state/campaign.yaml").read_text()
+    assert text.endswith("umpires:\n  - github_id: 9\n    github: the-umpire\n")
+    assert load_folder(tmp_path / "copy").state == first
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    (f"github_id: {NSL}", "github_id: '1002'", "state/players.yaml:12:16: "),
+    (f"github_id: {NSL}", "github_id: 0", "state/players.yaml:12:16: players[1].github_id: "
+     "input should be greater than or equal to 1, got 0"),
+    (f"github_id: {NSL}", f"github_id: {NAC}", "state/players.yaml:12:16: GitHub id 1001 is "
+     "nac's too; expected each player's own numeric GitHub user id"),
+])
+def test_bad_github_ids_are_located(run, repo, old, new, expected):
+    players = repo / "state/players.yaml"
+    players.write_text(players.read_text().replace(old, new))
+    code, _, err = run("check", "--source", repo, players)
+    assert code == 1
+    assert expected in err
+
+
+def test_an_umpire_needs_a_github_id(run, repo):
+    campaign = repo / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace(f"    github_id: {UMPIRE}\n", ""))
+    code, _, err = run("check", "--source", repo, campaign)
+    assert code == 1
+    assert "state/campaign.yaml:" in err and "github_id" in err
