@@ -1,9 +1,11 @@
 """``ftpress check-pr``: is an order pull request acceptable, and what does it order?
 
-The orders workflow runs this with the base branch's ftpress, in a checkout of
-the base revision (its ``state/`` says which turn is open and who plays), and
-reads the pull request's files only as Git blobs of the head revision: the
-pull request's code is never checked out or run by this command.
+The orders workflow runs this with the base branch's ftpress. Everything it
+judges by is read from Git, never from the working tree: the campaign state of
+the base revision (which turn is open, who plays, who umpires) and the pull
+request's files as blobs of the head revision. Nothing of the pull request is
+checked out or run by this command, and a pull request that adds its author
+to the roster changes nothing, since the roster is the base's.
 
 What a pull request may change (anything else is *refused*):
 
@@ -30,13 +32,15 @@ re-validates every order file with main's code before folding it in.
 from __future__ import annotations
 
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ftpress import rules
-from ftpress.campaign import load_state
 from ftpress.errors import InputError, Problem
 from ftpress.orders.load import ORDERS_DIR, parse_orders, stray_problem
+from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.load import load_state
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
 from ftpress.yamlsource import MAX_BYTES
@@ -182,17 +186,30 @@ def read_blob(repo: Path, blob: str) -> bytes:
     return _git(repo, "cat-file", "blob", blob)
 
 
+def base_state(repo: Path, base: str) -> State:
+    """The campaign state (``state/*.yaml``) of the ``base`` revision, read from
+    Git into a scratch folder and checked as ``ftpress check`` would."""
+    with tempfile.TemporaryDirectory(prefix="ftpress-base-") as scratch:
+        folder = Path(scratch) / STATE_DIR
+        folder.mkdir()
+        for kind in KINDS.values():
+            try:
+                data = _git(repo, "cat-file", "blob", f"{base}:{STATE_DIR}/{kind.file}")
+            except GitError:
+                raise InputError([Problem(f"{STATE_DIR}/{kind.file}", 0, 0, "missing in the "
+                                          f"base revision {base}; expected the campaign's "
+                                          "state")]) from None
+            (folder / kind.file).write_bytes(data)
+        return load_state(Path(scratch)).state
+
+
 # --- judging it -----------------------------------------------------------------------
 
 def check_pull_request(root: Path, base: str, head: str, author_id: int,
                        author: str | None = None) -> PullRequestReport:
     """Judge the pull request from ``base`` to ``head`` by ``author_id``, against
-    the campaign state checked out at ``root`` (the base revision)."""
-    loaded = load_state(root)
-    if loaded is None:
-        raise InputError([Problem("state", 0, 0, "this campaign has no state; expected "
-                                  "state/campaign.yaml and the rest")])
-    state = loaded.state
+    the campaign state of the ``base`` revision in the repository at ``root``."""
+    state = base_state(root, base)
     turn = turn_id(state.campaign.calendar.turn)
     player = next((p for p in state.players.players if p.github_id == author_id), None)
     umpire = any(u.github_id == author_id for u in state.campaign.umpires or ())

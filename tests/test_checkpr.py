@@ -184,6 +184,19 @@ def test_refused(run, repo, tmp_path, files, author, refusals):
     assert "### Changes an orders pull request may not make" in summary.read_text()
 
 
+def test_the_roster_is_the_base_revisions_even_with_the_pull_request_checked_out(run, repo):
+    players = (repo / "state/players.yaml").read_text()
+    head = branch(repo, "sneaky", {
+        "state/players.yaml": players.replace(f"github_id: {NSL}", f"github_id: {STRANGER}"),
+        "orders/t001/nsl.yaml": orders("nsl")})
+    git(repo, "checkout", "-q", head)  # what a workflow checking out the wrong commit would do
+    code, _, err = check(run, repo, head, STRANGER)
+    assert code == 1
+    assert "refused: orders/t001/nsl.yaml: the pull request's author, GitHub id 4242, is " \
+        "neither a player" in err
+    assert "refused: state/players.yaml: changes a file outside orders/" in err
+
+
 def test_a_symlink_is_refused_and_never_read(run, repo, monkeypatch):
     head = branch(repo, "link", symlinks={"orders/t001/nac.yaml": "../../state/players.yaml"})
     read = []
