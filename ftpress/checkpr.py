@@ -172,7 +172,7 @@ def changes(repo: Path, base: str, head: str) -> list[Change]:
     found = []
     for i in range(0, len(fields) - 1, 2):
         meta = fields[i].decode("ascii").lstrip(":").split()
-        path = fields[i + 1].decode("utf-8", "surrogateescape")
+        path = fields[i + 1].decode("utf-8", "replace")
         old_mode, new_mode, _old_blob, new_blob, status = meta
         found.append(Change(path, status[0], old_mode, new_mode, new_blob))
     return found
