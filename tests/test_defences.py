@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from ftpress.rules.ftc2007.defences import attack_result, may_attack, modifiers, spread_damage
 
+from statefiles import MAP, STATE, sub
+
 fleets = st.lists(st.tuples(st.integers(1, 300), st.integers(0, 60)), min_size=1, max_size=12)
 
 
@@ -55,3 +57,13 @@ def test_minimum_and_multiples(points, value, allowed, total):
     assert may_attack(points, value) is allowed
     if allowed:
         assert sum(m for m, _ in modifiers(points, value, False)) == total
+
+
+def test_a_player_with_no_world_left_keeps_its_lost_capital(campaign, run):
+    """CAPITAL_MOVES_TO_RICHEST_WORLD has nowhere to move a last world's capital: the
+    state check accepts the lost capital on record. (The setup treasury check
+    still speaks, since this is turn 1's state with a world given away.)"""
+    root = campaign({**STATE, "state/map.yaml": sub(MAP, "owner: esu", "owner: nac")})
+    _, _, err = run("check", "--source", root)
+    assert "capital" not in err, err
+    # With esu still holding a world, the same capital is an error (test_state.py).

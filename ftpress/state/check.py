@@ -145,7 +145,8 @@ class _Checker:
             if self.systems is not None and self.system("players", ("players", i, "capital"),
                                                         p.capital):
                 owner = self.systems[p.capital].owner
-                if owner != p.id:
+                # A player with no world left keeps the capital it lost on record.
+                if owner != p.id and any(s.owner == p.id for s in self.systems.values()):
                     self.add("players", ("players", i, "capital"), f"capital {p.capital!r} "
                              f"is {'held by ' + repr(owner) if owner else 'neutral'}; a "
                              "player's capital is one of their own worlds")

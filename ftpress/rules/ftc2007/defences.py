@@ -19,7 +19,15 @@ from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.scouting import roll_worth
-from ftpress.state.model import Group, GroupsFile, Location, Ship, State, System
+from ftpress.state.model import (
+    Group,
+    GroupsFile,
+    Location,
+    PlayersFile,
+    Ship,
+    State,
+    System,
+)
 
 #: §10.2 "+1 for each multiple … beyond the first": the bonus is the number of
 #: *whole* multiples of the defences' value less one (2× → +1, 2.9× → +1, 3× → +2).
@@ -79,6 +87,12 @@ REPULSED_FALL_BACK_TO_ORIGIN = True
 #: neutral world), except a lone scout (:func:`lone_scout`).
 ANY_OPPOSING_FLEET_DEFENDS = True
 
+#: The rules never say what becomes of a capital that falls. The state needs a
+#: capital of the player's own, so it moves to the player's richest remaining
+#: world (the first on the map of equals); a player with no world left keeps
+#: the lost one on record.
+CAPITAL_MOVES_TO_RICHEST_WORLD = True
+
 #: §2.3: a scout is one ship of escort size, 30 mass or less.
 SCOUT_MASS = 30
 
@@ -128,8 +142,8 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
         state, world, event = neutral_worth(state, world, player, ids, dice)
         events.append(event)
     if not world.idp:
-        state, event = undefended(state, world, player, ids)
-        return state, [*events, event]
+        state, found = undefended(state, world, player, ids)
+        return state, events + found
     points = fleet_points(state, attackers)
     value = world.idp * 10
     whose = f"{world.owner}'s" if world.owner else "neutral"
@@ -184,15 +198,16 @@ def neutral_worth(state: State, world: System, player: str, ids: tuple[str, ...]
 
 
 def undefended(state: State, world: System, player: str,
-               ids: tuple[str, ...]) -> tuple[State, Event]:
+               ids: tuple[str, ...]) -> tuple[State, list[Event]]:
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
     was = f"{world.owner}'s" if world.owner else "neutral"
-    state = _with_world(state, dataclasses.replace(world, owner=player, interdicted_by=None))
-    return state, Event(
+    taken = dataclasses.replace(world, owner=player, interdicted_by=None)
+    state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
+    return state, [Event(
         "conquest", rule("10.9"), f"{world.name} ({was}) has no defences: it passes to "
         f"{player}, whose {', '.join(ids)} arrived on attack orders unopposed; its income "
-        f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids)
+        f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids), *moved]
 
 
 def fleet_points(state: State, groups: Sequence[Group]) -> int:
@@ -250,9 +265,30 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
     conquest = Event(
         "conquest", rule("9"), f"{world.name} ({was}) surrenders to {player}; its income "
         f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids)
+    loser = world.owner
     world = dataclasses.replace(world, owner=player, interdicted_by=None)
     world, damage = defence_damage(world, dice)
-    return _with_world(state, world), [conquest, damage]
+    state, moved = capital_falls(_with_world(state, world), world, loser)
+    return state, [conquest, damage, *moved]
+
+
+def capital_falls(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
+    """``CAPITAL_MOVES_TO_RICHEST_WORLD``: a player whose capital is taken moves it
+    to their richest remaining world."""
+    who = state.player(loser) if loser else None
+    if who is None or who.capital != world.id:
+        return state, []
+    left = sorted(state.worlds_of(who.id), key=lambda s: -(s.income or 0))
+    if not left:
+        return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
+                             f"{world.name}, and has no world left.", player=who.id,
+                             at=world.id)]
+    players = tuple(dataclasses.replace(p, capital=left[0].id) if p.id == who.id else p
+                    for p in state.players.players)
+    state = dataclasses.replace(state, players=PlayersFile(players))
+    return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
+                         f"{world.name}; its capital is now {left[0].name}, its richest "
+                         "world left.", player=who.id, at=left[0].id)]
 
 
 def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
