@@ -33,6 +33,7 @@ EventKind = Literal[
     "siege-refused",    # §10.2 too weak to attack the defences at all
     "conquest",         # §9, §10.9 a world changes hands
     "capital",          # a player's capital fell and moved
+    "works-lost",       # keels, repairs, spares or defence works lost with a world
     "defences-damaged", # §10.5 what is left of surrendered defences
     "interdicted",      # §10.6 a world interdicted for the strategic turn
     "repulsed",         # §10.7 an attack on the defences thrown back

@@ -13,7 +13,8 @@ A case says only what it needs::
 Players ``nac`` and ``esu`` are always there; designs are ``dd`` (a
 destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
 and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
-``{design: dd, damage: 3}``; a system may give ``idp`` and ``idp_full``.
+``{design: dd, damage: 3}``; a system may give ``idp`` and ``idp_full``;
+``keels`` and ``spares`` list queue entries by their fields.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ftpress.state.model import (
     DesignsFile,
     Group,
     GroupsFile,
+    Keel,
     MapFile,
     Player,
     PlayersFile,
@@ -39,6 +41,7 @@ from ftpress.state.model import (
     Settings,
     Setup,
     Ship,
+    Spares,
     State,
     System,
 )
@@ -83,7 +86,9 @@ def build_state(spec: dict[str, Any]) -> State:
     return State(CampaignFile("case", "Case", "ftc2007", calendar, Setup(1),
                               Settings(spec.get("battles", "tabletop"))),
                  PlayersFile(players), MapFile(spec.get("radius", 5), systems, routes),
-                 DesignsFile(DESIGNS), GroupsFile(groups), QueuesFile())
+                 DesignsFile(DESIGNS), GroupsFile(groups),
+                 QueuesFile(keels=tuple(Keel(**k) for k in spec.get("keels", ())),
+                            spares=tuple(Spares(**x) for x in spec.get("spares", ()))))
 
 
 def _ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.hexes import Hex
+from ftpress.rules.ftc2007.checks import CAPITAL_SIZES
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.scouting import roll_worth
@@ -24,6 +25,7 @@ from ftpress.state.model import (
     GroupsFile,
     Location,
     PlayersFile,
+    QueuesFile,
     Ship,
     State,
     System,
@@ -92,6 +94,16 @@ ANY_OPPOSING_FLEET_DEFENDS = True
 #: world (the first on the map of equals); a player with no world left keeps
 #: the lost one on record.
 CAPITAL_MOVES_TO_RICHEST_WORLD = True
+
+#: The rules never say what happens to the loser's works at a world that
+#: falls: keels on its slips, repairs in its yards, spares in its depots and
+#: defences being rebuilt are lost with it (nothing in §12 lets the victor take
+#: them over), each with an event.
+WORKS_AT_A_FALLEN_WORLD_ARE_LOST = True
+
+#: §15.2 allows one dummy counter per capital ship. A player whose capital ship
+#: is destroyed loses the dummy that came with it (its last-listed one).
+DUMMY_GOES_WITH_ITS_CAPITAL_SHIP = True
 
 #: §2.3: a scout is one ship of escort size, 30 mass or less.
 SCOUT_MASS = 30
@@ -204,10 +216,35 @@ def undefended(state: State, world: System, player: str,
     was = f"{world.owner}'s" if world.owner else "neutral"
     taken = dataclasses.replace(world, owner=player, interdicted_by=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
+    state, lost = works_lost(state, taken, world.owner)
+    moved += lost
     return state, [Event(
         "conquest", rule("10.9"), f"{world.name} ({was}) has no defences: it passes to "
         f"{player}, whose {', '.join(ids)} arrived on attack orders unopposed; its income "
         f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids), *moved]
+
+
+def works_lost(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
+    """``WORKS_AT_A_FALLEN_WORLD_ARE_LOST``: the loser's keels, repairs, spares and
+    defence works at the world are cancelled."""
+    if loser is None:
+        return state, []
+    q = state.queues
+    gone = [(f"the keel of {k.name}", k) for k in q.keels if k.owner == loser and k.at == world.id]
+    gone += [(f"the repair of {r.ship}", r) for r in q.repairs
+             if r.owner == loser and r.at == world.id]
+    gone += [(f"{sp.stock} points of spares", sp) for sp in q.spares
+             if sp.owner == loser and sp.at == world.id]
+    gone += [(f"the rebuilding of {d.points} defence points", d) for d in q.defences
+             if d.owner == loser and d.system == world.id]
+    if not gone:
+        return state, []
+    lost = {id(item) for _, item in gone}
+    queues = QueuesFile(*(tuple(x for x in items if id(x) not in lost)
+                          for items in (q.keels, q.repairs, q.spares, q.defences)))
+    return dataclasses.replace(state, queues=queues), [Event(
+        "works-lost", rule("9"), f"{loser} loses {what} at {world.name} with the world.",
+        player=loser, at=world.id) for what, _ in gone]
 
 
 def fleet_points(state: State, groups: Sequence[Group]) -> int:
@@ -269,7 +306,8 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
     world = dataclasses.replace(world, owner=player, interdicted_by=None)
     world, damage = defence_damage(world, dice)
     state, moved = capital_falls(_with_world(state, world), world, loser)
-    return state, [conquest, damage, *moved]
+    state, lost = works_lost(state, world, loser)
+    return state, [conquest, damage, *moved, *lost]
 
 
 def capital_falls(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
@@ -383,7 +421,32 @@ def repulse(state: State, world: System, attackers: list[Group],
         new_groups[group.id] = moved
     groups = tuple(kept for g in state.groups.groups
                    if (kept := new_groups.get(g.id, g)) is not None)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+    state = dataclasses.replace(state, groups=GroupsFile(groups))
+    state, found = after_losses(state, player)
+    return state, events + found
+
+
+def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
+    """What goes with lost ships: their repairs, and (``DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``)
+    any dummy counter beyond one per capital ship left (§15.2)."""
+    events: list[Event] = []
+    ships = {(g.id, s.name) for g in state.groups.groups for s in g.ships}
+    repairs = tuple(r for r in state.queues.repairs if (r.group, r.ship) in ships)
+    if len(repairs) != len(state.queues.repairs):
+        state = dataclasses.replace(state, queues=dataclasses.replace(state.queues,
+                                                                      repairs=repairs))
+    capitals = sum(1 for g in state.groups_of(player) for s in g.ships
+                   if (d := state.design(s.design)) and d.size in CAPITAL_SIZES)
+    dummies = [g.id for g in state.groups_of(player) if g.dummy]
+    extra = set(dummies[capitals:]) if len(dummies) > capitals else set()
+    if extra:
+        state = dataclasses.replace(state, groups=GroupsFile(tuple(
+            g for g in state.groups.groups if g.id not in extra)))
+        events.append(Event(
+            "ship-lost", rule("15.2"), f"{player} has {capitals} capital ship"
+            f"{'s' if capitals != 1 else ''} left, so its dummy counters beyond that are "
+            "removed.", player=player, groups=tuple(sorted(extra))))
+    return state, events
 
 
 def spread_damage(total: int, masses: Sequence[int], left: Sequence[int]) -> list[int]:
