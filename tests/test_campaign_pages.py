@@ -52,7 +52,8 @@ def test_what_a_group_holds_stays_hidden_until_contacted(demo_site, demo_state):
         assert group["id"] not in "".join(pages.values())
     # Dummy counters look like any other: only counts per place are shown.
     nac = pages["players/nac/index.html"]
-    count = sum(1 for g in demo_state["groups"]["groups"] if g["owner"] == "nac")
+    count = sum(1 for g in demo_state["groups"]["groups"]
+                if g["owner"] == "nac" and g["at"] == "arcturus-gate")
     assert f"{count} counters at" in nac
     assert "dummy" not in nac.split("<main")[1].split("What a counter holds")[0].lower()
 

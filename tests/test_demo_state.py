@@ -29,7 +29,7 @@ def test_the_demo_checks_clean(run):
 
 
 def test_the_map_is_the_one_its_seed_gives():
-    state = load_state(REPO).state
+    state = load_state(REPO, "state/turns/t000").state
     setup = state.campaign.setup
     players = tuple(p.id for p in state.players.players)
     generated, dice = roll_up(setup.seed, players, MapOptions.from_dict(setup.options))
@@ -63,7 +63,7 @@ def test_the_story_worlds_are_on_the_right_owners():
 
 
 def test_fleets_are_bought_within_the_starting_capital():
-    state = load_state(REPO).state
+    state = load_state(REPO, "state/turns/t000").state
     cat = catalogue()
     for player in state.players.players:
         spent = spending(state, player.id)
@@ -77,8 +77,9 @@ def test_fleets_are_bought_within_the_starting_capital():
                 assert design.navy == player.navy
 
 
-def test_the_setup_snapshot_is_the_starting_state():
-    assert load_state(REPO, "state/turns/t000").state == load_state(REPO).state
+def test_the_current_state_is_the_last_recorded_turn():
+    last = max(p.name for p in (REPO / "state/turns").iterdir() if p.is_dir())
+    assert load_state(REPO, f"state/turns/{last}").state == load_state(REPO).state
 
 
 def test_the_first_post_is_the_generation_log():

@@ -24,11 +24,17 @@ NOW = "2026-03-16T09:00:00+00:00"
 
 @pytest.fixture
 def demo(tmp_path):
-    """The demo campaign's state and turn 1 orders, in a folder of their own."""
+    """The demo campaign as it was set up, with its turn 1 orders, in a folder of its own.
+
+    The demo has played on since; its setup snapshot (t000) is the starting state.
+    """
     root = tmp_path / "demo"
     root.mkdir()
-    for name in ("state", "orders"):
-        shutil.copytree(REPO / name, root / name)
+    shutil.copytree(REPO / "orders", root / "orders")
+    shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
+    for file in (REPO / "state/turns/t000").glob("*.yaml"):
+        if file.name != "dice.yaml":
+            shutil.copy(file, root / "state" / file.name)
     shutil.copy(REPO / "site.yaml", root / "site.yaml")
     return root
 
@@ -134,8 +140,8 @@ def test_supplied_dice_are_used_and_recorded(demo, run):
     assert run("turn", "--verify", "t001", "--source", demo)[0] == 0
 
 
-def test_check_summarises_orders_in_plain_words(run):
-    code, out, _ = run("check", "--source", REPO, REPO / "orders/t001/esu.yaml")
+def test_check_summarises_orders_in_plain_words(demo, run):
+    code, out, _ = run("check", "--source", demo, demo / "orders/t001/esu.yaml")
     assert code == 0
     assert out.splitlines() == [
         "orders/t001/esu.yaml:",

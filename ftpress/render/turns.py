@@ -355,8 +355,8 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event]) -
         neutral = len(state.map.systems) - held
         return (f"The campaign's starting position: {len(names)} powers hold {held} worlds; "
                 f"{neutral} worlds are neutral, their worth unknown until scouted.",
-                f"{len(state.groups.groups)} task-group counters stand at the powers' "
-                "capitals, ready for the first orders.")
+                f"{len(state.groups.groups)} task-group counters stand on the map, ready for "
+                "the first orders.")
     out: list[str] = []
     movers: Counter[str] = Counter(e.player for e in events
                                    if e.kind in ("arrival", "blocked") and e.player)

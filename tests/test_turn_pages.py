@@ -1,0 +1,288 @@
+"""Turn reports: every recorded turn has a page that links its neighbours and the
+rules it applied, its map parses and draws the turn's moves, player-written text
+is text, and no hidden fact (a ship or design of an uncontacted group, a dummy)
+reaches any page, SVG, published order file or the search index."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ftpress.events import Event
+from ftpress.hexes import Hex, hexagon
+from ftpress.maps.chart import Chart, Series, render_chart
+from ftpress.maps.starmap import render_svg
+from ftpress.render.mapview import turn_map
+from ftpress.render.turns import HiddenFacts, group_of, public_events, rule_url
+from ftpress.state.load import load_state
+from ftpress.state.turns import TURNS_DIR
+
+from conftest import REPO, post, write_files
+from sitecheck import Site, all_text
+
+SVG = "{http://www.w3.org/2000/svg}"
+BASE = "https://ftpress.github.io/ftpress/"
+
+
+def recorded() -> list[str]:
+    return sorted(p.name for p in (REPO / TURNS_DIR).iterdir() if p.is_dir())
+
+
+def page(site: Path, turn: str) -> str:
+    return (site / f"turns/{turn}/index.html").read_text(encoding="utf-8")
+
+
+# --- the demo's pages -----------------------------------------------------------------
+
+def test_every_recorded_turn_has_a_page_and_the_index_lists_them(demo_site):
+    turns = recorded()
+    assert turns[:2] == ["t000", "t001"]
+    index = (demo_site / "turns/index.html").read_text()
+    for turn in turns:
+        assert (demo_site / f"turns/{turn}/index.html").is_file()
+        assert f'href="/ftpress/turns/{turn}/"' in index
+    latest = (demo_site / "turns/latest/index.html").read_text()
+    assert f'url={BASE}turns/{turns[-1]}/"' in latest
+    assert ">Turns</a>" in (demo_site / "index.html").read_text()
+
+
+def test_turn_pages_link_previous_next_and_the_rules(demo_site):
+    turns = recorded()
+    for i, turn in enumerate(turns):
+        html = page(demo_site, turn)
+        if i:
+            assert f'rel="prev" href="/ftpress/turns/{turns[i - 1]}/"' in html
+        else:
+            assert 'rel="prev"' not in html
+        if i + 1 < len(turns):
+            assert f'rel="next" href="/ftpress/turns/{turns[i + 1]}/"' in html
+        else:
+            assert 'rel="next"' not in html
+    t001 = page(demo_site, "t001")
+    # §8.2 as the rulebook stood when the turn was resolved, 15 March 2026.
+    assert '<a href="/ftpress/rules/2026-03-12/#r-8-2">ftc2007 §8.2</a>' in t001
+    broken = [b for b in Site(demo_site, BASE).broken_links() if "turns/" in b]
+    assert broken == []
+
+
+def test_the_first_turn_report_shows_what_happened(demo_site):
+    html = page(demo_site, "t001")
+    assert "data-pagefind-body" in html
+    main = html.split("<main", 1)[1]
+    for heading in ("State of play", "Movement", "Economy", "Orders folded in", "Treasuries",
+                    "Star systems after the turn"):
+        assert f">{heading}</h" in main
+    assert "8 task groups moved" in main
+    assert "Scouted: Northgate." in main
+    assert "<details" in main and "settlement of Northgate" in main
+    # The order files folded in are published as YAML beside the report, and linked.
+    for player in ("esu", "fse", "nac", "nsl"):
+        copy = demo_site / f"turns/t001/orders/{player}.yaml"
+        assert copy.read_bytes() == (REPO / f"{TURNS_DIR}/t001/orders/{player}.yaml").read_bytes()
+        assert f'href="/ftpress/turns/t001/orders/{player}.yaml"' in main
+    assert 'href="/ftpress/turns/t001/orders/nac.yaml">orders/t001/nac.yaml:6:5</a>' in main
+    assert "Show the flag on the eastern border." in main  # the player's note, as text
+
+
+def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
+    html = page(demo_site, "t001")
+    svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
+    root = ET.fromstring(svg)
+    state = load_state(REPO, f"{TURNS_DIR}/t001").state
+    assert len(root.findall(f".//{SVG}polygon[@class='hex']")) == len(hexagon(state.map.radius))
+    assert len(root.findall(f".//{SVG}g[@class='world']")) == len(state.map.systems)
+    events = yaml.safe_load((REPO / f"{TURNS_DIR}/t001/events.yaml").read_text())["events"]
+    moved = {(e["origin"], str(e["at"])) for e in events if e["kind"] == "arrival"}
+    moves = root.find(f".//{SVG}g[@class='moves']")
+    assert len(moves.findall(f"{SVG}line")) == len(moved) == 5  # nsl's three share one
+
+
+def test_treasury_table_and_chart_come_from_the_snapshots(demo_site):
+    html = page(demo_site, "t001")
+    state = load_state(REPO, f"{TURNS_DIR}/t001").state
+    for player in state.players.players:
+        assert f"<td class=\"num\">{player.treasury:,}</td>" in html
+    charts = re.findall(r'<svg[^>]*class="chart".*?</svg>', html, re.S)
+    assert len(charts) == 1
+    root = ET.fromstring(charts[0])
+    assert len(root.findall(f".//{SVG}g[@class='series']")) == len(state.players.players)
+
+
+def turn_outputs(site: Path) -> str:
+    """Every turn page, published order file and the turn pages' search-index entries.
+
+    (The umpire's own posts may tell what he likes; what is checked here is what
+    ftpress makes from the state and the event log.)
+    """
+    text = "".join(p.read_text() for p in sorted((site / "turns").rglob("*")) if p.is_file())
+    entries = [chunk for chunk in all_text(site / "pagefind").split("pagefind_dcd")
+               if chunk.startswith('{"url":"/turns/')]
+    assert entries, "the turn reports are in the search index"
+    return text + "".join(entries)
+
+
+def test_no_hidden_fact_reaches_the_site(demo_site):
+    """Search every turn page and SVG, the published orders and the search index."""
+    text = turn_outputs(demo_site)
+    problems = []
+    for turn in recorded():
+        state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
+        for group in state.groups.groups:
+            if group.revealed:
+                continue
+            for ship in group.ships:
+                design = state.design(ship.design)
+                for secret in (ship.name, ship.design, design.name if design else ""):
+                    if secret and re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", text):
+                        problems.append(f"{turn} {group.id}: {secret!r}")
+    assert problems == []
+    assert "dummy" not in text.lower() and "dummies" not in text.lower()
+
+
+# --- the public view, unit by unit ----------------------------------------------------
+
+def demo_state():
+    return load_state(REPO, f"{TURNS_DIR}/t000").state
+
+
+def test_events_that_name_hidden_ships_or_dummies_stay_out():
+    state = demo_state()
+    hidden = HiddenFacts.of(state)
+    nac1 = state.groups.groups[0]
+    ship = nac1.ships[0]
+    design = state.design(ship.design)
+    events = (
+        Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", player="nac",
+              group="nac-1", at="bellwether", origin="arcturus-gate",
+              note=f"{ship.name} leads."),
+        Event("encounter", "ftc2007 §14", f"A {design.name} was seen at Bellwether.",
+              at="bellwether"),
+        Event("split", "ftc2007 §15.1", "nac-5 split from nac-1.", groups=("nac-1", "nac-5")),
+        Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", group="nac-5"),
+        Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", group="nac-2"),
+    )
+    shown = public_events(events, hidden)
+    assert [e.text for e in shown] == ["nac-1 jumped to Bellwether.",
+                                      "nac-2 holds at Arcturus Gate."]
+    assert shown[0].note is None  # the event is public, the note that names a ship is not
+    assert hidden.blank(f"{ship.name} and a dummy") == "[hidden] and a [hidden]"
+
+
+def test_a_contacted_group_is_no_secret():
+
+    state = demo_state()
+    groups = tuple(dataclasses.replace(g, revealed=True) if g.id == "nac-1" else g
+                   for g in state.groups.groups)
+    state = dataclasses.replace(state, groups=dataclasses.replace(state.groups, groups=groups))
+    ship = state.groups.groups[0].ships[0].name
+    event = Event("encounter", "ftc2007 §14", f"{ship} met the League.", at="bellwether")
+    assert public_events([event], HiddenFacts.of(state)) == (event,)
+
+
+@pytest.mark.parametrize(("kind", "rule", "group"), [
+    ("arrival", "ftc2007 §8.1", "movement"),
+    ("encounter", "ftc2007 §14", "battles"),
+    ("siege", "ftc2007 §10.1", "sieges"),
+    ("siege-surrender", "ftc2007 §10.4", "sieges"),     # a kind this module never heard of
+    ("defences-attacked", "ftc2007 §10.2", "sieges"),
+    ("battle-result", "ftc2007 §14.1", "battles"),
+    ("repair", "ftc2007 §11", "construction"),
+    ("keel-laid", "ftc2007 §13.1", "construction"),
+    ("world-captured", "ftc2007 §12", "sieges"),
+    ("income-received", "ftc2007 §3.1", "economy"),
+    ("something-new", "ftc2007 §13.2", "construction"),  # by its rule's chapter
+    ("something-else", "house rule", "other"),
+    ("calendar", "ftc2007 §5.1", "other"),
+])
+def test_events_group_by_kind_then_by_rule(kind, rule, group):
+    assert group_of(Event(kind, rule, "Something happened.")) == group  # type: ignore[arg-type]
+
+
+def test_rule_links_fall_back_to_the_enclosing_section():
+    known = {"8": "/r/#r-8", "8.2": "/r/#r-8-2"}
+    assert rule_url("ftc2007 §8.2", known.get) == "/r/#r-8-2"
+    assert rule_url("ftc2007 §8.4.1", known.get) == "/r/#r-8"
+    assert rule_url("ftc2007 §99", known.get) == ""
+    assert rule_url("house rule", known.get) == ""
+
+
+def test_turn_map_has_an_arrow_per_move_and_markers_for_battles_and_sieges():
+    state = demo_state()
+    events = [
+        Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", player="nac", group="nac-1",
+              at="bellwether", origin="arcturus-gate"),
+        Event("arrival", "ftc2007 §8.1", "nac-4 jumped.", player="nac", group="nac-4",
+              at=Hex(-3, 4), origin="arcturus-gate"),
+        Event("encounter", "ftc2007 §14", "NAC meets NSL at Bellwether.", at="bellwether"),
+        Event("siege", "ftc2007 §10.1", "NAC besieges <Bellwether>.", at="bellwether"),
+        Event("hold", "ftc2007 §17.2", "nac-2 holds.", at="arcturus-gate"),
+    ]
+    m = turn_map(state, events, "After turn 1")
+    assert len(m.moves) == 2
+    assert sorted(k.kind for k in m.markers) == ["battle", "siege"]
+    svg = render_svg(m)
+    root = ET.fromstring(svg)
+    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}line")) == 2
+    assert len(root.findall(f".//{SVG}g[@class='marker battle']")) == 1
+    assert len(root.findall(f".//{SVG}g[@class='marker siege']")) == 1
+    assert "NAC besieges &lt;Bellwether&gt;." in svg
+    stacks: dict[Hex, int] = {}
+    for group in state.groups.groups:
+        stacks[state.hex_of(group.at)] = stacks.get(state.hex_of(group.at), 0) + 1
+    # One counter per group, four to a stack; the rest of a stack are counted.
+    assert len(root.findall(f".//{SVG}g[@class='counter']")) == sum(
+        min(n, 4) for n in stacks.values())
+    assert len(root.findall(f".//{SVG}text[@class='more']")) == sum(
+        1 for n in stacks.values() if n > 4)
+
+
+def test_treasury_chart_parses_and_escapes():
+    chart = Chart("Treasury <by> turn", "desc", ("t000", "t001"),
+                  (Series("<script>x</script>", "#0072B2", "NAC", (100, 80)),
+                   Series("Other", "#D55E00", "OTH", (50, 120))))
+    svg = render_chart(chart)
+    root = ET.fromstring(svg)
+    assert root.find(f"{SVG}title").text == "Treasury <by> turn"
+    assert len(root.findall(f".//{SVG}g[@class='series']")) == 2
+    assert len(root.findall(f".//{SVG}circle")) == 4
+    assert "<script>" not in svg
+
+
+# --- a throw-away campaign: notes and names are text ----------------------------------
+
+def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
+    root = tmp_path / "camp"
+    for rel in ("state", "content/rules", "site.yaml"):
+        src = REPO / rel
+        if src.is_dir():
+            shutil.copytree(src, root / rel)
+        else:
+            root.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_bytes(src.read_bytes())
+    write_files(root, {"content/posts/2026/03/01-hello.md": post("Hello", "2026-03-01T10:00:00Z")})
+    events = root / f"{TURNS_DIR}/t001/events.yaml"
+    secret = load_state(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
+    text = events.read_text().replace("Show the flag on the eastern border.",
+                                      "<script>alert(1)</script>")
+    text = text.replace("Have a look at what the League keeps next door, then come home.",
+                        f"Tell {secret} to follow.")
+    text += ("  - kind: hold\n    rule: ftc2007 §17.2\n    text: nac-5, a dummy, holds.\n"
+             f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {secret} holds.\n")
+    events.write_text(text)
+    out = tmp_path / "out"
+    code, _, err = run("build", "--source", root, "--out", out, "--now",
+                       "2026-11-29T12:00:00+00:00")
+    assert code == 0, err
+    html = (out / "turns/t001/index.html").read_text()
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    # The events and the note that would give away a hidden ship or a dummy are left out.
+    assert "Tell " not in html and "a dummy, holds" not in html
+    shown = all_text(out) + "".join(p.read_text() for p in out.rglob("*.yaml"))
+    assert secret not in shown
