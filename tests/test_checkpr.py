@@ -352,3 +352,14 @@ def test_an_umpire_needs_a_github_id(run, repo):
     code, _, err = run("check", "--source", repo, campaign)
     assert code == 1
     assert "state/campaign.yaml:" in err and "github_id" in err
+
+
+def test_a_path_with_a_line_break_and_markup_is_refused_and_escaped(run, repo, tmp_path):
+    head = branch(repo, "odd", {"orders/t001/[x](y)\n# z.yaml": orders("nac")})
+    summary = tmp_path / "summary.md"
+    code, _, err = check(run, repo, head, NAC, summary=summary)
+    assert code == 1
+    assert "no player is called '[x](y)\\n# z'" in err
+    lines = summary.read_text().splitlines()
+    assert "- orders/t001/\\[x\\]\\(y\\) \\# z\\.yaml: no player is called '\\[x\\]\\(y\\)\\\\n\\# " \
+        "z'; expected one of nac, nsl" in lines
