@@ -54,13 +54,30 @@ def test_home_post_archive_tag_rulebook(watched, site_url):
     assert page.locator(f"section#{anchor}").is_visible()
     watched.shot(f"rulebook-{watched.width}")
 
+    # From the rulebook to the newest turn report, by the menu, and on to the turn before.
+    page.locator("nav.site-nav a", has_text="Turns").click()
+    assert page.url.endswith("/turns/")
+    page.locator(".turn-list a").first.click()
+    assert re.search(r"/turns/t\d{3,}/$", page.url)
+    assert page.locator("article.turn-report h1").is_visible()
+    assert page.locator("svg.starmap g.moves line").count() > 0
+    assert page.locator("details.dice").count() > 0
+    rule = page.locator(".event-rule a").first
+    assert "/rules/" in rule.get_attribute("href")
+    watched.shot(f"turn-{watched.width}")
+    newest = page.url
+    page.locator('a[rel="prev"]').click()
+    assert page.url != newest and re.search(r"/turns/t\d{3,}/$", page.url)
+    assert page.locator('a[rel="next"]').get_attribute("href") in newest
+    watched.shot(f"previous-turn-{watched.width}")
+
     assert watched.problems == []
 
 
 def test_no_horizontal_scroll_on_any_page_kind(watched, site_url):
     page = watched.page
     for path in ("", "posts/", "kinds/rulings/", "tags/", "rules/", "rules/changes/", "about/",
-                 "search/", "no/such/page/"):
+                 "turns/", "turns/t000/", "turns/t001/", "search/", "no/such/page/"):
         page.goto(site_url + path)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{path or 'home'} scrolls sideways by {overflow}px"

@@ -19,7 +19,9 @@ def test_every_page_kind_is_valid_html(demo_site: Path):
              "posts/2026/04/index.html", "kinds/index.html", "kinds/rulings/index.html",
              "tags/index.html", "about/index.html", "rules/index.html",
              "rules/changes/index.html", "search/index.html", "404.html",
-             "players/index.html", "players/nac/index.html", "systems/index.html"]
+             "players/index.html", "players/nac/index.html", "systems/index.html",
+             "turns/index.html", "turns/t000/index.html", "turns/t001/index.html",
+             "turns/latest/index.html"]
     posts = sorted((demo_site / "posts").glob("*/*/*/*/index.html"))
     days = sorted((demo_site / "posts").glob("*/*/*/index.html"))
     versions = sorted((demo_site / "rules").glob("2*/index.html"))
