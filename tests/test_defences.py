@@ -7,8 +7,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from turnfixture import build_orders, build_state
 
 from ftpress.rules.ftc2007.defences import attack_result, may_attack, modifiers, spread_damage
+from ftpress.rules.ftc2007.summary import describe_orders
 
 from statefiles import MAP, STATE, sub
 
@@ -67,3 +69,18 @@ def test_a_player_with_no_world_left_keeps_its_lost_capital(campaign, run):
     _, _, err = run("check", "--source", root)
     assert "capital" not in err, err
     # With esu still holding a world, the same capital is an error (test_state.py).
+
+
+def test_check_summary_says_an_attack_on_defences_will_follow():
+    """``ftpress check`` tells a player whose group arrives or holds on attack orders at
+    another power's world that it attacks the defences unless a fleet opposes it."""
+    state = build_state({"systems": [{"id": "home", "hex": [0, 0], "owner": "nac"},
+                                     {"id": "east", "hex": [1, 0], "owner": "esu"}],
+                         "groups": [{"id": "g1", "owner": "nac", "at": "home", "ships": ["dd"]},
+                                    {"id": "g2", "owner": "nac", "at": "home", "ships": ["dd"]}]})
+    orders = build_orders(state, {"nac": "groups:\n  g1: {move: east, posture: attack}\n"
+                                         "  g2: {hold: true, posture: attack}\n"})
+    lines = describe_orders(state, orders["nac"])
+    assert lines[0].endswith("unless a fleet opposes it there, it attacks the defences of "
+                             "East (§10).")
+    assert lines[1] == "g2 (1 ship) holds at Home, on attack orders."

@@ -60,6 +60,12 @@ def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
                     f"({hexes} hex{'es' if hexes != 1 else ''}), arriving {posture} (§8.1)")
         if order.scout:
             line += f", and scouts {place(state, order.scout)}; what it finds is public (§2.3)"
+        end = state.hex_of(movement.to if movement is not None else where[group_id])
+        target = state.system_at(end) if end is not None else None
+        if (order.posture == "attack" and target is not None and target.owner != orders.player
+                and group_id not in dummies):
+            line += (f"; unless a fleet opposes it there, it attacks the defences of "
+                     f"{target.name} (§10)")
         lines.append(line + ".")
     given = set(orders.groups) | {g for o in orders.groups.values() for g in o.merge}
     silent = [g.id for g in state.groups_of(orders.player) if g.id not in given]
