@@ -153,11 +153,11 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     if world.income is None:
         state, world, event = neutral_worth(state, world, player, ids, dice)
         events.append(event)
-    if not world.idp:
+    if not standing_idp(world):
         state, found = undefended(state, world, player, ids)
         return state, events + found
     points = fleet_points(state, attackers)
-    value = world.idp * 10
+    value = standing_idp(world) * 10
     whose = f"{world.owner}'s" if world.owner else "neutral"
     if not may_attack(points, value):
         if world.interdicted_by == player:
@@ -333,8 +333,8 @@ def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
     """§10.5 as ruled 13 May: roll 1d5 for the surrendered defences. 1 or 2
     destroyed (IDP nil); 3 cut to a third; 4 to two thirds; 5 intact. The full
     strength stays in ``idp_full`` for rebuilding."""
-    standing = world.idp or 0
-    full = world.full_idp or 0
+    standing = standing_idp(world)
+    full = world.full_idp if world.full_idp is not None else standing
     before_log = len(dice.log)
     roll = dice.d5(f"what is left of {world.name}'s defences", rule("10.5"))
     result = max(roll, D5_ONE_COUNTS_AS)
@@ -372,7 +372,7 @@ def repulse(state: State, world: System, attackers: list[Group],
     §10.8: a third of the IDP in hull boxes, spread over the ships by mass."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
-    idp = world.idp or 0
+    idp = standing_idp(world)
     boxes = idp // 3
     if world.interdicted_by == player:
         state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
@@ -490,6 +490,14 @@ def lone_scout(state: State, groups: Sequence[Group]) -> bool:
         return False
     design = state.design(ships[0].design)
     return design is not None and design.mass <= SCOUT_MASS
+
+
+def standing_idp(world: System) -> int:
+    """The defence points standing; where a state gives an income but no IDP, the
+    IDP equal the income (§10.2)."""
+    if world.idp is not None:
+        return world.idp
+    return world.income or 0
 
 
 def _with_world(state: State, world: System) -> State:
