@@ -128,17 +128,23 @@ def attack_defences(state: State, plan: Plan, dice: Dice, contested: Collection[
     comes first, §9.1: reported by :mod:`.encounters`); ``set_out`` is where each
     group began the week; ``beaten`` the defending fleets beaten this turn, by world.
     """
+    # Every attack is found from where the groups stand before any is rolled, so
+    # a group that falls back (§10.7) onto another world does not attack it too.
+    by_hex: dict[Hex, list[Group]] = {}
+    for group in state.groups.groups:
+        h = state.hex_of(group.at)
+        if h is not None and group.ships and plan.posture(group.id, group.owner) == "attack":
+            by_hex.setdefault(h, []).append(group)
+    sites = [(world.id, tuple(g.id for g in by_hex.get(world.hex, ())
+                              if g.owner != world.owner))
+             for world in state.map.systems if world.hex not in contested]
     events: list[Event] = []
-    for world in state.map.systems:
-        if world.hex in contested:
+    for world_id, ids in sites:
+        if not ids:
             continue
-        here = [g for g in state.groups.groups if state.hex_of(g.at) == world.hex]
-        attackers = [g for g in here if plan.posture(g.id, g.owner) == "attack"
-                     and g.owner != world.owner and g.ships]
-        if not attackers:
-            continue
-        state, found = _attack(state, state.system(world.id), attackers, dice, set_out,
-                               beaten.get(world.id))
+        attackers = [g for g in state.groups.groups if g.id in ids]
+        state, found = _attack(state, state.system(world_id), attackers, dice, set_out,
+                               beaten.get(world_id))
         events += found
     return state, events
 
