@@ -103,6 +103,18 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
     assert len(moves.findall(f"{SVG}line")) == len(moved) == 5  # nsl's three share one
 
 
+def test_the_turns_index_ranks_the_powers_by_income(demo_site):
+    index = (demo_site / "turns/index.html").read_text()
+    state = load_state(REPO).state
+    table = index.split('class="campaign-table standings-table"', 1)[1].split("</table>")[0]
+    ranked = sorted(state.players.players,
+                    key=lambda p: (-sum(w.income or 0 for w in state.worlds_of(p.id)),
+                                   -p.treasury))
+    positions = [table.index(f'href="/ftpress/players/{p.id}/"') for p in ranked]
+    assert positions == sorted(positions)
+    assert '<svg' in index and 'class="chart"' in index
+
+
 def test_treasury_table_and_chart_come_from_the_snapshots(demo_site):
     html = page(demo_site, "t001")
     state = load_state(REPO, f"{TURNS_DIR}/t001").state

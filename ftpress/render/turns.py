@@ -454,18 +454,22 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
                description=f"No turn of {state.campaign.name} is recorded yet.",
-               section="turns", heading="Turns", turns=(), chart=None)
+               section="turns", heading="Turns", turns=(), chart=None, ranking=(),
+               latest=None)
         return
     rules = RulebookViews(rulebook, urls, None, r.env)
     current = turns[-1].state
     powers = _powers(current, r)
     views: list[TurnView] = []
     shown: list[tuple[Event, ...]] = []
+    secrets: list[HiddenFacts] = []
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
+        # Hidden as the turn began or as it ended: a ship lost in the turn stays unnamed.
         hidden = HiddenFacts.of(*([before] if before else []), turn.state)
         events = public_events(turn.events, hidden)
         shown.append(events)
+        secrets.append(hidden)
         prev = turns[index - 1] if index > 0 else None
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
@@ -476,12 +480,14 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             len(events)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
+    ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
+                           key=lambda row: (-row.income, -row.closing, row.power.name)))
     r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
            description=f"Every recorded turn of {name}, each with its map, events and money.",
-           section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart)
-    for index, (turn, view, events) in enumerate(zip(turns, views, shown, strict=True)):
-        before = turns[index - 1].state if index > 0 else None
-        hidden = HiddenFacts.of(*([before] if before else []), turn.state)
+           section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
+           ranking=ranking, latest=views[-1])
+    for index, (turn, view, events, hidden) in enumerate(zip(turns, views, shown, secrets,
+                                                             strict=True)):
         order_urls: dict[str, str] = {}
         order_links: list[OrderLink] = []
         for player, raw in turn.orders:
