@@ -67,3 +67,23 @@ def test_radius_20_with_1000_counters_renders():
     shown = len(root.findall(f".//{SVG}g[@class='counter']"))
     more = sum(int(t.text[1:]) for t in root.iter(f"{SVG}text") if t.get("class") == "more")
     assert shown + more == 1000
+
+
+def test_one_arrow_per_move_and_one_marker_per_battle_or_siege():
+    m = sample()
+    root = ET.fromstring(render_svg(m))
+    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}line")) == len(m.moves) == 1
+    sieges = root.findall(f".//{SVG}g[@class='marker siege']")
+    assert len(sieges) == 1 and sieges[0].find(f"{SVG}title").text == "ESU besieges Marrow"
+    assert root.findall(f".//{SVG}g[@class='marker battle']") == []
+
+
+def test_a_counter_label_and_a_marker_note_are_text():
+    m = sample()
+    m = StarMap(m.radius, m.title, m.description, m.powers, m.worlds, m.routes,
+                (CounterMark(Hex(0, 0), "nac", "<script>x</script>"),), m.moves,
+                (Marker(Hex(1, 0), "battle", "<script>y</script> fight"),))
+    svg = render_svg(m)
+    assert "<script>" not in svg
+    assert "&lt;script&gt;x&lt;/script&gt;" in svg and "&lt;script&gt;y&lt;/script&gt;" in svg
+    assert len(ET.fromstring(svg).findall(f".//{SVG}g[@class='counter']")) == 1
