@@ -19,7 +19,7 @@ from ftpress.hexes import Hex, hexagon
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
-from ftpress.render.turns import HiddenFacts, group_of, public_events, rule_url
+from ftpress.render.turns import HiddenFacts, group_of, marker_of, public_events, rule_url
 from ftpress.state.load import load_state
 from ftpress.state.turns import TURNS_DIR
 
@@ -298,3 +298,17 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     assert "Tell " not in html and "a dummy, holds" not in html
     shown = all_text(out) + "".join(p.read_text() for p in out.rglob("*.yaml"))
     assert secret not in shown
+
+
+@pytest.mark.parametrize(("kind", "rule", "marker"), [
+    ("conquest", "ftc2007 §9.1", "siege"),
+    ("repulsed", "ftc2007 §10.7", "siege"),
+    ("encounter", "ftc2007 §14", "battle"),
+    ("battle-fought", "ftc2007 §14.2", "battle"),
+    ("arrival", "ftc2007 §8.1", None),
+])
+def test_siege_and_battle_events_mark_their_world(kind, rule, marker):
+    state = demo_state()
+    event = Event(kind, rule, "Something happened.", at="bellwether")  # type: ignore[arg-type]
+    m = turn_map(state, [event], "After", marker_of)
+    assert [k.kind for k in m.markers] == ([marker] if marker else [])

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Literal
 
 from markupsafe import Markup
 
@@ -59,30 +60,38 @@ def public_map(state: State, title: str) -> StarMap:
 #: Event kinds that move a group: an arrow from where it set out to where it is.
 MOVE_KINDS = frozenset({"arrival", "blocked"})
 #: Event kinds marked on the map, and how: a battle starburst or a siege ring.
-MARKER_KINDS = {"encounter": "battle", "battle": "battle", "siege": "siege"}
+MARKER_KINDS: dict[str, Literal["battle", "siege"]] = {
+    "encounter": "battle", "siege": "siege", "siege-refused": "siege", "conquest": "siege",
+    "repulsed": "siege"}
 
 
-def turn_map(state: State, events: Iterable[Event], title: str) -> StarMap:
+def _marker_by_kind(event: Event) -> Literal["battle", "siege"] | None:
+    return MARKER_KINDS.get(event.kind)
+
+
+def turn_map(state: State, events: Iterable[Event], title: str,
+             marker: Callable[[Event], Literal["battle", "siege"] | None] | None = None,
+             ) -> StarMap:
     """The public map after a turn, with the turn's moves and its battles and sieges.
 
     ``events`` must already be the public ones: every arrow and marker drawn here
-    comes from an event the report shows.
+    comes from an event the report shows. ``marker`` says which events mark their
+    place and how (by default, the kinds in :data:`MARKER_KINDS`).
     """
+    marker = marker or _marker_by_kind
     base = public_map(state, title)
     moves: list[Move] = []
-    markers: dict[tuple[Hex, str], list[str]] = {}
+    markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
     for event in events:
         at = state.hex_of(event.at) if event.at is not None else None
         if event.kind in MOVE_KINDS and event.origin is not None and at is not None:
             start = state.hex_of(event.origin)
             if start is not None and start != at and event.player is not None:
                 moves.append(Move(start, at, event.player))
-        kind = MARKER_KINDS.get(event.kind) or (
-            "siege" if event.kind.startswith("siege") else
-            "battle" if event.kind.startswith(("battle", "encounter")) else None)
+        kind = marker(event)
         if kind is not None and at is not None:
             markers.setdefault((at, kind), []).append(event.text)
-    marks = tuple(Marker(h, kind, " ".join(texts))  # type: ignore[arg-type]
+    marks = tuple(Marker(h, kind, " ".join(texts))
                   for (h, kind), texts in sorted(markers.items(),
                                                  key=lambda i: (i[0][0].q, i[0][0].r, i[0][1])))
     unique = tuple(dict.fromkeys(moves))

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Literal
 
 from markupsafe import Markup
 from pydantic import TypeAdapter
@@ -280,7 +281,10 @@ _KIND_GROUP = {
     "no-orders": "movement", "unordered": "movement", "rejected": "movement",
     "split": "movement", "merge": "movement", "hold": "movement", "departure": "movement",
     "arrival": "movement", "blocked": "movement", "encounter": "battles",
-    "siege": "sieges", "scouted": "economy", "interdiction-ends": "economy",
+    "siege": "sieges", "siege-refused": "sieges", "conquest": "sieges", "capital": "sieges",
+    "works-lost": "sieges", "defences-damaged": "sieges", "interdicted": "sieges",
+    "repulsed": "sieges", "withdrawal": "movement", "scouted": "economy",
+    "interdiction-ends": "economy",
     "maintenance": "economy", "note": "other", "calendar": "other", "not-resolved": "other",
 }
 _WORD_GROUP = (("siege", "sieges"), ("defence", "sieges"), ("conquest", "sieges"),
@@ -308,6 +312,12 @@ def group_of(event: Event) -> str:
     if found:
         return _SECTION_GROUP.get(found.group(1).split(".")[0], "other")
     return "other"
+
+
+def marker_of(event: Event) -> Literal["battle", "siege"] | None:
+    """The map marker an event puts on its place: its report group decides."""
+    group = group_of(event)
+    return "battle" if group == "battles" else "siege" if group == "sieges" else None
 
 
 def turn_day(state: State, number: int) -> date:
@@ -505,7 +515,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             if these:
                 grouped.append(EventGroup(key, heading, these))
         starmap = inline(render_svg(turn_map(
-            turn.state, events, f"The map after {view.title.lower()}"), f"map-{turn.id}"))
+            turn.state, events, f"The map after {view.title.lower()}", marker_of),
+            f"map-{turn.id}"))
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
                       for e in events for r_ in e.rolls)
         r.page(f"turns/{turn.id}/index.html", "turn.html", f"{TURNS_DIR}/{turn.id}",
