@@ -468,8 +468,9 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                latest=None)
         return
     rules = RulebookViews(rulebook, urls, None, r.env)
-    current = turns[-1].state
-    powers = _powers(current, r)
+    powers: dict[str, PowerRef] = {}
+    for turn in turns:  # every power that ever played, as it is named now
+        powers.update(_powers(turn.state, r))
     views: list[TurnView] = []
     shown: list[tuple[Event, ...]] = []
     secrets: list[HiddenFacts] = []
