@@ -90,7 +90,8 @@ def render_blog(blog: Blog, r: Renderer,
         for alias in post.aliases:
             r.page(alias, "alias.html", post.source, title=f"Moved: {post.title}",
                    description=f"This page has moved to {urls.absolute(post.url_path)}",
-                   noindex=True, target_title=post.title, target_url=urls.absolute(post.url_path))
+                   noindex=True, target_title=post.title, target_url=urls.absolute(post.url_path),
+                   target_path=urls.page(post.url_path), lead="This post has moved to")
     if config.search:
         r.page("search/index.html", "search.html", "theme", title="Search",
                description="Search every post, rule section and turn report.", section="search")

@@ -528,8 +528,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                chart=treasury_chart(turns[:index + 1], f"treasury-{turn.id}") if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]
-    r.page("turns/latest/index.html", "turn_latest.html", TURNS_DIR,
+    r.page("turns/latest/index.html", "alias.html", TURNS_DIR,
            title=f"Latest turn: {latest.title}",
            description=f"The latest turn report: {latest.title}.", noindex=True,
            target_title=latest.title, target_url=urls.absolute(f"turns/{latest.id}/"),
-           target_path=latest.url)
+           target_path=latest.url, lead="The latest turn report is")
