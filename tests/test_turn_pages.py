@@ -48,7 +48,8 @@ def test_every_recorded_turn_has_a_page_and_the_index_lists_them(demo_site):
         assert (demo_site / f"turns/{turn}/index.html").is_file()
         assert f'href="/ftpress/turns/{turn}/"' in index
     latest = (demo_site / "turns/latest/index.html").read_text()
-    assert f'url={BASE}turns/{turns[-1]}/"' in latest
+    assert f'url=/ftpress/turns/{turns[-1]}/"' in latest  # stays on the site serving it
+    assert f'rel="canonical" href="{BASE}turns/{turns[-1]}/"' in latest
     assert ">Turns</a>" in (demo_site / "index.html").read_text()
 
 
