@@ -17,13 +17,19 @@ from ftpress.state.load import LoadedState, has_state, load_tree
 def load_state(root: Path) -> LoadedState | None:
     """The current state, or None for a campaign without one; raises with every
     problem in ``state/`` and its turn snapshots."""
+    folders = load_states(root)
+    return folders[0] if folders else None
+
+
+def load_states(root: Path) -> tuple[LoadedState, ...]:
+    """The current state first, then every turn snapshot; () for a campaign without
+    state. Raises with every problem in any of them."""
     if not has_state(root):
-        return None
+        return ()
     loaded, problems = load_tree(root)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:
         raise InputError(problems)
-    current = loaded[0]
-    assert current.folder == STATE_DIR
-    return current
+    assert loaded[0].folder == STATE_DIR
+    return loaded

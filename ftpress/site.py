@@ -22,7 +22,7 @@ from ftpress.buildcache import (
     remember,
     reusable,
 )
-from ftpress.campaign import load_state
+from ftpress.campaign import load_states
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_posts
@@ -127,14 +127,17 @@ def load(root: Path, options: BuildOptions) -> Site:
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
     state = None
     turns: tuple[RecordedTurn, ...] = ()
+    snapshots: dict[str, State] = {}
     try:
-        loaded = load_state(root)
-        state = loaded.state if loaded else None
+        folders = load_states(root)
+        state = folders[0].state if folders else None
+        snapshots = {f.folder: f.state for f in folders[1:]}
     except InputError as exc:
         problems.extend(exc.problems)
     if state is not None:
         try:
-            turns = load_turns(root)
+            # The snapshots are loaded and checked once, above; turns reuse them.
+            turns = load_turns(root, snapshots)
         except InputError as exc:
             problems.extend(exc.problems)
     try:

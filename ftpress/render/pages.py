@@ -6,13 +6,14 @@ so that the rendering can be spread over the machine's cores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
-from ftpress import markdown
+from ftpress import __version__, markdown
 from ftpress.buildcache import RenderCache
 from ftpress.errors import InputError, Problem
 from ftpress.parallel import map_indexed
@@ -69,6 +70,21 @@ class Renderer:
         self._jobs.append(_Job(claimed, template, origin, info, context))
         if not noindex:
             self.out.listed.append(claimed)
+
+    def memo_many(self, keys: Sequence[str], make: Callable[[int], str]) -> list[str]:
+        """``make(i)`` for each key, from the cache where an earlier build made it.
+
+        Each key must name everything ``make(i)`` depends on; misses are made on
+        every core.
+        """
+        hashed = [hashlib.sha256(f"{__version__}\0{k}".encode()).hexdigest() for k in keys]
+        found = self.cache.get_many(hashed)
+        todo = [i for i, key in enumerate(hashed) if key not in found]
+        for i, value in zip(todo, map_indexed(lambda j: str(make(todo[j])), len(todo),
+                                              parallel=self.parallel), strict=True):
+            found[hashed[i]] = (value,)
+            self.cache.put(hashed[i], found[hashed[i]])
+        return [found[key][0] for key in hashed]
 
     def flush(self, sink: Sink | None) -> None:
         """Render every queued page and hand it to ``sink`` (``None``: check, then drop).

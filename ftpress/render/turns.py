@@ -67,8 +67,11 @@ class RecordedTurn:
     orders: tuple[tuple[str, bytes], ...] = ()
 
 
-def load_turns(root: Path) -> tuple[RecordedTurn, ...]:
-    """Every recorded turn, oldest first; raises with every problem in any of them."""
+def load_turns(root: Path, snapshots: dict[str, State] | None = None) -> tuple[RecordedTurn, ...]:
+    """Every recorded turn, oldest first; raises with every problem in any of them.
+
+    ``snapshots`` maps a turn folder to its state where the caller has loaded it.
+    """
     base = root / TURNS_DIR
     if not base.is_dir():
         return ()
@@ -85,7 +88,7 @@ def load_turns(root: Path) -> tuple[RecordedTurn, ...]:
             continue
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
-            turns.append(_load_turn(root, rel, folder.name, number))
+            turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel)))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -93,8 +96,10 @@ def load_turns(root: Path) -> tuple[RecordedTurn, ...]:
     return tuple(turns)
 
 
-def _load_turn(root: Path, rel: str, turn: str, number: int) -> RecordedTurn:
-    state = load_state(root, rel).state
+def _load_turn(root: Path, rel: str, turn: str, number: int,
+               state: State | None) -> RecordedTurn:
+    if state is None:
+        state = load_state(root, rel).state
     events: tuple[Event, ...] = ()
     rolls: tuple[Roll, ...] = ()
     if (root / rel / "events.yaml").is_file():
@@ -438,17 +443,21 @@ def _systems(state: State, powers: dict[str, PowerRef]) -> tuple[SystemRow, ...]
 
 def treasury_chart(turns: Sequence[RecordedTurn], element_id: str) -> Markup:
     """Each power's treasury at the end of every recorded turn, as inline SVG."""
+    return inline(render_chart(treasury_view(turns), element_id))
+
+
+def treasury_view(turns: Sequence[RecordedTurn]) -> Chart:
+    """The treasury chart's data: one series per power over the recorded turns."""
     last = turns[-1].state
     series = tuple(Series(p.name, p.colour.upper(), p.id.upper()[:3], tuple(
         next((q.treasury for q in t.state.players.players if q.id == p.id), 0) for t in turns))
         for p in last.players.players)
     labels = tuple(t.id for t in turns)
-    chart = Chart("Treasury by turn",
+    return Chart("Treasury by turn",
                   "Each power's treasury at the end of every recorded turn, " +
                   "; ".join(f"{s.name}: " + ", ".join(f"{lab} {v:,}" for lab, v in
                                                       zip(labels, s.values, strict=True))
                             for s in series) + ".", labels, series)
-    return inline(render_chart(chart, element_id))
 
 
 def title_of(turn: RecordedTurn) -> str:
@@ -497,6 +506,15 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
            description=f"Every recorded turn of {name}, each with its map, events and money.",
            section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
            ranking=ranking, latest=views[-1])
+    # Maps and charts are most of a turn page's work: cached between builds, and
+    # drawn on every core (each is a pure function of its view).
+    maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of),
+             f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
+    starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
+                           lambda i: inline(render_svg(*maps[i])))
+    charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
+    charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
+                         lambda i: inline(render_chart(*charts_in[i])))
     for index, (turn, view, events, hidden) in enumerate(zip(turns, views, shown, secrets,
                                                              strict=True)):
         order_urls: dict[str, str] = {}
@@ -515,9 +533,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                           for e in events if group_of(e) == key)
             if these:
                 grouped.append(EventGroup(key, heading, these))
-        starmap = inline(render_svg(turn_map(
-            turn.state, events, f"The map after {view.title.lower()}", marker_of),
-            f"map-{turn.id}"))
+        starmap = Markup(starmaps[index])
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
                       for e in events for r_ in e.rolls)
         r.page(f"turns/{turn.id}/index.html", "turn.html", f"{TURNS_DIR}/{turn.id}",
@@ -525,7 +541,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                turn=view, groups=tuple(grouped), starmap=starmap, orders=tuple(order_links),
                rolls=rolls, finances=_finances(turns, index, powers),
                systems=_systems(turn.state, powers),
-               chart=treasury_chart(turns[:index + 1], f"treasury-{turn.id}") if index else None,
+               chart=Markup(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]
     r.page("turns/latest/index.html", "alias.html", TURNS_DIR,
