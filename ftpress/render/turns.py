@@ -67,6 +67,15 @@ class RecordedTurn:
     orders: tuple[tuple[str, bytes], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayMap:
+    """One frame of the replay on /turns/: a turn's map as an SVG file."""
+
+    url: str
+    title: str
+    alt: str
+
+
 def load_turns(root: Path, snapshots: dict[str, State] | None = None) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
@@ -474,7 +483,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
                description=f"No turn of {state.campaign.name} is recorded yet.",
                section="turns", heading="Turns", turns=(), chart=None, ranking=(),
-               latest=None)
+               latest=None, replay=(), frames=[])
         return
     rules = RulebookViews(rulebook, urls, None, r.env)
     powers: dict[str, PowerRef] = {}
@@ -502,10 +511,14 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     chart = treasury_chart(turns, "treasury-chart")
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
+    # The replay steps through every turn's map, each also written as its own SVG file.
+    replay = tuple(ReplayMap(urls.page(f"turns/{v.id}/map.svg"), v.title,
+                             f"The map after {v.title.lower()}") for v in views)
     r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
            description=f"Every recorded turn of {name}, each with its map, events and money.",
            section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
-           ranking=ranking, latest=views[-1])
+           ranking=ranking, latest=views[-1], replay=replay,
+           frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are most of a turn page's work: cached between builds, and
     # drawn on every core (each is a pure function of its view).
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of),
@@ -534,6 +547,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             if these:
                 grouped.append(EventGroup(key, heading, these))
         starmap = Markup(starmaps[index])
+        r.out.add(f"turns/{turn.id}/map.svg", starmaps[index], f"{TURNS_DIR}/{turn.id}")
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
                       for e in events for r_ in e.rolls)
         r.page(f"turns/{turn.id}/index.html", "turn.html", f"{TURNS_DIR}/{turn.id}",

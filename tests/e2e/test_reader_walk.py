@@ -97,7 +97,7 @@ def test_skip_link_is_the_first_stop_and_focus_is_visible(watched, site_url):
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
     page.keyboard.press("Enter")
-    assert page.url.endswith("#main")
+    page.wait_for_url("**#main")
 
 
 def test_search_finds_a_ruling_under_the_sub_path(watched, site_url):
@@ -114,3 +114,47 @@ def test_search_finds_a_ruling_under_the_sub_path(watched, site_url):
     page.wait_for_load_state()
     assert "/ftpress/posts/" in page.url
     assert watched.problems == []
+
+
+def test_map_details_follow_hover_and_keyboard(watched, site_url):
+    page = watched.page
+    page.goto(site_url + "systems/")
+    details = page.locator("#starmap-details")
+    assert details.is_visible()
+    world = page.locator("#starmap .world").first
+    name = world.get_attribute("data-world")
+    world.focus()
+    assert details.inner_text().startswith(f"{name}:")
+    other = page.locator("#starmap .world").nth(5)
+    other.hover()
+    assert details.inner_text().startswith(f"{other.get_attribute('data-world')}:")
+    assert watched.problems == []
+
+
+def test_the_replay_slider_steps_through_the_turns(watched, site_url):
+    page = watched.page
+    page.goto(site_url + "turns/")
+    img = page.locator("#replay-map")
+    last = img.get_attribute("src")
+    slider = page.get_by_label("Turn")
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    assert img.get_attribute("src") != last
+    assert img.get_attribute("src").endswith("/map.svg")
+    assert page.locator("#replay-caption").inner_text() == slider.get_attribute("aria-valuetext")
+    page.keyboard.press("End")
+    assert img.get_attribute("src") == last
+    page.wait_for_load_state("networkidle")
+    assert watched.problems == []
+
+
+def test_without_javascript_the_maps_still_show(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site_url + "turns/")
+    assert page.locator("#replay-map").is_visible()
+    assert page.locator("#replay-form").is_hidden()
+    page.goto(site_url + "systems/")
+    assert page.locator("#starmap").is_visible()
+    assert page.locator("#starmap-details").is_hidden()
+    context.close()
