@@ -69,24 +69,18 @@ def _same(target: Path, data: bytes) -> bool:
 
 
 def write_tree(out: Path, files: dict[str, bytes], keep: tuple[str, ...] = ()) -> WriteReport:
-    """Make ``out`` hold exactly ``files`` (paths relative to it).
+    """Make ``out`` hold exactly ``files`` (paths relative to it), through a :class:`Staging`.
 
     Top-level entries named in ``keep`` (another stage's output, such as the
     search index) are left alone, as are top-level dot-files.
     """
-    out.mkdir(parents=True, exist_ok=True)
-    written = unchanged = 0
-    for rel, data in files.items():
-        target = out / rel
-        if _same(target, data):
-            unchanged += 1
-        else:
-            if target.is_dir():
-                _remove_tree(target)
-            write_file(target, data, durable=False)
-            written += 1
-    removed = _remove_stale(out, set(files), keep)
-    return WriteReport(written, unchanged, removed)
+    staging = Staging(out)
+    try:
+        changed = {path for path, data in files.items() if staging.put(path, data)}
+        return staging.commit(set(files), changed, keep)
+    except BaseException:
+        staging.abort()
+        raise
 
 
 def _remove_stale(out: Path, wanted: set[str], keep: tuple[str, ...]) -> int:
