@@ -235,7 +235,8 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
         try:
-            parsed = parse_orders(read_blob(root, change.new_blob), change.path)
+            parsed = parse_orders(read_blob(root, change.new_blob), change.path,
+                                  ruleset.orders_adapter)
         except InputError as exc:
             problems.extend(exc.problems)
             continue

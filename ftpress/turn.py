@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import TypeAdapter
 
@@ -118,9 +119,10 @@ def turn_dice(campaign_id: str, turn: str, digest: str, secret: str | None) -> D
 
 # --- reading --------------------------------------------------------------------------
 
-def load_orders(root: Path, turn: str) -> dict[str, LoadedOrders]:
+def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
+                ) -> dict[str, LoadedOrders]:
     """Every order file of a turn, by player (the file's name); raises with every
-    syntax mistake in any of them."""
+    syntax mistake in any of them. ``adapter``: the ruleset's order format."""
     folder = root / "orders" / turn
     found: dict[str, LoadedOrders] = {}
     problems: list[Problem] = []
@@ -134,7 +136,7 @@ def load_orders(root: Path, turn: str) -> dict[str, LoadedOrders]:
                                         f"orders/{turn}/<player-id>.yaml"))
                 continue
             try:
-                found[file.stem] = parse_orders(file.read_bytes(), rel)
+                found[file.stem] = parse_orders(file.read_bytes(), rel, adapter)
             except InputError as exc:
                 problems.extend(exc.problems)
     if problems:
@@ -184,7 +186,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     if ruleset.resolve is None:
         raise ValueError(f"ruleset {ruleset.name} does not resolve turns")
-    orders = load_orders(root, turn)
+    orders = load_orders(root, turn, ruleset.orders_adapter)
     notes: list[str] = []
     master = master_secret(root, environ)
     secret = None
@@ -322,10 +324,11 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
     state = load_state(root, start).state
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
     orders = {}
     for player in record.orders:
         raw = (root / folder / "orders" / f"{player}.yaml").read_bytes()
-        orders[player] = parse_orders(raw, orders_path(turn, player))
+        orders[player] = parse_orders(raw, orders_path(turn, player), ruleset.orders_adapter)
     differences: list[str] = []
     if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
         differences.append(f"{folder}/turn.yaml: the revealed secret does not hash to "
@@ -343,7 +346,6 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     else:
         dice = turn_dice(state.campaign.id, turn, digest, record.secret)
         source = f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…"
-    ruleset = rules.find_ruleset(state.campaign.ruleset)
     assert ruleset.resolve is not None
     new_state, events = ruleset.resolve(state, orders, dice)
     recorded = load_state(root, folder).state
@@ -376,6 +378,17 @@ def _diff(rel: str, old: bytes, new: bytes) -> str:
 
 # --- checking order files -------------------------------------------------------------
 
+def _orders_adapter(state: State | None) -> TypeAdapter[Any] | None:
+    """The order format of the campaign's ruleset (None: the shared one, also when
+    the state cannot be read or names no known ruleset)."""
+    if state is None:
+        return None
+    try:
+        return rules.find_ruleset(state.campaign.ruleset).orders_adapter
+    except ValueError:
+        return None
+
+
 def check_orders(root: Path, wanted: set[str] | None = None,
                  ) -> tuple[list[Problem], list[tuple[str, list[str]]]]:
     """Every problem in the campaign's order files (or the ``wanted`` ones), and a
@@ -406,7 +419,8 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             problems.append(stray)
             continue
         try:
-            loaded = parse_orders((root / rel).read_bytes(), rel)
+            loaded = parse_orders((root / rel).read_bytes(), rel,
+                                  _orders_adapter(loaded_state.state if loaded_state else None))
         except InputError as exc:
             problems.extend(exc.problems)
             continue

@@ -1,6 +1,12 @@
 """Read order files: YAML with line marks, the schema, and the syntax rules the
 schema cannot say (exactly one of move/scout/hold; a move names its posture).
 
+Each ruleset may have its own order format: :func:`parse_orders` takes that
+ruleset's ``TypeAdapter`` (``Ruleset.orders_adapter``; ``None`` is the shared
+format of :mod:`.model`). Every format has the header ``turn`` and ``player``,
+checked here against the file's path; the body syntax rules below are the
+shared format's, and a ruleset with its own format states its own in its model.
+
 Every mistake is an *invalid order* reported at ``path:line:col``, all of them
 at once. Legality against the campaign (``IllegalOrder``) is the ruleset's.
 """
@@ -38,7 +44,9 @@ class LoadedOrders:
 
     #: Relative to the campaign: 'orders/t004/nac.yaml'.
     path: str
-    orders: OrdersFile
+    #: The parsed file: an :class:`OrdersFile`, or the model of the campaign's
+    #: ruleset's own format (it has ``turn`` and ``player`` too).
+    orders: Any
     source: Any
     #: The file's bytes, kept verbatim in the turn's record.
     raw: bytes
@@ -53,11 +61,13 @@ def orders_path(turn_id: str, player_id: str) -> str:
     return f"{ORDERS_DIR}/{turn_id}/{player_id}.yaml"
 
 
-def parse_orders(raw: bytes, path: str) -> LoadedOrders:
+def parse_orders(raw: bytes, path: str,
+                 adapter: TypeAdapter[Any] | None = None) -> LoadedOrders:
     """Order file bytes → :class:`LoadedOrders`; raises :class:`InvalidOrder`.
 
     ``path`` must be ``orders/<turn-id>/<player-id>.yaml``: the file's
-    ``turn`` and ``player`` must agree with it.
+    ``turn`` and ``player`` must agree with it. ``adapter`` is the format of
+    the campaign's ruleset (``Ruleset.orders_adapter``); ``None``, the shared one.
     """
     text = yamlsource.decode(raw, path) if len(raw) <= yamlsource.MAX_BYTES else None
     if text is None:
@@ -71,27 +81,31 @@ def parse_orders(raw: bytes, path: str) -> LoadedOrders:
         raise InvalidOrder([Problem(path, 1, 1, "expected a mapping starting 'turn: t001', "
                                     "'player: …' and 'groups:' holding " + ABOUT)])
     try:
-        orders = schema.validate(ADAPTER, data, path)
+        orders = schema.validate(ADAPTER if adapter is None else adapter, data, path)
     except InputError as exc:
         raise InvalidOrder(exc.problems) from None
     loaded = LoadedOrders(path, orders, data, raw)
-    problems = list(_syntax(loaded))
+    problems = list(_header(loaded))
+    if adapter is None:
+        problems.extend(_syntax(loaded))
     if problems:
         raise InvalidOrder(problems)
     return loaded
 
 
-def read_orders(root: Path, path: str) -> LoadedOrders:
+def read_orders(root: Path, path: str, adapter: TypeAdapter[Any] | None = None,
+                ) -> LoadedOrders:
     """Read and parse ``root/path``; raises :class:`InvalidOrder`."""
     file = root / path
     try:
         raw = file.read_bytes()
     except OSError as exc:
         raise InvalidOrder([Problem(path, 0, 0, f"cannot read file: {exc.strerror}")]) from None
-    return parse_orders(raw, path)
+    return parse_orders(raw, path, adapter)
 
 
-def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
+def _header(loaded: LoadedOrders) -> Iterable[Problem]:
+    """The file's ``turn`` and ``player`` agree with its path (every format)."""
     orders, where = loaded.orders, loaded.where
     parts = PurePosixPath(loaded.path).parts
     if len(parts) >= 2:
@@ -103,6 +117,11 @@ def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
             yield Problem(*where("player"), f"these orders are by {orders.player!r} but the "
                           f"file is {stem}.yaml; name the file {orders.player}.yaml or "
                           "correct the player")
+
+
+def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
+    """The shared format's rules the schema cannot say."""
+    orders, where = loaded.orders, loaded.where
     for group_id, order in orders.groups.items():
         loc = ("groups", group_id)
         given = [k for k in ("move", "scout", "hold") if getattr(order, k) is not None]
@@ -130,7 +149,7 @@ def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
                               f"{group_id!r} needs a new group id, not its own")
 
 
-def canonical(orders: OrdersFile) -> bytes:
+def canonical(orders: Any) -> bytes:
     """The orders as canonical JSON: what they say, not how they are spaced.
 
     Comments, spacing, key order and the spelling of a hex (``(2, -1)`` or
@@ -152,7 +171,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def orders_digest(all_orders: Iterable[OrdersFile]) -> str:
+def orders_digest(all_orders: Iterable[Any]) -> str:
     """SHA-256 (hex) of every player's canonical orders, in player order.
 
     Re-spacing a file leaves it unchanged, so nobody can re-roll the turn's

@@ -11,6 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from ftpress.dice import Dice, Roll
 from ftpress.errors import Problem
@@ -69,6 +72,10 @@ class Ruleset:
     #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
     resolve: Callable[[State, Mapping[str, LoadedOrders], Dice],
                       tuple[State, tuple[Event, ...]]] | None = None
+    #: The ruleset's own order-file format (a model with ``turn`` and ``player``),
+    #: passed to ``ftpress.orders.load.parse_orders``; None: the shared format
+    #: of ``ftpress.orders.model`` (``OrdersFile``).
+    orders_adapter: TypeAdapter[Any] | None = None
 
     @property
     def rulebook(self) -> Path:
