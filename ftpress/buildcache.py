@@ -150,13 +150,14 @@ def _outputs(out: Path) -> str:
 
 
 def reusable(root: Path, out: Path, *, drafts: bool, future: bool,
-             now: datetime) -> tuple[Fingerprint, LastBuild | None]:
+             now: datetime, view: str = "public") -> tuple[Fingerprint, LastBuild | None]:
     """This build's fingerprint, and the last build if it can stand as this one.
 
     Cheap on purpose (it stats files, reads none): ``ftpress build`` asks before
     importing the rest of ftpress.
     """
-    fingerprint = Fingerprint.of(root, {"drafts": drafts, "future": future})
+    # The view is an input: an umpire's build must never stand as a public one.
+    fingerprint = Fingerprint.of(root, {"drafts": drafts, "future": future, "view": view})
     return fingerprint, unchanged(root, out, fingerprint, now)
 
 

@@ -32,7 +32,11 @@ def _parser() -> argparse.ArgumentParser:
 
     build = commands.add_parser("build", help="build the site")
     site_options(build)
-    build.add_argument("--out", type=Path, default=None, help="output folder (default: _site)")
+    build.add_argument("--out", type=Path, default=None,
+                       help="output folder (default: _site, or _site-umpire for the umpire's view)")
+    build.add_argument("--view", choices=("public", "umpire"), default="public",
+                       help="public: only what the rules make public (the default); umpire: "
+                       "every fact, hidden ones too, for the umpire's eyes")
 
     serve = commands.add_parser("serve", help="build, serve and rebuild on every change")
     site_options(serve)
@@ -147,19 +151,20 @@ def _run(args: argparse.Namespace) -> int:
         from ftpress.write import check_out_dir
 
         started = time.perf_counter()
-        out = args.out if args.out is not None else args.source / "_site"
+        out = args.out if args.out is not None else args.source / (
+            "_site" if args.view == "public" else "_site-umpire")
         now = build_now(args.now)
         check_out_dir(args.source, out)
         # Asked before the rest of ftpress is imported: a no-op build stays instant.
         fingerprint, last = reusable(args.source, out, drafts=args.drafts, future=args.future,
-                                     now=now)
+                                     now=now, view=args.view)
         if last is not None:
             print(last.reused(time.perf_counter() - started))
             return 0
         from ftpress.site import BuildOptions, build
 
         options = BuildOptions(now, drafts=args.drafts, future=args.future, parallel=True,
-                               incremental=True)
+                               incremental=True, view=args.view)
         report = build(args.source, out, options, fingerprint=fingerprint)
         print(report.summary(out))
         return 0

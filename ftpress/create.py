@@ -188,7 +188,7 @@ def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUI
     ])
 
 
-_GITIGNORE = "/_site/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
+_GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
 
 _ORDERS_README = """\
 # Orders

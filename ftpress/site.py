@@ -7,10 +7,12 @@ nothing is written unless the whole site has loaded and rendered.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Literal
 
 import jinja2
 
@@ -60,6 +62,9 @@ class BuildOptions:
     #: Reuse what the last build left in .ftpress-cache/: rendered Markdown, and the
     #: whole output when no input has changed.
     incremental: bool = False
+    #: Whose eyes the site is for: the public (only what the rules make public) or the
+    #: umpire (every fact; written to its own folder, kept out of search engines).
+    view: Literal["public", "umpire"] = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,7 @@ class Site:
     next_due: datetime | None = None
     #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
     turns: tuple[RecordedTurn, ...] = ()
+    view: Literal["public", "umpire"] = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +157,7 @@ def load(root: Path, options: BuildOptions) -> Site:
     scheduled = [p.date for p in posts if p not in published and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                state, min(scheduled, default=None), turns)
+                state, min(scheduled, default=None), turns, options.view)
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
@@ -175,13 +181,15 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     blog = Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
     statics = theme.static_files(site.theme_dirs)
     urls = Urls(site.config)
-    r = Renderer(env, site_view(blog, urls, statics), urls, out, root=site.root,
+    umpire = site.view == "umpire"
+    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=umpire)
+    r = Renderer(env, shared, urls, out, root=site.root,
                  parallel=parallel, cache=cache)
     try:
         views, problems = render_blog(blog, r, statics)
         if site.state is not None:
-            render_campaign(r, site.state)
-            render_turns(r, site.state, site.turns, site.rulebook)
+            render_campaign(r, site.state, umpire=umpire)
+            render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if problems:
@@ -192,7 +200,7 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
-    out.add("robots.txt", feeds.robots(site.config), "robots")
+    out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
     for path, data in schema_files(site.config.base_url).items():
         out.add(path, data, "schemas")
     if out.clashes:
@@ -214,7 +222,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     if options.incremental and fingerprint is None:
         # Taken before reading anything: a file changed mid-build shows up next time.
         fingerprint, last = reusable(root, out_dir, drafts=options.drafts,
-                                     future=options.future, now=options.now)
+                                     future=options.future, now=options.now, view=options.view)
         if last is not None:
             return reused(last, started)
     if cache is None:

@@ -6,7 +6,8 @@ is and whose, never what it holds, until an enemy has contacted it (ftc2007
 §15.3), and a dummy counter looks like any other (§15.2). A neutral world's
 income shows once it has been rolled, which happens when it is first scouted
 or attacked (§4.2). The views are built here from the state; templates see
-nothing else.
+nothing else. The umpire's view (``umpire=True``) shows every group's ships
+and says which counters are dummies.
 """
 
 from __future__ import annotations
@@ -78,11 +79,13 @@ class CounterView:
     place: str
     place_url: str
     count: int
-    #: The ships of contacted groups there, as the enemy saw them.
+    #: The ships of contacted groups there, as the enemy saw them (all, for the umpire).
     known: tuple[ShipView, ...]
+    #: How many of the counters are dummies: told only in the umpire's view.
+    dummies: int = 0
 
 
-def render_campaign(r: Renderer, state: State) -> None:
+def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
     """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
@@ -115,14 +118,15 @@ def render_campaign(r: Renderer, state: State) -> None:
         r.page(f"players/{power.id}/index.html", "player.html", "state/players.yaml",
                title=power.name, description=f"{power.name}: {power.worlds} worlds, income "
                f"{power.income}, treasury {power.treasury}.", section="players",
-               power=power, systems=mine, counters=_counters(state, power.id, urls.page),
+               power=power, systems=mine, counters=_counters(state, power.id, urls.page, umpire),
                trail=(Link(urls.page("players/"), "The powers"),),
                turn=state.campaign.calendar.turn)
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
            description=f"Every star system of {name}: owner, income, defences and routes.",
            section="systems", heading="Star systems", systems=systems,
            radius=state.map.radius, turn=state.campaign.calendar.turn,
-           starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}"))
+           starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}",
+                           umpire=umpire))
 
 
 def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
@@ -136,8 +140,8 @@ def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
         routes=tuple(routes.get(s.id, ())))
 
 
-def _counters(state: State, player_id: str,
-              page: Callable[[str], str]) -> tuple[CounterView, ...]:
+def _counters(state: State, player_id: str, page: Callable[[str], str],
+              umpire: bool = False) -> tuple[CounterView, ...]:
     """A power's counters by place, in map order of their hexes."""
     places: dict[Hex, list] = {}
     for group in state.groups_of(player_id):
@@ -149,9 +153,10 @@ def _counters(state: State, player_id: str,
         world = state.system_at(h)
         known = tuple(ShipView(s.name, d.name if (d := state.design(s.design)) else s.design,
                                d.size if d else "", s.damage)
-                      for g in places[h] if g.revealed for s in g.ships)
+                      for g in places[h] if g.revealed or umpire for s in g.ships)
         found.append(CounterView(
             place=world.name if world else f"open space at {h}",
             place_url=page(f"systems/#{world.id}") if world else "",
-            count=len(places[h]), known=known))
+            count=len(places[h]), known=known,
+            dummies=sum(g.dummy for g in places[h]) if umpire else 0))
     return tuple(found)

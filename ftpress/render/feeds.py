@@ -79,5 +79,8 @@ def sitemap(config: SiteConfig, paths: Sequence[str], modified: dict[str, dateti
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def robots(config: SiteConfig) -> str:
+def robots(config: SiteConfig, *, umpire: bool = False) -> str:
+    """Crawlers welcome on the public site; kept out of the umpire's."""
+    if umpire:
+        return "User-agent: *\nDisallow: /\n"
     return f"User-agent: *\nAllow: /\n\nSitemap: {Urls(config).absolute('sitemap.xml')}\n"

@@ -3,6 +3,8 @@
 Only public facts go in (ftc2007 §4.2, §15.2–15.3): an unscouted neutral's
 income stays unknown, and a task group is a counter with an owner and a
 number, never its ships. Dummy counters are drawn exactly like real ones.
+The umpire's view (``umpire=True``) names every counter's group, ships and
+whether it is a dummy.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from ftpress.maps.starmap import (
 from ftpress.state.model import State
 
 
-def public_map(state: State, title: str) -> StarMap:
-    """The state as the public map shows it."""
+def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap:
+    """The state as the public map shows it (or, for the umpire, everything)."""
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -47,7 +49,11 @@ def public_map(state: State, title: str) -> StarMap:
     for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
         where = group.at if isinstance(group.at, Hex) else systems[group.at].hex
         seen[group.owner, where] += 1
-        counters.append(CounterMark(where, group.owner, str(seen[group.owner, where])))
+        label = str(seen[group.owner, where])
+        if umpire:
+            ships = ", ".join(s.name for s in group.ships) or "no ships"
+            label = f"{group.id}: " + ("a dummy" if group.dummy else ships)
+        counters.append(CounterMark(where, group.owner, label))
     neutral = sum(1 for s in state.map.systems if s.owner is None)
     description = (f"A hex map {state.map.radius + 1} hexes to a side with "
                    f"{len(worlds)} worlds ({neutral} neutral), {len(state.map.routes)} charted "
@@ -71,7 +77,7 @@ def _marker_by_kind(event: Event) -> Literal["battle", "siege"] | None:
 
 def turn_map(state: State, events: Iterable[Event], title: str,
              marker: Callable[[Event], Literal["battle", "siege"] | None] | None = None,
-             ) -> StarMap:
+             *, umpire: bool = False) -> StarMap:
     """The public map after a turn, with the turn's moves and its battles and sieges.
 
     ``events`` must already be the public ones: every arrow and marker drawn here
@@ -79,7 +85,7 @@ def turn_map(state: State, events: Iterable[Event], title: str,
     place and how (by default, the kinds in :data:`MARKER_KINDS`).
     """
     marker = marker or _marker_by_kind
-    base = public_map(state, title)
+    base = public_map(state, title, umpire=umpire)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
     for event in events:
@@ -106,6 +112,6 @@ def inline(svg: str) -> Markup:
     return Markup(svg.split("?>", 1)[-1] if svg.startswith("<?xml") else svg)
 
 
-def map_svg(state: State, title: str) -> Markup:
+def map_svg(state: State, title: str, *, umpire: bool = False) -> Markup:
     """The public map as inline SVG (svgwrite escapes every name in it)."""
-    return inline(render_svg(public_map(state, title)))
+    return inline(render_svg(public_map(state, title, umpire=umpire)))

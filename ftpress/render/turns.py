@@ -11,7 +11,7 @@ of a group that no enemy has contacted (ftc2007 §15.3), nothing that tells a
 dummy counter from a real one (§15.2). :func:`public_events` is the one gate;
 the map's arrows and markers, the summary, the dice and the search index are
 all made from what passed it. The published copies of the order files have the
-same hidden facts blanked out.
+same hidden facts blanked out. The umpire's view (``umpire=True``) hides nothing.
 """
 
 from __future__ import annotations
@@ -151,6 +151,11 @@ class HiddenFacts:
                     if design is not None:
                         terms.add(design.name)
         return cls(frozenset(t for t in terms if t.strip()), frozenset(dummies))
+
+    @classmethod
+    def none(cls) -> HiddenFacts:
+        """Nothing hidden: the umpire's view."""
+        return cls(frozenset(), frozenset())
 
     def _pattern(self) -> re.Pattern[str] | None:
         if not self.terms:
@@ -476,7 +481,7 @@ def title_of(turn: RecordedTurn) -> str:
 
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
-                 rulebook: Rulebook) -> None:
+                 rulebook: Rulebook, *, umpire: bool = False) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
@@ -495,7 +500,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
         # Hidden as the turn began or as it ended: a ship lost in the turn stays unnamed.
-        hidden = HiddenFacts.of(*([before] if before else []), turn.state)
+        hidden = HiddenFacts.none() if umpire else \
+            HiddenFacts.of(*([before] if before else []), turn.state)
         events = public_events(turn.events, hidden)
         shown.append(events)
         secrets.append(hidden)
@@ -521,7 +527,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are most of a turn page's work: cached between builds, and
     # drawn on every core (each is a pure function of its view).
-    maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of),
+    maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of,
+                      umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
                            lambda i: inline(render_svg(*maps[i])))

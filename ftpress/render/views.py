@@ -36,6 +36,8 @@ class SiteView:
     nav: tuple[Link, ...]
     #: The five kinds of post, for the footer.
     kinds: tuple[Link, ...] = ()
+    #: The umpire's build (``ftpress build --view umpire``): every fact, never indexed.
+    umpire: bool = False
 
 
 @dataclass(frozen=True, slots=True)
