@@ -160,7 +160,9 @@ class _Checker:
         assert self.map is not None
         taken: dict[Hex, int] = {}
         for i, s in enumerate(self.map.systems):
-            if not on_map(s.hex, self.map.radius):
+            if s.hex is None:
+                pass  # a planar map (sct): its ruleset checks positions
+            elif not on_map(s.hex, self.map.radius):
                 self.add("map", ("systems", i, "hex"), f"hex {s.hex} is off the map; a "
                          f"radius-{self.map.radius} map holds hexes at most {self.map.radius} "
                          "from (0, 0)")
@@ -258,6 +260,8 @@ class _Checker:
         loc = ("groups", i, "at")
         if isinstance(at, str):
             self.system("groups", loc, at)
+        elif not isinstance(at, Hex):
+            return  # a point on a planar map (sct): its ruleset checks it
         elif not on_map(at, self.map.radius):
             self.add("groups", loc, f"hex {at} is off the map; a radius-{self.map.radius} map "
                      f"holds hexes at most {self.map.radius} from (0, 0)")

@@ -55,14 +55,59 @@ def _hex(value: Any) -> Hex:
     raise ValueError(f"expected a hex as [q, r], such as [2, -1], got {value!r}")
 
 
-def _location(value: Any) -> str | Hex:
+def _location(value: Any) -> str | Hex | Point:
     if isinstance(value, str):
         return check_id(value)
+    if isinstance(value, (Point, dict)):
+        return _point(value)  # sct: a place in open space on a planar map
     try:
         return _hex(value)
     except ValueError:
         raise ValueError("expected a system id such as 'vesper' or a hex [q, r] such as "
                          f"[2, -1], got {value!r}") from None
+
+
+# --- planar maps (sct: positions in MU instead of hexes) -------------------------------
+
+#: Coordinates on a planar map are kept to this many decimal places of an MU, so a
+#: position reads back from YAML exactly as it was written.
+POINT_DECIMALS = 2
+
+
+def _coordinate(value: Any, name: str) -> int | float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
+            or abs(value) > 1e6:
+        raise ValueError(f"expected {name} as a number of MU, such as 3 or -2.5, "
+                         f"got {value!r}")
+    rounded = round(float(value), POINT_DECIMALS)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Point:
+    """A place on a planar map (sct), in MU from the map's centre: ``x`` grows to
+    the east, ``y`` to the north (12 o'clock); ``z`` is shown, not moved in."""
+
+    x: int | float
+    y: int | float
+    z: int | float = 0
+
+    def __repr__(self) -> str:
+        z = f", {self.z!r}" if self.z else ""
+        return f"Point({self.x!r}, {self.y!r}{z})"
+
+    def __str__(self) -> str:
+        return f"({self.x:g}, {self.y:g})"
+
+
+def _point(value: Any) -> Point:
+    if isinstance(value, Point):
+        return value
+    if not isinstance(value, dict) or not {"x", "y"} <= set(value) \
+            or not set(value) <= {"x", "y", "z"}:
+        raise ValueError(f"expected a position as {{x: …, y: …}} in MU (and z for a "
+                         f"system), got {value!r}")
+    return Point(*(_coordinate(value.get(k, 0), k) for k in ("x", "y", "z")))
 
 
 def _colour(value: str) -> str:
@@ -77,9 +122,14 @@ _ID_SCHEMA = {"type": "string", "pattern": ID_PATTERN}
 
 Id = Annotated[str, Strict(), AfterValidator(check_id), WithJsonSchema(_ID_SCHEMA)]
 HexField = Annotated[Hex, PlainValidator(_hex), WithJsonSchema(_HEX_SCHEMA)]
-#: Where a task group is: at a world (its id) or in open space (a hex).
-Location = Annotated[str | Hex, PlainValidator(_location),
-                     WithJsonSchema({"oneOf": [_ID_SCHEMA, _HEX_SCHEMA]})]
+_POINT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["x", "y"],
+                 "properties": {k: {"type": "number"} for k in ("x", "y", "z")},
+                 "description": "a position on a planar map in MU (sct)"}
+#: Where a task group is: at a world (its id) or in open space (a hex; on a planar
+#: map, sct, a point).
+Location = Annotated[str | Hex | Point, PlainValidator(_location),
+                     WithJsonSchema({"oneOf": [_ID_SCHEMA, _HEX_SCHEMA, _POINT_SCHEMA]})]
+PointField = Annotated[Point, PlainValidator(_point), WithJsonSchema(_POINT_SCHEMA)]
 Text = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
 Count = Annotated[int, Strict(), Field(ge=0)]
 Positive = Annotated[int, Strict(), Field(ge=1)]
@@ -196,6 +246,8 @@ class Player:
     #: The player's numeric GitHub user id: an order pull request is the player's when
     #: its author has this id (a login can be renamed; the id cannot).
     github_id: GitHubId | None = None
+    # ftcamp02 §2.1: the players whose systems supply this player's fleets.
+    supplied_by: tuple[Id, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +268,8 @@ class System:
 
     id: Id
     name: Text
-    hex: HexField
+    #: Where the world is on a hex map; on a planar map (sct) ``position`` instead.
+    hex: HexField | None = None
     owner: Id | None = None
     income: Count | None = None
     #: Inherent defence points standing now.
@@ -228,6 +281,24 @@ class System:
     shipyard: bool = False
     #: The player whose attack has left the world interdicted this turn (ftc2007 §10.6).
     interdicted_by: Id | None = None
+    # ftcamp02: the Biology rate (a free allowance of 5 EP a round per point, §2.1), the
+    # loyalty rating towards ``owner`` (positive: the owner controls it, §8), and the
+    # power that has claimed a neutral system in name (§8.1).
+    bio: Count | None = None
+    loyalty: Count = 0
+    claimed_by: Id | None = None
+    # sct: a planar map. Where the star is, in MU (z shown inside its symbol), its
+    # spectral colour (the outer ring) and the nation that held it at the start.
+    position: PointField | None = None
+    spectral: Literal["O", "B", "A", "F", "G", "K", "M"] | None = None
+    nation: Id | None = None
+    # sct: installations under construction: kind → turns of work left (§7.2–§7.4).
+    works: dict[Literal["depot", "base", "shipyard"], Positive] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if (self.hex is None) == (self.position is None):
+            raise ValueError(f"system {self.id!r} needs exactly one of 'hex' (a hex map) "
+                             "and 'position' (a planar map, sct)")
 
     @property
     def full_idp(self) -> int | None:
@@ -250,13 +321,43 @@ class Route:
 
 
 @dataclass(frozen=True, slots=True)
+class Wormhole:
+    """ftcamp02 §4.1.2: a short cut whose two ends are joined, both ways."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    ends: tuple[HexField, HexField]
+
+
+@dataclass(frozen=True, slots=True)
+class Beacon:
+    """ftcamp02 §4.1.1, §4.2.9: a navigation beacon and the bonus it gives while active."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    hex: HexField
+    bonus: Annotated[int, Strict(), Field(ge=1, le=3)]
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class MapFile:
     __pydantic_config__ = _CONFIG
 
-    #: Hexes from the centre to the edge: 5 is six hexes on a side, 91 hexes.
+    #: Hexes from the centre to the edge: 5 is six hexes on a side, 91 hexes. On a
+    #: planar map (sct), MU from the centre to each edge.
     radius: Annotated[int, Strict(), Field(ge=1, le=40)]
     systems: tuple[System, ...] = ()
     routes: tuple[Route, ...] = ()
+    # ftcamp02 (left out of the file when None): the dust-cloud hexes (every other hex
+    # is deep space, §4.1.1), the wormholes (§4.1.2) and the beacons (§4.1.1).
+    dust: tuple[HexField, ...] | None = None
+    wormholes: tuple[Wormhole, ...] | None = None
+    beacons: tuple[Beacon, ...] | None = None
+    #: sct: 'plane' for a map in MU where systems have a ``position``; left out: hexes.
+    geometry: Literal["plane"] | None = None
 
 
 # --- state/designs.yaml ----------------------------------------------------------------
@@ -297,6 +398,21 @@ class Design:
     tech: Literal["standard", "non-standard"] = "standard"
     #: A lightly armed freighter: outside the 4000-point cap on ships at setup (ftc2007 §6).
     freighter: bool = False
+    # ftcamp02 §5.1: standard military craft, or a civilian or military independent.
+    craft: Literal["standard", "civilian", "military"] = "standard"
+    # ftcamp02: drives (no FTL and no main drive: a static, §5.1.4), sensors and
+    # electronic warfare for scans (§7), towing capacity in mass and its grade (§4.1.3,
+    # §4.2.6), crew factors (None: one per hull row, §2.3), troops aboard (§4.3).
+    ftl: bool = True
+    main_drive: bool = True
+    sensors: Literal["none", "basic", "enhanced", "superior"] = "basic"
+    ecm: bool = False
+    area_ecm: bool = False
+    stealth: bool = False
+    tug: Count = 0
+    tug_grade: Literal["military", "civilian"] = "military"
+    crew: Positive | None = None
+    troops: bool = False
 
     @property
     def hull_boxes(self) -> int:
@@ -320,6 +436,14 @@ class Ship:
     design: Id
     #: Hull boxes lost and not yet repaired.
     damage: Count = 0
+    # ftcamp02: crew factors lost (§2.3), optimal FTL move if not the usual 7 (§4.1.1),
+    # a civilian tug made ready to tow (§4.2.6), a diplomat aboard (§4.2.7, §4.3).
+    crew_lost: Count = 0
+    optimal: Positive | None = None
+    tug_ready: bool = False
+    diplomat: bool = False
+    #: sct: crippled in the abstract combat, its values halved until repaired (§6.4).
+    crippled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +460,15 @@ class Group:
     dummy: bool = False
     #: Contacted by an enemy, so what it is made of is known to all (§15.3).
     revealed: bool = False
+    #: sct: endurance points left (§5); None where the ruleset keeps none.
+    #: ftcamp02: the EPs in store (§2, §5.2).
+    endurance: Count | None = None
+    # ftcamp02: the standard group an independent is attached to (its marker is off the
+    # map, §3), lost after a failed lost roll (§4.1.1), and the group above it in the
+    # group structure (§5.3).
+    attached_to: Id | None = None
+    lost: bool = False
+    parent: Id | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,7 +589,8 @@ class State:
             for item in reversed(items):
                 index[kind, item.id] = item
         for s in reversed(self.map.systems):
-            index["hex", s.hex] = s
+            if s.hex is not None:
+                index["hex", s.hex] = s
         object.__setattr__(self, "_index", index)
 
     def player(self, player_id: str) -> Player | None:

@@ -22,11 +22,11 @@ import yaml
 from ftpress.dice import Roll
 from ftpress.hexes import Hex
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
-from ftpress.state.model import Abstract, DiceFile, Ship, State
+from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
 from ftpress.write import write_file
 
 #: Records written on one line each.
-_ONE_LINE = (Ship, Roll, Abstract)
+_ONE_LINE = (Ship, Roll, Abstract, Point)
 
 
 class _Flow(list):
