@@ -43,7 +43,7 @@ from ftpress.render.blog import RESERVED, Blog, render_blog, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
-from ftpress.render.turns import RecordedTurn, load_turns, render_turns
+from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, index_site
@@ -186,7 +186,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     r = Renderer(env, shared, urls, out, root=site.root,
                  parallel=parallel, cache=cache)
     try:
-        views, problems = render_blog(blog, r, statics)
+        lead = headline(site.turns, urls, umpire=umpire) if site.state is not None else None
+        views, problems = render_blog(blog, r, statics, lead)
         if site.state is not None:
             render_campaign(r, site.state, umpire=umpire)
             render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)

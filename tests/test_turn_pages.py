@@ -313,3 +313,17 @@ def test_siege_and_battle_events_mark_their_world(kind, rule, marker):
     event = Event(kind, rule, "Something happened.", at="bellwether")  # type: ignore[arg-type]
     m = turn_map(state, [event], "After", marker_of)
     assert [k.kind for k in m.markers] == ([marker] if marker else [])
+
+
+def test_the_home_page_leads_with_the_latest_turn(demo_site):
+    """Headline, state of play and map of the newest turn; only on the first page."""
+    latest = recorded()[-1]
+    home = (demo_site / "index.html").read_text(encoding="utf-8")
+    lead = home[home.index('class="turn-headline"'):home.index("</section>")]
+    assert f'href="/ftpress/turns/{latest}/"' in lead
+    assert f'src="/ftpress/turns/{latest}/map.svg"' in lead
+    assert (demo_site / f"turns/{latest}/map.svg").is_file()
+    report = page(demo_site, latest)
+    moved = re.search(r"<p>((?:\d+ task groups? moved|No task group moved)[^<]*)</p>", report)
+    assert moved is not None and moved.group(1) in lead
+    assert 'class="turn-headline"' not in (demo_site / "page/2/index.html").read_text()

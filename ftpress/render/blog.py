@@ -54,9 +54,12 @@ def site_view(blog: Blog, urls: Urls, statics: Sequence[StaticFile]) -> SiteView
     )
 
 
-def render_blog(blog: Blog, r: Renderer,
-                statics: Sequence[StaticFile]) -> tuple[tuple[PostView, ...], list[Problem]]:
+def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
+                headline: object = None) -> tuple[tuple[PostView, ...], list[Problem]]:
     """Queue every blog page on ``r`` (the caller flushes it).
+
+    ``headline``, when the campaign has recorded turns, is the latest turn's view:
+    the home page leads with it.
 
     Returns the post views, newest first, and the citations that did not resolve.
     """
@@ -70,7 +73,7 @@ def render_blog(blog: Blog, r: Renderer,
                                                                         strict=True)]))
 
     _listing(r, views, "", "Latest posts", config.title, config.description, "home",
-             config.paginate)
+             config.paginate, headline=headline)
     _post_pages(r, views)
     _archives(r, views)
     _kinds(r, views, config.paginate)
@@ -167,11 +170,13 @@ def _paginate(views: Sequence[PostView], per: int, prefix: str,
 
 
 def _listing(r: Renderer, views: Sequence[PostView], prefix: str, heading: str, title: str,
-             description: str, section: str, per: int, intro: str = "") -> None:
+             description: str, section: str, per: int, intro: str = "",
+             headline: object = None) -> None:
     for path, chunk, pager in _paginate(views, per, prefix, r.urls):
         paged = title if pager.number == 1 else f"{title}, page {pager.number}"
         r.page(path, "list.html", "site", title=paged, description=description,
-               section=section, heading=heading, intro=intro, posts=chunk, pager=pager)
+               section=section, heading=heading, intro=intro, posts=chunk, pager=pager,
+               headline=headline if pager.number == 1 else None)
 
 
 def _archives(r: Renderer, views: tuple[PostView, ...]) -> None:

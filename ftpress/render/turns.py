@@ -38,7 +38,7 @@ from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import inline, turn_map
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
-from ftpress.render.views import Link
+from ftpress.render.views import Link, Urls
 from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
@@ -472,6 +472,35 @@ def treasury_view(turns: Sequence[RecordedTurn]) -> Chart:
                   "; ".join(f"{s.name}: " + ", ".join(f"{lab} {v:,}" for lab, v in
                                                       zip(labels, s.values, strict=True))
                             for s in series) + ".", labels, series)
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """The latest turn on the home page: its title, state of play and map."""
+
+    title: str
+    url: str
+    day: date
+    summary: tuple[str, ...]
+    map_url: str
+    map_alt: str
+    turns_url: str
+
+
+def headline(turns: Sequence[RecordedTurn], urls: Urls, *, umpire: bool = False,
+             ) -> Headline | None:
+    """The latest recorded turn as the home page leads with it (from the public events)."""
+    if not turns:
+        return None
+    turn = turns[-1]
+    before = turns[-2].state if len(turns) > 1 else None
+    hidden = HiddenFacts.none() if umpire else \
+        HiddenFacts.of(*([before] if before else []), turn.state)
+    title = title_of(turn)
+    return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
+                    summary(turn, before, public_events(turn.events, hidden)),
+                    urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
+                    urls.page("turns/"))
 
 
 def title_of(turn: RecordedTurn) -> str:
