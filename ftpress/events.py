@@ -44,9 +44,27 @@ EventKind = Literal[
     "interdiction-ends",
     "maintenance",      # the upkeep level set for the economic turn
     "not-resolved",     # an order this version of ftpress does not carry out
+    "income",           # §5.2 a world's income paid into its owner's treasury
+    "income-lost",      # §10.6 a world interdicted as the economic turn opens pays nothing
+    "upkeep",           # §7 the navy's upkeep for the economic turn just ended
+    "ordnance",         # §7.1 ordnance expended in the economic turn just ended
+    "purchase",         # §13.1 a ship bought on the open market
+    "keel-laid",        # §13.1 a keel laid down at a world
+    "construction",     # §13.1 a week's work on a keel, paid as it is built
+    "ship-built",       # §13.1 a ship completed or delivered, and the group it joins
+    "repair",           # §11 repairs begun and paid for
+    "repaired",         # §11.4 repairs done: the hull boxes are back
+    "spares",           # §6.2.1 spares bought, or a top-up coming into stock
+    "defences-ordered", # §10.5 rebuilding of lost defence points begun and paid for
+    "defences-rebuilt", # §10.5 rebuilt defence points standing again
+    "unpaid",           # §6.3 no credit: what the treasury could not pay
     "note",             # a player's note to the umpire about the whole turn
     "calendar",         # the turn ends; the next one opens
 ]
+
+#: The lines of a player's accounts that an event's ``amount`` belongs to.
+Account = Literal["opening", "income", "interdicted", "maintenance", "ordnance", "construction",
+                  "purchases", "repairs", "spares", "defences", "sale", "capture"]
 
 _CONFIG = ConfigDict(extra="forbid")
 Text = Annotated[str, Strict(), Field(min_length=1)]
@@ -81,6 +99,12 @@ class Event:
     #: The player's note on the order, kept word for word.
     note: Text | None = None
     rolls: tuple[Roll, ...] = ()
+    #: Credits added to ``player``'s treasury by this event: negative for spending,
+    #: 0 for money that was due and did not move. A turn's amounts for a player add
+    #: up to the change in their treasury.
+    amount: int | None = None
+    #: Which line of the player's accounts ``amount`` belongs to.
+    account: Account | None = None
 
 
 @dataclass(frozen=True, slots=True)
