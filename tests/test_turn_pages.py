@@ -6,6 +6,7 @@ reaches any page, SVG, published order file or the search index."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -327,3 +328,17 @@ def test_the_home_page_leads_with_the_latest_turn(demo_site):
     moved = re.search(r"<p>((?:\d+ task groups? moved|No task group moved)[^<]*)</p>", report)
     assert moved is not None and moved.group(1) in lead
     assert 'class="turn-headline"' not in (demo_site / "page/2/index.html").read_text()
+
+
+def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
+    """Fleet value = list price of every ship a power has, from each recorded state."""
+    index = (demo_site / "turns/index.html").read_text(encoding="utf-8")
+    chart = index[index.index('id="fleet-chart"'):]
+    chart = html.unescape(chart[:chart.index("</svg>")])
+    for turn in recorded():
+        state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
+        for player in state.players.players:
+            worth = sum(state.design(s.design).points for g in state.groups_of(player.id)
+                        for s in g.ships)
+            name = re.escape(player.name)
+            assert re.search(rf"{name}: [^;]*\b{turn} {worth:,}\b", chart), (turn, player.id)

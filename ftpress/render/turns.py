@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -40,7 +40,7 @@ from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.state.load import load_state
-from ftpress.state.model import DiceFile, State
+from ftpress.state.model import DiceFile, Player, State
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 
 _EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
@@ -258,6 +258,8 @@ class FinanceRow:
     #: Treasury when the turn opened (None for the setup) and when it was done.
     opening: int | None
     closing: int
+    #: The list price of the power's ships after the turn (see :func:`fleet_value`).
+    fleet: int = 0
 
     @property
     def change(self) -> int | None:
@@ -440,7 +442,7 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
         rows.append(FinanceRow(powers[p.id], len(worlds), sum(w.income or 0 for w in worlds),
-                               opening.get(p.id), p.treasury))
+                               opening.get(p.id), p.treasury, fleet_value(state, p)))
     return tuple(rows)
 
 
@@ -462,16 +464,39 @@ def treasury_chart(turns: Sequence[RecordedTurn], element_id: str) -> Markup:
 
 def treasury_view(turns: Sequence[RecordedTurn]) -> Chart:
     """The treasury chart's data: one series per power over the recorded turns."""
+    return _by_turn(turns, "Treasury by turn", "Each power's treasury at the end of every "
+                    "recorded turn", lambda state, player: player.treasury)
+
+
+def fleet_view(turns: Sequence[RecordedTurn]) -> Chart:
+    """Each power's fleet value (the list price of every ship it has, §13) by turn.
+
+    A total says nothing of which counter holds what, or which is a dummy, so it
+    is public; the ships behind it are not.
+    """
+    return _by_turn(turns, "Fleet value by turn", "Each power's fleet value (the list "
+                    "price of all its ships) at the end of every recorded turn", fleet_value)
+
+
+def fleet_value(state: State, player: Player) -> int:
+    """What ``player``'s ships are worth at list price (a design's points)."""
+    return sum(d.points for g in state.groups_of(player.id) for ship in g.ships
+               if (d := state.design(ship.design)) is not None)
+
+
+def _by_turn(turns: Sequence[RecordedTurn], title: str, about: str,
+             value: Callable[[State, Player], int]) -> Chart:
+    """A chart of one number per power per recorded turn (0 before a power played)."""
     last = turns[-1].state
-    series = tuple(Series(p.name, p.colour.upper(), p.id.upper()[:3], tuple(
-        next((q.treasury for q in t.state.players.players if q.id == p.id), 0) for t in turns))
-        for p in last.players.players)
     labels = tuple(t.id for t in turns)
-    return Chart("Treasury by turn",
-                  "Each power's treasury at the end of every recorded turn, " +
-                  "; ".join(f"{s.name}: " + ", ".join(f"{lab} {v:,}" for lab, v in
-                                                      zip(labels, s.values, strict=True))
-                            for s in series) + ".", labels, series)
+    series = []
+    for p in last.players.players:
+        values = tuple(next((value(t.state, q) for q in t.state.players.players
+                             if q.id == p.id), 0) for t in turns)
+        series.append(Series(p.name, p.colour.upper(), p.id.upper()[:3], values))
+    return Chart(title, f"{about}; " + "; ".join(
+        f"{s.name}: " + ", ".join(f"{lab} {v:,}" for lab, v in zip(labels, s.values, strict=True))
+        for s in series) + ".", labels, tuple(series))
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,7 +541,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
                description=f"No turn of {state.campaign.name} is recorded yet.",
-               section="turns", heading="Turns", turns=(), chart=None, ranking=(),
+               section="turns", heading="Turns", turns=(), chart=None, fleet_chart=None,
+               ranking=(),
                latest=None, replay=(), frames=[])
         return
     rules = RulebookViews(rulebook, urls, None, r.env)
@@ -544,6 +570,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             len(events)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
+    fleet = inline(render_chart(fleet_view(turns), "fleet-chart"))
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
@@ -552,6 +579,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
            description=f"Every recorded turn of {name}, each with its map, events and money.",
            section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
+           fleet_chart=fleet,
            ranking=ranking, latest=views[-1], replay=replay,
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are most of a turn page's work: cached between builds, and
