@@ -117,6 +117,11 @@ def read_text(file: Path, path: str) -> str:
 
     ``path`` is the name to report problems under (relative to the campaign).
     """
+    return decode(read_bytes(file, path), path)
+
+
+def read_bytes(file: Path, path: str) -> bytes:
+    """The bytes of a hand-written file, refusing huge files (see :func:`read_text`)."""
     try:
         with file.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)
@@ -126,7 +131,7 @@ def read_text(file: Path, path: str) -> str:
         size = file.stat().st_size
         raise InputError([Problem(path, 0, 0, f"file is {size:,} bytes; expected at most "
                                   f"{MAX_BYTES:,} for a hand-written file")])
-    return decode(data, path)
+    return data
 
 
 def decode(data: bytes, path: str) -> str:

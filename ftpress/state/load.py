@@ -7,6 +7,7 @@ The loaded :class:`LoadedState` keeps the parsed files, so that a later check
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,12 +44,36 @@ def has_state(root: Path) -> bool:
     return (root / STATE_DIR).is_dir()
 
 
+#: Files parsed and validated, by kind and a digest of their bytes. A campaign's turn
+#: snapshots repeat most files unchanged from turn to turn (the map, the designs),
+#: and ``ftpress serve`` reloads the same files on every rebuild: bytes seen before
+#: are not parsed again. The parsed data and the models are never changed once made,
+#: so one copy serves every folder that holds the same bytes. Only files that
+#: loaded without a problem are kept, so every problem is found and reported afresh.
+_PARSED: dict[tuple[str, str], tuple[Any, Any]] = {}
+#: How many parsed files to keep (the oldest used go first): every distinct file of
+#: several hundred turns' snapshots.
+PARSED_LIMIT = 4096
+
+
 def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
     """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
     file = root / rel
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
-    data = yamlsource.parse(yamlsource.read_text(file, rel), rel)
+    raw = yamlsource.read_bytes(file, rel)
+    key = (kind.name, hashlib.blake2b(raw, digest_size=20).hexdigest())
+    found = _PARSED.pop(key, None)
+    if found is None:
+        found = _parse(raw, rel, kind)
+    _PARSED[key] = found  # (re)inserted last: the most recently used
+    while len(_PARSED) > PARSED_LIMIT:
+        del _PARSED[next(iter(_PARSED))]
+    return found
+
+
+def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
+    data = yamlsource.parse(yamlsource.decode(raw, rel), rel)
     if data is None:
         data = yamlsource.MarkedMap((1, 1))
     if not isinstance(data, dict):
