@@ -58,6 +58,15 @@ EventKind = Literal[
     "defences-ordered", # §10.5 rebuilding of lost defence points begun and paid for
     "defences-rebuilt", # §10.5 rebuilt defence points standing again
     "unpaid",           # §6.3 no credit: what the treasury could not pay
+    # sct (seed 001)
+    "initiative",       # §2.2 the turn's initiative rolls, highest first
+    "movement",         # §4.1–§4.3 a task force carries out its move
+    "secondary-move",   # §4.4 a move for an endurance point
+    "endurance",        # §5 endurance spent to fight supplied, or replenished at a depot
+    "battle",           # §6 an abstract combat fought, attack by attack
+    "crippled",         # §6.4 a ship crippled
+    "works-begun",      # §7.2–§7.4 a supply depot, base or shipyard begun and paid for
+    "works-done",       # §7.2–§7.4 an installation completed
     "note",             # a player's note to the umpire about the whole turn
     "calendar",         # the turn ends; the next one opens
 ]
