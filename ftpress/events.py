@@ -67,6 +67,12 @@ EventKind = Literal[
     "crippled",         # §6.4 a ship crippled
     "works-begun",      # §7.2–§7.4 a supply depot, base or shipyard begun and paid for
     "works-done",       # §7.2–§7.4 an installation completed
+    # ftc2007 battles and capture (the "battle" kind above serves both rulesets)
+    "battle-pending",   # ftc2007 §14, §17 a battle awaits the tabletop: the turn pauses
+    "prize",            # ftc2007 §12.1 a hulk left drifting taken by the side holding the field
+    "prize-rebuilt",    # ftc2007 §12.2.1 a prize rebuilt into its captor's navy
+    "prize-stripped",   # ftc2007 §12.2.2 a prize stripped for parts
+    "prize-sold",       # ftc2007 §12.2.3 a prize sold for scrap
     "note",             # a player's note to the umpire about the whole turn
     "calendar",         # the turn ends; the next one opens
 ]

@@ -154,7 +154,9 @@ def load(root: Path, options: BuildOptions) -> Site:
     problems.raise_if_any()
     published = tuple(p for p in posts
                       if p.published(options.now, drafts=options.drafts, future=options.future))
-    scheduled = [p.date for p in posts if p not in published and (options.drafts or not p.draft)]
+    chosen = {id(p) for p in published}  # by identity: comparing posts field by field is slow
+    scheduled = [p.date for p in posts
+                 if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 state, min(scheduled, default=None), turns, options.view)
