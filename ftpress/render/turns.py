@@ -35,6 +35,7 @@ from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
+from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, turn_map
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
@@ -43,6 +44,13 @@ from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, Player, State
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 
+#: The columns of the campaign's accounts by economic turn: (account, heading);
+#: income and upkeep always, the rest when some power has money on that line.
+ACCOUNT_COLUMNS = (("income", "Income"), ("interdicted", "Interdicted"),
+                   ("maintenance", "Upkeep"), ("ordnance", "Ordnance"),
+                   ("construction", "Building"), ("purchases", "Purchases"),
+                   ("repairs", "Repairs"), ("spares", "Spares"), ("defences", "Defences"),
+                   ("sale", "Sales"), ("capture", "Prizes"))
 _EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
 _DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
 _SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
@@ -189,6 +197,8 @@ def public_events(events: Iterable[Event], hidden: HiddenFacts) -> tuple[Event, 
     """
     shown: list[Event] = []
     for event in events:
+        if event.private:
+            continue  # the players concerned and the umpire only (ftcamp02 §3, §4.1.1)
         involved = {*event.groups, *([event.group] if event.group else [])}
         if event.kind in _REORGANISE and involved & hidden.dummies:
             continue
@@ -542,6 +552,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
                description=f"No turn of {state.campaign.name} is recorded yet.",
                section="turns", heading="Turns", turns=(), chart=None, fleet_chart=None,
+               accounts=(), account_columns=(), lost_column=False,
                ranking=(),
                latest=None, replay=(), frames=[])
         return
@@ -571,6 +582,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
     fleet = inline(render_chart(fleet_view(turns), "fleet-chart"))
+    accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, t.events)
+                              for i, t in enumerate(turns)], powers)
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
@@ -579,7 +592,11 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
            description=f"Every recorded turn of {name}, each with its map, events and money.",
            section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
-           fleet_chart=fleet,
+           fleet_chart=fleet, accounts=accounts,
+           account_columns=tuple((k, h) for k, h in ACCOUNT_COLUMNS
+                                 if k in ("income", "maintenance")
+                                 or any(row.column(k) for row in accounts)),
+           lost_column=any(row.ledger.lost() for row in accounts),
            ranking=ranking, latest=views[-1], replay=replay,
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are most of a turn page's work: cached between builds, and
@@ -618,6 +635,9 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                title=view.title, description=" ".join(view.summary), section="turns",
                turn=view, groups=tuple(grouped), starmap=starmap, orders=tuple(order_links),
                rolls=rolls, finances=_finances(turns, index, powers),
+               ledgers=tuple(ledger for ledger in turn_ledgers(
+                   turn.events, turns[index - 1].state if index else None, turn.state, powers)
+                   if ledger.lines or ledger.unexplained),
                systems=_systems(turn.state, powers),
                chart=Markup(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
