@@ -67,6 +67,15 @@ EventKind = Literal[
     "crippled",         # §6.4 a ship crippled
     "works-begun",      # §7.2–§7.4 a supply depot, base or shipyard begun and paid for
     "works-done",       # §7.2–§7.4 an installation completed
+    # ftcamp02 (seed 002); it uses "endurance" too, for §2 EPs spent or a system's allowance
+    "out-of-supply",    # §2.3 EPs short: every craft loses a crew factor
+    "attach",           # §3 an independent joins a standard group (its marker comes off)
+    "detach",           # §3 an independent leaves its group (its marker goes back)
+    "lost",             # §4.1.1 a lost roll, passed or failed
+    "located",          # §4.2.8 a locator roll, passed or failed
+    "tug",              # §4.2.6 a civilian tug made ready to tow
+    "scan",             # §7 what a long-range scan revealed of a group
+    "claim",            # §8 a system claimed, or invaded
     # ftc2007 battles and capture (the "battle" kind above serves both rulesets)
     "battle-pending",   # ftc2007 §14, §17 a battle awaits the tabletop: the turn pauses
     "prize",            # ftc2007 §12.1 a hulk left drifting taken by the side holding the field
@@ -120,6 +129,9 @@ class Event:
     amount: int | None = None
     #: Which line of the player's accounts ``amount`` belongs to.
     account: Account | None = None
+    #: Known only to the players concerned and the umpire, never shown on the public
+    #: site (ftcamp02: secret lost rolls, §4.1.1; attached independents, §3).
+    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
