@@ -103,6 +103,27 @@ def _remove_stale(out: Path, wanted: set[str], keep: tuple[str, ...]) -> int:
     return removed
 
 
+def _move_in(staged: Path, out: Path) -> None:
+    """Move everything under ``staged`` to the same place under ``out``.
+
+    A folder that ``out`` does not have yet moves whole, in one rename (a first
+    build moves a handful of folders, not thousands of files); a file replaces
+    whatever stood at its path, a folder included.
+    """
+    for entry in staged.iterdir():
+        target = out / entry.name
+        there = target.is_dir() and not target.is_symlink()
+        if entry.is_dir() and not entry.is_symlink():
+            if there:
+                _move_in(entry, target)
+                continue
+            if target.is_symlink() or target.exists():
+                target.unlink()  # a file stands where the folder goes
+        elif there:
+            _remove_tree(target)
+        entry.replace(target)
+
+
 def _remove_tree(path: Path) -> None:
     for dirpath, _dirs, filenames in os.walk(path, topdown=False):
         for name in filenames:
@@ -124,13 +145,16 @@ class Staging:
         out.mkdir(parents=True, exist_ok=True)
         self.out = out
         self.dir = Path(tempfile.mkdtemp(prefix=".ftpress-staging-", dir=out))
+        self._made: set[Path] = set()
 
     def put(self, path: str, data: bytes) -> bool:
         """Stage one file if it differs from the output's; say whether it did."""
         if _same(self.out / path, data):
             return False
         staged = self.dir / path
-        staged.parent.mkdir(parents=True, exist_ok=True)
+        if staged.parent not in self._made:  # one mkdir per folder, not per file
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(staged.parent)
         staged.write_bytes(data)
         return True
 
@@ -138,12 +162,7 @@ class Staging:
                keep: tuple[str, ...] = ()) -> WriteReport:
         """Move the changed files in; remove files no longer wanted (but ``keep``)."""
         try:
-            for path in sorted(changed):
-                target = self.out / path
-                if target.is_dir():
-                    _remove_tree(target)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                (self.dir / path).replace(target)
+            _move_in(self.dir, self.out)  # the staging folder holds exactly the changed files
             removed = _remove_stale(self.out, wanted, keep)
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)
