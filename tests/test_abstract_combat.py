@@ -33,8 +33,9 @@ def _side(spec: dict) -> Side:
             if pair in fields:
                 fields[pair] = tuple(fields[pair])
         units.append(Unit(**fields))
+    below = spec.get("break_off_below")
     return Side(spec["name"], tuple(units), spec.get("max_rounds"),
-                tuple(spec.get("targets", ())))
+                tuple(spec.get("targets", ())), tuple(below) if below else None)
 
 
 def test_there_are_enough_cases():

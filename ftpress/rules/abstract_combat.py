@@ -24,8 +24,9 @@ Interface (kept stable; the ``sct`` and ``ftc2007`` rulesets import it):
   ``target`` (the enemy unit it shoots at, if it can), ``fighter`` and
   ``carrier`` (where its hangar is: a unit or base id), ``base``/``element``.
 - :class:`Side` a name, its units in the order they fire, ``max_rounds`` (the
-  rounds it will fight before breaking off; ``None`` = to the end) and
-  ``targets`` (enemy ids in the order it prefers them).
+  rounds it will fight before breaking off; ``None`` = to the end),
+  ``targets`` (enemy ids in the order it prefers them) and ``break_off_below``
+  (the share of its starting :func:`strength` below which it breaks off).
 - :func:`fight` the whole battle → :class:`CombatResult` (per-unit
   :class:`UnitResult`: damage taken, crippled, destroyed, lost for want of a
   hangar; rounds fought; who broke off; who holds the field; every
@@ -156,6 +157,9 @@ class Side:
     max_rounds: int | None = None
     #: Enemy unit ids in the order this side prefers to attack them.
     targets: tuple[str, ...] = ()
+    #: (n, d): it also breaks off after a round that leaves it with less than n/d of
+    #: the strength (effective defence afloat, :func:`strength`) it began the battle with.
+    break_off_below: tuple[int, int] | None = None
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:
@@ -240,6 +244,11 @@ class CombatResult:
             end = "neither side holds the field"
         broke = f"; {' and '.join(self.disengaged)} broke off" if self.disengaged else ""
         return f"After {rounds}: " + "; ".join(parts) + broke + f"; {end}."
+
+
+def strength(side: Side) -> int:
+    """The effective defence of a side's units afloat: what it has left to lose."""
+    return sum(u.values[1] for u in side.afloat)
 
 
 def ft_dice(dice: Dice, count: int, purpose: str, rule: str) -> int:
@@ -424,10 +433,12 @@ def _ground_fighters(side: Side) -> Side:
 
 def fight(a: Side, b: Side, first: int, dice: Dice, rule: str) -> CombatResult:
     """A whole battle (seed 001 "Combat"): rounds until a side has nothing afloat,
-    a side breaks off (its ``max_rounds`` reached), neither side can attack, or
+    a side breaks off (its ``max_rounds`` reached, or its strength fallen below
+    ``break_off_below``), neither side can attack, or
     :data:`ROUND_LIMIT`. Then fighters without a hangar are lost."""
     sides = (a, b)
     _check(sides)
+    began = (strength(a), strength(b))
     attacks: list[Attack] = []
     rounds = 0
     disengaged: tuple[str, ...] = ()
@@ -437,13 +448,21 @@ def fight(a: Side, b: Side, first: int, dice: Dice, rule: str) -> CombatResult:
         attacks.extend(made)
         if not all(side.afloat for side in sides):
             break
-        disengaged = tuple(side.name for side in sides
-                           if side.max_rounds is not None and rounds >= side.max_rounds)
+        disengaged = tuple(side.name for side, start in zip(sides, began, strict=True)
+                           if (side.max_rounds is not None and rounds >= side.max_rounds)
+                           or _weakened(side, start))
         if disengaged or not made:
             break
     sides = (_ground_fighters(sides[0]), _ground_fighters(sides[1]))
     holds = _holder(sides, disengaged)
     return CombatResult(sides, rounds, disengaged, holds, tuple(attacks))
+
+
+def _weakened(side: Side, start: int) -> bool:
+    if side.break_off_below is None:
+        return False
+    n, d = side.break_off_below
+    return strength(side) * d < start * n
 
 
 def _holder(sides: tuple[Side, Side], disengaged: tuple[str, ...]) -> str | None:
