@@ -158,6 +158,9 @@ class RepairOrder:
     group: Id
     ship: ShipName
     boxes: Positive
+    #: A ship of yours at the same world whose parts are fitted instead of new ones
+    #: (§11.3.2 an identical ship of the same group, §11.3.3 any other); it loses the boxes.
+    parts_from: ShipName | None = None
     note: Note | None = None
 
 
@@ -196,6 +199,9 @@ class EconomyOrders:
     repairs: tuple[RepairOrder, ...] = ()
     spares: tuple[SparesOrder, ...] = ()
     defences: tuple[DefenceOrder, ...] = ()
+    #: Build price of the ordnance (missiles, SMPs …) expended in the economic turn
+    #: just ended, charged now at half that (§7.1).
+    ordnance: Positive | None = None
     note: Note | None = None
 
 

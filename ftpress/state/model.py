@@ -524,6 +524,8 @@ class Spares:
     #: The level set at setup, which replenishment may restore.
     level: Count
     stock: Count
+    #: Points bought as a top-up this economic turn: in stock from the next (§6.2.1).
+    arriving: Count = 0
 
 
 @dataclass(frozen=True, slots=True)
