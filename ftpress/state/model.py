@@ -248,6 +248,8 @@ class Player:
     github_id: GitHubId | None = None
     # ftcamp02 §2.1: the players whose systems supply this player's fleets.
     supplied_by: tuple[Id, ...] = ()
+    #: ftc2007 §12: hulks this player has captured and not yet rebuilt, stripped or sold.
+    prizes: tuple[Prize, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,6 +446,22 @@ class Ship:
     diplomat: bool = False
     #: sct: crippled in the abstract combat, its values halved until repaired (§6.4).
     crippled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Prize:
+    """A hulk taken after a battle (ftc2007 §12.1), its captor's until rebuilt,
+    stripped or sold (§12.2); whoever wins a later battle where it lies takes it."""
+
+    __pydantic_config__ = _CONFIG
+
+    id: Id
+    at: Location
+    ship: Ship
+    #: The navy it was taken from.
+    taken_from: Id
+    #: Stripped for parts (§12.2.2): what is left cannot be sold or rebuilt.
+    stripped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
