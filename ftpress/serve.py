@@ -27,9 +27,10 @@ import watchfiles
 from ftpress.buildcache import CACHE_DIR, RenderCache
 from ftpress.clock import build_now
 from ftpress.config import CONFIG_FILE, load_config
+from ftpress.content.posts import POSTS_DIR
 from ftpress.errors import InputError
 from ftpress.search import SearchError
-from ftpress.site import BuildOptions, build
+from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
 
 EVENTS = "__ftpress/events"
 WATCHED = ("content", "state", "orders", "themes")
@@ -49,14 +50,29 @@ class LiveSite:
         self.changed = threading.Condition()
         # Kept across rebuilds: an edit to one post re-renders one post's Markdown.
         self.cache = RenderCache(root / CACHE_DIR)
+        #: What the last good build loaded: an edited post's page is redone from it.
+        self.site: Site | None = None
 
-    def rebuild(self) -> None:
-        """Build once; on failure keep the old output and remember the problems."""
+    def rebuild(self, changed: set[str] | None = None) -> None:
+        """Build once; on failure keep the old output and remember the problems.
+
+        ``changed`` are the files that changed since the last build. When they are
+        all posts already on the site, each one's page is rewritten first and the
+        browser reloads at once; the full build follows, and reloads the browser
+        again only if it changed another page.
+        """
         started = time.perf_counter()
+        quick: set[str] = set()
         try:
             self.base_path = load_config(self.root).base_path
             options = BuildOptions(build_now(self.now), drafts=self.drafts, future=self.future)
-            report = build(self.root, self.out, options, cache=self.cache)
+            quick = self._rebuild_posts(changed or set(), options)
+            if quick:
+                print(f"rewrote {len(quick)} post page(s) in "
+                      f"{time.perf_counter() - started:.2f} s; building the rest", flush=True)
+                self._announce(None)
+            report = build(self.root, self.out, options, cache=self.cache, reindex=bool(quick))
+            self.site = report.site
             error, line = None, report.summary(self.out)
         except InputError as exc:
             error = "\n".join(str(p) for p in exc.problems)
@@ -64,6 +80,31 @@ class LiveSite:
         except (ValueError, SearchError) as exc:  # a bad --now, or Pagefind failing
             error = line = str(exc)
         print(line, file=sys.stderr if error else sys.stdout, flush=True)
+        if quick and error is None and not _more_pages(report, quick):
+            return  # the browser already shows all that changed
+        self._announce(error)
+
+    def _rebuild_posts(self, changed: set[str], options: BuildOptions) -> set[str]:
+        """Rewrite the pages of edited posts ahead of the build; the pages rewritten."""
+        if self.site is None or self.error is not None or not changed:
+            return set()
+        rels = set()
+        for path in changed:
+            try:
+                rel = Path(path).resolve().relative_to(self.root.resolve()).as_posix()
+            except ValueError:
+                return set()
+            if not (rel.startswith(POSTS_DIR + "/") and rel.endswith(".md")):
+                return set()  # anything else may change any page: build it all
+            rels.add(rel)
+        done = set()
+        for rel in sorted(rels):
+            page = rebuild_post(self.site, rel, self.out, options, self.cache)
+            if page is not None:
+                done.add(page)
+        return done
+
+    def _announce(self, error: str | None) -> None:
         with self.changed:
             self.error = error
             self.version += 1
@@ -192,11 +233,17 @@ class Handler(BaseHTTPRequestHandler):
             return
 
 
+def _more_pages(report: BuildReport, shown: set[str]) -> bool:
+    """Did a build change a page other than those the browser was already sent?"""
+    return report.write.removed > 0 or any(
+        p.endswith(".html") and p not in shown for p in report.changed)
+
+
 def _watch(site: LiveSite, stop: threading.Event) -> None:
-    for _changes in watchfiles.watch(site.root, watch_filter=lambda _c, p: site.is_source_change(p),
+    for changes in watchfiles.watch(site.root, watch_filter=lambda _c, p: site.is_source_change(p),
                                      stop_event=stop, debounce=100, step=20,
                                      raise_interrupt=False):
-        site.rebuild()
+        site.rebuild({path for _change, path in changes})
 
 
 def serve(root: Path, out: Path | None, *, host: str, port: int, drafts: bool = False,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -27,7 +28,7 @@ from ftpress.buildcache import (
 from ftpress.campaign import load_states
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
-from ftpress.content.posts import Post, load_posts
+from ftpress.content.posts import Post, load_post, load_posts
 from ftpress.content.rulebook import (
     RULES_DIR,
     Rulebook,
@@ -39,7 +40,7 @@ from ftpress.content.rulebook import (
 )
 from ftpress.errors import InputError, Problems
 from ftpress.render import feeds, theme
-from ftpress.render.blog import RESERVED, Blog, render_blog, site_view
+from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
@@ -48,7 +49,7 @@ from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, index_site
 from ftpress.state.model import State
-from ftpress.write import Staging, WriteReport, check_out_dir
+from ftpress.write import Staging, WriteReport, check_out_dir, write_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,10 @@ class BuildReport:
     seconds: float
     #: The last build, when nothing had changed and nothing was rebuilt.
     reused: LastBuild | None = None
+    #: The site as this build loaded it (``serve`` keeps it for :func:`rebuild_post`).
+    site: Site | None = None
+    #: Output paths whose bytes this build changed.
+    changed: frozenset[str] = frozenset()
 
     def summary(self, out: Path) -> str:
         if self.reused is not None:
@@ -171,6 +176,19 @@ def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> 
     return fold(rule_files, amendments)
 
 
+def _blog(site: Site) -> Blog:
+    return Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
+
+
+def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out: Outputs, *,
+              parallel: bool = False, cache: RenderCache | None = None) -> Renderer:
+    """The renderer, with the context every page shares, for a whole build or one post."""
+    urls = Urls(site.config)
+    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=site.view == "umpire")
+    return Renderer(theme.environment(site.theme_dirs), shared, urls, out, root=site.root,
+                    parallel=parallel, cache=cache)
+
+
 def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = None,
            sink: Sink | None = None) -> Outputs:
     """Render every output file of the site into ``sink`` (``None``: render, check, drop).
@@ -179,14 +197,10 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     was made, what changed and what the search index should read.
     """
     out = Outputs()
-    env = theme.environment(site.theme_dirs)
-    blog = Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
+    blog = _blog(site)
     statics = theme.static_files(site.theme_dirs)
-    urls = Urls(site.config)
-    umpire = site.view == "umpire"
-    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=umpire)
-    r = Renderer(env, shared, urls, out, root=site.root,
-                 parallel=parallel, cache=cache)
+    r = _renderer(site, blog, statics, out, parallel=parallel, cache=cache)
+    urls, umpire = r.urls, site.view == "umpire"
     try:
         lead = headline(site.turns, urls, umpire=umpire) if site.state is not None else None
         views, problems = render_blog(blog, r, statics, lead)
@@ -212,13 +226,16 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
 
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
-          cache: RenderCache | None = None, fingerprint: Fingerprint | None = None) -> BuildReport:
+          cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
+          reindex: bool = False) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
     with ``options.incremental`` it lives in ``.ftpress-cache/``, and a build
     whose inputs are all as they were last time reuses that build whole.
     ``fingerprint`` is the inputs' fingerprint when the caller already took it.
+    ``reindex`` redoes the search index even if this build writes no page (``serve``
+    rewrote an edited post's page itself, just before).
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -242,13 +259,62 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         staging.abort()  # nothing half-written: the output stays as it was
         raise
     # Pagefind reads the written pages; re-index only when a page changed.
-    if site.config.search and (report.written or report.removed
+    if site.config.search and (reindex or report.written or report.removed
                                or not (out_dir / SEARCH_DIR).is_dir()):
         index_site(out_dir, outputs.searchable)
     cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
-                         time.perf_counter() - started)
+                         time.perf_counter() - started, site=site,
+                         changed=frozenset(outputs.changed))
     if options.incremental and fingerprint is not None:
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
                  newest=max((p.date for p in site.posts), default=None), next_due=site.next_due)
     return result
+
+
+class _Direct:
+    """A sink that writes each file straight into the output folder, atomically."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+
+    def put(self, path: str, data: bytes) -> bool:
+        target = self.out / path
+        with suppress(OSError):
+            if target.read_bytes() == data:
+                return False
+        write_file(target, data, durable=False)
+        return True
+
+
+def rebuild_post(site: Site, rel: str, out_dir: Path, options: BuildOptions,
+                 cache: RenderCache | None = None) -> str | None:
+    """Rewrite the page of the one edited post ``rel`` in ``out_dir``, ahead of a full build.
+
+    ``site`` is what the last build loaded. The page is made exactly as a full build
+    makes it, with the post read again and everything else as it was; the full build
+    that must follow puts right whatever else the edit changed (listings, the feed,
+    the neighbours' links, the rulebook). Returns the page's output path, or None
+    when the edit cannot be shown alone: the post is new, gone, moved, unpublished or
+    broken, or the page was already up to date (the full build will say).
+    """
+    index = next((i for i, p in enumerate(site.posts) if p.source == rel), None)
+    if index is None or not (out_dir / site.posts[index].url_path).is_dir():
+        return None
+    try:
+        post = load_post(site.root, rel, site.config.zone)
+    except InputError:
+        return None
+    if post.url_path != site.posts[index].url_path or not post.published(
+            options.now, drafts=options.drafts, future=options.future):
+        return None
+    site = dataclasses.replace(site, posts=(*site.posts[:index], post, *site.posts[index + 1:]))
+    blog = _blog(site)
+    out = Outputs()
+    r = _renderer(site, blog, theme.static_files(site.theme_dirs), out, cache=cache)
+    try:
+        path = render_post(blog, r, index)
+        r.flush(_Direct(out_dir))
+    except (InputError, jinja2.TemplateError):
+        return None
+    return path if path in out.changed else None

@@ -168,6 +168,12 @@ def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
     return tuple(sorted(posts, key=lambda p: (p.date, p.slug)))
 
 
+def load_post(root: Path, rel: str, zone: ZoneInfo) -> Post:
+    """The one post at ``rel`` (``content/posts/…``), checked on its own: not against
+    the other posts (slugs), which only :func:`load_posts` sees."""
+    return _load_post(root / rel, rel, zone)
+
+
 def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
     parts = file.relative_to(file.parents[2]).parts  # YYYY, MM, DD-slug.md
     name = _FILE_NAME.fullmatch(file.name)

@@ -104,6 +104,22 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     return views, rules.problems
 
 
+def render_post(blog: Blog, r: Renderer, index: int) -> str:
+    """Queue the page of ``blog.posts[index]`` alone, exactly as :func:`render_blog`
+    would (it links its neighbours); return its output path.
+
+    For ``ftpress serve``: an edited post's page is rewritten before the rest of the site.
+    """
+    rules = RulebookViews(blog.rulebook, r.urls, blog.posts[0].date, r.env)
+    start = max(0, index - 1)
+    posts = blog.posts[start:index + 2]  # the post and its neighbours, oldest first
+    bodies = r.markdown([(p.body, rules.resolver(p.date.date())) for p in posts])
+    views = tuple(reversed([_post_view(p, b, r.urls, rules)
+                            for p, b in zip(posts, bodies, strict=True)]))  # newest first
+    _post_pages(r, views, only=len(posts) - 1 - (index - start))
+    return blog.posts[index].url_path + "index.html"
+
+
 def _nav(blog: Blog, urls: Urls) -> tuple[Link, ...]:
     links = [Link(urls.page(""), "Home", key="home")]
     if blog.rulebook.versions:
@@ -146,8 +162,10 @@ def _post_view(post: Post, body: markdown.Rendered, urls: Urls,
     )
 
 
-def _post_pages(r: Renderer, views: tuple[PostView, ...]) -> None:
+def _post_pages(r: Renderer, views: tuple[PostView, ...], only: int | None = None) -> None:
     for index, view in enumerate(views):
+        if only is not None and index != only:
+            continue
         newer = views[index - 1] if index > 0 else None
         older = views[index + 1] if index + 1 < len(views) else None
         r.page(view.path + "index.html", "post.html", view.source, title=view.title,

@@ -1,0 +1,204 @@
+"""Incremental work gives exactly what a clean build gives: state files read once per
+distinct bytes, staged output moved in, and ``serve`` rewriting an edited post first."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ftpress import yamlsource
+from ftpress.campaign import load_states
+from ftpress.errors import InputError
+from ftpress.serve import LiveSite
+from ftpress.state import load as state_load
+from ftpress.write import write_tree
+
+from conftest import post
+from statefiles import STATE, sub
+
+NOW = "2026-05-01T12:00:00+00:00"
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def clean_build(run, root: Path, out: Path) -> dict[str, bytes]:
+    """A build from a copy of ``root`` without its cache, into a fresh folder."""
+    copy = out.parent / f"{out.name}-src"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
+    code, _, err = run("build", "--source", copy, "--out", out, "--now", NOW)
+    assert (code, err) == (0, "")
+    return tree(out)
+
+
+def posts(n: int, **extra: str) -> dict[str, str]:
+    return {f"content/posts/2026/04/{d:02d}-p{d}.md": post(
+        title=f"Post {d}", date=f"2026-04-{d:02d}", extra="tags: [sieges]\n",
+        body=f"Lead of post {d}.\n\nMore of post {d}.") for d in range(1, n + 1)} | extra
+
+
+# --- state files: the same bytes are parsed once --------------------------------------
+
+def test_snapshots_with_the_same_bytes_are_parsed_once(campaign, monkeypatch):
+    files = dict(STATE)
+    for turn in ("t000", "t001", "t002"):
+        files |= {f"state/turns/{turn}/{rel.split('/')[-1]}": text for rel, text in STATE.items()}
+    root = campaign(files)
+    parsed: list[str] = []
+    real = yamlsource.parse
+    monkeypatch.setattr(yamlsource, "parse", lambda text, path, *a: (
+        parsed.append(path) if path.startswith("state/") else None, real(text, path, *a))[1])
+    monkeypatch.setattr(state_load, "_PARSED", {})
+    folders = load_states(root)
+    assert len(folders) == 4
+    assert len(parsed) == len(STATE)  # one parse per distinct file, not one per folder
+    assert [f.state for f in folders[1:]] == [folders[0].state] * 3
+    load_states(root)
+    assert len(parsed) == len(STATE)  # a second load (serve) parses nothing again
+
+
+def test_a_file_broken_after_a_good_load_is_reported_at_its_line(campaign):
+    root = campaign(dict(STATE))
+    load_states(root)
+    good = (root / "state/map.yaml").read_text()
+    (root / "state/map.yaml").write_text(sub(good, "radius: 5", "radius: five"))
+    with pytest.raises(InputError) as caught:
+        load_states(root)
+    assert [(p.path, p.line) for p in caught.value.problems] == [("state/map.yaml", 1)]
+    (root / "state/map.yaml").write_text(good)  # fixed again: the kept copy serves
+    assert load_states(root)[0].state is not None
+
+
+def test_the_parsed_files_kept_are_bounded(campaign, monkeypatch):
+    root = campaign(dict(STATE))
+    monkeypatch.setattr(state_load, "_PARSED", {})
+    monkeypatch.setattr(state_load, "PARSED_LIMIT", 3)
+    load_states(root)
+    assert len(state_load._PARSED) == 3
+
+
+# --- staging: what a write leaves behind ----------------------------------------------
+
+def test_a_folder_replaces_a_file_and_a_file_a_folder(tmp_path):
+    out = tmp_path / "out"
+    write_tree(out, {"a": b"file a", "b/c.html": b"c", "d/e/f.html": b"f"})
+    write_tree(out, {"a/index.html": b"now a folder", "b": b"now a file", "d/e/f.html": b"f"})
+    assert tree(out) == {"a/index.html": b"now a folder", "b": b"now a file",
+                         "d/e/f.html": b"f"}
+
+
+paths = st.lists(st.sampled_from(["a", "a/b", "a/c", "a/b/d", "e", "e/f", "g/h/i"]),
+                 unique=True, max_size=5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(first=paths, second=paths)
+def test_a_write_leaves_exactly_the_files_given(tmp_path_factory, first, second):
+    """Whatever stood there before (files where folders go, and back), the output
+    ends up holding exactly the files of the last write."""
+    out = tmp_path_factory.mktemp("w") / "out"
+
+    def files(chosen: list[str]) -> dict[str, bytes]:
+        # A path that is another's folder cannot also be a file: keep the deeper one.
+        return {p: p.encode() for p in chosen if not any(q.startswith(p + "/") for q in chosen)}
+
+    write_tree(out, files(first))
+    write_tree(out, files(second))
+    assert tree(out) == files(second)
+
+
+# --- serve: an edited post's page first, then the rest --------------------------------
+
+def live(root: Path, out: Path) -> LiveSite:
+    site = LiveSite(root, out, drafts=False, future=False, now=NOW)
+    site.rebuild()
+    assert site.error is None
+    return site
+
+
+def test_serve_rewrites_an_edited_post_first_and_ends_as_a_clean_build(campaign, run,
+                                                                        tmp_path):
+    root = campaign(posts(6))
+    out = tmp_path / "served"
+    site = live(root, out)
+    edited = root / "content/posts/2026/04/03-p3.md"
+    edited.write_text(edited.read_text() + "\nAn added closing line.\n")
+    before = site.version
+    shown: list[str] = []
+    real = site._announce
+    site._announce = lambda error: (shown.append(
+        (out / "posts/2026/04/03/p3/index.html").read_text()), real(error))[1]
+    site.rebuild({str(edited)})
+    # The page was rewritten before the first reload; nothing else the browser shows
+    # changed, so there was no second reload.
+    assert len(shown) == 1 and "An added closing line." in shown[0]
+    assert site.version == before + 1
+    assert tree(out) == clean_build(run, root, tmp_path / "clean")
+
+
+def test_serve_reloads_again_when_the_edit_changes_other_pages(campaign, run, tmp_path):
+    root = campaign(posts(4))
+    out = tmp_path / "served"
+    site = live(root, out)
+    edited = root / "content/posts/2026/04/02-p2.md"
+    edited.write_text(edited.read_text().replace("title: Post 2", "title: Renamed"))
+    before = site.version
+    site.rebuild({str(edited)})
+    assert site.version == before + 2  # the post's page, then the listings that name it
+    assert tree(out) == clean_build(run, root, tmp_path / "clean")
+
+
+@pytest.mark.parametrize("change", ["new post", "theme", "broken post", "unpublished"])
+def test_serve_builds_everything_when_one_page_cannot_stand_alone(campaign, run, tmp_path,
+                                                                  change):
+    root = campaign(posts(3))
+    out = tmp_path / "served"
+    site = live(root, out)
+    before = site.version
+    if change == "new post":
+        changed = root / "content/posts/2026/04/20-new.md"
+        changed.write_text(post(title="New", date="2026-04-20"))
+    elif change == "theme":
+        changed = root / "themes/default/static/extra.css"
+        changed.parent.mkdir(parents=True)
+        changed.write_text("p { margin: 0 }\n")
+    elif change == "broken post":
+        changed = root / "content/posts/2026/04/02-p2.md"
+        changed.write_text("---\ntitle: [unclosed\n---\nBody.\n")
+    else:
+        changed = root / "content/posts/2026/04/02-p2.md"
+        changed.write_text(post(title="Post 2", date="2026-04-02", extra="draft: true\n"))
+    assert site._rebuild_posts({str(changed)}, site_options(site)) == set()
+    site.rebuild({str(changed)})
+    assert site.version == before + 1  # one reload, after the whole build
+    if change == "broken post":
+        assert site.error is not None and "02-p2.md" in site.error
+    else:
+        assert site.error is None
+        assert tree(out) == clean_build(run, root, tmp_path / "clean")
+
+
+def site_options(site: LiveSite):
+    from ftpress.clock import build_now
+    from ftpress.site import BuildOptions
+
+    return BuildOptions(build_now(site.now))
+
+
+def test_serve_redoes_the_search_index_after_rewriting_a_post(campaign, run, tmp_path):
+    site_yaml = "title: T\nbase_url: https://example.org/camp/\nsearch: true\n"
+    root = campaign(posts(2), site=site_yaml)
+    out = tmp_path / "served"
+    site = live(root, out)
+    index_before = tree(out / "pagefind")
+    edited = root / "content/posts/2026/04/01-p1.md"
+    edited.write_text(edited.read_text() + "\nZanzibar quokka.\n")
+    site.rebuild({str(edited)})
+    assert tree(out / "pagefind") != index_before
+    assert tree(out) == clean_build(run, root, tmp_path / "clean")
