@@ -1,0 +1,125 @@
+"""What ftcamp02 requires of any state, beyond what the state model checks: a
+hex map, loyalty and ownership in step (§8), attachments (§3), the group
+structure (§5.3), EP stores (§5.2) and crew (§2.3)."""
+
+from __future__ import annotations
+
+from ftpress.errors import Problem
+from ftpress.hexes import on_map
+from ftpress.rules.ftcamp02.crafts import crew_factors
+from ftpress.rules.ftcamp02.groups import (
+    designs_of,
+    kind_of,
+    points,
+    store_limit,
+    structure_problems,
+)
+from ftpress.state.load import LoadedState
+
+
+def check_state(loaded: LoadedState) -> list[Problem]:
+    """Every ftcamp02 problem with a loaded state, located."""
+    return [*hex_map(loaded), *loyalty(loaded), *attachments(loaded), *structure(loaded),
+            *stores(loaded), *crews(loaded)]
+
+
+def hex_map(loaded: LoadedState) -> list[Problem]:
+    """ftcamp02 is played on a hex map: systems, dust, wormholes and beacons on it."""
+    m = loaded.state.map
+    found = []
+    for i, s in enumerate(m.systems):
+        if s.hex is None:
+            found.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no hex; "
+                                 "ftcamp02 is played on a hex map, so give 'hex: [q, r]'"))
+    places = [(("dust", i), h) for i, h in enumerate(m.dust or ())]
+    places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(m.wormholes or ())
+               for j, h in enumerate(w.ends)]
+    places += [(("beacons", i, "hex"), b.hex) for i, b in enumerate(m.beacons or ())]
+    for loc, h in places:
+        if not on_map(h, m.radius):
+            found.append(Problem(*loaded.where("map", *loc), f"hex {h} is off the map; a "
+                                 f"radius-{m.radius} map holds hexes at most {m.radius} "
+                                 "from (0, 0)"))
+    return found
+
+
+def loyalty(loaded: LoadedState) -> list[Problem]:
+    """§8: a system is its owner's exactly when its loyalty rating is positive; a claim
+    in name is on a neutral system."""
+    found = []
+    for i, s in enumerate(loaded.state.map.systems):
+        if s.owner is not None and s.loyalty <= 0:
+            found.append(Problem(*loaded.where("map", "systems", i, "owner"), f"{s.id!r} is "
+                                 f"held by {s.owner!r} with loyalty 0; a system is under a "
+                                 "power's control only with positive loyalty (§8), so give "
+                                 "'loyalty:' or leave out the owner"))
+        if s.owner is None and s.loyalty > 0:
+            found.append(Problem(*loaded.where("map", "systems", i, "loyalty"), f"{s.id!r} "
+                                 f"has loyalty {s.loyalty} but no owner; give the 'owner:' it "
+                                 "is loyal to (§8)"))
+        if s.claimed_by is not None and s.owner is not None:
+            found.append(Problem(*loaded.where("map", "systems", i, "claimed_by"), f"{s.id!r}"
+                                 " is held, so it cannot be claimed in name; only a neutral "
+                                 "system is (§8.1)"))
+    return found
+
+
+def attachments(loaded: LoadedState) -> list[Problem]:
+    """§3: an attached independent is a lone independent with a standard group of its
+    own power in its own hex."""
+    state = loaded.state
+    groups = {g.id: g for g in state.groups.groups}
+    found = []
+    for i, g in enumerate(state.groups.groups):
+        if g.attached_to is None:
+            continue
+        where = loaded.where("groups", "groups", i, "attached_to")
+        parent = groups.get(g.attached_to)
+        if kind_of(state, g) != "independent":
+            found.append(Problem(*where, f"{g.id} is not a single independent craft; only "
+                                 "independents can be attached (§3)"))
+        elif parent is None or parent.owner != g.owner:
+            found.append(Problem(*where, f"no group {g.attached_to!r} of {g.owner}'s to be "
+                                 "attached to"))
+        elif kind_of(state, parent) != "standard" or parent.attached_to is not None:
+            found.append(Problem(*where, f"{g.attached_to} is not a standard fleet group; "
+                                 "independents attach only to those (§5.2.1)"))
+        elif state.hex_of(parent.at) != state.hex_of(g.at):
+            found.append(Problem(*where, f"{g.id} is at {g.at} but {g.attached_to} at "
+                                 f"{parent.at}; an attached independent is with its group"))
+    return found
+
+
+def structure(loaded: LoadedState) -> list[Problem]:
+    """§5.3: the group structure."""
+    index = {g.id: i for i, g in enumerate(loaded.state.groups.groups)}
+    return [Problem(*loaded.where("groups", "groups", index[gid], "id"), message + " (§5.3)")
+            for gid, message in structure_problems(loaded.state)]
+
+
+def stores(loaded: LoadedState) -> list[Problem]:
+    """§5.2: no group keeps more EPs than its store holds."""
+    state = loaded.state
+    found = []
+    for i, g in enumerate(state.groups.groups):
+        limit = store_limit(kind_of(state, g), points(designs_of(state, g)))
+        if (g.endurance or 0) > limit:
+            found.append(Problem(*loaded.where("groups", "groups", i, "endurance"),
+                                 f"{g.id} has {g.endurance} EP in store, more than the "
+                                 f"{limit} its kind and size may keep (§5.2)"))
+    return found
+
+
+def crews(loaded: LoadedState) -> list[Problem]:
+    """§2.3: a craft cannot lose more crew factors than it has."""
+    state = loaded.state
+    found = []
+    for i, g in enumerate(state.groups.groups):
+        for j, s in enumerate(g.ships):
+            d = state.design(s.design)
+            if d is not None and s.crew_lost > crew_factors(d):
+                found.append(Problem(*loaded.where("groups", "groups", i, "ships", j,
+                                                   "crew_lost"),
+                                     f"{s.name} has lost {s.crew_lost} crew factors but has "
+                                     f"only {crew_factors(d)} (§2.3)"))
+    return found

@@ -1,0 +1,47 @@
+"""§4.2 Hold sub-orders that ftpress carries out: Tug (§4.2.6) and Special
+(§4.2.11). Hold sub-orders are told to nobody but the umpire, so their events
+are private. Sub-orders that need chapters missing from the rulebook are refused
+when orders are vetted (:data:`.orders.MISSING_CHAPTER`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from ftpress.events import Event
+from ftpress.rules.ftcamp02.orders import Vetted
+from ftpress.rules.ftcamp02.plan import rule
+from ftpress.state.model import GroupsFile, State
+
+
+def hold_orders(state: State, vetted: Mapping[str, Vetted],
+                where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
+    """§4.2.6 civilian tugs make ready; §4.2.11 Hold-Special goes to the umpire."""
+    events: list[Event] = []
+    ready: set[tuple[str, str]] = set()
+    for player, v in sorted(vetted.items()):
+        for group_id, order in sorted(v.accepted.items()):
+            if order.action != "hold":
+                continue
+            group = next(g for g in state.groups.groups if g.id == group_id)
+            subs = {s.name: order.crafts.get(s.name, order.sub) for s in group.ships}
+            tugs = [s.name for s in group.ships if subs[s.name] == "tug"
+                    and (d := state.design(s.design)) is not None and d.tug > 0
+                    and d.tug_grade == "civilian" and not s.tug_ready]
+            if tugs:
+                ready.update((group_id, name) for name in tugs)
+                events.append(Event("tug", rule("4.2.6"), f"{len(tugs)} civilian "
+                                    f"tug{'s' if len(tugs) > 1 else ''} of {group_id} "
+                                    f"make{'' if len(tugs) > 1 else 's'} ready to tow from "
+                                    "next round.", player=player, group=group_id,
+                                    order=where.get((player, group_id)), private=True))
+            if "special" in subs.values():
+                events.append(Event("not-resolved", rule("4.2.11"), f"{group_id} takes "
+                                    "Hold-Special: the umpire rules on it; ftpress does not "
+                                    "carry it out.", player=player, group=group_id,
+                                    order=where.get((player, group_id)), note=order.note,
+                                    private=True))
+    groups = tuple(dataclasses.replace(g, ships=tuple(
+        dataclasses.replace(s, tug_ready=True) if (g.id, s.name) in ready else s
+        for s in g.ships)) for g in state.groups.groups)
+    return dataclasses.replace(state, groups=GroupsFile(groups)), events

@@ -1,0 +1,173 @@
+"""A new ftcamp02 campaign (``ftpress init --ruleset ftcamp02``).
+
+Seed 002 is one chapter of FTCamp0.2 and has no rules for making a map or
+starting forces, so every figure here is an explicit choice of ftpress, named
+below and written into the campaign's first status post. The map is rolled
+with the seed's dice: home systems evenly round a ring, neutral systems and
+dust clouds placed by dice, Biology rates rolled.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from ftpress.dice import Dice
+from ftpress.hexes import Hex, hexagon, on_map, ring
+from ftpress.names import world_names
+from ftpress.rules.ftcamp02.groups import designs_of, kind_of, points, store_limit
+from ftpress.state.model import (
+    Abstract,
+    Calendar,
+    CampaignFile,
+    Design,
+    DesignsFile,
+    Group,
+    GroupsFile,
+    MapFile,
+    Player,
+    PlayersFile,
+    QueuesFile,
+    Setup,
+    Ship,
+    State,
+    System,
+)
+
+#: Setup options and their (default, least, most).
+OPTION_LIMITS = {"radius": (6, 4, 12), "neutrals": (3, 0, 8), "dust": (4, 0, 12)}
+
+#: Choice: each home system has Biology 20 and loyalty 10 to its player.
+HOME_BIO = 20
+HOME_LOYALTY = 10
+#: Choice: a neutral system's Biology rate is 2d6.
+NEUTRAL_BIO_DICE = 2
+#: Choice: home systems stand this many hexes in from the map's edge.
+HOME_INSET = 2
+
+#: Player colours, in player order (the Okabe–Ito palette).
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442",
+           "#000000")
+
+_ABSTRACT = Abstract(1, 1, (0, 0), (0, 0))
+#: Choice: the starting designs every power may use (points and masses in the usual
+#: Full Thrust ranges; classes follow from mass, §5.1.0).
+DESIGNS = (
+    Design("frigate", "Frigate", "ftcamp", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
+    Design("destroyer", "Destroyer", "ftcamp", "DD", 32, 108, (3, 3, 2, 2), _ABSTRACT),
+    Design("cruiser", "Cruiser", "ftcamp", "CH", 70, 238, (5, 5, 4, 4), _ABSTRACT,
+           sensors="enhanced"),
+    Design("courier", "Courier", "ftcamp", "SC", 10, 30, (1, 1), _ABSTRACT,
+           craft="civilian", sensors="none"),
+    Design("tug", "Tug", "ftcamp", "CL", 40, 90, (3, 3, 3), _ABSTRACT, craft="civilian",
+           sensors="none", tug=80, tug_grade="civilian"),
+    Design("station", "Orbital station", "ftcamp", "CE", 60, 150, (4, 4, 4), _ABSTRACT,
+           craft="military", ftl=False, main_drive=False),
+)
+#: Choice: each power starts with two task forces and a courier at home:
+#: (group number, designs).
+STARTING_GROUPS = ((1, ("cruiser", "destroyer", "destroyer")),
+                   (2, ("frigate", "frigate", "frigate")),
+                   (3, ("courier",)))
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    radius: int
+    neutrals: int
+    dust: int
+
+    @classmethod
+    def from_dict(cls, given: dict[str, int]) -> Options:
+        values = {}
+        for name, (default, low, high) in OPTION_LIMITS.items():
+            value = given.get(name, default)
+            if not low <= value <= high:
+                raise ValueError(f"option {name}={value} is out of range; expected "
+                                 f"{low} to {high}")
+            values[name] = value
+        unknown = sorted(set(given) - set(OPTION_LIMITS))
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r}; expected one of "
+                             f"{', '.join(OPTION_LIMITS)}")
+        return cls(**values)
+
+
+def dice_for(seed: int) -> Dice:
+    """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
+    return Dice.seeded("ftpress", "ftcamp02", "setup", str(seed))
+
+
+def slug(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", text.replace("'", "")).strip("-")
+
+
+def pick(dice: Dice, candidates: list[Hex], purpose: str) -> Hex:
+    """One of ``candidates`` (in map order) by a die with as many sides as there are."""
+    return candidates[dice.roll(len(candidates), purpose, "ftcamp02 setup") - 1]
+
+
+def build(seed: int, campaign_id: str, name: str, players: tuple[str, ...], start: date,
+          deadline: datetime, options: Options) -> tuple[State, Dice, list[str]]:
+    """The starting state, the dice that made it and a line of log per step."""
+    dice = dice_for(seed)
+    log: list[str] = []
+    circle = ring(Hex(0, 0), options.radius - HOME_INSET)
+    homes = [circle[i * len(circle) // len(players)] for i in range(len(players))]
+    taken = set(homes)
+    for player, h in zip(players, homes, strict=True):
+        log.append(f"{player}'s home system is at {h}, Biology {HOME_BIO}, loyalty "
+                   f"{HOME_LOYALTY}.")
+    neutrals: list[tuple[Hex, int]] = []
+    for i in range(options.neutrals * len(players)):
+        free = [h for h in hexagon(options.radius) if on_map(h, options.radius)
+                and all(h.distance(t) > 1 for t in taken)]
+        if not free:
+            log.append("No room is left for more neutral systems.")
+            break
+        h = pick(dice, free, f"neutral system {i + 1}: its hex")
+        bio = dice.total(NEUTRAL_BIO_DICE, 6, f"neutral system {i + 1}: Biology",
+                         "ftcamp02 setup")
+        taken.add(h)
+        neutrals.append((h, bio))
+        log.append(f"Neutral system {i + 1} is at {h}, Biology {bio}.")
+    dust: list[Hex] = []
+    for i in range(options.dust * len(players)):
+        free = [h for h in hexagon(options.radius) if h not in taken and h not in dust]
+        if not free:
+            break
+        dust.append(pick(dice, free, f"dust cloud {i + 1}: its hex"))
+    if dust:
+        log.append(f"Dust clouds fill {len(dust)} hexes: {', '.join(map(str, sorted(dust)))}.")
+    names = world_names(seed, len(homes) + len(neutrals))
+    systems = [System(slug(names[i]), names[i], h, owner=p, income=0, idp=0, bio=HOME_BIO,
+                      loyalty=HOME_LOYALTY)
+               for i, (p, h) in enumerate(zip(players, homes, strict=True))]
+    systems += [System(slug(names[len(homes) + i]), names[len(homes) + i], h, bio=bio)
+                for i, (h, bio) in enumerate(neutrals)]
+    state = State(
+        CampaignFile(campaign_id, name, "ftcamp02",
+                     Calendar(start=start, turn=1, economic_turn=1, deadline=deadline),
+                     Setup(seed=seed, options={"radius": options.radius,
+                                               "neutrals": options.neutrals,
+                                               "dust": options.dust})),
+        PlayersFile(tuple(Player(p, p.upper(), PALETTE[i % len(PALETTE)], 0, systems[i].id)
+                          for i, p in enumerate(players))),
+        MapFile(options.radius, tuple(systems), dust=tuple(sorted(dust)) or None),
+        DesignsFile(DESIGNS), GroupsFile(), QueuesFile())
+    groups = []
+    for i, p in enumerate(players):
+        for number, designs in STARTING_GROUPS:
+            ships = tuple(Ship(f"{p.upper()} {d.title()} {number}-{k + 1}", d)
+                          for k, d in enumerate(designs))
+            group = Group(f"{p}-{number}", p, systems[i].id, ships)
+            size = points(designs_of(state, group))
+            groups.append(Group(group.id, p, group.at, ships,
+                                endurance=store_limit(kind_of(state, group), size)))
+    log.append("Each power starts at home with " + "; ".join(
+        f"group {n}: {', '.join(d)}" for n, d in STARTING_GROUPS) + ", stores full.")
+    return State(state.campaign, state.players, state.map, state.designs,
+                 GroupsFile(tuple(groups)), state.queues), dice, log

@@ -1,0 +1,172 @@
+"""One campaign round's Fleet Orders Phase under ftcamp02, as a fold:
+``resolve(state, orders, dice)``.
+
+It follows the order of the chapter; each step is one rule function that sees
+the state the step before it left:
+
+1. vet every order (:mod:`.orders`); a refused order holds, with an event;
+2. §2 expend EPs (:mod:`.endurance`);
+3. §3 attach and detach independents (:mod:`.independents`);
+4. §4.2.2 re-organise (:mod:`.reorganise`);
+5. §4.2.8 locator rolls for lost groups (:mod:`.locate`);
+6. §4.1, §4.4 every move at once, with its supporters and lost roll (:mod:`.movement`);
+7. §4.2 the other hold sub-orders: tugs made ready, Hold-Special (:mod:`.hold`);
+8. §4.3, §8 Maintain Orbit and claims (:mod:`.claims`);
+9. §7 long-range scans (:mod:`.scans`);
+10. the round ends and the next opens.
+
+Step 1 of the chapter (new groups from the Support Phase) and step 6 (markers
+leaving patrols) need chapters that are not part of the rulebook. Pure: no
+files, no clock; the dice are the only source of chance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from datetime import timedelta
+
+from ftpress.dice import Dice
+from ftpress.events import Event
+from ftpress.orders.load import LoadedOrders
+from ftpress.rules.ftcamp02.claims import maintain_orbits
+from ftpress.rules.ftcamp02.endurance import expend_endurance
+from ftpress.rules.ftcamp02.hold import hold_orders
+from ftpress.rules.ftcamp02.independents import attach_independents
+from ftpress.rules.ftcamp02.locate import locate_groups
+from ftpress.rules.ftcamp02.movement import move_groups
+from ftpress.rules.ftcamp02.orders import Vetted, vet
+from ftpress.rules.ftcamp02.plan import rule
+from ftpress.rules.ftcamp02.reorganise import (
+    reorganise,
+    reorganise_event,
+    reorganise_problem,
+)
+from ftpress.rules.ftcamp02.scans import long_range_scans
+from ftpress.state.model import State
+from ftpress.state.turns import turn_id
+
+
+def resolve(state: State, orders: Mapping[str, LoadedOrders],
+            dice: Dice) -> tuple[State, tuple[Event, ...]]:
+    """The state after the open round, and every event of it in order.
+
+    ``orders`` maps player id → that player's order file; a player missing from
+    it gave no orders, and every one of their groups holds (Hold-Nothing, §4.0).
+    """
+    vetted = {player: vet(state, loaded.orders) for player, loaded in sorted(orders.items())}
+    where = _locations(orders)
+    events = refusals(state, orders, vetted)
+    state, found = expend_endurance(state)
+    events += found
+    state, found = attach_independents(state, vetted, where)
+    events += found
+    state, found = reorganise_groups(state, orders, vetted, where)
+    events += found
+    state, found = locate_groups(state, vetted, dice)
+    events += found
+    state, found = move_groups(state, vetted, dice, where)
+    events += found
+    state, found = hold_orders(state, vetted, where)
+    events += found
+    state, found = maintain_orbits(state, vetted, where)
+    events += found
+    events += long_range_scans(state)
+    state, found = next_round(state)
+    events += found
+    return state, tuple(events)
+
+
+def _locations(orders: Mapping[str, LoadedOrders]) -> dict[tuple[str, str], str | None]:
+    """(player, group id) → 'orders/t004/nac.yaml:7:5', where that group's order is."""
+    found: dict[tuple[str, str], str | None] = {}
+    for player, loaded in orders.items():
+        for group_id in loaded.orders.groups:
+            path, line, col = loaded.where("groups", group_id, key=True)
+            found[player, group_id] = f"{path}:{line}:{col}" if line else path
+        for group_id in (*loaded.orders.attach, *loaded.orders.detach):
+            loc = ("attach", group_id) if group_id in loaded.orders.attach else (
+                "detach", loaded.orders.detach.index(group_id))
+            path, line, col = loaded.where(*loc, key=group_id in loaded.orders.attach)
+            found.setdefault((player, group_id), f"{path}:{line}:{col}" if line else path)
+    return found
+
+
+def refusals(state: State, orders: Mapping[str, LoadedOrders],
+             vetted: Mapping[str, Vetted]) -> list[Event]:
+    """§4.0: missing and refused orders; each group affected takes Hold-Nothing."""
+    events: list[Event] = []
+    for player in state.players.players:
+        mine = [g.id for g in state.groups_of(player.id) if g.attached_to is None]
+        if player.id not in orders:
+            if mine:
+                events.append(Event("no-orders", rule("4.0"), f"{player.id} sent no orders; "
+                                    f"all {len(mine)} of its groups hold.", player=player.id,
+                                    groups=tuple(mine)))
+            continue
+        loaded = orders[player.id]
+        for r in vetted[player.id].rejected:
+            path, line, col = loaded.where(*r.loc, key=r.key)
+            at = f"{path}:{line}:{col}" if line else path
+            if r.group is not None:
+                text = f"{r.group}'s order is refused and it holds: {r.message}."
+            else:
+                text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
+            events.append(Event("rejected", rule("4.0"), text, player=player.id,
+                                group=r.group, order=at))
+        given = set(loaded.orders.groups)
+        silent = tuple(g for g in mine if g not in given)
+        if silent:
+            events.append(Event("unordered", rule("4.0"), f"{player.id}'s orders do not "
+                                f"mention {', '.join(silent)}, so "
+                                f"{'they hold' if len(silent) > 1 else 'it holds'}.",
+                                player=player.id, groups=silent))
+        if loaded.orders.note:
+            path, line, col = loaded.where("note")
+            events.append(Event("note", rule("4.0"), f"{player.id}'s note on the round.",
+                                player=player.id, note=loaded.orders.note,
+                                order=f"{path}:{line}:{col}"))
+    for player_id in sorted(set(orders) - {p.id for p in state.players.players}):
+        r = vetted[player_id].rejected[0]
+        events.append(Event("rejected", rule("4.0"), f"Orders from {player_id!r} are "
+                            f"refused: {r.message}.", order=orders[player_id].path))
+    return events
+
+
+def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
+                      vetted: Mapping[str, Vetted],
+                      where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
+    """§4.2.2: each Hold-Reorganise, checked again against the state as it now is."""
+    events: list[Event] = []
+    for player, v in sorted(vetted.items()):
+        for group_id, order in sorted(v.accepted.items()):
+            if order.action != "hold" or order.sub != "reorganise":
+                continue
+            if not any(g.id == group_id for g in state.groups.groups):
+                continue
+            attached = {g.id: g.attached_to for g in state.groups.groups}
+            problem = reorganise_problem(state, orders[player].orders, group_id, order,
+                                         attached.get)
+            if problem is not None:
+                events.append(Event("rejected", rule("4.2.2"), f"{group_id}'s "
+                                    f"reorganisation is refused and it holds: {problem[1]}.",
+                                    player=player, group=group_id,
+                                    order=where.get((player, group_id))))
+                continue
+            state = reorganise(state, player, group_id, order)
+            events.append(reorganise_event(player, group_id, order,
+                                           where.get((player, group_id))))
+    return state, events
+
+
+def next_round(state: State) -> tuple[State, list[Event]]:
+    """The round is over; the next opens, a calendar turn later."""
+    cal = state.campaign.calendar
+    number = cal.turn + 1
+    new = dataclasses.replace(
+        cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
+        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None)
+    campaign = dataclasses.replace(state.campaign, calendar=new)
+    event = Event("calendar", rule("4"), f"Round {turn_id(cal.turn)} is over; "
+                  f"{turn_id(number)} opens, orders due {new.deadline.isoformat(sep=' ')}.")
+    return dataclasses.replace(state, campaign=campaign), [event]
