@@ -8,11 +8,12 @@ loaded state.
 from __future__ import annotations
 
 from ftpress.errors import Problem
-from ftpress.rules import ftc2007, ftcamp02
+from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
 from ftpress.state.load import LoadedState
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, ftcamp02.RULESET)}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
+                                                   ftcamp02.RULESET)}
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -1,0 +1,242 @@
+"""Task force attacks (§6, phase 7): who meets whom, and the battles fought.
+
+Opposing task forces that end their movement within 3 MU (§6.1), and a base
+with an enemy force that close (§7.3), meet. Forces linked through such
+meetings make one battle between two players. A battle is fought if either
+side elects to (a force's ``engage``). The campaign's ``settings.battles``
+says how: on the tabletop (the turn reports the battle for the umpire to
+settle), or by the shared abstract combat (:mod:`ftpress.rules.abstract_combat`),
+or the abstract combat when every force in it agreed (``abstract: true``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from itertools import combinations
+
+from ftpress.dice import Dice
+from ftpress.events import Event
+from ftpress.rules import abstract_combat as ac
+from ftpress.rules.sct import plane
+from ftpress.rules.sct.plan import Plan, rule
+from ftpress.rules.sct.supply import endurance_of
+from ftpress.state.model import Group, Point, State, System
+
+#: Ruling: a task force with no orders, or with orders that do not say, elects to
+#: fight (§6.1 lets either side start a combat; holding back is an order).
+ENGAGE_BY_DEFAULT = True
+
+#: Ruling: a base always elects to fight enemy forces within 3 MU of its system;
+#: it has no orders of its own (§7.3).
+BASE_ENGAGES = True
+
+#: Ruling: endurance is spent once a battle, not once a round: §6.5 charges a ship
+#: "entering combat".
+SUPPLY_PER_BATTLE = True
+
+#: §6.9: fighter groups fight like small ships, but the seed gives them no values
+#: (rule 8 lists ships only). They are left out of the abstract combat, and the
+#: battle's event says so.
+FIGHTERS_FOUGHT = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Meeting:
+    """One battle to settle: two players' forces (and bases) within reach."""
+
+    players: tuple[str, str]
+    groups: tuple[str, ...]
+    bases: tuple[str, ...]
+    at: str | Point
+
+
+def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
+    """§6.1, §7.3: for every two players (highest initiative first), the clusters of
+    their forces and bases that lie within 3 MU of an opponent."""
+    rank = {p: i for i, p in enumerate(initiative)}
+    players = sorted({g.owner for g in state.groups.groups if g.ships}, key=lambda p: (
+        rank.get(p, len(rank)), p))
+    found: list[Meeting] = []
+    for a, b in combinations(players, 2):
+        nodes: list[tuple[str, str, Point]] = []  # (kind:id, owner, where)
+        for g in state.groups.groups:
+            point = plane.where(state, g.at)
+            if g.owner in (a, b) and g.ships and point is not None:
+                nodes.append((f"g:{g.id}", g.owner, point))
+        for s in state.map.systems:
+            if s.base and s.owner in (a, b) and s.position is not None:
+                nodes.append((f"b:{s.id}", s.owner, plane.flat(s.position)))
+        links: dict[str, set[str]] = {n[0]: set() for n in nodes}
+        for x, y in combinations(nodes, 2):
+            either_a_force = x[0].startswith("g:") or y[0].startswith("g:")
+            if x[1] != y[1] and either_a_force and plane.near(x[2], y[2]):
+                links[x[0]].add(y[0])
+                links[y[0]].add(x[0])
+        seen: set[str] = set()
+        for node in nodes:
+            if node[0] in seen or not links[node[0]]:
+                continue
+            cluster, todo = set(), [node[0]]
+            while todo:
+                item = todo.pop()
+                if item not in cluster:
+                    cluster.add(item)
+                    todo.extend(links[item] - cluster)
+            seen |= cluster
+            groups = tuple(n[0][2:] for n in nodes if n[0] in cluster and n[0].startswith("g:"))
+            bases = tuple(n[0][2:] for n in nodes if n[0] in cluster and n[0].startswith("b:"))
+            first = next(g for g in state.groups.groups if g.id == groups[0])
+            found.append(Meeting((a, b), groups, bases, first.at))
+    return found
+
+
+def attacks(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
+            ) -> tuple[State, list[Event]]:
+    """§6 (phase 7): every meeting fought, on the table or by the abstract combat."""
+    events: list[Event] = []
+    for meeting in meetings(state, initiative):
+        state, found = _settle(state, plan, initiative, dice, meeting)
+        events += found
+    return state, events
+
+
+def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
+            meeting: Meeting) -> tuple[State, list[Event]]:
+    groups = [g for g in state.groups.groups if g.id in meeting.groups and g.ships]
+    if len({g.owner for g in groups} | {_system(state, b).owner for b in meeting.bases}) < 2:
+        return state, []  # an earlier battle this turn has already settled it
+    orders = {g.id: plan.force(g.owner, g.id) for g in groups}
+    engaged = [g.id for g in groups
+               if (orders[g.id].engage if orders[g.id] is not None else ENGAGE_BY_DEFAULT)]
+    names = " and ".join(meeting.players)
+    where = _place(state, meeting.at)
+    if not engaged and not (meeting.bases and BASE_ENGAGES):
+        return state, [Event("encounter", rule("6.1"), f"{names} meet near {where}, but "
+                             "neither elects to fight.", at=meeting.at,
+                             groups=meeting.groups, players=meeting.players)]
+    mode = state.campaign.settings.battles
+    agreed = all(o is not None and o.abstract for o in orders.values())
+    if mode == "tabletop" or (mode == "agreed" and not agreed):
+        return state, [Event("encounter", rule("6.1"), f"{names} fight near {where}: a battle "
+                             "for the tabletop; the umpire enters its result.", at=meeting.at,
+                             groups=meeting.groups, players=meeting.players)]
+    return _abstract(state, plan, initiative, dice, meeting, groups)
+
+
+def _system(state: State, system_id: str) -> System:
+    system = state.system(system_id)
+    assert system is not None
+    return system
+
+
+def _place(state: State, at: str | Point) -> str:
+    if isinstance(at, Point):
+        return f"{at}"
+    system = state.system(at)
+    return system.name if system is not None else at
+
+
+def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
+              meeting: Meeting, groups: list[Group]) -> tuple[State, list[Event]]:
+    """§6.2–§6.9, §7.3 by the shared abstract combat."""
+    events: list[Event] = []
+    spent: dict[str, Group] = {}
+    sides = []
+    fighters = 0
+    for player in meeting.players:
+        units: list[ac.Unit] = []
+        rounds: list[int] = []
+        mine = [g for g in groups if g.owner == player]
+        home = {s.name: g.id for g in mine for s in g.ships}
+        for group in mine:
+            order = plan.force(player, group.id)
+            supplied = (order.supplied if order is not None else True) \
+                and endurance_of(state, group) >= 1
+            if supplied and SUPPLY_PER_BATTLE:
+                spent[group.id] = dataclasses.replace(group,
+                                                      endurance=endurance_of(state, group) - 1)
+                events.append(Event("endurance", rule("6.5"), f"{group.id} spends an "
+                                    f"endurance point to fight supplied "
+                                    f"({spent[group.id].endurance} left).", player=player,
+                                    group=group.id))
+            elif order is None or order.supplied:
+                events.append(Event("endurance", rule("6.5"), f"{group.id} has no endurance "
+                                    "left and fights out of supply, at half values.",
+                                    player=player, group=group.id))
+            if order is not None and order.rounds is not None:
+                rounds.append(order.rounds)
+            for ship in group.ships:
+                design = state.design(ship.design)
+                if design is None:
+                    continue
+                fighters += design.fighter_groups
+                v = design.abstract
+                screen = order.screen.get(ship.name) if order is not None else None
+                lead = order.combine.get(ship.name) if order is not None else None
+                units.append(ac.Unit(
+                    f"{group.id}/{ship.name}", v.offence, v.defence, v.half, v.quarter,
+                    name=ship.name, crippled=ship.crippled, supplied=supplied,
+                    screening=f"{group.id}/{screen}" if screen else None,
+                    combine_with=f"{home[lead]}/{lead}" if lead in home else None))
+        for base in meeting.bases:
+            system = _system(state, base)
+            if system.owner == player:
+                units.extend(ac.base_elements(f"base:{system.id}", system.income or 0,
+                                              f"the base of {system.name}"))
+        sides.append(ac.Side(player, tuple(units), min(rounds) if rounds else None))
+    first = 0 if list(initiative).index(meeting.players[0]) <= list(initiative).index(
+        meeting.players[1]) else 1
+    result = ac.fight(sides[0], sides[1], first, dice, rule("6.3"))
+    note = (f" The seed gives fighter groups no values, so the {fighters} fighter "
+            "groups aboard did not fight (§6.9)." if fighters and not FIGHTERS_FOUGHT else "")
+    events.append(Event("battle", rule("6.3"), f"{' and '.join(meeting.players)} fight near "
+                        f"{_place(state, meeting.at)}. {result.summary}{note}",
+                        at=meeting.at, groups=meeting.groups, players=meeting.players,
+                        rolls=result.rolls))
+    return _apply(state, result, spent, meeting, events)
+
+
+def _apply(state: State, result: ac.CombatResult, spent: dict[str, Group],
+           meeting: Meeting, events: list[Event]) -> tuple[State, list[Event]]:
+    """The battle's losses on the state: ships destroyed, ships crippled, forces
+    emptied, bases wiped out (§6.4, §7.3)."""
+    by_id = {u.id: u for side in result.sides for u in side.units}
+    groups = []
+    for group in state.groups.groups:
+        group = spent.get(group.id, group)
+        if group.id not in meeting.groups:
+            groups.append(group)
+            continue
+        ships = []
+        for ship in group.ships:
+            unit = by_id.get(f"{group.id}/{ship.name}")
+            if unit is not None and unit.destroyed:
+                events.append(Event("ship-lost", rule("6.4"), f"{ship.name} of {group.id} is "
+                                    "destroyed.", player=group.owner, group=group.id))
+                continue
+            if unit is not None and unit.crippled and not ship.crippled:
+                events.append(Event("crippled", rule("6.4"), f"{ship.name} of {group.id} is "
+                                    "crippled: its values are halved until repaired.",
+                                    player=group.owner, group=group.id))
+                ship = dataclasses.replace(ship, crippled=True)
+            ships.append(ship)
+        if not ships:
+            events.append(Event("ship-lost", rule("6.4"), f"Task force {group.id} is "
+                                "destroyed with every ship in it.", player=group.owner,
+                                group=group.id))
+            continue
+        groups.append(dataclasses.replace(group, ships=tuple(ships)))
+    systems = []
+    for system in state.map.systems:
+        elements = [u for u in by_id.values() if u.base == f"base:{system.id}"]
+        if elements and all(u.destroyed for u in elements):
+            events.append(Event("ship-lost", rule("7.3"), f"The base of {system.name} is "
+                                "destroyed, all five elements.", player=system.owner,
+                                at=system.id))
+            system = dataclasses.replace(system, base=False)
+        systems.append(system)
+    state = dataclasses.replace(
+        state, groups=dataclasses.replace(state.groups, groups=tuple(groups)),
+        map=dataclasses.replace(state.map, systems=tuple(systems)))
+    return state, events

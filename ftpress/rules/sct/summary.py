@@ -1,0 +1,52 @@
+"""What a player's sct orders will do, in plain words, for ``ftpress check``.
+
+Worked out by the same vetting the turn uses (:mod:`.orders`); where other
+players' moves or the dice may change the outcome, the line says so.
+"""
+
+from __future__ import annotations
+
+from ftpress.orders.load import LoadedOrders
+from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder
+from ftpress.rules.sct.orders import vet
+from ftpress.state.model import State
+
+
+def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
+    """One line per thing the orders will do; illegal orders are not described."""
+    vetted = vet(state, loaded)
+    lines: list[str] = []
+    for spend in vetted.spends:
+        order = spend.order
+        if isinstance(order, BuildOrder):
+            what = f"Begin {order.name} ({order.design}) at {order.at}"
+        elif isinstance(order, RepairOrder):
+            what = f"Repair {order.ship} of {order.force} at {spend.at}"
+        else:
+            what = f"Begin a {order.kind} at {order.at}"
+        lines.append(f"{what} for {spend.cost} MUCr ({spend.from_income} from this turn's "
+                     f"income there, {spend.from_treasury} from the treasury).")
+    for force_id, order in vetted.forces.items():
+        if order.move is not None:
+            aim = f", aiming at {order.toward} (within 15°)" if order.toward else ""
+            lines.append(f"{force_id} moves {order.move}{aim}.")
+        if order.secondary is not None:
+            second = order.secondary
+            how = f"toward {second.toward}" if second.toward else f"on {second.bearing:g}°"
+            lines.append(f"{force_id} then moves up to {second.distance:g} MU {how} for an "
+                         "endurance point.")
+        if not order.engage:
+            lines.append(f"{force_id} will not start a combat (the other side still may).")
+        if not order.supplied:
+            lines.append(f"{force_id} saves its endurance and fights out of supply.")
+        if order.rounds is not None:
+            lines.append(f"{force_id} breaks off after {order.rounds} round"
+                         f"{'s' if order.rounds != 1 else ''} of combat.")
+        for new_id, names in order.split.items():
+            lines.append(f"{force_id} splits after combat: {', '.join(names)} form {new_id}.")
+        if order.merge:
+            lines.append(f"{', '.join(order.merge)} merge into {force_id} after combat, "
+                         "if they stand together.")
+    if not lines:
+        lines.append("No orders: every task force stays where it is.")
+    return lines
