@@ -37,6 +37,11 @@ from pathlib import Path
 import corpus
 
 TOOLS = ("ftpress", "pelican", "hugo")
+#: ftpress without its search index (``search: false``), built in the same rounds: Pelican
+#: and Hugo build no search index, so this is the like-for-like comparison.
+NO_SEARCH = "ftpress-nosearch"
+#: Where each tool's project lives in the corpus folder.
+PROJECTS = {**corpus.PROJECTS, NO_SEARCH: NO_SEARCH}
 #: Seconds to wait for a serve rebuild before calling the measurement failed.
 SERVE_TIMEOUT = 300.0
 
@@ -58,9 +63,13 @@ class Results:
     builds: dict[str, list[Sample]] = field(default_factory=dict)
     #: For each competitor, the ftpress samples taken in the same pairs.
     paired: dict[str, list[Sample]] = field(default_factory=dict)
+    #: For each competitor, the ftpress samples without search taken in the same rounds.
+    paired_no_search: dict[str, list[Sample]] = field(default_factory=dict)
     incremental: list[Sample] = field(default_factory=list)
     serve_page: list[float] = field(default_factory=list)
     serve_reload: list[float] = field(default_factory=list)
+    #: Until the whole site is rebuilt after the edit (the build's summary line).
+    serve_done: list[float] = field(default_factory=list)
 
 
 def say(message: str) -> None:
@@ -82,14 +91,16 @@ def hugo_binary() -> Path | None:
 def available(tool: str) -> bool:
     if tool == "hugo":
         return hugo_binary() is not None
+    if tool == NO_SEARCH:
+        return available("ftpress")
     return importlib.util.find_spec(tool) is not None
 
 
 def build_command(tool: str, root: Path, out: Path, now: str) -> tuple[list[str], Path]:
     """The command line that builds ``tool``'s project under ``root`` into ``out``,
     and the folder to run it in."""
-    project = root / corpus.PROJECTS[tool]
-    if tool == "ftpress":
+    project = root / PROJECTS[tool]
+    if tool in ("ftpress", NO_SEARCH):
         return [sys.executable, "-m", "ftpress", "build", "--source", str(project),
                 "--out", str(out), "--now", now], project
     if tool == "pelican":
@@ -144,8 +155,17 @@ def fresh(folder: Path) -> Path:
     return folder
 
 
+def forget_cache(tool: str, root: Path) -> None:
+    """Remove what an earlier ftpress build left in the project's ``.ftpress-cache``
+    (rendered Markdown, maps, the last build's fingerprint): a clean build starts
+    from nothing."""
+    if tool in ("ftpress", NO_SEARCH):
+        shutil.rmtree(root / PROJECTS[tool] / ".ftpress-cache", ignore_errors=True)
+
+
 def clean_build(tool: str, root: Path, work: Path, now: str) -> Sample:
     """One full build into an empty output folder, which is removed afterwards."""
+    forget_cache(tool, root)
     out = fresh(work / "runs" / tool)
     argv, cwd = build_command(tool, root, out, now)
     try:
@@ -158,6 +178,7 @@ def warm_up(tools: list[str], root: Path, work: Path, now: str, results: Results
     """One unmeasured build per tool: fills the OS file cache, compiles bytecode,
     checks the build works, and counts the pages (kept in WORK/out/<tool>)."""
     for tool in tools:
+        forget_cache(tool, root)
         out = fresh(work / "out" / tool)
         argv, cwd = build_command(tool, root, out, now)
         sample = measure(argv, cwd)
@@ -166,15 +187,17 @@ def warm_up(tools: list[str], root: Path, work: Path, now: str, results: Results
 
 
 def rounds(tools: list[str], runs: int) -> Iterator[tuple[str, ...]]:
-    """The order of the measured builds: each competitor paired with ftpress,
-    the pair's order alternating from round to round."""
-    others = [t for t in tools if t != "ftpress"]
+    """The order of the measured builds: each competitor with ftpress (and ftpress
+    without search, if measured), the order turning round from one round to the next."""
+    ours = [t for t in ("ftpress", NO_SEARCH) if t in tools]
+    others = [t for t in tools if t not in ours]
     for n in range(runs):
         if "ftpress" not in tools or not others:
             yield tuple(tools)
             continue
         for other in others:
-            yield ("ftpress", other) if n % 2 == 0 else (other, "ftpress")
+            group = (*ours, other)
+            yield group if n % 2 == 0 else group[::-1]
 
 
 def compare(tools: list[str], root: Path, work: Path, now: str, runs: int,
@@ -183,9 +206,11 @@ def compare(tools: list[str], root: Path, work: Path, now: str, runs: int,
         taken = {tool: clean_build(tool, root, work, now) for tool in group}
         for tool, sample in taken.items():
             results.builds.setdefault(tool, []).append(sample)
-        if len(group) == 2 and "ftpress" in group:
-            other = next(t for t in group if t != "ftpress")
+        other = next((t for t in group if t not in ("ftpress", NO_SEARCH)), None)
+        if other is not None and "ftpress" in group:
             results.paired.setdefault(other, []).append(taken["ftpress"])
+        if other is not None and NO_SEARCH in group:
+            results.paired_no_search.setdefault(other, []).append(taken[NO_SEARCH])
         say("  ".join(f"{t} {s.wall:.2f} s" for t, s in taken.items()))
 
 
@@ -193,6 +218,7 @@ def incremental(root: Path, work: Path, now: str, runs: int, results: Results) -
     """A second build into the same folder with nothing changed, ``runs`` times."""
     out = work / "out" / "ftpress"
     argv, cwd = build_command("ftpress", root, out, now)
+    measure(argv, cwd)  # the clean builds since the warm-up removed its fingerprint
     os.sync()
     for _ in range(runs):
         results.incremental.append(measure(argv, cwd))
@@ -266,12 +292,20 @@ def _replaced(page: Path, before: tuple[int, int, int], marker: bytes) -> bool:
         return False
 
 
-def edit_and_wait(post: Path, page: Path, listener: ReloadListener, n: int
-                  ) -> tuple[float, float]:
-    """Append a line to ``post``; seconds until ``page`` shows it and until 'reload'."""
+def _builds(log: Path) -> int:
+    """Builds ``ftpress serve`` has finished, by the summary lines in its log."""
+    return sum(1 for line in log.read_bytes().splitlines()
+               if line.startswith((b"built ", b"nothing changed", b"build failed")))
+
+
+def edit_and_wait(post: Path, page: Path, listener: ReloadListener, n: int, log: Path
+                  ) -> tuple[float, float, float]:
+    """Append a line to ``post``; seconds until ``page`` shows it, until the first
+    'reload', and until the whole site is rebuilt (the next edit waits for that)."""
     listener.start()
     marker = f"Benchmark edit number {n}.".encode()
     before = _signature(page)
+    builds = _builds(log)
     started = time.perf_counter()
     with post.open("ab") as handle:
         handle.write(b"\n" + marker + b"\n")
@@ -280,7 +314,9 @@ def edit_and_wait(post: Path, page: Path, listener: ReloadListener, n: int
     listener.join(SERVE_TIMEOUT)
     if listener.reloaded_at is None:
         raise SystemExit("ftpress serve rebuilt the page but sent no reload event")
-    return rewritten - started, listener.reloaded_at - started
+    done = wait_until(lambda: _builds(log) > builds, SERVE_TIMEOUT, "the whole rebuild",
+                      interval=0.02)
+    return rewritten - started, listener.reloaded_at - started, done - started
 
 
 def serve_latency(root: Path, work: Path, now: str, runs: int, results: Results) -> None:
@@ -311,10 +347,13 @@ def serve_latency(root: Path, work: Path, now: str, runs: int, results: Results)
         day, slug = post.stem.split("-", 1)
         page = out / "posts" / year / month / day / slug / "index.html"
         for n in range(runs):
-            page_s, reload_s = edit_and_wait(post, page, ReloadListener(port, base), n)
+            page_s, reload_s, done_s = edit_and_wait(post, page, ReloadListener(port, base), n,
+                                                     log)
             results.serve_page.append(page_s)
             results.serve_reload.append(reload_s)
-            say(f"serve: page rewritten after {page_s:.2f} s, reload sent after {reload_s:.2f} s")
+            results.serve_done.append(done_s)
+            say(f"serve: page rewritten after {page_s:.2f} s, reload sent after {reload_s:.2f} s"
+                f", whole site rebuilt after {done_s:.2f} s")
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -336,29 +375,36 @@ def walls(samples: list[Sample]) -> str:
 
 def build_row(tool: str, results: Results) -> str:
     samples = results.builds[tool]
-    paired = results.paired.get(tool)
-    ratio = (f"{median([s.wall for s in paired]) / median([s.wall for s in samples]):.2f}"
-             if paired else "—")
-    return (f"| {tool} | {results.pages.get(tool, 0):,} | {walls(samples)} "
+
+    def ratio(paired: list[Sample] | None) -> str:
+        return (f"{median([s.wall for s in paired]) / median([s.wall for s in samples]):.2f}"
+                if paired else "—")
+
+    name = "ftpress without search" if tool == NO_SEARCH else tool
+    return (f"| {name} | {results.pages.get(tool, 0):,} | {walls(samples)} "
             f"| {median([s.cpu for s in samples]):.2f} | {max(s.peak_mb for s in samples):.0f} "
-            f"| {ratio} |")
+            f"| {ratio(results.paired.get(tool))} "
+            f"| {ratio(results.paired_no_search.get(tool))} |")
 
 
 def table(results: Results) -> str:
     """The comparison as a Markdown table; ftpress's extra measurements below it."""
     lines = ["| tool | pages | wall median (s) | wall min (s) | CPU median (s) | peak MB "
-             "| ftpress ÷ tool (wall) |", "|---|--:|--:|--:|--:|--:|--:|"]
-    lines += [build_row(tool, results) for tool in TOOLS if tool in results.builds]
+             "| ftpress ÷ tool (wall) | ftpress without search ÷ tool (wall) |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|"]
+    lines += [build_row(tool, results) for tool in (*TOOLS, NO_SEARCH)
+              if tool in results.builds]
     if results.incremental:
         inc = results.incremental
         lines.append(f"| ftpress, second build, nothing changed | — | {walls(inc)} "
                      f"| {median([s.cpu for s in inc]):.2f} | {max(s.peak_mb for s in inc):.0f} "
-                     "| — |")
+                     "| — | — |")
     for label, values in (("page rewritten", results.serve_page),
-                          ("reload sent", results.serve_reload)):
+                          ("first reload sent", results.serve_reload),
+                          ("whole site rebuilt", results.serve_done)):
         if values:
             lines.append(f"| ftpress serve, one post edited → {label} | — | "
-                         f"{median(values):.2f} | {min(values):.2f} | — | — | — |")
+                         f"{median(values):.2f} | {min(values):.2f} | — | — | — | — |")
     return "\n".join(lines)
 
 
@@ -372,8 +418,9 @@ def saved_results(path: Path) -> tuple[str, Results]:
     return data.get("heading", ""), Results(
         pages=data["pages"], builds={k: samples(v) for k, v in data["builds"].items()},
         paired={k: samples(v) for k, v in data["paired"].items()},
+        paired_no_search={k: samples(v) for k, v in data.get("paired_no_search", {}).items()},
         incremental=samples(data["incremental"]), serve_page=data["serve_page"],
-        serve_reload=data["serve_reload"])
+        serve_reload=data["serve_reload"], serve_done=data.get("serve_done", []))
 
 
 def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -> Path:
@@ -392,6 +439,16 @@ def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -
     return root
 
 
+def prepare_no_search(root: Path) -> None:
+    """The ftpress project again, with ``search: false`` in its ``site.yaml``."""
+    source, target = root / PROJECTS["ftpress"], root / PROJECTS[NO_SEARCH]
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".ftpress-cache"))
+    site = target / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").rstrip("\n") + "\nsearch: false\n",
+                    encoding="utf-8")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--posts", type=int, default=1000)
@@ -399,8 +456,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--radius", type=int, default=10)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--runs", type=int, default=5, help="measured builds per tool (≥ 1)")
-    parser.add_argument("--tools", default=",".join(TOOLS),
-                        help="comma-separated, from: " + ", ".join(TOOLS))
+    parser.add_argument("--tools", default=",".join((*TOOLS, NO_SEARCH)),
+                        help="comma-separated, from: " + ", ".join((*TOOLS, NO_SEARCH)))
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "ftpress-bench",
                         help="folder for the corpus and the outputs")
     parser.add_argument("--json", type=Path, help="also save every sample to this file")
@@ -408,7 +465,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="only print the table of a run saved with --json")
     args = parser.parse_args(argv)
     args.tools = [t.strip() for t in args.tools.split(",") if t.strip()]
-    unknown = [t for t in args.tools if t not in TOOLS]
+    unknown = [t for t in args.tools if t not in (*TOOLS, NO_SEARCH)]
     if unknown or args.runs < 1:
         parser.error(f"unknown tools {unknown}" if unknown else "--runs must be at least 1")
     return args
@@ -429,6 +486,8 @@ def main(argv: list[str] | None = None) -> int:
     if manifest["note"]:
         say(f"note: {manifest['note']}")
     now, results = manifest["now"], Results()
+    if NO_SEARCH in tools:
+        prepare_no_search(root)
     load_before = os.getloadavg()[0]
     warm_up(tools, root, args.work, now, results)
     compare(tools, root, args.work, now, args.runs, results)
