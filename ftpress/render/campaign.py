@@ -132,7 +132,8 @@ def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
 def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
                  routes: dict[str, list[str]], base: str) -> SystemView:
     return SystemView(
-        id=s.id, name=s.name, url=f"{base}#{s.id}", hex=str(s.hex),
+        id=s.id, name=s.name, url=f"{base}#{s.id}",
+        hex=str(s.hex if s.hex is not None else s.position),
         owner=powers.get(s.owner) if s.owner else None, capital=s.id in capitals,
         income=s.income, idp=s.idp, idp_full=s.full_idp, depot=s.depot, base=s.base,
         shipyard=s.shipyard,

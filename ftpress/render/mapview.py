@@ -18,6 +18,14 @@ from markupsafe import Markup
 
 from ftpress.events import Event
 from ftpress.hexes import Hex
+from ftpress.maps.planemap import (
+    Burst,
+    ForceMark,
+    PlaneMap,
+    SystemMark,
+    Track,
+    render_plane,
+)
 from ftpress.maps.starmap import (
     CounterMark,
     Marker,
@@ -28,11 +36,16 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
-from ftpress.state.model import State
+from ftpress.state.model import Point, State
 
 
-def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap:
-    """The state as the public map shows it (or, for the umpire, everything)."""
+def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | PlaneMap:
+    """The state as the public map shows it (or, for the umpire, everything).
+
+    A planar map (``geometry: plane``, sct) is drawn by :mod:`ftpress.maps.planemap`.
+    """
+    if state.map.geometry == "plane":
+        return plane_map(state, title, umpire=umpire)
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -77,7 +90,7 @@ def _marker_by_kind(event: Event) -> Literal["battle", "siege"] | None:
 
 def turn_map(state: State, events: Iterable[Event], title: str,
              marker: Callable[[Event], Literal["battle", "siege"] | None] | None = None,
-             *, umpire: bool = False) -> StarMap:
+             *, umpire: bool = False) -> StarMap | PlaneMap:
     """The public map after a turn, with the turn's moves and its battles and sieges.
 
     ``events`` must already be the public ones: every arrow and marker drawn here
@@ -85,7 +98,10 @@ def turn_map(state: State, events: Iterable[Event], title: str,
     place and how (by default, the kinds in :data:`MARKER_KINDS`).
     """
     marker = marker or _marker_by_kind
+    if state.map.geometry == "plane":
+        return plane_turn_map(state, events, title, marker, umpire=umpire)
     base = public_map(state, title, umpire=umpire)
+    assert isinstance(base, StarMap)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
     for event in events:
@@ -112,6 +128,81 @@ def inline(svg: str) -> Markup:
     return Markup(svg.split("?>", 1)[-1] if svg.startswith("<?xml") else svg)
 
 
+def render_map(m: StarMap | PlaneMap, element_id: str = "starmap") -> str:
+    """A hex map or a planar map as an SVG document string."""
+    if isinstance(m, PlaneMap):
+        return render_plane(m, element_id)
+    return render_svg(m, element_id)
+
+
 def map_svg(state: State, title: str, *, umpire: bool = False) -> Markup:
     """The public map as inline SVG (svgwrite escapes every name in it)."""
-    return inline(render_svg(public_map(state, title, umpire=umpire)))
+    return inline(render_map(public_map(state, title, umpire=umpire)))
+
+
+# --- planar maps (sct) -----------------------------------------------------------------
+
+#: Event kinds that move a task force on a planar map: a track from where it set out.
+PLANE_MOVE_KINDS = frozenset({"movement", "secondary-move"})
+
+
+def _point(state: State, at: str | Hex | Point | None) -> Point | None:
+    if isinstance(at, Point):
+        return at
+    if isinstance(at, str):
+        system = state.system(at)
+        return system.position if system is not None else None
+    return None
+
+
+def plane_map(state: State, title: str, *, umpire: bool = False) -> PlaneMap:
+    """A planar map's state as the public map shows it: systems in the seed's
+    symbology, and each task force a counter numbered per owner and place (the
+    umpire's view names its ships)."""
+    players = state.players.players
+    powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
+    capitals = {p.capital for p in players}
+    systems = tuple(SystemMark(s.position.x, s.position.y, s.position.z, s.name, s.income,
+                               s.owner, s.nation, s.spectral, s.depot, s.base, s.shipyard,
+                               s.id in capitals)
+                    for s in state.map.systems if s.position is not None)
+    seen: dict[tuple[str, float, float], int] = defaultdict(int)
+    forces = []
+    for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
+        point = _point(state, group.at)
+        if point is None:
+            continue
+        seen[group.owner, point.x, point.y] += 1
+        label = str(seen[group.owner, point.x, point.y])
+        if umpire:
+            label = f"{group.id}: " + (", ".join(s.name for s in group.ships) or "no ships")
+        forces.append(ForceMark(point.x, point.y, group.owner, label))
+    neutral = sum(1 for s in systems if s.owner is None)
+    description = (f"A map {2 * state.map.radius} MU across with {len(systems)} systems "
+                   f"({neutral} neutral) and {len(forces)} task-force counters. Each system "
+                   "shows its EV above, its name below and its z-coordinate inside; the outer "
+                   "ring is the star's spectral colour, the inner circle its first nation's.")
+    return PlaneMap(state.map.radius, title, description, powers, systems, tuple(forces))
+
+
+def plane_turn_map(state: State, events: Iterable[Event], title: str,
+                   marker: Callable[[Event], Literal["battle", "siege"] | None],
+                   *, umpire: bool = False) -> PlaneMap:
+    """The planar map after a turn, with its moves as tracks and its battles marked."""
+    base = plane_map(state, title, umpire=umpire)
+    tracks: list[Track] = []
+    bursts: dict[tuple[float, float], list[str]] = {}
+    for event in events:
+        at = _point(state, event.at)
+        if event.kind in PLANE_MOVE_KINDS and at is not None and event.player is not None:
+            start = _point(state, event.origin)
+            if start is not None and (start.x, start.y) != (at.x, at.y):
+                tracks.append(Track(start.x, start.y, at.x, at.y, event.player))
+        if marker(event) is not None and at is not None:
+            bursts.setdefault((at.x, at.y), []).append(event.text)
+    unique = tuple(dict.fromkeys(tracks))
+    marks = tuple(Burst(x, y, " ".join(texts)) for (x, y), texts in sorted(bursts.items()))
+    extra = (f" Arrows show {len(unique)} moves made this turn." if unique else "") + (
+        f" {len(marks)} battle markers." if marks else "")
+    return dataclasses.replace(base, tracks=unique, bursts=marks,
+                               description=base.description + extra)

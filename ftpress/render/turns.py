@@ -34,9 +34,8 @@ from ftpress.dice import Roll
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.maps.chart import Chart, Series, render_chart
-from ftpress.maps.starmap import render_svg
 from ftpress.render.finances import economic_rows, turn_ledgers
-from ftpress.render.mapview import inline, turn_map
+from ftpress.render.mapview import inline, render_map, turn_map
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
@@ -473,7 +472,8 @@ def _systems(state: State, powers: dict[str, PowerRef]) -> tuple[SystemRow, ...]
     for s in sorted(state.map.systems, key=lambda s: s.name.casefold()):
         works = ", ".join(w for w, on in (("supply depot", s.depot), ("base", s.base),
                                           ("shipyard", s.shipyard)) if on)
-        rows.append(SystemRow(s.id, s.name, str(s.hex), powers.get(s.owner or ""), s.income,
+        rows.append(SystemRow(s.id, s.name, str(s.hex if s.hex is not None else s.position),
+                              powers.get(s.owner or ""), s.income,
                               s.idp, s.full_idp, works,
                               powers.get(s.interdicted_by or "")))
     return tuple(rows)
@@ -617,7 +617,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                       umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
-                           lambda i: inline(render_svg(*maps[i])))
+                           lambda i: inline(render_map(*maps[i])))
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
                          lambda i: inline(render_chart(*charts_in[i])))

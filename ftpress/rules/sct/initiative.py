@@ -19,5 +19,7 @@ def roll(state: State, dice: Dice) -> tuple[tuple[str, ...], list[Event]]:
     start = len(dice.log)
     order, first = roll_initiative(dice, players, rule("2.2"))
     text = ", ".join(f"{p} {first[p]}" for p in order)
+    if len(set(first.values())) < len(first):
+        text += " (ties rolled again)"
     return order, [Event("initiative", rule("2.2"), f"Initiative, highest first: {text}.",
                          players=order, rolls=dice.log[start:])]

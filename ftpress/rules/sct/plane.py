@@ -46,11 +46,17 @@ def distance(a: Point, b: Point) -> float:
     return math.hypot(b.x - a.x, b.y - a.y)
 
 
+def _norm(value: float) -> int | float:
+    """Rounded to ``POINT_DECIMALS``; a whole number as an int (it reads back the same)."""
+    rounded = round(value, POINT_DECIMALS) + 0.0
+    return int(rounded) if rounded.is_integer() else rounded
+
+
 def step(start: Point, degrees: float, length: float) -> Point:
     """The point ``length`` MU from ``start`` on bearing ``degrees``, rounded."""
     rad = math.radians(degrees)
-    return Point(round(start.x + length * math.sin(rad), POINT_DECIMALS),
-                 round(start.y + length * math.cos(rad), POINT_DECIMALS))
+    return Point(_norm(start.x + length * math.sin(rad)),
+                 _norm(start.y + length * math.cos(rad)))
 
 
 def flat(point: Point) -> Point:

@@ -1,0 +1,271 @@
+"""A planar campaign map (sct, seed 001) as SVG, in the seed's symbology.
+
+Each system is drawn as the seed's map key describes it: an outer ring in the
+star's spectral colour, an inner circle in the colour of the nation that held
+it at the start, the z-coordinate inside, the EV above and the name below; a
+black circle to the left for a supply depot, a black square to the right for a
+base, a black triangle above and to the right for a shipyard. Since the map is
+drawn on a dark ground, the seed's black marks are drawn black with a light
+rim, so they show. Task forces are counters at their position in MU.
+
+Like :mod:`ftpress.maps.starmap` this module draws a plain view value
+(:class:`PlaneMap`) and knows no rule. svgwrite escapes every text; every
+system and counter carries a ``<title>``, the map a ``<title>`` and ``<desc>``.
+Coordinates are rounded to one decimal so the bytes never wobble.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+import svgwrite
+
+from ftpress.maps.starmap import NEUTRAL, Power
+
+#: SVG units per MU.
+SCALE = 40.0
+#: The outer (spectral) ring and the inner (nation) circle, in SVG units.
+RING = 13.0
+CORE = 9.0
+#: Colours of the spectral classes (the outer ring of the seed's key).
+SPECTRAL_COLOURS = {"O": "#9bb0ff", "B": "#aabfff", "A": "#cad7ff", "F": "#f8f7ff",
+                    "G": "#fff4ea", "K": "#ffd2a1", "M": "#ffb16e"}
+_GROUND = "#10182b"
+_LIGHT = "#f4f1e8"
+
+
+@dataclass(frozen=True, slots=True)
+class SystemMark:
+    """One system as the map shows it."""
+
+    x: float
+    y: float
+    z: float
+    name: str
+    ev: int | None
+    owner: str | None
+    #: The nation that held it at the start (the inner circle's colour).
+    nation: str | None = None
+    spectral: str | None = None
+    depot: bool = False
+    base: bool = False
+    shipyard: bool = False
+    capital: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForceMark:
+    """A task force counter at a point, with what the reader may know of it."""
+
+    x: float
+    y: float
+    owner: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A move made this turn, from one point to another."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    owner: str
+
+
+@dataclass(frozen=True, slots=True)
+class Burst:
+    """A battle marked at a point."""
+
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaneMap:
+    #: MU from the centre to each edge.
+    radius: int
+    title: str
+    description: str
+    powers: tuple[Power, ...]
+    systems: tuple[SystemMark, ...]
+    forces: tuple[ForceMark, ...] = ()
+    tracks: tuple[Track, ...] = ()
+    bursts: tuple[Burst, ...] = ()
+
+
+def _xy(x: float, y: float) -> tuple[float, float]:
+    """MU (y north) → SVG units (y down), rounded."""
+    return (round(x * SCALE, 1), round(-y * SCALE, 1))
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+class _Drawing(svgwrite.Drawing):
+    """svgwrite's drawing less the xml-events namespace, which HTML forbids inline."""
+
+    def get_xml(self):
+        xml = super().get_xml()
+        xml.attrib.pop("xmlns:ev", None)
+        return xml
+
+
+_KEY = ("supply depot", "base", "shipyard", "task force")
+
+
+def render_plane(m: PlaneMap, element_id: str = "starmap") -> str:
+    """The whole map as an SVG document string."""
+    half = (m.radius + 1) * SCALE
+    rows = math.ceil((len(m.powers) + len(_KEY)) / 3)
+    box = (-half, -half, 2 * half, 2 * half + 26.0 * rows + 12)
+    d = _Drawing(size=("100%", None), profile="full", debug=False,
+                 viewBox=" ".join(f"{v:.1f}" for v in box))
+    d.attribs.update({"id": element_id, "role": "img", "class": "starmap planemap"})
+    d.set_desc(title=m.title, desc=m.description)
+    arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
+                     markerUnits="userSpaceOnUse")
+    arrow.add(d.path(d="M0,0 L10,5 L0,10 z", fill=_LIGHT))
+    d.defs.add(arrow)
+    owners = {p.id: p for p in m.powers}
+    _ground(d, m, half)
+    for system in sorted(m.systems, key=lambda s: (s.x, s.y, s.name)):
+        _system(d, system, owners)
+    _bursts(d, m)
+    _tracks(d, m, owners, arrow)
+    _forces(d, m, owners)
+    _legend(d, m, box)
+    return d.tostring()
+
+
+def _ground(d: svgwrite.Drawing, m: PlaneMap, half: float) -> None:
+    g = d.add(d.g(class_="plane"))
+    g.add(d.rect((-half, -half), (2 * half, 2 * half), fill=_GROUND))
+    grid = g.add(d.g(stroke="#2c3a5c", stroke_width=0.6))
+    step = 2 if m.radius <= 20 else 5
+    for v in range(-m.radius, m.radius + 1, step):
+        grid.add(d.line(_xy(v, -m.radius), _xy(v, m.radius)))
+        grid.add(d.line(_xy(-m.radius, v), _xy(m.radius, v)))
+    grid.set_desc(title=f"Grid lines every {step} MU")
+
+
+def _system(d: svgwrite.Drawing, s: SystemMark, owners: dict[str, Power]) -> None:
+    x, y = _xy(s.x, s.y)
+    owner = owners.get(s.owner or "")
+    nation = owners.get(s.nation or "")
+    facts = [f"held by {owner.name}" if owner else "neutral",
+             f"EV {s.ev} MUCr" if s.ev is not None else "EV unknown",
+             f"z {_num(s.z)}", f"at ({_num(s.x)}, {_num(s.y)}) MU"]
+    if s.spectral:
+        facts.append(f"class {s.spectral} star")
+    if nation is not None and nation is not owner:
+        facts.append(f"originally {nation.name}")
+    facts += [k for k, on in (("capital", s.capital), ("supply depot", s.depot),
+                              ("base", s.base), ("shipyard", s.shipyard)) if on]
+    g = d.add(d.g(class_="world", tabindex="0"))
+    g.attribs["data-world"] = s.name
+    g.set_desc(title=f"{s.name}: {', '.join(facts)}")
+    ring = SPECTRAL_COLOURS.get(s.spectral or "", "#d9d9d9")
+    g.add(d.circle((x, y), r=RING, fill=ring, class_="spectral"))
+    inner = nation.colour if nation else (owner.colour if owner else NEUTRAL)
+    g.add(d.circle((x, y), r=CORE, fill=inner, class_="nation",
+                   stroke=_LIGHT if s.capital else "none", stroke_width=2))
+    ink = "#000000" if inner.upper() == "#F0E442" else "#ffffff"
+    g.add(d.text(_num(s.z), insert=(x, round(y + 3.5, 1)), text_anchor="middle",
+                 class_="z", font_size=10, font_weight="bold", fill=ink))
+    g.add(d.text(str(s.ev) if s.ev is not None else "?", insert=(x, round(y - RING - 4, 1)),
+                 text_anchor="middle", class_="value", font_size=11, fill=_LIGHT))
+    g.add(d.text(s.name, insert=(x, round(y + RING + 12, 1)), text_anchor="middle",
+                 class_="name", font_size=10, fill=_LIGHT))
+    mark = {"fill": "#000000", "stroke": _LIGHT, "stroke_width": 1}
+    if s.depot:  # black circle to the left
+        g.add(d.circle((round(x - RING - 7, 1), y), r=5, class_="depot", **mark))
+    if s.base:  # black square to the right
+        g.add(d.rect((round(x + RING + 2, 1), round(y - 5, 1)), (10, 10), class_="base",
+                     **mark))
+    if s.shipyard:  # black triangle above and to the right
+        tx, ty = round(x + RING + 4, 1), round(y - RING - 2, 1)
+        g.add(d.polygon([(tx, round(ty - 6, 1)), (round(tx + 6, 1), round(ty + 5, 1)),
+                         (round(tx - 6, 1), round(ty + 5, 1))], class_="shipyard", **mark))
+
+
+def _bursts(d: svgwrite.Drawing, m: PlaneMap) -> None:
+    if not m.bursts:
+        return
+    group = d.add(d.g(class_="markers"))
+    for burst in sorted(m.bursts, key=lambda b: (b.x, b.y, b.text)):
+        x, y = _xy(burst.x, burst.y)
+        g = group.add(d.g(class_="battle"))
+        g.set_desc(title=burst.text)
+        points = []
+        for i in range(16):
+            r = 22 if i % 2 == 0 else 11
+            angle = math.pi * i / 8
+            points.append((round(x + r * math.sin(angle), 1), round(y - r * math.cos(angle), 1)))
+        g.add(d.polygon(points, fill="#ff5a4f", fill_opacity=0.55, stroke="#ff5a4f"))
+
+
+def _tracks(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power],
+            arrow: svgwrite.container.Marker) -> None:
+    if not m.tracks:
+        return
+    group = d.add(d.g(class_="moves", stroke_width=2.5, fill="none"))
+    group.set_desc(title="Moves made last turn")
+    for t in sorted(m.tracks, key=lambda t: (t.x1, t.y1, t.x2, t.y2, t.owner)):
+        owner = owners.get(t.owner)
+        line = group.add(d.line(_xy(t.x1, t.y1), _xy(t.x2, t.y2),
+                                stroke=owner.colour if owner else NEUTRAL))
+        line.set_markers((None, None, arrow))
+
+
+def _forces(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power]) -> None:
+    stacks: dict[tuple[float, float], list[ForceMark]] = defaultdict(list)
+    for force in m.forces:
+        stacks[force.x, force.y].append(force)
+    group = d.add(d.g(class_="counters"))
+    for (fx, fy) in sorted(stacks):
+        x, y = _xy(fx, fy)
+        for index, force in enumerate(sorted(stacks[fx, fy], key=lambda f: (f.owner, f.label))):
+            owner = owners.get(force.owner)
+            cx, cy = round(x - 30 + index * 6, 1), round(y + 4 + index * 6, 1)
+            g = group.add(d.g(class_="counter"))
+            g.set_desc(title=f"Task force {force.label} "
+                             f"({owner.name if owner else force.owner})")
+            g.add(d.rect((cx, cy), (18, 14), fill=owner.colour if owner else NEUTRAL,
+                         stroke="#ffffff", stroke_width=1))
+            g.add(d.text(owner.initial if owner else "?", insert=(round(cx + 9, 1),
+                                                                  round(cy + 10.5, 1)),
+                         text_anchor="middle", font_size=7, font_weight="bold",
+                         fill="#000000" if owner and owner.colour == "#F0E442" else "#ffffff"))
+
+
+def _legend(d: svgwrite.Drawing, m: PlaneMap, box: tuple[float, float, float, float]) -> None:
+    top = box[1] + box[3] - 26.0 * math.ceil((len(m.powers) + len(_KEY)) / 3)
+    g = d.add(d.g(class_="legend", font_size=12, fill="#1d2129"))
+    g.set_desc(title="Key")
+    g.add(d.rect((box[0], round(top - 14, 1)), (box[2], round(box[1] + box[3] - top + 14, 1)),
+                 fill="#fbfaf6"))
+    column_w = box[2] / 3
+    entries = [(p.name, p.colour, p.initial) for p in m.powers] + [(k, "", "") for k in _KEY]
+    for index, (text, colour, initial) in enumerate(entries):
+        x = round(box[0] + 12 + column_w * (index % 3), 1)
+        y = round(top + 26.0 * (index // 3), 1)
+        if colour:
+            g.add(d.circle((x + 8, y), r=8, fill=colour))
+            g.add(d.text(initial, insert=(x + 8, y + 3), text_anchor="middle", font_size=6,
+                         font_weight="bold",
+                         fill="#000000" if colour.upper() == "#F0E442" else "#ffffff"))
+        elif text == "supply depot":
+            g.add(d.circle((x + 8, y), r=5, fill="#000000"))
+        elif text == "base":
+            g.add(d.rect((x + 3, y - 5), (10, 10), fill="#000000"))
+        elif text == "shipyard":
+            g.add(d.polygon([(x + 8, y - 6), (x + 14, y + 5), (x + 2, y + 5)], fill="#000000"))
+        else:
+            g.add(d.rect((x, y - 7), (18, 14), fill=NEUTRAL))
+        g.add(d.text(text, insert=(x + 22, y + 4)))
