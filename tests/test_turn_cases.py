@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from battlefixture import build_battles, prize_list, with_prizes
 from turnfixture import build_orders, build_state
 
 from ftpress.dice import Dice, SuppliedDice
+from ftpress.errors import InputError
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import problems
 from ftpress.rules.ftc2007.turn import resolve
@@ -46,12 +48,18 @@ def test_there_are_enough_cases():
 @pytest.mark.parametrize("path", CASES, ids=[c.stem for c in CASES])
 def test_case(path):
     case = yaml.safe_load(path.read_text())
-    state = build_state(case["state"])
+    state = with_prizes(build_state(case["state"]), case["state"].get("prizes", {}))
     orders = build_orders(state, case.get("orders", {}))
     found = [str(p) for loaded in orders.values() for p in problems(state, loaded)]
     assert found == case.get("problems", []), "problems ftpress check reports"
     dice = Dice(SuppliedDice(case.get("dice", []), path.name))
-    after, events = resolve(state, orders, dice)
+    battles = build_battles(case.get("battles", {}))  # the umpire's tabletop results
+    if "battle_problems" in case:
+        with pytest.raises(InputError) as raised:
+            resolve(state, orders, dice, battles=battles)
+        assert [str(p) for p in raised.value.problems] == case["battle_problems"]
+        return
+    after, events = resolve(state, orders, dice, battles=battles)
     assert dice.source.unused == 0, "every die supplied is rolled"
     shown = [e for e in events if case.get("every_event") or e.kind not in QUIET]
     expected = case.get("events", [])
@@ -75,6 +83,8 @@ def test_case(path):
     for system_id, fields in case.get("after", {}).get("systems", {}).items():
         system = after.system(system_id)
         assert {k: getattr(system, k) for k in fields} == fields, system_id
+    for player_id, want in case.get("after", {}).get("prizes", {}).items():
+        assert prize_list(after, player_id) == want, player_id
     for player_id, fields in case.get("after", {}).get("players", {}).items():
         player = after.player(player_id)
         assert {k: getattr(player, k) for k in fields} == fields, player_id

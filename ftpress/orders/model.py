@@ -20,12 +20,15 @@ One file per player per turn, ``orders/t004/nac.yaml``::
         split:                 # §15.1: new group id → the ships that leave to form it
           nac-7: [Lancer, Sabre]
         merge: [nac-5]         # §15.1: these groups, in the same place, join this one
+        battle: abstract       # where the campaign lets players agree (§14.1)
         note: Free text for the umpire.
       nac-7:
         move: (-3, 4)
         posture: attack
     economy:                   # only in the first week of an economic turn
       maintenance: standardised
+      prizes:                  # §12.2: a captured hulk rebuilt, stripped or sold
+        prize-t003-1: {action: rebuild, group: nac-8}
 
 Every group order has exactly one of ``move``, ``scout`` and ``hold``; a move
 or a scout must name its posture (§17.2 "every strategic move must state the
@@ -112,6 +115,10 @@ class GroupOrder:
     merge: tuple[Id, ...] = ()
     #: Free text for the umpire; kept in the turn's record.
     note: Note | None = None
+    #: How a battle this group is in should be settled, where the campaign lets the
+    #: players agree (``settings.battles: agreed``, ftc2007 §14.1): the abstract combat
+    #: only if every power in the battle asks for it.
+    battle: Literal["abstract", "tabletop"] | None = None
 
     @property
     def action(self) -> str:
@@ -187,6 +194,18 @@ class DefenceOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class PrizeOrder:
+    """What to do with a captured hulk (ftc2007 §12.2): rebuild it into ``group``
+    (a group of yours where it lies, or a new group id), strip it, or sell it."""
+
+    __pydantic_config__ = _CONFIG
+
+    action: Literal["rebuild", "strip", "sell"]
+    group: Id | None = None
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EconomyOrders:
     """Orders given once an economic turn, in its first strategic turn (§5.2)."""
 
@@ -199,6 +218,8 @@ class EconomyOrders:
     repairs: tuple[RepairOrder, ...] = ()
     spares: tuple[SparesOrder, ...] = ()
     defences: tuple[DefenceOrder, ...] = ()
+    #: Prize id → what to do with it (ftc2007 §12.2).
+    prizes: dict[Id, PrizeOrder] = field(default_factory=dict)
     #: Build price of the ordnance (missiles, SMPs …) expended in the economic turn
     #: just ended, charged now at half that (§7.1).
     ordnance: Positive | None = None

@@ -72,6 +72,10 @@ class Ruleset:
     #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
     resolve: Callable[[State, Mapping[str, LoadedOrders], Dice],
                       tuple[State, tuple[Event, ...]]] | None = None
+    #: ``resolve`` also takes ``battles=``: battle id → the umpire's filled-in result
+    #: of a battle fought on the tabletop (:class:`ftpress.battles.LoadedBattle`); a
+    #: battle with none is a ``battle-pending`` event, and the turn waits for it.
+    takes_battle_results: bool = False
     #: The ruleset's own order-file format (a model with ``turn`` and ``player``),
     #: passed to ``ftpress.orders.load.parse_orders``; None: the shared format
     #: of ``ftpress.orders.model`` (``OrdersFile``).

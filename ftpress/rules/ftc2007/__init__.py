@@ -40,4 +40,5 @@ RULESET = Ruleset(
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,
+    takes_battle_results=True,
 )

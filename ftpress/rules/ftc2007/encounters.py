@@ -1,9 +1,9 @@
 """§17 Encounters: where two powers' groups end the week in one place, or a
 group on withdraw if contested pulls out (§17.2.3).
 
-This version of ftpress reports each encounter and leaves its outcome to be
-settled: on the tabletop with a battle-result file, or by the abstract combat
-(§14), as the campaign's ``settings.battles`` says. Nothing is invented here.
+This module reports each encounter; :mod:`.battles` settles it: on the
+tabletop with a battle-result file, or by the abstract combat (§14), as the
+campaign's ``settings.battles`` says.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
                             for g in groups)
         events.append(Event(
             "encounter", rule("17.2"), f"Forces of {', '.join(owners)} meet at "
-            f"{place(state, at)}: {listing}. The encounter awaits resolution, {how}; "
-            "this version of ftpress does not resolve battles.", at=at,
+            f"{place(state, at)}: {listing}. The encounter awaits resolution, {how}.",
+            at=at,
             groups=tuple(g.id for g in groups), players=owners))
     return events
 

@@ -101,6 +101,12 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
                                   "strategic turn of an economic turn (§5.2); this is week "
                                   f"{cal.turn - first + 1} of economic turn "
                                   f"{cal.economic_turn}", key=True))
+    elif orders.economy is not None:
+        # Imported here: capture reads the plan, which is made from this module.
+        from ftpress.rules.ftc2007.capture import prize_rejections
+
+        rejected += [Rejection(loc, message) for loc, message
+                     in prize_rejections(state, player, orders.economy.prizes)]
 
     groups = {g.id: g for g in state.groups.groups}
     mine = {g.id: g for g in state.groups.groups if g.owner == player}

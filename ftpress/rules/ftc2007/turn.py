@@ -7,11 +7,13 @@ module and sees the state the step before it left:
 2. §15.1 reorganise: splits, then merges (:mod:`.reorganise`);
 3. §8, §15.4 move, all at once, from where everyone stood (:mod:`.movement`);
 4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
-5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out
-   (:mod:`.encounters`);
-6. §10, §9 attack the defences where no opposing fleet is left
+5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out,
+   and every place where two powers still meet is reported (:mod:`.encounters`);
+6. §14, §17 the battles: fought in the abstract, folded in from a tabletop
+   result, or left awaiting the table (:mod:`.battles`); hulks are captured
+   (§12.1), and prizes disposed of with the economic orders (§12.2, :mod:`.capture`);
+7. §10, §9 attack the defences where no opposing fleet is left
    (:mod:`.defences`);
-7. §17 report the encounters left for the battle to settle (:mod:`.encounters`);
 8. §8.2 end the interdictions nobody keeps up (:mod:`.interdiction`);
 9. §5.2, §7 economic orders, in the first week of an economic turn
    (:mod:`.economic_orders`);
@@ -26,9 +28,12 @@ import dataclasses
 from collections.abc import Mapping
 from datetime import timedelta
 
+from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.ftc2007.battles import fight_battles
+from ftpress.rules.ftc2007.capture import dispose_of_prizes
 from ftpress.rules.ftc2007.defences import attack_defences
 from ftpress.rules.ftc2007.economic_orders import economic_orders
 from ftpress.rules.ftc2007.encounters import (
@@ -45,12 +50,14 @@ from ftpress.state.model import State
 from ftpress.state.turns import turn_id
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders],
-            dice: Dice) -> tuple[State, tuple[Event, ...]]:
+def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
+            battles: Mapping[str, LoadedBattle] | None = None,
+            ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.
 
     ``orders`` maps player id → that player's order file; a player missing
-    from it gave no orders, and every one of their groups holds.
+    from it gave no orders, and every one of their groups holds. ``battles``
+    maps battle id → the umpire's result of a battle fought on the tabletop.
     """
     plan = Plan.make(state, orders)
     events = refusals(state, plan)
@@ -63,12 +70,19 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
     events += found
     state, found, beaten = withdraw_if_contested(state, plan, set_out)
     events += found
+    events += detect_encounters(state, plan)
+    # §14, §17: the battles come before any attack on the defences (§9.1, §10.1).
+    bonus = {e.group: e.initiative for e in events if e.kind == "arrival" and e.group}
+    state, found, won = fight_battles(state, plan, dice, set_out, bonus, battles or {})
+    events += found
+    beaten = {**beaten, **won}
     state, found = attack_defences(state, plan, dice, contested(state), set_out, beaten)
     events += found
-    events += detect_encounters(state, plan)
     state, found = lift_interdictions(state, plan)
     events += found
     state, found = economic_orders(state, plan)
+    events += found
+    state, found = dispose_of_prizes(state, plan)
     events += found
     state, found = next_turn(state)
     events += found

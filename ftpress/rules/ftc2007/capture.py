@@ -1,0 +1,243 @@
+"""§12 Capture: hulks left drifting after a battle, and what their captors do with them.
+
+A ship a battle result marks *drifting* becomes a prize of the power holding
+the field (§12.1); a prize lying where a later battle is won changes hands
+again. In the first week of an economic turn (with the other economic orders)
+a prize may be rebuilt into its captor's navy (§12.2.1), stripped for parts
+(§12.2.2) or sold for scrap (§12.2.3). Prizes live in their captor's entry in
+``state/players.yaml``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Hashable
+
+from ftpress.events import Event
+from ftpress.hexes import Hex
+from ftpress.orders.model import PrizeOrder
+from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.state.model import (
+    Design,
+    Group,
+    Location,
+    Player,
+    Prize,
+    Ship,
+    State,
+)
+from ftpress.state.turns import turn_id
+
+#: §12.2.1 "at least two rows of hull boxes intact".
+REBUILD_MIN_INTACT_ROWS = 2
+
+#: §12.2.1 also asks that three of the five major systems survive. The state does
+#: not track systems, so this is the umpire's to judge when filling in a battle
+#: result: a ship whose major systems are gone is marked destroyed, not drifting.
+MAJOR_SYSTEMS_JUDGED_AT_THE_TABLE = True
+
+#: §12.2.3: 10% of the construction cost (the design's points) for each intact row,
+#: rounded down to whole points: the scrap dealers pay no fractions.
+SALE_RATE_PER_ROW = (1, 10)
+
+#: A rebuilt prize keeps its damage: mending it is an ordinary repair (§11), ordered
+#: and paid for like any other (§12.2.1 "charged at the normal rates").
+REBUILT_PRIZE_KEEPS_ITS_DAMAGE = True
+
+#: §12.1: a drifting ship whose own side holds the field (or when nobody does) is
+#: not captured; it stays in its group with its damage.
+OWN_HULKS_RECOVERED = True
+
+
+def intact_rows(design: Design, damage: int) -> int:
+    """Rows of hull boxes with no box lost, damage taken from the first row on."""
+    left = damage
+    intact = 0
+    for row in design.hull:
+        if left <= 0:
+            intact += 1
+        left -= row
+    return intact
+
+
+def sale_price(design: Design, damage: int) -> int:
+    """§12.2.3: what the scrap dealers pay (:data:`SALE_RATE_PER_ROW`)."""
+    n, d = SALE_RATE_PER_ROW
+    return design.points * n * intact_rows(design, damage) // d
+
+
+def prizes_at(state: State, h: Hex) -> list[tuple[Player, Prize]]:
+    return [(p, prize) for p in state.players.players for prize in p.prizes
+            if state.hex_of(prize.at) == h]
+
+
+def take_prize(state: State, captor: str, taken_from: str, ship: Ship,
+               at: Location) -> tuple[State, Event]:
+    """§12.1: a drifting ship becomes a prize of the power holding the field."""
+    prefix = f"prize-{turn_id(state.campaign.calendar.turn)}-"
+    taken = [x.id for p in state.players.players for x in p.prizes if x.id.startswith(prefix)]
+    prize = Prize(f"{prefix}{len(taken) + 1}", at, dataclasses.replace(ship, crippled=False),
+                  taken_from)
+    state = _with_player(state, captor, lambda p: dataclasses.replace(
+        p, prizes=(*p.prizes, prize)))
+    return state, Event(
+        "prize", rule("12.1"), f"{ship.name} ({taken_from}) is left drifting and taken by "
+        f"{captor} as prize {prize.id}.", player=captor, at=at)
+
+
+def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]:
+    """§12.1: prizes lying where ``holder`` has won a battle change hands, still hulks."""
+    events: list[Event] = []
+    for owner, prize in prizes_at(state, h):
+        if owner.id == holder:
+            continue
+        state = _with_player(state, owner.id, lambda p, gone=prize.id: dataclasses.replace(
+            p, prizes=tuple(x for x in p.prizes if x.id != gone)))
+        state = _with_player(state, holder, lambda p, moved=prize: dataclasses.replace(
+            p, prizes=(*p.prizes, moved)))
+        events.append(Event(
+            "prize", rule("12.1"), f"Prize {prize.id} ({prize.ship.name}), {owner.id}'s, "
+            f"is taken by {holder}, which now holds the field.", player=holder, at=prize.at))
+    return state, events
+
+
+def prize_rejections(state: State, player: str, orders: dict[str, PrizeOrder],
+                     ) -> list[tuple[tuple[Hashable, ...], str]]:
+    """Why the rules forbid each prize order (§12.2): ``(loc in the file, reason)``."""
+    owner = state.player(player)
+    mine = {p.id: p for p in owner.prizes} if owner else {}
+    found: list[tuple[tuple[Hashable, ...], str]] = []
+    for prize_id, order in orders.items():
+        loc: tuple[Hashable, ...] = ("economy", "prizes", prize_id)
+        prize = mine.get(prize_id)
+        if prize is None:
+            listing = ", ".join(sorted(mine)) or "none"
+            found.append((loc, f"you hold no prize {prize_id!r}; your prizes are {listing}"))
+            continue
+        design = state.design(prize.ship.design)
+        assert design is not None
+        if prize.stripped and order.action != "strip":
+            found.append(((*loc, "action"), f"prize {prize_id!r} has been stripped; what is "
+                          f"left cannot be {'sold' if order.action == 'sell' else 'rebuilt'} "
+                          "(§12.2.2)"))
+        elif prize.stripped:
+            found.append(((*loc, "action"), f"prize {prize_id!r} has been stripped already"))
+        elif order.action == "rebuild":
+            rows = intact_rows(design, prize.ship.damage)
+            if rows < REBUILD_MIN_INTACT_ROWS:
+                found.append(((*loc, "action"), f"{prize.ship.name} has {rows} intact row"
+                              f"{'' if rows == 1 else 's'} of hull boxes; a rebuild needs at "
+                              f"least {REBUILD_MIN_INTACT_ROWS} (§12.2.1)"))
+            elif order.group is None:
+                found.append((loc, "a rebuild names the group the ship joins or forms where "
+                              "it lies; add 'group:'"))
+            else:
+                problem = _group_problem(state, player, prize, order.group)
+                if problem:
+                    found.append(((*loc, "group"), problem))
+        elif order.group is not None:
+            found.append(((*loc, "group"), f"only a rebuild names a group, not a "
+                          f"{order.action}"))
+    return found
+
+
+def _group_problem(state: State, player: str, prize: Prize, group_id: str) -> str | None:
+    group = next((g for g in state.groups.groups if g.id == group_id), None)
+    if group is None:
+        return None  # a new group, formed where the prize lies
+    if group.owner != player:
+        return f"group {group_id!r} is {group.owner}'s; name a group of yours or a new id"
+    if state.hex_of(group.at) != state.hex_of(prize.at):
+        return (f"group {group_id!r} is not where prize {prize.id!r} lies; name a group there "
+                "or a new id")
+    if group.dummy:
+        return f"{group_id!r} is a dummy counter (§15.2); name a real group or a new id"
+    return None
+
+
+def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
+    """§12.2: every prize order that stands, player by player in file order."""
+    events: list[Event] = []
+    for player, loaded in sorted(plan.orders.items()):
+        vetted = plan.vetted.get(player)
+        economy = loaded.orders.economy
+        if vetted is None or economy is None or not vetted.economy_allowed \
+                or state.player(player) is None:
+            continue
+        prizes = getattr(economy, "prizes", {})
+        refused = {loc[2] for loc, _ in prize_rejections(state, player, prizes)}
+        for loc, message in prize_rejections(state, player, prizes):
+            events.append(Event("rejected", rule("12.2"), f"{player}'s order for prize "
+                                 f"{loc[2]} is refused: {message}.", player=player,
+                                 order=plan.where(player, *loc)))
+        for prize_id, order in prizes.items():
+            if prize_id in refused:
+                continue
+            where = plan.where(player, "economy", "prizes", prize_id)
+            state, event = _dispose(state, player, prize_id, order, where)
+            events.append(event)
+    return state, events
+
+
+def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
+             where: str | None) -> tuple[State, Event]:
+    owner = state.player(player)
+    assert owner is not None
+    prize = next(p for p in owner.prizes if p.id == prize_id)
+    design = state.design(prize.ship.design)
+    assert design is not None
+    others = tuple(p for p in owner.prizes if p.id != prize_id)
+    name = prize.ship.name
+    if order.action == "sell":
+        price = sale_price(design, prize.ship.damage)
+        rows = intact_rows(design, prize.ship.damage)
+        state = _with_player(state, player, lambda p: dataclasses.replace(
+            p, prizes=others, treasury=p.treasury + price))
+        return state, Event(
+            "prize-sold", rule("12.2.3"), f"{player} sells prize {prize_id} ({name}) for "
+            f"scrap: {rows} intact row{'' if rows == 1 else 's'} of hull boxes at 10% of its "
+            f"{design.points} points each, {price}.", player=player, at=prize.at,
+            order=where, note=order.note, amount=price, account="sale")
+    if order.action == "strip":
+        stripped = dataclasses.replace(prize, stripped=True)
+        state = _with_player(state, player, lambda p: dataclasses.replace(
+            p, prizes=tuple(stripped if x.id == prize_id else x for x in p.prizes)))
+        return state, Event(
+            "prize-stripped", rule("12.2.2"), f"{player} strips prize {prize_id} ({name}) "
+            "for parts, to be fitted under §11.3.3; the rest cannot be sold.", player=player,
+            at=prize.at, order=where, note=order.note)
+    assert order.group is not None
+    state = _with_player(state, player, lambda p: dataclasses.replace(p, prizes=others))
+    ship = dataclasses.replace(prize.ship, name=_free_name(state, player, name))
+    groups = list(state.groups.groups)
+    joined = next((i for i, g in enumerate(groups) if g.id == order.group), None)
+    if joined is None:
+        groups.append(Group(order.group, player, prize.at, (ship,)))
+    else:
+        groups[joined] = dataclasses.replace(groups[joined],
+                                             ships=(*groups[joined].ships, ship))
+    state = dataclasses.replace(state, groups=dataclasses.replace(
+        state.groups, groups=tuple(groups)))
+    return state, Event(
+        "prize-rebuilt", rule("12.2.1"), f"{player} rebuilds prize {prize_id} as "
+        f"{ship.name}, joining {order.group}; its {ship.damage} damaged hull boxes are "
+        "left for ordinary repairs (§11).", player=player, group=order.group,
+        at=prize.at, order=where, note=order.note)
+
+
+def _free_name(state: State, player: str, name: str) -> str:
+    """The prize's name, or with a numeral if the captor already has a ship so named."""
+    taken = {s.name for g in state.groups_of(player) for s in g.ships}
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
+
+
+def _with_player(state: State, player_id: str, change: Callable[[Player], Player]) -> State:
+    players = tuple(change(p) if p.id == player_id else p for p in state.players.players)
+    return dataclasses.replace(state, players=dataclasses.replace(state.players,
+                                                                  players=players))
+
