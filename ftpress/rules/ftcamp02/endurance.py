@@ -23,6 +23,10 @@ ALLOWANCE_PER_BIO = 5
 #: the stores are topped up only from what the allowance leaves.
 ALLOWANCE_TOPS_UP_STORES = True
 
+#: Ruling: a system whose Biology rate is not recorded has no free allowance, and
+#: the cost of the groups it carries is not reported (it has not been rated yet).
+UNRATED_SYSTEMS_REPORTED = False
+
 #: Ruling: a group that cannot pay its whole EP cost (§2.3) uses up what it has left.
 SHORTFALL_EMPTIES_STORE = True
 
@@ -79,7 +83,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
     for system_id, cost in sorted(carried.items()):
         system = state.system(system_id)
         assert system is not None
-        if cost > allowance(system):
+        if (system.bio is not None or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
             events.append(Event("not-resolved", rule("2.1"), f"{system.name} carries "
                                 f"{cost} EP of fleets this round, {cost - allowance(system)} "
                                 f"more than its free allowance of {allowance(system)}; what "
