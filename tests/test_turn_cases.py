@@ -3,9 +3,11 @@
 Each case gives a small state (see ``turnfixture``), each player's orders,
 the dice, and what must come of it: the problems ``ftpress check`` reports,
 the events in order (each a subset of the event's fields; ``text`` matches a
-fragment), and where groups and what worlds are afterwards (``after``:
+fragment; ``quiet`` names kinds a case leaves out), and where groups and what worlds are afterwards (``after``:
 ``groups`` where, ``ships`` names, ``damage`` hull boxes per ship, ``gone``
-groups no longer there, ``systems`` and ``players`` fields). Holds, missing
+groups no longer there, ``systems`` and ``players`` fields, ``queues`` entries
+by kind, each a subset of the entry's fields). Every case also checks that each
+player's treasury changed by the sum of the ``amount`` of their events. Holds, missing
 orders and the calendar are left out of the events compared unless the case
 says ``every_event: true``.
 """
@@ -61,7 +63,8 @@ def test_case(path):
         return
     after, events = resolve(state, orders, dice, battles=battles)
     assert dice.source.unused == 0, "every die supplied is rolled"
-    shown = [e for e in events if case.get("every_event") or e.kind not in QUIET]
+    quiet = QUIET | set(case.get("quiet", ()))  # a case may leave out more kinds
+    shown = [e for e in events if case.get("every_event") or e.kind not in quiet]
     expected = case.get("events", [])
     got = [{k: _plain(getattr(e, k)) for k in want} for e, want in zip(shown, expected, strict=False)]
     for g, want in zip(got, expected, strict=True):
@@ -88,6 +91,13 @@ def test_case(path):
     for player_id, fields in case.get("after", {}).get("players", {}).items():
         player = after.player(player_id)
         assert {k: getattr(player, k) for k in fields} == fields, player_id
+    for kind, want in case.get("after", {}).get("queues", {}).items():
+        entries = [dataclasses.asdict(x) for x in getattr(after.queues, kind)]
+        assert [{k: _plain(e[k]) for k in w} for e, w in zip(entries, want, strict=False)] == want
+        assert len(entries) == len(want), kind
+    for player in state.players.players:
+        moved = sum(e.amount or 0 for e in events if e.player == player.id)
+        assert after.player(player.id).treasury - player.treasury == moved, player.id
     if "calendar" in case.get("after", {}):
         cal = dataclasses.asdict(after.campaign.calendar)
         want = case["after"]["calendar"]

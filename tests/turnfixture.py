@@ -15,6 +15,12 @@ destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
 and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
 ``{design: dd, damage: 3}``; a system may give ``idp`` and ``idp_full``;
 ``keels`` and ``spares`` list queue entries by their fields.
+
+For the economy: ``players: {nac: {treasury: 500, maintenance: reduced, ally: esu}}``
+sets player fields (the treasury is 1000 otherwise); ``repairs`` and
+``defences`` list queue entries too; the designs also hold ``fr`` (a
+freighter), ``nx`` (a non-standard destroyer), ``cl`` (a second NAC light
+cruiser) and the Sa'Vasku ``sv``.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from ftpress.state.model import (
     Abstract,
     Calendar,
     CampaignFile,
+    DefenceWork,
     Design,
     DesignsFile,
     Group,
@@ -37,6 +44,7 @@ from ftpress.state.model import (
     Player,
     PlayersFile,
     QueuesFile,
+    Repair,
     Route,
     Settings,
     Setup,
@@ -56,6 +64,11 @@ DESIGNS = (
     Design("gb", "Gorizont", "esu", "BB", 120, 408, (9, 9, 9, 9), _ABSTRACT),
     Design("ch", "Tverdost", "esu", "CH", 60, 204, (5, 5, 4, 4), _ABSTRACT),
     Design("ff", "Lis", "esu", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
+    Design("fr", "Mule", "nac", "DD", 30, 62, (3, 3, 3, 3), _ABSTRACT, freighter=True),
+    Design("nx", "Nighthawk", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
+           tech="non-standard"),
+    Design("cl", "Huron", "nac", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT),
+    Design("sv", "Hollow", "sav", "CL", 40, 136, (4, 4, 4), _ABSTRACT),
 )
 
 
@@ -76,7 +89,10 @@ def build_state(spec: dict[str, Any]) -> State:
                    for g in spec.get("groups", ()))
     capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
                for p in ("nac", "esu")}
-    players = tuple(Player(p, p.upper(), colour, 1000, capital[p], maintenance="full")
+    given = spec.get("players", {})
+    players = tuple(Player(p, p.upper(), colour, given.get(p, {}).get("treasury", 1000),
+                           capital[p], **{"maintenance": "full", **{
+                               k: v for k, v in given.get(p, {}).items() if k != "treasury"}})
                     for p, colour in (("nac", "#0072b2"), ("esu", "#d55e00")))
     per = spec.get("turns_per_economic_turn", 6)
     calendar = Calendar(date(2026, 3, 9), turn, (turn - 1) // per + 1,
@@ -88,7 +104,9 @@ def build_state(spec: dict[str, Any]) -> State:
                  PlayersFile(players), MapFile(spec.get("radius", 5), systems, routes),
                  DesignsFile(DESIGNS), GroupsFile(groups),
                  QueuesFile(keels=tuple(Keel(**k) for k in spec.get("keels", ())),
-                            spares=tuple(Spares(**x) for x in spec.get("spares", ()))))
+                            repairs=tuple(Repair(**r) for r in spec.get("repairs", ())),
+                            spares=tuple(Spares(**x) for x in spec.get("spares", ())),
+                            defences=tuple(DefenceWork(**d) for d in spec.get("defences", ()))))
 
 
 def _ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:

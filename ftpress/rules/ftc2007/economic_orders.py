@@ -1,9 +1,18 @@
-"""§5.2 Economic orders, given in the first strategic turn of an economic turn.
+"""§5.2 The economic turn: its books closed, and the economic orders carried out.
 
-This version of ftpress sets the upkeep level (§7) and records every other
-economic order as not carried out, with an event naming it, so that nothing a
-player wrote is silently dropped. The economy's money (income, upkeep,
-construction, repairs) belongs to the economic-turn resolution.
+In the first strategic turn of every economic turn but the first, before any
+group moves, the books of the economic turn just ended close
+(:data:`BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`): every world's income
+(§5.2; nothing from a world interdicted now, §10.6), each navy's upkeep at the
+level it declared for that economic turn (§7) and the ordnance it expended
+(§7.1); defences rebuilt and spares bought stand ready (§10.5, §6.2.1). Then
+each player's spending orders are carried out, paid in the order they are
+written in the file (:data:`SPENDING_IN_FILE_ORDER`), none of it on credit (§6.3).
+
+That is :func:`open_economic_turn`. The upkeep level declared for the new
+economic turn is set by :func:`economic_orders` later in the week (it is billed
+when that economic turn's books close), and the weekly work (keels built,
+repairs finished) is :func:`works`, at the end of every strategic turn.
 """
 
 from __future__ import annotations
@@ -12,58 +21,146 @@ import dataclasses
 
 from ftpress.events import Event
 from ftpress.orders.model import EconomyOrders
+from ftpress.rules.ftc2007.construction import build_keels, buy_ship, lay_keel
+from ftpress.rules.ftc2007.income import collect_income
+from ftpress.rules.ftc2007.orders import economic_week
 from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
+from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
+from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
+from ftpress.rules.ftc2007.upkeep import charge_ordnance, charge_upkeep
 from ftpress.state.model import PlayersFile, State
 
-#: Economic orders this version records but does not carry out, with their rule.
-NOT_RESOLVED = {"keels": "13", "purchases": "13.1", "repairs": "11",
-                "spares": "6.2.1", "defences": "10.5"}
+#: Ruling: an economic turn's money is settled when the next economic turn
+#: opens, at the very start of its first strategic turn, before any group moves
+#: (so at the start of turns 7, 13, 19 …): income from every world held and not
+#: interdicted at that moment (§10.6 "at the start of an economic turn"), upkeep
+#: at the level declared for the turn just ended, and its expended ordnance
+#: ("charged when that economic turn ends", §7.1). The first economic turn's
+#: money is the starting capital (§6.1), so nothing is settled in turn 1.
+BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS = True
+
+#: Ruling (§6.3 no credit): a player's bills come first, upkeep then ordnance,
+#: and then the spending orders in the order they are written in the file (by
+#: line, whatever their kind). An order the treasury cannot pay when its turn
+#: comes is not carried out (an ``unpaid`` event); later, cheaper ones still may be.
+SPENDING_IN_FILE_ORDER = True
+
+#: Ruling: the build price of the ordnance a navy expended is declared by the
+#: player, as ``economy: ordnance:`` in the orders of the first week of the next
+#: economic turn, and billed at half (§7.1) when the books close. A player who
+#: declares nothing is billed nothing; the umpire checks the declaration against
+#: the battles fought.
+ORDNANCE_DECLARED_IN_THE_ORDERS = True
+
+
+def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
+    """The first strategic turn of an economic turn, before any group moves: the
+    books of the one just ended, then each player's spending (see the module
+    docstring)."""
+    if not economic_week(state):
+        return state, []
+    cal = state.campaign.calendar
+    events: list[Event] = []
+    if cal.economic_turn > 1:
+        state, events = close_books(state, plan, cal.economic_turn - 1)
+    fresh: dict[tuple[str, str], str] = {}
+    for player in state.players.players:
+        vetted = plan.vetted.get(player.id)
+        loaded = plan.orders.get(player.id)
+        if vetted is None or loaded is None or loaded.orders.economy is None:
+            continue
+        economy = loaded.orders.economy
+        for kind, i in spending_in_order(plan, player.id, economy):
+            if not vetted.economy_refused(kind, i):
+                state, found = _spend(state, plan, player.id, economy, kind, i, fresh)
+                events += found
+    return state, events
 
 
 def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """§7: the upkeep level chosen; the rest reported as not resolved here."""
+    """§7: the upkeep level each player declares for the new economic turn (billed
+    when its books close), and the player's note on the economy."""
     events: list[Event] = []
-    players = list(state.players.players)
-    for i, player in enumerate(players):
+    cal = state.campaign.calendar
+    for player in state.players.players:
         vetted = plan.vetted.get(player.id)
         loaded = plan.orders.get(player.id)
         if vetted is None or loaded is None or loaded.orders.economy is None \
                 or not vetted.economy_allowed:
             continue
         economy = loaded.orders.economy
-        if economy.maintenance is not None:
-            players[i] = dataclasses.replace(player, maintenance=economy.maintenance)
+        if economy.maintenance is not None and not vetted.economy_refused("maintenance"):
+            state = _set_maintenance(state, player.id, economy.maintenance)
             events.append(Event(
                 "maintenance", rule("7"), f"{player.id} sets maintenance to "
-                f"{economy.maintenance} for economic turn "
-                f"{state.campaign.calendar.economic_turn}.", player=player.id,
-                order=plan.where(player.id, "economy", "maintenance")))
-        for what, text, index in unresolved(economy):
-            events.append(Event(
-                "not-resolved", rule(NOT_RESOLVED[what]), f"{player.id}: {text} was not "
-                "carried out: this version of ftpress does not resolve "
-                f"{what} (§{NOT_RESOLVED[what]}) yet, so nothing was built, bought or paid.",
-                player=player.id, order=plan.where(player.id, "economy", what, index),
-                note=getattr(getattr(economy, what)[index], "note", None)))
+                f"{economy.maintenance} for economic turn {cal.economic_turn}.",
+                player=player.id, order=plan.where(player.id, "economy", "maintenance")))
         if economy.note:
             events.append(Event("note", rule("5.2"), f"{player.id} notes on the economy.",
                                 player=player.id, note=economy.note,
                                 order=plan.where(player.id, "economy", "note")))
-    return dataclasses.replace(state, players=PlayersFile(tuple(players))), events
+    return state, events
 
 
-def unresolved(economy: EconomyOrders) -> list[tuple[str, str, int]]:
-    """(kind, the order in words, its index) of each order this version leaves undone."""
-    found = []
-    for i, k in enumerate(economy.keels):
-        found.append(("keels", f"the keel of {k.name} ({k.design}) at {k.at}", i))
-    for i, p in enumerate(economy.purchases):
-        found.append(("purchases", f"the purchase of {p.name} ({p.design}) for {p.at}", i))
-    for i, r in enumerate(economy.repairs):
-        found.append(("repairs", f"repairing {r.boxes} hull boxes of {r.ship} in {r.group}",
-                      i))
-    for i, s in enumerate(economy.spares):
-        found.append(("spares", f"{s.points} points of spares at {s.at}", i))
-    for i, d in enumerate(economy.defences):
-        found.append(("defences", f"rebuilding {d.points} defence points at {d.system}", i))
-    return found
+def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event]]:
+    """:data:`BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`: income, then each
+    player's upkeep and ordnance, then works that stand ready as the economic
+    turn opens."""
+    state, events = collect_income(state, ended)
+    for player in state.players.players:
+        state, found = charge_upkeep(state, player.id, ended)
+        events += found
+        loaded = plan.orders.get(player.id)
+        vetted = plan.vetted.get(player.id)
+        economy = loaded.orders.economy if loaded is not None else None
+        if (economy is not None and economy.ordnance is not None and vetted is not None
+                and not vetted.economy_refused("ordnance")):
+            state, found = charge_ordnance(state, player.id, economy.ordnance, ended,
+                                           plan.where(player.id, "economy", "ordnance"))
+            events += found
+    state, found = defences_ready(state)
+    events += found
+    state, found = spares_arrive(state)
+    return state, events + found
+
+
+def spending_in_order(plan: Plan, player_id: str,
+                      economy: EconomyOrders) -> list[tuple[str, int]]:
+    """(kind, index) of every spending order, in the order written
+    (:data:`SPENDING_IN_FILE_ORDER`)."""
+    loaded = plan.orders[player_id]
+    found = [(kind, i) for kind in ("purchases", "keels", "repairs", "spares", "defences")
+             for i in range(len(getattr(economy, kind)))]
+    return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])
+
+
+def _spend(state: State, plan: Plan, player_id: str, economy: EconomyOrders, kind: str,
+           i: int, fresh: dict[tuple[str, str], str]) -> tuple[State, list[Event]]:
+    where = plan.where(player_id, "economy", kind, i)
+    turn = state.campaign.calendar.turn
+    if kind == "purchases":
+        return buy_ship(state, player_id, economy.purchases[i], where, fresh)
+    if kind == "keels":
+        return lay_keel(state, player_id, economy.keels[i], f"{player_id}-keel-{turn}-{i + 1}",
+                        where)
+    if kind == "repairs":
+        return start_repair(state, player_id, economy.repairs[i],
+                            f"{player_id}-repair-{turn}-{i + 1}", where)
+    if kind == "spares":
+        return buy_spares(state, player_id, economy.spares[i], where)
+    return order_rebuilding(state, player_id, economy.defences[i], where)
+
+
+def works(state: State) -> tuple[State, list[Event]]:
+    """The end of every strategic turn: a week's work on every keel, paid as it
+    is done (§13.1), and the repairs due are finished (§11.4)."""
+    state, events = build_keels(state, {})
+    state, found = finish_repairs(state)
+    return state, events + found
+
+
+def _set_maintenance(state: State, player_id: str, level: str) -> State:
+    players = tuple(dataclasses.replace(p, maintenance=level) if p.id == player_id else p
+                    for p in state.players.players)
+    return dataclasses.replace(state, players=PlayersFile(players))

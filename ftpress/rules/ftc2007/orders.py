@@ -72,6 +72,11 @@ class Vetted:
     def rejected_groups(self) -> dict[str, Rejection]:
         return {r.group: r for r in self.rejected if r.group is not None}
 
+    def economy_refused(self, *loc: Hashable) -> bool:
+        """Is the economic order at ``loc`` (such as ``('keels', 0)``) forbidden?"""
+        return not self.economy_allowed or any(
+            r.loc in (("economy",), ("economy", *loc)) for r in self.rejected)
+
 
 def economic_week(state: State) -> bool:
     """Is the open turn the first strategic turn of an economic turn (§5.2)?"""
@@ -145,6 +150,11 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("groups", group_id), f"{group_id!r} would be formed by "
                                   f"splitting {parent_of[group_id]!r}, whose order is refused",
                                   group_id, key=True))
+    if orders.economy is not None and econ:
+        # Imported here, not at the top: the economy's rule modules import .plan,
+        # which imports this module.
+        from ftpress.rules.ftc2007.economic_legality import economy_rejections
+        rejected += economy_rejections(state, orders, merged_into)
     return Vetted(player, accepted, tuple(rejected), econ)
 
 

@@ -7,12 +7,25 @@ interdiction or the dice intervene; where they may, it says so.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ftpress.orders.load import LoadedOrders
-from ftpress.rules.ftc2007.economic_orders import NOT_RESOLVED, unresolved
+from ftpress.orders.model import EconomyOrders
+from ftpress.rules.ftc2007.construction import (
+    KEEL_WORK_PER_WEEK,
+    find_design,
+    own_navy,
+    purchase_price,
+)
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
-from ftpress.rules.ftc2007.orders import place, vet
+from ftpress.rules.ftc2007.orders import Vetted, place, vet
 from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE
-from ftpress.state.model import State
+from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
+from ftpress.rules.ftc2007.repairs import repair_cost
+from ftpress.rules.ftc2007.spares import SPARES_PRICE
+from ftpress.rules.ftc2007.treasury import charge
+from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE
+from ftpress.state.model import Player, State
 
 _POSTURE = {"stand-off": "to stand off", "attack": "on attack orders",
             "withdraw-if-contested": "to withdraw if contested"}
@@ -73,11 +86,69 @@ def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
         lines.append(f"Not mentioned, so holding {_POSTURE[DEFAULT_POSTURE]}: "
                      f"{', '.join(silent)}.")
     if orders.economy is not None and vetted.economy_allowed:
-        if orders.economy.maintenance:
-            lines.append(f"Maintenance for economic turn "
-                         f"{state.campaign.calendar.economic_turn}: "
-                         f"{orders.economy.maintenance} (§7).")
-        for what, text, _ in unresolved(orders.economy):
-            lines.append(f"Not resolved by this version of ftpress: {text} ({what}, "
-                         f"§{NOT_RESOLVED[what]}); the turn records it as not carried out.")
+        lines += _economy(state, loaded, vetted)
     return lines
+
+
+def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
+    """The economic orders in words, spending in the order it is paid."""
+    economy = loaded.orders.economy
+    player = state.player(loaded.orders.player)
+    assert economy is not None and player is not None
+    cal = state.campaign.calendar
+    lines = []
+    if economy.maintenance and not vetted.economy_refused("maintenance"):
+        lines.append(f"Maintenance for economic turn {cal.economic_turn}: "
+                     f"{economy.maintenance} (§7).")
+    if economy.ordnance and not vetted.economy_refused("ordnance"):
+        lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
+                     f"{cal.economic_turn - 1}: billed {charge(economy.ordnance, ORDNANCE_RATE)}"
+                     " when its books close (§7.1).")
+    spending = [ki for ki in _in_file_order(loaded, economy)
+                if not vetted.economy_refused(*ki)]
+    for kind, i in spending:
+        lines.append(_spending(state, player, kind, getattr(economy, kind)[i]))
+    if spending:
+        lines.append(f"Paid after the income, upkeep and ordnance of economic turn "
+                     f"{cal.economic_turn - 1}, in the order written; what the treasury cannot "
+                     f"pay then is not done (§6.3). The treasury holds {player.treasury} now.")
+    return lines
+
+
+def _in_file_order(loaded: LoadedOrders, economy: EconomyOrders) -> list[tuple[str, int]]:
+    found = [(kind, i) for kind in ("purchases", "keels", "repairs", "spares", "defences")
+             for i in range(len(getattr(economy, kind)))]
+    return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])
+
+
+def _spending(state: State, player: Player, kind: str, order: Any) -> str:
+    cal = state.campaign.calendar
+    if kind in ("purchases", "keels"):
+        design = find_design(state, order.design)
+        assert design is not None
+        what = f"{order.name} ({design.name}, a {design.size} of {design.points} points)"
+        if kind == "keels":
+            weeks = -(-design.points // KEEL_WORK_PER_WEEK)
+            return (f"Lays down the keel of {what} at {place(state, order.at)}: "
+                    f"{KEEL_WORK_PER_WEEK} points of work a week, paid as it is built, "
+                    f"completed after {weeks} week{'s' if weeks != 1 else ''} in a new group "
+                    "there (§13.1).")
+        price = purchase_price(player, design)
+        ally = " (20% off, an ally's design)" if design.navy != own_navy(player) else ""
+        return (f"Buys {what} for {price}{ally}, delivered at {place(state, order.at)} as the "
+                "economic turn opens, in a new group there (§13.1).")
+    if kind == "repairs":
+        money, _, how = repair_cost(state, player.id, order)
+        return (f"Repairs {order.boxes} hull boxes of {order.ship} ({order.group}) for {money} "
+                f"{how}; {order.group} holds while she is in the yard, and the boxes are back "
+                "at the end of the week (§11.4).")
+    if kind == "spares":
+        return (f"Tops up the spares at {place(state, order.at)} by {order.points} points for "
+                f"{charge(order.points, SPARES_PRICE)} (75%), in stock from economic turn "
+                f"{cal.economic_turn + 1} (§6.2.1).")
+    world = state.system(order.system)
+    assert world is not None and world.full_idp
+    ready = cal.economic_turn + rebuild_time(order.points, world.full_idp)
+    return (f"Rebuilds {order.points} defence points at {world.name} for "
+            f"{DEFENCE_POINT_COST * order.points}, standing again from economic turn {ready} "
+            "(§10.5).")

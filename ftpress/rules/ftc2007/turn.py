@@ -4,6 +4,9 @@ Reads like the order of play. Each step is one rule function in its own
 module and sees the state the step before it left:
 
 1. vet every order (:mod:`.orders`); a refused order holds, with an event;
+   in the first week of an economic turn, before anything moves, the books of
+   the one just ended close and the spending orders are paid
+   (:func:`.economic_orders.open_economic_turn`: §5.2, §7, §13, §11, §6.2.1, §10.5);
 2. §15.1 reorganise: splits, then merges (:mod:`.reorganise`);
 3. §8, §15.4 move, all at once, from where everyone stood (:mod:`.movement`);
 4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
@@ -15,9 +18,10 @@ module and sees the state the step before it left:
 7. §10, §9 attack the defences where no opposing fleet is left
    (:mod:`.defences`);
 8. §8.2 end the interdictions nobody keeps up (:mod:`.interdiction`);
-9. §5.2, §7 economic orders, in the first week of an economic turn
+9. §5.2, §7 the upkeep level declared, in the first week of an economic turn
    (:mod:`.economic_orders`);
-10. §5.1 the week ends and the next opens.
+10. §13.1, §11.4 the week's work: keels built and paid, repairs finished;
+11. §5.1 the week ends and the next opens.
 
 Pure: no files, no clock; the dice are the only source of chance.
 """
@@ -35,7 +39,7 @@ from ftpress.orders.load import LoadedOrders
 from ftpress.rules.ftc2007.battles import fight_battles
 from ftpress.rules.ftc2007.capture import dispose_of_prizes
 from ftpress.rules.ftc2007.defences import attack_defences
-from ftpress.rules.ftc2007.economic_orders import economic_orders
+from ftpress.rules.ftc2007.economic_orders import economic_orders, open_economic_turn, works
 from ftpress.rules.ftc2007.encounters import (
     contested,
     detect_encounters,
@@ -61,6 +65,8 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
     """
     plan = Plan.make(state, orders)
     events = refusals(state, plan)
+    state, found = open_economic_turn(state, plan)
+    events += found
     state, found = reorganise_groups(state, plan)
     events += found
     set_out = {g.id: g.at for g in state.groups.groups}
@@ -83,6 +89,8 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
     state, found = economic_orders(state, plan)
     events += found
     state, found = dispose_of_prizes(state, plan)
+    events += found
+    state, found = works(state)
     events += found
     state, found = next_turn(state)
     events += found
@@ -113,6 +121,8 @@ def refusals(state: State, plan: Plan) -> list[Event]:
                 text = f"{r.group}'s order is refused and it holds: {r.message}."
             elif r.loc == ("economy",):
                 text = f"{player.id}'s economic orders are refused: {r.message}."
+            elif r.loc[:1] == ("economy",):
+                text = f"{player.id}'s economic order is refused: {r.message}."
             else:
                 text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
             events.append(Event("rejected", rule("15.4"), text, player=player.id,
@@ -120,7 +130,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         given = set(loaded.orders.groups) | {g for o in loaded.orders.groups.values()
                                              for g in o.merge}
         silent = tuple(g for g in mine if g not in given)
-        if silent and not any(r.group is None and r.loc != ("economy",)
+        if silent and not any(r.group is None and r.loc[:1] != ("economy",)
                               for r in vetted.rejected):
             events.append(Event(
                 "unordered", rule("15.4"), f"{player.id}'s orders do not mention "

@@ -1,0 +1,248 @@
+"""§13 Construction: keels built week by week, and ships bought on the open market.
+
+What the rules allow is decided by the ``*_problem`` functions (read by
+:mod:`.economy_vetting` when orders are checked); what happens, and what it
+costs, by :func:`buy_ship`, :func:`lay_keel` and :func:`build_keels`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from fractions import Fraction
+
+from ftpress.events import Event
+from ftpress.orders.model import KeelOrder, PurchaseOrder
+from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.model import (
+    Design,
+    DesignsFile,
+    Group,
+    GroupsFile,
+    Keel,
+    Player,
+    Ship,
+    State,
+)
+
+#: §13.1: a keel grows by this many points of work each strategic turn (a week).
+KEEL_WORK_PER_WEEK = 100
+
+#: §13.1: an ally's designs are bought at this much off their list price.
+ALLY_DISCOUNT = Fraction(1, 5)
+
+#: Ruling (the 20 May ruling, rule 13.1 as amended): a keel may be laid at any
+#: world the player holds; ``System.shipyard`` marks a yard on the map and
+#: gives no right of its own.
+KEEL_AT_ANY_HELD_WORLD = True
+
+#: Ruling: §13.1 is silent on whose designs a keel may follow. A keel is laid to
+#: a design of the player's own navy; the ally's 20% discount is for buying its
+#: ships on the open market, not for building them.
+KEEL_DESIGNS_OF_OWN_NAVY = True
+
+#: Ruling: §13.1 does not say where a ship bought on the open market is handed
+#: over. The order names a world the player holds, and she is there at once,
+#: as the economic turn opens, in time to move the week after.
+PURCHASE_DELIVERED_AT_A_HELD_WORLD = True
+
+#: Ruling: a player's navy is ``Player.navy``; a player with none named builds
+#: and buys the designs of the navy with the player's own id.
+OWN_NAVY_IS_PLAYER_ID_WHEN_UNSET = True
+
+#: Ruling: the ships completed or delivered at one world in one turn form one new
+#: task group there, with the next free id ``<player>-<n>``; it holds until
+#: ordered, and may merge with the others at the world the week after (§15.1).
+NEW_SHIPS_FORM_A_NEW_GROUP = True
+
+#: Ruling: ships are ordered and split by name, so a new ship's name may not be
+#: one already borne by a ship of the same navy, afloat or on the slips.
+SHIP_NAMES_UNIQUE_IN_A_NAVY = True
+
+
+def own_navy(player: Player) -> str:
+    """The navy whose designs the player builds (:data:`OWN_NAVY_IS_PLAYER_ID_WHEN_UNSET`)."""
+    return player.navy or player.id
+
+
+def find_design(state: State, design_id: str) -> Design | None:
+    """A design of the campaign (``designs.yaml``) or of the published catalogue."""
+    return state.design(design_id) or catalogue().design(design_id)
+
+
+def purchase_price(player: Player, design: Design) -> int | None:
+    """§13.1: list price for the player's own navy's designs, 20% off for the
+    ally's; None for anyone else's."""
+    if design.navy == own_navy(player):
+        return design.points
+    if player.ally is not None and design.navy == player.ally:
+        return charge(design.points, 1 - ALLY_DISCOUNT)
+    return None
+
+
+def names_in_use(state: State, player_id: str) -> set[str]:
+    """Names of the player's ships afloat and on the slips."""
+    names = {s.name for g in state.groups_of(player_id) for s in g.ships}
+    return names | {k.name for k in state.queues.keels if k.owner == player_id}
+
+
+def _world_problem(state: State, player: Player, world_id: str) -> str | None:
+    world = state.system(world_id)
+    if world is None:
+        return f"there is no world {world_id!r} on the map"
+    if world.owner != player.id:
+        holder = f"held by {world.owner}" if world.owner else "neutral"
+        return f"{world.name} is {holder}; ships are built and delivered only at your own worlds"
+    return None
+
+
+def keel_problem(state: State, player: Player, order: KeelOrder,
+                 names: set[str]) -> str | None:
+    """§13.1: a keel at a world you hold (:data:`KEEL_AT_ANY_HELD_WORLD`), to a
+    design of your own navy (:data:`KEEL_DESIGNS_OF_OWN_NAVY`), with a new name."""
+    design = find_design(state, order.design)
+    if design is None:
+        return (f"there is no design {order.design!r} in the campaign's designs or the "
+                "published catalogue")
+    if design.navy != own_navy(player):
+        return (f"{design.name} ({design.id}) is a {design.navy} design; keels are laid to "
+                f"your own navy's designs (§13.1), and an ally's ships are bought instead")
+    return _world_problem(state, player, order.at) or _name_problem(order.name, names)
+
+
+def purchase_problem(state: State, player: Player, order: PurchaseOrder,
+                     names: set[str]) -> str | None:
+    """§13.1: a published design of your navy or your ally's, delivered at a world
+    you hold (:data:`PURCHASE_DELIVERED_AT_A_HELD_WORLD`), with a new name."""
+    design = find_design(state, order.design)
+    if design is None:
+        return (f"there is no design {order.design!r} in the campaign's designs or the "
+                "published catalogue")
+    if purchase_price(player, design) is None:
+        ally = f" or your ally's ({player.ally})" if player.ally else ""
+        return (f"{design.name} ({design.id}) is a {design.navy} design; you buy the designs "
+                f"of your own navy ({own_navy(player)}){ally} (§13.1)")
+    return _world_problem(state, player, order.at) or _name_problem(order.name, names)
+
+
+def _name_problem(name: str, names: set[str]) -> str | None:
+    if name in names:
+        return (f"your navy already has a ship named {name!r}; give the new ship a name of "
+                "her own")
+    return None
+
+
+def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | None,
+             fresh: dict[tuple[str, str], str]) -> tuple[State, list[Event]]:
+    """§13.1: pay the price (no credit, §6.3) and the ship is delivered at once."""
+    player = state.player(player_id)
+    design = find_design(state, order.design)
+    assert player is not None and design is not None
+    price = purchase_price(player, design)
+    assert price is not None
+    world = state.system(order.at)
+    assert world is not None
+    what = f"{order.name} ({design.name}, {design.id})"
+    if balance(state, player_id) < price:
+        return state, [unpaid(player_id, f"buying {what}", price, "purchases", "13.1",
+                              order=where, at=order.at)]
+    discount = (f", 20% off as a design of its ally {player.ally}"
+                if design.navy != own_navy(player) else "")
+    state = credit(state, player_id, -price)
+    state = _with_design(state, design)
+    state, group_id = deliver(state, player_id, order.at, Ship(order.name, design.id), fresh)
+    return state, [
+        Event("purchase", rule("13.1"), f"{player_id} buys {what} on the open market for "
+              f"{price}{discount}.", player=player_id, at=order.at, order=where,
+              note=order.note, amount=-price, account="purchases"),
+        Event("ship-built", rule("13.1"), f"{order.name} is delivered at {world.name} and "
+              f"joins {group_id}.", player=player_id, group=group_id, at=order.at)]
+
+
+def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
+             where: str | None) -> tuple[State, list[Event]]:
+    """§13.1, §13.2: the keel is laid; it is paid for week by week as it is built."""
+    design = find_design(state, order.design)
+    world = state.system(order.at)
+    assert design is not None and world is not None
+    state = _with_design(state, design)
+    keel = Keel(keel_id, player_id, order.at, design.id, order.name)
+    q = state.queues
+    state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=(*q.keels, keel)))
+    weeks = -(-design.points // KEEL_WORK_PER_WEEK)
+    return state, [Event(
+        "keel-laid", rule("13.2"), f"{player_id} lays down the keel of {order.name}, a "
+        f"{design.size} of {design.mass} mass ({design.name}, {design.points} points), at "
+        f"{world.name}: {weeks} week{'s' if weeks != 1 else ''} of work at "
+        f"{KEEL_WORK_PER_WEEK} a week, paid as it is built.", player=player_id, at=order.at,
+        order=where, note=order.note)]
+
+
+def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State, list[Event]]:
+    """§13.1: every keel gets a week's work, up to 100 points, paid as it is
+    done; what the treasury cannot pay is not built this week (§6.3). A keel
+    complete is launched into a new group at its world."""
+    events: list[Event] = []
+    for keel in state.queues.keels:
+        design = state.design(keel.design)
+        world = state.system(keel.at)
+        assert design is not None and world is not None
+        planned = min(KEEL_WORK_PER_WEEK, design.points - keel.built)
+        work = min(planned, balance(state, keel.owner))
+        if work:
+            state = credit(state, keel.owner, -work)
+            events.append(Event(
+                "construction", rule("13.1"), f"{work} points of work go into {keel.name} at "
+                f"{world.name}: {keel.built + work} of {design.points} built.",
+                player=keel.owner, at=keel.at, amount=-work, account="construction"))
+        if work < planned:
+            events.append(unpaid(keel.owner, f"{planned - work} points of work on {keel.name}",
+                                 planned - work, "construction", "13.1", at=keel.at))
+        built = dataclasses.replace(keel, built=keel.built + work)
+        q = state.queues
+        if built.built < design.points:
+            keels = tuple(built if k.id == keel.id else k for k in q.keels)
+            state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=keels))
+            continue
+        keels = tuple(k for k in q.keels if k.id != keel.id)
+        state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=keels))
+        state, group_id = deliver(state, keel.owner, keel.at, Ship(keel.name, design.id), fresh)
+        events.append(Event("ship-built", rule("13.1"), f"{keel.name} ({design.name}) is "
+                            f"completed at {world.name} and joins {group_id}.",
+                            player=keel.owner, group=group_id, at=keel.at))
+    return state, events
+
+
+def deliver(state: State, player_id: str, at: str, ship: Ship,
+            fresh: dict[tuple[str, str], str]) -> tuple[State, str]:
+    """:data:`NEW_SHIPS_FORM_A_NEW_GROUP`: the ship joins the group of new ships
+    formed at ``at`` this turn (``fresh``), or forms it."""
+    groups = list(state.groups.groups)
+    group_id = fresh.get((player_id, at))
+    if group_id is None:
+        group_id = _next_group_id(state, player_id)
+        fresh[player_id, at] = group_id
+        groups.append(Group(group_id, player_id, at, (ship,)))
+    else:
+        groups = [dataclasses.replace(g, ships=(*g.ships, ship)) if g.id == group_id else g
+                  for g in groups]
+    return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), group_id
+
+
+def _next_group_id(state: State, player_id: str) -> str:
+    taken = {g.id for g in state.groups.groups}
+    numbers = [int(m.group(1)) for g in taken
+               if (m := re.fullmatch(re.escape(player_id) + r"-(\d+)", g))]
+    n = max(numbers, default=0) + 1
+    while f"{player_id}-{n}" in taken:
+        n += 1
+    return f"{player_id}-{n}"
+
+
+def _with_design(state: State, design: Design) -> State:
+    """A catalogue design enters the campaign's ``designs.yaml`` when first used."""
+    if state.design(design.id) is not None:
+        return state
+    return dataclasses.replace(state, designs=DesignsFile((*state.designs.designs, design)))

@@ -1,0 +1,94 @@
+"""§10.5 Rebuilding planetary defences: five times the points replaced, and one
+economic turn for each third of the defences being replaced."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ftpress.events import Event
+from ftpress.orders.model import DefenceOrder
+from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
+from ftpress.state.model import DefenceWork, State
+
+#: §10.5: each defence point replaced costs this much.
+DEFENCE_POINT_COST = 5
+
+#: Ruling: "one economic turn per third of the defences being replaced" counts
+#: thirds of the world's full IDP, and a part of a third takes a whole economic
+#: turn: replacing 10 of 60 points takes one, 30 of 60 two, 60 of 60 three. The
+#: points stand again as the economic turn that many after the order opens.
+PART_OF_A_THIRD_TAKES_A_TURN = True
+
+
+def rebuild_time(points: int, full: int) -> int:
+    """Economic turns to replace ``points`` of a world's ``full`` IDP (§10.5)."""
+    return -(-3 * points // full)
+
+
+def defence_problem(state: State, player_id: str, order: DefenceOrder) -> str | None:
+    """§10.5 replaces losses only, at a world you hold, one rebuilding at a time;
+    more than the full IDP was setup's alone (§6.2.2)."""
+    world = state.system(order.system)
+    if world is None:
+        return f"there is no world {order.system!r} on the map"
+    if world.owner != player_id:
+        return f"{world.name} is not yours; you rebuild the defences of your own worlds"
+    if any(w.system == world.id for w in state.queues.defences):
+        return (f"the defences of {world.name} are already being rebuilt; one rebuilding at a "
+                "time")
+    full, standing = world.full_idp or 0, world.idp or 0
+    lost = full - standing
+    if order.points > lost:
+        return (f"{world.name} has {standing} of its {full} defence points standing, so "
+                f"{lost} can be replaced, not {order.points}; defences beyond their full "
+                "strength are bought only at setup (§6.2.2)")
+    return None
+
+
+def order_rebuilding(state: State, player_id: str, order: DefenceOrder,
+                     where: str | None) -> tuple[State, list[Event]]:
+    """§10.5: pay five times the points now; they stand again when the work is done."""
+    world = state.system(order.system)
+    assert world is not None and world.full_idp
+    cost = DEFENCE_POINT_COST * order.points
+    what = f"rebuilding {order.points} defence points at {world.name}"
+    if balance(state, player_id) < cost:
+        return state, [unpaid(player_id, what, cost, "defences", "10.5", order=where,
+                              at=world.id)]
+    cal = state.campaign.calendar
+    turns = rebuild_time(order.points, world.full_idp)
+    ready = cal.economic_turn + turns
+    state = credit(state, player_id, -cost)
+    work = DefenceWork(world.id, player_id, order.points, cost, ready)
+    q = state.queues
+    state = dataclasses.replace(state, queues=dataclasses.replace(q, defences=(*q.defences,
+                                                                               work)))
+    return state, [Event(
+        "defences-ordered", rule("10.5"), f"{player_id} pays {cost} for {what} (five times "
+        f"the points); {turns} economic turn{'s' if turns != 1 else ''} of work, standing "
+        f"from economic turn {ready}.", player=player_id, at=world.id, order=where,
+        note=order.note, amount=-cost, account="defences")]
+
+
+def defences_ready(state: State) -> tuple[State, list[Event]]:
+    """§10.5: works due by this economic turn stand again, up to the full IDP."""
+    cal = state.campaign.calendar
+    events = []
+    done = [w for w in state.queues.defences if w.ready <= cal.economic_turn]
+    systems = list(state.map.systems)
+    for work in done:
+        i = next(i for i, s in enumerate(systems) if s.id == work.system)
+        world = systems[i]
+        full = world.full_idp or 0
+        idp = min(full, (world.idp or 0) + work.points)
+        systems[i] = dataclasses.replace(world, idp=idp, idp_full=full if idp < full else None)
+        events.append(Event("defences-rebuilt", rule("10.5"), f"{work.points} defence points "
+                            f"of {world.name} stand again: {idp} of {full}.", player=work.owner,
+                            at=world.id))
+    if not done:
+        return state, []
+    queues = dataclasses.replace(state.queues, defences=tuple(
+        w for w in state.queues.defences if w not in done))
+    new_map = dataclasses.replace(state.map, systems=tuple(systems))
+    return dataclasses.replace(state, map=new_map, queues=queues), events

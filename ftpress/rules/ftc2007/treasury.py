@@ -1,0 +1,59 @@
+"""§6.3 There is no credit: money moves in and out of a treasury that never
+goes below zero, and every movement is an event with its ``amount``.
+
+The rule functions of the economy (:mod:`.income`, :mod:`.upkeep`,
+:mod:`.construction`, :mod:`.repairs`, :mod:`.spares`, :mod:`.rebuilding`)
+move money only through :func:`credit`, so a turn's events for a player add up
+to the change in that player's treasury.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from ftpress.events import Account, Event
+from ftpress.rules.ftc2007.plan import rule
+from ftpress.state.model import PlayersFile, State
+
+#: Ruling: the treasury holds whole points. Where a rate leaves a fraction (7.5%
+#: upkeep, the 20% ally discount, 75% spares, 50% ordnance) the charge is
+#: rounded up to the next whole point: the rules never give a navy money for
+#: nothing.
+FRACTIONS_ROUND_UP = True
+
+
+def charge(points: int | Fraction, rate: Fraction) -> int:
+    """``points × rate`` in whole points (:data:`FRACTIONS_ROUND_UP`)."""
+    value = Fraction(points) * rate
+    return -((-value.numerator) // value.denominator)
+
+
+def balance(state: State, player_id: str) -> int:
+    player = state.player(player_id)
+    assert player is not None
+    return player.treasury
+
+
+def credit(state: State, player_id: str, amount: int) -> State:
+    """The state with ``amount`` added to the player's treasury (negative: paid out).
+
+    Callers check :func:`balance` first; a payment the treasury cannot cover
+    is a bug, never a debt.
+    """
+    players = []
+    for p in state.players.players:
+        if p.id == player_id:
+            assert p.treasury + amount >= 0, "no credit (§6.3)"
+            p = dataclasses.replace(p, treasury=p.treasury + amount)
+        players.append(p)
+    return dataclasses.replace(state, players=PlayersFile(tuple(players)))
+
+
+def unpaid(player_id: str, what: str, due: int, account: Account, section: str,
+           order: str | None = None, at: str | None = None,
+           group: str | None = None) -> Event:
+    """§6.3: something the treasury could not pay, and so did not happen."""
+    return Event("unpaid", rule("6.3"), f"{player_id} cannot pay {due} for {what}: "
+                 f"there is no credit, so it is not done (§{section}).", player=player_id,
+                 at=at, group=group, order=order, amount=0, account=account)

@@ -1,0 +1,106 @@
+"""§7 Maintenance: the upkeep of a navy in commission, and the ordnance it fired.
+
+Both are charged when an economic turn's books close (see
+:data:`.economic_orders.BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ftpress.events import Event
+from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.model import Maintenance, State
+
+#: §7.1, §7.3, §7.4: the share of the full list price paid each economic turn.
+RATES: dict[Maintenance, Fraction] = {
+    "full": Fraction(10, 100), "standardised": Fraction(75, 1000), "reduced": Fraction(5, 100)}
+
+#: §7.1: expended ordnance costs half its build price.
+ORDNANCE_RATE = Fraction(1, 2)
+
+#: §7.3: a standardised navy has at most this many size classes.
+STANDARD_CLASSES = 5
+
+#: Ruling: §7.3's qualification is tested on the ships in commission when the
+#: upkeep is charged. A navy that chose standardised upkeep and no longer
+#: qualifies (it bought a second design of a class, say) pays the full rate for
+#: that economic turn, and the event says why. "Task groups organised on similar
+#: lines" is not something the state records; it is left to the umpire.
+STANDARDISED_LAPSES_TO_FULL = True
+
+#: Ruling: there is no credit (§6.3), and upkeep and ordnance are bills, not
+#: orders: what the treasury cannot pay of them is paid as far as it goes, and
+#: the rest is written off with an ``unpaid`` event; it is not carried forward
+#: as a debt.
+UNPAID_UPKEEP_IS_WRITTEN_OFF = True
+
+
+def standardised_problem(state: State, player_id: str) -> str | None:
+    """§7.3: why the player's navy does not qualify for standardised upkeep, or
+    None. Freighters (``Design.freighter``, armed within the logistics limit) do
+    not count."""
+    classes: dict[str, set[str]] = {}
+    for group in state.groups_of(player_id):
+        for ship in group.ships:
+            design = state.design(ship.design)
+            if design is not None and not design.freighter:
+                classes.setdefault(design.size, set()).add(design.id)
+    for size, designs in sorted(classes.items()):
+        if len(designs) > 1:
+            return (f"its {size}s are of {len(designs)} designs ({', '.join(sorted(designs))}); "
+                    "a standardised navy has one design in each size class (§7.3)")
+    if len(classes) > STANDARD_CLASSES:
+        return (f"it has {len(classes)} size classes ({', '.join(sorted(classes))}); a "
+                f"standardised navy has at most {STANDARD_CLASSES} (§7.3)")
+    return None
+
+
+def list_price(state: State, player_id: str) -> int:
+    """§7.1: the full list price of every ship in commission, freighters included,
+    whatever was paid for them."""
+    return sum(d.points for g in state.groups_of(player_id) for s in g.ships
+               if (d := state.design(s.design)) is not None)
+
+
+def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[State, list[Event]]:
+    """§7.1–7.4: the upkeep of ``economic_turn`` at the player's declared level."""
+    player = state.player(player_id)
+    assert player is not None
+    level = player.maintenance
+    why = ""
+    if level == "standardised" and (problem := standardised_problem(state, player_id)):
+        level, why = "full", f"; standardised upkeep lapses because {problem}"
+    price = list_price(state, player_id)
+    if not price:
+        return state, []  # no ship in commission, nothing to pay
+    due = charge(price, RATES[level])
+    paid = min(due, balance(state, player_id))
+    state = credit(state, player_id, -paid)
+    rate = f"{float(RATES[level] * 100):g}%"
+    events = [Event("upkeep", rule("7.4" if level == "reduced" else
+                                   "7.3" if level == "standardised" else "7.1"),
+                    f"{player_id} pays {paid} upkeep for economic turn {economic_turn}: {rate} "
+                    f"({level}) of its ships' full list price of {price}{why}.",
+                    player=player_id, amount=-paid, account="maintenance")]
+    if paid < due:
+        events.append(unpaid(player_id, f"the rest of its upkeep ({due} due)", due - paid,
+                             "maintenance", "7.1"))
+    return state, events
+
+
+def charge_ordnance(state: State, player_id: str, points: int, economic_turn: int,
+                    where: str | None) -> tuple[State, list[Event]]:
+    """§7.1: ordnance expended in ``economic_turn``, at half its build price."""
+    due = charge(points, ORDNANCE_RATE)
+    paid = min(due, balance(state, player_id))
+    state = credit(state, player_id, -paid)
+    events = [Event("ordnance", rule("7.1"), f"{player_id} pays {paid} for ordnance worth "
+                    f"{points} expended in economic turn {economic_turn} (half its build "
+                    "price).", player=player_id, order=where, amount=-paid,
+                    account="ordnance")]
+    if paid < due:
+        events.append(unpaid(player_id, f"the rest of its ordnance bill ({due} due)",
+                             due - paid, "ordnance", "7.1", order=where))
+    return state, events
