@@ -25,7 +25,7 @@ from ftpress.rules.ftcamp02.groups import (
     points,
 )
 from ftpress.rules.ftcamp02.orderfile import GroupOrder, OrdersFile
-from ftpress.rules.ftcamp02.reorganise import reorganise_problem
+from ftpress.rules.ftcamp02.reorganise import reorganise_problem, settle_structure
 from ftpress.rules.ftcamp02.space import (
     HEX_TYPE_MODIFIER,
     contents_modifier,
@@ -142,7 +142,19 @@ class _Vetter:
         for group_id, order in orders.items():
             if order.support is not None:
                 self._group(group_id, order)
+        self._structure()
         return self._done()
+
+    def _structure(self) -> None:
+        """§5.3: the player's reorganisations, taken together, must fit the structure."""
+        mine = {gid: o for gid, o in self.accepted.items()
+                if o.action == "hold" and o.sub == "reorganise"}
+        if not mine:
+            return
+        _after, refused = settle_structure(self.state, self.player, mine)
+        for group_id, message in refused.items():
+            del self.accepted[group_id]
+            self.refuse(group_id, ("groups", group_id, "hold"), message)
 
     def _done(self) -> Vetted:
         return Vetted(self.accepted, self.journeys, self.attach, tuple(self.detach),

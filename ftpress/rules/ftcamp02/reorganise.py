@@ -10,7 +10,7 @@ round is resolved, since other changes may have come first).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 
 from ftpress.events import Event
 from ftpress.rules.ftcamp02.groups import (
@@ -158,11 +158,39 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
     for g in (result, *(x for x in after.groups.groups if x.id in new_ids)):
         if group_kind(designs_of(after, g)) == "empty":
             return ("hold",), f"{g.id} would have no craft (§5.2)"
-    old = set(structure_problems(state))
-    for gid, message in structure_problems(after):
-        if (gid, message) not in old and after_owner(after, gid) == player:
-            return ("hold",), f"after the reorganisation {message} (§5.3)"
     return None
+
+
+def settle_structure(state: State, player: str, orders: Mapping[str, GroupOrder],
+                     ) -> tuple[State, dict[str, str]]:
+    """§5.3: a player's reorganisations together, and those refused because the group
+    structure does not fit "by the end of the sequence of changes" (§4.2.2).
+
+    All are made, in group order; if the structure then has a problem it did not
+    have before, the reorganisations of the groups it names (or, failing that, all
+    of them) are refused and the rest are tried again.
+    """
+    refused: dict[str, str] = {}
+    before = set(structure_problems(state))
+    while True:
+        after = state
+        for group_id, order in sorted(orders.items()):
+            if group_id not in refused:
+                after = reorganise(after, player, group_id, order)
+        new = [(gid, m) for gid, m in structure_problems(after)
+               if (gid, m) not in before and after_owner(after, gid) == player]
+        if not new:
+            return after, refused
+        origin = {new_id: gid for gid, o in orders.items() for new_id in o.split}
+        blamed = {}
+        for gid, message in new:
+            culprit = gid if gid in orders else origin.get(gid)
+            if culprit is not None and culprit not in refused:
+                blamed.setdefault(culprit, message)
+        if not blamed:
+            blamed = {gid: new[0][1] for gid in orders if gid not in refused}
+        refused.update({gid: f"after the reorganisation {m} (§5.3)"
+                        for gid, m in blamed.items()})
 
 
 def after_owner(state: State, group_id: str) -> str | None:

@@ -35,12 +35,13 @@ from ftpress.rules.ftcamp02.hold import hold_orders
 from ftpress.rules.ftcamp02.independents import attach_independents
 from ftpress.rules.ftcamp02.locate import locate_groups
 from ftpress.rules.ftcamp02.movement import move_groups
+from ftpress.rules.ftcamp02.orderfile import GroupOrder
 from ftpress.rules.ftcamp02.orders import Vetted, vet
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.reorganise import (
-    reorganise,
     reorganise_event,
     reorganise_problem,
+    settle_structure,
 )
 from ftpress.rules.ftcamp02.scans import long_range_scans
 from ftpress.state.model import State
@@ -136,9 +137,11 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
 def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
                       vetted: Mapping[str, Vetted],
                       where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
-    """§4.2.2: each Hold-Reorganise, checked again against the state as it now is."""
+    """§4.2.2: each Hold-Reorganise, checked again against the state as it now is,
+    then the player's changes together against the group structure (§5.3)."""
     events: list[Event] = []
     for player, v in sorted(vetted.items()):
+        standing: dict[str, GroupOrder] = {}
         for group_id, order in sorted(v.accepted.items()):
             if order.action != "hold" or order.sub != "reorganise":
                 continue
@@ -148,15 +151,24 @@ def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
             problem = reorganise_problem(state, orders[player].orders, group_id, order,
                                          attached.get)
             if problem is not None:
-                events.append(Event("rejected", rule("4.2.2"), f"{group_id}'s "
-                                    f"reorganisation is refused and it holds: {problem[1]}.",
-                                    player=player, group=group_id,
-                                    order=where.get((player, group_id))))
-                continue
-            state = reorganise(state, player, group_id, order)
-            events.append(reorganise_event(player, group_id, order,
-                                           where.get((player, group_id))))
+                events.append(_refused(player, group_id, problem[1], where))
+            else:
+                standing[group_id] = order
+        state, refused = settle_structure(state, player, standing)
+        for group_id, order in sorted(standing.items()):
+            if group_id in refused:
+                events.append(_refused(player, group_id, refused[group_id], where))
+            else:
+                events.append(reorganise_event(player, group_id, order,
+                                               where.get((player, group_id))))
     return state, events
+
+
+def _refused(player: str, group_id: str, message: str,
+             where: Mapping[tuple[str, str], str | None]) -> Event:
+    return Event("rejected", rule("4.2.2"), f"{group_id}'s reorganisation is refused and it "
+                 f"holds: {message}.", player=player, group=group_id,
+                 order=where.get((player, group_id)))
 
 
 def next_round(state: State) -> tuple[State, list[Event]]:
