@@ -144,7 +144,7 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
             continue
         accepted[group_id] = (order, moved)
     # A group formed by a split the rules refused does not exist to be ordered.
-    refused = {r.group for r in rejected}
+    refused = {r.group for r in rejected if r.group is not None}
     for group_id in [g for g in accepted if parent_of.get(g) in refused]:
         del accepted[group_id]
         rejected.append(Rejection(("groups", group_id), f"{group_id!r} would be formed by "
