@@ -55,8 +55,9 @@ def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
     """§6.1, §7.3: for every two players (highest initiative first), the clusters of
     their forces and bases that lie within 3 MU of an opponent."""
     rank = {p: i for i, p in enumerate(initiative)}
-    players = sorted({g.owner for g in state.groups.groups if g.ships}, key=lambda p: (
-        rank.get(p, len(rank)), p))
+    owners = {g.owner for g in state.groups.groups if g.ships} | {
+        s.owner for s in state.map.systems if s.base and s.owner is not None}
+    players = sorted(owners, key=lambda p: (rank.get(p, len(rank)), p))
     found: list[Meeting] = []
     for a, b in combinations(players, 2):
         nodes: list[tuple[str, str, Point]] = []  # (kind:id, owner, where)
@@ -190,10 +191,12 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     result = ac.fight(sides[0], sides[1], first, dice, rule("6.3"))
     note = (f" The seed gives fighter groups no values, so the {fighters} fighter "
             "groups aboard did not fight (§6.9)." if fighters and not FIGHTERS_FOUGHT else "")
-    events.append(Event("battle", rule("6.3"), f"{' and '.join(meeting.players)} fight near "
+    for attack in result.attacks:
+        events.append(Event("battle", rule("6.3"), f"Round {attack.round}: {attack.text}",
+                            at=meeting.at, players=meeting.players, rolls=attack.rolls))
+    events.append(Event("battle", rule("6.8"), f"{' and '.join(meeting.players)} fight near "
                         f"{_place(state, meeting.at)}. {result.summary}{note}",
-                        at=meeting.at, groups=meeting.groups, players=meeting.players,
-                        rolls=result.rolls))
+                        at=meeting.at, groups=meeting.groups, players=meeting.players))
     return _apply(state, result, spent, meeting, events)
 
 
