@@ -156,7 +156,8 @@ def _group_problem(state: State, player: str, prize: Prize, group_id: str) -> st
 
 
 def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """§12.2: every prize order that stands, player by player in file order."""
+    """§12.2: every prize order that stands, player by player in file order (the
+    ones the rules forbid were refused when the orders were vetted)."""
     events: list[Event] = []
     for player, loaded in sorted(plan.orders.items()):
         vetted = plan.vetted.get(player)
@@ -164,13 +165,9 @@ def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
         if vetted is None or economy is None or not vetted.economy_allowed \
                 or state.player(player) is None:
             continue
-        prizes = getattr(economy, "prizes", {})
-        refused = {loc[2] for loc, _ in prize_rejections(state, player, prizes)}
-        for loc, message in prize_rejections(state, player, prizes):
-            events.append(Event("rejected", rule("12.2"), f"{player}'s order for prize "
-                                 f"{loc[2]} is refused: {message}.", player=player,
-                                 order=plan.where(player, *loc)))
-        for prize_id, order in prizes.items():
+        # Orders the rules forbid were refused when vetted, each with its event.
+        refused = {r.loc[2] for r in vetted.rejected if r.loc[:2] == ("economy", "prizes")}
+        for prize_id, order in economy.prizes.items():
             if prize_id in refused:
                 continue
             where = plan.where(player, "economy", "prizes", prize_id)
