@@ -89,7 +89,9 @@ def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
     """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
-    counters = Counter(g.owner for g in state.groups.groups)
+    # An attached independent has no counter of its own (ftcamp02 §3).
+    counters = Counter(g.owner for g in state.groups.groups
+                       if g.attached_to is None or umpire)
     powers: dict[str, PowerView] = {}
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
@@ -146,6 +148,8 @@ def _counters(state: State, player_id: str, page: Callable[[str], str],
     """A power's counters by place, in map order of their hexes."""
     places: dict[Hex, list] = {}
     for group in state.groups_of(player_id):
+        if group.attached_to is not None and not umpire:
+            continue  # no counter of its own (ftcamp02 §3)
         h = state.hex_of(group.at)
         if h is not None:
             places.setdefault(h, []).append(group)

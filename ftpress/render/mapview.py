@@ -60,6 +60,8 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
     seen: dict[tuple[str, Hex], int] = defaultdict(int)
     counters = []
     for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
+        if group.attached_to is not None and not umpire:
+            continue  # an attached independent's marker is off the map (ftcamp02 §3)
         where = group.at if isinstance(group.at, Hex) else systems[group.at].hex
         seen[group.owner, where] += 1
         label = str(seen[group.owner, where])
