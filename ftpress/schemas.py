@@ -20,6 +20,7 @@ from ftpress.content.posts import POST_META
 from ftpress.content.rulebook import RULE_META
 from ftpress.events import EventsFile, TurnRecord
 from ftpress.orders.load import ADAPTER as ORDERS_ADAPTER
+from ftpress.rules import RULESETS
 from ftpress.state.files import DICE, KINDS
 from ftpress.write import write_file
 
@@ -39,6 +40,12 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
     }
     found["orders"] = (ORDERS_ADAPTER.json_schema(), "orders/<turn-id>/<player-id>.yaml: "
                        "one player's orders for one strategic turn")
+    for name, ruleset in sorted(RULESETS.items()):
+        if ruleset.orders_adapter is not None:
+            # A ruleset with its own order format: orders-<ruleset>.json.
+            found[f"orders-{name}"] = (ruleset.orders_adapter.json_schema(),
+                                       f"orders/<turn-id>/<player-id>.yaml under the {name} "
+                                       "ruleset: one player's orders for one turn")
     found["events"] = (TypeAdapter(EventsFile).json_schema(), "state/turns/<turn-id>/"
                        "events.yaml: what happened in a turn, in order")
     found["turn"] = (TypeAdapter(TurnRecord).json_schema(), "state/turns/<turn-id>/turn.yaml: "
