@@ -13,6 +13,7 @@ from turnfixture import build_orders, build_state
 
 from ftpress.dice import Dice, KeyedStream
 from ftpress.rules.ftc2007.orders import problems
+from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
 
 WORLDS = [("home", [0, 0]), ("far", [2, -1]), ("east", [-2, 1]), ("west", [1, 1])]
@@ -162,3 +163,42 @@ def test_income_is_every_held_world_not_interdicted(spec, key):
         return
     assert lost == {w for w, s in held.items() if s.interdicted_by}
     assert paid == {w: s.income for w, s in held.items() if not s.interdicted_by}
+
+
+def test_check_describes_the_economic_orders_in_plain_words():
+    """``ftpress check`` says what each economic order will cost and when it is done,
+    spending in the order it is paid."""
+    state = build_state({
+        "turn": 7, "players": {"nac": {"ally": "esu", "treasury": 400}},
+        "systems": [{"id": "home", "hex": [0, 0], "owner": "nac", "income": 60, "idp": 20,
+                     "idp_full": 60}],
+        "groups": [{"id": "g1", "owner": "nac", "at": "home",
+                    "ships": [{"design": "dd", "damage": 4}]}],
+        "spares": [{"owner": "nac", "at": "home", "level": 100, "stock": 6}]})
+    orders = build_orders(state, {"nac": (
+        "economy:\n"
+        "  maintenance: reduced\n"
+        "  ordnance: 45\n"
+        "  spares: [{at: home, points: 40}]\n"
+        "  purchases: [{design: ff, at: home, name: Lisa}]\n"
+        "  keels: [{design: dd, at: home, name: Halberd}]\n"
+        "  repairs: [{group: g1, ship: g1-1, boxes: 4}]\n"
+        "  defences: [{system: home, points: 40}]\n")})
+    assert describe_orders(state, orders["nac"]) == [
+        "Not mentioned, so holding to stand off: g1.",
+        "Maintenance for economic turn 2: reduced (§7).",
+        "Ordnance worth 45 expended in economic turn 1: billed 23 when its books close (§7.1).",
+        "Tops up the spares at Home by 40 points for 30 (75%), in stock from economic turn 3 "
+        "(§6.2.1).",
+        "Buys Lisa (Lis: FF, 68 points) for 55 (20% off, an ally's design), delivered at Home "
+        "as the economic turn opens, in a new group there (§13.1).",
+        "Lays down the keel of Halberd (Ticonderoga: DD, 108 points) at Home: 100 points of "
+        "work a week, paid as it is built, completed after 2 weeks in a new group there "
+        "(§13.1).",
+        "Repairs 4 hull boxes of g1-1 (g1) for 6 at 3 a box (§11.2), 6 of it from the spares "
+        "there (§11.3.1); g1 holds while she is in the yard, and the boxes are back at the end "
+        "of the week (§11.4).",
+        "Rebuilds 40 defence points at Home for 200, standing again from economic turn 4 "
+        "(§10.5).",
+        "Paid after the income, upkeep and ordnance of economic turn 1, in the order written; "
+        "what the treasury cannot pay then is not done (§6.3). The treasury holds 400 now."]

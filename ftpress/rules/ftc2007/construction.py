@@ -173,8 +173,8 @@ def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
     state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=(*q.keels, keel)))
     weeks = -(-design.points // KEEL_WORK_PER_WEEK)
     return state, [Event(
-        "keel-laid", rule("13.2"), f"{player_id} lays down the keel of {order.name}, a "
-        f"{design.size} of {design.mass} mass ({design.name}, {design.points} points), at "
+        "keel-laid", rule("13.2"), f"{player_id} lays down the keel of {order.name} "
+        f"({design.name}: {design.size}, {design.mass} mass, {design.points} points) at "
         f"{world.name}: {weeks} week{'s' if weeks != 1 else ''} of work at "
         f"{KEEL_WORK_PER_WEEK} a week, paid as it is built.", player=player_id, at=order.at,
         order=where, note=order.note)]

@@ -126,7 +126,7 @@ def _spending(state: State, player: Player, kind: str, order: Any) -> str:
     if kind in ("purchases", "keels"):
         design = find_design(state, order.design)
         assert design is not None
-        what = f"{order.name} ({design.name}, a {design.size} of {design.points} points)"
+        what = f"{order.name} ({design.name}: {design.size}, {design.points} points)"
         if kind == "keels":
             weeks = -(-design.points // KEEL_WORK_PER_WEEK)
             return (f"Lays down the keel of {what} at {place(state, order.at)}: "
