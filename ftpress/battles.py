@@ -31,6 +31,7 @@ from pydantic import ConfigDict, Field, Strict, TypeAdapter
 
 from ftpress import schema, yamlsource
 from ftpress.errors import Problem
+from ftpress.hexes import Hex
 from ftpress.state.model import Count, Id, Location, Text
 
 BATTLES_DIR = "battles"
@@ -95,6 +96,8 @@ class LoadedBattle:
     path: str
     result: BattleFile
     source: Any
+    #: The file's bytes, kept verbatim in the turn's record.
+    raw: bytes
 
     def where(self, *loc: Hashable) -> tuple[int, int]:
         return yamlsource.locate(self.source, loc)
@@ -102,6 +105,14 @@ class LoadedBattle:
     def problem(self, message: str, *loc: Hashable) -> Problem:
         line, col = self.where(*loc)
         return Problem(self.path, line, col, message)
+
+
+def battle_id(at: str | Hex) -> str:
+    """A battle's id from where it is fought: the world's id, or ``hex-Q-R`` in open
+    space (``m`` for a minus: ``hex-2-m1``)."""
+    if isinstance(at, Hex):
+        return "hex-" + "-".join(f"m{-n}" if n < 0 else str(n) for n in (at.q, at.r))
+    return at
 
 
 def battle_path(turn: str, battle: str) -> str:
@@ -112,4 +123,4 @@ def parse_battle(raw: bytes, path: str) -> LoadedBattle:
     """Battle file bytes → :class:`LoadedBattle`; raises ``InputError`` with every problem."""
     text = yamlsource.decode(raw, path)
     data = yamlsource.parse(text, path)
-    return LoadedBattle(path, schema.validate(ADAPTER, data, path), data)
+    return LoadedBattle(path, schema.validate(ADAPTER, data, path), data, raw)

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from ftpress.battles import ADAPTER as BATTLE_ADAPTER
 from ftpress.config import CONFIG_FILE, config_schema, load_config
 from ftpress.content.pages import PAGE_META
 from ftpress.content.posts import POST_META
@@ -46,6 +47,8 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
             found[f"orders-{name}"] = (ruleset.orders_adapter.json_schema(),
                                        f"orders/<turn-id>/<player-id>.yaml under the {name} "
                                        "ruleset: one player's orders for one turn")
+    found["battle"] = (BATTLE_ADAPTER.json_schema(), "battles/<turn-id>/<battle-id>.yaml: "
+                       "the result of a battle fought on the tabletop, filled in by the umpire")
     found["events"] = (TypeAdapter(EventsFile).json_schema(), "state/turns/<turn-id>/"
                        "events.yaml: what happened in a turn, in order")
     found["turn"] = (TypeAdapter(TurnRecord).json_schema(), "state/turns/<turn-id>/turn.yaml: "

@@ -30,6 +30,7 @@ import dataclasses
 import difflib
 import hashlib
 import hmac
+import json
 import os
 import shutil
 import tempfile
@@ -42,11 +43,13 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ftpress import rules, schema, yamlsource
+from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_id, battle_path, parse_battle
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile, TurnRecord
+from ftpress.hexes import Hex
 from ftpress.orders.load import (
     LoadedOrders,
     orders_digest,
@@ -56,7 +59,7 @@ from ftpress.orders.load import (
 )
 from ftpress.state.files import KINDS
 from ftpress.state.load import load_state
-from ftpress.state.model import DiceFile, State
+from ftpress.state.model import DiceFile, Point, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.write import write_file
@@ -81,8 +84,19 @@ class TurnResult:
     notes: tuple[str, ...] = ()
     #: False when the turn was already recorded and nothing was written.
     written: bool = True
+    #: The battle-result files the turn waits for (it paused; nothing recorded).
+    waiting: tuple[str, ...] = ()
 
     def summary(self) -> str:
+        if self.waiting:
+            files = "\n".join(f"  {path}" for path in self.waiting)
+            count = len(self.waiting)
+            return (f"{self.turn} waits for {count} battle{'s' if count != 1 else ''} fought "
+                    f"on the tabletop; nothing was recorded. Fill in for each: the hull "
+                    "boxes each ship lost ('damage'), its 'fate' (afloat, destroyed or "
+                    "drifting), who withdrew and where to ('withdrew'), who holds the field "
+                    "('held_by'), then set 'fought: true' and run ftpress turn again:\n"
+                    + files)
         if not self.written:
             return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
         cal = self.state.campaign.calendar
@@ -208,7 +222,13 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
         dice = Dice(hand)
     else:
         dice = turn_dice(state.campaign.id, turn, digest, secret)
-    new_state, events = ruleset.resolve(state, orders, dice)
+    results = load_battles(root, turn)
+    new_state, events = _resolve(ruleset, state, orders, dice, results)
+    waiting = [e for e in events if e.kind == "battle-pending"]
+    if waiting:
+        return _pause(root, turn, new_state, events, waiting, results, len(dice.log))
+    notes += [f"{path} is not a battle of {turn}; it was left out" for path in
+              _stray_battles(results, events)]
     if supplied is not None and hand.unused:
         notes.append(f"{hand.unused} of the dice in {supplied} were not needed")
     if master is not None:
@@ -224,9 +244,108 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
               f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…")
     before = _before(root, state, cal.turn)
     files = record_files(_base_url(root), turn, state if before else None, new_state, events,
-                         DiceFile(source, dice.log), record, orders)
+                         DiceFile(source, dice.log), record, orders, results)
     _write(root, turn, files)
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
+
+
+# --- battles fought on the tabletop -------------------------------------------------
+
+def load_battles(root: Path, turn: str, folder: str | None = None,
+                 ) -> dict[str, LoadedBattle]:
+    """The battle-result files of a turn (``battles/<turn-id>/``, or the copies kept in
+    ``folder``) that the umpire has filled in (``fought: true``), by battle id; raises
+    with every problem. Each is named by its place under ``battles/``, as the turn's
+    events name it, wherever it was read from."""
+    base = root / (folder or f"{BATTLES_DIR}/{turn}")
+    found: dict[str, LoadedBattle] = {}
+    problems: list[Problem] = []
+    if base.is_dir():
+        for file in sorted(base.glob("*.yaml")):
+            rel = battle_path(turn, file.stem)
+            try:
+                loaded = parse_battle(yamlsource.read_bytes(file, rel), rel)
+            except InputError as exc:
+                problems.extend(exc.problems)
+                continue
+            if loaded.result.battle != file.stem:
+                problems.append(loaded.problem(f"this file is named for battle {file.stem!r} "
+                                               f"but says {loaded.result.battle!r}; expected "
+                                               "the file name and 'battle:' to agree",
+                                               "battle"))
+            elif loaded.result.fought:
+                found[file.stem] = loaded
+    if problems:
+        raise InputError(problems)
+    return found
+
+
+def _resolve(ruleset: rules.Ruleset, state: State, orders: Mapping[str, LoadedOrders],
+             dice: Dice, battles: Mapping[str, LoadedBattle],
+             ) -> tuple[State, tuple[Event, ...]]:
+    assert ruleset.resolve is not None
+    if ruleset.takes_battle_results:
+        return ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
+    return ruleset.resolve(state, orders, dice)
+
+
+def _stray_battles(results: Mapping[str, LoadedBattle], events: tuple[Event, ...],
+                   ) -> list[str]:
+    fought = {e.order for e in events if e.kind == "battle" and e.order}
+    return [loaded.path for loaded in results.values() if loaded.path not in fought]
+
+
+def _pause(root: Path, turn: str, state: State, events: tuple[Event, ...],
+           waiting: list[Event], results: Mapping[str, LoadedBattle],
+           rolled: int) -> TurnResult:
+    """A battle awaits the table: write its result file to fill in (one not written
+    yet; an unfinished one is left as the umpire has it), and record nothing."""
+    base_url = _base_url(root)
+    paths = []
+    for event in waiting:
+        assert event.at is not None and not isinstance(event.at, Point)
+        battle = battle_id(event.at)
+        path = battle_path(turn, battle)
+        paths.append(path)
+        if not (root / path).is_file():
+            write_file(root / path, battle_template(turn, battle, event, state,
+                                                    base_url).encode("utf-8"))
+    return TurnResult(turn, state, events, {}, rolled, written=False, waiting=tuple(paths))
+
+
+def battle_template(turn: str, battle: str, event: Event, state: State,
+                    base_url: str | None) -> str:
+    """The battle-result file to fill in, pre-filled with the forces that meet."""
+    at = event.at
+    at_text = f"[{at.q}, {at.r}]" if isinstance(at, Hex) else json.dumps(at)
+    lines = []
+    if base_url:
+        lines.append(f"# yaml-language-server: $schema={base_url}schemas/battle.json")
+    lines += [
+        f"# {event.text}",
+        "# Fill in, then set 'fought: true' and run `ftpress turn` again:",
+        "#   ships     each ship's 'damage' (hull boxes lost in this battle, at most its",
+        "#             'hull') and 'fate': afloat, destroyed, or drifting (a hulk, taken",
+        "#             as a prize by whoever holds the field, §12)",
+        "#   withdrew  each power that jumped out and where to: [{player: nac, to: corvid}]",
+        "#   held_by   the power left holding the field (empty: nobody)",
+        f"turn: {turn}",
+        f"battle: {battle}",
+        f"at: {at_text}",
+        f"players: [{', '.join(event.players)}]",
+        "ships:",
+    ]
+    for group in state.groups.groups:
+        if group.id not in event.groups:
+            continue
+        for ship in group.ships:
+            design = state.design(ship.design)
+            left = design.hull_boxes - ship.damage if design else 0
+            lines.append(f"  - {{player: {group.owner}, group: {group.id}, ship: "
+                         f"{json.dumps(ship.name, ensure_ascii=False)}, design: {ship.design}, "
+                         f"hull: {left}, damage: 0, fate: afloat}}")
+    lines += ["withdrew: []", "held_by:", "fought: false", ""]
+    return "\n".join(lines)
 
 
 def _with_secret_hash(state: State, value: str | None) -> State:
@@ -253,8 +372,10 @@ def _base_url(root: Path) -> str | None:
 
 def record_files(base_url: str | None, turn: str, before: State | None, state: State,
                  events: tuple[Event, ...], dice: DiceFile, record: TurnRecord,
-                 orders: Mapping[str, LoadedOrders]) -> dict[str, bytes]:
-    """Every file a turn writes, by path: its record folder and the current state."""
+                 orders: Mapping[str, LoadedOrders],
+                 battles: Mapping[str, LoadedBattle] | None = None) -> dict[str, bytes]:
+    """Every file a turn writes, by path: its record folder and the current state.
+    The tabletop battle results folded in are kept in the record's ``battles/``."""
     folder = f"{TURNS_DIR}/{turn}"
     files: dict[str, bytes] = {}
     for kind in KINDS.values():
@@ -269,6 +390,10 @@ def record_files(base_url: str | None, turn: str, before: State | None, state: S
     files[f"{folder}/turn.yaml"] = dump(record).encode("utf-8")
     for player, loaded in sorted(orders.items()):
         files[f"{folder}/orders/{player}.yaml"] = loaded.raw
+    fought = {e.order for e in events if e.kind == "battle" and e.order}
+    for name, loaded in sorted((battles or {}).items()):
+        if loaded.path in fought:
+            files[f"{folder}/{BATTLES_DIR}/{name}.yaml"] = loaded.raw
     return files
 
 
@@ -346,12 +471,12 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     else:
         dice = turn_dice(state.campaign.id, turn, digest, record.secret)
         source = f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…"
-    assert ruleset.resolve is not None
-    new_state, events = ruleset.resolve(state, orders, dice)
+    results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
+    new_state, events = _resolve(ruleset, state, orders, dice, results)
     recorded = load_state(root, folder).state
     new_state = _with_secret_hash(new_state, recorded.campaign.calendar.secret_sha256)
     files = record_files(_base_url(root), turn, state if start.endswith("/before") else None,
-                         new_state, events, DiceFile(source, dice.log), record, orders)
+                         new_state, events, DiceFile(source, dice.log), record, orders, results)
     for rel, data in sorted(files.items()):
         if not rel.startswith(folder + "/"):
             continue

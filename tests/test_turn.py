@@ -47,7 +47,7 @@ def tree(root: Path) -> dict[str, str]:
 def test_turn_records_the_turn_and_advances_the_calendar(demo, run):
     code, out, err = run("turn", "--source", demo, "--now", NOW)
     assert (code, err) == (0, "")
-    assert out.splitlines()[-1] == ("resolved t001: 17 events, 1 dice rolled; recorded in "
+    assert out.splitlines()[-1] == ("resolved t001: 17 events, 4 dice rolled; recorded in "
                                     "state/turns/t001/; t002 opens, orders due "
                                     "2026-03-22 20:00:00+00:00")
     record = demo / "state/turns/t001"

@@ -163,12 +163,23 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Hex):
         return [value.q, value.r]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # A field at its default is left out: a field added to the format later
+        # changes no digest of orders that do not use it.
+        return {f.name: _plain(item) for f in dataclasses.fields(value)
+                if not _at_default(f, item := getattr(value, f.name))}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+def _at_default(f: dataclasses.Field[Any], value: Any) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return bool(value == f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        return bool(value == f.default_factory())
+    return False
 
 
 def orders_digest(all_orders: Iterable[Any]) -> str:

@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress.battles import LoadedBattle
+from ftpress.battles import LoadedBattle, battle_id
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event
@@ -89,14 +89,6 @@ class Site:
     powers: tuple[str, ...]
 
 
-def battle_id(state: State, h: Hex) -> str:
-    """A world's id, or ``hex-Q-R`` in open space (``m`` for a minus: ``hex-2-m1``)."""
-    world = state.system_at(h)
-    if world is not None:
-        return world.id
-    return "hex-" + "-".join(f"m{-n}" if n < 0 else str(n) for n in (h.q, h.r))
-
-
 def find_battles(state: State, plan: Plan) -> list[Site]:
     """§17.2–§17.3: the places where a battle is fought this turn, in map order."""
     by_hex: dict[Hex, list[Group]] = {}
@@ -114,8 +106,8 @@ def find_battles(state: State, plan: Plan) -> list[Site]:
             continue
         world = state.system_at(h)
         groups.sort(key=lambda g: (g.owner, g.id))
-        sites.append(Site(battle_id(state, h), h, world.id if world else h, tuple(groups),
-                          powers))
+        at: Location = world.id if world else h
+        sites.append(Site(battle_id(at), h, at, tuple(groups), powers))
     return sites
 
 
