@@ -146,8 +146,14 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
         else:
             assert second.bearing is not None
             heading = second.bearing
-        end = plane.step(start, heading, length) if length else start
-        at = plane.settle(state, end) if length else group.at
+        if length == 0:
+            events.append(Event("secondary-move", rule("4.4"), f"{force_id} is already at "
+                                f"{second.toward}; it makes no secondary move and spends "
+                                "nothing.", player=player, group=force_id, at=group.at,
+                                order=where))
+            continue
+        end = plane.step(start, heading, length)
+        at = plane.settle(state, end)
         moved = spend(dataclasses.replace(group, at=at), state)
         state = _replace_group(state, moved)
         events.append(Event("secondary-move", rule("4.4"), f"{force_id} spends an endurance "

@@ -65,8 +65,11 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
                                       f"this campaign; expected one of {known}"))
         return out
     mine = {g.id: g for g in state.groups_of(player.id)}
+    # Ships that do not lead an attack of their own this turn: a combined attack
+    # must join a ship that does (§6.7).
+    holding = {ship for o in orders.forces.values() for ship in (*o.combine, *o.screen)}
     for force_id, order in orders.forces.items():
-        found = list(_force(state, mine, force_id, order))
+        found = list(_force(state, mine, force_id, order, holding))
         if found:
             out.rejected.extend(found)
         else:
@@ -84,7 +87,7 @@ def problems(state: State, loaded: LoadedOrders) -> list[Problem]:
 # --- task forces (phase 3) ------------------------------------------------------------
 
 def _force(state: State, mine: dict[str, Group], force_id: str,
-           order: ForceOrder) -> list[Rejection]:
+           order: ForceOrder, holding: set[str]) -> list[Rejection]:
     loc = ("forces", force_id)
     group = mine.get(force_id)
     if group is None:
@@ -136,6 +139,10 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
             elif kind == "combine" and other not in _all_names(state, group.owner):
                 found.append(Rejection((*loc, kind, ship), f"you have no ship named "
                                        f"{other!r} to combine with", force_id))
+            elif kind == "combine" and other in holding:
+                found.append(Rejection((*loc, kind, ship), f"{other} screens or combines "
+                                       "itself, so it makes no attack to join; combine with "
+                                       "a ship that attacks (§6.7)", force_id))
     for ship in set(order.screen) & set(order.combine):
         found.append(Rejection((*loc, "combine", ship), f"{ship} screens, and a screening "
                                "ship does not attack (§6.2); give it one of screen or combine",
