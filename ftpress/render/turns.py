@@ -140,6 +140,9 @@ class HiddenFacts:
 
     terms: frozenset[str]
     dummies: frozenset[str]
+    #: Events marked private (ftcamp02: secret rolls, attached independents) and the
+    #: order lines they come from are withheld; the umpire's view shows them.
+    private: bool = True
 
     @classmethod
     def of(cls, *states: State) -> HiddenFacts:
@@ -162,7 +165,7 @@ class HiddenFacts:
     @classmethod
     def none(cls) -> HiddenFacts:
         """Nothing hidden: the umpire's view."""
-        return cls(frozenset(), frozenset())
+        return cls(frozenset(), frozenset(), private=False)
 
     def _pattern(self) -> re.Pattern[str] | None:
         if not self.terms:
@@ -188,6 +191,16 @@ class HiddenFacts:
 _REORGANISE = frozenset({"split", "merge"})
 
 
+def withhold_private_lines(text: str, path: str, events: Iterable[Event]) -> str:
+    """An order file's text with every line a private event comes from blanked out
+    (ftcamp02: an attachment, §3; a hold sub-order told to nobody, §4.2)."""
+    lines = {int(e.order.split(":")[1]) for e in events if e.private and e.order
+             and e.order.startswith(path + ":")}
+    out = [line if i not in lines else line[:len(line) - len(line.lstrip())] + "# " + HIDDEN
+           for i, line in enumerate(text.split("\n"), start=1)]
+    return "\n".join(out)
+
+
 def public_events(events: Iterable[Event], hidden: HiddenFacts) -> tuple[Event, ...]:
     """The events the public may read, in order (see the module docstring).
 
@@ -196,7 +209,7 @@ def public_events(events: Iterable[Event], hidden: HiddenFacts) -> tuple[Event, 
     """
     shown: list[Event] = []
     for event in events:
-        if event.private:
+        if event.private and hidden.private:
             continue  # the players concerned and the umpire only (ftcamp02 §3, §4.1.1)
         involved = {*event.groups, *([event.group] if event.group else [])}
         if event.kind in _REORGANISE and involved & hidden.dummies:
@@ -628,6 +641,9 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         for player, raw in turn.orders:
             path = f"turns/{turn.id}/orders/{player}.yaml"
             text = hidden.blank(raw.decode("utf-8", errors="replace"))
+            if hidden.private:
+                text = withhold_private_lines(text, f"orders/{turn.id}/{player}.yaml",
+                                              turn.events)
             r.out.add(path, text, f"{TURNS_DIR}/{turn.id}/orders/{player}.yaml")
             order_urls[f"orders/{turn.id}/{player}.yaml"] = urls.page(path)
             order_links.append(OrderLink(urls.page(path), f"{player}.yaml",

@@ -28,19 +28,20 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
             tugs = [s.name for s in group.ships if subs[s.name] == "tug"
                     and (d := state.design(s.design)) is not None and d.tug > 0
                     and d.tug_grade == "civilian" and not s.tug_ready]
+            secret = where.get((player, f"{group_id}#crafts")) if order.crafts else \
+                where.get((player, f"{group_id}#hold"))
             if tugs:
                 ready.update((group_id, name) for name in tugs)
                 events.append(Event("tug", rule("4.2.6"), f"{len(tugs)} civilian "
                                     f"tug{'s' if len(tugs) > 1 else ''} of {group_id} "
                                     f"make{'' if len(tugs) > 1 else 's'} ready to tow from "
                                     "next round.", player=player, group=group_id,
-                                    order=where.get((player, group_id)), private=True))
+                                    order=secret, private=True))
             if "special" in subs.values():
                 events.append(Event("not-resolved", rule("4.2.11"), f"{group_id} takes "
                                     "Hold-Special: the umpire rules on it; ftpress does not "
                                     "carry it out.", player=player, group=group_id,
-                                    order=where.get((player, group_id)), note=order.note,
-                                    private=True))
+                                    order=secret, note=order.note, private=True))
     groups = tuple(dataclasses.replace(g, ships=tuple(
         dataclasses.replace(s, tug_ready=True) if (g.id, s.name) in ready else s
         for s in g.ships)) for g in state.groups.groups)

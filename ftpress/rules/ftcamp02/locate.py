@@ -27,8 +27,8 @@ FRIENDLY_MARKER = "own group, not lost, not attached"
 ROLL_WHEN_HOPELESS = False
 
 
-def locate_groups(state: State, vetted: Mapping[str, Vetted],
-                  dice: Dice) -> tuple[State, list[Event]]:
+def locate_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
+                  where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
     """§4.2.8: every lost group on Hold-Locate tries to find its way."""
     events: list[Event] = []
     found: set[str] = set()
@@ -38,7 +38,8 @@ def locate_groups(state: State, vetted: Mapping[str, Vetted],
                 continue
             group = next(g for g in state.groups.groups if g.id == group_id)
             passed, event = locator_roll(state, group, dice)
-            events.append(event)
+            events.append(dataclasses.replace(event, order=where.get((group.owner,
+                                                                      f"{group_id}#hold"))))
             if passed:
                 found.add(group_id)
     groups = tuple(dataclasses.replace(g, lost=False)

@@ -65,7 +65,8 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
             via = f" through wormhole {journey.wormhole}" if journey.wormhole else ""
             events.append(Event(
                 "lost", rule("4.1.1"), f"{group_id}'s lost roll after {journey.distance} "
-                f"hexes{via} (optimal {journey.optimal}, modifier {journey.modifier:+d}) "
+                f"hex{'es' if journey.distance != 1 else ''}{via} (optimal {journey.optimal}, "
+                f"modifier {journey.modifier:+d}) "
                 f"{roll_text}: {'on course' if passed else 'lost'}.", player=player,
                 group=group_id, groups=(group_id, *followers), at=location(state,
                                                                            journey.target),

@@ -64,7 +64,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
     events += found
     state, found = reorganise_groups(state, orders, vetted, where)
     events += found
-    state, found = locate_groups(state, vetted, dice)
+    state, found = locate_groups(state, vetted, dice, where)
     events += found
     state, found = move_groups(state, vetted, dice, where)
     events += found
@@ -82,9 +82,15 @@ def _locations(orders: Mapping[str, LoadedOrders]) -> dict[tuple[str, str], str 
     """(player, group id) → 'orders/t004/nac.yaml:7:5', where that group's order is."""
     found: dict[tuple[str, str], str | None] = {}
     for player, loaded in orders.items():
-        for group_id in loaded.orders.groups:
+        for group_id, order in loaded.orders.groups.items():
             path, line, col = loaded.where("groups", group_id, key=True)
             found[player, group_id] = f"{path}:{line}:{col}" if line else path
+            # Hold sub-orders are told to nobody (§4.2): their events point at them, so
+            # the published copy of the file can leave those lines out.
+            for part in ("hold", "crafts"):
+                if getattr(order, part):
+                    path, line, col = loaded.where("groups", group_id, part)
+                    found[player, f"{group_id}#{part}"] = f"{path}:{line}:{col}"
         for group_id in (*loaded.orders.attach, *loaded.orders.detach):
             loc = ("attach", group_id) if group_id in loaded.orders.attach else (
                 "detach", loaded.orders.detach.index(group_id))
@@ -115,7 +121,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
                 text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
                                 group=r.group, order=at))
-        given = set(loaded.orders.groups)
+        given = set(loaded.orders.groups) | set(vetted[player.id].attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
             events.append(Event("unordered", rule("4.0"), f"{player.id}'s orders do not "
