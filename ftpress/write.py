@@ -143,6 +143,8 @@ class Staging:
     def __init__(self, out: Path) -> None:
         self.created = not out.exists()
         out.mkdir(parents=True, exist_ok=True)
+        #: The output held nothing at the start (a first or clean build): nothing to remove.
+        self.empty = not any(out.iterdir())
         self.out = out
         self.dir = Path(tempfile.mkdtemp(prefix=".ftpress-staging-", dir=out))
         self._made: set[Path] = set()
@@ -163,7 +165,7 @@ class Staging:
         """Move the changed files in; remove files no longer wanted (but ``keep``)."""
         try:
             _move_in(self.dir, self.out)  # the staging folder holds exactly the changed files
-            removed = _remove_stale(self.out, wanted, keep)
+            removed = 0 if self.empty else _remove_stale(self.out, wanted, keep)
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)
         return WriteReport(len(changed), len(wanted) - len(changed), removed)
