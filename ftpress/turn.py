@@ -226,7 +226,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     new_state, events = _resolve(ruleset, state, orders, dice, results)
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
-        return _pause(root, turn, new_state, events, waiting, results, len(dice.log))
+        return _pause(root, turn, new_state, events, waiting, len(dice.log), notes)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in
               _stray_battles(results, events)]
     if supplied is not None and hand.unused:
@@ -296,8 +296,7 @@ def _stray_battles(results: Mapping[str, LoadedBattle], events: tuple[Event, ...
 
 
 def _pause(root: Path, turn: str, state: State, events: tuple[Event, ...],
-           waiting: list[Event], results: Mapping[str, LoadedBattle],
-           rolled: int) -> TurnResult:
+           waiting: list[Event], rolled: int, notes: list[str]) -> TurnResult:
     """A battle awaits the table: write its result file to fill in (one not written
     yet; an unfinished one is left as the umpire has it), and record nothing."""
     base_url = _base_url(root)
@@ -310,7 +309,8 @@ def _pause(root: Path, turn: str, state: State, events: tuple[Event, ...],
         if not (root / path).is_file():
             write_file(root / path, battle_template(turn, battle, event, state,
                                                     base_url).encode("utf-8"))
-    return TurnResult(turn, state, events, {}, rolled, written=False, waiting=tuple(paths))
+    return TurnResult(turn, state, events, {}, rolled, tuple(notes), written=False,
+                      waiting=tuple(paths))
 
 
 def battle_template(turn: str, battle: str, event: Event, state: State,

@@ -1,0 +1,168 @@
+"""ftpress turn and tabletop battles: the turn pauses with a battle-result file to fill
+in, records nothing, and resumes with the umpire's result (checked, located errors)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+import yaml
+from turnfixture import build_state
+
+from ftpress.battles import ADAPTER, parse_battle
+from ftpress.errors import InputError
+from ftpress.state.save import save_state
+
+NOW = "2026-03-23T09:00:00+00:00"
+STATE = {
+    "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"},
+                {"id": "esu-cap", "hex": [-2, 3], "owner": "esu"}],
+    "groups": [{"id": "g1", "owner": "nac", "at": "home", "ships": ["dd"]},
+               {"id": "e1", "owner": "esu", "at": [1, 0], "ships": ["dd"]}],
+    "turn": 2,
+}
+ORDERS = "turn: t002\nplayer: esu\ngroups:\n  e1: {move: home, posture: attack}\n"
+TEMPLATE = """\
+# yaml-language-server: $schema=https://example.org/schemas/battle.json
+# Battle home at Home between esu, nac (e1 (esu, 1 ship); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its result.
+# Fill in, then set 'fought: true' and run `ftpress turn` again:
+#   ships     each ship's 'damage' (hull boxes lost in this battle, at most its
+#             'hull') and 'fate': afloat, destroyed, or drifting (a hulk, taken
+#             as a prize by whoever holds the field, §12)
+#   withdrew  each power that jumped out and where to: [{player: nac, to: corvid}]
+#   held_by   the power left holding the field (empty: nobody)
+turn: t002
+battle: home
+at: "home"
+players: [esu, nac]
+ships:
+  - {player: nac, group: g1, ship: "g1-1", design: dd, hull: 10, damage: 0, fate: afloat}
+  - {player: esu, group: e1, ship: "e1-1", design: dd, hull: 10, damage: 0, fate: afloat}
+withdrew: []
+held_by:
+fought: false
+"""
+
+
+@pytest.fixture
+def campaign(tmp_path) -> Path:
+    root = tmp_path / "campaign"
+    save_state(root, build_state(STATE))
+    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/\n"
+                                    "timezone: UTC\n")
+    (root / "orders/t002").mkdir(parents=True)
+    (root / "orders/t002/esu.yaml").write_text(ORDERS)
+    return root
+
+
+def tree(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def fill(root: Path, **changes: str) -> None:
+    path = root / "battles/t002/home.yaml"
+    text = path.read_text()
+    for old, new in changes.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    path.write_text(text)
+
+
+def test_a_tabletop_battle_pauses_the_turn_and_writes_the_result_file(campaign, run):
+    before = tree(campaign)
+    code, out, err = run("turn", "--source", campaign, "--now", NOW)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "note: t002 opened without an umpire secret: its dice depend only on public inputs",
+        "t002 waits for 1 battle fought on the tabletop; nothing was recorded. Fill in for "
+        "each: the hull boxes each ship lost ('damage'), its 'fate' (afloat, destroyed or "
+        "drifting), who withdrew and where to ('withdrew'), who holds the field ('held_by'), "
+        "then set 'fought: true' and run ftpress turn again:",
+        "  battles/t002/home.yaml"]
+    assert (campaign / "battles/t002/home.yaml").read_text() == TEMPLATE
+    after = tree(campaign)
+    assert {p for p in after if after.get(p) != before.get(p)} == {"battles/t002/home.yaml"}
+    assert not (campaign / "state/turns/t002").exists()
+
+
+def test_the_template_is_a_valid_unfought_result(campaign, run):
+    run("turn", "--source", campaign, "--now", NOW)
+    loaded = parse_battle((campaign / "battles/t002/home.yaml").read_bytes(),
+                          "battles/t002/home.yaml")
+    assert not loaded.result.fought and loaded.result.held_by is None
+    assert [s.ship for s in loaded.result.ships] == ["g1-1", "e1-1"]
+    assert ADAPTER.json_schema()["additionalProperties"] is False
+
+
+def test_running_again_keeps_the_umpires_unfinished_file(campaign, run):
+    run("turn", "--source", campaign, "--now", NOW)
+    fill(campaign, **{"held_by:": "held_by: nac"})
+    kept = (campaign / "battles/t002/home.yaml").read_bytes()
+    code, out, _ = run("turn", "--source", campaign, "--now", NOW)
+    assert code == 0 and "waits for 1 battle" in out
+    assert (campaign / "battles/t002/home.yaml").read_bytes() == kept
+
+
+def test_the_filled_result_is_folded_in_recorded_and_verified(campaign, run):
+    run("turn", "--source", campaign, "--now", NOW)
+    fill(campaign, **{
+        '"e1-1", design: dd, hull: 10, damage: 0, fate: afloat':
+            '"e1-1", design: dd, hull: 10, damage: 0, fate: destroyed',
+        '"g1-1", design: dd, hull: 10, damage: 0': '"g1-1", design: dd, hull: 10, damage: 3',
+        "held_by:": "held_by: nac", "fought: false": "fought: true"})
+    code, out, err = run("turn", "--source", campaign, "--now", NOW)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1].startswith("resolved t002: ")
+    record = campaign / "state/turns/t002"
+    assert (record / "battles/home.yaml").read_bytes() == \
+        (campaign / "battles/t002/home.yaml").read_bytes()
+    events = yaml.safe_load((record / "events.yaml").read_text())["events"]
+    battle = next(e for e in events if e["kind"] == "battle")
+    assert battle["text"] == ("Battle home at Home, fought on the tabletop: nac holds the "
+                              "field.")
+    assert battle["order"] == "battles/t002/home.yaml"
+    groups = yaml.safe_load((campaign / "state/groups.yaml").read_text())["groups"]
+    assert [(g["id"], [s.get("damage", 0) for s in g["ships"]]) for g in groups] == \
+        [("g1", [3])]
+    assert run("turn", "--source", campaign, "--verify", "t002")[0] == 0
+
+
+def test_a_wrong_result_is_reported_at_its_line_and_nothing_is_written(campaign, run):
+    run("turn", "--source", campaign, "--now", NOW)
+    fill(campaign, **{'"g1-1", design: dd, hull: 10, damage: 0':
+                      '"g1-1", design: dd, hull: 10, damage: 12',
+                      "fought: false": "fought: true"})
+    before = tree(campaign)
+    code, _, err = run("turn", "--source", campaign, "--now", NOW)
+    assert code == 1
+    assert err.splitlines() == [
+        "battles/t002/home.yaml:14:74: g1-1 had 10 hull boxes left, so it cannot lose 12; "
+        "expected 0 to 10 (a ship that loses them all is destroyed)",
+        "ftpress: 1 problem found; nothing was written"]
+    assert tree(campaign) == before
+
+
+def test_a_result_file_that_is_not_yaml_of_a_battle_is_located(campaign, run):
+    (campaign / "battles/t002").mkdir(parents=True)
+    (campaign / "battles/t002/home.yaml").write_text(
+        "turn: t002\nbattle: home\nat: home\nplayers: [esu, nac]\nheld_by: nac\n"
+        "fought: true\nwinner: nac\n")
+    code, _, err = run("turn", "--source", campaign, "--now", NOW)
+    assert code == 1
+    assert err.splitlines()[0].startswith("battles/t002/home.yaml:7:1: ")
+    assert not (campaign / "state/turns/t002").exists()
+
+
+def test_a_file_named_for_another_battle_is_refused(campaign):
+    from ftpress.turn import load_battles
+
+    (campaign / "battles/t002").mkdir(parents=True)
+    (campaign / "battles/t002/east.yaml").write_text(
+        "turn: t002\nbattle: home\nat: home\nplayers: [esu, nac]\nfought: true\n")
+    with pytest.raises(InputError) as raised:
+        load_battles(campaign, "t002")
+    assert [str(p) for p in raised.value.problems] == [
+        "battles/t002/east.yaml:2:9: this file is named for battle 'east' but says 'home'; "
+        "expected the file name and 'battle:' to agree"]
