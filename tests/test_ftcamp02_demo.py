@@ -1,0 +1,88 @@
+"""The ftcamp02 demo campaign (examples/ftcamp02): made with ``ftpress init
+--ruleset ftcamp02`` and four rounds of ``ftpress turn``, checked, re-resolved,
+built and read as a reader would. The public site shows what scans revealed and
+never a hidden group's craft, a secret roll or an attached independent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ftpress.cli import main
+from ftpress.render.mapview import public_map
+from ftpress.state.load import load_state
+
+from conftest import REPO
+from sitecheck import Site, all_text
+
+DEMO = REPO / "examples" / "ftcamp02"
+NOW = "2026-06-27T12:00:00+00:00"
+BASE_URL = yaml.safe_load((DEMO / "site.yaml").read_text())["base_url"]
+TURNS = sorted(p.name for p in (DEMO / "state" / "turns").iterdir() if p.name != "t000")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("ftcamp02") / "_site"
+    assert main(["build", "--source", str(DEMO), "--out", str(out), "--now", NOW]) == 0
+    return out
+
+
+def test_the_demo_is_an_ftcamp02_campaign_with_rounds_played():
+    state = load_state(DEMO).state
+    assert state.campaign.ruleset == "ftcamp02"
+    assert TURNS == ["t001", "t002", "t003", "t004"]
+    assert (DEMO / "content" / "rules" / "04-issue-orders.md").is_file()
+
+
+def test_the_demo_checks_clean(capsys):
+    assert main(["check", "--source", str(DEMO)]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("turn", TURNS)
+def test_every_round_re_resolves_to_its_record(turn, capsys):
+    assert main(["turn", "--verify", turn, "--source", str(DEMO)]) == 0
+    assert capsys.readouterr().out == (f"verified {turn}: re-resolving it gives the "
+                                       "recorded result exactly\n")
+
+
+def test_every_internal_link_resolves(built: Path):
+    site = Site(built, BASE_URL)
+    assert list(site.pages())
+    assert site.broken_links() == []
+
+
+def test_the_site_shows_scans_and_claims_by_class_only(built: Path):
+    page = (built / "turns" / "t001" / "index.html").read_text()
+    assert "esu scans nac-1 (nac) at Stonechat: 1 CE, 2 DD and 1 SC." in page
+    assert "nac claims Stonechat in name" in (built / "turns" / "t004" / "index.html").read_text()
+    assert (built / "schemas" / "orders-ftcamp02.json").is_file()
+
+
+def test_nothing_hidden_reaches_the_public_site(built: Path):
+    text = all_text(built)
+    state = load_state(DEMO).state
+    for group in state.groups.groups:
+        for ship in group.ships:
+            assert ship.name not in text, ship.name
+    for turn in TURNS:
+        events = yaml.safe_load((DEMO / "state" / "turns" / turn / "events.yaml").read_text())
+        for event in events["events"]:
+            if event.get("private"):
+                assert event["text"] not in text, event["text"]
+    published = (built / "turns" / "t001" / "orders" / "nac.yaml").read_text()
+    assert "attach" not in published
+    assert "# [hidden]" in published
+    assert "hold: locate" not in (built / "turns" / "t004" / "orders" / "nac.yaml").read_text()
+
+
+def test_an_attached_independent_has_no_counter():
+    state = load_state(DEMO).state
+    attached = [g for g in state.groups.groups if g.attached_to is not None]
+    assert attached, "the demo keeps an independent attached"
+    markers = [g for g in state.groups.groups if g.attached_to is None]
+    assert len(public_map(state, "t").counters) == len(markers)
+    assert len(public_map(state, "t", umpire=True).counters) == len(state.groups.groups)
