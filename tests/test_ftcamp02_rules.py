@@ -1,0 +1,213 @@
+"""ftcamp02 rule functions on their own: the seed's worked examples, the named
+rulings, and hypothesis properties of the class tables, EP ratings, lost rolls
+and scans."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_ftcamp02_cases import DESIGNS, build_state
+
+from ftpress.cli import main
+from ftpress.errors import Problem
+from ftpress.hexes import Hex
+from ftpress.rules import find_ruleset
+from ftpress.rules.ftcamp02 import crafts, groups, orders, scans, setup
+from ftpress.rules.ftcamp02.checks import check_state
+from ftpress.rules.ftcamp02.endurance import (
+    SHORTFALL_EMPTIES_STORE,
+    allowance,
+    expend_endurance,
+)
+from ftpress.rules.ftcamp02.space import distance_modifier
+from ftpress.state.load import load_state
+from ftpress.state.model import Ship, System
+
+DESIGN = {d.id: d for d in DESIGNS}
+
+
+# --- the seed's worked examples ---------------------------------------------------------
+
+def test_a_346_point_task_force_needs_4_ep():
+    assert groups.ep_rating(346) == 4
+    assert groups.group_class(346) == "TF"
+
+
+def test_bio_19_supports_95_ep():
+    assert allowance(System("s", "S", Hex(0, 0), bio=19)) == 95
+
+
+@pytest.mark.parametrize(("attached", "new", "allowed"), [
+    ([100] * 4, 100, True),      # five 100-point independents
+    ([100] * 5, 100, False),     # not six
+    ([150] * 2, 150, True),      # three 150-point independents
+    ([150] * 3, 150, False),     # not four
+    ([], 600, True),             # one 600-point independent, always
+    ([600], 100, False),
+])
+def test_the_independents_a_346_point_task_force_may_take(attached, new, allowed):
+    assert groups.attach_allowed(346, attached, new) is allowed
+
+
+# --- rulings ----------------------------------------------------------------------------
+
+def test_overlapping_classes_take_the_lightest():
+    assert crafts.OVERLAP_TAKES == "lightest"
+    assert crafts.craft_class(30) == "DD"          # DD 24-36 before DH 30-50
+    assert crafts.craft_class(200) == "SDN 1"      # SDN 1 150-200 before SDN 2 200-250
+    assert crafts.craft_class(360) == "SDN 5"      # SDN x: 100+50x to 150+50x
+    assert crafts.craft_class(2) == crafts.BELOW_SMALLEST
+
+
+def test_crew_factors_default_to_hull_rows():
+    assert crafts.crew_factors(DESIGN["dd"]) == 4
+    assert crafts.crew_factors(dataclasses.replace(DESIGN["dd"], crew=7)) == 7
+
+
+def test_the_armada_has_no_attachment_limit():
+    assert groups.ARMADA_ATTACH_LIMIT is None
+    assert groups.attach_allowed(2500, [5000], 5000)
+
+
+def test_a_lone_independent_is_not_a_reserve_group():
+    assert groups.group_kind([DESIGN["i100"]]) == "independent"
+    assert groups.group_kind([DESIGN["i100"], DESIGN["i100"]]) == "reserve"
+    assert groups.group_kind([DESIGN["dd"], DESIGN["i100"]]) == "reserve"
+    assert groups.group_kind([DESIGN["static"], DESIGN["static"]]) == "static"
+    assert groups.group_kind([DESIGN["dd"], DESIGN["ff"]]) == "standard"
+
+
+def test_stores_hold_ten_or_twenty_times_the_rating():
+    assert groups.store_limit("standard", 346) == 40
+    assert groups.store_limit("reserve", 346) == 80
+    assert groups.store_limit("static", 346) == 40
+    assert groups.store_limit("independent", 100) == groups.INDEPENDENT_STORE_MULTIPLE
+
+
+def test_the_structure_reads_required_numbers_as_descendants():
+    assert groups.REQUIRED_BELOW == "descendants"
+    state = build_state({"systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}],
+                         "groups": [{"id": "cg", "owner": "nac", "at": "home",
+                                     "ships": ["bb", "bb"]},
+                                    {"id": "t1", "owner": "nac", "at": "home",
+                                     "ships": ["dd"], "parent": "cg"},
+                                    {"id": "t2", "owner": "nac", "at": "home",
+                                     "ships": ["dd"], "parent": "cg"}]})
+    assert groups.structure_problems(state) == []
+    short = dataclasses.replace(state, groups=dataclasses.replace(
+        state.groups, groups=state.groups.groups[:2]))
+    assert [gid for gid, _m in groups.structure_problems(short)] == ["cg"]
+
+
+def test_shortfall_empties_the_store():
+    assert SHORTFALL_EMPTIES_STORE
+    state = build_state({"systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}],
+                         "groups": [{"id": "g", "owner": "nac", "at": [3, 3],
+                                     "ships": ["bb"], "endurance": 3}]})
+    after, events = expend_endurance(state)
+    assert after.groups.groups[0].endurance == 0
+    assert [e.kind for e in events] == ["out-of-supply"]
+
+
+# --- properties ---------------------------------------------------------------------------
+
+@given(st.integers(min_value=1, max_value=5000))
+def test_every_mass_has_a_class_whose_range_holds_it(mass):
+    code = crafts.craft_class(mass)
+    if mass < 4:
+        assert code == crafts.BELOW_SMALLEST
+    elif code.startswith("SDN "):
+        x = int(code.split()[1])
+        assert 100 + 50 * x <= mass <= 150 + 50 * x
+    else:
+        low, high = next((lo, hi) for c, _n, lo, hi in crafts.CLASSES if c == code)
+        assert low <= mass <= high
+
+
+@given(st.integers(min_value=1, max_value=100_000))
+def test_ep_rating_is_one_per_100_or_part(points):
+    rating = groups.ep_rating(points)
+    assert rating == math.ceil(points / 100)
+    assert (rating - 1) * 100 < points <= rating * 100
+
+
+@given(st.integers(min_value=0, max_value=30), st.integers(min_value=1, max_value=12))
+def test_a_hex_further_costs_one_on_the_lost_roll(distance, optimal):
+    assert distance_modifier(distance, optimal) - distance_modifier(distance + 1, optimal) == 1
+    assert distance_modifier(optimal, optimal) == 0
+
+
+@given(st.lists(st.sampled_from(sorted(DESIGN)), min_size=1, max_size=12),
+       st.integers(min_value=0, max_value=5))
+def test_a_scan_never_shows_more_than_is_there(design_ids, superior):
+    party = [(Ship(f"s{i}", d), DESIGN[d]) for i, d in enumerate(design_ids)]
+    result = scans.scan_group(party, superior)
+    shown = sum(n for _c, n in result.classes) + result.unknown + (result.stealthy or 0)
+    assert shown <= len(party)
+    visible = [d for _s, d in party if not d.stealth]
+    assert sum(n for _c, n in result.classes) + result.unknown == len(visible)
+    for code, _n in result.classes:
+        assert any(crafts.craft_class(d.mass) == code for d in visible)
+
+
+@given(st.lists(st.integers(min_value=1, max_value=700), max_size=8),
+       st.integers(min_value=1, max_value=700), st.integers(min_value=1, max_value=3000))
+def test_one_independent_is_always_allowed(attached, new, size):
+    assert groups.attach_allowed(size, [], new)
+    if groups.attach_allowed(size, attached, new) and attached:
+        limit = groups.class_limit(groups.group_class(size))
+        assert limit is None or sum(attached) + new <= limit
+
+
+# --- the ruleset ---------------------------------------------------------------------------
+
+def test_the_ruleset_is_registered_with_its_own_order_format():
+    ruleset = find_ruleset("ftcamp02")
+    assert ruleset.orders_adapter is not None
+    assert ruleset.rulebook.is_dir()
+    assert set(ruleset.options) == set(setup.OPTION_LIMITS)
+
+
+def test_missing_chapters_are_named_not_invented():
+    assert set(orders.MISSING_CHAPTER) == {"patrol", "build", "rebuild", "unbuild", "repair",
+                                           "make", "restock", "diplomatic", "beacon",
+                                           "research"}
+
+
+def test_init_makes_the_same_campaign_from_the_same_seed(tmp_path: Path):
+    for name in ("a", "b"):
+        assert main(["init", str(tmp_path / name), "--players", "nac,esu", "--seed", "5",
+                     "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
+    for rel in ("state/map.yaml", "state/groups.yaml", "state/turns/t000/dice.yaml"):
+        a = (tmp_path / "a" / rel).read_text().replace("/a/", "/x/")
+        b = (tmp_path / "b" / rel).read_text().replace("/b/", "/x/")
+        assert a == b
+    loaded = load_state(tmp_path / "a")
+    assert check_state(loaded) == []
+    assert (tmp_path / "a" / "content" / "rules" / "07-long-range-scans.md").is_file()
+
+
+def test_init_refuses_an_unknown_option(tmp_path: Path, capsys):
+    assert main(["init", str(tmp_path / "c"), "--players", "nac", "--ruleset", "ftcamp02",
+                 "--option", "world_on=2"]) == 1
+    assert "unknown option 'world_on'; expected one of radius, neutrals, dust" in \
+        capsys.readouterr().err
+
+
+def test_check_state_locates_ftcamp02_problems(tmp_path: Path):
+    assert main(["init", str(tmp_path / "d"), "--players", "nac,esu", "--seed", "1",
+                 "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
+    groups_file = tmp_path / "d" / "state" / "groups.yaml"
+    text = groups_file.read_text().replace("endurance: 50", "endurance: 51", 1)
+    text = text.replace("    at: ", "    attached_to: esu-1\n    at: ", 1)
+    groups_file.write_text(text)
+    problems = check_state(load_state(tmp_path / "d"))
+    messages = [p.message for p in problems]
+    assert any("nac-1 has 51 EP in store, more than the 50" in m for m in messages)
+    assert any("not a single independent craft" in m for m in messages)
+    assert all(isinstance(p, Problem) and p.line > 0 for p in problems)
