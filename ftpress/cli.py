@@ -79,6 +79,10 @@ def _parser() -> argparse.ArgumentParser:
                       "a turn already recorded is left as it is")
     turn.add_argument("--verify", metavar="TURN",
                       help="re-resolve a recorded turn and confirm the same result")
+    turn.add_argument("--redo", metavar="TURN",
+                      help="resolve a recorded turn and every later one again from their "
+                      "recorded orders, rewrite their records and the state, and say what "
+                      "changed")
     turn.add_argument("--dice", type=Path, metavar="FILE",
                       help="dice rolled by hand, 'dice: [3, 6, 1, …]', used in order")
     turn.add_argument("--early", action="store_true",
@@ -240,8 +244,12 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _turn(args: argparse.Namespace) -> int:
-    from ftpress.turn import resolve_turn, verify_turn
+    from ftpress.turn import redo_turns, resolve_turn, verify_turn
 
+    if args.redo:
+        for line in redo_turns(args.source, args.redo).lines():
+            print(line)
+        return 0
     if args.verify:
         differences = verify_turn(args.source, args.verify)
         for difference in differences:
