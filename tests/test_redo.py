@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 from test_battles import NOW, fill
-from test_battles import campaign as campaign  # noqa: F401  (the fixture)
+from test_battles import campaign as campaign  # the fixture, shared
 
 LATER = "2026-03-30T09:00:00+00:00"
 
@@ -20,7 +20,7 @@ def tree(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture
-def played(campaign, run):  # noqa: F811
+def played(campaign, run):
     """Turn t002 with its battle fought on the table and recorded, then t003 (no orders)."""
     run("turn", "--source", campaign, "--now", NOW)
     fill(campaign, **{
