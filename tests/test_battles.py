@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from turnfixture import build_state
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from turnfixture import build_orders, build_state
 
 from ftpress.battles import ADAPTER, parse_battle
+from ftpress.dice import Dice
 from ftpress.errors import InputError
+from ftpress.rules.ftc2007.turn import resolve
 from ftpress.state.save import save_state
 
 NOW = "2026-03-23T09:00:00+00:00"
@@ -166,3 +170,34 @@ def test_a_file_named_for_another_battle_is_refused(campaign):
     assert [str(p) for p in raised.value.problems] == [
         "battles/t002/east.yaml:2:9: this file is named for battle 'east' but says 'home'; "
         "expected the file name and 'battle:' to agree"]
+
+
+_FLEET = st.lists(st.sampled_from(["dd", "sc", "bb", "ch", "ff"]), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_FLEET, _FLEET, st.binary(min_size=1, max_size=8), st.booleans())
+def test_an_abstract_battle_accounts_for_every_ship(nac, esu, key, defender_attacks):
+    """Every ship that went into an abstract battle is afterwards in a group (never
+    less damaged) or named as lost; none is doubled; every die is in the log."""
+    spec = {"battles": "abstract", "turn": 2,
+            "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}],
+            "groups": [{"id": "g1", "owner": "nac", "at": "home", "ships": nac},
+                       {"id": "e1", "owner": "esu", "at": [1, 0], "ships": esu}]}
+    state = build_state(spec)
+    posture = "attack" if defender_attacks else "stand-off"
+    orders = build_orders(state, {"esu": "groups:\n  e1: {move: home, posture: attack}\n",
+                                  "nac": f"groups:\n  g1: {{hold: true, posture: {posture}}}\n"})
+    dice = Dice.seeded(key)
+    after, events = resolve(state, orders, dice)
+    before = {(g.id, s.name): s.damage for g in state.groups.groups for s in g.ships}
+    now = [(g.id, s.name, s.damage) for g in after.groups.groups for s in g.ships]
+    assert len({(g, n) for g, n, _ in now}) == len(now)
+    lost = {(e.group, e.text.split(" of ")[0]) for e in events if e.kind == "ship-lost"}
+    for (group, name), damage in before.items():
+        kept = [d for g, n, d in now if (g, n) == (group, name)]
+        assert kept or (group, name) in lost, name
+        assert not kept or kept[0] >= damage
+    battle = [e for e in events if e.kind == "battle"]
+    assert len(battle) == 1
+    assert all(roll in dice.log for roll in battle[0].rolls)
