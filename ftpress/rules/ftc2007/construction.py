@@ -14,13 +14,12 @@ from fractions import Fraction
 from ftpress.events import Event
 from ftpress.orders.model import KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.checks import CAPITAL_SIZES
 from ftpress.rules.ftc2007.plan import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import (
     Design,
-    DesignsFile,
     Group,
-    GroupsFile,
     Keel,
     Player,
     Ship,
@@ -56,6 +55,11 @@ OWN_NAVY_IS_PLAYER_ID_WHEN_UNSET = True
 #: task group there, with the next free id ``<player>-<n>``; it holds until
 #: ordered, and may merge with the others at the world the week after (§15.1).
 NEW_SHIPS_FORM_A_NEW_GROUP = True
+
+#: §15.2 gives a navy one dummy counter per capital ship. Ruling: a capital ship
+#: completed or bought brings hers, a new dummy group at the same world, as one
+#: destroyed takes hers away (``defences.DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``).
+NEW_CAPITAL_SHIP_BRINGS_A_DUMMY = True
 
 #: Ruling: ships are ordered and split by name, so a new ship's name may not be
 #: one already borne by a ship of the same navy, afloat or on the slips.
@@ -152,13 +156,14 @@ def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | No
                 if design.navy != own_navy(player) else "")
     state = credit(state, player_id, -price)
     state = _with_design(state, design)
-    state, group_id = deliver(state, player_id, order.at, Ship(order.name, design.id), fresh)
+    state, group_id, joins = deliver(state, player_id, order.at, Ship(order.name, design.id),
+                                     fresh)
     return state, [
         Event("purchase", rule("13.1"), f"{player_id} buys {what} on the open market for "
               f"{price}{discount}.", player=player_id, at=order.at, order=where,
               note=order.note, amount=-price, account="purchases"),
         Event("ship-built", rule("13.1"), f"{order.name} is delivered at {world.name} and "
-              f"joins {group_id}.", player=player_id, group=group_id, at=order.at)]
+              f"{joins}.", player=player_id, group=group_id, at=order.at)]
 
 
 def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
@@ -208,17 +213,20 @@ def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State,
             continue
         keels = tuple(k for k in q.keels if k.id != keel.id)
         state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=keels))
-        state, group_id = deliver(state, keel.owner, keel.at, Ship(keel.name, design.id), fresh)
+        state, group_id, joins = deliver(state, keel.owner, keel.at,
+                                         Ship(keel.name, design.id), fresh)
         events.append(Event("ship-built", rule("13.1"), f"{keel.name} ({design.name}) is "
-                            f"completed at {world.name} and joins {group_id}.",
+                            f"completed at {world.name} and {joins}.",
                             player=keel.owner, group=group_id, at=keel.at))
     return state, events
 
 
 def deliver(state: State, player_id: str, at: str, ship: Ship,
-            fresh: dict[tuple[str, str], str]) -> tuple[State, str]:
+            fresh: dict[tuple[str, str], str]) -> tuple[State, str, str]:
     """:data:`NEW_SHIPS_FORM_A_NEW_GROUP`: the ship joins the group of new ships
-    formed at ``at`` this turn (``fresh``), or forms it."""
+    formed at ``at`` this turn (``fresh``), or forms it; a capital ship brings
+    her dummy counter (:data:`NEW_CAPITAL_SHIP_BRINGS_A_DUMMY`). Returns the
+    group, and how the event names where she went."""
     groups = list(state.groups.groups)
     group_id = fresh.get((player_id, at))
     if group_id is None:
@@ -228,7 +236,16 @@ def deliver(state: State, player_id: str, at: str, ship: Ship,
     else:
         groups = [dataclasses.replace(g, ships=(*g.ships, ship)) if g.id == group_id else g
                   for g in groups]
-    return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), group_id
+    state = dataclasses.replace(state, groups=dataclasses.replace(state.groups,
+                                                                  groups=tuple(groups)))
+    joins = f"joins {group_id}"
+    design = state.design(ship.design)
+    if design is not None and design.size in CAPITAL_SIZES:
+        dummy = Group(_next_group_id(state, player_id), player_id, at, dummy=True)
+        state = dataclasses.replace(state, groups=dataclasses.replace(
+            state.groups, groups=(*state.groups.groups, dummy)))
+        joins += f", with her dummy counter {dummy.id} (§15.2)"
+    return state, group_id, joins
 
 
 def _next_group_id(state: State, player_id: str) -> str:
@@ -245,4 +262,5 @@ def _with_design(state: State, design: Design) -> State:
     """A catalogue design enters the campaign's ``designs.yaml`` when first used."""
     if state.design(design.id) is not None:
         return state
-    return dataclasses.replace(state, designs=DesignsFile((*state.designs.designs, design)))
+    designs = dataclasses.replace(state.designs, designs=(*state.designs.designs, design))
+    return dataclasses.replace(state, designs=designs)

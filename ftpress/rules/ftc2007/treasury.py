@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ftpress.events import Account, Event
 from ftpress.rules.ftc2007.plan import rule
-from ftpress.state.model import PlayersFile, State
+from ftpress.state.model import State
 
 #: Ruling: the treasury holds whole points. Where a rate leaves a fraction (7.5%
 #: upkeep, the 20% ally discount, 75% spares, 50% ordnance) the charge is
@@ -47,7 +47,8 @@ def credit(state: State, player_id: str, amount: int) -> State:
             assert p.treasury + amount >= 0, "no credit (§6.3)"
             p = dataclasses.replace(p, treasury=p.treasury + amount)
         players.append(p)
-    return dataclasses.replace(state, players=PlayersFile(tuple(players)))
+    file = dataclasses.replace(state.players, players=tuple(players))
+    return dataclasses.replace(state, players=file)
 
 
 def unpaid(player_id: str, what: str, due: int, account: Account, section: str,
