@@ -103,7 +103,7 @@ def test_a_blog_without_state_has_no_campaign_pages(campaign, run):
 def test_schemas_are_published_with_their_urls(demo_site):
     base = yaml.safe_load((REPO / "site.yaml").read_text())["base_url"]
     names = sorted(p.stem for p in (demo_site / "schemas").glob("*.json"))
-    assert names == ["campaign", "designs", "dice", "events", "groups", "map", "orders", "page",
+    assert names == ["battle", "campaign", "designs", "dice", "events", "groups", "map", "orders", "page",
                      "players", "post", "queues", "rule", "site", "turn"]
     for name in names:
         schema = json.loads((demo_site / f"schemas/{name}.json").read_text())
