@@ -40,7 +40,7 @@ from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.state.load import load_state
-from ftpress.state.model import DiceFile, Player, State
+from ftpress.state.model import DiceFile, Player, Point, State
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 
 #: The columns of the campaign's accounts by economic turn: (account, heading);
@@ -406,6 +406,8 @@ def _place(state: State, location: object) -> str:
     if isinstance(location, str):
         system = state.system(location)
         return system.name if system else location
+    if isinstance(location, Point):
+        return f"open space at {location}"  # a planar map (sct)
     h = state.hex_of(location)  # type: ignore[arg-type]
     world = state.system_at(h) if h is not None else None
     return world.name if world else f"hex {h}"
@@ -424,7 +426,8 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event]) -
                 "the first orders.")
     out: list[str] = []
     movers: Counter[str] = Counter(e.player for e in events
-                                   if e.kind in ("arrival", "blocked") and e.player)
+                                   if e.kind in ("arrival", "blocked", "movement")
+                                   and e.player)
     if movers:
         parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
         total = sum(movers.values())

@@ -15,7 +15,7 @@ import math
 from ftpress.events import Event
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
-from ftpress.rules.sct.plan import Plan, rule
+from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC, Plan, rule
 from ftpress.rules.sct.supply import max_endurance
 from ftpress.state.model import Group, Keel, Repair, Ship, State, System
 
@@ -134,7 +134,8 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         if built < costs.ship_cost(design):
             keels.append(dataclasses.replace(keel, built=built))
             continue
-        force = Group(keel.id, keel.owner, keel.at, (Ship(keel.name, keel.design),))
+        force = Group(keel.id, keel.owner, keel.at, (Ship(keel.name, keel.design),),
+                      revealed=FORCES_ARE_PUBLIC)
         force = dataclasses.replace(force, endurance=max_endurance(state, force))
         groups.append(force)
         events.append(Event("ship-built", rule("3.3"), f"{keel.name}, a {design.name} "

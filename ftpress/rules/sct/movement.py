@@ -157,7 +157,7 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
         moved = spend(dataclasses.replace(group, at=at), state)
         state = _replace_group(state, moved)
         events.append(Event("secondary-move", rule("4.4"), f"{force_id} spends an endurance "
-                            f"point ({moved.endurance} left) and moves {length:g} MU on "
+                            f"point ({moved.endurance} left) and moves {round(length, 2):g} MU on "
                             f"{heading:.0f}°: {_name(state, group.at)} → {_name(state, at)}.",
                             player=player, group=force_id, at=at, origin=group.at,
                             order=where))

@@ -12,6 +12,10 @@ from ftpress.state.model import State
 
 RULESET = "sct"
 
+#: Ruling: seed 001 keeps nothing secret — no dummy counters and no hidden contents —
+#: so every sct task force is ``revealed`` and the site names its ships.
+FORCES_ARE_PUBLIC = True
+
 
 def rule(section: str) -> str:
     """'4.2' → 'sct §4.2', as events name their rule."""

@@ -42,7 +42,7 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 groups[force_id] = dataclasses.replace(parent, ships=tuple(
                     s for s in parent.ships if s.name not in names))
                 groups[new_id] = Group(new_id, player, parent.at, leaving,
-                                       endurance=parent.endurance)
+                                       revealed=parent.revealed, endurance=parent.endurance)
                 order_ids.append(new_id)
                 events.append(Event("split", rule("2.1"), f"{force_id} splits: "
                                     f"{', '.join(s.name for s in leaving)} form {new_id}.",

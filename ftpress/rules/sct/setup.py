@@ -18,6 +18,7 @@ from datetime import date, datetime
 from ftpress.dice import Dice
 from ftpress.names import world_names
 from ftpress.rules.sct.catalogue import catalogue
+from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC
 from ftpress.rules.sct.supply import MILITARY_ENDURANCE
 from ftpress.state.model import (
     Calendar,
@@ -163,7 +164,7 @@ def build(seed: int, players: tuple[str, ...], options: Options, *, campaign_id:
         for design in cat.of_navy(navy.id):
             designs.setdefault(design.id, design)
         groups.append(Group(f"{player_id}-tf1", player_id, capital, tuple(ships),
-                            endurance=MILITARY_ENDURANCE))
+                            revealed=FORCES_ARE_PUBLIC, endurance=MILITARY_ENDURANCE))
     campaign = CampaignFile(
         id=campaign_id, name=name, ruleset="sct",
         calendar=Calendar(start=start, turn=1, economic_turn=1, deadline=deadline,

@@ -1,0 +1,81 @@
+"""The sct demo campaign (examples/sct): made with ``ftpress init --ruleset sct``
+and three turns of ``ftpress turn``, checked, re-resolved, built and link-checked;
+its maps are the planar map of seed 001's symbology."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ftpress.cli import main
+from ftpress.maps.planemap import PlaneMap
+from ftpress.render.mapview import public_map
+from ftpress.state.load import load_state
+
+from conftest import REPO
+from sitecheck import Site
+
+DEMO = REPO / "examples" / "sct"
+NOW = "2026-03-23T12:00:00+00:00"
+BASE_URL = yaml.safe_load((DEMO / "site.yaml").read_text())["base_url"]
+TURNS = sorted(p.name for p in (DEMO / "state" / "turns").iterdir() if p.name != "t000")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("sct") / "_site"
+    assert main(["build", "--source", str(DEMO), "--out", str(out), "--now", NOW]) == 0
+    return out
+
+
+def test_the_demo_is_an_sct_campaign_with_turns_played():
+    state = load_state(DEMO).state
+    assert state.campaign.ruleset == "sct"
+    assert state.map.geometry == "plane"
+    assert TURNS == ["t001", "t002", "t003"]
+    assert (DEMO / "content" / "rules" / "04-movement.md").is_file()
+    assert isinstance(public_map(state, "The map"), PlaneMap)
+
+
+def test_the_demo_checks_clean(capsys):
+    assert main(["check", "--source", str(DEMO)]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("turn", TURNS)
+def test_every_turn_re_resolves_to_its_record(turn, capsys):
+    assert main(["turn", "--verify", turn, "--source", str(DEMO)]) == 0
+    assert capsys.readouterr().out == (f"verified {turn}: re-resolving it gives the "
+                                       "recorded result exactly\n")
+
+
+def test_every_internal_link_resolves(built: Path):
+    site = Site(built, BASE_URL)
+    assert list(site.pages())
+    assert site.broken_links() == []
+
+
+def test_the_turn_pages_show_the_planar_map_and_the_battle(built: Path):
+    svg = (built / "turns" / "t002" / "map.svg").read_text()
+    assert 'class="starmap planemap"' in svg
+    assert 'class="battle"' in svg and 'class="shipyard"' in svg
+    page = (built / "turns" / "t002" / "index.html").read_text()
+    assert "Round 1: Manchuria 1 (esu) fires 8 dice at Majestic 1 (nac)" in page
+    assert "esu and nac fight near Redmarch." in page
+    assert "2 task groups moved" in page
+    assert (built / "schemas" / "orders-sct.json").is_file()
+    assert 'class="starmap planemap"' in (built / "systems" / "index.html").read_text()
+
+
+def test_the_demo_money_adds_up():
+    for turn in TURNS:
+        folder = DEMO / "state" / "turns" / turn
+        before = yaml.safe_load((DEMO / "state" / "turns" / f"t{int(turn[1:]) - 1:03d}" /
+                                 "players.yaml").read_text())
+        after = yaml.safe_load((folder / "players.yaml").read_text())
+        events = yaml.safe_load((folder / "events.yaml").read_text())["events"]
+        for old, new in zip(before["players"], after["players"], strict=True):
+            moved = sum(e.get("amount", 0) for e in events if e.get("player") == old["id"])
+            assert new["treasury"] - old["treasury"] == moved, (turn, old["id"])
