@@ -171,7 +171,9 @@ def test_check_describes_the_economic_orders_in_plain_words():
     state = build_state({
         "turn": 7, "players": {"nac": {"ally": "esu", "treasury": 400}},
         "systems": [{"id": "home", "hex": [0, 0], "owner": "nac", "income": 60, "idp": 20,
-                     "idp_full": 60}],
+                     "idp_full": 60},
+                    {"id": "far", "hex": [2, -1], "owner": "nac", "income": 30,
+                     "interdicted_by": "esu"}],
         "groups": [{"id": "g1", "owner": "nac", "at": "home",
                     "ships": [{"design": "dd", "damage": 4}]}],
         "spares": [{"owner": "nac", "at": "home", "level": 100, "stock": 6}]})
@@ -188,6 +190,9 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "Not mentioned, so holding to stand off: g1.",
         "Maintenance for economic turn 2: reduced (§7).",
         "Ordnance worth 45 expended in economic turn 1: billed 23 when its books close (§7.1).",
+        "As this turn opens, the books of economic turn 1 close: income 60 from 1 world, 30 "
+        "lost to interdiction at Far (§10.6); "
+        "upkeep 11 (§7); the treasury then holds 426.",
         "Tops up the spares at Home by 40 points for 30 (75%), in stock from economic turn 3 "
         "(§6.2.1).",
         "Buys Lisa (Lis: FF, 68 points) for 55 (20% off, an ally's design), delivered at Home "
@@ -200,5 +205,5 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "of the week (§11.4).",
         "Rebuilds 40 defence points at Home for 200, standing again from economic turn 4 "
         "(§10.5).",
-        "Paid after the income, upkeep and ordnance of economic turn 1, in the order written; "
-        "what the treasury cannot pay then is not done (§6.3). The treasury holds 400 now."]
+        "Paid in the order written, after the books close; what the treasury cannot pay then "
+        "is not done (§6.3)."]

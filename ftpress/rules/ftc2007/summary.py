@@ -17,6 +17,7 @@ from ftpress.rules.ftc2007.construction import (
     own_navy,
     purchase_price,
 )
+from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
 from ftpress.rules.ftc2007.orders import Vetted, place, vet
 from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE
@@ -24,7 +25,7 @@ from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.treasury import charge
-from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE
+from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE, charge_upkeep
 from ftpress.state.model import Player, State
 
 _POSTURE = {"stand-off": "to stand off", "attack": "on attack orders",
@@ -100,19 +101,42 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
     if economy.maintenance and not vetted.economy_refused("maintenance"):
         lines.append(f"Maintenance for economic turn {cal.economic_turn}: "
                      f"{economy.maintenance} (§7).")
+    ordnance = 0
     if economy.ordnance and not vetted.economy_refused("ordnance"):
+        ordnance = charge(economy.ordnance, ORDNANCE_RATE)
         lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
-                     f"{cal.economic_turn - 1}: billed {charge(economy.ordnance, ORDNANCE_RATE)}"
-                     " when its books close (§7.1).")
+                     f"{cal.economic_turn - 1}: billed {ordnance} when its books close (§7.1).")
+    if cal.economic_turn > 1:
+        lines.append(_books(state, player.id, cal.economic_turn - 1, ordnance))
     spending = [ki for ki in _in_file_order(loaded, economy)
                 if not vetted.economy_refused(*ki)]
     for kind, i in spending:
         lines.append(_spending(state, player, kind, getattr(economy, kind)[i]))
     if spending:
-        lines.append(f"Paid after the income, upkeep and ordnance of economic turn "
-                     f"{cal.economic_turn - 1}, in the order written; what the treasury cannot "
-                     f"pay then is not done (§6.3). The treasury holds {player.treasury} now.")
+        lines.append("Paid in the order written, after the books close; what the treasury "
+                     "cannot pay then is not done (§6.3).")
     return lines
+
+
+def _books(state: State, player_id: str, ended: int, ordnance: int) -> str:
+    """What the books of the economic turn just ended will pay and bill, worked
+    out as the turn will (the state they close on is the one open now)."""
+    after, events = collect_income(state, ended)
+    after, upkeep = charge_upkeep(after, player_id, ended)
+    mine = [e for e in events if e.player == player_id]
+    paid = sum(e.amount or 0 for e in mine)
+    lost = [e for e in mine if e.kind == "income-lost"]
+    text = (f"As this turn opens, the books of economic turn {ended} close: income {paid} "
+            f"from {len(mine) - len(lost)} world{'s' if len(mine) - len(lost) != 1 else ''}")
+    if lost:
+        worlds = [state.system(e.at) for e in lost if isinstance(e.at, str)]
+        gone = sum(w.income or 0 for w in worlds if w is not None)
+        text += (f", {gone} lost to interdiction at "
+                 f"{', '.join(w.name for w in worlds if w is not None)} (§10.6)")
+    bill = -sum(e.amount or 0 for e in upkeep if e.kind == "upkeep")
+    treasury = max(0, (after.player(player_id).treasury if after.player(player_id) else 0)
+                   - ordnance)
+    return f"{text}; upkeep {bill} (§7); the treasury then holds {treasury}."
 
 
 def _in_file_order(loaded: LoadedOrders, economy: EconomyOrders) -> list[tuple[str, int]]:
