@@ -98,7 +98,8 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
     count, per ship, the boxes ordered repaired and given as parts earlier in the file."""
     group = next((g for g in state.groups_of(player_id) if g.id == order.group), None)
     if group is None:
-        return f"you have no group {order.group!r}"
+        mine = ", ".join(g.id for g in state.groups_of(player_id)) or "none"
+        return f"you have no group {order.group!r}; your groups are {mine}"
     ship = next((s for s in group.ships if s.name == order.ship), None)
     if ship is None:
         return (f"{order.group!r} has no ship named {order.ship!r}; its ships are "
@@ -109,7 +110,8 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
     assert design is not None
     left = ship.damage - repaired.get(order.ship, 0)
     if order.boxes > left:
-        return (f"{order.ship} has {max(left, 0)} hull boxes to repair, not {order.boxes}")
+        return (f"{order.boxes} hull boxes is more than {order.ship} has lost; expected at "
+                f"most {max(left, 0)}")
     problem = place_problem(state, player_id, str(group.at), design)
     if problem:
         return problem
@@ -131,7 +133,7 @@ def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order
                 f"{order.ship}; parts come from a ship that is there (§11.3.2, §11.3.3)")
     _, donor = found
     if donor.name == ship.name:
-        return f"{order.ship} cannot give parts to herself"
+        return f"{order.ship} cannot give parts to herself; name another ship"
     mine, theirs = state.design(ship.design), state.design(donor.design)
     assert mine is not None and theirs is not None
     if species(mine) != species(theirs):
