@@ -1,0 +1,85 @@
+"""An sct campaign's state: what ``ftpress init --ruleset sct`` makes, and the
+located problems ``ftpress check`` reports when a planar state is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from ftpress.rules.sct.setup import HOME_EV, OPTION_LIMITS, STARTING_FORCE
+from ftpress.state.load import load_state
+
+NOW = "2026-03-01T10:00:00+00:00"
+
+
+def init(run, target: Path, *extra: str) -> tuple[int, str, str]:
+    return run("init", target, "--players", "nac,nsl,fse,esu", "--seed", "7", "--ruleset",
+               "sct", "--now", NOW, *extra)
+
+
+def test_init_makes_a_planar_campaign_that_checks_and_builds(tmp_path, run):
+    target = tmp_path / "sct-campaign"
+    code, out, err = init(run, target)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"created {target}: 4 players, 20 worlds")
+    state = load_state(target).state
+    assert state.campaign.ruleset == "sct" and state.map.geometry == "plane"
+    assert state.campaign.setup.options == {name: d for name, (d, _, _) in OPTION_LIMITS.items()}
+    for player in state.players.players:
+        home = state.system(player.capital)
+        assert (home.income, home.depot, home.base, home.shipyard) == (HOME_EV, True, True, True)
+        force = state.groups_of(player.id)[0]
+        assert force.at == home.id and force.endurance == 6 and force.revealed
+        assert [state.design(s.design).size for s in force.ships] == list(STARTING_FORCE)
+    for system in state.map.systems:
+        assert system.hex is None and system.position is not None and system.spectral
+    rules = sorted(p.name for p in (target / "content" / "rules").iterdir())
+    assert rules[0] == "01-the-campaign-in-brief.md" and len(rules) == 8
+    assert run("check", "--source", target) == (0, "checked the campaign: no problems\n", "")
+    code, _out, err = run("build", "--source", target, "--out", tmp_path / "site", "--now",
+                          "2026-03-02")
+    assert (code, err) == (0, "")
+    assert 'class="starmap planemap"' in (tmp_path / "site" / "systems" / "index.html").read_text()
+
+
+def test_an_option_out_of_range_is_refused(tmp_path, run):
+    code, _out, err = init(run, tmp_path / "c", "--option", "radius=3")
+    assert code == 1
+    assert "option radius=3 is out of range; expected 6 to 40" in err
+
+
+def _edit(path: Path, change) -> None:
+    data = yaml.safe_load(path.read_text())
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def test_check_locates_what_an_sct_state_may_not_be(tmp_path, run):
+    target = tmp_path / "c"
+    init(run, target)
+
+    def groups(data):
+        data["groups"][0]["at"] = [1, 2]
+        data["groups"][1]["at"] = {"x": 40, "y": 0}
+        data["groups"][2]["endurance"] = 7
+
+    def places(data):
+        data["systems"][1]["position"] = {"x": 30, "y": 0}
+        data["systems"][2]["position"] = dict(data["systems"][3]["position"])
+
+    _edit(target / "state" / "groups.yaml", groups)
+    _edit(target / "state" / "map.yaml", places)
+    code, _out, err = run("check", "--source", target)
+    assert code == 1
+    lines = [line for line in err.splitlines() if line.startswith("state/")
+             and "turns" not in line]
+    assert any("state/groups.yaml" in line and "nac-tf1 is placed at a hex; on an sct map a "
+               "task force is at a system id or a point {x: …, y: …}" in line for line in lines)
+    assert any("nsl-tf1 at (40, 0) is off the map; x and y run from -12 to 12 MU" in line
+               for line in lines)
+    assert any("fse-tf1 has 7 endurance points; it holds at most 6 (§5.1)" in line
+               for line in lines)
+    assert any("state/map.yaml" in line and "is off the map; x and y run from -12 to 12 MU"
+               in line for line in lines)
+    assert any("systems stand further apart" in line for line in lines)
