@@ -103,8 +103,9 @@ def test_a_blog_without_state_has_no_campaign_pages(campaign, run):
 def test_schemas_are_published_with_their_urls(demo_site):
     base = yaml.safe_load((REPO / "site.yaml").read_text())["base_url"]
     names = sorted(p.stem for p in (demo_site / "schemas").glob("*.json"))
-    assert names == ["battle", "campaign", "designs", "dice", "events", "groups", "map", "orders", "page",
-                     "players", "post", "queues", "rule", "site", "turn"]
+    assert names == ["battle", "campaign", "designs", "dice", "events", "groups", "map", "orders",
+                     "orders-ftcamp02", "orders-sct", "page", "players", "post", "queues", "rule",
+                     "site", "turn"]
     for name in names:
         schema = json.loads((demo_site / f"schemas/{name}.json").read_text())
         assert schema["$id"] == f"{base}schemas/{name}.json"
@@ -127,7 +128,7 @@ def test_the_demo_state_files_satisfy_their_published_schemas(demo_site):
 def test_schemas_command_writes_every_schema(tmp_path, run):
     code, out, err = run("schemas", "--source", REPO, "--out", tmp_path / "s")
     assert (code, err) == (0, "")
-    assert len(out.splitlines()) == 14
+    assert len(out.splitlines()) == 17  # with orders-ftcamp02 and orders-sct
     groups = json.loads((tmp_path / "s/groups.json").read_text())
     assert groups["$id"].endswith("/schemas/groups.json")
     assert groups["properties"]["groups"]["items"]["$ref"] == "#/$defs/Group"

@@ -62,6 +62,8 @@ class SystemView:
     shipyard: bool
     interdicted_by: PowerView | None
     routes: tuple[str, ...]
+    #: More public facts for the notes: Biology rate, loyalty, a claim (ftcamp02 §2.1, §8).
+    facts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,11 @@ def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
         income=s.income, idp=s.idp, idp_full=s.full_idp, depot=s.depot, base=s.base,
         shipyard=s.shipyard,
         interdicted_by=powers.get(s.interdicted_by) if s.interdicted_by else None,
-        routes=tuple(routes.get(s.id, ())))
+        routes=tuple(routes.get(s.id, ())),
+        facts=tuple(f for f in (
+            f"Biology {s.bio}" if s.bio is not None else "",
+            f"loyalty {s.loyalty}" if s.loyalty else "",
+            f"claimed by {s.claimed_by}" if s.claimed_by else "") if f))
 
 
 def _counters(state: State, player_id: str, page: Callable[[str], str],

@@ -418,7 +418,7 @@ class _Vetter:
     def _sub(self, group_id: str, group: Group, sub: str, names: list[str],
              loc: tuple[Hashable, ...]) -> bool:
         if sub in MISSING_CHAPTER:
-            self.refuse(group_id, loc, f"Hold-{sub} needs the rules for "
+            self.refuse(group_id, loc, f"Hold-{sub.title()} needs the rules for "
                         f"{MISSING_CHAPTER[sub]} of FTCamp0.2, which are not part of this "
                         "rulebook, so ftpress cannot carry it out; give another order")
             return False
