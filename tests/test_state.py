@@ -147,7 +147,8 @@ CASES = {
     ),
     "unknown ruleset": (
         {"state/campaign.yaml": sub(CAMPAIGN, "ruleset: ftc2007", "ruleset: starfleet")},
-        "state/campaign.yaml:3:10: unknown ruleset 'starfleet'; expected one of ftc2007",
+        "state/campaign.yaml:3:10: unknown ruleset 'starfleet'; expected one of ftc2007, "
+        "ftcamp02, sct",
     ),
     "more dummies than capital ships (ftc2007 §15.2)": (
         {"state/groups.yaml": GROUPS + "  - id: g2\n    owner: nac\n    at: home\n"
