@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,7 +48,7 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
-from ftpress.search import SEARCH_DIR, index_site
+from ftpress.search import SEARCH_DIR, Indexing, index_site
 from ftpress.state.model import State
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
 
@@ -189,12 +190,22 @@ def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out
                     parallel=parallel, cache=cache)
 
 
+#: The default theme's templates whose pages can be searchable. They are rendered
+#: first, so that Pagefind can start on them while the other pages render; a page
+#: of another template (a theme's own) that turns out searchable is not lost: the
+#: index is then made again once every page is written.
+SEARCHED_TEMPLATES = frozenset({"post.html", "page.html", "rulebook.html", "turn.html"})
+
+
 def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = None,
-           sink: Sink | None = None) -> Outputs:
+           sink: Sink | None = None,
+           searchable: Callable[[Outputs], None] | None = None) -> Outputs:
     """Render every output file of the site into ``sink`` (``None``: render, check, drop).
 
     ``parallel`` spreads the work over the cores; the returned outputs say what
     was made, what changed and what the search index should read.
+    ``searchable`` is called with the outputs so far once the pages that can be
+    searchable are in ``sink`` (and the others are not yet).
     """
     out = Outputs()
     blog = _blog(site)
@@ -213,7 +224,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         raise InputError(problems)
     if out.clashes:  # before rendering a page: two things want one path
         raise InputError(out.clashes)
-    r.flush(sink)
+    r.flush(sink, first=SEARCHED_TEMPLATES if searchable else frozenset(),
+            between=(lambda: searchable(out)) if searchable else None)
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
@@ -249,18 +261,34 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     site = load(root, options)
     staging = Staging(out_dir)
+    early: list[Indexing] = []
+
+    def start_search(outputs: Outputs) -> None:
+        # The searchable pages are rendered (the rest are not yet): if one changed,
+        # Pagefind starts on them now, beside the rest of the build.
+        if reindex or outputs.changed or not (out_dir / SEARCH_DIR).is_dir():
+            early.append(Indexing({p: (staging.dir if p in outputs.changed else out_dir) / p
+                                   for p in outputs.searchable}, out_dir))
+
     try:
-        outputs = render(site, parallel=options.parallel, cache=cache, sink=staging)
+        outputs = render(site, parallel=options.parallel, cache=cache, sink=staging,
+                         searchable=start_search if site.config.search else None)
         for path, data in outputs.files.items():
             outputs.rendered(path, changed=staging.put(path, data), searchable=False)
+        if early and early[0].pages != set(outputs.searchable):
+            early.pop().cancel()  # a page rendered later is searchable too: index after
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())
     except BaseException:
         staging.abort()  # nothing half-written: the output stays as it was
+        for indexing in early:
+            indexing.cancel()
         raise
-    # Pagefind reads the written pages; re-index only when a page changed.
-    if site.config.search and (reindex or report.written or report.removed
-                               or not (out_dir / SEARCH_DIR).is_dir()):
+    # Re-index only when a page changed (or serve rewrote one itself).
+    if early:
+        early[0].finish(out_dir)
+    elif site.config.search and (reindex or report.written or report.removed
+                                 or not (out_dir / SEARCH_DIR).is_dir()):
         index_site(out_dir, outputs.searchable)
     cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,

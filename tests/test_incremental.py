@@ -202,3 +202,26 @@ def test_serve_redoes_the_search_index_after_rewriting_a_post(campaign, run, tmp
     site.rebuild({str(edited)})
     assert tree(out / "pagefind") != index_before
     assert tree(out) == clean_build(run, root, tmp_path / "clean")
+
+
+# --- search: Pagefind starts on the searchable pages while the rest render ------------
+
+def test_the_index_is_made_with_a_relative_output_folder(campaign, run, monkeypatch):
+    root = campaign(posts(2))
+    monkeypatch.chdir(root.parent)
+    code, _, err = run("build", "--source", root.name, "--out", "rel-out", "--now", NOW)
+    assert (code, err) == (0, "")
+    assert (root.parent / "rel-out/pagefind/pagefind-entry.json").is_file()
+    assert not [p for p in (root.parent / "rel-out").iterdir() if p.name.startswith(".")]
+
+
+def test_a_theme_page_marked_searchable_late_is_indexed_too(campaign, run, tmp_path):
+    """The 404 page is rendered after the searchable templates; a theme that marks it
+    searchable gets it indexed all the same (the index is made again at the end)."""
+    root = campaign(posts(1) | {"themes/default/404.html": (
+        '{% extends "base.html" %}{% block main %}<main data-pagefind-body>'
+        "<h1>Lost</h1><p>Xylophone marmalade.</p></main>{% endblock %}")})
+    code, _, err = run("build", "--source", root, "--out", tmp_path / "out", "--now", NOW)
+    assert (code, err) == (0, "")
+    entry = (tmp_path / "out/pagefind/pagefind-entry.json").read_text()
+    assert '"page_count":2' in entry.replace(" ", "")

@@ -86,14 +86,26 @@ class Renderer:
             self.cache.put(hashed[i], found[hashed[i]])
         return [found[key][0] for key in hashed]
 
-    def flush(self, sink: Sink | None) -> None:
+    def flush(self, sink: Sink | None, *, first: frozenset[str] = frozenset(),
+              between: Callable[[], None] | None = None) -> None:
         """Render every queued page and hand it to ``sink`` (``None``: check, then drop).
 
         Workers give the bytes to the sink themselves, so pages never travel between
-        processes or pile up in memory; a template error stops with its file and line.
+        processes or pile up in memory; template errors stop the build with their
+        files and lines, all of them. With ``first``, the pages of those templates
+        are rendered before the others, and ``between`` is called in between (the
+        search index starts on them while the rest render).
         """
         jobs, self._jobs = self._jobs, []
+        early = [j for j in jobs if j.template in first]
+        failures = self._render(early, sink) if early else []
+        if first and between is not None and not failures:
+            between()
+        failures += self._render([j for j in jobs if j.template not in first], sink)
+        if failures:
+            raise InputError(sorted(set(failures)))
 
+    def _render(self, jobs: list[_Job], sink: Sink | None) -> list[Problem]:
         def render(index: int) -> tuple[bool, bool] | Problem:
             job = jobs[index]
             try:
@@ -106,11 +118,11 @@ class Renderer:
             return changed, b"data-pagefind-body" in data
 
         results = map_indexed(render, len(jobs), parallel=self.parallel)
-        failures = sorted({r for r in results if isinstance(r, Problem)})
-        if failures:
-            raise InputError(failures)
-        for job, (changed, searchable) in zip(jobs, results, strict=True):
-            self.out.rendered(job.path, changed=changed, searchable=searchable)
+        failures = [r for r in results if isinstance(r, Problem)]
+        if not failures:
+            for job, (changed, searchable) in zip(jobs, results, strict=True):
+                self.out.rendered(job.path, changed=changed, searchable=searchable)
+        return failures
 
 
 def template_problem(exc: jinja2.TemplateError, root: Path | None) -> Problem:
