@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from test_sct_cases import build_orders, build_state
 
 from ftpress.errors import InputError
 from ftpress.orders.load import canonical, parse_orders
 from ftpress.rules import find_ruleset
 from ftpress.rules.sct.orderfile import ADAPTER, Move, SctOrders, Secondary
+from ftpress.rules.sct.summary import describe_orders
 from ftpress.schemas import all_schemas
 
 PATH = "orders/t001/nac.yaml"
@@ -88,3 +90,23 @@ def test_its_json_schema_is_published():
     sct = schemas["orders-sct"]
     assert sct["$id"] == "https://example.org/schemas/orders-sct.json"
     assert "forces" in sct["properties"]
+
+
+def test_check_describes_clean_orders_in_plain_words():
+    state = build_state({"systems": [{"id": "home", "at": [0, 0], "owner": "nac", "ev": 300,
+                                      "shipyard": True}],
+                         "forces": [{"id": "tf1", "owner": "nac", "at": "home",
+                                     "ships": ["dd", "ff"]}],
+                         "treasury": {"nac": 50}})
+    orders = build_orders(state, {"nac": (
+        "forces:\n  tf1:\n    move: 3/2\n    secondary: {bearing: 45, distance: 1.5}\n"
+        "    engage: false\n    split: {tf2: [tf1-2]}\n"
+        "economy:\n  builds:\n    - {design: dd, at: home, name: Hood}\n")})
+    assert describe_orders(state, orders["nac"]) == [
+        "Begin Hood (dd) at home for 109 MUCr (109 from this turn's income there, 0 from the "
+        "treasury).",
+        "tf1 moves 3/2.",
+        "tf1 then moves up to 1.5 MU on 45° for an endurance point.",
+        "tf1 will not start a combat (the other side still may).",
+        "tf1 splits after combat: tf1-2 form tf2.",
+    ]
