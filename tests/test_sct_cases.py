@@ -176,4 +176,6 @@ def test_case(path):
             tuple(k) for k in want_after["keels"]]
     if "repairs" in want_after:
         assert len(after.queues.repairs) == want_after["repairs"]
+    for repair in after.queues.repairs:  # a repair names the force its ship is in
+        assert repair.ship in {s.name for s in forces[repair.group].ships}, repair
     assert after.campaign.calendar.turn == state.campaign.calendar.turn + 1

@@ -19,11 +19,13 @@ from test_sct_cases import build_orders, build_state
 
 from ftpress.dice import Dice
 from ftpress.rules.sct import plane
+from ftpress.rules.sct.checks import check_state
 from ftpress.rules.sct.orders import problems
 from ftpress.rules.sct.supply import max_endurance
 from ftpress.rules.sct.turn import resolve
+from ftpress.state.load import load_state
 from ftpress.state.model import GroupsFile, MapFile, PlayersFile, Point, QueuesFile
-from ftpress.state.save import dump
+from ftpress.state.save import dump, save_state
 
 coordinate = st.integers(-8, 8)
 
@@ -148,3 +150,15 @@ def test_off_facing_is_an_angle_between_0_and_180(facing, degrees):
     off = plane.off_facing(facing, degrees)
     assert 0 <= off <= 180
     assert plane.off_facing(facing, plane.facing_bearing(facing)) == 0
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(campaigns())
+def test_the_state_after_a_turn_passes_every_check(tmp_path, case):
+    spec, texts, seed = case
+    _before, _orders, (after, _events) = _run(spec, texts, seed)
+    folder = tmp_path / f"run-{seed}"
+    save_state(folder, after)
+    loaded = load_state(folder)  # the shared cross-checks raise if anything is off
+    assert check_state(loaded) == []

@@ -72,8 +72,13 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                                     f"{force_id}.", player=player, group=force_id,
                                     at=host.at, groups=(force_id, other_id), order=where))
     kept = tuple(groups[i] for i in order_ids if i in groups)
-    return dataclasses.replace(state, groups=dataclasses.replace(state.groups,
-                                                                 groups=kept)), events
+    # A ship under repair may have changed force: its repair follows it.
+    home = {(g.owner, s.name): g.id for g in kept for s in g.ships}
+    repairs = tuple(dataclasses.replace(r, group=home.get((r.owner, r.ship), r.group))
+                    for r in state.queues.repairs)
+    return dataclasses.replace(
+        state, groups=dataclasses.replace(state.groups, groups=kept),
+        queues=dataclasses.replace(state.queues, repairs=repairs)), events
 
 
 def _together(state: State, a: str | Point, b: str | Point) -> bool:
