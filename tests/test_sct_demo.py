@@ -67,6 +67,9 @@ def test_the_turn_pages_show_the_planar_map_and_the_battle(built: Path):
     assert "2 task groups moved" in page
     assert (built / "schemas" / "orders-sct.json").is_file()
     assert 'class="starmap planemap"' in (built / "systems" / "index.html").read_text()
+    power = (built / "players" / "nac" / "index.html").read_text()
+    assert "1 counter at open space at (0.32, 7.36)" in power
+    assert "<em>Lexington</em>, Ticonderoga DD" in power
 
 
 def test_the_demo_money_adds_up():

@@ -20,7 +20,7 @@ from ftpress.hexes import Hex
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
-from ftpress.state.model import State, System
+from ftpress.state.model import Point, State, System
 
 #: Upkeep levels (ftc2007 §7) as the tables show them: (rate, name).
 MAINTENANCE = {"full": ("10%", "full"), "standardised": ("7.5%", "standardised"),
@@ -152,6 +152,8 @@ def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
 def _counters(state: State, player_id: str, page: Callable[[str], str],
               umpire: bool = False) -> tuple[CounterView, ...]:
     """A power's counters by place, in map order of their hexes."""
+    if state.map.geometry == "plane":
+        return _plane_counters(state, player_id, page, umpire)
     places: dict[Hex, list] = {}
     for group in state.groups_of(player_id):
         if group.attached_to is not None and not umpire:
@@ -170,4 +172,33 @@ def _counters(state: State, player_id: str, page: Callable[[str], str],
             place_url=page(f"systems/#{world.id}") if world else "",
             count=len(places[h]), known=known,
             dummies=sum(g.dummy for g in places[h]) if umpire else 0))
+    return tuple(found)
+
+
+def _plane_counters(state: State, player_id: str, page: Callable[[str], str],
+                    umpire: bool) -> tuple[CounterView, ...]:
+    """On a planar map (sct) a power's task forces by place: at a system, or at a
+    point of open space; systems first by name, then points west to east."""
+    places: dict[str | Point, list] = {}
+    for group in state.groups_of(player_id):
+        if isinstance(group.at, (str, Point)):
+            places.setdefault(group.at, []).append(group)
+
+    def order(place: str | Point) -> tuple:
+        if isinstance(place, Point):
+            return (1, "", place.x, place.y)
+        system = state.system(place)
+        return (0, system.name if system else place, 0, 0)
+
+    found = []
+    for place in sorted(places, key=order):
+        world = state.system(place) if isinstance(place, str) else None
+        known = tuple(ShipView(s.name, d.name if (d := state.design(s.design)) else s.design,
+                               d.size if d else "", s.damage)
+                      for g in places[place] if g.revealed or umpire for s in g.ships)
+        found.append(CounterView(
+            place=world.name if world else f"open space at {place}",
+            place_url=page(f"systems/#{world.id}") if world else "",
+            count=len(places[place]), known=known,
+            dummies=sum(g.dummy for g in places[place]) if umpire else 0))
     return tuple(found)
