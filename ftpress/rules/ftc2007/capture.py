@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Hashable
+from fractions import Fraction
 
 from ftpress.events import Event
 from ftpress.hexes import Hex
 from ftpress.orders.model import PrizeOrder
 from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.repairs import box_cost
+from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import (
     Design,
     Group,
@@ -43,6 +46,11 @@ SALE_RATE_PER_ROW = (1, 10)
 #: A rebuilt prize keeps its damage: mending it is an ordinary repair (§11), ordered
 #: and paid for like any other (§12.2.1 "charged at the normal rates").
 REBUILT_PRIZE_KEEPS_ITS_DAMAGE = True
+
+#: §12.2.1: a type the navy does not have in service costs 20% more to repair. The
+#: extra is paid when the prize is rebuilt, as 20% of repairing all its damage at
+#: the §11.2 rate (rounded up, §6.3); its repairs are then ordered at the normal rate.
+UNFAMILIAR_TYPE_PREMIUM = Fraction(1, 5)
 
 #: §12.1: a drifting ship whose own side holds the field (or when nobody does) is
 #: not captured; it stays in its group with its damage.
@@ -204,6 +212,14 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
             "for parts, to be fitted under §11.3.3; the rest cannot be sold.", player=player,
             at=prize.at, order=where, note=order.note)
     assert order.group is not None
+    in_service = any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
+    premium = 0 if in_service else charge(box_cost(design) * prize.ship.damage,
+                                          UNFAMILIAR_TYPE_PREMIUM)
+    if balance(state, player) < premium:
+        return state, unpaid(player, f"rebuilding prize {prize_id} (20% more to repair a type "
+                             "not in service)", premium, "repairs", "12.2.1", order=where,
+                             at=str(prize.at) if isinstance(prize.at, str) else None)
+    state = credit(state, player, -premium)
     state = _with_player(state, player, lambda p: dataclasses.replace(p, prizes=others))
     ship = dataclasses.replace(prize.ship, name=_free_name(state, player, name))
     groups = list(state.groups.groups)
@@ -218,8 +234,12 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
     return state, Event(
         "prize-rebuilt", rule("12.2.1"), f"{player} rebuilds prize {prize_id} as "
         f"{ship.name}, joining {order.group}; its {ship.damage} damaged hull boxes are "
-        "left for ordinary repairs (§11).", player=player, group=order.group,
-        at=prize.at, order=where, note=order.note)
+        "left for ordinary repairs (§11)" + (
+            f"; no {design.name} is in its service, so it pays {premium} now, 20% of "
+            f"repairing them at the normal rate" if not in_service else "") + ".",
+        player=player, group=order.group,
+        at=prize.at, order=where, note=order.note,
+        amount=None if in_service else -premium, account=None if in_service else "repairs")
 
 
 def _free_name(state: State, player: str, name: str) -> str:
