@@ -201,3 +201,30 @@ def test_an_abstract_battle_accounts_for_every_ship(nac, esu, key, defender_atta
     battle = [e for e in events if e.kind == "battle"]
     assert len(battle) == 1
     assert all(roll in dice.log for roll in battle[0].rolls)
+
+
+def test_three_powers_go_to_the_table_even_in_an_abstract_campaign():
+    """THREE_POWERS_GO_TO_THE_TABLE: the abstract combat has two sides."""
+    import dataclasses
+
+    from ftpress.hexes import Hex
+    from ftpress.rules.ftc2007.battles import Site, how_fought
+    from ftpress.rules.ftc2007.plan import Plan
+
+    state = build_state({**STATE, "battles": "abstract"})
+    plan = Plan.make(state, {})
+    groups = tuple(state.groups.groups)
+    third = dataclasses.replace(groups[0], id="f1", owner="fsr")
+    assert how_fought(state, plan, Site("home", Hex(0, 0), "home", groups,
+                                        ("esu", "nac"))) == "abstract"
+    assert how_fought(state, plan, Site("home", Hex(0, 0), "home", (*groups, third),
+                                        ("esu", "fsr", "nac"))) == "tabletop"
+
+
+@pytest.mark.parametrize(("at", "battle"), [("vesper", "vesper"), ((2, -1), "hex-2-m1"),
+                                            ((-3, 0), "hex-m3-0")])
+def test_a_battle_is_named_for_its_world_or_its_hex(at, battle):
+    from ftpress.battles import battle_id
+    from ftpress.hexes import Hex
+
+    assert battle_id(Hex(*at) if isinstance(at, tuple) else at) == battle
