@@ -86,3 +86,11 @@ def test_an_attached_independent_has_no_counter():
     markers = [g for g in state.groups.groups if g.attached_to is None]
     assert len(public_map(state, "t").counters) == len(markers)
     assert len(public_map(state, "t", umpire=True).counters) == len(state.groups.groups)
+
+
+def test_the_map_shades_dust_clouds(built: Path):
+    state = load_state(DEMO).state
+    page = (built / "systems" / "index.html").read_text()
+    assert page.count('class="hex dust"') == len(state.map.dust or ())
+    assert "Biology 20, loyalty 10" in page
+    assert "claimed by nac" in page

@@ -28,6 +28,9 @@ from ftpress.hexes import Hex, hexagon
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
            "#000000")
 NEUTRAL = "#8a8f98"
+#: ftcamp02 map features: dust-cloud hexes and wormhole rings.
+DUST = "#3b3046"
+WORMHOLE = "#b58cf0"
 SIZE = 30.0  # hex radius in SVG units
 _SQRT3 = math.sqrt(3)
 
@@ -93,6 +96,9 @@ class StarMap:
     counters: tuple[CounterMark, ...] = ()
     moves: tuple[Move, ...] = ()
     markers: tuple[Marker, ...] = ()
+    #: ftcamp02: dust-cloud hexes (every other hex is deep space) and wormholes by their ends.
+    dust: tuple[Hex, ...] = ()
+    wormholes: tuple[tuple[Hex, Hex], ...] = ()
 
 
 def colour_powers(ids_and_names: list[tuple[str, str]]) -> tuple[Power, ...]:
@@ -139,7 +145,7 @@ def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     """The whole map as an SVG document string (inline in a page, or as a file)."""
     half_w = SIZE * (1.5 * m.radius + 1.5)
     half_h = SIZE * _SQRT3 * (m.radius + 0.75)
-    rows = math.ceil((len(m.powers) + len(_KEY)) / 3)
+    rows = math.ceil((len(m.powers) + len(_keys(m))) / 3)
     box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + 26.0 * rows)
     d = _Drawing(size=("100%", None), profile="full", debug=False,
                          viewBox=" ".join(f"{v:.1f}" for v in box))
@@ -152,6 +158,7 @@ def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     owners = {p.id: p for p in m.powers}
     _grid(d, m)
     _routes(d, m)
+    _wormholes(d, m)
     for world in sorted(m.worlds, key=lambda w: (w.hex.q, w.hex.r)):
         _world(d, world, owners.get(world.owner or ""))
     _markers(d, m)
@@ -163,9 +170,24 @@ def render_svg(m: StarMap, element_id: str = "starmap") -> str:
 
 def _grid(d: svgwrite.Drawing, m: StarMap) -> None:
     grid = d.add(d.g(class_="hexes", fill="#10182b", stroke="#2c3a5c", stroke_width=1))
+    dust = set(m.dust)
     for h in hexagon(m.radius):
-        poly = grid.add(d.polygon(_corners(h), class_="hex"))
+        if h in dust:
+            poly = grid.add(d.polygon(_corners(h), class_="hex dust", fill=DUST))
+        else:
+            poly = grid.add(d.polygon(_corners(h), class_="hex"))
         poly.attribs["data-hex"] = f"{h.q},{h.r}"
+
+
+def _wormholes(d: svgwrite.Drawing, m: StarMap) -> None:
+    if not m.wormholes:
+        return
+    group = d.add(d.g(class_="wormholes", fill="none", stroke=WORMHOLE, stroke_width=2))
+    group.set_desc(title="Wormholes")
+    for a, b in m.wormholes:
+        group.add(d.line(centre(a), centre(b), stroke_dasharray="2 6", stroke_linecap="round"))
+        for end in (a, b):
+            group.add(d.circle(centre(end), r=round(SIZE * 0.55, 1)))
 
 
 def _routes(d: svgwrite.Drawing, m: StarMap) -> None:
@@ -278,14 +300,20 @@ _KEY = ("neutral world", "capital", "supply depot", "base", "shipyard", "interdi
         "charted route")
 
 
+def _keys(m: StarMap) -> tuple[str, ...]:
+    """The key's entries: the usual ones, and dust clouds and wormholes when there are any."""
+    return _KEY + (("dust cloud",) if m.dust else ()) + (("wormhole",) if m.wormholes else ())
+
+
 def _legend(d: svgwrite.Drawing, m: StarMap, box: tuple[float, float, float, float]) -> None:
-    left, top = box[0] + 12, box[1] + box[3] - 26.0 * math.ceil((len(m.powers) + len(_KEY)) / 3)
+    keys = _keys(m)
+    left, top = box[0] + 12, box[1] + box[3] - 26.0 * math.ceil((len(m.powers) + len(keys)) / 3)
     g = d.add(d.g(class_="legend", font_size=12, fill="#1d2129"))
     g.set_desc(title="Key")
     g.add(d.rect((box[0], round(top - 12, 1)), (box[2], round(box[1] + box[3] - top + 12, 1)),
                  fill="#fbfaf6"))
     column_w = box[2] / 3
-    entries = [(p.name, p.colour, p.initial) for p in m.powers] + [(k, "", "") for k in _KEY]
+    entries = [(p.name, p.colour, p.initial) for p in m.powers] + [(k, "", "") for k in keys]
     for index, (text, colour, initial) in enumerate(entries):
         x = round(left + column_w * (index % 3), 1)
         y = round(top + 26.0 * (index // 3), 1)
@@ -310,6 +338,11 @@ def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: 
         g.add(d.rect((x - 5, y - 5), (10, 10), fill="#1d2129"))
     elif kind == "shipyard":
         g.add(d.polygon([(x, y - 6), (x + 6, y + 5), (x - 6, y + 5)], fill="#1d2129"))
+    elif kind == "dust cloud":
+        g.add(d.polygon([(x - 8, y), (x - 4, y - 7), (x + 4, y - 7), (x + 8, y), (x + 4, y + 7),
+                         (x - 4, y + 7)], fill=DUST))
+    elif kind == "wormhole":
+        g.add(d.circle((x, y), r=7, fill="none", stroke=WORMHOLE, stroke_width=2))
     elif kind == "interdicted":
         g.add(d.circle((x, y), r=7, fill="none", stroke="#d62d20", stroke_width=2.5,
                        stroke_dasharray="4 3"))

@@ -74,8 +74,13 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
                    f"{len(worlds)} worlds ({neutral} neutral), {len(state.map.routes)} charted "
                    f"routes and {len(counters)} task-group counters. Each world shows its "
                    "owner's initials, its income above and its name below.")
+    if state.map.dust or state.map.wormholes:  # ftcamp02
+        description += (f" {len(state.map.dust or ())} hexes are dust cloud, shaded; "
+                        f"{len(state.map.wormholes or ())} wormholes join their two ringed "
+                        "ends.")
     return StarMap(state.map.radius, title, description, powers, worlds, routes,
-                   tuple(counters))
+                   tuple(counters), dust=tuple(state.map.dust or ()),
+                   wormholes=tuple(w.ends for w in state.map.wormholes or ()))
 
 
 #: Event kinds that move a group: an arrow from where it set out to where it is.
