@@ -206,4 +206,20 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "Rebuilds 40 defence points at Home for 200, standing again from economic turn 4 "
         "(§10.5).",
         "Paid in the order written, after the books close; what the treasury cannot pay then "
-        "is not done (§6.3)."]
+        "is not done (§6.3).",
+        "Everything written can be paid: the treasury would hold 35 at the end of the week."]
+
+
+def test_check_warns_of_what_the_treasury_cannot_pay():
+    state = build_state({"turn": 7, "players": {"nac": {"treasury": 0}},
+                         "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}]})
+    orders = build_orders(state, {"nac": (
+        "economy:\n"
+        "  purchases: [{design: dd, at: home, name: Halberd}, {design: sc, at: home, "
+        "name: Wren}]\n")})
+    assert describe_orders(state, orders["nac"])[-3:] == [
+        "Paid in the order written, after the books close; what the treasury cannot pay then "
+        "is not done (§6.3).",
+        "Not enough money: nac cannot pay 108 for buying Halberd (Ticonderoga, dd): there is no "
+        "credit, so it is not done (§13.1).",
+        "After that, the treasury would hold 16 at the end of the week."]

@@ -17,10 +17,11 @@ from ftpress.rules.ftc2007.construction import (
     own_navy,
     purchase_price,
 )
+from ftpress.rules.ftc2007.economic_orders import open_economic_turn, works
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
 from ftpress.rules.ftc2007.orders import Vetted, place, vet
-from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE
+from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
@@ -115,7 +116,22 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
     if spending:
         lines.append("Paid in the order written, after the books close; what the treasury "
                      "cannot pay then is not done (§6.3).")
+        lines += _shortfalls(state, loaded)
     return lines
+
+
+def _shortfalls(state: State, loaded: LoadedOrders) -> list[str]:
+    """The player's spending this week worked out as the turn will (other players
+    cannot touch this treasury): what would go unpaid, and what is left."""
+    player_id = loaded.orders.player
+    after, events = open_economic_turn(state, Plan.make(state, {player_id: loaded}))
+    after, weekly = works(after)
+    short = [e.text for e in (*events, *weekly) if e.kind == "unpaid" and e.player == player_id]
+    found = after.player(player_id)
+    left = f"the treasury would hold {found.treasury} at the end of the week" if found else ""
+    if not short:
+        return [f"Everything written can be paid: {left}."]
+    return [f"Not enough money: {text}" for text in short] + [f"After that, {left}."]
 
 
 def _books(state: State, player_id: str, ended: int, ordnance: int) -> str:
