@@ -197,6 +197,11 @@ def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out
 SEARCHED_TEMPLATES = frozenset({"post.html", "page.html", "rulebook.html", "turn.html"})
 
 
+def _searched(template: str, context: dict[str, object]) -> bool:
+    """Is this page likely searchable? Of the rulebook, only the current version is."""
+    return template in SEARCHED_TEMPLATES and context.get("is_current") is not False
+
+
 def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = None,
            sink: Sink | None = None,
            searchable: Callable[[Outputs], None] | None = None) -> Outputs:
@@ -224,7 +229,7 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         raise InputError(problems)
     if out.clashes:  # before rendering a page: two things want one path
         raise InputError(out.clashes)
-    r.flush(sink, first=SEARCHED_TEMPLATES if searchable else frozenset(),
+    r.flush(sink, first=_searched if searchable else None,
             between=(lambda: searchable(out)) if searchable else None)
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}

@@ -86,22 +86,25 @@ class Renderer:
             self.cache.put(hashed[i], found[hashed[i]])
         return [found[key][0] for key in hashed]
 
-    def flush(self, sink: Sink | None, *, first: frozenset[str] = frozenset(),
+    def flush(self, sink: Sink | None, *,
+              first: Callable[[str, dict[str, object]], bool] | None = None,
               between: Callable[[], None] | None = None) -> None:
         """Render every queued page and hand it to ``sink`` (``None``: check, then drop).
 
         Workers give the bytes to the sink themselves, so pages never travel between
         processes or pile up in memory; template errors stop the build with their
-        files and lines, all of them. With ``first``, the pages of those templates
-        are rendered before the others, and ``between`` is called in between (the
-        search index starts on them while the rest render).
+        files and lines, all of them. With ``first`` (given a page's template
+        and context), the pages it picks are rendered before the others, and
+        ``between`` is called in between (the search index starts on them while the
+        rest render).
         """
         jobs, self._jobs = self._jobs, []
-        early = [j for j in jobs if j.template in first]
+        picked = [first is not None and first(j.template, j.context) for j in jobs]
+        early = [j for j, p in zip(jobs, picked, strict=True) if p]
         failures = self._render(early, sink) if early else []
-        if first and between is not None and not failures:
+        if between is not None and not failures:
             between()
-        failures += self._render([j for j in jobs if j.template not in first], sink)
+        failures += self._render([j for j, p in zip(jobs, picked, strict=True) if not p], sink)
         if failures:
             raise InputError(sorted(set(failures)))
 

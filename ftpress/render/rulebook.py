@@ -89,6 +89,8 @@ class RulebookViews:
         # Most sections read the same in every version; render each wording once.
         self._html: dict[str, Markup] = {}
         self._blocks: dict[tuple[Section, date | None], Markup] = {}
+        self._by_ruling: dict[str, list[Change]] | None = None
+        self._changes: dict[int, ChangeView] = {}
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
@@ -150,6 +152,13 @@ class RulebookViews:
                            html, amended)
 
     def change(self, change: Change) -> ChangeView:
+        # Shown twice (its version's change log and its ruling's post): diffed once.
+        # By identity: every Change lives in the rulebook as long as these views do.
+        if id(change) not in self._changes:
+            self._changes[id(change)] = self._change(change)
+        return self._changes[id(change)]
+
+    def _change(self, change: Change) -> ChangeView:
         a = change.amendment
         before, after = change.before, change.after
         verb = {"amend": "amended", "add": "added", "repeal": "repealed"}[a.action]
@@ -167,8 +176,12 @@ class RulebookViews:
 
     def changes_by(self, slug: str) -> tuple[ChangeView, ...]:
         """Every change the ruling post ``slug`` made, in the order it made them."""
-        return tuple(self.change(c) for v in self.rulebook.versions for c in v.changes
-                     if c.amendment.ruling.slug == slug)
+        if self._by_ruling is None:  # grouped once, not searched again for every post
+            self._by_ruling = {}
+            for v in self.rulebook.versions:
+                for c in v.changes:
+                    self._by_ruling.setdefault(c.amendment.ruling.slug, []).append(c)
+        return tuple(self.change(c) for c in self._by_ruling.get(slug, ()))
 
 
 def _day_before(day: date) -> date:
