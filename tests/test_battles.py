@@ -228,3 +228,30 @@ def test_a_battle_is_named_for_its_world_or_its_hex(at, battle):
     from ftpress.hexes import Hex
 
     assert battle_id(Hex(*at) if isinstance(at, tuple) else at) == battle
+
+
+def test_ftpress_check_describes_battle_requests_and_prize_orders():
+    from battlefixture import with_prizes
+
+    from ftpress.rules.ftc2007.summary import describe_orders
+
+    state = with_prizes(build_state({"systems": STATE["systems"],
+                                     "groups": STATE["groups"][:1]}), {"nac": [
+        {"id": "prize-t000-1", "name": "Lis", "at": "home", "design": "ch", "damage": 5,
+         "taken_from": "esu"},
+        {"id": "prize-t000-2", "name": "Kit", "at": "home", "design": "dd", "damage": 4,
+         "taken_from": "esu"},
+        {"id": "prize-t000-3", "name": "Wren", "at": "home", "design": "dd",
+         "taken_from": "esu"}]})
+    orders = build_orders(state, {"nac": (
+        "groups:\n  g1: {hold: true, battle: abstract}\neconomy:\n  prizes:\n"
+        "    prize-t000-1: {action: rebuild, group: g2}\n"
+        "    prize-t000-2: {action: sell}\n    prize-t000-3: {action: strip}\n")})
+    assert describe_orders(state, orders["nac"]) == [
+        "g1 (1 ship) holds at Home, to stand off; in a battle it asks for the abstract "
+        "combat (§14.1).",
+        "Prize prize-t000-1 (Lis, a Tverdost) is rebuilt into g2, paying 3 now because no "
+        "ship of its type is in service (§12.2.1).",
+        "Prize prize-t000-2 (Kit, a Ticonderoga) is sold for scrap for 21 (§12.2.3).",
+        "Prize prize-t000-3 (Wren, a Ticonderoga) is stripped for parts; what is left cannot "
+        "be sold (§12.2.2)."]

@@ -242,6 +242,26 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
         amount=None if in_service else -premium, account=None if in_service else "repairs")
 
 
+def describe_prize_order(state: State, player: str, prize_id: str, order: PrizeOrder) -> str:
+    """A prize order the rules allow, in plain words (``ftpress check``)."""
+    owner = state.player(player)
+    assert owner is not None
+    prize = next(p for p in owner.prizes if p.id == prize_id)
+    design = state.design(prize.ship.design)
+    assert design is not None
+    what = f"Prize {prize_id} ({prize.ship.name}, a {design.name})"
+    if order.action == "sell":
+        return (f"{what} is sold for scrap for {sale_price(design, prize.ship.damage)} "
+                "(§12.2.3).")
+    if order.action == "strip":
+        return f"{what} is stripped for parts; what is left cannot be sold (§12.2.2)."
+    in_service = any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
+    extra = "" if in_service else (
+        f", paying {charge(box_cost(design) * prize.ship.damage, UNFAMILIAR_TYPE_PREMIUM)} "
+        "now because no ship of its type is in service")
+    return f"{what} is rebuilt into {order.group}{extra} (§12.2.1)."
+
+
 def _free_name(state: State, player: str, name: str) -> str:
     """The prize's name, or with a numeral if the captor already has a ship so named."""
     taken = {s.name for g in state.groups_of(player) for s in g.ships}

@@ -11,6 +11,7 @@ from typing import Any
 
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import EconomyOrders
+from ftpress.rules.ftc2007.capture import describe_prize_order
 from ftpress.rules.ftc2007.construction import (
     KEEL_WORK_PER_WEEK,
     find_design,
@@ -75,6 +76,10 @@ def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
                     f"({hexes} hex{'es' if hexes != 1 else ''}), arriving {posture} (§8.1)")
         if order.scout:
             line += f", and scouts {place(state, order.scout)}; what it finds is public (§2.3)"
+        if order.battle:
+            line += (f"; in a battle it asks for the "
+                     f"{'abstract combat' if order.battle == 'abstract' else 'tabletop'} "
+                     "(§14.1)")
         end = state.hex_of(movement.to if movement is not None else where[group_id])
         target = state.system_at(end) if end is not None else None
         if (order.posture == "attack" and target is not None and target.owner != orders.player
@@ -117,6 +122,9 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
         lines.append("Paid in the order written, after the books close; what the treasury "
                      "cannot pay then is not done (§6.3).")
         lines += _shortfalls(state, loaded)
+    for prize_id, order in economy.prizes.items():
+        if not any(r.loc[:3] == ("economy", "prizes", prize_id) for r in vetted.rejected):
+            lines.append(describe_prize_order(state, player.id, prize_id, order))
     return lines
 
 
