@@ -67,6 +67,11 @@ def campaigns(draw):
                 order["supplied"] = False
             if draw(st.booleans()):
                 order["rounds"] = draw(st.integers(1, 3))
+            names = [f"{force['id']}-{k + 1}" for k in range(len(force["ships"]))]
+            if len(names) > 1 and draw(st.booleans()):
+                pairs = draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names)),
+                                      max_size=3))
+                order[draw(st.sampled_from(["screen", "combine"]))] = dict(pairs)
             mine[force["id"]] = order
         economy = {}
         yards = [s["id"] for s in systems if s["owner"] == player and s["shipyard"]]

@@ -143,7 +143,16 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
                 found.append(Rejection((*loc, kind, ship), f"{other} screens or combines "
                                        "itself, so it makes no attack to join; combine with "
                                        "a ship that attacks (§6.7)", force_id))
-    for ship in set(order.screen) & set(order.combine):
+    for ship in order.screen:
+        seen, follow = {ship}, order.screen.get(ship)
+        while follow is not None and follow not in seen:
+            seen.add(follow)
+            follow = order.screen.get(follow)
+        if follow == ship:
+            found.append(Rejection((*loc, "screen", ship), f"{ship} screens a ship that in "
+                                   f"turn screens it; a screen protects a ship that does not "
+                                   "screen it back (§6.6)", force_id))
+    for ship in sorted(set(order.screen) & set(order.combine)):
         found.append(Rejection((*loc, "combine", ship), f"{ship} screens, and a screening "
                                "ship does not attack (§6.2); give it one of screen or combine",
                                force_id, key=True))
