@@ -195,7 +195,7 @@ def test_init_makes_the_same_campaign_from_the_same_seed(tmp_path: Path):
 def test_init_refuses_an_unknown_option(tmp_path: Path, capsys):
     assert main(["init", str(tmp_path / "c"), "--players", "nac", "--ruleset", "ftcamp02",
                  "--option", "world_on=2"]) == 1
-    assert "unknown option 'world_on'; expected one of radius, neutrals, dust" in \
+    assert "unknown option 'world_on'; expected one of radius, neutrals, dust, wormholes" in \
         capsys.readouterr().err
 
 

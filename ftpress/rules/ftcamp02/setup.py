@@ -34,10 +34,12 @@ from ftpress.state.model import (
     Ship,
     State,
     System,
+    Wormhole,
 )
 
 #: Setup options and their (default, least, most).
-OPTION_LIMITS = {"radius": (6, 4, 12), "neutrals": (3, 0, 8), "dust": (4, 0, 12)}
+OPTION_LIMITS = {"radius": (6, 4, 12), "neutrals": (3, 0, 8), "dust": (4, 0, 12),
+                 "wormholes": (1, 0, 4)}
 
 #: Choice: each home system has Biology 20 and loyalty 10 to its player.
 HOME_BIO = 20
@@ -46,6 +48,9 @@ HOME_LOYALTY = 10
 NEUTRAL_BIO_DICE = 2
 #: Choice: home systems stand this many hexes in from the map's edge.
 HOME_INSET = 2
+#: Choice: a wormhole's two ends (§4.1.2) are rolled on hexes without a system, at
+#: least the map's radius apart, so that the short cut is worth taking.
+WORMHOLE_SPAN = "radius"
 
 #: Player colours, in player order (the Okabe–Ito palette).
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442",
@@ -78,6 +83,7 @@ class Options:
     radius: int
     neutrals: int
     dust: int
+    wormholes: int = 1
 
     @classmethod
     def from_dict(cls, given: dict[str, int]) -> Options:
@@ -142,6 +148,17 @@ def build(seed: int, campaign_id: str, name: str, players: tuple[str, ...], star
         dust.append(pick(dice, free, f"dust cloud {i + 1}: its hex"))
     if dust:
         log.append(f"Dust clouds fill {len(dust)} hexes: {', '.join(map(str, sorted(dust)))}.")
+    holes: list[Wormhole] = []
+    for i in range(options.wormholes):
+        used = {h for w in holes for h in w.ends}
+        free = [h for h in hexagon(options.radius) if h not in taken and h not in used]
+        a = pick(dice, free, f"wormhole {i + 1}: one end")
+        far = [h for h in free if h.distance(a) >= options.radius]
+        if not far:
+            break
+        b = pick(dice, far, f"wormhole {i + 1}: the other end")
+        holes.append(Wormhole(f"w{i + 1}", (a, b)))
+        log.append(f"Wormhole {i + 1} joins {a} and {b}.")
     names = world_names(seed, len(homes) + len(neutrals))
     systems = [System(slug(names[i]), names[i], h, owner=p, income=0, idp=0, bio=HOME_BIO,
                       loyalty=HOME_LOYALTY)
@@ -153,10 +170,12 @@ def build(seed: int, campaign_id: str, name: str, players: tuple[str, ...], star
                      Calendar(start=start, turn=1, economic_turn=1, deadline=deadline),
                      Setup(seed=seed, options={"radius": options.radius,
                                                "neutrals": options.neutrals,
-                                               "dust": options.dust})),
+                                               "dust": options.dust,
+                                               "wormholes": options.wormholes})),
         PlayersFile(tuple(Player(p, p.upper(), PALETTE[i % len(PALETTE)], 0, systems[i].id)
                           for i, p in enumerate(players))),
-        MapFile(options.radius, tuple(systems), dust=tuple(sorted(dust)) or None),
+        MapFile(options.radius, tuple(systems), dust=tuple(sorted(dust)) or None,
+                wormholes=tuple(holes) or None),
         DesignsFile(DESIGNS), GroupsFile(), QueuesFile())
     groups = []
     for i, p in enumerate(players):
