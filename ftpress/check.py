@@ -18,7 +18,7 @@ from ftpress.errors import InputError, Problem
 from ftpress.site import BuildOptions, load, render
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
-CHECKED = ("site.yaml", "content/", "state/", "themes/", "orders/")
+CHECKED = ("site.yaml", "content/", "state/", "themes/", "orders/", "battles/")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
     from ftpress.turn import check_orders
 
     order_problems, summaries = check_orders(root, wanted)
-    found = (*found, *order_problems)
+    found = (*found, *order_problems, *_battle_problems(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
@@ -70,10 +70,30 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
         rel = full.relative_to(base).as_posix()
         if rel != "." and not any(rel == c.rstrip("/") or rel.startswith(c) for c in CHECKED):
             problems.append(Problem(rel, 0, 0, "not a campaign file ftpress checks; expected "
-                                    "site.yaml or a file under content/, state/, orders/ "
-                                    "or themes/"))
+                                    "site.yaml or a file under content/, state/, orders/, "
+                                    "battles/ or themes/"))
             continue
         if rel == ".":
             return None, problems
         wanted.add(rel)
     return wanted, problems
+
+
+def _battle_problems(root: Path) -> list[Problem]:
+    """Battle-result files the umpire is filling in: their form, and the battle they
+    name (whether they fit the forces that fought is checked when the turn resumes)."""
+    from ftpress.battles import BATTLES_DIR
+    from ftpress.turn import load_battles
+
+    found: list[Problem] = []
+    base = root / BATTLES_DIR
+    for folder in sorted(base.iterdir()) if base.is_dir() else ():
+        if not folder.is_dir():
+            found.append(Problem(f"{BATTLES_DIR}/{folder.name}", 0, 0, "not a battle-result "
+                                 f"file; expected {BATTLES_DIR}/<turn-id>/<battle-id>.yaml"))
+            continue
+        try:
+            load_battles(root, folder.name)
+        except InputError as exc:
+            found.extend(exc.problems)
+    return found

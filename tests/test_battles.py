@@ -255,3 +255,16 @@ def test_ftpress_check_describes_battle_requests_and_prize_orders():
         "Prize prize-t000-2 (Kit, a Ticonderoga) is sold for scrap for 21 (§12.2.3).",
         "Prize prize-t000-3 (Wren, a Ticonderoga) is stripped for parts; what is left cannot "
         "be sold (§12.2.2)."]
+
+
+def test_ftpress_check_reads_battle_result_files(campaign, run):
+    run("turn", "--source", campaign, "--now", NOW)
+    assert run("check", "--source", campaign)[0] == 0
+    fill(campaign, **{"fate: afloat}": "fate: sunk}"})
+    code, _, err = run("check", "--source", campaign, campaign / "battles/t002/home.yaml")
+    assert code == 1
+    assert err.splitlines()[:2] == [
+        "battles/t002/home.yaml:14:83: ships[0].fate: input should be 'afloat', 'destroyed' or "
+        "'drifting', got 'sunk'",
+        "battles/t002/home.yaml:15:83: ships[1].fate: input should be 'afloat', 'destroyed' or "
+        "'drifting', got 'sunk'"]
