@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_ftcamp02_cases import DESIGNS, build_state
+from test_ftcamp02_cases import DESIGNS, build_orders, build_state
 
 from ftpress.cli import main
+from ftpress.dice import Dice
 from ftpress.errors import Problem
 from ftpress.hexes import Hex
 from ftpress.rules import find_ruleset
@@ -25,6 +26,7 @@ from ftpress.rules.ftcamp02.endurance import (
     expend_endurance,
 )
 from ftpress.rules.ftcamp02.space import distance_modifier
+from ftpress.rules.ftcamp02.turn import resolve
 from ftpress.state.load import load_state
 from ftpress.state.model import Ship, System
 
@@ -211,3 +213,39 @@ def test_check_state_locates_ftcamp02_problems(tmp_path: Path):
     assert any("nac-1 has 51 EP in store, more than the 50" in m for m in messages)
     assert any("not a single independent craft" in m for m in messages)
     assert all(isinstance(p, Problem) and p.line > 0 for p in problems)
+
+
+# --- the fold ------------------------------------------------------------------------------
+
+_TARGETS = st.tuples(st.integers(min_value=-4, max_value=4), st.integers(min_value=-4,
+                                                                          max_value=4))
+
+
+@given(st.lists(st.tuples(st.sampled_from(["dd", "ff", "ch", "bb", "slow", "static"]),
+                          st.integers(min_value=0, max_value=4)), min_size=1, max_size=6),
+       st.lists(_TARGETS, min_size=6, max_size=6), st.integers(min_value=0, max_value=99))
+def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
+    """Whatever is ordered, every group is still there afterwards, no craft appears
+    from nowhere, attached independents stay with their group, and the round's dice
+    are exactly the ones its events show."""
+    spec = {"radius": 4, "systems": [{"id": "home", "hex": [0, 0], "owner": "nac", "bio": 3},
+                                     {"id": "far", "hex": [3, -1]}],
+            "groups": [{"id": f"g{i}", "owner": "nac", "at": "home",
+                        "ships": [design, "dd"], "endurance": store}
+                       for i, (design, store) in enumerate(fleet)]}
+    spec["groups"].append({"id": "ind", "owner": "nac", "at": "home", "ships": ["i100"],
+                           "attached_to": "g0"})
+    state = build_state(spec)
+    lines = [f"  g{i}: {{move: [{q}, {r}]}}" for i, (q, r) in
+             zip(range(len(fleet)), targets, strict=False) if -q - r in range(-4, 5)]
+    orders = build_orders(state, {"nac": "groups:\n" + "\n".join(lines) + "\n"
+                                  if lines else "groups: {}\n"})
+    dice = Dice.seeded("property", str(seed))
+    after, events = resolve(state, orders, dice)
+    before = {g.id: len(g.ships) for g in state.groups.groups}
+    now = {g.id: g for g in after.groups.groups}
+    assert set(now) == set(before)
+    assert all(len(now[gid].ships) <= n for gid, n in before.items())
+    assert now["ind"].attached_to == "g0"
+    assert after.hex_of(now["ind"].at) == after.hex_of(now["g0"].at)
+    assert [r for e in events for r in e.rolls] == list(dice.log)
