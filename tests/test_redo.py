@@ -69,6 +69,10 @@ def test_a_corrected_battle_result_is_redone_through_every_later_turn(played, ru
     for turn in ("t002", "t003"):
         assert run("turn", "--source", played, "--verify", turn)[0] == 0
     assert not [p for p in (played / "state/turns").iterdir() if p.name.startswith(".")]
+    again = tree(played)
+    assert run("turn", "--source", played, "--redo", "t002")[1].splitlines()[:2] == [
+        "t002: unchanged", "t003: unchanged"]
+    assert tree(played) == again
 
 
 def test_a_redo_from_the_last_turn_leaves_earlier_ones_alone(played, run):
