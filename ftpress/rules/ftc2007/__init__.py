@@ -4,7 +4,8 @@ Modules follow the rules: :mod:`.mapgen` rules 1–3, :mod:`.setup` rule 6,
 :mod:`.checks` what any state must satisfy, :mod:`.report` the log of setup;
 :mod:`.turn` resolves a strategic turn, one module per rule (:mod:`.orders`
 legality, :mod:`.reorganise` §15.1, :mod:`.movement` §8, :mod:`.scouting` §2.3
-and §4, :mod:`.encounters` §17, :mod:`.defences` §9 and §10,
+and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18,
+:mod:`.capture` §12, :mod:`.defences` §9 and §10,
 :mod:`.interdiction` §8.2,
 :mod:`.economic_orders` §5.2 and §7), and :mod:`.summary` describes orders.
 """
