@@ -48,8 +48,10 @@ class Created:
     players: int
 
     def summary(self) -> str:
-        return (f"created {self.root}: {self.players} players, {self.worlds} worlds, "
-                f"{self.routes} charted routes from seed {self.seed}; {len(self.files)} files; "
+        # A ruleset without charted routes (sct's planar map) does not mention them.
+        routes = f", {self.routes} charted routes" if self.routes else ""
+        return (f"created {self.root}: {self.players} players, {self.worlds} worlds"
+                f"{routes} from seed {self.seed}; {len(self.files)} files; "
                 f"the map's log is {self.post}")
 
 

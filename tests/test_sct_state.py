@@ -22,7 +22,7 @@ def test_init_makes_a_planar_campaign_that_checks_and_builds(tmp_path, run):
     target = tmp_path / "sct-campaign"
     code, out, err = init(run, target)
     assert (code, err) == (0, "")
-    assert out.startswith(f"created {target}: 4 players, 20 worlds")
+    assert out.startswith(f"created {target}: 4 players, 20 worlds from seed 7; ")
     state = load_state(target).state
     assert state.campaign.ruleset == "sct" and state.map.geometry == "plane"
     assert state.campaign.setup.options == {name: d for name, (d, _, _) in OPTION_LIMITS.items()}
