@@ -26,6 +26,7 @@ from ftpress.rules.ftcamp02.endurance import (
     expend_endurance,
 )
 from ftpress.rules.ftcamp02.space import distance_modifier
+from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
 from ftpress.state.load import load_state
 from ftpress.state.model import Ship, System
@@ -249,3 +250,21 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     assert now["ind"].attached_to == "g0"
     assert after.hex_of(now["ind"].at) == after.hex_of(now["g0"].at)
     assert [r for e in events for r in e.rolls] == list(dice.log)
+
+
+def test_check_describes_each_order_in_plain_words():
+    state = build_state({"systems": [{"id": "home", "hex": [0, 0], "owner": "nac"},
+                                     {"id": "far", "hex": [3, 0]}],
+                         "groups": [{"id": "g1", "owner": "nac", "at": "home", "ships": ["dd"]},
+                                    {"id": "g2", "owner": "nac", "at": "home", "ships": ["ff"]},
+                                    {"id": "g3", "owner": "nac", "at": "home", "ships": ["ff"]},
+                                    {"id": "i1", "owner": "nac", "at": "home",
+                                     "ships": ["i100"]}]})
+    loaded = build_orders(state, {"nac": "attach: {i1: g1}\ngroups:\n"
+                                         "  g1: {move: [7, -7]}\n  g2: {support: g1}\n"})["nac"]
+    assert describe_orders(state, loaded) == [
+        "i1 is attached to g1 (§3).",
+        "g1 moves 7 hexes to (7, -7); the lost roll needs 2+ on a d6 (§4.1.1).",
+        "g2 supports g1, following its order (§4.4).",
+        "Not mentioned, so holding: g3 (§4.0).",
+    ]

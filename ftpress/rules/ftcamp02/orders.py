@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
-from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_military, optimal_move
+from ftpress.rules.ftcamp02.crafts import drifting, is_military, optimal_move
 from ftpress.rules.ftcamp02.flight import flight_problem
 from ftpress.rules.ftcamp02.groups import (
     attach_allowed,
@@ -437,8 +437,3 @@ class _Vetter:
                 return False
         return True
 
-
-def describe_class(state: State, ship: Ship) -> str:
-    """A craft's class code, from its design's mass (§5.1.0)."""
-    design = state.design(ship.design)
-    return craft_class(design.mass) if design is not None else "?"
