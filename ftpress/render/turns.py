@@ -354,6 +354,12 @@ _SECTION_GROUP = {"3": "economy", "4": "economy", "5": "economy", "7": "economy"
                   "8": "movement", "9": "sieges", "10": "sieges", "11": "construction",
                   "12": "sieges", "13": "construction", "14": "battles", "15": "movement",
                   "17": "sieges", "18": "battles"}
+#: Other rulesets' chapters, by the ruleset named at the start of an event's rule.
+_RULESET_SECTION_GROUP = {
+    # sct: §2 turn sequence, §3 economics, §4 movement, §5 endurance, §6 combat, §7 systems.
+    "sct": {"2": "movement", "3": "economy", "4": "movement", "5": "movement",
+            "6": "battles", "7": "construction"},
+}
 
 
 def group_of(event: Event) -> str:
@@ -365,7 +371,8 @@ def group_of(event: Event) -> str:
             return group
     found = _SECTION.search(event.rule)
     if found:
-        return _SECTION_GROUP.get(found.group(1).split(".")[0], "other")
+        sections = _RULESET_SECTION_GROUP.get(event.rule.split(" ", 1)[0], _SECTION_GROUP)
+        return sections.get(found.group(1).split(".")[0], "other")
     return "other"
 
 
