@@ -75,8 +75,9 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
                    f"routes and {len(counters)} task-group counters. Each world shows its "
                    "owner's initials, its income above and its name below.")
     if state.map.dust or state.map.wormholes:  # ftcamp02
+        holes = len(state.map.wormholes or ())
         description += (f" {len(state.map.dust or ())} hexes are dust cloud, shaded; "
-                        f"{len(state.map.wormholes or ())} wormholes join their two ringed "
+                        f"{holes} wormhole{'s join' if holes != 1 else ' joins'} two ringed "
                         "ends.")
     return StarMap(state.map.radius, title, description, powers, worlds, routes,
                    tuple(counters), dust=tuple(state.map.dust or ()),
