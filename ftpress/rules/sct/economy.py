@@ -107,6 +107,15 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
 _WORKS_RULE = {"depot": "7.2", "base": "7.3", "shipyard": "7.4"}
 
 
+def _free_id(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``… if a task force already has it."""
+    found, n = wanted, 1
+    while found in taken:
+        n += 1
+        found = f"{wanted}-{n}"
+    return found
+
+
 def _paid(from_income: int, from_treasury: int) -> str:
     parts = []
     if from_income:
@@ -134,13 +143,14 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         if built < costs.ship_cost(design):
             keels.append(dataclasses.replace(keel, built=built))
             continue
-        force = Group(keel.id, keel.owner, keel.at, (Ship(keel.name, keel.design),),
+        force_id = _free_id(keel.id, {g.id for g in groups})
+        force = Group(force_id, keel.owner, keel.at, (Ship(keel.name, keel.design),),
                       revealed=FORCES_ARE_PUBLIC)
         force = dataclasses.replace(force, endurance=max_endurance(state, force))
         groups.append(force)
         events.append(Event("ship-built", rule("3.3"), f"{keel.name}, a {design.name} "
                             f"{design.size}, is delivered at {system.name} and forms task "
-                            f"force {keel.id}.", player=keel.owner, group=keel.id,
+                            f"force {force_id}.", player=keel.owner, group=force_id,
                             at=keel.at))
     repairs: list[Repair] = []
     for repair in state.queues.repairs:

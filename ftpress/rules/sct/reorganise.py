@@ -39,6 +39,11 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                                         f"off {new_id}: its ships are no longer there to "
                                         "split.", player=player, group=force_id, order=where))
                     continue
+                if new_id in groups:
+                    events.append(Event("rejected", rule("2.1"), f"{force_id} cannot split "
+                                        f"off {new_id}: a task force of that id now exists.",
+                                        player=player, group=force_id, order=where))
+                    continue
                 groups[force_id] = dataclasses.replace(parent, ships=tuple(
                     s for s in parent.ships if s.name not in names))
                 groups[new_id] = Group(new_id, player, parent.at, leaving,
