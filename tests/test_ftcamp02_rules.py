@@ -268,3 +268,11 @@ def test_check_describes_each_order_in_plain_words():
         "g2 supports g1, following its order (§4.4).",
         "Not mentioned, so holding: g3 (§4.0).",
     ]
+
+
+def test_civilian_craft_carry_no_sensors_unless_fitted():
+    plain = dataclasses.replace(DESIGN["dd"], sensors=None)
+    civilian = dataclasses.replace(DESIGN["i100"], sensors=None)
+    assert crafts.sensor_grade(plain) == "basic"
+    assert crafts.sensor_grade(civilian) == "none"
+    assert crafts.sensor_grade(dataclasses.replace(civilian, sensors="enhanced")) == "enhanced"

@@ -407,7 +407,8 @@ class Design:
     # §4.2.6), crew factors (None: one per hull row, §2.3), troops aboard (§4.3).
     ftl: bool = True
     main_drive: bool = True
-    sensors: Literal["none", "basic", "enhanced", "superior"] = "basic"
+    #: None: ftcamp02's default, basic sensors, or none on a civilian craft (§7.3).
+    sensors: Literal["none", "basic", "enhanced", "superior"] | None = None
     ecm: bool = False
     area_ecm: bool = False
     stealth: bool = False

@@ -72,6 +72,14 @@ def is_military(design: Design) -> bool:
     return design.craft in ("standard", "military")
 
 
+def sensor_grade(design: Design) -> str:
+    """§7.3, §4.2.8: a craft's sensors. A design that does not say has basic sensors,
+    unless it is a civilian craft, which carries none unless fitted with them."""
+    if design.sensors is not None:
+        return design.sensors
+    return "none" if design.craft == "civilian" else "basic"
+
+
 def crew_factors(design: Design) -> int:
     """§2.3: the crew factors a craft starts with.
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from ftpress.dice import Dice
 from ftpress.events import Event
-from ftpress.rules.ftcamp02.crafts import drifting
+from ftpress.rules.ftcamp02.crafts import drifting, sensor_grade
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import HEX_TYPE_MODIFIER, hex_type, nearest_fix, place_hex
@@ -58,7 +58,7 @@ def locator_roll(state: State, group: Group, dice: Dice) -> tuple[bool, Event]:
         return True, Event("located", rule("4.2.8"), f"{group.id} is found by {friend} in "
                            "its hex.", player=group.owner, group=group.id, at=group.at,
                            private=True)
-    sensors = max((SENSOR_MODIFIER[d.sensors] for s in group.ships
+    sensors = max((SENSOR_MODIFIER[sensor_grade(d)] for s in group.ships
                    if (d := state.design(s.design)) and not drifting(s, d)), default=0)
     modifier = sensors + HEX_TYPE_MODIFIER[hex_type(state, here)]
     distance = nearest_fix(state, here)

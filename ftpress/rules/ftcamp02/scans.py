@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ftpress.events import Event
 from ftpress.hexes import Hex
-from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static
+from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static, sensor_grade
 from ftpress.rules.ftcamp02.movement import party_of
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
@@ -115,8 +115,8 @@ def long_range_scans(state: State) -> list[Event]:
 
 def sensors(state: State, group: Group) -> tuple[str | None, int]:
     """A group's best sensors (None: it cannot scan) and its number of superior ones."""
-    grades = [d.sensors for s, d in party_of(state, group)
-              if not (DRIFTING_DO_NOT_SCAN and drifting(s, d)) and d.sensors != "none"]
+    grades = [sensor_grade(d) for s, d in party_of(state, group)
+              if not (DRIFTING_DO_NOT_SCAN and drifting(s, d)) and sensor_grade(d) != "none"]
     if not grades:
         return None, 0
     best = max(grades, key=("basic", "enhanced", "superior").index)
