@@ -16,7 +16,7 @@ MERGE_SAME_PLACE = True
 
 #: Ruling: a new force takes its parent's endurance; a merged force keeps the lowest
 #: endurance of the forces that made it (supplies are not shared out).
-MERGED_ENDURANCE = "lowest"
+MERGED_ENDURANCE = min
 
 
 def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
@@ -71,7 +71,7 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 lows = [e for e in (host.endurance, other.endurance) if e is not None]
                 groups[force_id] = dataclasses.replace(
                     host, ships=host.ships + other.ships,
-                    endurance=min(lows) if lows else None)
+                    endurance=MERGED_ENDURANCE(lows) if lows else None)
                 del groups[other_id]
                 events.append(Event("merge", rule("2.1"), f"{other_id} merges into "
                                     f"{force_id}.", player=player, group=force_id,
