@@ -517,6 +517,8 @@ class TurnChange:
     removed: tuple[str, ...]
     #: The record's files that differ (dice, events, state files …), relative paths.
     files: tuple[str, ...]
+    #: How each state file of the record changed: the lines of a unified diff.
+    state: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
         if not self.files:
@@ -525,6 +527,7 @@ class TurnChange:
                f"added, {len(self.removed)} removed; changed: {', '.join(self.files)}"]
         out += [f"  + {e}" for e in self.added]
         out += [f"  - {e}" for e in self.removed]
+        out += [f"    {line}" for line in self.state]
         return out
 
 
@@ -650,7 +653,15 @@ def _change(root: Path, turn: str, files: Mapping[str, bytes],
     differ = sorted(rel for rel in written | existing
                     if rel not in written or rel not in existing
                     or (root / folder / rel).read_bytes() != files[f"{folder}/{rel}"])
-    return TurnChange(turn, tuple(added), tuple(removed), tuple(differ))
+    state: list[str] = []
+    for kind in KINDS.values():
+        if kind.file in differ:
+            old_file = root / folder / kind.file
+            diff = _diff(f"{folder}/{kind.file}",
+                         old_file.read_bytes() if old_file.is_file() else b"",
+                         files[f"{folder}/{kind.file}"])
+            state += diff.splitlines()
+    return TurnChange(turn, tuple(added), tuple(removed), tuple(differ), tuple(state))
 
 
 def yaml_events(text: str) -> list[str]:

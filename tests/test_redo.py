@@ -54,11 +54,18 @@ def test_a_corrected_battle_result_is_redone_through_every_later_turn(played, ru
     result.write_text(result.read_text().replace("damage: 3", "damage: 5"))
     code, out, err = run("turn", "--source", played, "--redo", "t002")
     assert (code, err) == (0, "")
+    diff = ["    @@ -4,4 +4,4 @@", "         owner: nac", "         at: home",
+            "         ships:", "    -      - {name: g1-1, design: dd, damage: 3}",
+            "    +      - {name: g1-1, design: dd, damage: 5}"]
     assert out.splitlines() == [
         "t002: 1 event added, 1 removed; changed: events.yaml, groups.yaml",
         "  + damage: g1-1 of g1 loses 5 hull boxes.",
         "  - damage: g1-1 of g1 loses 3 hull boxes.",
+        "    --- state/turns/t002/groups.yaml (recorded)",
+        "    +++ state/turns/t002/groups.yaml (re-resolved)", *diff,
         "t003: 0 events added, 0 removed; changed: groups.yaml",
+        "    --- state/turns/t003/groups.yaml (recorded)",
+        "    +++ state/turns/t003/groups.yaml (re-resolved)", *diff,
         "redid t002–t003 from the recorded orders: 2 turns changed; their records and "
         "state/ rewritten"]
     assert damage(played, "state/turns/t002") == [5]
