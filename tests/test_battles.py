@@ -268,3 +268,43 @@ def test_ftpress_check_reads_battle_result_files(campaign, run):
         "'drifting', got 'sunk'",
         "battles/t002/home.yaml:15:83: ships[1].fate: input should be 'afloat', 'destroyed' or "
         "'drifting', got 'sunk'"]
+
+
+_FATE = st.tuples(st.integers(0, 10), st.sampled_from(["afloat", "destroyed", "drifting"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_FATE, min_size=1, max_size=3), st.lists(_FATE, min_size=1, max_size=3))
+def test_a_tabletop_result_accounts_for_every_ship(nac, esu):
+    """Folding in any consistent result: a ship destroyed is gone, a drifting one is the
+    holder's prize (or stays with its own side), the rest keep their place with the
+    damage added; no money moves."""
+    from battlefixture import build_battles, prize_list
+
+    spec = {**STATE, "groups": [
+        {"id": "g1", "owner": "nac", "at": "home", "ships": ["dd"] * len(nac)},
+        {"id": "e1", "owner": "esu", "at": [1, 0], "ships": ["dd"] * len(esu)}]}
+    state = build_state(spec)
+    fates = {("nac", f"g1-{i + 1}"): f for i, f in enumerate(nac)}
+    fates.update({("esu", f"e1-{i + 1}"): f for i, f in enumerate(esu)})
+    gone = {p for p in ("nac", "esu")
+            if all(f != "afloat" and d < 10 for (q, _), (d, f) in fates.items() if q == p)}
+    holder = next(iter({"nac", "esu"} - gone)) if len(gone) == 1 else None
+    ships = "".join(f"  - {{player: {p}, group: {n[:2]}, ship: {n}, design: dd, hull: 10, "
+                    f"damage: {d}, fate: {f}}}\n" for (p, n), (d, f) in fates.items())
+    text = (f"turn: t002\nbattle: home\nat: home\nplayers: [esu, nac]\nships:\n{ships}"
+            f"held_by: {holder or ''}\nfought: true\n")
+    orders = build_orders(state, {"esu": "groups:\n  e1: {move: home, posture: attack}\n"})
+    after, _ = resolve(state, orders, Dice.seeded("t"), battles=build_battles(
+        {"home": text}, "t002"))
+    kept = {s.name: s.damage for g in after.groups.groups for s in g.ships}
+    prizes = {name for p in ("nac", "esu") for _, name, _ in prize_list(after, p)}
+    for (power, name), (damage, fate) in fates.items():
+        lost = fate == "destroyed" or damage >= 10
+        captured = fate == "drifting" and not lost and holder not in (None, power)
+        assert (name in prizes) == captured, name
+        assert (name in kept) == (not lost and not captured), name
+        if name in kept:
+            assert kept[name] == damage
+    assert [p.treasury for p in after.players.players] == \
+        [p.treasury for p in state.players.players]
