@@ -108,7 +108,7 @@ def build_state(spec: dict[str, Any]) -> State:
         ships = tuple(_ship(g["id"], i, s) for i, s in enumerate(g.get("ships", ())))
         groups.append(Group(g["id"], g["owner"], at, ships, endurance=g.get("endurance", 0),
                             attached_to=g.get("attached_to"), lost=g.get("lost", False),
-                            parent=g.get("parent")))
+                            parent=g.get("parent"), reserve=g.get("reserve", False)))
     capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
                for p in ("nac", "esu")}
     players = tuple(Player(p, p.upper(), colour, 0, capital[p],

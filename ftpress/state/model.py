@@ -488,6 +488,9 @@ class Group:
     attached_to: Id | None = None
     lost: bool = False
     parent: Id | None = None
+    #: ftcamp02 §5.2.2: a reserve group that has lost the craft that made it one stays
+    #: a reserve group until it re-organises at a system its owner holds.
+    reserve: bool = False
 
 
 @dataclass(frozen=True, slots=True)

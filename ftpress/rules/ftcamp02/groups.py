@@ -68,7 +68,9 @@ def group_kind(designs: Iterable[Design]) -> GroupKind:
 
 
 def kind_of(state: State, group: Group) -> GroupKind:
-    return group_kind(designs_of(state, group))
+    """§5.2: the group's kind; a group marked as a reserve group (§5.2.2) stays one."""
+    kind = group_kind(designs_of(state, group))
+    return "reserve" if group.reserve and kind == "standard" else kind
 
 
 def points(designs: Iterable[Design]) -> int:

@@ -16,6 +16,7 @@ from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.rules.ftcamp02.crafts import drifting
 from ftpress.rules.ftcamp02.flight import flight_problem
+from ftpress.rules.ftcamp02.groups import group_kind, kind_of
 from ftpress.rules.ftcamp02.orders import Journey, Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import location
@@ -82,10 +83,17 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                 for rider in [x for x in groups.values() if x.attached_to == gid] + [g]:
                     kept = tuple(s for s in rider.ships
                                  if not ((d := state.design(s.design)) and drifting(s, d)))
+                    reserve = rider.reserve
                     if len(kept) != len(rider.ships):
                         left_behind[rider.id] = len(rider.ships) - len(kept)
+                        # §5.2.2: losing the craft that made it a reserve group does not
+                        # make it a standard one; it must go home and re-organise.
+                        reserve = reserve or (kind_of(state, rider) == "reserve" and kept
+                                              and group_kind(state.design(s.design)
+                                                             for s in kept) == "standard")
                     moved[rider.id] = dataclasses.replace(rider, at=at, ships=kept,
-                                                          lost=not passed)
+                                                          lost=not passed,
+                                                          reserve=bool(reserve))
                 events.append(Event(
                     "arrival", rule("4.4" if gid != group_id else "4.1"),
                     f"{gid} {'follows ' + group_id + ' and ' if gid != group_id else ''}"

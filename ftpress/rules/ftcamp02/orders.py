@@ -292,6 +292,11 @@ class _Vetter:
             return False
         if not self._can_fly(group_id, group, loc):
             return False
+        home = state.system_at(target)
+        if group.reserve and (home is None or home.owner != self.player or home.loyalty <= 0):
+            self.refuse(group_id, loc, f"{group_id} has lost the craft that made it a "
+                        "reserve group, so it must return to a system you hold (§5.2.2)")
+            return False
         start = place_hex(state, group)
         journey = self._journey(group_id, group, start, target, order.wormhole)
         if journey is None:

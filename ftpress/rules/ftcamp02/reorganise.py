@@ -66,7 +66,7 @@ def reorganise(state: State, player: str, group_id: str, order: GroupOrder) -> S
         if g.id in gone:
             continue
         if g.id == group_id:
-            g = dataclasses.replace(g, ships=ships, endurance=store)
+            g = dataclasses.replace(g, ships=ships, endurance=store, reserve=False)
         if g.attached_to in gone:
             g = dataclasses.replace(g, attached_to=group_id)
         if g.parent in gone:
@@ -105,6 +105,11 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
                 return ("split", new_id), f"{name} is split off twice; each craft " \
                                           "leaves once"
             leaving.append(name)
+    held = state.system_at(here)
+    if me.reserve and (held is None or held.owner != player or held.loyalty <= 0):
+        return ("hold",), f"{group_id} has lost the craft that made it a reserve group; it " \
+                          "re-organises into a standard group only at a system you hold " \
+                          "(§5.2.2)"
     if SPLIT_KEEPS_ONE and leaving and len(leaving) == len(names) and not order.merge:
         return ("split",), f"the split takes every craft out of {group_id}; a group keeps " \
                            "at least one craft"
@@ -198,9 +203,10 @@ def after_owner(state: State, group_id: str) -> str | None:
 
 
 def reorganise_event(player: str, group_id: str, order: GroupOrder, where: str | None,
-                     ) -> Event:
-    """The event of one reorganisation, naming groups (never craft, which may be secret)."""
-    parts = []
+                     restored: bool = False) -> Event:
+    """The event of one reorganisation, naming groups (never craft, which may be secret);
+    ``restored``: a marked reserve group becomes a standard group again (§5.2.2)."""
+    parts = ["becomes a standard fleet group again"] if restored else []
     if order.split:
         parts.append(f"splits off {', '.join(order.split)}")
     if order.merge:

@@ -162,13 +162,15 @@ def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
                 events.append(_refused(player, group_id, problem[1], where))
             else:
                 standing[group_id] = order
+        marked = {g.id for g in state.groups.groups if g.reserve}
         state, refused = settle_structure(state, player, standing)
         for group_id, order in sorted(standing.items()):
             if group_id in refused:
                 events.append(_refused(player, group_id, refused[group_id], where))
             else:
                 events.append(reorganise_event(player, group_id, order,
-                                               where.get((player, group_id))))
+                                               where.get((player, group_id)),
+                                               restored=group_id in marked))
     return state, events
 
 
