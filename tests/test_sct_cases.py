@@ -18,6 +18,7 @@ The state spec::
       - {id: tf1, owner: nac, at: home, ships: [dd, {design: ff, crippled: true}]}
     treasury: {nac: 100}
     battles: abstract              # the campaign's settings.battles
+    players: [nac, esu, fse]       # left out: nac and esu
 """
 
 from __future__ import annotations
@@ -90,10 +91,11 @@ def build_state(spec: dict[str, Any]) -> State:
         ships = tuple(_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ())))
         groups.append(Group(g["id"], g["owner"], at, ships, endurance=g.get("endurance", 6)))
     treasury = spec.get("treasury", {})
-    capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
-               for p in ("nac", "esu")}
-    players = tuple(Player(p, p.upper(), colour, treasury.get(p, 0), capital[p])
-                    for p, colour in (("nac", "#0072b2"), ("esu", "#d55e00")))
+    ids = spec.get("players", ("nac", "esu"))
+    capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id) for p in ids}
+    colours = ("#0072b2", "#d55e00", "#009e73")
+    players = tuple(Player(p, p.upper(), colours[i], treasury.get(p, 0), capital[p])
+                    for i, p in enumerate(ids))
     calendar = Calendar(date(2026, 3, 9), turn, turn,
                         datetime(2026, 3, 15, 20, tzinfo=UTC), turns_per_economic_turn=1)
     return State(CampaignFile("case", "Case", "sct", calendar, Setup(1),

@@ -33,28 +33,30 @@ coordinate = st.integers(-8, 8)
 @st.composite
 def campaigns(draw):
     """A small planar state and orders for both players, as YAML text."""
-    spots = draw(st.lists(st.tuples(coordinate, coordinate), min_size=2, max_size=5,
+    players = ("nac", "esu", "fse")[:draw(st.integers(2, 3))]
+    spots = draw(st.lists(st.tuples(coordinate, coordinate), min_size=4, max_size=6,
                           unique=True))
     systems = []
-    for i, (x, y) in enumerate(spots):
-        systems.append({"id": f"s{i}", "at": [x * 2, y * 2], "owner": ["nac", "esu", None][i % 3],
+    for i, (x, y) in enumerate(spots):  # every player holds a system; some are neutral
+        systems.append({"id": f"s{i}", "at": [x * 2, y * 2],
+                        "owner": (*players, None)[i % (len(players) + 1)],
                         "ev": draw(st.sampled_from([20, 100, 250, 400])),
                         "depot": draw(st.booleans()), "base": draw(st.booleans()),
                         "shipyard": draw(st.booleans())})
     forces = []
-    for i in range(draw(st.integers(1, 4))):
-        owner = ("nac", "esu")[i % 2]
+    for i in range(draw(st.integers(1, 5))):
+        owner = players[i % len(players)]
         ships = draw(st.lists(st.sampled_from(["dd", "ff", "fr"] if owner == "nac"
                                               else ["ch", "fe"]), min_size=1, max_size=3))
         at = draw(st.one_of(st.sampled_from([s["id"] for s in systems]),
                             st.tuples(coordinate, coordinate).map(list)))
         forces.append({"id": f"tf{i}", "owner": owner, "at": at, "ships": ships,
                        "endurance": draw(st.integers(0, 2 if set(ships) == {"fr"} else 6))})
-    spec = {"systems": systems, "forces": forces,
-            "treasury": {"nac": draw(st.integers(0, 600)), "esu": draw(st.integers(0, 600))},
+    spec = {"systems": systems, "forces": forces, "players": players,
+            "treasury": {p: draw(st.integers(0, 600)) for p in players},
             "battles": draw(st.sampled_from(["abstract", "tabletop"]))}
     orders = {}
-    for player in ("nac", "esu"):
+    for player in players:
         mine = {}
         for force in forces:
             if force["owner"] != player or not draw(st.booleans()):

@@ -174,6 +174,8 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
                 fighters += design.fighter_groups
                 v = design.abstract
                 screen = order.screen.get(ship.name) if order is not None else None
+                if screen not in {s.name for s in group.ships}:
+                    screen = None  # the ship it screened was lost in an earlier battle
                 lead = order.combine.get(ship.name) if order is not None else None
                 units.append(ac.Unit(
                     f"{group.id}/{ship.name}", v.offence, v.defence, v.half, v.quarter,
