@@ -5,6 +5,7 @@ never a hidden group's craft, a secret roll or an attached independent."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,12 @@ def test_the_map_shades_dust_clouds(built: Path):
     assert page.count('class="hex dust"') == len(state.map.dust or ())
     assert "Biology 20, loyalty 10" in page
     assert "claimed by nac" in page
+
+
+def test_the_demo_orders_satisfy_the_published_schema(built: Path):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((built / "schemas" / "orders-ftcamp02.json").read_text())
+    files = sorted((DEMO / "orders").rglob("*.yaml"))
+    assert files
+    for file in files:
+        jsonschema.validate(yaml.safe_load(file.read_text()), schema)

@@ -276,3 +276,25 @@ def test_civilian_craft_carry_no_sensors_unless_fitted():
     assert crafts.sensor_grade(plain) == "basic"
     assert crafts.sensor_grade(civilian) == "none"
     assert crafts.sensor_grade(dataclasses.replace(civilian, sensors="enhanced")) == "enhanced"
+
+
+@given(_TARGETS, st.sampled_from(["dd", "ch", "bb"]), st.integers(min_value=1, max_value=9),
+       st.booleans())
+def test_a_move_is_accepted_exactly_when_a_6_can_succeed(target, design, optimal, dusty):
+    q, r = target
+    spec = {"radius": 4, "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}],
+            "dust": [[q, r]] if dusty else [],
+            "groups": [{"id": "g", "owner": "nac", "at": [-4, 2],
+                        "ships": [{"design": design, "optimal": optimal}]}]}
+    state = build_state(spec)
+    if max(abs(q), abs(r), abs(q + r)) > 4 or (q, r) == (-4, 2):
+        return
+    loaded = build_orders(state, {"nac": f"groups:\n  g: {{move: [{q}, {r}]}}\n"})["nac"]
+    vetted = orders.vet(state, loaded.orders)
+    distance = Hex(-4, 2).distance(Hex(q, r))
+    home = Hex(q, r) == Hex(0, 0)
+    near = Hex(q, r).distance(Hex(0, 0)) == 1
+    modifier = (optimal - distance - (2 if dusty else 1) + (2 if home else 1 if near else 0))
+    assert ("g" in vetted.journeys) == (modifier >= -5)
+    if "g" in vetted.journeys:
+        assert vetted.journeys["g"].modifier == modifier
