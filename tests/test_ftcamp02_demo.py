@@ -104,3 +104,12 @@ def test_the_demo_orders_satisfy_the_published_schema(built: Path):
     assert files
     for file in files:
         jsonschema.validate(yaml.safe_load(file.read_text()), schema)
+
+
+def test_the_umpire_sees_every_secret(tmp_path: Path):
+    out = tmp_path / "umpire"
+    assert main(["build", "--source", str(DEMO), "--out", str(out), "--now", NOW,
+                 "--view", "umpire"]) == 0
+    page = (out / "turns" / "t003" / "index.html").read_text()
+    assert "nac-4&#39;s lost roll after 10 hexes" in page
+    assert "attach: {nac-3: nac-1}" in (out / "turns" / "t001" / "orders" / "nac.yaml").read_text()
