@@ -61,6 +61,10 @@ WORMHOLE_ENTRY = "nearer end"
 #: Ruling: a group supports only a group of the same power in the same hex.
 SUPPORT_SAME_HEX = True
 
+#: Ruling: each supporting group follows one group, but nothing limits how many
+#: groups may support the same one (the seed's example has one; None: no limit).
+SUPPORTERS_PER_GROUP = None
+
 
 @dataclass(frozen=True, slots=True)
 class Rejection:
@@ -366,6 +370,11 @@ class _Vetter:
         if SUPPORT_SAME_HEX and place_hex(self.state, parent) != place_hex(self.state, group):
             self.refuse(group_id, loc, f"{group_id} is at {group.at} and {parent_id} at "
                         f"{parent.at}; a group supports a group in its own hex (§4.4)")
+            return False
+        followers = sum(1 for o in self.accepted.values() if o.support == parent_id)
+        if SUPPORTERS_PER_GROUP is not None and followers >= SUPPORTERS_PER_GROUP:
+            self.refuse(group_id, loc, f"{parent_id} already has {followers} supporting "
+                        f"group{'s' if followers != 1 else ''} (§4.4)")
             return False
         if parent_id not in self.accepted and parent_order is not None:
             self.refuse(group_id, loc, f"{parent_id}'s own order is refused, so there is "
