@@ -227,12 +227,16 @@ def _forces(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power]) -> None:
     stacks: dict[tuple[float, float], list[ForceMark]] = defaultdict(list)
     for force in m.forces:
         stacks[force.x, force.y].append(force)
+    stars = {(s.x, s.y) for s in m.systems}
     group = d.add(d.g(class_="counters"))
     for (fx, fy) in sorted(stacks):
         x, y = _xy(fx, fy)
+        # At a star the stack stands below-left, clear of its marks; in open space,
+        # on its point.
+        dx, dy = (-46, 6) if (fx, fy) in stars else (-9, -7)
         for index, force in enumerate(sorted(stacks[fx, fy], key=lambda f: (f.owner, f.label))):
             owner = owners.get(force.owner)
-            cx, cy = round(x - 30 + index * 6, 1), round(y + 4 + index * 6, 1)
+            cx, cy = round(x + dx + index * 6, 1), round(y + dy + index * 6, 1)
             g = group.add(d.g(class_="counter"))
             g.set_desc(title=f"Task force {force.label} "
                              f"({owner.name if owner else force.owner})")
