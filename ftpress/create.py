@@ -110,7 +110,8 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     slug = slugify(new.post_title) or "the-map-is-rolled"
     post = f"{POSTS_DIR}/{now:%Y/%m/%d}-{slug}.md"
     files[post] = _post(new.post_title, new.post_summary, new.post_body, now,
-                        uuid.uuid5(uuid.NAMESPACE_URL, f"ftpress:{campaign_id}:{seed}:setup"))
+                        uuid.uuid5(uuid.NAMESPACE_URL, f"ftpress:{campaign_id}:{seed}:setup"),
+                        new.post_tags)
     if rules.rulebook.is_dir():
         # The ruleset's rulebook, consolidated; in this campaign it is in force from day one.
         for source in sorted(rules.rulebook.glob("*.md")):
@@ -175,13 +176,14 @@ def _site_yaml(title: str, base_url: str) -> str:
             "timezone: UTC\n")
 
 
-def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUID) -> str:
+def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUID,
+          tags: tuple[str, ...]) -> str:
     return "\n".join([
         "---",
         f"title: {json.dumps(title, ensure_ascii=False)}",
         f"date: {when.isoformat()}",
         "kind: status",
-        "tags: [setup, map, rule-1, rule-2, rule-3, rule-6]",
+        f"tags: [{', '.join(tags)}]",
         f"summary: {json.dumps(summary, ensure_ascii=False)}",
         f"id: urn:uuid:{post_id}",
         "---",

@@ -54,6 +54,8 @@ class NewCampaign:
     post_title: str
     post_summary: str
     post_body: str
+    #: The first post's tags: the rules the map was made by.
+    post_tags: tuple[str, ...] = ("setup", "map", "rule-1", "rule-2", "rule-3", "rule-6")
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ def new_campaign(request: CampaignRequest) -> NewCampaign:
     ])
     return NewCampaign(state, dice.log, "The campaign map is rolled",
                        f"The map of {request.name}: {len(state.map.systems)} systems for "
-                       f"{len(request.players)} powers.", body)
+                       f"{len(request.players)} powers.", body, post_tags=("setup", "map"))
 
 
 RULESET = Ruleset(
