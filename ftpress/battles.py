@@ -32,11 +32,12 @@ from pydantic import ConfigDict, Field, Strict, TypeAdapter
 from ftpress import schema, yamlsource
 from ftpress.errors import Problem
 from ftpress.hexes import Hex
-from ftpress.state.model import Count, Id, Location, Text
+from ftpress.state.model import Count, Id, Location, Point, Text
 
 BATTLES_DIR = "battles"
 _CONFIG = ConfigDict(extra="forbid")
-Fate = Literal["afloat", "destroyed", "drifting"]
+#: A ship's fate: afloat, destroyed, drifting (a hulk, ftc2007 §12), or crippled (sct §6.4).
+Fate = Literal["afloat", "destroyed", "drifting", "crippled"]
 Note = Annotated[str, Strict(), Field(min_length=1, max_length=4000)]
 
 
@@ -107,11 +108,15 @@ class LoadedBattle:
         return Problem(self.path, line, col, message)
 
 
-def battle_id(at: str | Hex) -> str:
+def battle_id(at: str | Hex | Point) -> str:
     """A battle's id from where it is fought: the world's id, or ``hex-Q-R`` in open
-    space (``m`` for a minus: ``hex-2-m1``)."""
+    space (``m`` for a minus: ``hex-2-m1``); on a planar map (sct) ``pt-X-Y`` with
+    ``p`` for a decimal point (``pt-2p5-m1``)."""
     if isinstance(at, Hex):
         return "hex-" + "-".join(f"m{-n}" if n < 0 else str(n) for n in (at.q, at.r))
+    if isinstance(at, Point):
+        return "pt-" + "-".join((f"m{-n:g}" if n < 0 else f"{n:g}").replace(".", "p")
+                                for n in (at.x, at.y))
     return at
 
 

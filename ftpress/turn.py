@@ -302,7 +302,7 @@ def _pause(root: Path, turn: str, state: State, events: tuple[Event, ...],
     base_url = _base_url(root)
     paths = []
     for event in waiting:
-        assert event.at is not None and not isinstance(event.at, Point)
+        assert event.at is not None
         battle = battle_id(event.at)
         path = battle_path(turn, battle)
         paths.append(path)
@@ -313,21 +313,35 @@ def _pause(root: Path, turn: str, state: State, events: tuple[Event, ...],
                       waiting=tuple(paths))
 
 
+#: What the umpire fills in, as the battle-result template explains it.
+_FILL_IN = (
+    "#   ships     each ship's 'damage' (hull boxes lost in this battle, at most its",
+    "#             'hull') and 'fate': afloat, destroyed, or drifting (a hulk, taken",
+    "#             as a prize by whoever holds the field, §12)",
+    "#   withdrew  each power that jumped out and where to: [{player: nac, to: corvid}]")
+#: The same on a planar map (sct): no hull boxes, no hulks, no withdrawal.
+_PLANAR_FILL_IN = (
+    "#   ships     each ship's 'fate': afloat, crippled or destroyed (sct §6.4)",
+    "#   withdrew  leave it empty: no force moves after an sct battle")
+
+
 def battle_template(turn: str, battle: str, event: Event, state: State,
                     base_url: str | None) -> str:
     """The battle-result file to fill in, pre-filled with the forces that meet."""
     at = event.at
-    at_text = f"[{at.q}, {at.r}]" if isinstance(at, Hex) else json.dumps(at)
+    if isinstance(at, Hex):
+        at_text = f"[{at.q}, {at.r}]"
+    elif isinstance(at, Point):  # a planar map (sct)
+        at_text = f"{{x: {at.x}, y: {at.y}}}"
+    else:
+        at_text = json.dumps(at)
     lines = []
     if base_url:
         lines.append(f"# yaml-language-server: $schema={base_url}schemas/battle.json")
     lines += [
         f"# {event.text}",
         "# Fill in, then set 'fought: true' and run `ftpress turn` again:",
-        "#   ships     each ship's 'damage' (hull boxes lost in this battle, at most its",
-        "#             'hull') and 'fate': afloat, destroyed, or drifting (a hulk, taken",
-        "#             as a prize by whoever holds the field, §12)",
-        "#   withdrew  each power that jumped out and where to: [{player: nac, to: corvid}]",
+        *(_PLANAR_FILL_IN if state.map.geometry == "plane" else _FILL_IN),
         "#   held_by   the power left holding the field (empty: nobody)",
         f"turn: {turn}",
         f"battle: {battle}",
