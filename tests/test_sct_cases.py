@@ -6,7 +6,9 @@ problems ``ftpress check`` reports, the events in order (each a subset of the
 event's fields; ``text`` matches a fragment), and the state after (``after``:
 ``forces`` where each is, a system id or ``{x, y}``; ``ships`` names;
 ``crippled`` names; ``endurance``; ``gone`` forces; ``systems`` and
-``players`` fields; ``keels`` and ``repairs`` counts). Income, initiative, missing
+``players`` fields; ``keels`` and ``repairs`` counts). ``battles`` gives the
+umpire's tabletop results by battle id (the file's text); ``raises``, the
+problems a wrong result stops the turn with. Income, initiative, missing
 orders and the calendar are left out of the events compared unless the case
 says ``every_event: true``.
 
@@ -30,7 +32,9 @@ from typing import Any
 import pytest
 import yaml
 
+from ftpress.battles import parse_battle
 from ftpress.dice import Dice, SuppliedDice
+from ftpress.errors import InputError
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems
@@ -145,7 +149,15 @@ def test_case(path):
     found = [str(p) for loaded in orders.values() for p in problems(state, loaded)]
     assert found == case.get("problems", []), "problems ftpress check reports"
     dice = Dice(SuppliedDice(case.get("dice", []), path.name))
-    after, events = resolve(state, orders, dice)
+    turn = turn_id(state.campaign.calendar.turn)
+    battles = {battle: parse_battle(text.encode(), f"battles/{turn}/{battle}.yaml")
+               for battle, text in case.get("battles", {}).items()}
+    if "raises" in case:
+        with pytest.raises(InputError) as caught:
+            resolve(state, orders, dice, battles)
+        assert [str(p) for p in caught.value.problems] == case["raises"]
+        return
+    after, events = resolve(state, orders, dice, battles)
     assert dice.source.unused == 0, "every die supplied is rolled"
     shown = [e for e in events if case.get("every_event") or e.kind not in QUIET]
     expected = case.get("events", [])

@@ -83,3 +83,36 @@ def test_check_locates_what_an_sct_state_may_not_be(tmp_path, run):
     assert any("state/map.yaml" in line and "is off the map; x and y run from -12 to 12 MU"
                in line for line in lines)
     assert any("systems stand further apart" in line for line in lines)
+
+
+def test_a_tabletop_battle_pauses_the_turn_until_its_result_is_filled_in(tmp_path, run):
+    target = tmp_path / "c"
+    init(run, target)
+    state = load_state(target).state
+    home = state.system(state.player("nac").capital)
+
+    def beside_nac(data):  # the NSL's force stands 2 MU from the NAC's home
+        data["groups"][1]["at"] = {"x": home.position.x + 2, "y": home.position.y}
+
+    _edit(target / "state" / "groups.yaml", beside_nac)
+    code, out, err = run("turn", "--early", "--source", target, "--now", NOW)
+    assert (code, err) == (0, "")
+    files = list((target / "battles" / "t001").glob("*.yaml"))
+    assert len(files) == 1 and not (target / "state" / "turns" / "t001").exists()
+    assert files[0].name == f"{home.id}.yaml"  # the battle is named for where it is
+    template = files[0].read_text()
+    assert "each ship's 'fate': afloat, crippled or destroyed (sct §6.4)" in template
+    assert "fate: afloat" in template and "fought: false" in template
+    filled = template.replace("fought: false", "fought: true").replace(
+        "held_by:", "held_by: nac", 1)
+    first_nsl = next(line for line in filled.splitlines() if "player: nsl" in line)
+    filled = filled.replace(first_nsl, first_nsl.replace("fate: afloat", "fate: destroyed"))
+    files[0].write_text(filled)
+    code, out, err = run("turn", "--early", "--source", target, "--now", NOW)
+    assert (code, err) == (0, ""), out
+    assert "resolved t001: " in out
+    events = (target / "state" / "turns" / "t001" / "events.yaml").read_text()
+    assert "was fought on the tabletop between nsl, nac; nac holds the field." in events
+    assert "Maximilian 1 of nsl-tf1 is destroyed." in events
+    assert f"order: battles/t001/{home.id}.yaml" in events
+    assert run("turn", "--verify", "t001", "--source", target)[0] == 0

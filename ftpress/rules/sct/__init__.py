@@ -39,4 +39,5 @@ RULESET = Ruleset(
     describe_orders=describe_orders,
     resolve=resolve,
     orders_adapter=ADAPTER,
+    takes_battle_results=True,
 )

@@ -5,22 +5,25 @@ with an enemy force that close (§7.3), meet. Forces linked through such
 meetings make one battle between two players. A battle is fought if either
 side elects to (a force's ``engage``). The campaign's ``settings.battles``
 says how: on the tabletop (the turn reports the battle for the umpire to
-settle), or by the shared abstract combat (:mod:`ftpress.rules.abstract_combat`),
+settle, :mod:`.tabletop`), or by the shared abstract combat
+(:mod:`ftpress.rules.abstract_combat`),
 or the abstract combat when every force in it agreed (``abstract: true``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.supply import endurance_of
+from ftpress.rules.sct.tabletop import settle_on_table
 from ftpress.state.model import Group, Point, State, System
 
 #: Ruling: a task force with no orders, or with orders that do not say, elects to
@@ -93,17 +96,20 @@ def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
 
 
 def attacks(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
+            results: Mapping[str, LoadedBattle] | None = None,
             ) -> tuple[State, list[Event]]:
-    """§6 (phase 7): every meeting fought, on the table or by the abstract combat."""
+    """§6 (phase 7): every meeting fought, on the table (``results``: the umpire's
+    filled-in battle files by battle id) or by the abstract combat."""
     events: list[Event] = []
     for meeting in meetings(state, initiative):
-        state, found = _settle(state, plan, initiative, dice, meeting)
+        state, found = _settle(state, plan, initiative, dice, meeting, results or {})
         events += found
     return state, events
 
 
 def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
-            meeting: Meeting) -> tuple[State, list[Event]]:
+            meeting: Meeting, results: Mapping[str, LoadedBattle],
+            ) -> tuple[State, list[Event]]:
     groups = [g for g in state.groups.groups if g.id in meeting.groups and g.ships]
     if len({g.owner for g in groups} | {_system(state, b).owner for b in meeting.bases}) < 2:
         return state, []  # an earlier battle this turn has already settled it
@@ -119,10 +125,43 @@ def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     mode = state.campaign.settings.battles
     agreed = all(o is not None and o.abstract for o in orders.values())
     if mode == "tabletop" or (mode == "agreed" and not agreed):
-        return state, [Event("encounter", rule("6.1"), f"{names} fight near {where}: a battle "
-                             "for the tabletop; the umpire enters its result.", at=meeting.at,
-                             groups=meeting.groups, players=meeting.players)]
+        played, found = settle_on_table(state, meeting.at, meeting.players, groups, results)
+        if any(e.kind == "battle-pending" for e in found):
+            return state, found
+        spent, supply, _supplied = _enter(state, plan, meeting, groups)
+        kept = tuple(dataclasses.replace(g, endurance=spent[g.id].endurance)
+                     if g.id in spent else g for g in played.groups.groups)
+        played = dataclasses.replace(played, groups=dataclasses.replace(played.groups,
+                                                                        groups=kept))
+        return played, supply + found
     return _abstract(state, plan, initiative, dice, meeting, groups)
+
+
+def _enter(state: State, plan: Plan, meeting: Meeting, groups: list[Group],
+           ) -> tuple[dict[str, Group], list[Event], dict[str, bool]]:
+    """§6.5: each force going into the battle spends an endurance point to fight
+    supplied, unless it has none or its orders save them. Returns the forces with
+    the point spent, the events, and whether each force fights supplied."""
+    spent: dict[str, Group] = {}
+    events: list[Event] = []
+    supplied: dict[str, bool] = {}
+    for player in meeting.players:
+        for group in (g for g in groups if g.owner == player):
+            order = plan.force(player, group.id)
+            wants = order.supplied if order is not None else True
+            supplied[group.id] = wants and endurance_of(state, group) >= 1
+            if supplied[group.id] and SUPPLY_PER_BATTLE:
+                spent[group.id] = dataclasses.replace(group,
+                                                      endurance=endurance_of(state, group) - 1)
+                events.append(Event("endurance", rule("6.5"), f"{group.id} spends an "
+                                    f"endurance point to fight supplied "
+                                    f"({spent[group.id].endurance} left).", player=player,
+                                    group=group.id))
+            elif wants:
+                events.append(Event("endurance", rule("6.5"), f"{group.id} has no endurance "
+                                    "left and fights out of supply, at half values.",
+                                    player=player, group=group.id))
+    return spent, events, supplied
 
 
 def _system(state: State, system_id: str) -> System:
@@ -141,8 +180,7 @@ def _place(state: State, at: str | Point) -> str:
 def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
               meeting: Meeting, groups: list[Group]) -> tuple[State, list[Event]]:
     """§6.2–§6.9, §7.3 by the shared abstract combat."""
-    events: list[Event] = []
-    spent: dict[str, Group] = {}
+    spent, events, supplies = _enter(state, plan, meeting, groups)
     sides = []
     fighters = 0
     for player in meeting.players:
@@ -152,19 +190,7 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
         home = {s.name: g.id for g in mine for s in g.ships}
         for group in mine:
             order = plan.force(player, group.id)
-            supplied = (order.supplied if order is not None else True) \
-                and endurance_of(state, group) >= 1
-            if supplied and SUPPLY_PER_BATTLE:
-                spent[group.id] = dataclasses.replace(group,
-                                                      endurance=endurance_of(state, group) - 1)
-                events.append(Event("endurance", rule("6.5"), f"{group.id} spends an "
-                                    f"endurance point to fight supplied "
-                                    f"({spent[group.id].endurance} left).", player=player,
-                                    group=group.id))
-            elif order is None or order.supplied:
-                events.append(Event("endurance", rule("6.5"), f"{group.id} has no endurance "
-                                    "left and fights out of supply, at half values.",
-                                    player=player, group=group.id))
+            supplied = supplies[group.id]
             if order is not None and order.rounds is not None:
                 rounds.append(order.rounds)
             for ship in group.ships:

@@ -11,7 +11,7 @@ Reads like the ten phases of §2.1; each step is one rule function:
    (:mod:`.movement`);
 6. §4.4 secondary movement for an endurance point; then §5.3 forces at a
    depot are resupplied (:mod:`.supply`);
-7. §6 task forces attack (:mod:`.combat`);
+7. §6 task forces attack (:mod:`.combat`; on the tabletop, :mod:`.tabletop`);
 8. §3.3, §7 builds, repairs and installations delivered (:mod:`.economy`);
 9. task force reorganisation (:mod:`.reorganise`);
 10. the turn ends and the next opens.
@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Mapping
 from datetime import timedelta
 
+from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
@@ -39,12 +40,16 @@ from ftpress.state.model import State
 from ftpress.state.turns import turn_id
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders],
-            dice: Dice) -> tuple[State, tuple[Event, ...]]:
+def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
+            battles: Mapping[str, LoadedBattle] | None = None,
+            ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.
 
     ``orders`` maps player id → that player's order file; a player missing
     from it gave no orders, and all of its task forces stay where they are.
+    ``battles``: battle id → the umpire's result of a battle fought on the
+    tabletop; a tabletop battle without one is a ``battle-pending`` event, and
+    the turn waits for it.
     """
     plan = Plan.make(state, orders)
     events = refusals(state, plan)
@@ -60,7 +65,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
     events += found
     state, found = replenish(state)
     events += found
-    state, found = attacks(state, plan, ranking, dice)
+    state, found = attacks(state, plan, ranking, dice, battles)
     events += found
     state, found = deliver(state)
     events += found
