@@ -298,3 +298,13 @@ def test_a_move_is_accepted_exactly_when_a_6_can_succeed(target, design, optimal
     assert ("g" in vetted.journeys) == (modifier >= -5)
     if "g" in vetted.journeys:
         assert vetted.journeys["g"].modifier == modifier
+
+
+def test_check_state_wants_a_hex_map(tmp_path: Path):
+    assert main(["init", str(tmp_path / "e"), "--players", "nac,esu", "--seed", "1",
+                 "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
+    groups_file = tmp_path / "e" / "state" / "groups.yaml"
+    groups_file.write_text(groups_file.read_text().replace("at: ", "at: {x: 1, y: 2}\n    #", 1))
+    messages = [p.message for p in check_state(load_state(tmp_path / "e"))]
+    assert "nac-1 is at (1, 2), a point; ftcamp02 is played on a hex map, so give a system " \
+        "id or a hex [q, r]" in messages

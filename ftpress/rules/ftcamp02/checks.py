@@ -5,7 +5,7 @@ structure (§5.3), EP stores (§5.2) and crew (§2.3)."""
 from __future__ import annotations
 
 from ftpress.errors import Problem
-from ftpress.hexes import on_map
+from ftpress.hexes import Hex, on_map
 from ftpress.rules.ftcamp02.crafts import crew_factors
 from ftpress.rules.ftcamp02.groups import (
     designs_of,
@@ -31,6 +31,11 @@ def hex_map(loaded: LoadedState) -> list[Problem]:
         if s.hex is None:
             found.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no hex; "
                                  "ftcamp02 is played on a hex map, so give 'hex: [q, r]'"))
+    for i, g in enumerate(loaded.state.groups.groups):
+        if not isinstance(g.at, (str, Hex)):
+            found.append(Problem(*loaded.where("groups", "groups", i, "at"), f"{g.id} is at "
+                                 f"{g.at}, a point; ftcamp02 is played on a hex map, so give "
+                                 "a system id or a hex [q, r]"))
     places = [(("dust", i), h) for i, h in enumerate(m.dust or ())]
     places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(m.wormholes or ())
                for j, h in enumerate(w.ends)]
