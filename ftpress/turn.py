@@ -91,12 +91,14 @@ class TurnResult:
         if self.waiting:
             files = "\n".join(f"  {path}" for path in self.waiting)
             count = len(self.waiting)
-            return (f"{self.turn} waits for {count} battle{'s' if count != 1 else ''} fought "
-                    f"on the tabletop; nothing was recorded. Fill in for each: the hull "
-                    "boxes each ship lost ('damage'), its 'fate' (afloat, destroyed or "
+            what = ("each ship's 'fate' (afloat, crippled or destroyed) and who holds the "
+                    "field ('held_by')" if self.state.map.geometry == "plane" else
+                    "the hull boxes each ship lost ('damage'), its 'fate' (afloat, destroyed or "
                     "drifting), who withdrew and where to ('withdrew'), who holds the field "
-                    "('held_by'), then set 'fought: true' and run ftpress turn again:\n"
-                    + files)
+                    "('held_by')")
+            return (f"{self.turn} waits for {count} battle{'s' if count != 1 else ''} fought "
+                    f"on the tabletop; nothing was recorded. Fill in for each: {what}, then "
+                    "set 'fought: true' and run ftpress turn again:\n" + files)
         if not self.written:
             return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
         cal = self.state.campaign.calendar

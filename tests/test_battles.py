@@ -264,10 +264,10 @@ def test_ftpress_check_reads_battle_result_files(campaign, run):
     code, _, err = run("check", "--source", campaign, campaign / "battles/t002/home.yaml")
     assert code == 1
     assert err.splitlines()[:2] == [
-        "battles/t002/home.yaml:14:83: ships[0].fate: input should be 'afloat', 'destroyed' or "
-        "'drifting', got 'sunk'",
-        "battles/t002/home.yaml:15:83: ships[1].fate: input should be 'afloat', 'destroyed' or "
-        "'drifting', got 'sunk'"]
+        "battles/t002/home.yaml:14:83: ships[0].fate: input should be 'afloat', 'destroyed', "
+        "'drifting' or 'crippled', got 'sunk'",
+        "battles/t002/home.yaml:15:83: ships[1].fate: input should be 'afloat', 'destroyed', "
+        "'drifting' or 'crippled', got 'sunk'"]
 
 
 _FATE = st.tuples(st.integers(0, 10), st.sampled_from(["afloat", "destroyed", "drifting"]))

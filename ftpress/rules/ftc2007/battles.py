@@ -299,6 +299,10 @@ def check_result(state: State, site: Site, loaded: LoadedBattle) -> list[Problem
             problems.append(say(f"{entry.ship} had {left} hull boxes left, so it cannot lose "
                                 f"{entry.damage}; expected 0 to {left} (a ship that loses "
                                 "them all is destroyed)", "ships", i, "damage"))
+        if entry.fate == "crippled":  # an sct fate; ftc2007 counts hull boxes instead
+            problems.append(say(f"{entry.ship}: 'crippled' is not an ftc2007 fate; give the "
+                                "hull boxes lost under 'damage' and the fate afloat, "
+                                "destroyed or drifting", "ships", i, "fate"))
     for key in ships:
         if key not in listed:
             problems.append(say(f"{key[1]} of {key[0]} fought here but is not listed; "
