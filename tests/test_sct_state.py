@@ -97,6 +97,8 @@ def test_a_tabletop_battle_pauses_the_turn_until_its_result_is_filled_in(tmp_pat
     _edit(target / "state" / "groups.yaml", beside_nac)
     code, out, err = run("turn", "--early", "--source", target, "--now", NOW)
     assert (code, err) == (0, "")
+    assert ("Fill in for each: each ship's 'fate' (afloat, crippled or destroyed) and who "
+            "holds the field ('held_by'), then set 'fought: true'") in out
     files = list((target / "battles" / "t001").glob("*.yaml"))
     assert len(files) == 1 and not (target / "state" / "turns" / "t001").exists()
     assert files[0].name == f"{home.id}.yaml"  # the battle is named for where it is
