@@ -232,7 +232,8 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     spec = {"radius": 4, "systems": [{"id": "home", "hex": [0, 0], "owner": "nac", "bio": 3},
                                      {"id": "far", "hex": [3, -1]}],
             "groups": [{"id": f"g{i}", "owner": "nac", "at": "home",
-                        "ships": [design, "dd"], "endurance": store}
+                        "ships": [design, {"design": "dd", "crew_lost": store % 5}],
+                        "endurance": store}
                        for i, (design, store) in enumerate(fleet)]}
     spec["groups"].append({"id": "ind", "owner": "nac", "at": "home", "ships": ["i100"],
                            "attached_to": "g0"})
@@ -250,6 +251,10 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     assert now["ind"].attached_to == "g0"
     assert after.hex_of(now["ind"].at) == after.hex_of(now["g0"].at)
     assert [r for e in events for r in e.rolls] == list(dice.log)
+    for g in after.groups.groups:
+        limit = groups.store_limit(groups.kind_of(after, g),
+                                   groups.points(groups.designs_of(after, g)))
+        assert (g.endurance or 0) <= limit, g.id
 
 
 def test_check_describes_each_order_in_plain_words():

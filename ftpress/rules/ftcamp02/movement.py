@@ -16,7 +16,13 @@ from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.rules.ftcamp02.crafts import drifting
 from ftpress.rules.ftcamp02.flight import flight_problem
-from ftpress.rules.ftcamp02.groups import group_kind, kind_of
+from ftpress.rules.ftcamp02.groups import (
+    designs_of,
+    group_kind,
+    kind_of,
+    points,
+    store_limit,
+)
 from ftpress.rules.ftcamp02.orders import Journey, Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import location
@@ -91,9 +97,12 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                         reserve = reserve or (kind_of(state, rider) == "reserve" and kept
                                               and group_kind(state.design(s.design)
                                                              for s in kept) == "standard")
-                    moved[rider.id] = dataclasses.replace(rider, at=at, ships=kept,
-                                                          lost=not passed,
-                                                          reserve=bool(reserve))
+                    after = dataclasses.replace(rider, at=at, ships=kept, lost=not passed,
+                                                reserve=bool(reserve))
+                    # A smaller group keeps no more EPs than its store now holds (§5.2).
+                    limit = store_limit(kind_of(state, after), points(designs_of(state, after)))
+                    moved[rider.id] = dataclasses.replace(
+                        after, endurance=min(after.endurance or 0, limit))
                 events.append(Event(
                     "arrival", rule("4.4" if gid != group_id else "4.1"),
                     f"{gid} {'follows ' + group_id + ' and ' if gid != group_id else ''}"
