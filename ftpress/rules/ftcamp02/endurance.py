@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.events import Event
-from ftpress.rules.ftcamp02.crafts import drifting
+from ftpress.rules.ftcamp02.crafts import crew_factors, drifting
 from ftpress.rules.ftcamp02.groups import designs_of, ep_rating, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
@@ -97,11 +97,12 @@ def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
     """§2.3: the EPs cannot be found: every craft loses one crew factor, and a craft
     that loses its last one drifts."""
     store = group.endurance or 0
-    ships = tuple(dataclasses.replace(s, crew_lost=s.crew_lost + 1) for s in group.ships)
+    ships = tuple(dataclasses.replace(s, crew_lost=min(s.crew_lost + 1, crew_factors(d)))
+                  if (d := state.design(s.design)) is not None else s for s in group.ships)
     adrift = sum(1 for s in ships if (d := state.design(s.design)) and drifting(s, d))
     left = 0 if SHORTFALL_EMPTIES_STORE else store
     text = (f"{group.id} needs {cost} EP but has {store}: every craft loses a crew factor"
-            + (f", and {adrift} now drift{'s' if adrift == 1 else ''}." if adrift else "."))
+            + (f", and {adrift} drift{'s' if adrift == 1 else ''}." if adrift else "."))
     return (dataclasses.replace(group, ships=ships, endurance=left),
             Event("out-of-supply", rule("2.3"), text, player=group.owner, group=group.id,
                   at=group.at, private=True))
