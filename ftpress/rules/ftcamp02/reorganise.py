@@ -112,7 +112,7 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
                           "(§5.2.2)"
     if SPLIT_KEEPS_ONE and leaving and len(leaving) == len(names) and not order.merge:
         return ("split",), f"the split takes every craft out of {group_id}; a group keeps " \
-                           "at least one craft"
+                           "at least one craft (§4.2.2)"
     mine = {g.id: g for g in state.groups_of(player)}
     for i, other_id in enumerate(order.merge):
         other = mine.get(other_id)

@@ -47,12 +47,12 @@ def beacon_bonus(state: State, h: Hex) -> int:
 
 def contents_modifier(state: State, h: Hex) -> int:
     """§4.1.1: what a target hex's contents add to the lost roll."""
-    if state.system_at(h) is not None:
-        bonus = SYSTEM_BONUS
-    elif any(state.system_at(n) is not None for n in h.neighbours()):
-        bonus = OUTER_SYSTEM_BONUS
+    bonuses = [SYSTEM_BONUS] if state.system_at(h) is not None else []
+    bonuses += [OUTER_SYSTEM_BONUS for n in h.neighbours() if state.system_at(n) is not None]
+    if SYSTEM_BONUSES_ADD_UP:
+        bonus = sum(bonuses)
     else:
-        bonus = 0
+        bonus = max(bonuses, default=0)
     return bonus + beacon_bonus(state, h)
 
 
