@@ -120,7 +120,8 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
             else:
                 text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
             # Attachments and hold sub-orders are told to nobody (§3, §4.2), refused or not.
-            secret = r.loc[0] in ("attach", "detach") or "hold" in r.loc or "crafts" in r.loc
+            secret = r.loc[0] in ("attach", "detach") or bool(
+                {"hold", "crafts", "split", "merge", "place"} & set(r.loc))
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
                                 group=r.group, order=at, private=secret))
         given = set(loaded.orders.groups) | set(vetted[player.id].attach)
