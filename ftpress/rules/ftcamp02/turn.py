@@ -179,7 +179,7 @@ def _refused(player: str, group_id: str, message: str,
              where: Mapping[tuple[str, str], str | None]) -> Event:
     return Event("rejected", rule("4.2.2"), f"{group_id}'s reorganisation is refused and it "
                  f"holds: {message}.", player=player, group=group_id,
-                 order=where.get((player, group_id)))
+                 order=where.get((player, group_id)), private=True)
 
 
 def next_round(state: State) -> tuple[State, list[Event]]:
