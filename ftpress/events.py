@@ -39,6 +39,7 @@ EventKind = Literal[
     "repulsed",         # §10.7 an attack on the defences thrown back
     "damage",           # §10.8 hull boxes put on ships
     "ship-lost",        # a ship with no hull boxes left is destroyed
+    "contact",          # §15.3 an enemy has seen what a group holds
     "withdrawal",       # §17.2.3, §10.7 a group pulls out or falls back
     "scouted",          # a neutral world's worth rolled and made public
     "interdiction-ends",

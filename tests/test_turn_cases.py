@@ -29,7 +29,8 @@ from ftpress.rules.ftc2007.orders import problems
 from ftpress.rules.ftc2007.turn import resolve
 
 CASES = sorted((Path(__file__).parent / "turns" / "ftc2007").glob("*.yaml"))
-QUIET = {"calendar", "unordered", "no-orders", "hold"}
+#: Kinds left out of the comparison unless a case lists them under ``show``.
+QUIET = {"calendar", "unordered", "no-orders", "hold", "contact"}
 
 
 def _plain(value):
@@ -63,7 +64,8 @@ def test_case(path):
         return
     after, events = resolve(state, orders, dice, battles=battles)
     assert dice.source.unused == 0, "every die supplied is rolled"
-    quiet = QUIET | set(case.get("quiet", ()))  # a case may leave out more kinds
+    # A case may leave out more kinds, or show some that are usually left out.
+    quiet = (QUIET | set(case.get("quiet", ()))) - set(case.get("show", ()))
     shown = [e for e in events if case.get("every_event") or e.kind not in quiet]
     expected = case.get("events", [])
     got = [{k: _plain(getattr(e, k)) for k in want} for e, want in zip(shown, expected, strict=False)]
@@ -81,6 +83,9 @@ def test_case(path):
     damage = {g.id: [s.damage for s in g.ships] for g in after.groups.groups}
     for group_id, boxes in case.get("after", {}).get("damage", {}).items():
         assert damage.get(group_id) == boxes, group_id
+    if "revealed" in case.get("after", {}):  # the groups an enemy has seen into (§15.3)
+        assert sorted(g.id for g in after.groups.groups if g.revealed) == \
+            sorted(case["after"]["revealed"])
     gone = set(case.get("after", {}).get("gone", ()))
     assert not gone & set(damage), "groups that should be gone"
     for system_id, fields in case.get("after", {}).get("systems", {}).items():

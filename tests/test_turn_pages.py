@@ -128,35 +128,71 @@ def test_treasury_table_and_chart_come_from_the_snapshots(demo_site):
     assert len(root.findall(f".//{SVG}g[@class='series']")) == len(state.players.players)
 
 
-def turn_outputs(site: Path) -> str:
-    """Every turn page, published order file and the turn pages' search-index entries.
+def turn_outputs(site: Path, turn: str) -> str:
+    """One turn's page, map, published order files and search-index entry.
 
     (The umpire's own posts may tell what he likes; what is checked here is what
     ftpress makes from the state and the event log.)
     """
-    text = "".join(p.read_text() for p in sorted((site / "turns").rglob("*")) if p.is_file())
+    text = "".join(p.read_text() for p in sorted((site / "turns" / turn).rglob("*"))
+                   if p.is_file())
     entries = [chunk for chunk in all_text(site / "pagefind").split("pagefind_dcd")
-               if chunk.startswith('{"url":"/turns/')]
-    assert entries, "the turn reports are in the search index"
+               if chunk.startswith(f'{{"url":"/turns/{turn}/')]
+    assert entries, f"the report of {turn} is in the search index"
     return text + "".join(entries)
 
 
+def secrets_of(state, known=frozenset()) -> set[str]:
+    """Names and designs of the ships of groups no enemy has seen into, and of keels,
+    less the words that also name a ship or design that has been seen."""
+    names, designs, seen = set(), set(), set()
+    for group in state.groups.groups:
+        for ship in group.ships:
+            kinds = {ship.design, state.design(ship.design).name}
+            if group.revealed or group.id in known:
+                seen |= kinds | {ship.name}
+            else:
+                names.add(ship.name)
+                designs |= kinds
+    for keel in state.queues.keels:
+        names.add(keel.name)
+        designs |= {keel.design, state.design(keel.design).name}
+    # A word that also names something seen (a hidden ship called Lancer, a seen
+    # design called Lancer) cannot tell a reader anything.
+    return (names | designs) - seen
+
+
+def leaks(text: str, secrets: set[str]) -> list[str]:
+    return sorted(s for s in secrets if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))
+
+
 def test_no_hidden_fact_reaches_the_site(demo_site):
-    """Search every turn page and SVG, the published orders and the search index."""
-    text = turn_outputs(demo_site)
+    """Each turn's page, SVG, orders and index entry tell nothing hidden at that turn
+    (hidden as it began, unless the turn brought the group into contact, or as it
+    ended); the pages about the campaign as it stands tell nothing hidden now."""
     problems = []
+    before = None
     for turn in recorded():
         state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
-        for group in state.groups.groups:
-            if group.revealed:
-                continue
-            for ship in group.ships:
-                design = state.design(ship.design)
-                for secret in (ship.name, ship.design, design.name if design else ""):
-                    if secret and re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", text):
-                        problems.append(f"{turn} {group.id}: {secret!r}")
+        known = {g.id for g in state.groups.groups if g.revealed}
+        secrets = secrets_of(state) | (secrets_of(before, known) if before else set())
+        text = turn_outputs(demo_site, turn)
+        problems += [f"{turn}: {s!r}" for s in leaks(text, secrets)]
+        assert "dummy" not in text.lower() and "dummies" not in text.lower(), turn
+        before = state
+    # The pages made from the state as it stands (the umpire's posts may say what
+    # he likes, so of the home page only the latest turn's headline counts).
+    current = secrets_of(load_state(REPO).state)
+    home = (demo_site / "index.html").read_text()
+    texts = {"index.html (headline)": home[home.index('class="turn-headline"'):
+                                           home.index("</section>")]}
+    for page in ("players", "systems", "turns/index.html"):
+        where = demo_site / page
+        for file in [where] if where.is_file() else sorted(where.rglob("*.html")):
+            texts[str(file.relative_to(demo_site))] = file.read_text()
+    for name, text in texts.items():
+        problems += [f"{name}: {s!r}" for s in leaks(text, current)]
     assert problems == []
-    assert "dummy" not in text.lower() and "dummies" not in text.lower()
 
 
 # --- the public view, unit by unit ----------------------------------------------------
@@ -197,6 +233,32 @@ def test_a_contacted_group_is_no_secret():
     ship = state.groups.groups[0].ships[0].name
     event = Event("encounter", "ftc2007 §14", f"{ship} met the League.", at="bellwether")
     assert public_events([event], HiddenFacts.of(state)) == (event,)
+
+
+def test_the_turn_that_makes_contact_may_name_the_ships_it_met():
+    """Hidden as the turn began, seen into during it (§15.3): that turn's report names them."""
+    before = demo_state()
+    groups = tuple(dataclasses.replace(g, revealed=True) if g.id == "nac-1" else g
+                   for g in before.groups.groups)
+    after = dataclasses.replace(before, groups=dataclasses.replace(before.groups, groups=groups))
+    ship = before.groups.groups[0].ships[0].name
+    assert HiddenFacts.of(before, after).reveals(ship)
+    assert not HiddenFacts.of_turn(before, after).reveals(ship)
+    assert HiddenFacts.of_turn(before, before).reveals(ship)
+
+
+def test_ships_on_the_slips_are_secret():
+    """A keel is declared to the umpire alone (§13.2): its name and design stay hidden."""
+    from ftpress.state.model import Keel
+
+    state = demo_state()
+    queues = dataclasses.replace(state.queues, keels=(
+        Keel("k1", "esu", "eastmarch", "esu-gorshkov", "Admiral Makarov"),))
+    hidden = HiddenFacts.of(dataclasses.replace(state, queues=queues))
+    assert hidden.reveals("work goes into Admiral Makarov")
+    design = state.design("esu-gorshkov").name
+    assert hidden.reveals(f"a new {design}") == all(
+        not g.revealed for g in state.groups.groups)
 
 
 @pytest.mark.parametrize(("kind", "rule", "group"), [

@@ -85,7 +85,7 @@ def build_state(spec: dict[str, Any]) -> State:
     groups = tuple(Group(g["id"], g["owner"], Hex(*g["at"]) if isinstance(g["at"], list)
                          else g["at"],
                          tuple(_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
-                         dummy=g.get("dummy", False))
+                         dummy=g.get("dummy", False), revealed=g.get("revealed", False))
                    for g in spec.get("groups", ()))
     capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
                for p in ("nac", "esu")}

@@ -145,22 +145,43 @@ class HiddenFacts:
     private: bool = True
 
     @classmethod
-    def of(cls, *states: State) -> HiddenFacts:
-        terms: set[str] = set()
+    def of(cls, *states: State, known: frozenset[str] = frozenset()) -> HiddenFacts:
+        """What ``states`` hide: the ships and designs of every group not revealed,
+        and not among ``known`` (groups the enemy has seen into since)."""
+        names: set[str] = set()
+        designs: set[str] = set()
+        seen: set[str] = set()  # designs of ships the enemy has seen: public
         dummies: set[str] = set()
         for state in states:
             for group in state.groups.groups:
                 if group.dummy:
                     dummies.add(group.id)
-                if group.revealed:
-                    continue
+                shown = group.revealed or group.id in known
                 for ship in group.ships:
-                    terms.add(ship.name)
-                    terms.add(ship.design)
                     design = state.design(ship.design)
-                    if design is not None:
-                        terms.add(design.name)
+                    kinds = {ship.design, design.name} if design else {ship.design}
+                    if shown:
+                        seen |= kinds
+                    else:
+                        names.add(ship.name)
+                        designs |= kinds
+            # Ships still on the slips are nobody's business but their builder's.
+            for keel in state.queues.keels:
+                design = state.design(keel.design)
+                names.add(keel.name)
+                designs |= {keel.design, design.name} if design else {keel.design}
+        terms = names | (designs - seen)
         return cls(frozenset(t for t in terms if t.strip()), frozenset(dummies))
+
+    @classmethod
+    def of_turn(cls, before: State | None, after: State) -> HiddenFacts:
+        """What a turn's report may not tell: what was hidden as the turn began or
+        as it ended (a ship lost in the turn stays unnamed), except the groups the
+        turn itself brought into contact (§15.3), whose ships its events name."""
+        if before is None:
+            return cls.of(after)
+        known = frozenset(g.id for g in after.groups.groups if g.revealed)
+        return cls.of(before, after, known=known)
 
     @classmethod
     def none(cls) -> HiddenFacts:
@@ -340,7 +361,7 @@ _KIND_GROUP = {
     "movement": "movement", "secondary-move": "movement", "endurance": "movement",
     "out-of-supply": "movement", "attach": "movement", "detach": "movement",
     "lost": "movement", "located": "movement", "tug": "movement", "scan": "battles",
-    "claim": "sieges",
+    "claim": "sieges", "contact": "battles",
 }
 _WORD_GROUP = (("siege", "sieges"), ("defence", "sieges"), ("conquest", "sieges"),
                ("capture", "sieges"), ("bombard", "sieges"), ("battle", "battles"),
@@ -564,8 +585,7 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, umpire: bool = False,
         return None
     turn = turns[-1]
     before = turns[-2].state if len(turns) > 1 else None
-    hidden = HiddenFacts.none() if umpire else \
-        HiddenFacts.of(*([before] if before else []), turn.state)
+    hidden = HiddenFacts.none() if umpire else HiddenFacts.of_turn(before, turn.state)
     title = title_of(turn)
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
                     summary(turn, before, public_events(turn.events, hidden)),
@@ -601,8 +621,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
         # Hidden as the turn began or as it ended: a ship lost in the turn stays unnamed.
-        hidden = HiddenFacts.none() if umpire else \
-            HiddenFacts.of(*([before] if before else []), turn.state)
+        hidden = HiddenFacts.none() if umpire else HiddenFacts.of_turn(before, turn.state)
         events = public_events(turn.events, hidden)
         shown.append(events)
         secrets.append(hidden)

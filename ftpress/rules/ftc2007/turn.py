@@ -16,7 +16,8 @@ module and sees the state the step before it left:
    result, or left awaiting the table (:mod:`.battles`); hulks are captured
    (§12.1), and prizes disposed of with the economic orders (§12.2, :mod:`.capture`);
 7. §10, §9 attack the defences where no opposing fleet is left
-   (:mod:`.defences`);
+   (:mod:`.defences`); every group of an encounter or a siege is now known to
+   the enemy (§15.3, :mod:`.recce`);
 8. §8.2 end the interdictions nobody keeps up (:mod:`.interdiction`);
 9. §5.2, §7 the upkeep level declared, in the first week of an economic turn
    (:mod:`.economic_orders`);
@@ -48,6 +49,7 @@ from ftpress.rules.ftc2007.encounters import (
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
 from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
 from ftpress.state.model import State
@@ -83,6 +85,8 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
     events += found
     beaten = {**beaten, **won}
     state, found = attack_defences(state, plan, dice, contested(state), set_out, beaten)
+    events += found
+    state, found = make_contact(state, events)
     events += found
     state, found = lift_interdictions(state, plan)
     events += found
