@@ -49,7 +49,8 @@ def test_the_map_is_the_one_its_seed_gives():
 
 
 def test_the_story_worlds_are_on_the_right_owners():
-    state = load_state(REPO).state
+    """As the campaign was set up (Marrow, for one, changes hands later, in the story too)."""
+    state = load_state(REPO, "state/turns/t000").state
     owner = {s.name: s.owner for s in state.map.systems}
     for player, worlds in STORY.items():
         for world in worlds:
@@ -86,3 +87,25 @@ def test_the_first_post_is_the_generation_log():
     post = (REPO / "content/posts/2026/03/01-the-reach-is-rolled.md").read_text()
     assert "kind: status" in post
     assert "Arcturus Gate" in post and "Every die" in post
+
+
+def test_every_recorded_demo_turn_verifies():
+    """Re-resolving each recorded turn of the demo gives its record byte for byte, so
+    a change to the engine that would alter a played turn cannot slip in unnoticed
+    (re-record it with ``ftpress turn --redo`` and say so)."""
+    from ftpress.state.turns import SETUP, TURNS_DIR
+    from ftpress.turn import verify_turn
+
+    turns = sorted(p.name for p in (REPO / TURNS_DIR).iterdir()
+                   if p.is_dir() and p.name != SETUP)
+    assert len(turns) >= 8
+    for turn in turns:
+        assert verify_turn(REPO, turn) == [], turn
+
+
+def test_the_demo_has_a_battle_a_siege_and_an_economic_turn():
+    from ftpress.render.turns import load_turns
+
+    kinds = {e.kind for t in load_turns(REPO) for e in t.events}
+    assert {"battle", "siege", "conquest", "income", "upkeep", "construction", "repair",
+            "prize", "ship-built"} <= kinds
