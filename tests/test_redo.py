@@ -54,9 +54,10 @@ def test_a_corrected_battle_result_is_redone_through_every_later_turn(played, ru
     result.write_text(result.read_text().replace("damage: 3", "damage: 5"))
     code, out, err = run("turn", "--source", played, "--redo", "t002")
     assert (code, err) == (0, "")
-    diff = ["    @@ -4,4 +4,4 @@", "         owner: nac", "         at: home",
+    diff = ["    @@ -4,5 +4,5 @@", "         owner: nac", "         at: home",
             "         ships:", "    -      - {name: g1-1, design: dd, damage: 3}",
-            "    +      - {name: g1-1, design: dd, damage: 5}"]
+            "    +      - {name: g1-1, design: dd, damage: 5}",
+            "         revealed: true"]  # the battle was contact (§15.3)
     assert out.splitlines() == [
         "t002: 1 event added, 1 removed; changed: events.yaml, groups.yaml",
         "  + damage: g1-1 of g1 loses 5 hull boxes.",

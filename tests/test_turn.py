@@ -30,7 +30,7 @@ def demo(tmp_path):
     """
     root = tmp_path / "demo"
     root.mkdir()
-    shutil.copytree(REPO / "orders", root / "orders")
+    shutil.copytree(REPO / "orders/t001", root / "orders/t001")  # later turns: not yet
     shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
     for file in (REPO / "state/turns/t000").glob("*.yaml"):
         if file.name != "dice.yaml":
