@@ -109,11 +109,22 @@ class Renderer:
             raise InputError(sorted(set(failures)))
 
     def _render(self, jobs: list[_Job], sink: Sink | None) -> list[Problem]:
+        # Each template looked up once, before the workers fork: a lookup checks the
+        # template's file on disk, and thousands of pages share a dozen templates.
+        templates: dict[str, jinja2.Template | jinja2.TemplateError] = {}
+        for name in dict.fromkeys(j.template for j in jobs):
+            try:
+                templates[name] = self.env.get_template(name)
+            except jinja2.TemplateError as exc:
+                templates[name] = exc
+
         def render(index: int) -> tuple[bool, bool] | Problem:
             job = jobs[index]
             try:
-                html = self.env.get_template(job.template).render(
-                    site=self.site, page=job.info, **job.context)
+                template = templates[job.template]
+                if isinstance(template, jinja2.TemplateError):
+                    raise template
+                html = template.render(site=self.site, page=job.info, **job.context)
             except jinja2.TemplateError as exc:  # carried back as data from a worker
                 return template_problem(exc, self.root)
             data = html.encode("utf-8")
