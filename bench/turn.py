@@ -7,6 +7,11 @@ The state and orders are made deterministically (no dice in the making): a
 world on every fourth hex, charted routes along rows of worlds, each player's
 groups spread over its worlds, and orders mixing jumps, route moves, holds,
 splits and merges. Parsing the order files is timed apart from resolving.
+
+Two weeks are timed: the campaign's first (moves only), and the first week of
+economic turn 2 with battles fought in the abstract: the books closing for
+every world, upkeep, and each player laying a keel, buying a ship and
+repairing a damaged one, on top of the same moves.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from datetime import UTC, date, datetime
 from itertools import pairwise
 from pathlib import Path
@@ -37,6 +43,7 @@ from ftpress.state.model import (
     PlayersFile,
     QueuesFile,
     Route,
+    Settings,
     Setup,
     Ship,
     State,
@@ -44,7 +51,7 @@ from ftpress.state.model import (
 )
 
 
-def make_state(players: int, groups: int, radius: int) -> State:
+def make_state(players: int, groups: int, radius: int, economic: bool = False) -> State:
     ids = [f"p{i}" for i in range(players)]
     cells = hexagon(radius)
     worlds = [h for i, h in enumerate(cells) if i % 4 == 0]
@@ -62,10 +69,13 @@ def make_state(players: int, groups: int, radius: int) -> State:
     owned = {p: [s for s in systems if s.owner == p] for p in ids}
     made = tuple(Group(f"g{n}", ids[n % players], owned[ids[n % players]][
         (n // players) % len(owned[ids[n % players]])].id,
-        tuple(Ship(f"S{n}-{k}", "dd") for k in range(1 + n % 4)))
+        tuple(Ship(f"S{n}-{k}", "dd", damage=2 if k == 0 and n < players else 0)
+              for k in range(1 + n % 4)))
         for n in range(groups))
-    calendar = Calendar(date(2026, 3, 9), 1, 1, datetime(2026, 3, 15, 20, tzinfo=UTC))
-    return State(CampaignFile("bench", "Bench", "ftc2007", calendar, Setup(1)),
+    calendar = Calendar(date(2026, 3, 9), 7 if economic else 1, 2 if economic else 1,
+                        datetime(2026, 4, 26 if economic else 15, 20, tzinfo=UTC))
+    settings = Settings(battles="abstract" if economic else "tabletop")
+    return State(CampaignFile("bench", "Bench", "ftc2007", calendar, Setup(1), settings),
                  PlayersFile(tuple(Player(p, p.upper(), "#000000", 1000, owned[p][0].id)
                                    for p in ids)),
                  MapFile(radius, systems, routes), DesignsFile((design,)),
@@ -73,10 +83,11 @@ def make_state(players: int, groups: int, radius: int) -> State:
 
 
 def make_orders(state: State) -> dict[str, bytes]:
+    turn = f"t{state.campaign.calendar.turn:03d}"
     texts: dict[str, list[str]] = {}
     routes = {s: r for r in state.map.routes for s in r.systems}
     for n, g in enumerate(state.groups.groups):
-        lines = texts.setdefault(g.owner, ["turn: t001", f"player: {g.owner}", "groups:"])
+        lines = texts.setdefault(g.owner, [f"turn: {turn}", f"player: {g.owner}", "groups:"])
         here = state.system(g.at)  # type: ignore[arg-type]
         assert here is not None
         lines.append(f"  {g.id}:")
@@ -88,10 +99,18 @@ def make_orders(state: State) -> dict[str, bytes]:
         elif kind in (1, 2):
             step = here.hex.neighbours()[n % 6]
             lines += [f"    move: [{step.q}, {step.r}]", "    posture: stand-off"]
-        elif kind == 3 and len(g.ships) > 1:
+        elif kind == 3 and len(g.ships) > 1 and not g.ships[0].damage:
             lines += ["    hold: true", f"    split: {{{g.id}-b: ['{g.ships[-1].name}']}}"]
         else:
             lines += ["    hold: true", "    posture: attack"]
+    if state.campaign.calendar.economic_turn > 1:
+        for g in state.groups.groups:
+            if g.ships[0].damage:  # the first group of each player, at its first world
+                texts[g.owner] += [
+                    "economy:", "  maintenance: full",
+                    f"  keels: [{{design: dd, at: {g.at}, name: Keel {g.owner}}}]",
+                    f"  purchases: [{{design: dd, at: {g.at}, name: Bought {g.owner}}}]",
+                    f"  repairs: [{{group: {g.id}, ship: {g.ships[0].name}, boxes: 2}}]"]
     return {p: ("\n".join(lines) + "\n").encode() for p, lines in texts.items()}
 
 
@@ -102,20 +121,25 @@ def main() -> None:
     parser.add_argument("--radius", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    state = make_state(args.players, args.groups, args.radius)
-    raw = make_orders(state)
-    start = time.perf_counter()
-    orders = {p: parse_orders(data, f"orders/t001/{p}.yaml") for p, data in raw.items()}
-    parsed = time.perf_counter() - start
-    best = float("inf")
-    for _ in range(args.repeat):
+    for economic in (False, True):
+        state = make_state(args.players, args.groups, args.radius, economic)
+        raw = make_orders(state)
+        turn = f"t{state.campaign.calendar.turn:03d}"
         start = time.perf_counter()
-        _, events = resolve(state, orders, Dice(KeyedStream(b"bench")))
-        best = min(best, time.perf_counter() - start)
-    print(f"turn: {args.players} players, {len(state.groups.groups)} groups, "
-          f"{len(state.map.systems)} worlds on a radius-{args.radius} map, "
-          f"{len(events)} events: parse orders {parsed * 1000:.0f} ms, "
-          f"resolve {best * 1000:.0f} ms (best of {args.repeat})")
+        orders = {p: parse_orders(data, f"orders/{turn}/{p}.yaml") for p, data in raw.items()}
+        parsed = time.perf_counter() - start
+        best = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")))
+            best = min(best, time.perf_counter() - start)
+        kinds = Counter(e.kind for e in events)
+        week = "economic week, abstract battles" if economic else "first week"
+        print(f"{turn} ({week}): {args.players} players, {len(state.groups.groups)} groups, "
+              f"{len(state.map.systems)} worlds on a radius-{args.radius} map, "
+              f"{len(events)} events ({kinds['battle']} battles, {kinds['income']} incomes, "
+              f"{kinds['repair']} repairs): parse orders {parsed * 1000:.0f} ms, "
+              f"resolve {best * 1000:.0f} ms (best of {args.repeat})")
 
 
 if __name__ == "__main__":
