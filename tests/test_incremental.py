@@ -225,3 +225,10 @@ def test_a_theme_page_marked_searchable_late_is_indexed_too(campaign, run, tmp_p
     assert (code, err) == (0, "")
     entry = (tmp_path / "out/pagefind/pagefind-entry.json").read_text()
     assert '"page_count":2' in entry.replace(" ", "")
+
+
+def test_a_site_with_nothing_searchable_builds_an_empty_index(campaign, run, tmp_path):
+    root = campaign({})
+    code, _, err = run("build", "--source", root, "--out", tmp_path / "out", "--now", NOW)
+    assert (code, err) == (0, "")
+    assert not any((tmp_path / "out/pagefind").rglob("*"))
