@@ -291,6 +291,9 @@ class EventGroup:
     key: str
     heading: str
     events: tuple[EventView, ...]
+    #: Routine events of one kind folded under a summary (a world's income, each).
+    folded: tuple[EventView, ...] = ()
+    folded_summary: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +384,19 @@ _RULESET_SECTION_GROUP = {
     "sct": {"2": "movement", "3": "economy", "4": "movement", "5": "movement",
             "6": "battles", "7": "construction"},
 }
+
+
+#: Routine event kinds a report folds away under one line: one world's income each.
+FOLDED = frozenset({"income"})
+
+
+def _folded_summary(events: Sequence[Event]) -> str:
+    if not events:
+        return ""
+    total = sum(e.amount or 0 for e in events)
+    worlds = len(events)
+    return (f"Income paid by {worlds} world{'s' if worlds != 1 else ''}, "
+            f"{total:,} in all (the accounts below give it world by world)")
 
 
 def group_of(event: Event) -> str:
@@ -680,10 +696,15 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         cite = rules.resolver(view.day)
         grouped = []
         for key, heading in GROUPS:
+            mine = [e for e in events if group_of(e) == key]
+            routine = [e for e in mine if e.kind in FOLDED]
             these = tuple(_event_view(e, powers, cite, order_urls)
-                          for e in events if group_of(e) == key)
-            if these:
-                grouped.append(EventGroup(key, heading, these))
+                          for e in mine if e.kind not in FOLDED)
+            if these or routine:
+                grouped.append(EventGroup(
+                    key, heading, these,
+                    tuple(_event_view(e, powers, cite, order_urls) for e in routine),
+                    _folded_summary(routine)))
         starmap = Markup(starmaps[index])
         r.out.add(f"turns/{turn.id}/map.svg", starmaps[index], f"{TURNS_DIR}/{turn.id}")
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
