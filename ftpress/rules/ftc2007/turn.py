@@ -29,14 +29,13 @@ Pure: no files, no clock; the dice are the only source of chance.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from datetime import timedelta
 
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftc2007.battles import fight_battles
 from ftpress.rules.ftc2007.capture import dispose_of_prizes
 from ftpress.rules.ftc2007.defences import attack_defences
@@ -52,8 +51,8 @@ from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
+from ftpress.rules.planning import stranger_refused, strangers
 from ftpress.state.model import State
-from ftpress.state.turns import turn_id
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
@@ -150,10 +149,10 @@ def refusals(state: State, plan: Plan) -> list[Event]:
             events.append(Event("note", rule("15.4"), f"{player.id}'s note on the turn.",
                                 player=player.id, note=loaded.orders.note,
                                 order=plan.where(player.id, "note")))
-    for player_id in sorted(set(plan.orders) - {p.id for p in state.players.players}):
+    for player_id in strangers(state, plan.orders):
         r = plan.vetted[player_id].rejected[0]
-        events.append(Event("rejected", rule("15.4"), f"Orders from {player_id!r} are refused: "
-                            f"{r.message}.", order=plan.where(player_id, *r.loc)))
+        events.append(stranger_refused(rule("15.4"), player_id, r.message,
+                                       plan.where(player_id, *r.loc)))
     return events
 
 
@@ -164,14 +163,8 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
     the turn commits its hash.
     """
     cal = state.campaign.calendar
-    number = cal.turn + 1
-    new = dataclasses.replace(
-        cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
-        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None)
-    campaign = dataclasses.replace(state.campaign, calendar=new)
+    state = advanced(state)
+    new = state.campaign.calendar
     economic = " and economic turn " + str(new.economic_turn) if \
         new.economic_turn != cal.economic_turn else ""
-    event = Event("calendar", rule("5.1"), f"Turn {turn_id(cal.turn)} is over; "
-                  f"{turn_id(number)}{economic} opens, orders due "
-                  f"{new.deadline.isoformat(sep=' ')}.")
-    return dataclasses.replace(state, campaign=campaign), [event]
+    return state, [turn_opened(rule("5.1"), cal, new, also=economic)]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from ftpress.rules.planning import section_namer
+
 RULESET = "ftcamp02"
 
-
-def rule(section: str) -> str:
-    """'4.1.1' → 'ftcamp02 §4.1.1', as events name their rule."""
-    return f"{RULESET} §{section}"
+rule = section_namer(RULESET)

@@ -22,13 +22,12 @@ files, no clock; the dice are the only source of chance.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from datetime import timedelta
 
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftcamp02.claims import maintain_orbits
 from ftpress.rules.ftcamp02.endurance import expend_endurance
 from ftpress.rules.ftcamp02.hold import hold_orders
@@ -44,8 +43,8 @@ from ftpress.rules.ftcamp02.reorganise import (
     settle_structure,
 )
 from ftpress.rules.ftcamp02.scans import long_range_scans
+from ftpress.rules.planning import stranger_refused, strangers
 from ftpress.state.model import State
-from ftpress.state.turns import turn_id
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders],
@@ -136,10 +135,10 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
             events.append(Event("note", rule("4.0"), f"{player.id}'s note on the round.",
                                 player=player.id, note=loaded.orders.note,
                                 order=f"{path}:{line}:{col}"))
-    for player_id in sorted(set(orders) - {p.id for p in state.players.players}):
+    for player_id in strangers(state, orders):
         r = vetted[player_id].rejected[0]
-        events.append(Event("rejected", rule("4.0"), f"Orders from {player_id!r} are "
-                            f"refused: {r.message}.", order=orders[player_id].path))
+        events.append(stranger_refused(rule("4.0"), player_id, r.message,
+                                       orders[player_id].path))
     return events
 
 
@@ -185,11 +184,6 @@ def _refused(player: str, group_id: str, message: str,
 def next_round(state: State) -> tuple[State, list[Event]]:
     """The round is over; the next opens, a calendar turn later."""
     cal = state.campaign.calendar
-    number = cal.turn + 1
-    new = dataclasses.replace(
-        cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
-        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None)
-    campaign = dataclasses.replace(state.campaign, calendar=new)
-    event = Event("calendar", rule("4"), f"Round {turn_id(cal.turn)} is over; "
-                  f"{turn_id(number)} opens, orders due {new.deadline.isoformat(sep=' ')}.")
-    return dataclasses.replace(state, campaign=campaign), [event]
+    state = advanced(state)
+    new = state.campaign.calendar
+    return state, [turn_opened(rule("4"), cal, new, period="Round")]

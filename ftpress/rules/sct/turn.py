@@ -21,14 +21,14 @@ Pure: no files, no clock; the dice are the only source of chance.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from datetime import timedelta
 
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.calendar import advanced, turn_opened
+from ftpress.rules.planning import stranger_refused, strangers
 from ftpress.rules.sct import initiative
 from ftpress.rules.sct.combat import attacks
 from ftpress.rules.sct.economy import collect_income, deliver, economic_orders
@@ -37,7 +37,6 @@ from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.reorganise import reorganise
 from ftpress.rules.sct.supply import replenish
 from ftpress.state.model import State
-from ftpress.state.turns import turn_id
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
@@ -108,10 +107,10 @@ def refusals(state: State, plan: Plan) -> list[Event]:
                 events.append(Event("note", rule("2.1"), f"{player.id}'s note on the turn.",
                                     player=player.id, note=note,
                                     order=plan.where(player.id, *loc)))
-    for player_id in sorted(set(plan.orders) - {p.id for p in state.players.players}):
+    for player_id in strangers(state, plan.orders):
         r = plan.vetted[player_id].rejected[0]
-        events.append(Event("rejected", rule("2.1"), f"Orders from {player_id!r} are refused: "
-                            f"{r.message}.", order=plan.where(player_id, *r.loc)))
+        events.append(stranger_refused(rule("2.1"), player_id, r.message,
+                                       plan.where(player_id, *r.loc)))
     return events
 
 
@@ -119,11 +118,6 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
     """Phase 10: the turn ends and the next opens, ``turn_days`` later. Every sct
     turn is an economic turn."""
     cal = state.campaign.calendar
-    number = cal.turn + 1
-    new = dataclasses.replace(
-        cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
-        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None)
-    campaign = dataclasses.replace(state.campaign, calendar=new)
-    event = Event("calendar", rule("2.1"), f"Turn {turn_id(cal.turn)} is over; "
-                  f"{turn_id(number)} opens, orders due {new.deadline.isoformat(sep=' ')}.")
-    return dataclasses.replace(state, campaign=campaign), [event]
+    state = advanced(state)
+    new = state.campaign.calendar
+    return state, [turn_opened(rule("2.1"), cal, new)]
