@@ -18,6 +18,7 @@ thrown away and rebuilt; it is never an error.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -29,6 +30,8 @@ from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 
+from ftpress import __version__
+
 CACHE_DIR = ".ftpress-cache"
 #: Campaign folders and files whose contents are the build's inputs.
 INPUTS = ("content", "state", "orders", "themes", "site.yaml")
@@ -36,6 +39,20 @@ INPUTS = ("content", "state", "orders", "themes", "site.yaml")
 LIBRARIES = ("ftpress", "jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pyyaml",
              "svgwrite", "pydantic", "pagefind-bin")
 _PACKAGE = Path(__file__).resolve().parent
+
+
+@functools.cache
+def code_version() -> str:
+    """ftpress's version and a digest of its own files (their sizes and times).
+
+    Cached renderings are keyed by it, so a change to the code that draws a map
+    or renders Markdown never serves a stale result, even under one version
+    number (a working copy, an editable install).
+    """
+    h = hashlib.sha256(__version__.encode())
+    for path, stat in _files(_PACKAGE):
+        h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return f"{__version__}+{h.hexdigest()[:16]}"
 
 
 class RenderCache:

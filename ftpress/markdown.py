@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from ftpress import __version__
+from ftpress.buildcache import code_version
 
 DESCRIPTION_CHARS = 160
 
@@ -121,7 +121,7 @@ def cache_key(text: str, base_path: str, cite: Resolver | None) -> str:
     """A key for everything :func:`render` output depends on: the text, the base path,
     where each citation in it points, and the version of ftpress."""
     h = hashlib.sha256()
-    h.update(f"{__version__}\0{base_path}\0".encode())
+    h.update(f"{code_version()}\0{base_path}\0".encode())
     h.update(text.encode("utf-8"))
     for match in _CITE.finditer(text):
         h.update(f"\0{match.group(1)}={cite(match.group(1)) if cite else None}".encode())

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import jinja2
 
-from ftpress import __version__, markdown
-from ftpress.buildcache import RenderCache
+from ftpress import markdown
+from ftpress.buildcache import RenderCache, code_version
 from ftpress.errors import InputError, Problem
 from ftpress.parallel import map_indexed
 from ftpress.render.outputs import Outputs, Sink
@@ -77,7 +77,8 @@ class Renderer:
         Each key must name everything ``make(i)`` depends on; misses are made on
         every core.
         """
-        hashed = [hashlib.sha256(f"{__version__}\0{k}".encode()).hexdigest() for k in keys]
+        version = code_version()
+        hashed = [hashlib.sha256(f"{version}\0{k}".encode()).hexdigest() for k in keys]
         found = self.cache.get_many(hashed)
         todo = [i for i, key in enumerate(hashed) if key not in found]
         for i, value in zip(todo, map_indexed(lambda j: str(make(todo[j])), len(todo),
