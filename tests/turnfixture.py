@@ -13,7 +13,7 @@ A case says only what it needs::
 Players ``nac`` and ``esu`` are always there; designs are ``dd`` (a
 destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
 and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
-``{design: dd, damage: 3}``; a system may give ``idp`` and ``idp_full``;
+``{design: dd, damage: 3}`` (:func:`case_ship`); a system may give ``idp`` and ``idp_full``;
 ``keels`` and ``spares`` list queue entries by their fields.
 
 For the economy: ``players: {nac: {treasury: 500, maintenance: reduced, ally: esu}}``
@@ -84,11 +84,10 @@ def build_state(spec: dict[str, Any]) -> State:
                    for rid, links in spec.get("routes", {}).items())
     groups = tuple(Group(g["id"], g["owner"], Hex(*g["at"]) if isinstance(g["at"], list)
                          else g["at"],
-                         tuple(_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
+                         tuple(case_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
                          dummy=g.get("dummy", False), revealed=g.get("revealed", False))
                    for g in spec.get("groups", ()))
-    capital = {p: next((s.id for s in systems if s.owner == p), systems[0].id)
-               for p in ("nac", "esu")}
+    capital = capitals(systems, ("nac", "esu"))
     given = spec.get("players", {})
     players = tuple(Player(p, p.upper(), colour, given.get(p, {}).get("treasury", 1000),
                            capital[p], **{"maintenance": "full", **{
@@ -109,16 +108,26 @@ def build_state(spec: dict[str, Any]) -> State:
                             defences=tuple(DefenceWork(**d) for d in spec.get("defences", ()))))
 
 
-def _ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:
-    """A ship by design id, or ``{design: dd, damage: 3}`` for a damaged one."""
+def case_ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:
+    """A ship of a case's group: a design id (the ship named ``<group>-<n>``), or
+    ``{design: dd, name: Lexington, damage: 3, …}`` giving any of the ship's fields."""
     if isinstance(spec, str):
         return Ship(f"{group}-{i + 1}", spec)
-    return Ship(f"{group}-{i + 1}", spec["design"], damage=spec.get("damage", 0))
+    fields = {k: v for k, v in spec.items() if k not in ("design", "name")}
+    return Ship(spec.get("name", f"{group}-{i + 1}"), spec["design"], **fields)
 
 
-def build_orders(state: State, texts: dict[str, str]) -> dict[str, LoadedOrders]:
-    """Each player's order text (without its turn and player lines) parsed as a file."""
+def build_orders(state: State, texts: dict[str, str],
+                 adapter: Any = None) -> dict[str, LoadedOrders]:
+    """Each player's order text (without its turn and player lines) parsed as the
+    file ``orders/<turn>/<player>.yaml``, in a ruleset's own format if it has one."""
     turn = turn_id(state.campaign.calendar.turn)
     return {player: parse_orders(f"turn: {turn}\nplayer: {player}\n{text}".encode(),
-                                 f"orders/{turn}/{player}.yaml")
+                                 f"orders/{turn}/{player}.yaml", adapter)
             for player, text in texts.items()}
+
+
+def capitals(systems: tuple[System, ...] | list[System],
+             players: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """Each player's capital: the first system they own, else the first system."""
+    return {p: next((s.id for s in systems if s.owner == p), systems[0].id) for p in players}
