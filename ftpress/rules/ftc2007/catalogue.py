@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ConfigDict, TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress.rules.catalogues import Lookups, read_catalogue
 from ftpress.state.model import Design, Id, Text
 
 CATALOGUE_FILE = Path(__file__).resolve().parent / "catalogue.yaml"
@@ -37,20 +37,11 @@ class Navy:
 
 
 @dataclass(frozen=True, slots=True)
-class Catalogue:
+class Catalogue(Lookups[Navy]):
     __pydantic_config__ = ConfigDict(extra="forbid")
 
     navies: tuple[Navy, ...]
     designs: tuple[Design, ...]
-
-    def navy(self, navy_id: str) -> Navy | None:
-        return next((n for n in self.navies if n.id == navy_id), None)
-
-    def design(self, design_id: str) -> Design | None:
-        return next((d for d in self.designs if d.id == design_id), None)
-
-    def of_navy(self, navy_id: str) -> tuple[Design, ...]:
-        return tuple(d for d in self.designs if d.navy == navy_id)
 
 
 _ADAPTER = TypeAdapter(Catalogue)
@@ -59,5 +50,4 @@ _ADAPTER = TypeAdapter(Catalogue)
 @cache
 def catalogue() -> Catalogue:
     """The catalogue shipped with the ruleset (read once)."""
-    data = yamlsource.parse(yamlsource.read_text(CATALOGUE_FILE, _SHOWN), _SHOWN)
-    return schema.validate(_ADAPTER, data, _SHOWN)
+    return read_catalogue(_ADAPTER, CATALOGUE_FILE, _SHOWN)

@@ -3,13 +3,12 @@ starting capital buys (ftc2007 §6)."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from ftpress.dice import Dice
 from ftpress.names import world_names
+from ftpress.rules.campaign_setup import PALETTE, setup_dice, slug
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import GeneratedMap, MapOptions, generate
 from ftpress.state.model import (
@@ -30,26 +29,15 @@ from ftpress.state.model import (
 #: §6.1: at most this much of the starting capital may go on ships.
 SHIP_CAP = 4000
 
-#: Player colours, in player order: the Okabe–Ito palette, which readers with
-#: the common colour-vision deficiencies can tell apart.
-PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442",
-           "#000000")
-
 
 def dice_for(seed: int) -> Dice:
     """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
-    return Dice.seeded("ftpress", "ftc2007", "setup", str(seed))
+    return setup_dice("ftc2007", seed)
 
 
 def starting_capital(income: int) -> int:  # §6.1
     """Ten times the player's total planetary income."""
     return 10 * income
-
-
-def slug(name: str) -> str:
-    """'Sa'Vasku Prime' → 'savasku-prime': a world's id from its name."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", text.replace("'", "")).strip("-")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,13 @@ dust clouds placed by dice, Biology rates rolled.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from ftpress.dice import Dice
 from ftpress.hexes import Hex, hexagon, on_map, ring
 from ftpress.names import world_names
+from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.ftcamp02.groups import designs_of, kind_of, points, store_limit
 from ftpress.state.model import (
     Abstract,
@@ -52,10 +51,6 @@ HOME_INSET = 2
 #: least the map's radius apart, so that the short cut is worth taking.
 WORMHOLE_SPAN = "radius"
 
-#: Player colours, in player order (the Okabe–Ito palette).
-PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442",
-           "#000000")
-
 _ABSTRACT = Abstract(1, 1, (0, 0), (0, 0))
 #: Choice: the starting designs every power may use (points and masses in the usual
 #: Full Thrust ranges; classes follow from mass, §5.1.0).
@@ -87,28 +82,12 @@ class Options:
 
     @classmethod
     def from_dict(cls, given: dict[str, int]) -> Options:
-        values = {}
-        for name, (default, low, high) in OPTION_LIMITS.items():
-            value = given.get(name, default)
-            if not low <= value <= high:
-                raise ValueError(f"option {name}={value} is out of range; expected "
-                                 f"{low} to {high}")
-            values[name] = value
-        unknown = sorted(set(given) - set(OPTION_LIMITS))
-        if unknown:
-            raise ValueError(f"unknown option {unknown[0]!r}; expected one of "
-                             f"{', '.join(OPTION_LIMITS)}")
-        return cls(**values)
+        return cls(**option_values(OPTION_LIMITS, given))
 
 
 def dice_for(seed: int) -> Dice:
     """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
-    return Dice.seeded("ftpress", "ftcamp02", "setup", str(seed))
-
-
-def slug(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", text.replace("'", "")).strip("-")
+    return setup_dice("ftcamp02", seed)
 
 
 def pick(dice: Dice, candidates: list[Hex], purpose: str) -> Hex:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ConfigDict, TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress.rules.catalogues import Lookups, read_catalogue
 from ftpress.state.model import Design, Id, Text
 
 CATALOGUE_FILE = Path(__file__).resolve().parent / "catalogue.yaml"
@@ -31,17 +31,11 @@ class Navy:
 
 
 @dataclass(frozen=True, slots=True)
-class Catalogue:
+class Catalogue(Lookups[Navy]):
     __pydantic_config__ = ConfigDict(extra="forbid")
 
     navies: tuple[Navy, ...]
     designs: tuple[Design, ...]
-
-    def navy(self, navy_id: str) -> Navy | None:
-        return next((n for n in self.navies if n.id == navy_id), None)
-
-    def of_navy(self, navy_id: str) -> tuple[Design, ...]:
-        return tuple(d for d in self.designs if d.navy == navy_id)
 
 
 _ADAPTER = TypeAdapter(Catalogue)
@@ -50,5 +44,4 @@ _ADAPTER = TypeAdapter(Catalogue)
 @cache
 def catalogue() -> Catalogue:
     """The catalogue shipped with the ruleset (read once)."""
-    data = yamlsource.parse(yamlsource.read_text(CATALOGUE_FILE, _SHOWN), _SHOWN)
-    return schema.validate(_ADAPTER, data, _SHOWN)
+    return read_catalogue(_ADAPTER, CATALOGUE_FILE, _SHOWN)

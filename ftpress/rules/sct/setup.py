@@ -9,14 +9,13 @@ gives a campaign to start from. The umpire may edit the state before turn 1.
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from ftpress.dice import Dice
 from ftpress.names import world_names
+from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.sct.catalogue import catalogue
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC
 from ftpress.rules.sct.supply import MILITARY_ENDURANCE
@@ -60,9 +59,6 @@ STARTING_FORCE = ("BC", "CL", "DD", "DD", "FF")
 #: sct systems have no inherent defence points (their defences are bases, §7.3);
 #: the shared state records that as 0.
 NO_IDP = 0
-#: Player colours, in player order (the Okabe–Ito palette).
-PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442",
-           "#000000")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,18 +68,7 @@ class Options:
 
     @classmethod
     def from_dict(cls, given: Mapping[str, int]) -> Options:
-        values = {}
-        for name, (default, least, most) in OPTION_LIMITS.items():
-            value = given.get(name, default)
-            if not least <= value <= most:
-                raise ValueError(f"option {name}={value} is out of range; expected "
-                                 f"{least} to {most}")
-            values[name] = value
-        unknown = set(given) - set(OPTION_LIMITS)
-        if unknown:
-            raise ValueError(f"unknown option {sorted(unknown)[0]!r}; expected one of "
-                             f"{', '.join(OPTION_LIMITS)}")
-        return cls(**values)
+        return cls(**option_values(OPTION_LIMITS, given))
 
     def as_dict(self) -> dict[str, int]:
         return {"radius": self.radius, "systems": self.systems}
@@ -91,12 +76,7 @@ class Options:
 
 def dice_for(seed: int) -> Dice:
     """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
-    return Dice.seeded("ftpress", "sct", "setup", str(seed))
-
-
-def slug(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", text.replace("'", "")).strip("-")
+    return setup_dice("sct", seed)
 
 
 def _spot(dice: Dice, radius: int, taken: list[Point], purpose: str) -> Point | None:
