@@ -65,6 +65,6 @@ def run(capsys):
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory) -> Path:
     """The demo campaign of this repository, built once for the whole session."""
-    out = tmp_path_factory.mktemp("demo") / "_site"
-    assert main(["build", "--source", str(REPO), "--out", str(out), "--now", DEMO_NOW]) == 0
-    return out
+    from demos import FTC2007  # demos reads this module's constants
+
+    return FTC2007.build_once(tmp_path_factory, "demo")

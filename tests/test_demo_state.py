@@ -4,6 +4,7 @@ story's worlds on the right owners, fleets bought within ftc2007 §6."""
 from __future__ import annotations
 
 import yaml
+from demos import FTC2007
 
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
@@ -24,8 +25,8 @@ CAPITALS = {"nac": "Arcturus Gate", "nsl": "Tethys", "fse": "Halcyon", "esu": "E
             "sav": "Hollow Crown"}
 
 
-def test_the_demo_checks_clean(run):
-    assert run("check", "--source", REPO) == (0, "checked the campaign: no problems\n", "")
+def test_the_demo_checks_clean(capsys):
+    FTC2007.assert_checks_clean(capsys)
 
 
 def test_the_map_is_the_one_its_seed_gives():
@@ -93,11 +94,9 @@ def test_every_recorded_demo_turn_verifies():
     """Re-resolving each recorded turn of the demo gives its record byte for byte, so
     a change to the engine that would alter a played turn cannot slip in unnoticed
     (re-record it with ``ftpress turn --redo`` and say so)."""
-    from ftpress.state.turns import SETUP, TURNS_DIR
     from ftpress.turn import verify_turn
 
-    turns = sorted(p.name for p in (REPO / TURNS_DIR).iterdir()
-                   if p.is_dir() and p.name != SETUP)
+    turns = FTC2007.turns
     assert len(turns) >= 8
     for turn in turns:
         assert verify_turn(REPO, turn) == [], turn

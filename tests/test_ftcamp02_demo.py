@@ -10,50 +10,39 @@ from pathlib import Path
 
 import pytest
 import yaml
+from demos import FTCAMP02
 
-from ftpress.cli import main
 from ftpress.render.mapview import public_map
-from ftpress.state.load import load_state
 
-from conftest import REPO
-from sitecheck import Site, all_text
+from sitecheck import all_text
 
-DEMO = REPO / "examples" / "ftcamp02"
-NOW = "2026-06-27T12:00:00+00:00"
-BASE_URL = yaml.safe_load((DEMO / "site.yaml").read_text())["base_url"]
-TURNS = sorted(p.name for p in (DEMO / "state" / "turns").iterdir() if p.name != "t000")
+DEMO = FTCAMP02.root
+TURNS = FTCAMP02.turns
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("ftcamp02") / "_site"
-    assert main(["build", "--source", str(DEMO), "--out", str(out), "--now", NOW]) == 0
-    return out
+    return FTCAMP02.build_once(tmp_path_factory, "ftcamp02")
 
 
 def test_the_demo_is_an_ftcamp02_campaign_with_rounds_played():
-    state = load_state(DEMO).state
+    state = FTCAMP02.state()
     assert state.campaign.ruleset == "ftcamp02"
     assert TURNS == ["t001", "t002", "t003", "t004"]
     assert (DEMO / "content" / "rules" / "04-issue-orders.md").is_file()
 
 
 def test_the_demo_checks_clean(capsys):
-    assert main(["check", "--source", str(DEMO)]) == 0
-    assert "no problems" in capsys.readouterr().out
+    FTCAMP02.assert_checks_clean(capsys)
 
 
 @pytest.mark.parametrize("turn", TURNS)
 def test_every_round_re_resolves_to_its_record(turn, capsys):
-    assert main(["turn", "--verify", turn, "--source", str(DEMO)]) == 0
-    assert capsys.readouterr().out == (f"verified {turn}: re-resolving it gives the "
-                                       "recorded result exactly\n")
+    FTCAMP02.assert_turn_verifies(turn, capsys)
 
 
 def test_every_internal_link_resolves(built: Path):
-    site = Site(built, BASE_URL)
-    assert list(site.pages())
-    assert site.broken_links() == []
+    FTCAMP02.assert_links_resolve(built)
 
 
 def test_the_site_shows_scans_and_claims_by_class_only(built: Path):
@@ -65,7 +54,7 @@ def test_the_site_shows_scans_and_claims_by_class_only(built: Path):
 
 def test_nothing_hidden_reaches_the_public_site(built: Path):
     text = all_text(built)
-    state = load_state(DEMO).state
+    state = FTCAMP02.state()
     for group in state.groups.groups:
         for ship in group.ships:
             assert ship.name not in text, ship.name
@@ -81,7 +70,7 @@ def test_nothing_hidden_reaches_the_public_site(built: Path):
 
 
 def test_an_attached_independent_has_no_counter():
-    state = load_state(DEMO).state
+    state = FTCAMP02.state()
     attached = [g for g in state.groups.groups if g.attached_to is not None]
     assert attached, "the demo keeps an independent attached"
     markers = [g for g in state.groups.groups if g.attached_to is None]
@@ -90,7 +79,7 @@ def test_an_attached_independent_has_no_counter():
 
 
 def test_the_map_shades_dust_clouds(built: Path):
-    state = load_state(DEMO).state
+    state = FTCAMP02.state()
     page = (built / "systems" / "index.html").read_text()
     assert page.count('class="hex dust"') == len(state.map.dust or ())
     assert "Biology 20, loyalty 10" in page
@@ -107,9 +96,7 @@ def test_the_demo_orders_satisfy_the_published_schema(built: Path):
 
 
 def test_the_umpire_sees_every_secret(tmp_path: Path):
-    out = tmp_path / "umpire"
-    assert main(["build", "--source", str(DEMO), "--out", str(out), "--now", NOW,
-                 "--view", "umpire"]) == 0
+    out = FTCAMP02.build(tmp_path / "umpire", "--view", "umpire")
     page = (out / "turns" / "t003" / "index.html").read_text()
     assert "nac-4&#39;s lost roll after 10 hexes" in page
     assert "attach: {nac-3: nac-1}" in (out / "turns" / "t001" / "orders" / "nac.yaml").read_text()

@@ -8,30 +8,22 @@ from pathlib import Path
 
 import pytest
 import yaml
+from demos import SCT
 
-from ftpress.cli import main
 from ftpress.maps.planemap import PlaneMap
 from ftpress.render.mapview import public_map
-from ftpress.state.load import load_state
 
-from conftest import REPO
-from sitecheck import Site
-
-DEMO = REPO / "examples" / "sct"
-NOW = "2026-03-23T12:00:00+00:00"
-BASE_URL = yaml.safe_load((DEMO / "site.yaml").read_text())["base_url"]
-TURNS = sorted(p.name for p in (DEMO / "state" / "turns").iterdir() if p.name != "t000")
+DEMO = SCT.root
+TURNS = SCT.turns
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("sct") / "_site"
-    assert main(["build", "--source", str(DEMO), "--out", str(out), "--now", NOW]) == 0
-    return out
+    return SCT.build_once(tmp_path_factory, "sct")
 
 
 def test_the_demo_is_an_sct_campaign_with_turns_played():
-    state = load_state(DEMO).state
+    state = SCT.state()
     assert state.campaign.ruleset == "sct"
     assert state.map.geometry == "plane"
     assert TURNS == ["t001", "t002", "t003"]
@@ -40,21 +32,16 @@ def test_the_demo_is_an_sct_campaign_with_turns_played():
 
 
 def test_the_demo_checks_clean(capsys):
-    assert main(["check", "--source", str(DEMO)]) == 0
-    assert "no problems" in capsys.readouterr().out
+    SCT.assert_checks_clean(capsys)
 
 
 @pytest.mark.parametrize("turn", TURNS)
 def test_every_turn_re_resolves_to_its_record(turn, capsys):
-    assert main(["turn", "--verify", turn, "--source", str(DEMO)]) == 0
-    assert capsys.readouterr().out == (f"verified {turn}: re-resolving it gives the "
-                                       "recorded result exactly\n")
+    SCT.assert_turn_verifies(turn, capsys)
 
 
 def test_every_internal_link_resolves(built: Path):
-    site = Site(built, BASE_URL)
-    assert list(site.pages())
-    assert site.broken_links() == []
+    SCT.assert_links_resolve(built)
 
 
 def test_the_turn_pages_show_the_planar_map_and_the_battle(built: Path):

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from demos import FTC2007
 
 from ftpress.cli import main
 from ftpress.state.load import load_state
@@ -18,10 +19,7 @@ from conftest import DEMO_NOW, REPO
 
 @pytest.fixture(scope="module")
 def umpire_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("umpire") / "_site-umpire"
-    assert main(["build", "--source", str(REPO), "--out", str(out), "--now", DEMO_NOW,
-                 "--view", "umpire"]) == 0
-    return out
+    return FTC2007.build(tmp_path_factory.mktemp("umpire") / "_site-umpire", "--view", "umpire")
 
 
 def pages(site: Path) -> list[Path]:

@@ -1,0 +1,75 @@
+"""The example campaigns of this repository as the tests read them: the ftc2007 demo
+at the root and the one-ruleset demos under examples/, each checked, re-resolved
+turn by turn, built and link-checked the same way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ftpress.cli import main
+from ftpress.state.load import load_state
+from ftpress.state.model import State
+from ftpress.state.turns import SETUP, TURNS_DIR
+
+from conftest import DEMO_NOW, REPO
+from sitecheck import Site
+
+
+@dataclass(frozen=True, slots=True)
+class Demo:
+    """One example campaign, and the moment it is built "as of"."""
+
+    root: Path
+    now: str
+
+    @property
+    def base_url(self) -> str:
+        return yaml.safe_load((self.root / "site.yaml").read_text())["base_url"]
+
+    @property
+    def turns(self) -> list[str]:
+        """The recorded turns, in order (the setup left out)."""
+        return sorted(p.name for p in (self.root / TURNS_DIR).iterdir()
+                      if p.is_dir() and p.name != SETUP)
+
+    def state(self) -> State:
+        return load_state(self.root).state
+
+    def build(self, out: Path, *options: str) -> Path:
+        """The site built into ``out`` (``--view umpire`` and the like as ``options``)."""
+        assert main(["build", "--source", str(self.root), "--out", str(out),
+                     "--now", self.now, *options]) == 0
+        return out
+
+    def build_once(self, tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+        """The public site, built into a fresh folder for a module-scoped fixture."""
+        return self.build(tmp_path_factory.mktemp(name) / "_site")
+
+    def assert_checks_clean(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code = main(["check", "--source", str(self.root)])
+        captured = capsys.readouterr()
+        assert (code, captured.out, captured.err) == (
+            0, "checked the campaign: no problems\n", "")
+
+    def assert_turn_verifies(self, turn: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``ftpress turn --verify``: re-resolving the turn gives its record exactly."""
+        assert main(["turn", "--verify", turn, "--source", str(self.root)]) == 0
+        assert capsys.readouterr().out == (f"verified {turn}: re-resolving it gives the "
+                                           "recorded result exactly\n")
+
+    def assert_links_resolve(self, built: Path) -> Site:
+        """Every internal link and anchor of the built site resolves; the site read."""
+        site = Site(built, self.base_url)
+        assert list(site.pages())
+        assert site.broken_links() == []
+        return site
+
+
+#: The ftc2007 demo campaign at the root of the repository.
+FTC2007 = Demo(REPO, DEMO_NOW)
+SCT = Demo(REPO / "examples" / "sct", "2026-03-23T12:00:00+00:00")
+FTCAMP02 = Demo(REPO / "examples" / "ftcamp02", "2026-06-27T12:00:00+00:00")
