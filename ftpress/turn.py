@@ -243,7 +243,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                         "supplied" if supplied is not None else "keyed", secret,
                         cal.secret_sha256)
     source = (f"dice rolled by hand: {supplied}" if supplied is not None else
-              f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…")
+              _keyed_source(state.campaign.id, turn, digest))
     before = _before(root, state, cal.turn)
     files = record_files(_base_url(root), turn, state if before else None, new_state, events,
                          DiceFile(source, dice.log), record, orders, results)
@@ -459,17 +459,10 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     folder = f"{TURNS_DIR}/{turn}"
     if not (root / folder).is_dir():
         raise ValueError(f"turn {turn} is not recorded; there is no {folder}/")
-    record = schema.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
-        root / folder / "turn.yaml", f"{folder}/turn.yaml"), f"{folder}/turn.yaml"),
-        f"{folder}/turn.yaml")
+    record = _read_record(root, folder)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
     state = load_state(root, start).state
-    ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {}
-    for player in record.orders:
-        raw = (root / folder / "orders" / f"{player}.yaml").read_bytes()
-        orders[player] = parse_orders(raw, orders_path(turn, player), ruleset.orders_adapter)
     differences: list[str] = []
     if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
         differences.append(f"{folder}/turn.yaml: the revealed secret does not hash to "
@@ -477,22 +470,12 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     if record.secret_sha256 != state.campaign.calendar.secret_sha256:
         differences.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published "
                            f"when {turn} opened")
-    digest = orders_digest(o.orders for o in orders.values())
-    if record.dice == "supplied":
-        logged = schema.validate(_DICE, yamlsource.parse(yamlsource.read_text(
-            root / folder / "dice.yaml", f"{folder}/dice.yaml"), f"{folder}/dice.yaml"),
-            f"{folder}/dice.yaml")
-        dice = Dice(SuppliedDice([r.value for r in logged.rolls], f"{folder}/dice.yaml"))
-        source = logged.source
-    else:
-        dice = turn_dice(state.campaign.id, turn, digest, record.secret)
-        source = f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…"
-    results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
-    new_state, events = _resolve(ruleset, state, orders, dice, results)
+    again = _rerun(root, turn, state, record)
     recorded = load_state(root, folder).state
-    new_state = _with_secret_hash(new_state, recorded.campaign.calendar.secret_sha256)
+    new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(_base_url(root), turn, state if start.endswith("/before") else None,
-                         new_state, events, DiceFile(source, dice.log), record, orders, results)
+                         new_state, again.events, again.dice, record, again.orders,
+                         again.results)
     for rel, data in sorted(files.items()):
         if not rel.startswith(folder + "/"):
             continue
@@ -508,6 +491,54 @@ def verify_turn(root: Path, turn: str) -> list[str]:
                 differences.append(f"orders/{turn}/{file.name}: differs from the copy folded "
                                    f"into the turn, {folder}/orders/{file.name}")
     return differences
+
+
+def _read_record(root: Path, folder: str) -> TurnRecord:
+    """The ``turn.yaml`` of a recorded turn's folder."""
+    shown = f"{folder}/turn.yaml"
+    return schema.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
+        root / folder / "turn.yaml", shown), shown), shown)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rerun:
+    """A recorded turn resolved again from what its record keeps."""
+
+    orders: dict[str, LoadedOrders]
+    digest: str
+    dice: DiceFile
+    results: dict[str, LoadedBattle]
+    #: The state the turn ends with, before the next turn's secret hash is set.
+    state: State
+    events: tuple[Event, ...]
+
+
+def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
+    """Resolve a recorded turn again from ``state``, with its recorded orders, battle
+    results and dice (the supplied ones as logged, or the keyed stream again)."""
+    folder = f"{TURNS_DIR}/{turn}"
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
+    orders = {player: parse_orders((root / folder / "orders" / f"{player}.yaml").read_bytes(),
+                                   orders_path(turn, player), ruleset.orders_adapter)
+              for player in record.orders}
+    digest = orders_digest(o.orders for o in orders.values())
+    if record.dice == "supplied":
+        shown = f"{folder}/dice.yaml"
+        logged = schema.validate(_DICE, yamlsource.parse(yamlsource.read_text(
+            root / folder / "dice.yaml", shown), shown), shown)
+        dice = Dice(SuppliedDice([r.value for r in logged.rolls], shown))
+        source = logged.source
+    else:
+        dice = turn_dice(state.campaign.id, turn, digest, record.secret)
+        source = _keyed_source(state.campaign.id, turn, digest)
+    results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
+    new_state, events = _resolve(ruleset, state, orders, dice, results)
+    return _Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events)
+
+
+def _keyed_source(campaign_id: str, turn: str, digest: str) -> str:
+    """How ``dice.yaml`` names the keyed stream a turn's dice came from."""
+    return f"keyed stream: campaign {campaign_id}, turn {turn}, orders {digest[:16]}…"
 
 
 # --- redoing --------------------------------------------------------------------------
@@ -613,35 +644,18 @@ def redo_turns(root: Path, first: str) -> RedoResult:
 def _redo_one(root: Path, turn: str, state: State, base_url: str | None,
               edited: bool) -> tuple[dict[str, bytes], tuple[Event, ...]]:
     folder = f"{TURNS_DIR}/{turn}"
-    record = schema.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
-        root / folder / "turn.yaml", f"{folder}/turn.yaml"), f"{folder}/turn.yaml"),
-        f"{folder}/turn.yaml")
-    ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {player: parse_orders((root / folder / "orders" / f"{player}.yaml").read_bytes(),
-                                   orders_path(turn, player), ruleset.orders_adapter)
-              for player in record.orders}
-    digest = orders_digest(o.orders for o in orders.values())
-    if record.dice == "supplied":
-        logged = schema.validate(_DICE, yamlsource.parse(yamlsource.read_text(
-            root / folder / "dice.yaml", f"{folder}/dice.yaml"), f"{folder}/dice.yaml"),
-            f"{folder}/dice.yaml")
-        dice = Dice(SuppliedDice([r.value for r in logged.rolls], f"{folder}/dice.yaml"))
-        source = logged.source
-    else:
-        dice = turn_dice(state.campaign.id, turn, digest, record.secret)
-        source = f"keyed stream: campaign {state.campaign.id}, turn {turn}, orders {digest[:16]}…"
-    results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
-    new_state, events = _resolve(ruleset, state, orders, dice, results)
-    unfought = [e.text for e in events if e.kind == "battle-pending"]
+    record = _read_record(root, folder)
+    again = _rerun(root, turn, state, record)
+    unfought = [e.text for e in again.events if e.kind == "battle-pending"]
     if unfought:
         raise ValueError(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
                          "Nothing was redone")
     recorded = load_state(root, folder).state
-    new_state = _with_secret_hash(new_state, recorded.campaign.calendar.secret_sha256)
-    files = record_files(base_url, turn, state if edited else None, new_state, events,
-                         DiceFile(source, dice.log), dataclasses.replace(
-                             record, orders_sha256=digest), orders, results)
-    return files, events
+    new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
+    files = record_files(base_url, turn, state if edited else None, new_state, again.events,
+                         again.dice, dataclasses.replace(record, orders_sha256=again.digest),
+                         again.orders, again.results)
+    return files, again.events
 
 
 def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
