@@ -22,6 +22,15 @@ from dataclasses import dataclass
 
 import svgwrite
 
+from ftpress.maps.canvas import (
+    KEY_ROW,
+    Box,
+    draw_counter,
+    draw_key,
+    key_rows,
+    moves_group,
+    new_drawing,
+)
 from ftpress.maps.starmap import NEUTRAL, Power
 
 #: SVG units per MU.
@@ -107,31 +116,15 @@ def _num(value: float) -> str:
     return f"{value:g}"
 
 
-class _Drawing(svgwrite.Drawing):
-    """svgwrite's drawing less the xml-events namespace, which HTML forbids inline."""
-
-    def get_xml(self):
-        xml = super().get_xml()
-        xml.attrib.pop("xmlns:ev", None)
-        return xml
-
-
 _KEY = ("supply depot", "base", "shipyard", "task force")
 
 
 def render_plane(m: PlaneMap, element_id: str = "starmap") -> str:
     """The whole map as an SVG document string."""
     half = (m.radius + 1) * SCALE
-    rows = math.ceil((len(m.powers) + len(_KEY)) / 3)
-    box = (-half, -half, 2 * half, 2 * half + 26.0 * rows + 12)
-    d = _Drawing(size=("100%", None), profile="full", debug=False,
-                 viewBox=" ".join(f"{v:.1f}" for v in box))
-    d.attribs.update({"id": element_id, "role": "img", "class": "starmap planemap"})
-    d.set_desc(title=m.title, desc=m.description)
-    arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
-                     markerUnits="userSpaceOnUse")
-    arrow.add(d.path(d="M0,0 L10,5 L0,10 z", fill=_LIGHT))
-    d.defs.add(arrow)
+    rows = key_rows(len(m.powers) + len(_KEY))
+    box = (-half, -half, 2 * half, 2 * half + KEY_ROW * rows + 12)
+    d, arrow = new_drawing(box, element_id, "starmap planemap", m.title, m.description)
     owners = {p.id: p for p in m.powers}
     _ground(d, m, half)
     for system in sorted(m.systems, key=lambda s: (s.x, s.y, s.name)):
@@ -214,8 +207,7 @@ def _tracks(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power],
             arrow: svgwrite.container.Marker) -> None:
     if not m.tracks:
         return
-    group = d.add(d.g(class_="moves", stroke_width=2.5, fill="none"))
-    group.set_desc(title="Moves made last turn")
+    group = moves_group(d)
     for t in sorted(m.tracks, key=lambda t: (t.x1, t.y1, t.x2, t.y2, t.owner)):
         owner = owners.get(t.owner)
         line = group.add(d.line(_xy(t.x1, t.y1), _xy(t.x2, t.y2),
@@ -237,39 +229,26 @@ def _forces(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power]) -> None:
         for index, force in enumerate(sorted(stacks[fx, fy], key=lambda f: (f.owner, f.label))):
             owner = owners.get(force.owner)
             cx, cy = round(x + dx + index * 6, 1), round(y + dy + index * 6, 1)
-            g = group.add(d.g(class_="counter"))
-            g.set_desc(title=f"Task force {force.label} "
-                             f"({owner.name if owner else force.owner})")
-            g.add(d.rect((cx, cy), (18, 14), fill=owner.colour if owner else NEUTRAL,
-                         stroke="#ffffff", stroke_width=1))
-            g.add(d.text(owner.initial if owner else "?", insert=(round(cx + 9, 1),
-                                                                  round(cy + 10.5, 1)),
-                         text_anchor="middle", font_size=7, font_weight="bold",
-                         fill="#000000" if owner and owner.colour == "#F0E442" else "#ffffff"))
+            draw_counter(d, group, cx, cy, f"Task force {force.label} "
+                         f"({owner.name if owner else force.owner})",
+                         owner.colour if owner else NEUTRAL, owner.initial if owner else "?",
+                         "#000000" if owner and owner.colour == "#F0E442" else "#ffffff")
 
 
-def _legend(d: svgwrite.Drawing, m: PlaneMap, box: tuple[float, float, float, float]) -> None:
-    top = box[1] + box[3] - 26.0 * math.ceil((len(m.powers) + len(_KEY)) / 3)
-    g = d.add(d.g(class_="legend", font_size=12, fill="#1d2129"))
-    g.set_desc(title="Key")
-    g.add(d.rect((box[0], round(top - 14, 1)), (box[2], round(box[1] + box[3] - top + 14, 1)),
-                 fill="#fbfaf6"))
-    column_w = box[2] / 3
-    entries = [(p.name, p.colour, p.initial) for p in m.powers] + [(k, "", "") for k in _KEY]
-    for index, (text, colour, initial) in enumerate(entries):
-        x = round(box[0] + 12 + column_w * (index % 3), 1)
-        y = round(top + 26.0 * (index // 3), 1)
-        if colour:
-            g.add(d.circle((x + 8, y), r=8, fill=colour))
-            g.add(d.text(initial, insert=(x + 8, y + 3), text_anchor="middle", font_size=6,
-                         font_weight="bold",
-                         fill="#000000" if colour.upper() == "#F0E442" else "#ffffff"))
-        elif text == "supply depot":
-            g.add(d.circle((x + 8, y), r=5, fill="#000000"))
-        elif text == "base":
-            g.add(d.rect((x + 3, y - 5), (10, 10), fill="#000000"))
-        elif text == "shipyard":
-            g.add(d.polygon([(x + 8, y - 6), (x + 14, y + 5), (x + 2, y + 5)], fill="#000000"))
-        else:
-            g.add(d.rect((x, y - 7), (18, 14), fill=NEUTRAL))
-        g.add(d.text(text, insert=(x + 22, y + 4)))
+def _legend(d: svgwrite.Drawing, m: PlaneMap, box: Box) -> None:
+    draw_key(d, box, [(p.name, p.colour, p.initial) for p in m.powers], _KEY, margin=14,
+             ink=lambda colour: "#000000" if colour.upper() == "#F0E442" else "#ffffff",
+             symbol=_key_symbol)
+
+
+def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,
+                y: float) -> None:
+    """The seed's black marks, and a counter, in the key (``x``: the entry's left edge)."""
+    if kind == "supply depot":
+        g.add(d.circle((x + 8, y), r=5, fill="#000000"))
+    elif kind == "base":
+        g.add(d.rect((x + 3, y - 5), (10, 10), fill="#000000"))
+    elif kind == "shipyard":
+        g.add(d.polygon([(x + 8, y - 6), (x + 14, y + 5), (x + 2, y + 5)], fill="#000000"))
+    else:
+        g.add(d.rect((x, y - 7), (18, 14), fill=NEUTRAL))

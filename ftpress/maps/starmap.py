@@ -23,6 +23,15 @@ from typing import Literal
 import svgwrite
 
 from ftpress.hexes import Hex, hexagon
+from ftpress.maps.canvas import (
+    KEY_ROW,
+    Box,
+    draw_counter,
+    draw_key,
+    key_rows,
+    moves_group,
+    new_drawing,
+)
 
 #: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
@@ -132,29 +141,13 @@ def _label(hex_: Hex) -> str:
     return f"hex {hex_.q},{hex_.r}"
 
 
-class _Drawing(svgwrite.Drawing):
-    """svgwrite's drawing less the xml-events namespace, which HTML forbids on inline SVG."""
-
-    def get_xml(self):
-        xml = super().get_xml()
-        xml.attrib.pop("xmlns:ev", None)
-        return xml
-
-
 def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     """The whole map as an SVG document string (inline in a page, or as a file)."""
     half_w = SIZE * (1.5 * m.radius + 1.5)
     half_h = SIZE * _SQRT3 * (m.radius + 0.75)
-    rows = math.ceil((len(m.powers) + len(_keys(m))) / 3)
-    box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + 26.0 * rows)
-    d = _Drawing(size=("100%", None), profile="full", debug=False,
-                         viewBox=" ".join(f"{v:.1f}" for v in box))
-    d.attribs.update({"id": element_id, "role": "img", "class": "starmap"})
-    d.set_desc(title=m.title, desc=m.description)
-    arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
-                     markerUnits="userSpaceOnUse")
-    arrow.add(d.path(d="M0,0 L10,5 L0,10 z", fill="#f4f1e8"))
-    d.defs.add(arrow)
+    rows = key_rows(len(m.powers) + len(_keys(m)))
+    box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + KEY_ROW * rows)
+    d, arrow = new_drawing(box, element_id, "starmap", m.title, m.description)
     owners = {p.id: p for p in m.powers}
     _grid(d, m)
     _routes(d, m)
@@ -257,8 +250,7 @@ def _moves(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power],
            arrow: svgwrite.container.Marker) -> None:
     if not m.moves:
         return
-    group = d.add(d.g(class_="moves", stroke_width=2.5, fill="none"))
-    group.set_desc(title="Moves made last turn")
+    group = moves_group(d)
     for move in sorted(m.moves, key=lambda v: (v.start.q, v.start.r, v.end.q, v.end.r, v.owner)):
         (x1, y1), (x2, y2) = centre(move.start), centre(move.end)
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
@@ -281,13 +273,10 @@ def _counters(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power]) -> None
             owner = owners.get(counter.owner)
             cx = round(x - SIZE * 0.95 + index * 6, 1)
             cy = round(y - SIZE * 0.2 + index * 6, 1)
-            g = group.add(d.g(class_="counter"))
             whose = owner.name if owner else counter.owner
-            g.set_desc(title=f"Task group {counter.label} ({whose})")
-            g.add(d.rect((cx, cy), (18, 14), fill=owner.colour if owner else NEUTRAL,
-                         stroke="#ffffff", stroke_width=1))
-            g.add(d.text(owner.initial if owner else "?", insert=_pt(cx + 9, cy + 10.5),
-                         text_anchor="middle", font_size=7, font_weight="bold", fill=_ink(owner)))
+            draw_counter(d, group, cx, cy, f"Task group {counter.label} ({whose})",
+                         owner.colour if owner else NEUTRAL, owner.initial if owner else "?",
+                         _ink(owner))
         if len(stack) > 4:
             extra = group.add(d.text(f"+{len(stack) - 4}", insert=_pt(x - SIZE * 0.95,
                                                                      y + SIZE * 0.55),
@@ -305,25 +294,10 @@ def _keys(m: StarMap) -> tuple[str, ...]:
     return _KEY + (("dust cloud",) if m.dust else ()) + (("wormhole",) if m.wormholes else ())
 
 
-def _legend(d: svgwrite.Drawing, m: StarMap, box: tuple[float, float, float, float]) -> None:
-    keys = _keys(m)
-    left, top = box[0] + 12, box[1] + box[3] - 26.0 * math.ceil((len(m.powers) + len(keys)) / 3)
-    g = d.add(d.g(class_="legend", font_size=12, fill="#1d2129"))
-    g.set_desc(title="Key")
-    g.add(d.rect((box[0], round(top - 12, 1)), (box[2], round(box[1] + box[3] - top + 12, 1)),
-                 fill="#fbfaf6"))
-    column_w = box[2] / 3
-    entries = [(p.name, p.colour, p.initial) for p in m.powers] + [(k, "", "") for k in keys]
-    for index, (text, colour, initial) in enumerate(entries):
-        x = round(left + column_w * (index % 3), 1)
-        y = round(top + 26.0 * (index // 3), 1)
-        if colour:
-            g.add(d.circle((x + 8, y), r=8, fill=colour))
-            g.add(d.text(initial, insert=(x + 8, y + 3), text_anchor="middle", font_size=6,
-                         font_weight="bold", fill="#000000" if colour == "#F0E442" else "#ffffff"))
-        else:
-            _key_symbol(d, g, text, x + 8, y)
-        g.add(d.text(text, insert=(x + 22, y + 4)))
+def _legend(d: svgwrite.Drawing, m: StarMap, box: Box) -> None:
+    draw_key(d, box, [(p.name, p.colour, p.initial) for p in m.powers], _keys(m), margin=12,
+             ink=lambda colour: "#000000" if colour == "#F0E442" else "#ffffff",
+             symbol=lambda d, g, kind, x, y: _key_symbol(d, g, kind, x + 8, y))
 
 
 def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,
