@@ -33,6 +33,12 @@ def write_files(root: Path, files: dict[str, str | bytes]) -> Path:
     return root
 
 
+def files_of(root: Path) -> dict[str, bytes]:
+    """Every file below ``root`` by its relative path, with its bytes (to compare trees)."""
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
 def post(title: str = "A post", date: str = "2026-04-07T21:00:00+01:00", kind: str = "rulings",
          extra: str = "", body: str = "Some text.") -> str:
     """The text of a post file with the given front matter."""

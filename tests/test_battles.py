@@ -3,11 +3,10 @@ in, records nothing, and resumes with the umpire's result (checked, located erro
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-
 import pytest
 import yaml
+from battlefixture import NOW, STATE, fight, fill
+from battlefixture import campaign as campaign  # the fixture, shared with test_redo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
@@ -16,17 +15,9 @@ from ftpress.battles import ADAPTER, parse_battle
 from ftpress.dice import Dice
 from ftpress.errors import InputError
 from ftpress.rules.ftc2007.turn import resolve
-from ftpress.state.save import save_state
 
-NOW = "2026-03-23T09:00:00+00:00"
-STATE = {
-    "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"},
-                {"id": "esu-cap", "hex": [-2, 3], "owner": "esu"}],
-    "groups": [{"id": "g1", "owner": "nac", "at": "home", "ships": ["dd"]},
-               {"id": "e1", "owner": "esu", "at": [1, 0], "ships": ["dd"]}],
-    "turn": 2,
-}
-ORDERS = "turn: t002\nplayer: esu\ngroups:\n  e1: {move: home, posture: attack}\n"
+from conftest import files_of
+
 TEMPLATE = """\
 # yaml-language-server: $schema=https://example.org/schemas/battle.json
 # Battle home at Home between esu, nac (e1 (esu, 1 ship); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its result.
@@ -49,33 +40,8 @@ fought: false
 """
 
 
-@pytest.fixture
-def campaign(tmp_path) -> Path:
-    root = tmp_path / "campaign"
-    save_state(root, build_state(STATE))
-    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/\n"
-                                    "timezone: UTC\n")
-    (root / "orders/t002").mkdir(parents=True)
-    (root / "orders/t002/esu.yaml").write_text(ORDERS)
-    return root
-
-
-def tree(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-def fill(root: Path, **changes: str) -> None:
-    path = root / "battles/t002/home.yaml"
-    text = path.read_text()
-    for old, new in changes.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    path.write_text(text)
-
-
 def test_a_tabletop_battle_pauses_the_turn_and_writes_the_result_file(campaign, run):
-    before = tree(campaign)
+    before = files_of(campaign)
     code, out, err = run("turn", "--source", campaign, "--now", NOW)
     assert (code, err) == (0, "")
     assert out.splitlines() == [
@@ -86,7 +52,7 @@ def test_a_tabletop_battle_pauses_the_turn_and_writes_the_result_file(campaign, 
         "then set 'fought: true' and run ftpress turn again:",
         "  battles/t002/home.yaml"]
     assert (campaign / "battles/t002/home.yaml").read_text() == TEMPLATE
-    after = tree(campaign)
+    after = files_of(campaign)
     assert {p for p in after if after.get(p) != before.get(p)} == {"battles/t002/home.yaml"}
     assert not (campaign / "state/turns/t002").exists()
 
@@ -110,12 +76,7 @@ def test_running_again_keeps_the_umpires_unfinished_file(campaign, run):
 
 
 def test_the_filled_result_is_folded_in_recorded_and_verified(campaign, run):
-    run("turn", "--source", campaign, "--now", NOW)
-    fill(campaign, **{
-        '"e1-1", design: dd, hull: 10, damage: 0, fate: afloat':
-            '"e1-1", design: dd, hull: 10, damage: 0, fate: destroyed',
-        '"g1-1", design: dd, hull: 10, damage: 0': '"g1-1", design: dd, hull: 10, damage: 3',
-        "held_by:": "held_by: nac", "fought: false": "fought: true"})
+    fight(campaign, run)
     code, out, err = run("turn", "--source", campaign, "--now", NOW)
     assert (code, err) == (0, "")
     assert out.splitlines()[-1].startswith("resolved t002: ")
@@ -138,14 +99,14 @@ def test_a_wrong_result_is_reported_at_its_line_and_nothing_is_written(campaign,
     fill(campaign, **{'"g1-1", design: dd, hull: 10, damage: 0':
                       '"g1-1", design: dd, hull: 10, damage: 12',
                       "fought: false": "fought: true"})
-    before = tree(campaign)
+    before = files_of(campaign)
     code, _, err = run("turn", "--source", campaign, "--now", NOW)
     assert code == 1
     assert err.splitlines() == [
         "battles/t002/home.yaml:14:74: g1-1 had 10 hull boxes left, so it cannot lose 12; "
         "expected 0 to 10 (a ship that loses them all is destroyed)",
         "ftpress: 1 problem found; nothing was written"]
-    assert tree(campaign) == before
+    assert files_of(campaign) == before
 
 
 def test_a_result_file_that_is_not_yaml_of_a_battle_is_located(campaign, run):

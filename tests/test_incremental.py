@@ -17,15 +17,11 @@ from ftpress.serve import LiveSite
 from ftpress.state import load as state_load
 from ftpress.write import write_tree
 
-from conftest import post
+from conftest import files_of, post
 from statefiles import STATE, sub
 
 NOW = "2026-05-01T12:00:00+00:00"
 
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def clean_build(run, root: Path, out: Path) -> dict[str, bytes]:
@@ -34,7 +30,7 @@ def clean_build(run, root: Path, out: Path) -> dict[str, bytes]:
     shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
     code, _, err = run("build", "--source", copy, "--out", out, "--now", NOW)
     assert (code, err) == (0, "")
-    return tree(out)
+    return files_of(out)
 
 
 def posts(n: int, **extra: str) -> dict[str, str]:
@@ -89,7 +85,7 @@ def test_a_folder_replaces_a_file_and_a_file_a_folder(tmp_path):
     out = tmp_path / "out"
     write_tree(out, {"a": b"file a", "b/c.html": b"c", "d/e/f.html": b"f"})
     write_tree(out, {"a/index.html": b"now a folder", "b": b"now a file", "d/e/f.html": b"f"})
-    assert tree(out) == {"a/index.html": b"now a folder", "b": b"now a file",
+    assert files_of(out) == {"a/index.html": b"now a folder", "b": b"now a file",
                          "d/e/f.html": b"f"}
 
 
@@ -110,7 +106,7 @@ def test_a_write_leaves_exactly_the_files_given(tmp_path_factory, first, second)
 
     write_tree(out, files(first))
     write_tree(out, files(second))
-    assert tree(out) == files(second)
+    assert files_of(out) == files(second)
 
 
 # --- serve: an edited post's page first, then the rest --------------------------------
@@ -139,7 +135,7 @@ def test_serve_rewrites_an_edited_post_first_and_ends_as_a_clean_build(campaign,
     # changed, so there was no second reload.
     assert len(shown) == 1 and "An added closing line." in shown[0]
     assert site.version == before + 1
-    assert tree(out) == clean_build(run, root, tmp_path / "clean")
+    assert files_of(out) == clean_build(run, root, tmp_path / "clean")
 
 
 def test_serve_reloads_again_when_the_edit_changes_other_pages(campaign, run, tmp_path):
@@ -151,7 +147,7 @@ def test_serve_reloads_again_when_the_edit_changes_other_pages(campaign, run, tm
     before = site.version
     site.rebuild({str(edited)})
     assert site.version == before + 2  # the post's page, then the listings that name it
-    assert tree(out) == clean_build(run, root, tmp_path / "clean")
+    assert files_of(out) == clean_build(run, root, tmp_path / "clean")
 
 
 @pytest.mark.parametrize("change", ["new post", "theme", "broken post", "unpublished"])
@@ -181,7 +177,7 @@ def test_serve_builds_everything_when_one_page_cannot_stand_alone(campaign, run,
         assert site.error is not None and "02-p2.md" in site.error
     else:
         assert site.error is None
-        assert tree(out) == clean_build(run, root, tmp_path / "clean")
+        assert files_of(out) == clean_build(run, root, tmp_path / "clean")
 
 
 def site_options(site: LiveSite):
@@ -196,12 +192,12 @@ def test_serve_redoes_the_search_index_after_rewriting_a_post(campaign, run, tmp
     root = campaign(posts(2), site=site_yaml)
     out = tmp_path / "served"
     site = live(root, out)
-    index_before = tree(out / "pagefind")
+    index_before = files_of(out / "pagefind")
     edited = root / "content/posts/2026/04/01-p1.md"
     edited.write_text(edited.read_text() + "\nZanzibar quokka.\n")
     site.rebuild({str(edited)})
-    assert tree(out / "pagefind") != index_before
-    assert tree(out) == clean_build(run, root, tmp_path / "clean")
+    assert files_of(out / "pagefind") != index_before
+    assert files_of(out) == clean_build(run, root, tmp_path / "clean")
 
 
 # --- search: Pagefind starts on the searchable pages while the rest render ------------

@@ -6,7 +6,7 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conftest import post
+from conftest import files_of, post
 from sitecheck import all_text
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -111,10 +111,6 @@ def test_an_unchanged_rebuild_writes_nothing(campaign, run):
     assert " 1 files written, " in stdout
 
 
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
 
 def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, run, tmp_path):
     root = campaign({f"content/posts/2026/04/{d:02d}-p{d}.md": post(
@@ -136,7 +132,7 @@ def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, ru
         clean_root = tmp_path / f"src-{now}"
         shutil.copytree(root, clean_root, ignore=shutil.ignore_patterns(".ftpress-cache"))
         assert run("build", "--source", clean_root, "--out", clean, "--now", now)[0] == 0
-        assert tree(out) == tree(clean)
+        assert files_of(out) == files_of(clean)
     assert "Due" in (out / "index.html").read_text()
 
 

@@ -3,31 +3,22 @@ recorded orders and battle results; records and state rewritten; changes printed
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 import yaml
-from test_battles import NOW, fill
-from test_battles import campaign as campaign  # the fixture, shared
+from battlefixture import NOW, fight
+from battlefixture import campaign as campaign  # the fixture, shared with test_battles
+
+from conftest import files_of
 
 LATER = "2026-03-30T09:00:00+00:00"
-
-
-def tree(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture
 def played(campaign, run):
     """Turn t002 with its battle fought on the table and recorded, then t003 (no orders)."""
-    run("turn", "--source", campaign, "--now", NOW)
-    fill(campaign, **{
-        '"e1-1", design: dd, hull: 10, damage: 0, fate: afloat':
-            '"e1-1", design: dd, hull: 10, damage: 0, fate: destroyed',
-        '"g1-1", design: dd, hull: 10, damage: 0': '"g1-1", design: dd, hull: 10, damage: 3',
-        "held_by:": "held_by: nac", "fought: false": "fought: true"})
+    fight(campaign, run)
     assert run("turn", "--source", campaign, "--now", NOW)[0] == 0
     assert run("turn", "--source", campaign, "--now", LATER)[0] == 0
     assert (campaign / "state/turns/t003").is_dir()
@@ -40,13 +31,13 @@ def damage(root: Path, folder: str) -> list[int]:
 
 
 def test_a_redo_that_changes_nothing_writes_nothing(played, run):
-    before = tree(played)
+    before = files_of(played)
     code, out, err = run("turn", "--source", played, "--redo", "t002")
     assert (code, err) == (0, "")
     assert out.splitlines() == [
         "t002: unchanged", "t003: unchanged",
         "redid t002–t003 from the recorded orders: nothing changed; nothing was written"]
-    assert tree(played) == before
+    assert files_of(played) == before
 
 
 def test_a_corrected_battle_result_is_redone_through_every_later_turn(played, run):
@@ -77,39 +68,39 @@ def test_a_corrected_battle_result_is_redone_through_every_later_turn(played, ru
     for turn in ("t002", "t003"):
         assert run("turn", "--source", played, "--verify", turn)[0] == 0
     assert not [p for p in (played / "state/turns").iterdir() if p.name.startswith(".")]
-    again = tree(played)
+    again = files_of(played)
     assert run("turn", "--source", played, "--redo", "t002")[1].splitlines()[:2] == [
         "t002: unchanged", "t003: unchanged"]
-    assert tree(played) == again
+    assert files_of(played) == again
 
 
 def test_a_redo_from_the_last_turn_leaves_earlier_ones_alone(played, run):
-    kept = {p: h for p, h in tree(played).items() if p.startswith("state/turns/t002/")}
+    kept = {p: h for p, h in files_of(played).items() if p.startswith("state/turns/t002/")}
     code, out, _ = run("turn", "--source", played, "--redo", "t003")
     assert code == 0 and out.splitlines()[0] == "t003: unchanged"
-    assert {p: h for p, h in tree(played).items() if p.startswith("state/turns/t002/")} == kept
+    assert {p: h for p, h in files_of(played).items() if p.startswith("state/turns/t002/")} == kept
 
 
 def test_a_redo_is_refused_when_the_state_was_edited_since(played, run):
     players = played / "state/players.yaml"
     players.write_text(players.read_text().replace("treasury: 1000", "treasury: 999"))
-    before = tree(played)
+    before = files_of(played)
     code, out, err = run("turn", "--source", played, "--redo", "t002")
     assert (code, out) == (1, "")
     assert err == ("ftpress: state/players.yaml differs from state/turns/t003/players.yaml: "
                    "the state was edited after t003 was recorded; record or undo that edit "
                    "first. Nothing was redone\n")
-    assert tree(played) == before
+    assert files_of(played) == before
 
 
 def test_a_redo_that_would_leave_a_battle_unfought_is_refused(played, run):
     (played / "state/turns/t002/battles/home.yaml").unlink()
-    before = tree(played)
+    before = files_of(played)
     code, _, err = run("turn", "--source", played, "--redo", "t002")
     assert code == 1
     assert err.startswith("ftpress: redone, t002 has a battle that was never fought: Battle "
                           "home at Home between esu, nac")
-    assert tree(played) == before
+    assert files_of(played) == before
 
 
 @pytest.mark.parametrize(("turn", "message"), [

@@ -3,9 +3,7 @@ properties of resolution (no ship lost or doubled, same inputs same turn)."""
 
 from __future__ import annotations
 
-import hashlib
 import shutil
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +15,7 @@ from ftpress.orders.load import canonical, orders_digest, parse_orders
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.turn import SECRET_ENV, secret_hash, turn_secret
 
-from conftest import REPO
+from conftest import REPO, files_of
 
 NOW = "2026-03-16T09:00:00+00:00"
 
@@ -39,10 +37,6 @@ def demo(tmp_path):
     return root
 
 
-def tree(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
-
 
 def test_turn_records_the_turn_and_advances_the_calendar(demo, run):
     code, out, err = run("turn", "--source", demo, "--now", NOW)
@@ -62,9 +56,9 @@ def test_turn_records_the_turn_and_advances_the_calendar(demo, run):
 
 
 def test_a_turn_writes_only_its_record_and_the_current_state(demo, run):
-    before = tree(demo)
+    before = files_of(demo)
     assert run("turn", "--source", demo, "--now", NOW)[0] == 0
-    after = tree(demo)
+    after = files_of(demo)
     changed = {p for p in set(before) | set(after) if before.get(p) != after.get(p)}
     assert changed
     assert all(p.startswith("state/turns/t001/") or (p.count("/") == 1 and p.startswith("state/"))
@@ -73,10 +67,10 @@ def test_a_turn_writes_only_its_record_and_the_current_state(demo, run):
 
 def test_running_a_recorded_turn_again_changes_nothing(demo, run):
     assert run("turn", "--source", demo, "--now", NOW)[0] == 0
-    before = tree(demo)
+    before = files_of(demo)
     code, out, _ = run("turn", "t001", "--source", demo, "--now", NOW)
     assert (code, out) == (0, "t001 is already recorded in state/turns/t001/; nothing changed\n")
-    assert tree(demo) == before
+    assert files_of(demo) == before
 
 
 def test_a_turn_is_not_resolved_before_its_deadline(demo, run):
@@ -103,13 +97,13 @@ def test_verify_confirms_a_turn_and_shows_a_diff_when_the_record_differs(demo, r
 def test_an_invalid_order_file_stops_the_turn_and_nothing_is_written(demo, run):
     (demo / "orders/t001/nac.yaml").write_text("turn: t001\nplayer: nac\ngroups:\n  nac-1:\n"
                                                "    move: bellwether\n")
-    before = tree(demo)
+    before = files_of(demo)
     code, _, err = run("turn", "--source", demo, "--now", NOW)
     assert code == 1
     assert err.splitlines()[0] == ("orders/t001/nac.yaml:5:5: the move of group 'nac-1' names "
                                    "no posture; add 'posture:' with stand-off, attack or "
                                    "withdraw-if-contested (§17.2)")
-    assert tree(demo) == before
+    assert files_of(demo) == before
 
 
 def test_the_umpire_secret_is_committed_then_revealed(demo, run, monkeypatch):
