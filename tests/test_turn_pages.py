@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hiddenfacts import leaks, secrets_of
 
 from ftpress.events import Event
 from ftpress.hexes import Hex, hexagon
@@ -140,30 +141,6 @@ def turn_outputs(site: Path, turn: str) -> str:
                if chunk.startswith(f'{{"url":"/turns/{turn}/')]
     assert entries, f"the report of {turn} is in the search index"
     return text + "".join(entries)
-
-
-def secrets_of(state, known=frozenset()) -> set[str]:
-    """Names and designs of the ships of groups no enemy has seen into, and of keels,
-    less the words that also name a ship or design that has been seen."""
-    names, designs, seen = set(), set(), set()
-    for group in state.groups.groups:
-        for ship in group.ships:
-            kinds = {ship.design, state.design(ship.design).name}
-            if group.revealed or group.id in known:
-                seen |= kinds | {ship.name}
-            else:
-                names.add(ship.name)
-                designs |= kinds
-    for keel in state.queues.keels:
-        names.add(keel.name)
-        designs |= {keel.design, state.design(keel.design).name}
-    # A word that also names something seen (a hidden ship called Lancer, a seen
-    # design called Lancer) cannot tell a reader anything.
-    return (names | designs) - seen
-
-
-def leaks(text: str, secrets: set[str]) -> list[str]:
-    return sorted(s for s in secrets if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))
 
 
 def test_no_hidden_fact_reaches_the_site(demo_site):
