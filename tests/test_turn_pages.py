@@ -201,12 +201,15 @@ def test_events_that_name_hidden_ships_or_dummies_stay_out():
     assert hidden.blank(f"{ship.name} and a dummy") == "[hidden] and a [hidden]"
 
 
-def test_a_contacted_group_is_no_secret():
-
-    state = demo_state()
-    groups = tuple(dataclasses.replace(g, revealed=True) if g.id == "nac-1" else g
+def revealed(state, group_id: str):
+    """The state with one group seen into by an enemy (§15.3)."""
+    groups = tuple(dataclasses.replace(g, revealed=True) if g.id == group_id else g
                    for g in state.groups.groups)
-    state = dataclasses.replace(state, groups=dataclasses.replace(state.groups, groups=groups))
+    return dataclasses.replace(state, groups=dataclasses.replace(state.groups, groups=groups))
+
+
+def test_a_contacted_group_is_no_secret():
+    state = revealed(demo_state(), "nac-1")
     ship = state.groups.groups[0].ships[0].name
     event = Event("encounter", "ftc2007 §14", f"{ship} met the League.", at="bellwether")
     assert public_events([event], HiddenFacts.of(state)) == (event,)
@@ -215,9 +218,7 @@ def test_a_contacted_group_is_no_secret():
 def test_the_turn_that_makes_contact_may_name_the_ships_it_met():
     """Hidden as the turn began, seen into during it (§15.3): that turn's report names them."""
     before = demo_state()
-    groups = tuple(dataclasses.replace(g, revealed=True) if g.id == "nac-1" else g
-                   for g in before.groups.groups)
-    after = dataclasses.replace(before, groups=dataclasses.replace(before.groups, groups=groups))
+    after = revealed(before, "nac-1")
     ship = before.groups.groups[0].ships[0].name
     assert HiddenFacts.of(before, after).reveals(ship)
     assert not HiddenFacts.of_turn(before, after).reveals(ship)
