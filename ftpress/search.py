@@ -97,9 +97,11 @@ class Indexing:
 
     def cancel(self) -> None:
         """Stop Pagefind and drop what it made."""
-        if getattr(self, "_process", None) is not None and self._process.poll() is None:
-            self._process.kill()
-            self._process.communicate()
+        process = getattr(self, "_process", None)
+        if process is not None:
+            if process.poll() is None:
+                process.kill()
+            process.communicate()  # reaps it and closes its pipes
         self._clean()
 
     def _clean(self) -> None:
