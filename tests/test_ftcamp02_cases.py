@@ -21,26 +21,22 @@ Players ``nac`` and ``esu`` are always there; the designs are in :data:`DESIGNS`
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
 from caserunner import CaseTable
-from turnfixture import capitals, case_ship
+from turnfixture import case_calendar, case_players, case_ship
 
 from ftpress.hexes import Hex
 from ftpress.state.model import (
     Abstract,
     Beacon,
-    Calendar,
     CampaignFile,
     Design,
     DesignsFile,
     Group,
     GroupsFile,
     MapFile,
-    Player,
-    PlayersFile,
     QueuesFile,
     Setup,
     State,
@@ -94,18 +90,15 @@ def build_state(spec: dict[str, Any]) -> State:
         groups.append(Group(g["id"], g["owner"], at, ships, endurance=g.get("endurance", 0),
                             attached_to=g.get("attached_to"), lost=g.get("lost", False),
                             parent=g.get("parent"), reserve=g.get("reserve", False)))
-    capital = capitals(systems, ("nac", "esu"))
-    players = tuple(Player(p, p.upper(), colour, 0, capital[p],
-                           supplied_by=tuple(spec.get("supplied_by", {}).get(p, ())))
-                    for p, colour in (("nac", "#0072b2"), ("esu", "#d55e00")))
-    calendar = Calendar(date(2026, 3, 9), turn, (turn - 1) // 6 + 1,
-                        datetime(2026, 3, 15, 20, tzinfo=UTC))
+    players = case_players(systems, {
+        p: {"treasury": 0, "supplied_by": tuple(spec.get("supplied_by", {}).get(p, ()))}
+        for p in ("nac", "esu")})
     wormholes = tuple(Wormhole(w, (Hex(*a), Hex(*b)))
                       for w, (a, b) in spec.get("wormholes", {}).items())
     beacons = tuple(Beacon(b["id"], Hex(*b["hex"]), b["bonus"], b.get("active", True))
                     for b in spec.get("beacons", ()))
-    return State(CampaignFile("case", "Case", "ftcamp02", calendar, Setup(1)),
-                 PlayersFile(players),
+    return State(CampaignFile("case", "Case", "ftcamp02", case_calendar(turn), Setup(1)),
+                 players,
                  MapFile(spec.get("radius", 8), systems,
                          dust=tuple(Hex(*h) for h in spec.get("dust", ())) or None,
                          wormholes=wormholes or None, beacons=beacons or None),

@@ -21,17 +21,15 @@ The state spec::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
 from caserunner import CaseTable
-from turnfixture import capitals, case_ship
+from turnfixture import case_calendar, case_players, case_ship
 
 from ftpress.events import Event
 from ftpress.state.model import (
     Abstract,
-    Calendar,
     CampaignFile,
     Design,
     DesignsFile,
@@ -39,8 +37,6 @@ from ftpress.state.model import (
     GroupsFile,
     Keel,
     MapFile,
-    Player,
-    PlayersFile,
     Point,
     QueuesFile,
     Repair,
@@ -80,16 +76,11 @@ def build_state(spec: dict[str, Any]) -> State:
         ships = tuple(case_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ())))
         groups.append(Group(g["id"], g["owner"], at, ships, endurance=g.get("endurance", 6)))
     treasury = spec.get("treasury", {})
-    ids = spec.get("players", ("nac", "esu"))
-    capital = capitals(systems, ids)
-    colours = ("#0072b2", "#d55e00", "#009e73")
-    players = tuple(Player(p, p.upper(), colours[i], treasury.get(p, 0), capital[p])
-                    for i, p in enumerate(ids))
-    calendar = Calendar(date(2026, 3, 9), turn, turn,
-                        datetime(2026, 3, 15, 20, tzinfo=UTC), turns_per_economic_turn=1)
-    return State(CampaignFile("case", "Case", "sct", calendar, Setup(1),
+    players = case_players(systems, {p: {"treasury": treasury.get(p, 0)}
+                                     for p in spec.get("players", ("nac", "esu"))})
+    return State(CampaignFile("case", "Case", "sct", case_calendar(turn, per=1), Setup(1),
                               Settings(spec.get("battles", "abstract"))),
-                 PlayersFile(players), MapFile(spec.get("radius", 20), tuple(systems),
+                 players, MapFile(spec.get("radius", 20), tuple(systems),
                                                geometry="plane"),
                  DesignsFile(DESIGNS), GroupsFile(tuple(groups)),
                  QueuesFile(keels=tuple(Keel(**k) for k in spec.get("keels", ())),

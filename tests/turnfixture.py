@@ -25,7 +25,7 @@ cruiser) and the Sa'Vasku ``sv``.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from ftpress.hexes import Hex
@@ -87,20 +87,14 @@ def build_state(spec: dict[str, Any]) -> State:
                          tuple(case_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
                          dummy=g.get("dummy", False), revealed=g.get("revealed", False))
                    for g in spec.get("groups", ()))
-    capital = capitals(systems, ("nac", "esu"))
     given = spec.get("players", {})
-    players = tuple(Player(p, p.upper(), colour, given.get(p, {}).get("treasury", 1000),
-                           capital[p], **{"maintenance": "full", **{
-                               k: v for k, v in given.get(p, {}).items() if k != "treasury"}})
-                    for p, colour in (("nac", "#0072b2"), ("esu", "#d55e00")))
+    players = case_players(systems, {p: {"treasury": 1000, "maintenance": "full",
+                                         **given.get(p, {})} for p in ("nac", "esu")})
     per = spec.get("turns_per_economic_turn", 6)
-    calendar = Calendar(date(2026, 3, 9), turn, (turn - 1) // per + 1,
-                        datetime(2026, 3, 15, 20, tzinfo=UTC) + (turn - 1) * (
-                            datetime(2026, 3, 22, tzinfo=UTC) - datetime(2026, 3, 15, tzinfo=UTC)),
-                        turns_per_economic_turn=per)
+    calendar = case_calendar(turn, per, deadline_moves=True)
     return State(CampaignFile("case", "Case", "ftc2007", calendar, Setup(1),
                               Settings(spec.get("battles", "tabletop"))),
-                 PlayersFile(players), MapFile(spec.get("radius", 5), systems, routes),
+                 players, MapFile(spec.get("radius", 5), systems, routes),
                  DesignsFile(DESIGNS), GroupsFile(groups),
                  QueuesFile(keels=tuple(Keel(**k) for k in spec.get("keels", ())),
                             repairs=tuple(Repair(**r) for r in spec.get("repairs", ())),
@@ -125,6 +119,30 @@ def build_orders(state: State, texts: dict[str, str],
     return {player: parse_orders(f"turn: {turn}\nplayer: {player}\n{text}".encode(),
                                  f"orders/{turn}/{player}.yaml", adapter)
             for player, text in texts.items()}
+
+
+#: The case players' colours, in the order they are given.
+COLOURS = ("#0072b2", "#d55e00", "#009e73")
+#: A case campaign opens on this day; its first turn's orders are due then.
+OPENED = date(2026, 3, 9)
+FIRST_DEADLINE = datetime(2026, 3, 15, 20, tzinfo=UTC)
+
+
+def case_calendar(turn: int, per: int = 6, deadline_moves: bool = False) -> Calendar:
+    """Strategic turn ``turn`` of a case campaign, ``per`` turns to an economic turn;
+    its deadline is the first one, or (``deadline_moves``) a week later a turn."""
+    deadline = FIRST_DEADLINE + (turn - 1) * timedelta(days=7) if deadline_moves \
+        else FIRST_DEADLINE
+    return Calendar(OPENED, turn, (turn - 1) // per + 1, deadline, turns_per_economic_turn=per)
+
+
+def case_players(systems: tuple[System, ...] | list[System],
+                 fields: dict[str, dict[str, Any]]) -> PlayersFile:
+    """The players by id, in order (named by their id in capitals), each with the
+    given fields (``treasury`` among them) and the first system they own as capital."""
+    capital = capitals(systems, tuple(fields))
+    return PlayersFile(tuple(Player(p, p.upper(), COLOURS[i], capital=capital[p], **given)
+                             for i, (p, given) in enumerate(fields.items())))
 
 
 def capitals(systems: tuple[System, ...] | list[System],
