@@ -21,7 +21,9 @@ from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.sct import plane
+from ftpress.rules.sct.losses import AFLOAT, CRIPPLED, DESTROYED, take_losses
 from ftpress.rules.sct.plan import Plan, rule
+from ftpress.rules.sct.plane import place_name
 from ftpress.rules.sct.supply import endurance_of
 from ftpress.rules.sct.tabletop import settle_on_table
 from ftpress.state.model import Group, Point, State, System
@@ -117,7 +119,7 @@ def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     engaged = [g.id for g in groups
                if (orders[g.id].engage if orders[g.id] is not None else ENGAGE_BY_DEFAULT)]
     names = " and ".join(meeting.players)
-    where = _place(state, meeting.at)
+    where = place_name(state, meeting.at)
     if not engaged and not (meeting.bases and BASE_ENGAGES):
         return state, [Event("encounter", rule("6.1"), f"{names} meet near {where}, but "
                              "neither elects to fight.", at=meeting.at,
@@ -170,13 +172,6 @@ def _system(state: State, system_id: str) -> System:
     return system
 
 
-def _place(state: State, at: str | Point) -> str:
-    if isinstance(at, Point):
-        return f"{at}"
-    system = state.system(at)
-    return system.name if system is not None else at
-
-
 def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
               meeting: Meeting, groups: list[Group]) -> tuple[State, list[Event]]:
     """§6.2–§6.9, §7.3 by the shared abstract combat."""
@@ -223,9 +218,18 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
         events.append(Event("battle", rule("6.3"), f"Round {attack.round}: {attack.text}",
                             at=meeting.at, players=meeting.players, rolls=attack.rolls))
     events.append(Event("battle", rule("6.8"), f"{' and '.join(meeting.players)} fight near "
-                        f"{_place(state, meeting.at)}. {result.summary}{note}",
+                        f"{place_name(state, meeting.at)}. {result.summary}{note}",
                         at=meeting.at, groups=meeting.groups, players=meeting.players))
     return _apply(state, result, spent, meeting, events)
+
+
+def _fate(unit: ac.UnitResult | None) -> str:
+    """What the abstract combat left of a ship (§6.4)."""
+    if unit is not None and unit.destroyed:
+        return DESTROYED
+    if unit is not None and unit.crippled:
+        return CRIPPLED
+    return AFLOAT
 
 
 def _apply(state: State, result: ac.CombatResult, spent: dict[str, Group],
@@ -239,25 +243,10 @@ def _apply(state: State, result: ac.CombatResult, spent: dict[str, Group],
         if group.id not in meeting.groups:
             groups.append(group)
             continue
-        ships = []
-        for ship in group.ships:
-            unit = by_id.get(f"{group.id}/{ship.name}")
-            if unit is not None and unit.destroyed:
-                events.append(Event("ship-lost", rule("6.4"), f"{ship.name} of {group.id} is "
-                                    "destroyed.", player=group.owner, group=group.id))
-                continue
-            if unit is not None and unit.crippled and not ship.crippled:
-                events.append(Event("crippled", rule("6.4"), f"{ship.name} of {group.id} is "
-                                    "crippled: its values are halved until repaired.",
-                                    player=group.owner, group=group.id))
-                ship = dataclasses.replace(ship, crippled=True)
-            ships.append(ship)
-        if not ships:
-            events.append(Event("ship-lost", rule("6.4"), f"Task force {group.id} is "
-                                "destroyed with every ship in it.", player=group.owner,
-                                group=group.id))
-            continue
-        groups.append(dataclasses.replace(group, ships=tuple(ships)))
+        kept = take_losses(group, lambda g, ship: _fate(by_id.get(f"{g.id}/{ship.name}")),
+                           events)
+        if kept is not None:
+            groups.append(kept)
     systems = []
     for system in state.map.systems:
         elements = [u for u in by_id.values() if u.base == f"base:{system.id}"]

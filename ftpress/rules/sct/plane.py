@@ -85,3 +85,11 @@ def settle(state: State, point: Point) -> str | Point:
 def near(a: Point, b: Point, reach: float = COMBAT_RANGE) -> bool:
     """Within ``reach`` MU, with a hair's allowance for rounding."""
     return distance(a, b) <= reach + 1e-9
+
+
+def place_name(state: State, at: str | Point) -> str:
+    """How an event names where something happened: the system's name, or the point."""
+    if isinstance(at, Point):
+        return f"{at}"
+    system = state.system(at)
+    return system.name if system is not None else at

@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from ftpress.battles import LoadedBattle, battle_id
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event
+from ftpress.rules.sct.losses import AFLOAT, take_losses
 from ftpress.rules.sct.plan import rule
+from ftpress.rules.sct.plane import place_name
 from ftpress.state.model import Group, Point, State
 from ftpress.state.turns import turn_id
 
@@ -33,17 +35,10 @@ def pending(state: State, battle: str, at: str | Point, players: tuple[str, ...]
     """§6.1: a battle that awaits the table; the turn waits for its result."""
     listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
                         f"{'' if len(g.ships) == 1 else 's'})" for g in groups)
-    return Event("battle-pending", rule("6.1"), f"Battle {battle} near {_place(state, at)} "
+    return Event("battle-pending", rule("6.1"), f"Battle {battle} near {place_name(state, at)} "
                  f"between {', '.join(players)} ({listing}) is to be fought on the tabletop; "
                  "the turn waits for its result.", at=at, groups=tuple(g.id for g in groups),
                  players=players)
-
-
-def _place(state: State, at: str | Point) -> str:
-    if isinstance(at, Point):
-        return f"{at}"
-    system = state.system(at)
-    return system.name if system is not None else at
 
 
 def check_result(state: State, battle: str, at: str | Point, players: tuple[str, ...],
@@ -60,7 +55,7 @@ def check_result(state: State, battle: str, at: str | Point, players: tuple[str,
         problems.append(say(f"this file is for battle {battle!r}, not {r.battle!r}", "battle"))
     if r.at != at:
         spelled = at if isinstance(at, str) else f"{{x: {at.x}, y: {at.y}}}"
-        problems.append(say(f"battle {battle} is near {_place(state, at)}; expected at: "
+        problems.append(say(f"battle {battle} is near {place_name(state, at)}; expected at: "
                             f"{spelled}", "at"))
     if sorted(r.players) != sorted(players):
         problems.append(say(f"the powers in this battle are {', '.join(sorted(players))}, not "
@@ -102,7 +97,7 @@ def fold_result(state: State, battle: str, at: str | Point, players: tuple[str, 
     emptied; the event cites the result file."""
     r = loaded.result
     fate = {(s.group, s.ship): s.fate for s in r.ships}
-    events = [Event("battle", rule("6.1"), f"Battle {battle} near {_place(state, at)} was "
+    events = [Event("battle", rule("6.1"), f"Battle {battle} near {place_name(state, at)} was "
                     f"fought on the tabletop between {', '.join(players)}"
                     + (f"; {r.held_by} holds the field." if r.held_by else
                        "; nobody holds the field."), at=at,
@@ -114,25 +109,10 @@ def fold_result(state: State, battle: str, at: str | Point, players: tuple[str, 
         if group.id not in mine:
             kept.append(group)
             continue
-        ships = []
-        for ship in group.ships:
-            result = fate.get((group.id, ship.name), "afloat")
-            if result == "destroyed":
-                events.append(Event("ship-lost", rule("6.4"), f"{ship.name} of {group.id} is "
-                                    "destroyed.", player=group.owner, group=group.id))
-                continue
-            if result == "crippled" and not ship.crippled:
-                events.append(Event("crippled", rule("6.4"), f"{ship.name} of {group.id} is "
-                                    "crippled: its values are halved until repaired.",
-                                    player=group.owner, group=group.id))
-                ship = dataclasses.replace(ship, crippled=True)
-            ships.append(ship)
-        if not ships:
-            events.append(Event("ship-lost", rule("6.4"), f"Task force {group.id} is "
-                                "destroyed with every ship in it.", player=group.owner,
-                                group=group.id))
-            continue
-        kept.append(dataclasses.replace(group, ships=tuple(ships)))
+        left = take_losses(group, lambda g, ship: fate.get((g.id, ship.name), AFLOAT),
+                           events)
+        if left is not None:
+            kept.append(left)
     return dataclasses.replace(state, groups=dataclasses.replace(state.groups,
                                                                  groups=tuple(kept))), events
 

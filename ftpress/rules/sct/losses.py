@@ -1,0 +1,42 @@
+"""§6.4: what a battle costs a task force, whichever way the battle was settled
+(by the abstract combat, :mod:`.combat`, or on the tabletop, :mod:`.tabletop`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from ftpress.events import Event
+from ftpress.rules.sct.plan import rule
+from ftpress.state.model import Group, Ship
+
+#: What a battle left of a ship, as a tabletop result names it.
+AFLOAT = "afloat"
+DESTROYED = "destroyed"
+CRIPPLED = "crippled"
+
+
+def take_losses(group: Group, fate: Callable[[Group, Ship], str],
+                events: list[Event]) -> Group | None:  # §6.4
+    """The task force after its battle, each ship as ``fate(group, ship)`` says: a destroyed ship
+    is gone, a crippled one has its values halved until repaired; None if no ship
+    is left. An event for each loss is added to ``events``."""
+    ships = []
+    for ship in group.ships:
+        result = fate(group, ship)
+        if result == DESTROYED:
+            events.append(Event("ship-lost", rule("6.4"), f"{ship.name} of {group.id} is "
+                                "destroyed.", player=group.owner, group=group.id))
+            continue
+        if result == CRIPPLED and not ship.crippled:
+            events.append(Event("crippled", rule("6.4"), f"{ship.name} of {group.id} is "
+                                "crippled: its values are halved until repaired.",
+                                player=group.owner, group=group.id))
+            ship = dataclasses.replace(ship, crippled=True)
+        ships.append(ship)
+    if not ships:
+        events.append(Event("ship-lost", rule("6.4"), f"Task force {group.id} is "
+                            "destroyed with every ship in it.", player=group.owner,
+                            group=group.id))
+        return None
+    return dataclasses.replace(group, ships=tuple(ships))
