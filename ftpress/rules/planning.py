@@ -55,6 +55,17 @@ class VettedPlan(Generic[V]):
         path, line, col = loaded.where(*loc, key=key)
         return f"{path}:{line}:{col}" if line else path
 
+    def strangers_refused(self, state: State, rule: str) -> list[Event]:
+        """The orders of everyone who is no player of the campaign refused, each
+        with the first reason its vetting gave and the place in the file."""
+        events = []
+        for player_id in strangers(state, self.orders):
+            vetted: Any = self.vetted[player_id]
+            r = vetted.rejected[0]
+            events.append(stranger_refused(rule, player_id, r.message,
+                                           self.where(player_id, *r.loc)))
+        return events
+
 
 def strangers(state: State, senders: Iterable[str]) -> list[str]:
     """Who sent orders without being a player of the campaign, by id."""

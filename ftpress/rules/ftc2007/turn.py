@@ -51,7 +51,6 @@ from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
-from ftpress.rules.planning import stranger_refused, strangers
 from ftpress.state.model import State
 
 
@@ -149,11 +148,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
             events.append(Event("note", rule("15.4"), f"{player.id}'s note on the turn.",
                                 player=player.id, note=loaded.orders.note,
                                 order=plan.where(player.id, "note")))
-    for player_id in strangers(state, plan.orders):
-        r = plan.vetted[player_id].rejected[0]
-        events.append(stranger_refused(rule("15.4"), player_id, r.message,
-                                       plan.where(player_id, *r.loc)))
-    return events
+    return events + plan.strangers_refused(state, rule("15.4"))
 
 
 def next_turn(state: State) -> tuple[State, list[Event]]:

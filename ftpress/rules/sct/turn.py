@@ -28,7 +28,6 @@ from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
-from ftpress.rules.planning import stranger_refused, strangers
 from ftpress.rules.sct import initiative
 from ftpress.rules.sct.combat import attacks
 from ftpress.rules.sct.economy import collect_income, deliver, economic_orders
@@ -107,11 +106,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
                 events.append(Event("note", rule("2.1"), f"{player.id}'s note on the turn.",
                                     player=player.id, note=note,
                                     order=plan.where(player.id, *loc)))
-    for player_id in strangers(state, plan.orders):
-        r = plan.vetted[player_id].rejected[0]
-        events.append(stranger_refused(rule("2.1"), player_id, r.message,
-                                       plan.where(player_id, *r.loc)))
-    return events
+    return events + plan.strangers_refused(state, rule("2.1"))
 
 
 def next_turn(state: State) -> tuple[State, list[Event]]:
