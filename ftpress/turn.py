@@ -422,21 +422,14 @@ def _write(root: Path, turn: str, files: dict[str, bytes]) -> None:
     try:
         for rel, data in files.items():
             if rel.startswith(folder + "/"):
-                target = staging / rel.removeprefix(folder + "/")
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with target.open("wb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
+                _write_synced(staging / rel.removeprefix(folder + "/"), data)
         for sub in (staging, *[p for p in staging.rglob("*") if p.is_dir()]):
             sub.chmod(0o755)
         staging.rename(root / folder)  # the commit point: the turn is recorded
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    for rel, data in files.items():
-        if rel.startswith(_STATE + "/") and not rel.startswith(TURNS_DIR + "/"):
-            write_file(root / rel, data)
+    _update_state(root, files)
 
 
 def _finish_interrupted(root: Path, turn: str) -> TurnResult:
@@ -747,12 +740,16 @@ def _rewrite(root: Path, folders: Mapping[str, Mapping[str, bytes]]) -> None:
         (base / turn).rename(old)
         staging.rename(base / turn)
         retired.append(old)
-    last = folders[list(folders)[-1]]
-    for rel, data in last.items():
-        if rel.startswith(_STATE + "/") and not rel.startswith(TURNS_DIR + "/"):
-            write_file(root / rel, data)
+    _update_state(root, folders[list(folders)[-1]])
     for old in retired:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _update_state(root: Path, files: Mapping[str, bytes]) -> None:
+    """Rewrite ``state/*.yaml`` from a turn's files (its record folder is left alone)."""
+    for rel, data in files.items():
+        if rel.startswith(_STATE + "/") and not rel.startswith(TURNS_DIR + "/"):
+            write_file(root / rel, data)
 
 
 def _write_synced(target: Path, data: bytes) -> None:
