@@ -223,7 +223,7 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     return _apply(state, result, spent, meeting, events)
 
 
-def _fate(unit: ac.UnitResult | None) -> str:
+def _fate(unit: ac.Unit | None) -> str:
     """What the abstract combat left of a ship (§6.4)."""
     if unit is not None and unit.destroyed:
         return DESTROYED
