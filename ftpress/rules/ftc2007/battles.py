@@ -124,14 +124,22 @@ def how_fought(state: State, plan: Plan, site: Site) -> str:
     return "abstract" if asked == set(site.powers) else "tabletop"
 
 
+#: Ruling: a battle that leaves nobody holding the field (every side gone, or adrift)
+#: ends the fighting there for the week: no attack on the defences follows (§9.1
+#: gives that attack to the victor of the fleet battle).
+NO_VICTOR_NO_SIEGE = True
+
+
 def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Location],
                   bonuses: Mapping[str, int], results: Mapping[str, LoadedBattle],
-                  ) -> tuple[State, list[Event], dict[str, Beaten]]:
+                  ) -> tuple[State, list[Event], dict[str, Beaten], frozenset[Hex]]:
     """Every battle of the turn, in map order: fought in the abstract, folded in from
     its tabletop result, or reported as awaiting the table. Returns the new state,
-    the events, and the fleets beaten at worlds (for §10.2's bonus)."""
+    the events, the fleets beaten at worlds (for §10.2's bonus), and the places of
+    battles that nobody won (:data:`NO_VICTOR_NO_SIEGE`)."""
     events: list[Event] = []
     beaten: dict[str, Beaten] = {}
+    unheld: set[Hex] = set()
     problems: list[Problem] = []
     for site in find_battles(state, plan):
         method = how_fought(state, plan, site)
@@ -143,6 +151,8 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
                 problems += wrong
                 continue
             state, found, lost = fold_result(state, site, results[site.id])
+            if results[site.id].result.held_by is None and NO_VICTOR_NO_SIEGE:
+                unheld.add(site.hex)
         else:
             events.append(pending(state, site))
             continue
@@ -151,7 +161,7 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
             beaten[site.at] = lost
     if problems:
         raise InputError(problems)
-    return state, events, beaten
+    return state, events, beaten, frozenset(unheld)
 
 
 def pending(state: State, site: Site) -> Event:

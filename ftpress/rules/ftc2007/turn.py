@@ -79,10 +79,11 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
     events += detect_encounters(state, plan)
     # §14, §17: the battles come before any attack on the defences (§9.1, §10.1).
     bonus = {e.group: e.initiative for e in events if e.kind == "arrival" and e.group}
-    state, found, won = fight_battles(state, plan, dice, set_out, bonus, battles or {})
+    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles or {})
     events += found
     beaten = {**beaten, **won}
-    state, found = attack_defences(state, plan, dice, contested(state), set_out, beaten)
+    state, found = attack_defences(state, plan, dice, contested(state) | unwon, set_out,
+                                   beaten)
     events += found
     state, found = make_contact(state, events)
     events += found
