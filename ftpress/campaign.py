@@ -11,7 +11,7 @@ from pathlib import Path
 from ftpress import rules
 from ftpress.errors import InputError
 from ftpress.state.files import STATE_DIR
-from ftpress.state.load import LoadedState, has_state, load_tree
+from ftpress.state.load import LoadedState, Store, has_state, load_tree
 
 
 def load_state(root: Path) -> LoadedState | None:
@@ -21,12 +21,13 @@ def load_state(root: Path) -> LoadedState | None:
     return folders[0] if folders else None
 
 
-def load_states(root: Path) -> tuple[LoadedState, ...]:
+def load_states(root: Path, store: Store | None = None) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
-    state. Raises with every problem in any of them."""
+    state. Raises with every problem in any of them. ``store`` (the build cache)
+    keeps parsed files between runs."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root)
+    loaded, problems = load_tree(root, store)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:

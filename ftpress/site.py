@@ -117,8 +117,11 @@ def reused(last: LastBuild, started: float) -> BuildReport:
                        reused=last)
 
 
-def load(root: Path, options: BuildOptions) -> Site:
-    """Read and check the whole campaign; raise with every problem found."""
+def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) -> Site:
+    """Read and check the whole campaign; raise with every problem found.
+
+    ``cache`` keeps the parsed state files between builds.
+    """
     config = load_config(root)  # everything below depends on it
     problems = Problems()
     posts: tuple[Post, ...] = ()
@@ -141,7 +144,7 @@ def load(root: Path, options: BuildOptions) -> Site:
     turns: tuple[RecordedTurn, ...] = ()
     snapshots: dict[str, State] = {}
     try:
-        folders = load_states(root)
+        folders = load_states(root, cache)
         state = folders[0].state if folders else None
         snapshots = {f.folder: f.state for f in folders[1:]}
     except InputError as exc:
@@ -264,7 +267,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             return reused(last, started)
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
-    site = load(root, options)
+    site = load(root, options, cache)
     staging = Staging(out_dir)
     early: list[Indexing] = []
 

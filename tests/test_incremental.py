@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ftpress import yamlsource
+from ftpress.buildcache import RenderCache
 from ftpress.campaign import load_states
 from ftpress.errors import InputError
 from ftpress.serve import LiveSite
@@ -77,6 +78,43 @@ def test_the_parsed_files_kept_are_bounded(campaign, monkeypatch):
     monkeypatch.setattr(state_load, "PARSED_LIMIT", 3)
     load_states(root)
     assert len(state_load._PARSED) == 3
+
+
+def test_a_second_run_reads_the_state_from_the_build_cache(campaign, monkeypatch, tmp_path):
+    root = campaign(dict(STATE))
+    monkeypatch.setattr(state_load, "_PARSED", {})
+    store = RenderCache(tmp_path / "cache")
+    first = load_states(root, store)
+    store.save()
+    parsed: list[str] = []
+    real = yamlsource.parse
+    monkeypatch.setattr(yamlsource, "parse", lambda text, path, *a: (
+        parsed.append(path) if path.startswith("state/") else None, real(text, path, *a))[1])
+    monkeypatch.setattr(state_load, "_PARSED", {})  # a new process
+    again = load_states(root, RenderCache(tmp_path / "cache"))
+    # Nothing is parsed again but what a check asks a line of: the ruleset's setup
+    # check (§6) looks up where each treasury is before it knows of any problem.
+    assert set(parsed) <= {"state/players.yaml"}
+    assert repr([f.state for f in again]) == repr([f.state for f in first])
+    # The line marks are still there when something asks for them.
+    assert again[0].where("groups", "groups", 0, "at") == first[0].where("groups", "groups",
+                                                                          0, "at")
+
+
+def test_a_problem_in_a_file_from_the_build_cache_is_reported_at_its_line(campaign, monkeypatch,
+                                                                          tmp_path):
+    root = campaign(dict(STATE) | {"state/groups.yaml": sub(STATE["state/groups.yaml"],
+                                                           "at: home", "at: nowhere")})
+    problems = []
+    for _ in range(2):  # the first run keeps the file; the second reads it from there
+        monkeypatch.setattr(state_load, "_PARSED", {})
+        store = RenderCache(tmp_path / "cache")
+        with pytest.raises(InputError) as caught:
+            load_states(root, store)
+        store.save()
+        problems.append([str(p) for p in caught.value.problems])
+    assert problems[0] == problems[1]
+    assert any(p.startswith("state/groups.yaml:4:") for p in problems[1])
 
 
 # --- staging: what a write leaves behind ----------------------------------------------

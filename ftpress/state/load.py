@@ -8,10 +8,14 @@ The loaded :class:`LoadedState` keeps the parsed files, so that a later check
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable
+import json
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+from pydantic import ValidationError
 
 from ftpress import schema, yamlsource
 from ftpress.errors import InputError, Problem, Problems
@@ -56,20 +60,104 @@ _PARSED: dict[tuple[str, str], tuple[Any, Any]] = {}
 PARSED_LIMIT = 4096
 
 
+class Store(Protocol):
+    """Where parsed files are kept between runs (``ftpress.buildcache.RenderCache``)."""
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]: ...
+
+    def put(self, key: str, value: tuple) -> None: ...
+
+
 def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
     """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
+    data, model = _read(root, rel, kind, None)
+    if data is None:
+        data = _parse(yamlsource.read_bytes(root / rel, rel), rel, kind)[0]
+    return data, model
+
+
+def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[Any, Any]:
+    """Like :func:`read_file`, but the parsed data is None when it came from ``store``
+    (without line marks): the file is parsed again only if a problem needs a line."""
     file = root / rel
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
     key = (kind.name, hashlib.blake2b(raw, digest_size=20).hexdigest())
     found = _PARSED.pop(key, None)
+    if found is None and store is not None:
+        found = _from_store(store, key[1], rel, kind)
     if found is None:
         found = _parse(raw, rel, kind)
+        if store is not None:
+            _to_store(store, key[1], found[0])
     _PARSED[key] = found  # (re)inserted last: the most recently used
     while len(_PARSED) > PARSED_LIMIT:
         del _PARSED[next(iter(_PARSED))]
     return found
+
+
+# The parsed YAML is kept as JSON, dates tagged; the model is validated from it again
+# (pydantic's own JSON of the models does not read back: a hex dumps as a mapping).
+_DATE, _DATETIME = "$ftpress-date", "$ftpress-datetime"
+
+
+def _tag(value: object) -> dict[str, str]:
+    if isinstance(value, datetime):
+        return {_DATETIME: value.isoformat()}
+    if isinstance(value, date):
+        return {_DATE: value.isoformat()}
+    raise TypeError(f"{type(value).__name__} is not kept")
+
+
+def _untag(value: dict[str, Any]) -> Any:
+    if len(value) == 1:
+        if _DATETIME in value:
+            return datetime.fromisoformat(value[_DATETIME])
+        if _DATE in value:
+            return date.fromisoformat(value[_DATE])
+    return value
+
+
+def _to_store(store: Store, digest: str, data: Any) -> None:
+    """Keep ``data`` if its JSON reads back exactly (keys all strings, and so on)."""
+    try:
+        text = json.dumps(data, default=_tag, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return
+    back = json.loads(text, object_hook=_untag)
+    # repr as well as ==: equal datetimes with other time zone objects print otherwise.
+    if back == data and repr(back) == repr(data):
+        store.put(f"state-yaml\0{digest}", (text,))
+
+
+def _from_store(store: Store, digest: str, rel: str, kind: FileKind) -> tuple[None, Any] | None:
+    key = f"state-yaml\0{digest}"
+    value = store.get_many([key]).get(key)
+    if value is None:
+        return None
+    data = json.loads(value[0], object_hook=_untag)
+    if not isinstance(data, dict):
+        return None
+    try:
+        return None, kind.adapter.validate_python(data)
+    except ValidationError:
+        return None  # a problem: parse the file, to say where
+
+
+class _Sources(dict):
+    """Each file of a folder as parsed with line marks; a file that came from the
+    store is parsed when a problem first needs one of its lines."""
+
+    def __init__(self, root: Path, folder: str) -> None:
+        super().__init__()
+        self.root, self.folder = root, folder
+
+    def __missing__(self, name: str) -> Any:
+        kind = KINDS[name]
+        rel = f"{self.folder}/{kind.file}"
+        self[name] = _parse(yamlsource.read_bytes(self.root / rel, rel), rel, kind)[0]
+        return self[name]
 
 
 def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
@@ -83,17 +171,24 @@ def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
     return data, schema.validate(kind.adapter, data, rel)
 
 
-def load_state(root: Path, folder: str = STATE_DIR) -> LoadedState:
-    """Load and check one state folder; raise with every problem found."""
+def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) -> LoadedState:
+    """Load and check one state folder; raise with every problem found.
+
+    ``store`` keeps parsed files between runs: a file read before is not parsed
+    again unless a problem in it needs a line.
+    """
     problems = Problems()
-    sources: dict[str, Any] = {}
+    sources = _Sources(root, folder)
     models: dict[str, Any] = {}
     for kind in KINDS.values():
         rel = f"{folder}/{kind.file}"
         try:
-            sources[kind.name], models[kind.name] = read_file(root, rel, kind)
+            data, models[kind.name] = _read(root, rel, kind, store)
         except InputError as exc:
             problems.extend(exc.problems)
+            continue
+        if data is not None:
+            sources[kind.name] = data
     # Cross-references are checked among the files that did load, so one broken
     # file does not hide the problems of the others.
     problems.extend(check.cross_references(folder, models, sources))
@@ -102,9 +197,9 @@ def load_state(root: Path, folder: str = STATE_DIR) -> LoadedState:
     return LoadedState(folder, state, sources)
 
 
-def load_dice(root: Path, folder: str) -> DiceFile:
+def load_dice(root: Path, folder: str, store: Store | None = None) -> DiceFile:
     """A snapshot's dice log."""
-    return read_file(root, f"{folder}/{DICE.file}", DICE)[1]
+    return _read(root, f"{folder}/{DICE.file}", DICE, store)[1]
 
 
 def snapshot_folders(root: Path) -> tuple[str, ...]:
@@ -126,11 +221,13 @@ def _turn_order(name: str) -> tuple[int, str]:
         return -1, name
 
 
-def load_tree(root: Path) -> tuple[tuple[LoadedState, ...], list[Problem]]:
+def load_tree(root: Path, store: Store | None = None
+              ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
+    ``store``: see :func:`load_state`.
     """
     problems: list[Problem] = []
     base = root / STATE_DIR
@@ -151,13 +248,13 @@ def load_tree(root: Path) -> tuple[tuple[LoadedState, ...], list[Problem]]:
         folders.append(folder)
         if (root / folder / DICE.file).exists():
             try:
-                load_dice(root, folder)
+                load_dice(root, folder, store)
             except InputError as exc:
                 problems.extend(exc.problems)
     loaded = []
     for folder in folders:
         try:
-            loaded.append(load_state(root, folder))
+            loaded.append(load_state(root, folder, store))
         except InputError as exc:
             problems.extend(exc.problems)
     return tuple(loaded), problems
