@@ -62,3 +62,22 @@ def replenish(state: State) -> tuple[State, list[Event]]:
 def spend(group: Group, state: State) -> Group:
     """One endurance point spent (§5.2)."""
     return dataclasses.replace(group, endurance=endurance_of(state, group) - 1)
+
+
+def within_allowance(state: State) -> tuple[State, list[Event]]:
+    """§5.1: a task force carries no more endurance than its ships hold. One left
+    with only civilian ships after its losses or a reorganisation keeps at most
+    the civilian allowance; the points over it are lost."""
+    events: list[Event] = []
+    groups = []
+    for group in state.groups.groups:
+        full = max_endurance(state, group)
+        if group.endurance is not None and group.endurance > full:
+            events.append(Event("endurance", rule("5.1"), f"{group.id} now carries only "
+                                f"{full} endurance points, all its ships can hold: "
+                                f"{group.endurance} → {full}.", player=group.owner,
+                                group=group.id, at=group.at))
+            group = dataclasses.replace(group, endurance=full)
+        groups.append(group)
+    return dataclasses.replace(state, groups=dataclasses.replace(
+        state.groups, groups=tuple(groups))), events

@@ -34,7 +34,7 @@ from ftpress.rules.sct.economy import collect_income, deliver, economic_orders
 from ftpress.rules.sct.movement import primary_movement, secondary_movement
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.reorganise import reorganise
-from ftpress.rules.sct.supply import replenish
+from ftpress.rules.sct.supply import replenish, within_allowance
 from ftpress.state.model import State
 
 
@@ -68,6 +68,8 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
     state, found = deliver(state)
     events += found
     state, found = reorganise(state, plan)
+    events += found
+    state, found = within_allowance(state)
     events += found
     state, found = next_turn(state)
     events += found
