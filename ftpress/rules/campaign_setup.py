@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ftpress.dice import Dice
+from ftpress.errors import Problem
+from ftpress.state.load import LoadedState
 
 #: Player colours, in player order: the Okabe–Ito palette, which readers with
 #: the common colour-vision deficiencies can tell apart.
@@ -43,3 +46,13 @@ def option_values(limits: Mapping[str, tuple[int, int, int]],
         raise ValueError(f"unknown option {unknown[0]!r}; expected one of "
                          f"{', '.join(limits)}")
     return values
+
+
+def option_problems(loaded: LoadedState, read: Callable[[dict[str, int]], Any]) -> list[Problem]:
+    """The campaign's recorded setup options read again by the ruleset's ``read``;
+    what it refuses, located at ``setup.options`` in ``state/campaign.yaml``."""
+    try:
+        read(loaded.state.campaign.setup.options)
+    except ValueError as exc:
+        return [Problem(*loaded.where("campaign", "setup", "options"), str(exc))]
+    return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ftpress.errors import Problem
+from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
@@ -26,11 +27,8 @@ def check_state(loaded: LoadedState) -> list[Problem]:
 
 
 def setup_options(loaded: LoadedState) -> list[Problem]:
-    try:
-        MapOptions.from_dict(loaded.state.campaign.setup.options)
-    except ValueError as exc:
-        return [Problem(*loaded.where("campaign", "setup", "options"), str(exc))]
-    return []
+    """The options the map was made with are ones ``ftpress init`` takes."""
+    return option_problems(loaded, MapOptions.from_dict)
 
 
 def navies(loaded: LoadedState) -> list[Problem]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ftpress.errors import Problem
 from ftpress.hexes import Hex
+from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.setup import Options
 from ftpress.rules.sct.supply import max_endurance
@@ -21,11 +22,8 @@ def check_state(loaded: LoadedState) -> list[Problem]:
 
 
 def setup_options(loaded: LoadedState) -> list[Problem]:
-    try:
-        Options.from_dict(loaded.state.campaign.setup.options)
-    except ValueError as exc:
-        return [Problem(*loaded.where("campaign", "setup", "options"), str(exc))]
-    return []
+    """The options the map was made with are ones ``ftpress init`` takes."""
+    return option_problems(loaded, Options.from_dict)
 
 
 def planar_map(loaded: LoadedState) -> list[Problem]:
