@@ -49,6 +49,7 @@ from ftpress.state.model import (
     State,
     System,
 )
+from ftpress.state.turns import turn_id
 
 
 def make_state(players: int, groups: int, radius: int, economic: bool = False) -> State:
@@ -83,7 +84,7 @@ def make_state(players: int, groups: int, radius: int, economic: bool = False) -
 
 
 def make_orders(state: State) -> dict[str, bytes]:
-    turn = f"t{state.campaign.calendar.turn:03d}"
+    turn = turn_id(state.campaign.calendar.turn)
     texts: dict[str, list[str]] = {}
     routes = {s: r for r in state.map.routes for s in r.systems}
     for n, g in enumerate(state.groups.groups):
@@ -124,7 +125,7 @@ def main() -> None:
     for economic in (False, True):
         state = make_state(args.players, args.groups, args.radius, economic)
         raw = make_orders(state)
-        turn = f"t{state.campaign.calendar.turn:03d}"
+        turn = turn_id(state.campaign.calendar.turn)
         start = time.perf_counter()
         orders = {p: parse_orders(data, f"orders/{turn}/{p}.yaml") for p, data in raw.items()}
         parsed = time.perf_counter() - start
