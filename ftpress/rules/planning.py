@@ -2,13 +2,15 @@
 
 Each ruleset vets one player's file in its own way; what follows is the same in
 all of them: the vetted orders are kept beside the files in a :class:`VettedPlan`
-made once per turn, events name the rule they applied as ``'<ruleset> §<section>'``,
-and orders sent by someone who is not a player of the campaign are refused.
+made once per turn, events name the rule they applied as ``'<ruleset> §<section>'``
+and the place in the file as ``path:line:col``; a player with no file, or who
+leaves groups out, is told they hold, and orders sent by someone who is not a
+player of the campaign are refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -50,10 +52,7 @@ class VettedPlan(Generic[V]):
     def where(self, player: str, *loc: Hashable, key: bool = False) -> str | None:
         """'orders/t004/nac.yaml:7:5' for a place in a player's file."""
         loaded = self.orders.get(player)
-        if loaded is None:
-            return None
-        path, line, col = loaded.where(*loc, key=key)
-        return f"{path}:{line}:{col}" if line else path
+        return located(loaded, *loc, key=key) if loaded is not None else None
 
     def strangers_refused(self, state: State, rule: str) -> list[Event]:
         """The orders of everyone who is no player of the campaign refused, each
@@ -65,6 +64,26 @@ class VettedPlan(Generic[V]):
             events.append(stranger_refused(rule, player_id, r.message,
                                            self.where(player_id, *r.loc)))
         return events
+
+
+def located(loaded: LoadedOrders, *loc: Hashable, key: bool = False) -> str:
+    """'orders/t004/nac.yaml:7:5': where ``loc`` is in the file (``key``: its key), or
+    the file alone where the place cannot be found."""
+    path, line, col = loaded.where(*loc, key=key)
+    return f"{path}:{line}:{col}" if line else path
+
+
+def no_orders(rule: str, player_id: str, groups: Sequence[str]) -> Event:
+    """A player sent no order file: every one of its groups holds."""
+    return Event("no-orders", rule, f"{player_id} sent no orders; all {len(groups)} of its "
+                 "groups hold.", player=player_id, groups=tuple(groups))
+
+
+def unmentioned(rule: str, player_id: str, groups: tuple[str, ...]) -> Event:
+    """Groups a player's file leaves out: they hold."""
+    return Event("unordered", rule, f"{player_id}'s orders do not mention "
+                 f"{', '.join(groups)}, so {'they hold' if len(groups) > 1 else 'it holds'}.",
+                 player=player_id, groups=groups)
 
 
 def strangers(state: State, senders: Iterable[str]) -> list[str]:

@@ -51,6 +51,7 @@ from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
+from ftpress.rules.planning import no_orders, unmentioned
 from ftpress.state.model import State
 
 
@@ -113,9 +114,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         vetted = plan.vetted.get(player.id)
         if vetted is None:
             if mine:
-                events.append(Event(
-                    "no-orders", rule("15.4"), f"{player.id} sent no orders; all "
-                    f"{len(mine)} of its groups hold.", player=player.id, groups=tuple(mine)))
+                events.append(no_orders(rule("15.4"), player.id, mine))
             continue
         loaded = plan.orders[player.id]
         for r in vetted.rejected:
@@ -135,10 +134,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         silent = tuple(g for g in mine if g not in given)
         if silent and not any(r.group is None and r.loc[:1] != ("economy",)
                               for r in vetted.rejected):
-            events.append(Event(
-                "unordered", rule("15.4"), f"{player.id}'s orders do not mention "
-                f"{', '.join(silent)}, so {'they hold' if len(silent) > 1 else 'it holds'}.",
-                player=player.id, groups=silent))
+            events.append(unmentioned(rule("15.4"), player.id, silent))
         for group_id, order in loaded.orders.groups.items():
             if group_id in vetted.rejected_groups and order.note:
                 events.append(Event("note", rule("15.4"), f"{player.id}'s note on the "

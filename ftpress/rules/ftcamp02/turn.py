@@ -43,7 +43,13 @@ from ftpress.rules.ftcamp02.reorganise import (
     settle_structure,
 )
 from ftpress.rules.ftcamp02.scans import long_range_scans
-from ftpress.rules.planning import stranger_refused, strangers
+from ftpress.rules.planning import (
+    located,
+    no_orders,
+    stranger_refused,
+    strangers,
+    unmentioned,
+)
 from ftpress.state.model import State
 
 
@@ -82,8 +88,7 @@ def _locations(orders: Mapping[str, LoadedOrders]) -> dict[tuple[str, str], str 
     found: dict[tuple[str, str], str | None] = {}
     for player, loaded in orders.items():
         for group_id, order in loaded.orders.groups.items():
-            path, line, col = loaded.where("groups", group_id, key=True)
-            found[player, group_id] = f"{path}:{line}:{col}" if line else path
+            found[player, group_id] = located(loaded, "groups", group_id, key=True)
             # Hold sub-orders are told to nobody (§4.2): their events point at them, so
             # the published copy of the file can leave those lines out.
             for part in ("hold", "crafts"):
@@ -93,8 +98,8 @@ def _locations(orders: Mapping[str, LoadedOrders]) -> dict[tuple[str, str], str 
         for group_id in (*loaded.orders.attach, *loaded.orders.detach):
             loc = ("attach", group_id) if group_id in loaded.orders.attach else (
                 "detach", loaded.orders.detach.index(group_id))
-            path, line, col = loaded.where(*loc, key=group_id in loaded.orders.attach)
-            found.setdefault((player, group_id), f"{path}:{line}:{col}" if line else path)
+            found.setdefault((player, group_id),
+                             located(loaded, *loc, key=group_id in loaded.orders.attach))
     return found
 
 
@@ -106,14 +111,11 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
         mine = [g.id for g in state.groups_of(player.id) if g.attached_to is None]
         if player.id not in orders:
             if mine:
-                events.append(Event("no-orders", rule("4.0"), f"{player.id} sent no orders; "
-                                    f"all {len(mine)} of its groups hold.", player=player.id,
-                                    groups=tuple(mine)))
+                events.append(no_orders(rule("4.0"), player.id, mine))
             continue
         loaded = orders[player.id]
         for r in vetted[player.id].rejected:
-            path, line, col = loaded.where(*r.loc, key=r.key)
-            at = f"{path}:{line}:{col}" if line else path
+            at = located(loaded, *r.loc, key=r.key)
             if r.group is not None:
                 text = f"{r.group}'s order is refused and it holds: {r.message}."
             else:
@@ -126,10 +128,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
         given = set(loaded.orders.groups) | set(vetted[player.id].attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
-            events.append(Event("unordered", rule("4.0"), f"{player.id}'s orders do not "
-                                f"mention {', '.join(silent)}, so "
-                                f"{'they hold' if len(silent) > 1 else 'it holds'}.",
-                                player=player.id, groups=silent))
+            events.append(unmentioned(rule("4.0"), player.id, silent))
         if loaded.orders.note:
             path, line, col = loaded.where("note")
             events.append(Event("note", rule("4.0"), f"{player.id}'s note on the round.",
