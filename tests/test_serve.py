@@ -97,3 +97,13 @@ def test_a_broken_file_shows_in_the_page_and_the_server_lives(server):
     assert "content/posts/2026/04/09-bad.md:4:7" in html
     bad.unlink()
     wait_for(lambda: 'role="alert"' not in fetch(base)[1])
+
+
+def test_the_first_reload_after_editing_a_post_finds_its_page_rewritten(server):
+    """The edited post's page is rewritten before anything else, then the browser is told."""
+    root, base = server
+    with urllib.request.urlopen(base + "__ftpress/events?since=1", timeout=10) as events:
+        (root / "content/posts/2026/04/07-hello.md").write_text(
+            post(title="Hello", date="2026-04-07", body="Rewritten first."))
+        assert events.readline().decode().startswith("event: reload")
+        assert "Rewritten first." in fetch(base + "posts/2026/04/07/hello/")[1]
