@@ -184,13 +184,19 @@ def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
     return state, events
 
 
-def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
-             where: str | None) -> tuple[State, Event]:
+def _held(state: State, player: str, prize_id: str) -> tuple[Player, Prize, Design]:
+    """The player, one of its prizes (an order for it has been vetted) and its design."""
     owner = state.player(player)
     assert owner is not None
     prize = next(p for p in owner.prizes if p.id == prize_id)
     design = state.design(prize.ship.design)
     assert design is not None
+    return owner, prize, design
+
+
+def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
+             where: str | None) -> tuple[State, Event]:
+    owner, prize, design = _held(state, player, prize_id)
     others = tuple(p for p in owner.prizes if p.id != prize_id)
     name = prize.ship.name
     if order.action == "sell":
@@ -244,11 +250,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
 
 def describe_prize_order(state: State, player: str, prize_id: str, order: PrizeOrder) -> str:
     """A prize order the rules allow, in plain words (``ftpress check``)."""
-    owner = state.player(player)
-    assert owner is not None
-    prize = next(p for p in owner.prizes if p.id == prize_id)
-    design = state.design(prize.ship.design)
-    assert design is not None
+    _, prize, design = _held(state, player, prize_id)
     what = f"Prize {prize_id} ({prize.ship.name}, a {design.name})"
     if order.action == "sell":
         return (f"{what} is sold for scrap for {sale_price(design, prize.ship.damage)} "
