@@ -4,6 +4,7 @@ One module per rule: :mod:`.orderfile` the order file, :mod:`.orders` its
 legality, :mod:`.plane` the map's geometry (§4.1, §4.3, §6.1),
 :mod:`.initiative` §2.2, :mod:`.movement` §4, :mod:`.supply` §5,
 :mod:`.combat` §6 and §7.3 (by the shared :mod:`ftpress.rules.abstract_combat`),
+:mod:`.tabletop` battles fought on the table, :mod:`.losses` §6.4 for both,
 :mod:`.costs` and :mod:`.economy` §3 and §7, :mod:`.reorganise` phase 9,
 :mod:`.turn` the ten phases of §2.1 as a fold; :mod:`.setup` a new map,
 :mod:`.checks` what any state must satisfy, :mod:`.summary` orders described.
