@@ -24,6 +24,7 @@ import svgwrite
 
 from ftpress.maps.canvas import (
     KEY_ROW,
+    LIGHT,
     Box,
     draw_counter,
     draw_key,
@@ -42,7 +43,6 @@ CORE = 9.0
 SPECTRAL_COLOURS = {"O": "#9bb0ff", "B": "#aabfff", "A": "#cad7ff", "F": "#f8f7ff",
                     "G": "#fff4ea", "K": "#ffd2a1", "M": "#ffb16e"}
 _GROUND = "#10182b"
-_LIGHT = "#f4f1e8"
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,15 +167,15 @@ def _system(d: svgwrite.Drawing, s: SystemMark, owners: dict[str, Power]) -> Non
     g.add(d.circle((x, y), r=RING, fill=ring, class_="spectral"))
     inner = nation.colour if nation else (owner.colour if owner else NEUTRAL)
     g.add(d.circle((x, y), r=CORE, fill=inner, class_="nation",
-                   stroke=_LIGHT if s.capital else "none", stroke_width=2))
+                   stroke=LIGHT if s.capital else "none", stroke_width=2))
     ink = "#000000" if inner.upper() == "#F0E442" else "#ffffff"
     g.add(d.text(_num(s.z), insert=(x, round(y + 3.5, 1)), text_anchor="middle",
                  class_="z", font_size=10, font_weight="bold", fill=ink))
     g.add(d.text(str(s.ev) if s.ev is not None else "?", insert=(x, round(y - RING - 4, 1)),
-                 text_anchor="middle", class_="value", font_size=11, fill=_LIGHT))
+                 text_anchor="middle", class_="value", font_size=11, fill=LIGHT))
     g.add(d.text(s.name, insert=(x, round(y + RING + 12, 1)), text_anchor="middle",
-                 class_="name", font_size=10, fill=_LIGHT))
-    mark = {"fill": "#000000", "stroke": _LIGHT, "stroke_width": 1}
+                 class_="name", font_size=10, fill=LIGHT))
+    mark = {"fill": "#000000", "stroke": LIGHT, "stroke_width": 1}
     if s.depot:  # black circle to the left
         g.add(d.circle((round(x - RING - 7, 1), y), r=5, class_="depot", **mark))
     if s.base:  # black square to the right

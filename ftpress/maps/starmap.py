@@ -25,6 +25,7 @@ import svgwrite
 from ftpress.hexes import Hex, hexagon
 from ftpress.maps.canvas import (
     KEY_ROW,
+    LIGHT,
     Box,
     draw_counter,
     draw_key,
@@ -213,18 +214,18 @@ def _world(d: svgwrite.Drawing, w: WorldMark, owner: Power | None) -> None:
                  class_="initial", font_size=9, font_weight="bold", fill=_ink(owner)))
     value = str(w.income) if w.income is not None else "?"
     g.add(d.text(value, insert=(x, round(y - SIZE * 0.55, 1)), text_anchor="middle",
-                 class_="value", font_size=11, fill="#f4f1e8"))
+                 class_="value", font_size=11, fill=LIGHT))
     g.add(d.text(w.name, insert=(x, round(y + SIZE * 0.8, 1)), text_anchor="middle",
-                 class_="name", font_size=10, fill="#f4f1e8"))
+                 class_="name", font_size=10, fill=LIGHT))
     if w.depot:  # circle to the left
-        g.add(d.circle((round(x - SIZE * 0.62, 1), y), r=4.5, fill="#f4f1e8", class_="depot"))
+        g.add(d.circle((round(x - SIZE * 0.62, 1), y), r=4.5, fill=LIGHT, class_="depot"))
     if w.base:  # square to the right
-        g.add(d.rect((round(x + SIZE * 0.5, 1), round(y - 4.5, 1)), (9, 9), fill="#f4f1e8",
+        g.add(d.rect((round(x + SIZE * 0.5, 1), round(y - 4.5, 1)), (9, 9), fill=LIGHT,
                      class_="base"))
     if w.shipyard:  # triangle above right
         tx, ty = round(x + SIZE * 0.45, 1), round(y - SIZE * 0.42, 1)
         g.add(d.polygon([(tx, round(ty - 5, 1)), (round(tx + 5, 1), round(ty + 4, 1)),
-                         (round(tx - 5, 1), round(ty + 4, 1))], fill="#f4f1e8",
+                         (round(tx - 5, 1), round(ty + 4, 1))], fill=LIGHT,
                         class_="shipyard"))
 
 
@@ -280,7 +281,7 @@ def _counters(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power]) -> None
         if len(stack) > 4:
             extra = group.add(d.text(f"+{len(stack) - 4}", insert=_pt(x - SIZE * 0.95,
                                                                      y + SIZE * 0.55),
-                                     font_size=10, fill="#f4f1e8", class_="more"))
+                                     font_size=10, fill=LIGHT, class_="more"))
             extra.set_desc(title=f"{len(stack) - 4} more task groups")
 
 
