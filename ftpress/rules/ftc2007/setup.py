@@ -30,11 +30,6 @@ from ftpress.state.model import (
 SHIP_CAP = 4000
 
 
-def dice_for(seed: int) -> Dice:
-    """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
-    return setup_dice("ftc2007", seed)
-
-
 def starting_capital(income: int) -> int:  # §6.1
     """Ten times the player's total planetary income."""
     return 10 * income
@@ -115,5 +110,5 @@ def build_state(generated: GeneratedMap, *, campaign_id: str, name: str, seed: i
 
 def roll_up(seed: int, players: tuple[str, ...], options: MapOptions) -> tuple[GeneratedMap, Dice]:
     """The map a seed gives, with the dice that made it."""
-    dice = dice_for(seed)
+    dice = setup_dice("ftc2007", seed)
     return generate(dice, players, options), dice

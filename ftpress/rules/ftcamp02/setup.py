@@ -85,11 +85,6 @@ class Options:
         return cls(**option_values(OPTION_LIMITS, given))
 
 
-def dice_for(seed: int) -> Dice:
-    """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
-    return setup_dice("ftcamp02", seed)
-
-
 def pick(dice: Dice, candidates: list[Hex], purpose: str) -> Hex:
     """One of ``candidates`` (in map order) by a die with as many sides as there are."""
     return candidates[dice.roll(len(candidates), purpose, "ftcamp02 setup") - 1]
@@ -98,7 +93,7 @@ def pick(dice: Dice, candidates: list[Hex], purpose: str) -> Hex:
 def build(seed: int, campaign_id: str, name: str, players: tuple[str, ...], start: date,
           deadline: datetime, options: Options) -> tuple[State, Dice, list[str]]:
     """The starting state, the dice that made it and a line of log per step."""
-    dice = dice_for(seed)
+    dice = setup_dice("ftcamp02", seed)
     log: list[str] = []
     circle = ring(Hex(0, 0), options.radius - HOME_INSET)
     homes = [circle[i * len(circle) // len(players)] for i in range(len(players))]

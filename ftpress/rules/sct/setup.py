@@ -74,11 +74,6 @@ class Options:
         return {"radius": self.radius, "systems": self.systems}
 
 
-def dice_for(seed: int) -> Dice:
-    """The dice a campaign's map is rolled with: the seed is the key, nothing else."""
-    return setup_dice("sct", seed)
-
-
 def _spot(dice: Dice, radius: int, taken: list[Point], purpose: str) -> Point | None:
     """A whole-MU spot on the map at least :data:`SPACING` from every other."""
     for attempt in range(1, 51):
@@ -93,7 +88,7 @@ def _spot(dice: Dice, radius: int, taken: list[Point], purpose: str) -> Point | 
 def build(seed: int, players: tuple[str, ...], options: Options, *, campaign_id: str,
           name: str, start: date, deadline: datetime) -> tuple[State, Dice]:
     """The starting state a seed gives, and the dice that made it."""
-    dice = dice_for(seed)
+    dice = setup_dice("sct", seed)
     radius = options.radius
     homes = []
     for i, _player in enumerate(players):
