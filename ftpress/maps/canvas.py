@@ -35,14 +35,22 @@ def key_rows(entries: int) -> int:
     return math.ceil(entries / KEY_COLUMNS)
 
 
-def new_drawing(box: Box, element_id: str, css_class: str, title: str, desc: str,
-                ) -> tuple[svgwrite.Drawing, svgwrite.container.Marker]:
-    """An empty map filling its width, with its title and description, and the
-    arrowhead moves end in (``<element_id>-arrow``)."""
+def blank_drawing(box: Box, element_id: str, css_class: str, title: str,
+                  desc: str) -> svgwrite.Drawing:
+    """An empty picture filling its width, with its title and description (read
+    out by screen readers and searchable)."""
     d = _Drawing(size=("100%", None), profile="full", debug=False,
                  viewBox=" ".join(f"{v:.1f}" for v in box))
     d.attribs.update({"id": element_id, "role": "img", "class": css_class})
     d.set_desc(title=title, desc=desc)
+    return d
+
+
+def new_drawing(box: Box, element_id: str, css_class: str, title: str, desc: str,
+                ) -> tuple[svgwrite.Drawing, svgwrite.container.Marker]:
+    """An empty map (:func:`blank_drawing`) with the arrowhead moves end in
+    (``<element_id>-arrow``)."""
+    d = blank_drawing(box, element_id, css_class, title, desc)
     arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
                      markerUnits="userSpaceOnUse")
     arrow.add(d.path(d="M0,0 L10,5 L0,10 z", fill=LIGHT))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import svgwrite
+from ftpress.maps.canvas import blank_drawing
 
 _W, _H = 640.0, 260.0
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56.0, 56.0, 16.0, 34.0
@@ -35,25 +35,13 @@ class Chart:
     series: tuple[Series, ...]
 
 
-class _Drawing(svgwrite.Drawing):
-    """svgwrite's drawing less the xml-events namespace, which HTML forbids inline."""
-
-    def get_xml(self):
-        xml = super().get_xml()
-        xml.attrib.pop("xmlns:ev", None)
-        return xml
-
-
 def _r(v: float) -> float:
     return round(v, 1)
 
 
 def render_chart(c: Chart, element_id: str = "chart") -> str:
     """The chart as an SVG document string."""
-    d = _Drawing(size=("100%", None), profile="full", debug=False,
-                 viewBox=f"0 0 {_W:.1f} {_H:.1f}")
-    d.attribs.update({"id": element_id, "role": "img", "class": "chart"})
-    d.set_desc(title=c.title, desc=c.description)
+    d = blank_drawing((0.0, 0.0, _W, _H), element_id, "chart", c.title, c.description)
     values = [v for s in c.series for v in s.values] or [0]
     low, high = min(0, min(values)), max(values) or 1
     plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
