@@ -769,15 +769,26 @@ def _diff(rel: str, old: bytes, new: bytes) -> str:
 
 # --- checking order files -------------------------------------------------------------
 
-def _orders_adapter(state: State | None) -> TypeAdapter[Any] | None:
+def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
     """The order format of the campaign's ruleset (None: the shared one, also when
-    the state cannot be read or names no known ruleset)."""
-    if state is None:
-        return None
+    it names no known ruleset). A state with problems elsewhere still names its
+    ruleset, so its order files are not read in another ruleset's format."""
+    name = state.campaign.ruleset if state is not None else _ruleset_named(root)
     try:
-        return rules.find_ruleset(state.campaign.ruleset).orders_adapter
+        return rules.find_ruleset(name).orders_adapter if name else None
     except ValueError:
         return None
+
+
+def _ruleset_named(root: Path) -> str | None:
+    """The ``ruleset`` of ``state/campaign.yaml`` as written, if it can be read."""
+    rel = f"{_STATE}/campaign.yaml"
+    try:
+        data = yamlsource.parse(yamlsource.read_text(root / rel, rel), rel)
+    except (InputError, OSError):
+        return None
+    name = data.get("ruleset") if isinstance(data, dict) else None
+    return name if isinstance(name, str) else None
 
 
 def check_orders(root: Path, wanted: set[str] | None = None,
@@ -802,6 +813,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
         loaded_state = load_campaign_state(root)
     except InputError:
         loaded_state = None  # the state's own problems are reported by the state check
+    adapter = _orders_adapter(root, loaded_state.state if loaded_state else None)
     for rel in paths:
         if rel.endswith(".md"):
             continue  # a README for the players
@@ -810,8 +822,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             problems.append(stray)
             continue
         try:
-            loaded = parse_orders((root / rel).read_bytes(), rel,
-                                  _orders_adapter(loaded_state.state if loaded_state else None))
+            loaded = parse_orders((root / rel).read_bytes(), rel, adapter)
         except InputError as exc:
             problems.extend(exc.problems)
             continue

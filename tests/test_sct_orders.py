@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_sct_cases import build_orders, build_state
 
@@ -110,3 +112,21 @@ def test_check_describes_clean_orders_in_plain_words():
         "tf1 will not start a combat (the other side still may).",
         "tf1 splits after combat: tf1-2 form tf2.",
     ]
+
+
+def test_a_broken_state_still_reads_the_orders_in_its_rulesets_format(tmp_path, run):
+    """A state with a mistake elsewhere names its ruleset all the same: the sct order
+    files are not also reported as wrong in the ftc2007 format."""
+    import shutil
+
+    from conftest import REPO
+
+    root = tmp_path / "sct"
+    shutil.copytree(REPO / "examples/sct", root)
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(re.sub(r"(?m)^  seed: .*$", "  seed: -5", campaign.read_text()))
+    code, _, err = run("check", "--source", root)
+    assert code == 1
+    assert err.splitlines() == [
+        "state/campaign.yaml:13:9: setup.seed: input should be greater than or equal to 0, "
+        "got -5", "ftpress: 1 problem in the campaign"]
