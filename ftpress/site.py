@@ -1,8 +1,11 @@
 """The build, as a table of contents: load (read and check everything), then
-render (every page, in memory), then write (only what changed).
+render (every page, into a staging folder), then write (only what changed).
 
 ``load`` raises :class:`~ftpress.errors.InputError` with every problem found;
-nothing is written unless the whole site has loaded and rendered.
+nothing is written unless the whole site has loaded and rendered. The search
+index is made beside the rest: Pagefind starts on the searchable pages as soon
+as they are rendered, while the others render and the output is written.
+``serve`` also uses :func:`rebuild_post` to show an edited post before all that.
 """
 
 from __future__ import annotations
