@@ -20,7 +20,7 @@ from conftest import files_of
 
 TEMPLATE = """\
 # yaml-language-server: $schema=https://example.org/schemas/battle.json
-# Battle home at Home between esu, nac (e1 (esu, 1 ship); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its result.
+# Battle home at Home between esu, nac (e1 (esu, 1 ship, enters by the south-east edge); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its result.
 # Fill in, then set 'fought: true' and run `ftpress turn` again:
 #   ships     each ship's 'damage' (hull boxes lost in this battle, at most its
 #             'hull') and 'fate': afloat, destroyed, or drifting (a hulk, taken

@@ -26,7 +26,7 @@ from ftpress.battles import LoadedBattle, battle_id
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event
-from ftpress.hexes import Hex
+from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
@@ -154,7 +154,7 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
             if results[site.id].result.held_by is None and NO_VICTOR_NO_SIEGE:
                 unheld.add(site.hex)
         else:
-            events.append(pending(state, site))
+            events.append(pending(state, site, set_out))
             continue
         events += found
         if lost is not None and isinstance(site.at, str):
@@ -164,14 +164,33 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
     return state, events, beaten, frozenset(unheld)
 
 
-def pending(state: State, site: Site) -> Event:
-    """§17: a battle that awaits the table; the turn waits for its result."""
+def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
+    """§17: a battle that awaits the table; the turn waits for its result. The
+    event says which table edge each group that came in this week enters by (§17.6)."""
     listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
-                        f"{'' if len(g.ships) == 1 else 's'})" for g in site.groups)
+                        f"{'' if len(g.ships) == 1 else 's'}{entry_edge(state, site, g, set_out)})"
+                        for g in site.groups)
     return Event("battle-pending", rule("17"), f"Battle {site.id} at "
                  f"{place(state, site.at)} between {', '.join(site.powers)} ({listing}) is to "
                  "be fought on the tabletop; the turn waits for its result.", at=site.at,
                  groups=tuple(g.id for g in site.groups), players=site.powers)
+
+
+#: Ruling: §17.6 brings a task force onto the table by the edge of the hex side it
+#: crossed, with the top of the table the top of the map. A jump may span two hexes
+#: and a route several, so the side is the one facing where the group set out from
+#: this week (of two equally near, the clockwise one, as ``hexes.CLOCKWISE_FIRST``).
+ENTRY_EDGE_FACES_THE_SET_OUT = True
+
+
+def entry_edge(state: State, site: Site, group: Group, set_out: Mapping[str, Location]) -> str:
+    """', enters by the north-east edge' for a group that came in this week, else ''."""
+    start = set_out.get(group.id)
+    origin = state.hex_of(start) if start is not None else None
+    facing = bearings(site.hex, origin) if origin is not None else ()
+    if not facing:
+        return ""
+    return f", enters by the {DIRECTION_NAMES[facing[-1].direction]} edge"
 
 
 # --- the abstract combat --------------------------------------------------------------
