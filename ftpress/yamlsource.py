@@ -56,6 +56,10 @@ class _RefusedError(Exception):
         self.line, self.col, self.message = line, col, message
 
 
+#: Most values are strings: they are taken straight from the node (see ``_Builder``).
+_STR = "tag:yaml.org,2002:str"
+
+
 def _mark(node: yaml.Node, line_offset: int) -> tuple[int, int]:
     return node.start_mark.line + 1 + line_offset, node.start_mark.column + 1
 
@@ -75,6 +79,8 @@ class _Builder:
             raise _RefusedError(line, col, "YAML anchors and aliases are not allowed here; "
                            "write the value out in full")
         self.seen.add(id(node))
+        if node.tag == _STR and isinstance(node, yaml.ScalarNode):
+            return node.value  # what the constructor gives, without its bookkeeping
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
         if isinstance(node, yaml.SequenceNode):
