@@ -13,6 +13,7 @@ that are not UTF-8.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
@@ -56,8 +57,9 @@ class _RefusedError(Exception):
         self.line, self.col, self.message = line, col, message
 
 
-#: Most values are strings: they are taken straight from the node (see ``_Builder``).
-_STR = "tag:yaml.org,2002:str"
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+#: Integers PyYAML reads as plain decimals (no '0' prefix for octal, no '_', no '0x').
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 
 
 def _mark(node: yaml.Node, line_offset: int) -> tuple[int, int]:
@@ -79,8 +81,13 @@ class _Builder:
             raise _RefusedError(line, col, "YAML anchors and aliases are not allowed here; "
                            "write the value out in full")
         self.seen.add(id(node))
-        if node.tag == _STR and isinstance(node, yaml.ScalarNode):
-            return node.value  # what the constructor gives, without its bookkeeping
+        if isinstance(node, yaml.ScalarNode):
+            # The commonest scalars, made as PyYAML's constructor makes them, without
+            # its bookkeeping: strings as they are, plain decimal integers.
+            if node.tag == _STR:
+                return node.value
+            if node.tag == _INT and _DECIMAL.fullmatch(node.value):
+                return int(node.value)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
         if isinstance(node, yaml.SequenceNode):

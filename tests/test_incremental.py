@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,27 @@ def test_a_problem_in_a_file_from_the_build_cache_is_reported_at_its_line(campai
         problems.append([str(p) for p in caught.value.problems])
     assert problems[0] == problems[1]
     assert any(p.startswith("state/groups.yaml:4:") for p in problems[1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=st.one_of(
+    st.integers(-10**20, 10**20).map(str),
+    st.from_regex(r"[-+]?[0-9_]{1,6}|0[xob][0-9a-f]{1,4}|[0-9]{1,2}:[0-9]{2}", fullmatch=True),
+    st.text(alphabet="abc019-_:. +'", min_size=1, max_size=8)))
+def test_the_parser_s_shortcuts_give_what_pyyaml_gives(value):
+    """Strings and plain integers skip PyYAML's constructor; the values are the same."""
+    text = f"a: {value}\n"
+    try:
+        expected = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return
+    if not isinstance(expected, dict):
+        return
+    try:
+        got = yamlsource.parse(text, "x.yaml")
+    except InputError:
+        return  # refused by the located parser for reasons of its own (dates and such)
+    assert got == expected and type(got["a"]) is type(expected["a"])
 
 
 # --- staging: what a write leaves behind ----------------------------------------------
