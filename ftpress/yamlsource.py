@@ -25,7 +25,27 @@ from ftpress.errors import InputError, Problem
 #: Campaign files are written by hand; anything bigger is a mistake or an attack.
 MAX_BYTES = 4 * 1024 * 1024
 
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: How many distinct scalars' tags to remember (campaign files repeat a few thousand).
+RESOLVED_LIMIT = 50_000
+_RESOLVED: dict[tuple[str, tuple[bool, bool]], str] = {}
+
+
+class _Loader(_Base):  # type: ignore[misc,valid-type]
+    """The safe loader, remembering which tag each plain scalar resolves to: the same
+    ids, numbers and names come back thousands of times, and each time PyYAML would
+    try its regular expressions again."""
+
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        if kind is not yaml.ScalarNode:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            if len(_RESOLVED) >= RESOLVED_LIMIT:
+                _RESOLVED.clear()
+            tag = _RESOLVED[key] = super().resolve(kind, value, implicit)
+        return tag
 
 
 class MarkedMap(dict):
