@@ -139,6 +139,14 @@ def test_the_parser_s_shortcuts_give_what_pyyaml_gives(value):
     assert got == expected and type(got["a"]) is type(expected["a"])
 
 
+def test_the_remembered_scalar_tags_are_bounded(monkeypatch):
+    monkeypatch.setattr(yamlsource, "_RESOLVED", {})
+    monkeypatch.setattr(yamlsource, "RESOLVED_LIMIT", 3)
+    data = yamlsource.parse("a: 1\nb: two\nc: 2026-01-01\nd: null\ne: 1.5\n", "x.yaml")
+    assert len(yamlsource._RESOLVED) <= 3
+    assert dict(data) == yaml.safe_load("a: 1\nb: two\nc: 2026-01-01\nd: null\ne: 1.5\n")
+
+
 # --- staging: what a write leaves behind ----------------------------------------------
 
 def test_a_folder_replaces_a_file_and_a_file_a_folder(tmp_path):
