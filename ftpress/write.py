@@ -151,7 +151,7 @@ class Staging:
 
     def put(self, path: str, data: bytes) -> bool:
         """Stage one file if it differs from the output's; say whether it did."""
-        if _same(self.out / path, data):
+        if not self.empty and _same(self.out / path, data):
             return False
         staged = self.dir / path
         if staged.parent not in self._made:  # one mkdir per folder, not per file
