@@ -6,6 +6,7 @@ that posts make with ``[[rule:10.2]]``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from difflib import SequenceMatcher
@@ -91,6 +92,24 @@ class RulebookViews:
         self._blocks: dict[tuple[Section, date | None], Markup] = {}
         self._by_ruling: dict[str, list[Change]] | None = None
         self._changes: dict[int, ChangeView] = {}
+        #: Section Markdown rendered ahead (:meth:`prerender`), by text and, for a text
+        #: that cites, the date of the version it is shown in.
+        self._rendered: dict[tuple[str, date | None], markdown.Rendered] = {}
+
+    def prerender(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
+                                              list[markdown.Rendered]]) -> None:
+        """Render the Markdown of every version's sections in one go with ``render_many``
+        (:meth:`Renderer.markdown`: cached between builds, spread over the cores)."""
+        wanted: dict[tuple[str, date | None], markdown.Resolver] = {}
+        for version in self.rulebook.versions:
+            cite = self.resolver(version.date)
+            for section in version.sections:
+                key = (section.text, version.date if "[[rule:" in section.text else None)
+                wanted.setdefault(key, cite)
+        keys = list(wanted)
+        for key, body in zip(keys, render_many([(k[0], wanted[k]) for k in keys]),
+                             strict=True):
+            self._rendered[key] = body
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
@@ -130,14 +149,16 @@ class RulebookViews:
         """A section's HTML; the same Section object in two versions is rendered once."""
         key = (section, day if "[[rule:" in section.text else None)
         if key not in self._blocks:
-            view = self._section(section, cite)
+            view = self._section(section, cite, day)
             self._blocks[key] = Markup(self.env.get_template("_rule_section.html").render(s=view))
         return self._blocks[key]
 
-    def _section(self, section: Section, cite: markdown.Resolver) -> SectionView:
+    def _section(self, section: Section, cite: markdown.Resolver, day: date) -> SectionView:
         html = self._html.get(section.text)
         if html is None:
-            body = markdown.render(section.text, self.urls.base_path, cite)
+            body = self._rendered.get((section.text, day if "[[rule:" in section.text else None))
+            if body is None:
+                body = markdown.render(section.text, self.urls.base_path, cite)
             for number in body.unresolved:
                 line = markdown.citation_line(section.text, number, section.line + 1)
                 self.problems.append(Problem(section.source, line, 0, f"[[rule:{number}]] "
@@ -197,6 +218,7 @@ def render_rulebook(r: Renderer, views: RulebookViews) -> None:
     rulebook = views.rulebook
     if not rulebook.versions:
         return
+    views.prerender(r.markdown)
     versions = tuple(Link(views.version_url(v), _long(v.date)) for v in rulebook.versions)
     current = rulebook.versions[-1]
     r.page("rules/index.html", "rulebook.html", "content/rules", title="The rulebook",
