@@ -382,3 +382,17 @@ def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
                         for s in g.ships)
             name = re.escape(player.name)
             assert re.search(rf"{name}: [^;]*\b{turn} {worth:,}\b", chart), (turn, player.id)
+
+
+def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
+    """Not even the umpire's own posts in the demo name a ship or design the state
+    still hides: the whole public output, feed and search index included."""
+    current = secrets_of(load_state(REPO).state)
+    problems = []
+    for file in sorted(demo_site.rglob("*")):
+        if file.is_file() and file.suffix in (".html", ".xml", ".svg", ".yaml", ".json"):
+            text = html.unescape(file.read_text(encoding="utf-8", errors="replace"))
+            problems += [f"{file.relative_to(demo_site)}: {s!r}" for s in leaks(text, current)]
+    problems += [f"search index: {s!r}" for s in leaks(all_text(demo_site / "pagefind"),
+                                                      current)]
+    assert problems == []
