@@ -83,7 +83,7 @@ def _world_name(state: State, at: object) -> str:
 def lines_of(events: Iterable[Event], player: str, before: State | None,
              after: State) -> tuple[Line, ...]:
     """``player``'s money events as ledger lines, world by world where public."""
-    found: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    raw = []
     for e in events:
         if e.player != player or e.amount is None or e.account is None:
             continue
@@ -93,11 +93,22 @@ def lines_of(events: Iterable[Event], player: str, before: State | None,
             label = f"Income from {world}" if account == "income" else f"{world}, interdicted"
         else:
             label = _LABEL[account]
-        entry = found[account, label]
-        entry[0] += e.amount
+        lost = 0
         if e.kind == "income-lost" and isinstance(e.at, str):
-            world = (before or after).system(e.at)
-            entry[1] += (world.income or 0) if world else 0
+            lost_world = (before or after).system(e.at)
+            lost = (lost_world.income or 0) if lost_world else 0
+        raw.append(Line(account, label, e.amount, lost))
+    return _merged(raw)
+
+
+def _merged(lines: Iterable[Line]) -> tuple[Line, ...]:
+    """Lines of one account and label added up, in ledger order (accounts as
+    :data:`ACCOUNTS` lists them, then labels alphabetically)."""
+    found: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for line in lines:
+        entry = found[line.account, line.label]
+        entry[0] += line.amount
+        entry[1] += line.lost
     ordered = sorted(found.items(), key=lambda item: (_ORDER[item[0][0]], item[0][1].casefold()))
     return tuple(Line(account, label, amount, lost)
                  for (account, label), (amount, lost) in ordered)
@@ -146,13 +157,8 @@ def economic_rows(turns: Sequence[tuple[str, State | None, State, Sequence[Event
             if p.id not in powers:
                 continue
             opening = next((q.treasury for q in first[1].players.players if q.id == p.id), None)
-            merged: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-            for _, before, after, events in played:
-                for line in lines_of(events, p.id, before, after):
-                    merged[line.account, line.label][0] += line.amount
-                    merged[line.account, line.label][1] += line.lost
-            lines = tuple(Line(a, label, amount, lost) for (a, label), (amount, lost) in sorted(
-                merged.items(), key=lambda i: (_ORDER[i[0][0]], i[0][1].casefold())))
+            lines = _merged(line for _, before, after, events in played
+                            for line in lines_of(events, p.id, before, after))
             rows.append(EconomicRow(number, span, Ledger(powers[p.id], opening, lines,
                                                          p.treasury)))
     return tuple(rows)
