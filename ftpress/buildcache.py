@@ -139,7 +139,8 @@ class Fingerprint:
         for name in LIBRARIES:
             with suppress(metadata.PackageNotFoundError):
                 h.update(f"{name}={metadata.version(name)}\n".encode())
-        for base in [root / name for name in INPUTS] + [_PACKAGE]:
+        h.update(f"{code_version()}\n".encode())  # ftpress's own files, walked once
+        for base in [root / name for name in INPUTS]:
             for path, stat in _files(base):
                 h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
         return cls(h.hexdigest())
