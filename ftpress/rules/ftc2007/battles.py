@@ -124,9 +124,9 @@ def how_fought(state: State, plan: Plan, site: Site) -> str:
     return "abstract" if asked == set(site.powers) else "tabletop"
 
 
-#: Ruling: a battle that leaves nobody holding the field (every side gone, or adrift)
-#: ends the fighting there for the week: no attack on the defences follows (§9.1
-#: gives that attack to the victor of the fleet battle).
+#: Ruling: a battle that leaves nobody holding the field (every side gone, or adrift),
+#: at the table or in the abstract, ends the fighting there for the week: no attack
+#: on the defences follows (§9.1 gives that attack to the victor of the fleet battle).
 NO_VICTOR_NO_SIEGE = True
 
 
@@ -144,18 +144,19 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
     for site in find_battles(state, plan):
         method = how_fought(state, plan, site)
         if method == "abstract":
-            state, found, lost = abstract_battle(state, plan, dice, site, set_out, bonuses)
+            state, found, holder, lost = abstract_battle(state, plan, dice, site, set_out,
+                                                         bonuses)
         elif site.id in results and results[site.id].result.fought:
             wrong = check_result(state, site, results[site.id])
             if wrong:
                 problems += wrong
                 continue
-            state, found, lost = fold_result(state, site, results[site.id])
-            if results[site.id].result.held_by is None and NO_VICTOR_NO_SIEGE:
-                unheld.add(site.hex)
+            state, found, holder, lost = fold_result(state, site, results[site.id])
         else:
             events.append(pending(state, site, set_out))
             continue
+        if holder is None and NO_VICTOR_NO_SIEGE:
+            unheld.add(site.hex)
         events += found
         if lost is not None and isinstance(site.at, str):
             beaten[site.at] = lost
@@ -197,7 +198,7 @@ def entry_edge(state: State, site: Site, group: Group, set_out: Mapping[str, Loc
 
 def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
                     set_out: Mapping[str, Location], bonuses: Mapping[str, int],
-                    ) -> tuple[State, list[Event], Beaten | None]:
+                    ) -> tuple[State, list[Event], str | None, Beaten | None]:
     """§14, §17.5: the battle fought with the abstract combat of seed 001.
 
     Initiative is 1d6 a power, +1 if any of its groups there is on attack orders
@@ -380,7 +381,7 @@ def _afloat(site: Site, r: object) -> dict[str, list[str]]:
 
 
 def fold_result(state: State, site: Site, loaded: LoadedBattle,
-                ) -> tuple[State, list[Event], Beaten | None]:
+                ) -> tuple[State, list[Event], str | None, Beaten | None]:
     """§17 a tabletop battle's result, checked, put into the state: damage, losses,
     hulks captured (§12.1), withdrawals (§18.4), who holds the field."""
     r = loaded.result
@@ -465,19 +466,21 @@ def _moved(state: State, moves: Mapping[str, Location]) -> State:
 
 
 def _finish(state: State, site: Site, holder: str | None, events: list[Event],
-            ) -> tuple[State, list[Event], Beaten | None]:
+            ) -> tuple[State, list[Event], str | None, Beaten | None]:
     """The field: prizes lying there go to its holder (§12.1); the powers that fought
-    it and are gone count as a fleet beaten there (§9.2, §10.2)."""
+    it and are gone count as a fleet beaten there (§9.2, §10.2). Returns the
+    holder too, however the battle was fought."""
     if holder is None:
-        return state, events, None
+        return state, events, None, None
     state, found = seize_prizes(state, site.hex, holder)
     events += found
     present = {g.owner for g in state.groups.groups if state.hex_of(g.at) == site.hex
                and (g.ships or not DUMMIES_TAKE_NO_PART)}
     if present - {holder}:
-        return state, events, None
+        return state, events, holder, None
     losers = [g for g in site.groups if g.owner != holder]
-    return state, events, Beaten(tuple(g.id for g in losers), lone_scout(state, losers))
+    return state, events, holder, Beaten(tuple(g.id for g in losers),
+                                         lone_scout(state, losers))
 
 
 def _order(plan: Plan, group: Group) -> object | None:
