@@ -782,7 +782,7 @@ def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
 
 def _ruleset_named(root: Path) -> str | None:
     """The ``ruleset`` of ``state/campaign.yaml`` as written, if it can be read."""
-    rel = f"{_STATE}/campaign.yaml"
+    rel = f"{_STATE}/{KINDS['campaign'].file}"
     try:
         data = yamlsource.parse(yamlsource.read_text(root / rel, rel), rel)
     except (InputError, OSError):
