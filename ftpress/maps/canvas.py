@@ -2,14 +2,25 @@
 map (:mod:`ftpress.maps.starmap`, hexes; :mod:`ftpress.maps.planemap`, a plane)
 draw alike: the drawing with its title and move arrow, the key under the map,
 the moves' group and a task group's counter. Rounding is left to the callers, so
-each map's bytes stay what they were."""
+each map's bytes stay what they were.
+
+A map is written as text fragments joined in order: each part (the hex grid, a
+world, a counter, the key) is made of svgwrite elements as usual, then written
+out on its own by :func:`svg_text`, and :func:`splice` puts the fragments inside
+their parent exactly where svgwrite would have written them. So a part that is
+the same on every turn's map (the grid, most worlds) can be drawn once per
+process and its text reused, and the document is the same, byte for byte, as if
+the whole tree had been written at once.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from xml.etree import ElementTree
 
 import svgwrite
+import svgwrite.base
 
 #: A rectangle as the viewBox gives it: left, top, width, height.
 Box = tuple[float, float, float, float]
@@ -19,6 +30,10 @@ LIGHT = "#f4f1e8"
 #: Height of one row of the key under the map, and how many entries stand in a row.
 KEY_ROW = 26.0
 KEY_COLUMNS = 3
+#: How many drawn parts (worlds, counters, keys…) each cache keeps per process: a
+#: map at radius 10 has ~170 worlds and ~30 counters, and consecutive turns repeat
+#: most of them, so a few thousand hold many turns' worth at a few hundred bytes each.
+FRAGMENTS_KEPT = 4096
 
 
 class _Drawing(svgwrite.Drawing):
@@ -28,6 +43,33 @@ class _Drawing(svgwrite.Drawing):
         xml = super().get_xml()
         xml.attrib.pop("xmlns:ev", None)
         return xml
+
+
+#: What every fragment's elements are made with (``SHAPES.circle(…)``, ``SHAPES.g(…)``):
+#: a drawing that is never written, only lending its settings (full profile, no
+#: validation), which are the same as every map document's, so a fragment's
+#: elements are written exactly as they would be inside the document.
+SHAPES = _Drawing(profile="full", debug=False)
+
+
+def svg_text(element: svgwrite.base.BaseElement) -> str:
+    """``element`` and everything in it as SVG text, written the way svgwrite's
+    ``tostring`` writes a document (through ElementTree, as UTF-8)."""
+    return ElementTree.tostring(element.get_xml(), encoding="utf-8").decode("utf-8")
+
+
+def splice(element: svgwrite.base.BaseElement, parts: Sequence[str]) -> str:
+    """``element`` as :func:`svg_text` writes it, with the already written ``parts``
+    after its own children: the text ElementTree would write had their elements
+    been added to ``element`` in that order."""
+    text = svg_text(element)
+    if not parts:
+        return text
+    inner = "".join(parts)
+    if text.endswith(" />"):  # no children of its own: ElementTree closes it short
+        return f"{text[:-3]}>{inner}</{element.elementname}>"
+    close = f"</{element.elementname}>"
+    return text[:-len(close)] + inner + close
 
 
 def key_rows(entries: int) -> int:
@@ -58,36 +100,36 @@ def new_drawing(box: Box, element_id: str, css_class: str, title: str, desc: str
     return d, arrow
 
 
-def moves_group(d: svgwrite.Drawing) -> svgwrite.container.Group:
+def moves_group() -> svgwrite.container.Group:
     """The group the arrows of last turn's moves are drawn in."""
-    group = d.add(d.g(class_="moves", stroke_width=2.5, fill="none"))
+    group = SHAPES.g(class_="moves", stroke_width=2.5, fill="none")
     group.set_desc(title="Moves made last turn")
     return group
 
 
-def draw_counter(d: svgwrite.Drawing, group: svgwrite.container.Group, cx: float, cy: float,
-                 title: str, fill: str, initial: str, ink: str) -> None:
+def counter(cx: float, cy: float, title: str, fill: str, initial: str, ink: str) -> str:
     """One counter with its top left at (``cx``, ``cy``): ``fill`` the owner's colour,
     ``initial`` in ``ink`` on it, ``title`` what a reader hovering it is told."""
-    g = group.add(d.g(class_="counter"))
+    g = SHAPES.g(class_="counter")
     g.set_desc(title=title)
-    g.add(d.rect((cx, cy), (18, 14), fill=fill, stroke="#ffffff", stroke_width=1))
-    g.add(d.text(initial, insert=(round(cx + 9, 1), round(cy + 10.5, 1)),
-                 text_anchor="middle", font_size=7, font_weight="bold", fill=ink))
+    g.add(SHAPES.rect((cx, cy), (18, 14), fill=fill, stroke="#ffffff", stroke_width=1))
+    g.add(SHAPES.text(initial, insert=(round(cx + 9, 1), round(cy + 10.5, 1)),
+                      text_anchor="middle", font_size=7, font_weight="bold", fill=ink))
+    return svg_text(g)
 
 
-def draw_key(d: svgwrite.Drawing, box: Box, powers: Sequence[tuple[str, str, str]],
-             symbols: Sequence[str], *, margin: float,
-             ink: Callable[[str], str],
-             symbol: Callable[[svgwrite.Drawing, svgwrite.container.Group, str, float, float],
-                              None]) -> None:
+def key(box: Box, powers: Sequence[tuple[str, str, str]], symbols: Sequence[str], *,
+        margin: float, ink: Callable[[str], str],
+        symbol: Callable[[svgwrite.Drawing, svgwrite.container.Group, str, float, float],
+                         None]) -> str:
     """The key along the bottom of ``box``: each power (name, colour, initial) as a
-    disc with its initial in ``ink(colour)``, then each symbol drawn by ``symbol(d,
+    disc with its initial in ``ink(colour)``, then each symbol drawn by ``symbol(SHAPES,
     g, kind, x, y)`` at the entry's left edge; ``margin``: the key's panel above its
     first row."""
     top = box[1] + box[3] - KEY_ROW * key_rows(len(powers) + len(symbols))
     left = box[0] + 12
-    g = d.add(d.g(class_="legend", font_size=12, fill="#1d2129"))
+    d = SHAPES
+    g = d.g(class_="legend", font_size=12, fill="#1d2129")
     g.set_desc(title="Key")
     g.add(d.rect((box[0], round(top - margin, 1)),
                  (box[2], round(box[1] + box[3] - top + margin, 1)), fill="#fbfaf6"))
@@ -103,3 +145,4 @@ def draw_key(d: svgwrite.Drawing, box: Box, powers: Sequence[tuple[str, str, str
         else:
             symbol(d, g, text, x, y)
         g.add(d.text(text, insert=(x + 22, y + 4)))
+    return svg_text(g)

@@ -25,12 +25,15 @@ import svgwrite
 from ftpress.maps.canvas import (
     KEY_ROW,
     LIGHT,
+    SHAPES,
     Box,
-    draw_counter,
-    draw_key,
+    counter,
+    key,
     key_rows,
     moves_group,
     new_drawing,
+    splice,
+    svg_text,
 )
 from ftpress.maps.starmap import NEUTRAL, Power
 
@@ -120,24 +123,28 @@ _KEY = ("supply depot", "base", "shipyard", "task force")
 
 
 def render_plane(m: PlaneMap, element_id: str = "starmap") -> str:
-    """The whole map as an SVG document string."""
+    """The whole map as an SVG document string: the ground and its grid, the
+    systems, this turn's battles and tracks, the counters and the key, each part
+    written on its own and joined in that order (:mod:`ftpress.maps.canvas`)."""
     half = (m.radius + 1) * SCALE
     rows = key_rows(len(m.powers) + len(_KEY))
     box = (-half, -half, 2 * half, 2 * half + KEY_ROW * rows + 12)
     d, arrow = new_drawing(box, element_id, "starmap planemap", m.title, m.description)
     owners = {p.id: p for p in m.powers}
-    _ground(d, m, half)
-    for system in sorted(m.systems, key=lambda s: (s.x, s.y, s.name)):
-        _system(d, system, owners)
-    _bursts(d, m)
-    _tracks(d, m, owners, arrow)
-    _forces(d, m, owners)
-    _legend(d, m, box)
-    return d.tostring()
+    return splice(d, [
+        _ground(m, half),
+        *(_system(system, owners)
+          for system in sorted(m.systems, key=lambda s: (s.x, s.y, s.name))),
+        _bursts(m),
+        _tracks(m, owners, arrow),
+        _forces(m, owners),
+        _legend(m, box),
+    ])
 
 
-def _ground(d: svgwrite.Drawing, m: PlaneMap, half: float) -> None:
-    g = d.add(d.g(class_="plane"))
+def _ground(m: PlaneMap, half: float) -> str:
+    d = SHAPES
+    g = d.g(class_="plane")
     g.add(d.rect((-half, -half), (2 * half, 2 * half), fill=_GROUND))
     grid = g.add(d.g(stroke="#2c3a5c", stroke_width=0.6))
     step = 2 if m.radius <= 20 else 5
@@ -145,9 +152,11 @@ def _ground(d: svgwrite.Drawing, m: PlaneMap, half: float) -> None:
         grid.add(d.line(_xy(v, -m.radius), _xy(v, m.radius)))
         grid.add(d.line(_xy(-m.radius, v), _xy(m.radius, v)))
     grid.set_desc(title=f"Grid lines every {step} MU")
+    return svg_text(g)
 
 
-def _system(d: svgwrite.Drawing, s: SystemMark, owners: dict[str, Power]) -> None:
+def _system(s: SystemMark, owners: dict[str, Power]) -> str:
+    d = SHAPES
     x, y = _xy(s.x, s.y)
     owner = owners.get(s.owner or "")
     nation = owners.get(s.nation or "")
@@ -160,7 +169,7 @@ def _system(d: svgwrite.Drawing, s: SystemMark, owners: dict[str, Power]) -> Non
         facts.append(f"originally {nation.name}")
     facts += [k for k, on in (("capital", s.capital), ("supply depot", s.depot),
                               ("base", s.base), ("shipyard", s.shipyard)) if on]
-    g = d.add(d.g(class_="world", tabindex="0"))
+    g = d.g(class_="world", tabindex="0")
     g.attribs["data-world"] = s.name
     g.set_desc(title=f"{s.name}: {', '.join(facts)}")
     ring = SPECTRAL_COLOURS.get(s.spectral or "", "#d9d9d9")
@@ -185,12 +194,14 @@ def _system(d: svgwrite.Drawing, s: SystemMark, owners: dict[str, Power]) -> Non
         tx, ty = round(x + RING + 4, 1), round(y - RING - 2, 1)
         g.add(d.polygon([(tx, round(ty - 6, 1)), (round(tx + 6, 1), round(ty + 5, 1)),
                          (round(tx - 6, 1), round(ty + 5, 1))], class_="shipyard", **mark))
+    return svg_text(g)
 
 
-def _bursts(d: svgwrite.Drawing, m: PlaneMap) -> None:
+def _bursts(m: PlaneMap) -> str:
     if not m.bursts:
-        return
-    group = d.add(d.g(class_="markers"))
+        return ""
+    d = SHAPES
+    group = d.g(class_="markers")
     for burst in sorted(m.bursts, key=lambda b: (b.x, b.y, b.text)):
         x, y = _xy(burst.x, burst.y)
         g = group.add(d.g(class_="battle"))
@@ -201,26 +212,27 @@ def _bursts(d: svgwrite.Drawing, m: PlaneMap) -> None:
             angle = math.pi * i / 8
             points.append((round(x + r * math.sin(angle), 1), round(y - r * math.cos(angle), 1)))
         g.add(d.polygon(points, fill="#ff5a4f", fill_opacity=0.55, stroke="#ff5a4f"))
+    return svg_text(group)
 
 
-def _tracks(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power],
-            arrow: svgwrite.container.Marker) -> None:
+def _tracks(m: PlaneMap, owners: dict[str, Power], arrow: svgwrite.container.Marker) -> str:
     if not m.tracks:
-        return
-    group = moves_group(d)
+        return ""
+    group = moves_group()
     for t in sorted(m.tracks, key=lambda t: (t.x1, t.y1, t.x2, t.y2, t.owner)):
         owner = owners.get(t.owner)
-        line = group.add(d.line(_xy(t.x1, t.y1), _xy(t.x2, t.y2),
-                                stroke=owner.colour if owner else NEUTRAL))
+        line = group.add(SHAPES.line(_xy(t.x1, t.y1), _xy(t.x2, t.y2),
+                                     stroke=owner.colour if owner else NEUTRAL))
         line.set_markers((None, None, arrow))
+    return svg_text(group)
 
 
-def _forces(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power]) -> None:
+def _forces(m: PlaneMap, owners: dict[str, Power]) -> str:
     stacks: dict[tuple[float, float], list[ForceMark]] = defaultdict(list)
     for force in m.forces:
         stacks[force.x, force.y].append(force)
     stars = {(s.x, s.y) for s in m.systems}
-    group = d.add(d.g(class_="counters"))
+    parts = []
     for (fx, fy) in sorted(stacks):
         x, y = _xy(fx, fy)
         # At a star the stack stands below-left, clear of its marks; in open space,
@@ -229,16 +241,18 @@ def _forces(d: svgwrite.Drawing, m: PlaneMap, owners: dict[str, Power]) -> None:
         for index, force in enumerate(sorted(stacks[fx, fy], key=lambda f: (f.owner, f.label))):
             owner = owners.get(force.owner)
             cx, cy = round(x + dx + index * 6, 1), round(y + dy + index * 6, 1)
-            draw_counter(d, group, cx, cy, f"Task force {force.label} "
-                         f"({owner.name if owner else force.owner})",
-                         owner.colour if owner else NEUTRAL, owner.initial if owner else "?",
-                         "#000000" if owner and owner.colour == "#F0E442" else "#ffffff")
+            parts.append(counter(cx, cy, f"Task force {force.label} "
+                                 f"({owner.name if owner else force.owner})",
+                                 owner.colour if owner else NEUTRAL,
+                                 owner.initial if owner else "?",
+                                 "#000000" if owner and owner.colour == "#F0E442" else "#ffffff"))
+    return splice(SHAPES.g(class_="counters"), parts)
 
 
-def _legend(d: svgwrite.Drawing, m: PlaneMap, box: Box) -> None:
-    draw_key(d, box, [(p.name, p.colour, p.initial) for p in m.powers], _KEY, margin=14,
-             ink=lambda colour: "#000000" if colour.upper() == "#F0E442" else "#ffffff",
-             symbol=_key_symbol)
+def _legend(m: PlaneMap, box: Box) -> str:
+    return key(box, [(p.name, p.colour, p.initial) for p in m.powers], _KEY, margin=14,
+               ink=lambda colour: "#000000" if colour.upper() == "#F0E442" else "#ffffff",
+               symbol=_key_symbol)
 
 
 def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,

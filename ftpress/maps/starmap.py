@@ -18,20 +18,25 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import svgwrite
 
 from ftpress.hexes import Hex, hexagon
 from ftpress.maps.canvas import (
+    FRAGMENTS_KEPT,
     KEY_ROW,
     LIGHT,
+    SHAPES,
     Box,
-    draw_counter,
-    draw_key,
+    counter,
+    key,
     key_rows,
     moves_group,
     new_drawing,
+    splice,
+    svg_text,
 )
 
 #: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
@@ -143,65 +148,82 @@ def _label(hex_: Hex) -> str:
 
 
 def render_svg(m: StarMap, element_id: str = "starmap") -> str:
-    """The whole map as an SVG document string (inline in a page, or as a file)."""
+    """The whole map as an SVG document string (inline in a page, or as a file).
+
+    Drawn bottom to top: the grid, routes and wormholes, the worlds, then this
+    turn's markers, moves and counters, and the key. The parts that recur from
+    turn to turn (grid, routes, worlds, counters, key) are drawn once per process
+    and their text reused (:mod:`ftpress.maps.canvas`).
+    """
     half_w = SIZE * (1.5 * m.radius + 1.5)
     half_h = SIZE * _SQRT3 * (m.radius + 0.75)
-    rows = key_rows(len(m.powers) + len(_keys(m)))
+    keys = _keys(m)
+    rows = key_rows(len(m.powers) + len(keys))
     box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + KEY_ROW * rows)
     d, arrow = new_drawing(box, element_id, "starmap", m.title, m.description)
     owners = {p.id: p for p in m.powers}
-    _grid(d, m)
-    _routes(d, m)
-    _wormholes(d, m)
-    for world in sorted(m.worlds, key=lambda w: (w.hex.q, w.hex.r)):
-        _world(d, world, owners.get(world.owner or ""))
-    _markers(d, m)
-    _moves(d, m, owners, arrow)
-    _counters(d, m, owners)
-    _legend(d, m, box)
-    return d.tostring()
+    return splice(d, [
+        _grid(m.radius, m.dust),
+        _routes(m.routes),
+        _wormholes(m.wormholes),
+        *(_world(world, owners.get(world.owner or ""))
+          for world in sorted(m.worlds, key=lambda w: (w.hex.q, w.hex.r))),
+        *_markers(m),
+        _moves(m, owners, arrow),
+        _counters(m, owners),
+        _legend(m.powers, keys, box),
+    ])
 
 
-def _grid(d: svgwrite.Drawing, m: StarMap) -> None:
-    grid = d.add(d.g(class_="hexes", fill="#10182b", stroke="#2c3a5c", stroke_width=1))
-    dust = set(m.dust)
-    for h in hexagon(m.radius):
-        if h in dust:
-            poly = grid.add(d.polygon(_corners(h), class_="hex dust", fill=DUST))
+@lru_cache(maxsize=8)
+def _grid(radius: int, dust: tuple[Hex, ...]) -> str:
+    grid = SHAPES.g(class_="hexes", fill="#10182b", stroke="#2c3a5c", stroke_width=1)
+    clouds = set(dust)
+    for h in hexagon(radius):
+        if h in clouds:
+            poly = grid.add(SHAPES.polygon(_corners(h), class_="hex dust", fill=DUST))
         else:
-            poly = grid.add(d.polygon(_corners(h), class_="hex"))
+            poly = grid.add(SHAPES.polygon(_corners(h), class_="hex"))
         poly.attribs["data-hex"] = f"{h.q},{h.r}"
+    return svg_text(grid)
 
 
-def _wormholes(d: svgwrite.Drawing, m: StarMap) -> None:
-    if not m.wormholes:
-        return
-    group = d.add(d.g(class_="wormholes", fill="none", stroke=WORMHOLE, stroke_width=2))
+@lru_cache(maxsize=8)
+def _wormholes(wormholes: tuple[tuple[Hex, Hex], ...]) -> str:
+    if not wormholes:
+        return ""
+    group = SHAPES.g(class_="wormholes", fill="none", stroke=WORMHOLE, stroke_width=2)
     group.set_desc(title="Wormholes")
-    for a, b in m.wormholes:
-        group.add(d.line(centre(a), centre(b), stroke_dasharray="2 6", stroke_linecap="round"))
+    for a, b in wormholes:
+        group.add(SHAPES.line(centre(a), centre(b), stroke_dasharray="2 6",
+                              stroke_linecap="round"))
         for end in (a, b):
-            group.add(d.circle(centre(end), r=round(SIZE * 0.55, 1)))
+            group.add(SHAPES.circle(centre(end), r=round(SIZE * 0.55, 1)))
+    return svg_text(group)
 
 
-def _routes(d: svgwrite.Drawing, m: StarMap) -> None:
-    if not m.routes:
-        return
-    group = d.add(d.g(class_="routes", fill="none", stroke="#c9a227", stroke_width=3,
-                      stroke_dasharray="8 5", stroke_linecap="round"))
+@lru_cache(maxsize=8)
+def _routes(routes: tuple[Route, ...]) -> str:
+    if not routes:
+        return ""
+    group = SHAPES.g(class_="routes", fill="none", stroke="#c9a227", stroke_width=3,
+                     stroke_dasharray="8 5", stroke_linecap="round")
     group.set_desc(title="Charted routes")
-    for route in m.routes:
-        group.add(d.polyline([centre(h) for h in route.hexes]))
+    for route in routes:
+        group.add(SHAPES.polyline([centre(h) for h in route.hexes]))
+    return svg_text(group)
 
 
-def _world(d: svgwrite.Drawing, w: WorldMark, owner: Power | None) -> None:
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _world(w: WorldMark, owner: Power | None) -> str:
+    d = SHAPES
     x, y = centre(w.hex)
     facts = [owner.name if owner else "neutral",
              f"income {w.income}" if w.income is not None else "income unknown"]
     facts += [k for k, on in (("capital", w.capital), ("supply depot", w.depot),
                               ("base", w.base), ("shipyard", w.shipyard),
                               ("interdicted", w.interdicted)) if on]
-    g = d.add(d.g(class_="world", tabindex="0"))
+    g = d.g(class_="world", tabindex="0")
     g.attribs["data-world"] = w.name
     g.set_desc(title=f"{w.name}: {', '.join(facts)}")
     colour = owner.colour if owner else NEUTRAL
@@ -227,12 +249,14 @@ def _world(d: svgwrite.Drawing, w: WorldMark, owner: Power | None) -> None:
         g.add(d.polygon([(tx, round(ty - 5, 1)), (round(tx + 5, 1), round(ty + 4, 1)),
                          (round(tx - 5, 1), round(ty + 4, 1))], fill=LIGHT,
                         class_="shipyard"))
+    return svg_text(g)
 
 
-def _markers(d: svgwrite.Drawing, m: StarMap) -> None:
+def _markers(m: StarMap) -> list[str]:
+    parts = []
     for marker in sorted(m.markers, key=lambda k: (k.hex.q, k.hex.r, k.kind)):
         x, y = centre(marker.hex)
-        g = d.add(d.g(class_=f"marker {marker.kind}"))
+        g = SHAPES.g(class_=f"marker {marker.kind}")
         g.set_desc(title=marker.note)
         if marker.kind == "battle":  # a starburst
             points = []
@@ -241,48 +265,60 @@ def _markers(d: svgwrite.Drawing, m: StarMap) -> None:
                 angle = math.radians(22.5 * i)
                 points.append((round(x + radius * math.cos(angle), 1),
                                round(y + radius * math.sin(angle), 1)))
-            g.add(d.polygon(points, fill="none", stroke="#ff5a4f", stroke_width=2.5))
+            g.add(SHAPES.polygon(points, fill="none", stroke="#ff5a4f", stroke_width=2.5))
         else:  # a siege: a ring of ticks
-            g.add(d.circle((x, y), r=SIZE * 0.8, fill="none", stroke="#ffb000",
-                           stroke_width=3, stroke_dasharray="2 5"))
+            g.add(SHAPES.circle((x, y), r=SIZE * 0.8, fill="none", stroke="#ffb000",
+                                stroke_width=3, stroke_dasharray="2 5"))
+        parts.append(svg_text(g))
+    return parts
 
 
-def _moves(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power],
-           arrow: svgwrite.container.Marker) -> None:
+def _moves(m: StarMap, owners: dict[str, Power], arrow: svgwrite.container.Marker) -> str:
     if not m.moves:
-        return
-    group = moves_group(d)
+        return ""
+    group = moves_group()
     for move in sorted(m.moves, key=lambda v: (v.start.q, v.start.r, v.end.q, v.end.r, v.owner)):
         (x1, y1), (x2, y2) = centre(move.start), centre(move.end)
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         shorten = min(SIZE * 0.5, length / 3)
         end = _pt(x2 - (x2 - x1) * shorten / length, y2 - (y2 - y1) * shorten / length)
         owner = owners.get(move.owner)
-        line = group.add(d.line((x1, y1), end, stroke=owner.colour if owner else NEUTRAL))
+        line = group.add(SHAPES.line((x1, y1), end, stroke=owner.colour if owner else NEUTRAL))
         line.set_markers((None, None, arrow))
+    return svg_text(group)
 
 
-def _counters(d: svgwrite.Drawing, m: StarMap, owners: dict[str, Power]) -> None:
+def _counters(m: StarMap, owners: dict[str, Power]) -> str:
     stacks: dict[Hex, list[CounterMark]] = defaultdict(list)
-    for counter in m.counters:
-        stacks[counter.hex].append(counter)
-    group = d.add(d.g(class_="counters"))
+    for c in m.counters:
+        stacks[c.hex].append(c)
+    parts = []
     for h in sorted(stacks, key=lambda k: (k.q, k.r)):
-        x, y = centre(h)
         stack = sorted(stacks[h], key=lambda c: (c.owner, c.label))
-        for index, counter in enumerate(stack[:4]):  # four show; the rest are counted
-            owner = owners.get(counter.owner)
-            cx = round(x - SIZE * 0.95 + index * 6, 1)
-            cy = round(y - SIZE * 0.2 + index * 6, 1)
-            whose = owner.name if owner else counter.owner
-            draw_counter(d, group, cx, cy, f"Task group {counter.label} ({whose})",
-                         owner.colour if owner else NEUTRAL, owner.initial if owner else "?",
-                         _ink(owner))
+        for index, c in enumerate(stack[:4]):  # four show; the rest are counted
+            owner = owners.get(c.owner)
+            parts.append(_counter(h, index, f"Task group {c.label} "
+                                  f"({owner.name if owner else c.owner})",
+                                  owner.colour if owner else NEUTRAL,
+                                  owner.initial if owner else "?", _ink(owner)))
         if len(stack) > 4:
-            extra = group.add(d.text(f"+{len(stack) - 4}", insert=_pt(x - SIZE * 0.95,
-                                                                     y + SIZE * 0.55),
-                                     font_size=10, fill=LIGHT, class_="more"))
+            x, y = centre(h)
+            extra = SHAPES.text(f"+{len(stack) - 4}", insert=_pt(x - SIZE * 0.95,
+                                                                y + SIZE * 0.55),
+                                font_size=10, fill=LIGHT, class_="more")
             extra.set_desc(title=f"{len(stack) - 4} more task groups")
+            parts.append(svg_text(extra))
+    return splice(SHAPES.g(class_="counters"), parts)
+
+
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _counter(h: Hex, index: int, title: str, fill: str, initial: str, ink: str) -> str:
+    """The ``index``-th counter (from 0) of the stack on ``h``: each stands 6 units
+    right of and below the one before. Keyed by the hex, not by the point, so
+    the cache never mistakes one float for an equal one written differently."""
+    x, y = centre(h)
+    return counter(round(x - SIZE * 0.95 + index * 6, 1), round(y - SIZE * 0.2 + index * 6, 1),
+                   title, fill, initial, ink)
 
 
 #: The symbol key under the map, besides one entry per power.
@@ -295,10 +331,11 @@ def _keys(m: StarMap) -> tuple[str, ...]:
     return _KEY + (("dust cloud",) if m.dust else ()) + (("wormhole",) if m.wormholes else ())
 
 
-def _legend(d: svgwrite.Drawing, m: StarMap, box: Box) -> None:
-    draw_key(d, box, [(p.name, p.colour, p.initial) for p in m.powers], _keys(m), margin=12,
-             ink=lambda colour: "#000000" if colour == "#F0E442" else "#ffffff",
-             symbol=lambda d, g, kind, x, y: _key_symbol(d, g, kind, x + 8, y))
+@lru_cache(maxsize=8)
+def _legend(powers: tuple[Power, ...], keys: tuple[str, ...], box: Box) -> str:
+    return key(box, [(p.name, p.colour, p.initial) for p in powers], keys, margin=12,
+               ink=lambda colour: "#000000" if colour == "#F0E442" else "#ffffff",
+               symbol=lambda d, g, kind, x, y: _key_symbol(d, g, kind, x + 8, y))
 
 
 def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,
