@@ -6,7 +6,8 @@ each map's bytes stay what they were.
 
 A map is written as text fragments joined in order: each part (the hex grid, a
 world, a counter, the key) is made of svgwrite elements as usual, then written
-out on its own by :func:`svg_text`, and :func:`splice` puts the fragments inside
+out on its own by :func:`~ftpress.maps.svgtext.svg_text`, and
+:func:`~ftpress.maps.svgtext.splice` puts the fragments inside
 their parent exactly where svgwrite would have written them. So a part that is
 the same on every turn's map (the grid, most worlds) can be drawn once per
 process and its text reused, and the document is the same, byte for byte, as if
@@ -17,10 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from xml.etree import ElementTree
 
 import svgwrite
-import svgwrite.base
+
+from ftpress.maps.svgtext import svg_text
 
 #: A rectangle as the viewBox gives it: left, top, width, height.
 Box = tuple[float, float, float, float]
@@ -50,26 +51,6 @@ class _Drawing(svgwrite.Drawing):
 #: validation), which are the same as every map document's, so a fragment's
 #: elements are written exactly as they would be inside the document.
 SHAPES = _Drawing(profile="full", debug=False)
-
-
-def svg_text(element: svgwrite.base.BaseElement) -> str:
-    """``element`` and everything in it as SVG text, written the way svgwrite's
-    ``tostring`` writes a document (through ElementTree, as UTF-8)."""
-    return ElementTree.tostring(element.get_xml(), encoding="utf-8").decode("utf-8")
-
-
-def splice(element: svgwrite.base.BaseElement, parts: Sequence[str]) -> str:
-    """``element`` as :func:`svg_text` writes it, with the already written ``parts``
-    after its own children: the text ElementTree would write had their elements
-    been added to ``element`` in that order."""
-    text = svg_text(element)
-    if not parts:
-        return text
-    inner = "".join(parts)
-    if text.endswith(" />"):  # no children of its own: ElementTree closes it short
-        return f"{text[:-3]}>{inner}</{element.elementname}>"
-    close = f"</{element.elementname}>"
-    return text[:-len(close)] + inner + close
 
 
 def key_rows(entries: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ftpress.maps.canvas import blank_drawing
+from ftpress.maps.svgtext import splice, svg_text
 
 _W, _H = 640.0, 260.0
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56.0, 56.0, 16.0, 34.0
@@ -53,7 +54,7 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
     def y(v: float) -> float:
         return _r(_TOP + plot_h * (1 - (v - low) / ((high - low) or 1)))
 
-    axes = d.add(d.g(class_="axes", font_size=11, fill="#1d2129"))
+    axes = d.g(class_="axes", font_size=11, fill="#1d2129")
     axes.add(d.line((_LEFT, _r(_TOP + plot_h)), (_r(_LEFT + plot_w), _r(_TOP + plot_h)),
                     stroke="#5b6270"))
     axes.add(d.line((_LEFT, _TOP), (_LEFT, _r(_TOP + plot_h)), stroke="#5b6270"))
@@ -61,8 +62,10 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
         axes.add(d.text(f"{v:,}", insert=(_LEFT - 6, _r(y(v) + 4)), text_anchor="end"))
     for i, label in enumerate(c.labels):
         axes.add(d.text(label, insert=(x(i), _r(_H - 12)), text_anchor="middle"))
+    groups = [axes]
     for s in c.series:
-        g = d.add(d.g(class_="series"))
+        g = d.g(class_="series")
+        groups.append(g)
         g.set_desc(title=f"{s.name}: " + ", ".join(
             f"{label} {v:,}" for label, v in zip(c.labels, s.values, strict=False)))
         points = [(x(i), y(v)) for i, v in enumerate(s.values)]
@@ -75,4 +78,5 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
         if points:
             g.add(d.text(s.initial, insert=(_r(points[-1][0] + 8), _r(points[-1][1] + 4)),
                          font_size=11, font_weight="bold", fill="#1d2129"))
-    return d.tostring()
+    # Written group by group straight from svgwrite's elements (see ftpress.maps.svgtext).
+    return splice(d, [svg_text(g) for g in groups])

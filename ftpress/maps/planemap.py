@@ -32,10 +32,9 @@ from ftpress.maps.canvas import (
     key_rows,
     moves_group,
     new_drawing,
-    splice,
-    svg_text,
 )
 from ftpress.maps.starmap import NEUTRAL, Power
+from ftpress.maps.svgtext import splice, svg_text
 
 #: SVG units per MU.
 SCALE = 40.0

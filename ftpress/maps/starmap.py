@@ -35,9 +35,8 @@ from ftpress.maps.canvas import (
     key_rows,
     moves_group,
     new_drawing,
-    splice,
-    svg_text,
 )
+from ftpress.maps.svgtext import splice, svg_text
 
 #: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
