@@ -39,8 +39,9 @@ from ftpress.render.mapview import inline, render_map, turn_map
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
-from ftpress.state.load import load_state
-from ftpress.state.model import DiceFile, Player, Point, State
+from ftpress.state.files import DICE
+from ftpress.state.load import load_dice, load_state
+from ftpress.state.model import Player, Point, State
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 
 #: The columns of the campaign's accounts by economic turn: (account, heading);
@@ -51,7 +52,6 @@ ACCOUNT_COLUMNS = (("income", "Income"), ("interdicted", "Interdicted"),
                    ("repairs", "Repairs"), ("spares", "Spares"), ("defences", "Defences"),
                    ("sale", "Sales"), ("capture", "Prizes"))
 _EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
-_DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
 _SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
 #: Words that would tell a dummy counter from a real one (§15.2).
 _DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
@@ -122,10 +122,8 @@ def _load_turn(root: Path, rel: str, turn: str, number: int,
         path = f"{rel}/events.yaml"
         events = schema.validate(_EVENTS, yamlsource.parse(
             yamlsource.read_text(root / path, path), path), path).events
-    if (root / rel / "dice.yaml").is_file():
-        path = f"{rel}/dice.yaml"
-        rolls = schema.validate(_DICE, yamlsource.parse(
-            yamlsource.read_text(root / path, path), path), path).rolls
+    if (root / rel / DICE.file).is_file():
+        rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
     orders = tuple((f.stem, f.read_bytes())
                    for f in sorted((root / rel / "orders").glob("*.yaml")))
     return RecordedTurn(turn, number, state, events, rolls, orders)
