@@ -60,3 +60,38 @@ def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) 
         for index, value in zip(chunk, part, strict=True):
             results[index] = value  # type: ignore[assignment]
     return results
+
+
+_beside: Callable[[], object] | None = None
+
+
+def _call_beside() -> object:
+    assert _beside is not None
+    return _beside()
+
+
+def beside(task: Callable[[], T], *, parallel: bool = True) -> Callable[[], T]:
+    """Start ``task()`` in a forked worker, to run beside what this process does next;
+    the returned function waits for its result (or raises what it raised).
+
+    Without fork, with one core, or not ``parallel``, the task runs in this process
+    when its result is asked for. Its result travels back pickled: keep it compact.
+    """
+    if not parallel or workers() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return task
+    global _beside
+    _beside = task
+    try:
+        pool = multiprocessing.get_context("fork").Pool(1)  # forks now, inheriting the task
+    finally:
+        _beside = None
+    pending = pool.apply_async(_call_beside)
+    pool.close()
+
+    def result() -> T:
+        try:
+            return pending.get()  # type: ignore[return-value]
+        finally:
+            pool.join()
+
+    return result

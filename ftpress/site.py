@@ -42,7 +42,8 @@ from ftpress.content.rulebook import (
     fold,
     load_rule_files,
 )
-from ftpress.errors import InputError, Problems
+from ftpress.errors import InputError, Problem, Problems
+from ftpress.parallel import beside
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
@@ -126,23 +127,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     ``cache`` keeps the parsed state files between builds.
     """
     config = load_config(root)  # everything below depends on it
+    # The Markdown files are read beside the state: neither needs the other.
+    content = beside(lambda: _load_content(root, config), parallel=options.parallel)
     problems = Problems()
-    posts: tuple[Post, ...] = ()
-    pages: tuple[Page, ...] = ()
-    try:
-        posts = load_posts(root, config.zone)
-    except InputError as exc:
-        problems.extend(exc.problems)
-    try:
-        pages = load_pages(root)
-    except InputError as exc:
-        problems.extend(exc.problems)
-    rule_files: tuple[RuleFile, ...] = ()
-    try:
-        rule_files = load_rule_files(root / RULES_DIR, root)
-    except InputError as exc:
-        problems.extend(exc.problems)
-    problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
     state = None
     turns: tuple[RecordedTurn, ...] = ()
     snapshots: dict[str, State] = {}
@@ -163,6 +150,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     except InputError as exc:
         problems.extend(exc.problems)
         dirs = ()
+    posts, pages, rule_files, found = content()
+    problems.extend(found)
     problems.raise_if_any()
     published = tuple(p for p in posts
                       if p.published(options.now, drafts=options.drafts, future=options.future))
@@ -172,6 +161,32 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 state, min(scheduled, default=None), turns, options.view)
+
+
+#: The posts, pages and rule files of a campaign, and every problem found in them.
+Content = tuple[tuple[Post, ...], tuple[Page, ...], tuple[RuleFile, ...], list[Problem]]
+
+
+def _load_content(root: Path, config: SiteConfig) -> Content:
+    """Read the Markdown: posts, pages and rule files (see :data:`Content`)."""
+    problems: list[Problem] = []
+    posts: tuple[Post, ...] = ()
+    pages: tuple[Page, ...] = ()
+    rule_files: tuple[RuleFile, ...] = ()
+    try:
+        posts = load_posts(root, config.zone)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        pages = load_pages(root)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        rule_files = load_rule_files(root / RULES_DIR, root)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
+    return posts, pages, rule_files, problems
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
