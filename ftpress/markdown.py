@@ -22,6 +22,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
+from ftpress import markdown_fast
 from ftpress.buildcache import code_version
 
 DESCRIPTION_CHARS = 160
@@ -109,7 +110,17 @@ def render(text: str, base_path: str = "/", cite: Resolver | None = None) -> Ren
 
     ``cite`` resolves ``[[rule:…]]`` citations; those it cannot resolve are
     returned in ``unresolved`` (and shown as plain text) for the caller to report.
+    The compiled parser of :mod:`ftpress.markdown_fast` does the work wherever it
+    gives exactly what :func:`render_reference` gives; elsewhere that does.
     """
+    fast = markdown_fast.render(text, base_path, cite)
+    if fast is not None:
+        return Rendered(*fast)
+    return render_reference(text, base_path, cite)
+
+
+def render_reference(text: str, base_path: str = "/", cite: Resolver | None = None) -> Rendered:
+    """:func:`render` through markdown-it-py and its plugins: the reference output."""
     env: dict[str, Any] = {"base_path": base_path, "cite": cite}
     tokens = _MD.parse(text, env)
     html = _MD.renderer.render(tokens, _MD.options, env)

@@ -1,0 +1,602 @@
+"""The fast path of :mod:`ftpress.markdown`: the same output through markdown-it-pyrs.
+
+markdown-it-pyrs (a Rust port of markdown-it) parses a post about ten times
+faster than markdown-it-py, but it has no plugin API and its HTML differs from
+ours in a handful of known ways. :func:`render` renders with it and then fixes
+those up in Python, and reads the lead paragraph and the word count from its
+syntax tree. Whenever a document uses something the fixes cannot reproduce
+byte for byte, :func:`render` returns ``None`` and the caller uses the
+markdown-it-py pipeline, which stays the reference; each such case is named
+below where it is detected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core.smartquotes import process_inlines
+from markdown_it_pyrs import MarkdownIt, Node
+from mdit_py_plugins.anchors.index import slugify, unique_slug
+
+#: (html, lead, words, unresolved): the fields of ``ftpress.markdown.Rendered``.
+Result = tuple[str, str, int, tuple[str, ...]]
+Resolver = Callable[[str], "str | None"]
+
+#: Headings that get an ``id`` (as ``anchors_plugin(min_level=2, max_level=4)`` gives them).
+ANCHOR_LEVELS = "234"
+
+_PARSER = MarkdownIt("commonmark").enable_many(
+    ["table", "strikethrough", "replacements", "footnote"])
+
+_CITE = re.compile(r"\[\[rule:(\d+(?:\.\d+)*)(?:\|([^\]\n]+))?\]\]")
+#: The reference parser takes a citation as one opaque token; pyrs sees its
+#: characters as text. The two agree only if nothing around or inside it can
+#: take part in other inline syntax, so the fast path accepts a citation only
+#: when its label is letters, digits, spaces and ``,;:§`` and it stands between
+#: these neighbours (anything else: the reference pipeline).
+_CITE_BEFORE = frozenset(" \t\n(")
+_CITE_AFTER = frozenset(" \t\n.,;:)!?")
+_LABEL_PUNCTUATION = frozenset(" ,;:§")
+#: Anything that might be a link label starting with ``rule:`` outside a citation
+#: (``[rule:1]: /x`` would turn the inside of ``[[rule:1]]`` into a link for pyrs).
+_RULE_LABEL = re.compile(r"\[\s*rule:", re.IGNORECASE)
+
+_BACKTICKS = re.compile(r"`+")
+_INDENTED_FOOTNOTE = re.compile(r"^[ ]+\[\^", re.MULTILINE)
+_EMPTY_ITEM = re.compile(r"^[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*$", re.MULTILINE)
+_DELIMITER_ROW = re.compile(r"\|(?: *:?-+:? *\|)+ *$")
+_PIPE_ROW = re.compile(r"\|.*\| *$")
+#: What markdown-it-py's typographic replacements look for. pyrs also applies
+#: them inside code spans and image alt text, where ours do not.
+_TYPOGRAPHY = re.compile(r"\+-|\.\.|\?\?\?\?|!!!!|,,|--|\((?:c|tm|r)\)", re.IGNORECASE)
+_ODD_SPACE = re.compile(r"[^\S \n]")
+_FOOTNOTE_AFTER_TEXT = re.compile(r"[^\n][ ]*\n[ ]{0,3}\[\^[^\]\n]*\]:")
+_CODE = re.compile(r"(<code[^>]*>.*?</code>)", re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+_HEADING = re.compile(r"<h([234])>(.*?)</h\1>", re.DOTALL)
+_FOOTNOTE_REF = re.compile(
+    r'<sup class="footnote-ref"><a href="#fn(\d+)" id="fnref(\d+)">\[\d+\]</a></sup>')
+_FOOTNOTE_SUP = re.compile(r'<sup class="footnote-ref">.*?</sup>')
+_BACKREF = re.compile(r'<a href="#fnref(\d+)" class="footnote-backref">')
+_BASE_PATH = re.compile(r'(<a href="|<img src=")/(?!/)')
+
+
+def render(text: str, base_path: str, cite: Resolver | None) -> Result | None:
+    """Render ``text`` as ``ftpress.markdown.render`` would, or ``None`` if the fast
+    path cannot promise the identical result for this document."""
+    if not _accepts(text):
+        return None
+    try:
+        html = _PARSER.render(text)
+        tree = _PARSER.tree(text)
+    except BaseException as error:
+        # pyo3 turns a Rust panic into PanicException, a BaseException. None is
+        # known to remain after _accepts; should one, the reference renders.
+        if type(error).__name__ != "PanicException":
+            raise
+        return None
+    if "[[rule:" in html and not _citations_only_in_text(html):
+        return None
+    reading = _read(tree, text)
+    if reading is None:
+        return None
+    if reading.quotes:
+        placed = _place_quotes(html, reading.quotes)
+        if placed is None:
+            return None
+        html = placed
+    fixed = _fix_html(html, base_path)
+    if fixed is None:
+        return None
+    html = fixed
+    unresolved: list[str] = []
+    html = _resolve_citations(html, cite, unresolved)
+    return html, reading.lead or "", reading.words, tuple(unresolved)
+
+
+def _accepts(text: str) -> bool:
+    # Inline footnotes (^[...]): pyrs numbers and places them its own way.
+    if "^[" in text:
+        return False
+    # Whitespace other than spaces and newlines (tabs, no-break spaces, CR, ...):
+    # markdown-it-py trims lines with str.strip(), which takes all Unicode
+    # whitespace; pyrs trims spaces and tabs only, and expands tabs its own way.
+    if _ODD_SPACE.search(text):
+        return False
+    # A footnote definition straight after a paragraph line: markdown-it-py
+    # lets it interrupt the paragraph, pyrs does not.
+    if "[^" in text and _FOOTNOTE_AFTER_TEXT.search(text):
+        return False
+    # A footnote definition not at the start of its line: pyrs keeps part of
+    # the label in the note's text.
+    if "[^" in text and _INDENTED_FOOTNOTE.search(text):
+        return False
+    # An empty list item ("-" alone on its line): pyrs reads it as a lazy
+    # continuation of a blockquote's paragraph where markdown-it-py starts a list.
+    if _EMPTY_ITEM.search(text):
+        return False
+    # Three or more tildes in a row: the two parsers pair strikethrough runs
+    # of odd lengths differently.
+    if "~~~" in text:
+        return False
+    # A table that is not plainly one: the parsers disagree about tables that
+    # interrupt a paragraph or sit in a container, and about loose pipe rows.
+    if "-" in text and ("|" in text or ":" in text) and not _tables_plain(text):
+        return False
+    # A backtick run that closes no code span: pyrs panics on some of them ("[`").
+    if "`" in text and not _backticks_pair(text):
+        return False
+    # Something that is not a citation but might be taken as a link label ``rule:…``.
+    if "rule:" not in text:
+        return True
+    citations = list(_CITE.finditer(text))
+    if len(_RULE_LABEL.findall(text)) != len(citations):
+        return False
+    for match in citations:
+        start, end = match.span()
+        if start > 0 and text[start - 1] not in _CITE_BEFORE:
+            return False
+        if end < len(text) and text[end] not in _CITE_AFTER:
+            return False
+        label = match.group(2)
+        if label is not None and not all(c.isalnum() or c in _LABEL_PUNCTUATION for c in label):
+            return False
+    return True
+
+
+def _tables_plain(text: str) -> bool:
+    """Whether every line that might be a table's delimiter row belongs to a
+    plain table: a pipe-fenced header row after a blank line (or at the start),
+    a pipe-fenced delimiter row of as many cells, body rows that start with a
+    pipe, and a blank line or the end after them."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if "-" not in line or index == 0 or not lines[index - 1].strip(" ") \
+                or line.strip(" |:-"):
+            continue
+        if "|" not in line and ":" not in line and "|" not in lines[index - 1]:
+            # Dashes under a line without pipes: a setext heading or a rule.
+            continue
+        header = lines[index - 1]
+        if not (_DELIMITER_ROW.match(line) and _PIPE_ROW.match(header)):
+            return False
+        if index >= 2 and lines[index - 2].strip(" "):
+            return False
+        if header.count("|") - header.count("\\|") != line.count("|"):
+            return False
+        for row in lines[index + 1:]:
+            if not row.strip(" "):
+                break
+            if not _PIPE_ROW.match(row):
+                return False
+    return True
+
+
+def _backticks_pair(text: str) -> bool:
+    """Whether every backtick run pairs with a later one of its length on its own
+    line and between the same table pipes (stricter than code spans need), and
+    no code span holds only spaces or anything typographic replacements change."""
+    if "\\`" in text:
+        return False
+    for line in text.split("\n"):
+        if "`" not in line:
+            continue
+        for piece in line.split("|"):
+            runs = list(_BACKTICKS.finditer(piece))
+            lengths = [len(run.group()) for run in runs]
+            at = 0
+            while at < len(runs):
+                if lengths[at] not in lengths[at + 1:]:
+                    return False
+                close = lengths.index(lengths[at], at + 1)
+                code = piece[runs[at].end():runs[close].start()]
+                # Spaces only, or something typographic: pyrs changes code
+                # spans there, CommonMark and ours do not.
+                if not code.strip(" ") or _TYPOGRAPHY.search(code):
+                    return False
+                at = close + 1
+    return True
+
+
+def _citations_only_in_text(html: str) -> bool:
+    # A citation inside an attribute (a link's destination or title, an image's
+    # alt text, a code block's language) is something the reference treats in
+    # ways the fast path does not copy.
+    return not any("[[rule:" in tag for tag in _TAG.findall(html))
+
+
+def _fix_html(html: str, base_path: str) -> str | None:
+    # pyrs writes XHTML void elements; ours are HTML (xhtmlOut=False). Text and
+    # attribute values are escaped, so " />" only ever ends a tag.
+    html = html.replace(" />", ">")
+    # An empty blockquote: ours puts its closing tag straight after the opening one.
+    html = html.replace("<blockquote>\n</blockquote>", "<blockquote></blockquote>")
+    if "<table>" in html:
+        html = html.replace("<table>\n", '<div class="table-wrap" tabindex="0" role="region" '
+                            'aria-label="Table">\n<table>\n')
+        html = html.replace("</table>\n", "</table>\n</div>\n")
+    if '<section class="footnotes">' in html:
+        fixed = _fix_footnotes(html)
+        if fixed is None:
+            return None
+        html = fixed
+    if "<h" in html:
+        html = _fix_headings(html)
+    if '="/' in html:
+        prefix = escapeHtml(base_path)
+        html = _BASE_PATH.sub(lambda m: m.group(1) + prefix, html)
+    return html
+
+
+def _fix_footnotes(html: str) -> str | None:
+    # pyrs numbers every reference anew (fnref1, fnref2, ...); ours number the
+    # second and later references to one note as fnrefN:1, fnrefN:2, ...
+    seen: dict[str, int] = {}
+    ident: dict[str, str] = {}
+
+    def ref(match: re.Match[str]) -> str:
+        note, number = match.group(1), match.group(2)
+        sub = seen.get(note, 0)
+        seen[note] = sub + 1
+        ident[number] = note if sub == 0 else f"{note}:{sub}"
+        return (f'<sup class="footnote-ref"><a href="#fn{note}" id="fnref{ident[number]}">'
+                f"[{ident[number]}]</a></sup>")
+
+    if "footnote-ref" in html[html.index('<section class="footnotes">'):]:
+        # A note that cites a note: ours number its marks in source order, pyrs
+        # in output order.
+        return None
+    html = _FOOTNOTE_REF.sub(ref, html)
+    if any(number not in ident for number in _BACKREF.findall(html)):
+        # A back-reference to a mark written in a form the pattern does not
+        # know: leave the document to the reference.
+        return None
+    html = _BACKREF.sub(lambda m: f'<a href="#fnref{ident[m.group(1)]}" class="footnote-backref">',
+                        html)
+    html = html.replace('<section class="footnotes">\n<ol class="footnotes-list">\n',
+                        '<section class="footnotes">\n<h2 class="visually-hidden">Footnotes</h2>\n'
+                        '<ol class="footnotes-list">\n')
+    # Ours open a note's first block on the line of its <li>.
+    return re.sub(r'(<li id="fn\d+" class="footnote-item">)\n', r"\1", html)
+
+
+def _fix_headings(html: str) -> str:
+    slugs: set[str] = set()
+
+    def heading(match: re.Match[str]) -> str:
+        level, inner = match.group(1), match.group(2)
+        # The anchors plugin builds the id from the heading's text and code,
+        # leaving out citations, footnote marks and images.
+        title = _CITE.sub("", _FOOTNOTE_SUP.sub("", inner))
+        title = _unescape(_TAG.sub("", title))
+        slug = unique_slug(slugify(title), slugs)
+        return f'<h{level} id="{escapeHtml(slug)}">{inner}</h{level}>'
+
+    return _HEADING.sub(heading, html)
+
+
+def _unescape(text: str) -> str:
+    # Only the four escapes escapeHtml writes occur in rendered text.
+    return (text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
+            .replace("&amp;", "&"))
+
+
+def _resolve_citations(html: str, cite: Resolver | None, unresolved: list[str]) -> str:
+    if "[[rule:" not in html:
+        return html
+
+    def one(match: re.Match[str]) -> str:
+        number, label = match.group(1), match.group(2)
+        shown = escapeHtml(label or f"§{number}")
+        url = cite(number) if cite else None
+        if url is None:
+            unresolved.append(number)
+            return shown
+        return f'<a class="rule-ref" href="{escapeHtml(url)}">{shown}</a>'
+
+    # Text inside code spans and blocks is never a citation.
+    parts = _CODE.split(html)
+    for index in range(0, len(parts), 2):
+        if "[[rule:" in parts[index]:
+            parts[index] = _CITE.sub(one, parts[index])
+    return "".join(parts)
+
+
+_INLINE = frozenset({"text", "text_special", "code_inline", "softbreak", "hardbreak", "em",
+                     "strong", "strikethrough", "link", "image", "autolink", "footnote_ref",
+                     "footnote_ref_anchor"})
+_CELLS = frozenset({"paragraph", "heading", "lheading", "tcell"})
+_BLOCKS = frozenset({"root", "blockquote", "bullet_list", "ordered_list", "list_item",
+                     "code_block", "fence", "hr", "table", "thead", "tbody", "trow",
+                     "footnote_container", "footnote_def"})
+#: Inline nodes whose content the reference's smart quotes never change but
+#: whose quote characters still show in the HTML text.
+_VERBATIM = frozenset({"text_special", "code_inline"})
+_QUOTES = "“”‘’"
+_LIST_MARKER = re.compile(rb"[ ]*(?:[*+-]|\d{1,9}[.)])")
+_ATX_OPEN = re.compile(rb"[ ]{0,3}#{1,6}(?=[ ]|$)")
+_BREAK = re.compile(rb"[ \\]*\n[ >]*")
+
+
+class _Token:
+    """What markdown-it-py's smart-quotes pass reads of an inline token."""
+
+    __slots__ = ("content", "level", "original", "type")
+
+    def __init__(self, kind: str, content: str, level: int) -> None:
+        self.type = kind
+        self.content = content
+        self.level = level
+        self.original = content
+
+
+class _Reading:
+    """The lead, the word count and the quote characters of one document's tree."""
+
+    def __init__(self, source: bytes, quotes: bool, typography: bool) -> None:
+        self.source = source
+        self.lead: str | None = None
+        self.words = 0
+        self.ok = True
+        #: Whether the document has any straight quote for smart quotes to turn.
+        self.has_quotes = quotes
+        #: Whether the document has anything typographic replacements would change.
+        self.typography = typography
+        #: Every quote character that reaches the HTML text, in document order,
+        #: as the reference shows it.
+        self.quotes: list[str] = []
+
+
+def _read(tree: Node, text: str) -> _Reading | None:
+    reading = _Reading(text.encode("utf-8"), "'" in text or '"' in text,
+                       _TYPOGRAPHY.search(text) is not None)
+    _block(reading, tree, in_quote=False)
+    return reading if reading.ok else None
+
+
+def _block(reading: _Reading, node: Node, in_quote: bool) -> None:
+    name = node.name
+    if name in _CELLS:
+        span = _content_span(reading.source, node)
+        if span is None:
+            reading.ok = False
+            return
+        _run(reading, node.children, span, in_quote, name == "paragraph")
+        return
+    if name not in _BLOCKS or (node.srcmap is None and name not in ("root",
+                                                                   "footnote_container")):
+        # A node this reading does not know: leave the document to the reference.
+        reading.ok = False
+        return
+    if name in ("code_block", "fence"):
+        if reading.has_quotes:
+            reading.quotes.extend(c for c in node.meta["content"] if c in "'\"")
+        return
+    in_quote = in_quote or name == "blockquote"
+    # A tight list item's paragraph is hidden: its inline nodes sit directly in
+    # the item, and its source is what lies between the marker and the item's
+    # blocks (pyrs's positions of inline nodes are not reliable enough).
+    at = 0
+    if name == "list_item":
+        marker = _LIST_MARKER.match(reading.source, node.srcmap[0])
+        at = marker.end() if marker else node.srcmap[0]
+    pending: list[Node] = []
+    for child in node.children:
+        if child.name in _INLINE:
+            pending.append(child)
+            continue
+        if pending:
+            _loose_run(reading, node, pending, (at, _start(child)), in_quote)
+            pending = []
+        _block(reading, child, in_quote)
+        if child.srcmap is not None:
+            at = child.srcmap[1]
+    if pending:
+        _loose_run(reading, node, pending, (at, node.srcmap[1] if node.srcmap else at), in_quote)
+
+
+def _start(node: Node) -> int:
+    return node.srcmap[0] if node.srcmap is not None else -1
+
+
+def _loose_run(reading: _Reading, item: Node, nodes: list[Node], span: tuple[int, int],
+               in_quote: bool) -> None:
+    if item.name != "list_item" or span[0] < 0 or span[1] < span[0]:
+        reading.ok = False
+        return
+    _run(reading, nodes, span, in_quote, True)
+
+
+def _content_span(source: bytes, node: Node) -> tuple[int, int] | None:
+    """Where the inline content of a paragraph, heading or table cell lies."""
+    if node.srcmap is None:
+        return None
+    start, end = node.srcmap
+    if node.name == "heading":
+        # Past the opening #s; before a closing run of #s that follows a space.
+        marker = _ATX_OPEN.match(source, start, end)
+        if marker is None:
+            return None
+        start = marker.end()
+        while end > start and source[end - 1] == 0x20:
+            end -= 1
+        closing = end
+        while closing > start and source[closing - 1] == 0x23:
+            closing -= 1
+        if start < closing and source[closing - 1] == 0x20:
+            end = closing
+    elif node.name == "lheading":
+        # All but the underline.
+        cut = source.rfind(b"\n", start, end)
+        if cut < 0 or source[cut + 1:end].strip(b" >=-"):
+            return None
+        end = cut
+    return start, end
+
+
+def _run(reading: _Reading, nodes: list[Node], span: tuple[int, int], in_quote: bool,
+         paragraph: bool) -> None:
+    """One inline run: what the reference holds in one ``inline`` token."""
+    content = _run_source(reading, nodes, *span)
+    if "\n" in content and in_quote:
+        # A line break inside a code span or link in a blockquote: its ">"
+        # markers are not in the reference's content.
+        reading.ok = False
+    reading.words += len(content.split())
+    tokens: list[_Token] = []
+    _flatten(reading, nodes, 0, tokens)
+    if reading.has_quotes:
+        if "'" in content or '"' in content:
+            process_inlines(tokens, _SMART_QUOTES)  # type: ignore[arg-type]
+        for token in tokens:
+            if token.type in _VERBATIM or token.type == "text":
+                for before, after in zip(token.original, token.content, strict=True):
+                    if before in "'\"":
+                        reading.quotes.append(after)
+    if paragraph and reading.lead is None:
+        lead = _plain_text(tokens)
+        if lead:
+            reading.lead = lead
+
+
+def _flatten(reading: _Reading, nodes: list[Node], level: int, out: list[_Token]) -> None:
+    """The run as markdown-it-py's inline token list, each token at its nesting
+    level (the text of a link or an emphasis is one deeper than its markers)."""
+    for node in nodes:
+        name = node.name
+        if name in ("text", "text_special"):
+            out.append(_Token(name, node.meta["content"], level))
+        elif name == "code_inline":
+            code = "".join(c.meta["content"] for c in node.children)
+            if not code.strip(" "):
+                # A code span of spaces only: pyrs trims it, CommonMark keeps it.
+                reading.ok = False
+            out.append(_Token(name, code, level))
+        elif name in ("softbreak", "hardbreak"):
+            out.append(_Token(name, "", level))
+        elif name in ("em", "strong", "strikethrough"):
+            out.append(_Token(name + "_open", "", level))
+            _flatten(reading, node.children, level + 1, out)
+            out.append(_Token(name + "_close", "", level))
+        elif name == "link":
+            out.append(_Token("link_open", "", level))
+            _flatten(reading, node.children, level + 1, out)
+            out.append(_Token("link_close", "", level))
+        elif name == "autolink":
+            # The reference writes an autolink's text as a plain text token.
+            url = "".join(c.meta["content"] for c in node.children)
+            if "'" in url or '"' in url:
+                reading.ok = False
+            out.append(_Token("link_open", "", level))
+            out.append(_Token("text", url, level + 1))
+            out.append(_Token("link_close", "", level))
+        elif name == "image":
+            # The reference keeps the raw alt source as an image's content; its
+            # alt text is never given smart quotes or replacements.
+            written = reading.source[node.srcmap[0]:node.srcmap[1]] if node.srcmap else b""
+            alt = written[2:written.find(b"]")]
+            if not written.startswith(b"![") or b"[" in alt or (
+                    reading.typography and _TYPOGRAPHY.search(alt.decode("utf-8"))):
+                reading.ok = False
+            out.append(_Token("image", alt.decode("utf-8"), level))
+        elif name in ("footnote_ref", "footnote_ref_anchor"):
+            out.append(_Token(name, "", level))
+        else:
+            reading.ok = False
+
+
+class _Options:
+    quotes = _QUOTES
+
+
+class _Md:
+    options = _Options()
+
+
+class _State:
+    """The part of markdown-it-py's core state that its smart quotes read."""
+
+    md = _Md()
+
+
+_SMART_QUOTES = _State()
+
+
+def _run_source(reading: _Reading, nodes: list[Node], start: int, end: int) -> str:
+    """The source of one inline run with each line break's container prefix
+    (blockquote markers, indentation) cut off, as the reference's content has it."""
+    breaks: list[tuple[int, int]] = []
+
+    def find(node_list: list[Node]) -> None:
+        for node in node_list:
+            if node.name in ("softbreak", "hardbreak"):
+                if node.srcmap is None:
+                    reading.ok = False
+                else:
+                    breaks.append(node.srcmap)
+            elif node.children:
+                find(node.children)
+
+    find(nodes)
+    source = reading.source
+    if not breaks:
+        return source[start:end].decode("utf-8")
+    pieces: list[bytes] = []
+    at = start
+    for brk_start, brk_end in breaks:
+        brk = source[brk_start:brk_end]
+        if brk_start < at or brk_end > end or not _BREAK.fullmatch(brk):
+            reading.ok = False
+            return ""
+        pieces.append(source[at:brk_start])
+        # Up to the line end the break is the reference's too ("  " or "\\");
+        # what follows is the next line's container prefix.
+        pieces.append(brk[: brk.index(b"\n")] + b" ")
+        at = brk_end
+    pieces.append(source[at:end])
+    return b"".join(pieces).decode("utf-8")
+
+
+def _plain_text(tokens: list[_Token]) -> str:
+    out: list[str] = []
+    for token in tokens:
+        kind = token.type
+        if kind == "text":
+            content = token.content
+            out.append(_CITE.sub(_citation_label, content) if "[[rule:" in content else content)
+        elif kind in _VERBATIM:
+            out.append(token.content)
+        elif kind in ("softbreak", "hardbreak"):
+            out.append(" ")
+    return " ".join("".join(out).split())
+
+
+def _citation_label(match: re.Match[str]) -> str:
+    return match.group(2) or f"§{match.group(1)}"
+
+
+_QUOTE_OR_TAG = re.compile(r"<[^>]*>|&quot;|'")
+
+
+def _place_quotes(html: str, quotes: list[str]) -> str | None:
+    """Put the reference's quote characters into pyrs's HTML, which has none turned.
+
+    Tags aside, every ``&quot;`` and ``'`` in the HTML is one quote character of
+    the text, in document order; ``None`` if the count does not match."""
+    found = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal found
+        mark = match.group(0)
+        if mark[0] == "<":
+            return mark
+        found += 1
+        if found > len(quotes):
+            return mark
+        quote = quotes[found - 1]
+        return "&quot;" if quote == '"' else quote
+
+    placed = _QUOTE_OR_TAG.sub(one, html)
+    return placed if found == len(quotes) else None
