@@ -44,6 +44,7 @@ _LABEL_PUNCTUATION = frozenset(" ,;:§")
 _RULE_LABEL = re.compile(r"\[\s*rule:", re.IGNORECASE)
 
 _BACKTICKS = re.compile(r"`+")
+_FOOTNOTE_DEFINITION = re.compile(r"^[ >]*\[\^([^\]\n]*)\]:", re.MULTILINE)
 _INDENTED_FOOTNOTE = re.compile(r"^[ ]+\[\^", re.MULTILINE)
 _EMPTY_ITEM = re.compile(r"^[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*$", re.MULTILINE)
 _DELIMITER_ROW = re.compile(r"\|(?: *:?-+:? *\|)+ *$")
@@ -59,6 +60,7 @@ _HEADING = re.compile(r"<h([234])>(.*?)</h\1>", re.DOTALL)
 _FOOTNOTE_REF = re.compile(
     r'<sup class="footnote-ref"><a href="#fn(\d+)" id="fnref(\d+)">\[\d+\]</a></sup>')
 _FOOTNOTE_SUP = re.compile(r'<sup class="footnote-ref">.*?</sup>')
+_FOOTNOTE_ITEM = re.compile(r'<li id="fn(\d+)" class="footnote-item">')
 _BACKREF = re.compile(r'<a href="#fnref(\d+)" class="footnote-backref">')
 _BASE_PATH = re.compile(r'(<a href="|<img src=")/(?!/)')
 
@@ -113,6 +115,11 @@ def _accepts(text: str) -> bool:
     # the label in the note's text.
     if "[^" in text and _INDENTED_FOOTNOTE.search(text):
         return False
+    # A footnote defined twice: markdown-it-py keeps the last definition, pyrs the first.
+    if "[^" in text:
+        labels = _FOOTNOTE_DEFINITION.findall(text)
+        if len(labels) != len(set(labels)):
+            return False
     # An empty list item ("-" alone on its line): pyrs reads it as a lazy
     # continuation of a blockquote's paragraph where markdown-it-py starts a list.
     if _EMPTY_ITEM.search(text):
@@ -231,35 +238,50 @@ def _fix_html(html: str, base_path: str) -> str | None:
 
 
 def _fix_footnotes(html: str) -> str | None:
-    # pyrs numbers every reference anew (fnref1, fnref2, ...); ours number the
-    # second and later references to one note as fnrefN:1, fnrefN:2, ...
+    """Number the notes as ours do: by first reference, a later reference to the
+    same note as N:1, N:2, ...; pyrs numbers notes by definition and every
+    reference anew. Also add the hidden heading and put each note's first block
+    on the line of its <li>."""
+    cut = html.index('<hr class="footnotes-sep">')
+    body, section = html[:cut], html[cut:]
+    if "footnote-ref" in section:
+        # A note that cites a note: ours number its marks in source order, pyrs
+        # in output order.
+        return None
+    number: dict[str, str] = {}
+    for match in _FOOTNOTE_REF.finditer(body):
+        number.setdefault(match.group(1), str(len(number) + 1))
     seen: dict[str, int] = {}
     ident: dict[str, str] = {}
 
     def ref(match: re.Match[str]) -> str:
-        note, number = match.group(1), match.group(2)
+        note = number[match.group(1)]
         sub = seen.get(note, 0)
         seen[note] = sub + 1
-        ident[number] = note if sub == 0 else f"{note}:{sub}"
-        return (f'<sup class="footnote-ref"><a href="#fn{note}" id="fnref{ident[number]}">'
-                f"[{ident[number]}]</a></sup>")
+        mark = ident[match.group(2)] = note if sub == 0 else f"{note}:{sub}"
+        return (f'<sup class="footnote-ref"><a href="#fn{note}" id="fnref{mark}">'
+                f"[{mark}]</a></sup>")
 
-    if "footnote-ref" in html[html.index('<section class="footnotes">'):]:
-        # A note that cites a note: ours number its marks in source order, pyrs
-        # in output order.
+    body = _FOOTNOTE_REF.sub(ref, body)
+    head, *items = _FOOTNOTE_ITEM.split(section)
+    notes: list[tuple[int, str]] = []
+    for note, item in zip(items[::2], items[1::2], strict=True):
+        if note not in number or any(n not in ident for n in _BACKREF.findall(item)):
+            # A note or back-reference in a form the patterns do not know.
+            return None
+        item = _BACKREF.sub(lambda m: f'<a href="#fnref{ident[m.group(1)]}" '
+                            'class="footnote-backref">', item)
+        notes.append((int(number[note]), f'<li id="fn{number[note]}" class="footnote-item">'
+                      + item.removeprefix("\n")))
+    if not notes or not notes[-1][1].endswith("</ol>\n</section>\n"):
         return None
-    html = _FOOTNOTE_REF.sub(ref, html)
-    if any(number not in ident for number in _BACKREF.findall(html)):
-        # A back-reference to a mark written in a form the pattern does not
-        # know: leave the document to the reference.
-        return None
-    html = _BACKREF.sub(lambda m: f'<a href="#fnref{ident[m.group(1)]}" class="footnote-backref">',
-                        html)
-    html = html.replace('<section class="footnotes">\n<ol class="footnotes-list">\n',
+    last = notes[-1]
+    notes[-1] = (last[0], last[1].removesuffix("</ol>\n</section>\n"))
+    head = head.replace('<section class="footnotes">\n<ol class="footnotes-list">\n',
                         '<section class="footnotes">\n<h2 class="visually-hidden">Footnotes</h2>\n'
                         '<ol class="footnotes-list">\n')
-    # Ours open a note's first block on the line of its <li>.
-    return re.sub(r'(<li id="fn\d+" class="footnote-item">)\n', r"\1", html)
+    return (body + head + "".join(item for _, item in sorted(notes))
+            + "</ol>\n</section>\n")
 
 
 def _fix_headings(html: str) -> str:
@@ -310,7 +332,7 @@ _INLINE = frozenset({"text", "text_special", "code_inline", "softbreak", "hardbr
 _CELLS = frozenset({"paragraph", "heading", "lheading", "tcell"})
 _BLOCKS = frozenset({"root", "blockquote", "bullet_list", "ordered_list", "list_item",
                      "code_block", "fence", "hr", "table", "thead", "tbody", "trow",
-                     "footnote_container", "footnote_def"})
+                     "footnote_container", "footnote_def", "definition"})
 #: Inline nodes whose content the reference's smart quotes never change but
 #: whose quote characters still show in the HTML text.
 _VERBATIM = frozenset({"text_special", "code_inline"})
