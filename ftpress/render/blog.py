@@ -22,7 +22,7 @@ from ftpress.errors import Problem
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews, render_rulebook
 from ftpress.render.theme import MONTHS, StaticFile, long_date
-from ftpress.render.views import EditView, Group, Link, Pager, PostView, SiteView, Urls
+from ftpress.render.views import Cards, EditView, Group, Link, Pager, PostView, SiteView, Urls
 
 #: Top-level URL segments the site uses itself; pages may not take them.
 RESERVED = frozenset({"posts", "kinds", "tags", "page", "static", "rules", "turns", "schemas",
@@ -72,12 +72,13 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     views = tuple(reversed([_post_view(p, b, urls, rules) for p, b in zip(blog.posts, bodies,
                                                                         strict=True)]))
 
-    _listing(r, views, "", "Latest posts", config.title, config.description, "home",
+    cards = Cards(r.env)  # shared by every listing: each post's card is made once
+    _listing(r, cards, views, "", "Latest posts", config.title, config.description, "home",
              config.paginate, headline=headline)
     _post_pages(r, views)
-    _archives(r, views)
-    _kinds(r, views, config.paginate)
-    _tags(r, views, config.paginate)
+    _archives(r, cards, views)
+    _kinds(r, cards, views, config.paginate)
+    _tags(r, cards, views, config.paginate)
     render_rulebook(r, rules)
     today = rules.rulebook.current.date if rules.rulebook.current else None
     for page in blog.pages:
@@ -187,17 +188,17 @@ def _paginate(views: Sequence[PostView], per: int, prefix: str,
         yield path(n), tuple(views[(n - 1) * per: n * per]), Pager(n, count, newer, older)
 
 
-def _listing(r: Renderer, views: Sequence[PostView], prefix: str, heading: str, title: str,
-             description: str, section: str, per: int, intro: str = "",
+def _listing(r: Renderer, cards: Cards, views: Sequence[PostView], prefix: str, heading: str,
+             title: str, description: str, section: str, per: int, intro: str = "",
              headline: object = None) -> None:
     for path, chunk, pager in _paginate(views, per, prefix, r.urls):
         paged = title if pager.number == 1 else f"{title}, page {pager.number}"
         r.page(path, "list.html", "site", title=paged, description=description,
                section=section, heading=heading, intro=intro, posts=chunk, pager=pager,
-               headline=headline if pager.number == 1 else None)
+               headline=headline if pager.number == 1 else None, card=cards)
 
 
-def _archives(r: Renderer, views: tuple[PostView, ...]) -> None:
+def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
     """``/posts/`` and the year, month and day archives, newest first."""
     years: dict[int, list[PostView]] = defaultdict(list)
     months: dict[tuple[int, int], list[PostView]] = defaultdict(list)
@@ -224,7 +225,8 @@ def _archives(r: Renderer, views: tuple[PostView, ...]) -> None:
         groups = tuple(month_group(y, m) for (yy, m) in months if yy == y)
         r.page(f"posts/{y:04d}/index.html", "archive.html", "site", title=str(y),
                description=f"{len(posts)} posts from {y}.", section="archive",
-               heading=str(y), trail=(Link(r.urls.page("posts/"), "Archive"),), groups=groups)
+               heading=str(y), trail=(Link(r.urls.page("posts/"), "Archive"),), groups=groups,
+               card=cards)
     for (y, m), posts in months.items():
         groups = tuple(Group(long_date(ps[0].date), r.urls.page(f"posts/{y:04d}/{m:02d}/{d:02d}/"),
                              tuple(ps)) for (yy, mm, d), ps in days.items() if (yy, mm) == (y, m))
@@ -232,7 +234,7 @@ def _archives(r: Renderer, views: tuple[PostView, ...]) -> None:
                title=f"{MONTHS[m - 1]} {y}", description=f"{len(posts)} posts from "
                f"{MONTHS[m - 1]} {y}.", section="archive", heading=f"{MONTHS[m - 1]} {y}",
                trail=(Link(r.urls.page("posts/"), "Archive"),
-                      Link(r.urls.page(f"posts/{y:04d}/"), str(y))), groups=groups)
+                      Link(r.urls.page(f"posts/{y:04d}/"), str(y))), groups=groups, card=cards)
     for (y, m, d), posts in days.items():
         heading = long_date(posts[0].date)
         r.page(f"posts/{y:04d}/{m:02d}/{d:02d}/index.html", "archive.html", "site",
@@ -241,10 +243,10 @@ def _archives(r: Renderer, views: tuple[PostView, ...]) -> None:
                trail=(Link(r.urls.page("posts/"), "Archive"),
                       Link(r.urls.page(f"posts/{y:04d}/"), str(y)),
                       Link(r.urls.page(f"posts/{y:04d}/{m:02d}/"), MONTHS[m - 1])),
-               groups=(Group("", "", tuple(posts)),))
+               groups=(Group("", "", tuple(posts)),), card=cards)
 
 
-def _kinds(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
+def _kinds(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> None:
     counts = {k: sum(1 for v in views if v.kind_id == k) for k in KINDS}
     terms = tuple(Link(r.urls.page(f"kinds/{k}/"), label, counts[k])
                   for k, (label, _) in KINDS.items())
@@ -254,10 +256,11 @@ def _kinds(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
            notes={t.text: KINDS[k][1] for t, k in zip(terms, KINDS, strict=True)})
     for kind, (label, about) in KINDS.items():
         chosen = [v for v in views if v.kind_id == kind]
-        _listing(r, chosen, f"kinds/{kind}/", label, label, about, "kinds", per, intro=about)
+        _listing(r, cards, chosen, f"kinds/{kind}/", label, label, about, "kinds", per,
+                 intro=about)
 
 
-def _tags(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
+def _tags(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> None:
     tagged: dict[str, list[PostView]] = defaultdict(list)
     for v in views:
         for tag in v.tags:
@@ -268,5 +271,5 @@ def _tags(r: Renderer, views: tuple[PostView, ...], per: int) -> None:
            section="tags", heading="Tags", terms=terms, notes={})
     for tag in sorted(tagged):
         n = len(tagged[tag])
-        _listing(r, tagged[tag], f"tags/{tag}/", f"Tagged “{tag}”", f"Tagged {tag}",
+        _listing(r, cards, tagged[tag], f"tags/{tag}/", f"Tagged “{tag}”", f"Tagged {tag}",
                  f"{n} post{'s' if n != 1 else ''} tagged {tag}.", "tags", per)

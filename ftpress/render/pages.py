@@ -18,7 +18,7 @@ from ftpress.buildcache import RenderCache, code_version
 from ftpress.errors import InputError, Problem
 from ftpress.parallel import map_indexed
 from ftpress.render.outputs import Outputs, Sink
-from ftpress.render.views import PageInfo, SiteView, Urls
+from ftpress.render.views import Memo, PageInfo, SiteView, Urls
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,8 @@ class Renderer:
         self.root, self.parallel = root, parallel
         self.cache = cache if cache is not None else RenderCache(None)
         self._jobs: list[_Job] = []
+        # Templates' memo(macro, ...): markup made once per build (one cache per worker).
+        env.globals["memo"] = Memo()
 
     def markdown(self, items: Sequence[tuple[str, markdown.Resolver | None]]) -> list[
             markdown.Rendered]:

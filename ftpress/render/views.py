@@ -6,9 +6,11 @@ made (root-relative, with the site's base path) and Markdown already rendered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+import jinja2
 from markupsafe import Markup
 
 from ftpress.config import SiteConfig
@@ -98,6 +100,62 @@ class Group:
     heading: str
     url: str
     posts: tuple[PostView, ...]
+
+
+class Cards:
+    """The theme's ``card`` macro (``_macros.html``), each post's card made once.
+
+    A post is in about seven listings (home, its kind, its tags, its year, month
+    and day), and its card is the same in each: the first listing that shows it
+    renders it, the others join the ready markup. A listing template calls this
+    as it would call the macro, ``card(post, level)``, and gets the same bytes;
+    a theme that overrides ``_macros.html`` still makes its own cards. The macro
+    is looked up on the first call, so a theme that never shows a card never
+    loads it. With forked workers each process keeps its own cards.
+    """
+
+    __slots__ = ("_env", "_macro", "_made")
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self._env = env
+        self._macro: Callable[..., Markup] | None = None
+        self._made: dict[tuple[object, ...], Markup] = {}
+
+    def __call__(self, post: PostView, *args: object, **kwargs: object) -> Markup:
+        key = (post.path, *args, *sorted(kwargs.items()))
+        made = self._made.get(key)
+        if made is None:
+            if self._macro is None:
+                self._macro = self._env.get_template("_macros.html").module.card
+            made = self._made[key] = self._macro(post, *args, **kwargs)
+        return made
+
+
+class Memo:
+    """``memo(macro, *args)`` in a template: the macro's markup, made once per build.
+
+    Only for macros of an imported template (``{% from "_x.html" import m %}``):
+    those see nothing but their arguments and the environment's globals, so equal
+    arguments give equal markup, and an imported template's macros are the same
+    objects on every page. Arguments are frozen view objects or plain values; each
+    is keyed with its type as well, so that ``1`` and ``True`` stay apart. A call
+    whose arguments cannot be hashed is rendered every time.
+    """
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[object, ...], Markup] = {}
+
+    def __call__(self, macro: Callable[..., Markup], *args: object) -> Markup:
+        try:
+            key = (macro, *((type(a), a) for a in args))
+            made = self._made.get(key)
+        except TypeError:  # an unhashable argument
+            return macro(*args)
+        if made is None:
+            made = self._made[key] = macro(*args)
+        return made
 
 
 class Urls:
