@@ -44,16 +44,16 @@ _LABEL_PUNCTUATION = frozenset(" ,;:§")
 _RULE_LABEL = re.compile(r"\[\s*rule:", re.IGNORECASE)
 
 _BACKTICKS = re.compile(r"`+")
-_FOOTNOTE_DEFINITION = re.compile(r"^[ >]*\[\^([^\]\n]*)\]:", re.MULTILINE)
-_INDENTED_FOOTNOTE = re.compile(r"^[ ]+\[\^", re.MULTILINE)
-_EMPTY_ITEM = re.compile(r"^[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*$", re.MULTILINE)
+_FOOTNOTE_DEFINITION = re.compile(r"\[\^([^\]\n]*)\]:")
+_EMPTY_ITEM = re.compile(r"\n[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*(?:\n|$)")
 _DELIMITER_ROW = re.compile(r"\|(?: *:?-+:? *\|)+ *$")
 _PIPE_ROW = re.compile(r"\|.*\| *$")
 #: What markdown-it-py's typographic replacements look for. pyrs also applies
 #: them inside code spans and image alt text, where ours do not.
 _TYPOGRAPHY = re.compile(r"\+-|\.\.|\?\?\?\?|!!!!|,,|--|\((?:c|tm|r)\)", re.IGNORECASE)
+_IMAGE_ON = re.compile(r"!\[(?:[^\n]|\n(?![ >]*\n))*")
 _ODD_SPACE = re.compile(r"[^\S \n]")
-_FOOTNOTE_AFTER_TEXT = re.compile(r"[^\n][ ]*\n[ ]{0,3}\[\^[^\]\n]*\]:")
+_ODD_ASCII_SPACE = "\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _CODE = re.compile(r"(<code[^>]*>.*?</code>)", re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
 _HEADING = re.compile(r"<h([234])>(.*?)</h\1>", re.DOTALL)
@@ -84,8 +84,8 @@ def render(text: str, base_path: str, cite: Resolver | None) -> Result | None:
     reading = _read(tree, text)
     if reading is None:
         return None
-    if reading.quotes:
-        placed = _place_quotes(html, reading.quotes)
+    if reading.changed:
+        placed = _place_quotes(html, "".join(reading.quotes))
         if placed is None:
             return None
         html = placed
@@ -105,24 +105,14 @@ def _accepts(text: str) -> bool:
     # Whitespace other than spaces and newlines (tabs, no-break spaces, CR, ...):
     # markdown-it-py trims lines with str.strip(), which takes all Unicode
     # whitespace; pyrs trims spaces and tabs only, and expands tabs its own way.
-    if _ODD_SPACE.search(text):
+    if (_ODD_SPACE.search(text) if not text.isascii()
+            else any(space in text for space in _ODD_ASCII_SPACE)):
         return False
-    # A footnote definition straight after a paragraph line: markdown-it-py
-    # lets it interrupt the paragraph, pyrs does not.
-    if "[^" in text and _FOOTNOTE_AFTER_TEXT.search(text):
+    if "[^" in text and not _footnotes_plain(text):
         return False
-    # A footnote definition not at the start of its line: pyrs keeps part of
-    # the label in the note's text.
-    if "[^" in text and _INDENTED_FOOTNOTE.search(text):
-        return False
-    # A footnote defined twice: markdown-it-py keeps the last definition, pyrs the first.
-    if "[^" in text:
-        labels = _FOOTNOTE_DEFINITION.findall(text)
-        if len(labels) != len(set(labels)):
-            return False
     # An empty list item ("-" alone on its line): pyrs reads it as a lazy
     # continuation of a blockquote's paragraph where markdown-it-py starts a list.
-    if _EMPTY_ITEM.search(text):
+    if _EMPTY_ITEM.search("\n" + text):
         return False
     # Three or more tildes in a row: the two parsers pair strikethrough runs
     # of odd lengths differently.
@@ -131,6 +121,10 @@ def _accepts(text: str) -> bool:
     # A table that is not plainly one: the parsers disagree about tables that
     # interrupt a paragraph or sit in a container, and about loose pipe rows.
     if "-" in text and ("|" in text or ":" in text) and not _tables_plain(text):
+        return False
+    # Something typographic in or after an image's alt text in its paragraph:
+    # pyrs applies replacements to alt text, ours do not.
+    if "![" in text and any(_TYPOGRAPHY.search(alt) for alt in _IMAGE_ON.findall(text)):
         return False
     # A backtick run that closes no code span: pyrs panics on some of them ("[`").
     if "`" in text and not _backticks_pair(text):
@@ -150,6 +144,28 @@ def _accepts(text: str) -> bool:
         label = match.group(2)
         if label is not None and not all(c.isalnum() or c in _LABEL_PUNCTUATION for c in label):
             return False
+    return True
+
+
+def _footnotes_plain(text: str) -> bool:
+    """Whether every footnote definition starts its line, after a blank line or a
+    definition, and no label is defined twice: pyrs keeps part of an indented
+    definition's label in its text, does not let a definition interrupt a
+    paragraph as markdown-it-py does, and keeps the first of two definitions
+    where markdown-it-py keeps the last."""
+    labels: set[str] = set()
+    for match in _FOOTNOTE_DEFINITION.finditer(text):
+        start = match.start()
+        line = text.rfind("\n", 0, start) + 1
+        if line != start and text[line:start].strip(" >"):
+            continue  # not at the start of its line: no definition
+        if line != start or match.group(1) in labels:
+            return False
+        labels.add(match.group(1))
+        if line > 0:
+            before = text[text.rfind("\n", 0, line - 1) + 1:line - 1]
+            if before.strip(" ") and not _FOOTNOTE_DEFINITION.match(before):
+                return False
     return True
 
 
@@ -337,6 +353,7 @@ _BLOCKS = frozenset({"root", "blockquote", "bullet_list", "ordered_list", "list_
 #: whose quote characters still show in the HTML text.
 _VERBATIM = frozenset({"text_special", "code_inline"})
 _QUOTES = "“”‘’"
+_QUOTE_CHARS = re.compile("[\'\"]")
 _LIST_MARKER = re.compile(rb"[ ]*(?:[*+-]|\d{1,9}[.)])")
 _ATX_OPEN = re.compile(rb"[ ]{0,3}#{1,6}(?=[ ]|$)")
 _BREAK = re.compile(rb"[ \\]*\n[ >]*")
@@ -369,6 +386,8 @@ class _Reading:
         #: Every quote character that reaches the HTML text, in document order,
         #: as the reference shows it.
         self.quotes: list[str] = []
+        #: Whether smart quotes turned any of them.
+        self.changed = False
 
 
 def _read(tree: Node, text: str) -> _Reading | None:
@@ -394,7 +413,7 @@ def _block(reading: _Reading, node: Node, in_quote: bool) -> None:
         return
     if name in ("code_block", "fence"):
         if reading.has_quotes:
-            reading.quotes.extend(c for c in node.meta["content"] if c in "'\"")
+            reading.quotes.append("".join(_QUOTE_CHARS.findall(node.meta["content"])))
         return
     in_quote = in_quote or name == "blockquote"
     # A tight list item's paragraph is hidden: its inline nodes sit directly in
@@ -467,16 +486,27 @@ def _run(reading: _Reading, nodes: list[Node], span: tuple[int, int], in_quote: 
         # markers are not in the reference's content.
         reading.ok = False
     reading.words += len(content.split())
+    # Quote characters reach the text only from quotes, escapes and entities.
+    quoted = reading.has_quotes and ("'" in content or '"' in content or "&" in content)
+    if not quoted and (not paragraph or reading.lead is not None):
+        return
     tokens: list[_Token] = []
     _flatten(reading, nodes, 0, tokens)
-    if reading.has_quotes:
+    if quoted:
         if "'" in content or '"' in content:
             process_inlines(tokens, _SMART_QUOTES)  # type: ignore[arg-type]
         for token in tokens:
             if token.type in _VERBATIM or token.type == "text":
-                for before, after in zip(token.original, token.content, strict=True):
-                    if before in "'\"":
-                        reading.quotes.append(after)
+                original = token.original
+                if "'" not in original and '"' not in original:
+                    continue
+                if token.content == original:
+                    reading.quotes.append("".join(_QUOTE_CHARS.findall(original)))
+                else:
+                    reading.changed = True
+                    changed = token.content
+                    reading.quotes.append("".join(
+                        changed[m.start()] for m in _QUOTE_CHARS.finditer(original)))
     if paragraph and reading.lead is None:
         lead = _plain_text(tokens)
         if lead:
@@ -549,6 +579,9 @@ _SMART_QUOTES = _State()
 def _run_source(reading: _Reading, nodes: list[Node], start: int, end: int) -> str:
     """The source of one inline run with each line break's container prefix
     (blockquote markers, indentation) cut off, as the reference's content has it."""
+    source = reading.source
+    if source.find(b"\n", start, end) < 0:
+        return source[start:end].decode("utf-8")
     breaks: list[tuple[int, int]] = []
 
     def find(node_list: list[Node]) -> None:
@@ -562,7 +595,6 @@ def _run_source(reading: _Reading, nodes: list[Node], start: int, end: int) -> s
                 find(node.children)
 
     find(nodes)
-    source = reading.source
     if not breaks:
         return source[start:end].decode("utf-8")
     pieces: list[bytes] = []
@@ -599,26 +631,26 @@ def _citation_label(match: re.Match[str]) -> str:
     return match.group(2) or f"§{match.group(1)}"
 
 
-_QUOTE_OR_TAG = re.compile(r"<[^>]*>|&quot;|'")
+_TAG_SPLIT = re.compile(r"(<[^>]*>)")
+_QUOTE_MARK = re.compile(r"('|&quot;)")
 
 
-def _place_quotes(html: str, quotes: list[str]) -> str | None:
+def _place_quotes(html: str, quotes: str) -> str | None:
     """Put the reference's quote characters into pyrs's HTML, which has none turned.
 
     Tags aside, every ``&quot;`` and ``'`` in the HTML is one quote character of
     the text, in document order; ``None`` if the count does not match."""
-    found = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal found
-        mark = match.group(0)
-        if mark[0] == "<":
-            return mark
-        found += 1
-        if found > len(quotes):
-            return mark
-        quote = quotes[found - 1]
-        return "&quot;" if quote == '"' else quote
-
-    placed = _QUOTE_OR_TAG.sub(one, html)
-    return placed if found == len(quotes) else None
+    parts = _TAG_SPLIT.split(html)
+    at = 0
+    for index in range(0, len(parts), 2):
+        part = parts[index]
+        if "'" not in part and "&quot;" not in part:
+            continue
+        pieces = _QUOTE_MARK.split(part)
+        for mark in range(1, len(pieces), 2):
+            if at >= len(quotes):
+                return None
+            pieces[mark] = "&quot;" if quotes[at] == '"' else quotes[at]
+            at += 1
+        parts[index] = "".join(pieces)
+    return "".join(parts) if at == len(quotes) else None
