@@ -27,8 +27,12 @@ Resolver = Callable[[str], "str | None"]
 #: Headings that get an ``id`` (as ``anchors_plugin(min_level=2, max_level=4)`` gives them).
 ANCHOR_LEVELS = "234"
 
-_PARSER = MarkdownIt("commonmark").enable_many(
-    ["table", "strikethrough", "replacements", "footnote"])
+#: CommonMark without raw HTML (ours escapes it, html=False), plus our extensions;
+#: smart quotes are done in Python (pyrs carries open quotes from one block to the next).
+_PARSER = MarkdownIt("zero").enable_many(
+    ["blockquote", "code", "fence", "heading", "hr", "lheading", "list", "paragraph",
+     "reference", "autolink", "backticks", "emphasis", "entity", "escape", "image", "link",
+     "newline", "table", "strikethrough", "replacements", "footnote"])
 
 _CITE = re.compile(r"\[\[rule:(\d+(?:\.\d+)*)(?:\|([^\]\n]+))?\]\]")
 #: The reference parser takes a citation as one opaque token; pyrs sees its
@@ -44,6 +48,8 @@ _LABEL_PUNCTUATION = frozenset(" ,;:§")
 _RULE_LABEL = re.compile(r"\[\s*rule:", re.IGNORECASE)
 
 _BACKTICKS = re.compile(r"`+")
+_OPEN_DESTINATION = re.compile(r"\]\([ ]*(?:\n|$|\|)")
+_FENCE = re.compile(r" {0,3}(`{3,})")
 _FOOTNOTE_DEFINITION = re.compile(r"\[\^([^\]\n]*)\]:")
 _EMPTY_ITEM = re.compile(r"\n[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*(?:\n|$)")
 _DELIMITER_ROW = re.compile(r"\|(?: *:?-+:? *\|)+ *$")
@@ -56,7 +62,7 @@ _ODD_SPACE = re.compile(r"[^\S \n]")
 _ODD_ASCII_SPACE = "\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _CODE = re.compile(r"(<code[^>]*>.*?</code>)", re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
-_HEADING = re.compile(r"<h([234])>(.*?)</h\1>", re.DOTALL)
+_HEADING = re.compile(rf"<h([{ANCHOR_LEVELS}])>(.*?)</h\1>", re.DOTALL)
 _FOOTNOTE_REF = re.compile(
     r'<sup class="footnote-ref"><a href="#fn(\d+)" id="fnref(\d+)">\[\d+\]</a></sup>')
 _FOOTNOTE_SUP = re.compile(r'<sup class="footnote-ref">.*?</sup>')
@@ -128,6 +134,10 @@ def _accepts(text: str) -> bool:
         return False
     # A backtick run that closes no code span: pyrs panics on some of them ("[`").
     if "`" in text and not _backticks_pair(text):
+        return False
+    # "[label](" with nothing after the parenthesis in its block: markdown-it-py
+    # gives up on the link there, pyrs tries the label as a reference.
+    if "](" in text and _OPEN_DESTINATION.search(text):
         return False
     # Something that is not a citation but might be taken as a link label ``rule:…``.
     if "rule:" not in text:
@@ -203,8 +213,18 @@ def _backticks_pair(text: str) -> bool:
     no code span holds only spaces or anything typographic replacements change."""
     if "\\`" in text:
         return False
+    fence = ""
     for line in text.split("\n"):
         if "`" not in line:
+            continue
+        opening = _FENCE.match(line)
+        if fence:
+            # Inside a fenced block: only its closing line counts.
+            if opening and opening.group(1).startswith(fence) and not line.strip(" `"):
+                fence = ""
+            continue
+        if opening and "`" not in line[opening.end():]:
+            fence = opening.group(1)
             continue
         for piece in line.split("|"):
             runs = list(_BACKTICKS.finditer(piece))
@@ -220,7 +240,8 @@ def _backticks_pair(text: str) -> bool:
                 if not code.strip(" ") or _TYPOGRAPHY.search(code):
                     return False
                 at = close + 1
-    return True
+    # A fence left open to the end: pyrs ends its code with a newline.
+    return not fence
 
 
 def _citations_only_in_text(html: str) -> bool:
