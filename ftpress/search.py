@@ -7,22 +7,43 @@ the build. Only what the templates mark with ``data-pagefind-body`` is indexed
 a template leaves out. The index is built in a temporary folder and synced in
 like the rest of the site: unchanged files are not rewritten, stale ones go.
 
+A large site is indexed in shards (:func:`plan`): Pagefind holds every page of
+an index in memory at once, about 190 KB a page, so 5,000 posts in one index
+would take a gigabyte. Each shard is an index of its own, Pagefind runs on two
+of them at a time, and the search page merges the others into the main one
+(``pagefind/shards.json`` lists them). A shard whose pages did not change keeps
+the index it had.
+
 No ``data-pagefind-filter`` is used: Pagefind writes filter files whose names
 change from run to run, and the output must be byte-reproducible.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
+import sys
 import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 from ftpress.write import write_tree
 
 SEARCH_DIR = "pagefind"
+#: Lists the shards the search page merges into the main index, and what each holds.
+SHARDS_FILE = "shards.json"
+#: Most pages in one shard: two Pagefind processes at a time stay under 500 MB in all.
+SHARD_PAGES = 1200
+#: Pagefind processes at a time.
+CONCURRENT = 2
+_POST_YEAR = re.compile(r"posts/(\d{4})/")
 
 
 class SearchError(Exception):
@@ -43,8 +64,45 @@ def _executable() -> Path:
     return pagefind_bin.get_executable()
 
 
+def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str, ...]]:
+    """The shards of an index: name → its pages (sorted), main index (``""``) first.
+
+    The main index holds every page that is not a dated post (the rulebook, turn
+    reports, pages) and the oldest years' posts; each further shard the posts of
+    the next years, as many whole years as fit in ``limit`` pages (default
+    :data:`SHARD_PAGES`; a year bigger than that is a shard alone), named after
+    them: ``shard-2021-2022``. A new post changes only its own year's shard, so the
+    older shards keep their indexes.
+    """
+    limit = SHARD_PAGES if limit is None else limit
+    years: dict[str, list[str]] = {}
+    for page in sorted(pages):
+        match = _POST_YEAR.match(page)
+        years.setdefault(match.group(1) if match else "", []).append(page)
+    shards: list[tuple[list[str], list[str]]] = []  # (years, pages)
+    for year in sorted(years):  # "" (no year) first
+        if not shards or (shards[-1][1] and len(shards[-1][1]) + len(years[year]) > limit):
+            shards.append(([], []))
+        shards[-1][0].append(year)
+        shards[-1][1].extend(years[year])
+    named: dict[str, tuple[str, ...]] = {}
+    for index, (held, inside) in enumerate(shards):
+        name = "" if index == 0 else "shard-" + "-".join(dict.fromkeys((held[0], held[-1])))
+        named[name] = tuple(sorted(inside))
+    return named
+
+
+def _digest(pages: tuple[str, ...]) -> str:
+    return hashlib.sha256("\n".join(pages).encode()).hexdigest()
+
+
+def _bundle(name: str) -> str:
+    """Where a shard's index goes inside ``pagefind/``."""
+    return f"{name}/" if name else ""
+
+
 class Indexing:
-    """A Pagefind run over a set of pages, started in the background.
+    """Pagefind runs over a set of pages, started in the background.
 
     Pagefind reads a folder of its own holding only the pages to index, linked
     (not copied) from wherever their bytes are now: the build's staging folder
@@ -54,42 +112,68 @@ class Indexing:
     whole written site: it skips pages without ``data-pagefind-body`` anyway.
     """
 
-    def __init__(self, pages: dict[str, Path], scratch: Path) -> None:
+    def __init__(self, pages: dict[str, Path], scratch: Path, *,
+                 last: Path | None = None, changed: Iterable[str] = ()) -> None:
         """Start indexing ``pages`` (output path → file with its bytes); ``scratch``
-        is a folder on the same disk as those files, for the links."""
+        is a folder on the same disk as those files, for the links. ``last``: the
+        index made before (``pagefind/``), whose shards are kept where none of
+        their pages is among ``changed``."""
         self.pages = frozenset(pages)
+        self.shards = plan(pages)
+        self._kept = _unchanged(self.shards, last, frozenset(changed))
         # Absolute: Pagefind runs in a folder of its own.
-        self._site = Path(tempfile.mkdtemp(prefix=".ftpress-search-", dir=scratch)).resolve()
-        self._output = Path(tempfile.mkdtemp(prefix="ftpress-search-")).resolve()
+        self._work = Path(tempfile.mkdtemp(prefix=".ftpress-search-", dir=scratch)).resolve()
+        self._process: subprocess.Popen[str] | None = None
         try:
-            for path, file in sorted(pages.items()):
-                target = self._site / path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                try:
-                    os.link(file, target)
-                except OSError:  # another disk, or no hard links there
-                    shutil.copyfile(file, target)
-            self._process = subprocess.Popen(
-                [str(_executable()), "--site", str(self._site), "--output-path",
-                 str(self._output), "--silent"],
-                # Pagefind reads its working folder at start; ours may be gone (a test's
-                # temporary folder, say), so give it one that surely exists.
-                cwd=self._output, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True)
+            runs = []
+            for index, (name, inside) in enumerate(self.shards.items()):
+                if name in self._kept:
+                    continue
+                site = self._work / f"site-{index}"
+                for path in inside:
+                    target = site / path
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    try:
+                        os.link(pages[path], target)
+                    except OSError:  # another disk, or no hard links there
+                        shutil.copyfile(pages[path], target)
+                runs.append([str(site), str(self._work / f"index-{index}")])
+            if runs:
+                # One small process runs the shards, so that this one starts no thread
+                # (the build forks workers after this).
+                self._process = subprocess.Popen(
+                    [sys.executable, "-m", "ftpress.search", str(_executable()),
+                     json.dumps(runs)],
+                    cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, text=True,
+                    env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                        filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
         except BaseException:
             self._clean()
             raise
 
     def finish(self, out: Path) -> SearchReport:
-        """Wait for Pagefind and sync its index into ``out/pagefind/``."""
+        """Wait for Pagefind and sync the index into ``out/pagefind/``."""
         try:
-            stdout, stderr = self._process.communicate()
-            said = stderr.strip() or stdout.strip()
-            if self._process.returncode != 0 and "not able to build an index" not in said:
-                raise SearchError(f"pagefind failed: {said}")
-            # A site with nothing searchable yet (no post has a body) has no index.
-            files = {p.relative_to(self._output).as_posix(): p.read_bytes()
-                     for p in sorted(self._output.rglob("*")) if p.is_file()}
+            if self._process is not None:
+                stdout, stderr = self._process.communicate()
+                if self._process.returncode != 0:
+                    said = stderr.strip() or stdout.strip()
+                    raise SearchError(f"pagefind failed: {said}")
+            files: dict[str, bytes] = {}
+            for index, name in enumerate(self.shards):
+                made = (out / SEARCH_DIR / name) if name in self._kept \
+                    else self._work / f"index-{index}"
+                for p in sorted(made.rglob("*")):
+                    rel = p.relative_to(made).as_posix()
+                    if p.is_file() and (_index_data(rel) if name else not _shards_own(rel)):
+                        files[_bundle(name) + rel] = p.read_bytes()
+            if self.shards:
+                files[SHARDS_FILE] = json.dumps({
+                    "merge": [_bundle(n) for n in self.shards if n],
+                    "pages": {n: _digest(p) for n, p in self.shards.items()},
+                    "pagefind": _pagefind_version(),
+                }, indent=1, sort_keys=True).encode() + b"\n"
         finally:
             self._clean()
         report = write_tree(out / SEARCH_DIR, files)
@@ -97,18 +181,86 @@ class Indexing:
 
     def cancel(self) -> None:
         """Stop Pagefind and drop what it made."""
-        process = getattr(self, "_process", None)
-        if process is not None:
-            if process.poll() is None:
-                process.kill()
-            process.communicate()  # reaps it and closes its pipes
+        if self._process is not None:
+            if self._process.poll() is None:
+                self._process.kill()
+            self._process.communicate()  # reaps it and closes its pipes
         self._clean()
 
     def _clean(self) -> None:
-        shutil.rmtree(self._site, ignore_errors=True)
-        shutil.rmtree(self._output, ignore_errors=True)
+        shutil.rmtree(self._work, ignore_errors=True)
 
 
-def index_site(out: Path, searchable: list[str]) -> SearchReport:
-    """(Re)build ``out/pagefind/`` from the ``searchable`` pages written in ``out``."""
-    return Indexing({p: out / p for p in searchable}, out).finish(out)
+def _index_data(rel: str) -> bool:
+    """Is this file of a shard's Pagefind output needed to merge it? (The search runs
+    the main index's scripts and WebAssembly for every shard.)"""
+    return rel == "pagefind-entry.json" or rel.endswith(".pf_meta") \
+        or rel.startswith(("index/", "fragment/", "filter/"))
+
+
+def _shards_own(rel: str) -> bool:
+    """Is this file in the main index's folder really the shards' (a shard's index, or
+    the list of shards), not the main index's?"""
+    return rel.startswith("shard-") or rel == SHARDS_FILE
+
+
+def _pagefind_version() -> str:
+    try:
+        return metadata.version("pagefind_bin")
+    except metadata.PackageNotFoundError:  # pragma: no cover - a declared dependency
+        return ""
+
+
+def _unchanged(shards: dict[str, tuple[str, ...]], last: Path | None,
+               changed: frozenset[str]) -> frozenset[str]:
+    """The shards whose index in ``last`` still holds: same pages, none changed."""
+    if last is None:
+        return frozenset()
+    try:
+        manifest = json.loads((last / SHARDS_FILE).read_text(encoding="utf-8"))
+        before = manifest["pages"] if manifest["pagefind"] == _pagefind_version() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+    return frozenset(name for name, inside in shards.items()
+                     if before.get(name) == _digest(inside)
+                     and (last / _bundle(name) / "pagefind-entry.json").is_file()
+                     and not changed.intersection(inside))
+
+
+def _package_root() -> str:
+    return str(Path(__file__).resolve().parents[1])
+
+
+def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None
+               ) -> SearchReport:
+    """(Re)build ``out/pagefind/`` from the ``searchable`` pages written in ``out``;
+    with ``changed`` (the pages rewritten since it was made), keep the shards of the
+    index there that hold none of them."""
+    return Indexing({p: out / p for p in searchable}, out,
+                    last=out / SEARCH_DIR if changed is not None else None,
+                    changed=changed or ()).finish(out)
+
+
+def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
+    done = subprocess.run([pagefind, "--site", site, "--output-path", output, "--silent"],
+                          cwd=str(Path(output).parent), stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True)
+    said = done.stderr.strip() or done.stdout.strip()
+    # Pages that only mention data-pagefind-body in their text: nothing to index yet.
+    return (0 if "not able to build an index" in said else done.returncode), said
+
+
+def main(argv: list[str]) -> int:
+    """``python -m ftpress.search PAGEFIND RUNS``: run Pagefind on each ``[site, output]``
+    of the JSON list RUNS, :data:`CONCURRENT` at a time; say what failed."""
+    pagefind, runs = argv[0], json.loads(argv[1])
+    with ThreadPoolExecutor(CONCURRENT) as pool:
+        results = list(pool.map(lambda run: _run(pagefind, *run), runs))
+    failed = [said for code, said in results if code != 0]
+    for said in failed:
+        print(said, file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -71,7 +71,8 @@ class LiveSite:
                 print(f"rewrote {len(quick)} post page(s) in "
                       f"{time.perf_counter() - started:.2f} s; building the rest", flush=True)
                 self._announce(None)
-            report = build(self.root, self.out, options, cache=self.cache, reindex=bool(quick))
+            report = build(self.root, self.out, options, cache=self.cache,
+                           reindex=frozenset(quick))
             self.site = report.site
             error, line = None, report.summary(self.out)
         except InputError as exc:

@@ -265,15 +265,15 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
-          reindex: bool = False) -> BuildReport:
+          reindex: frozenset[str] = frozenset()) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
     with ``options.incremental`` it lives in ``.ftpress-cache/``, and a build
     whose inputs are all as they were last time reuses that build whole.
     ``fingerprint`` is the inputs' fingerprint when the caller already took it.
-    ``reindex`` redoes the search index even if this build writes no page (``serve``
-    rewrote an edited post's page itself, just before).
+    ``reindex``: pages whose search index is redone even if this build does not
+    change them (``serve`` rewrote an edited post's page itself, just before).
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -294,7 +294,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         # Pagefind starts on them now, beside the rest of the build.
         if reindex or outputs.changed or not (out_dir / SEARCH_DIR).is_dir():
             early.append(Indexing({p: (staging.dir if p in outputs.changed else out_dir) / p
-                                   for p in outputs.searchable}, out_dir))
+                                   for p in outputs.searchable}, out_dir,
+                                  last=out_dir / SEARCH_DIR, changed=outputs.changed | reindex))
 
     try:
         outputs = render(site, parallel=options.parallel, cache=cache, sink=staging,
@@ -315,7 +316,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         early[0].finish(out_dir)
     elif site.config.search and (reindex or report.written or report.removed
                                  or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, outputs.searchable)
+        index_site(out_dir, outputs.searchable, outputs.changed | reindex)
     cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                          time.perf_counter() - started, site=site,

@@ -1,0 +1,154 @@
+"""The search index in shards: how pages are split, what each shard holds, and that a
+rebuild re-indexes only the shards whose pages changed, ending as a clean build would."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ftpress import search
+from ftpress.search import SEARCH_DIR, SHARDS_FILE, plan
+from ftpress.serve import LiveSite
+
+from conftest import files_of, post
+
+NOW = "2026-12-01T12:00:00+00:00"
+SITE_YAML = "title: T\nbase_url: https://example.org/ftpress/\ntimezone: Europe/London\n"
+#: Words that appear in one post only, one per year: a search must find each.
+WORDS = {2024: "quokka", 2025: "zanzibar", 2026: "xylophone"}
+
+
+def three_years() -> dict[str, str]:
+    files = {}
+    for year, word in WORDS.items():
+        for day in range(1, 5):
+            body = f"Post {day} of {year}.\n\n" + (f"The {word} rule." if day == 2 else "Plain.")
+            files[f"content/posts/{year}/03/{day:02d}-y{year}p{day}.md"] = post(
+                title=f"Post {day} of {year}", date=f"{year}-03-{day:02d}", body=body)
+    return files
+
+
+@pytest.fixture
+def small_shards(monkeypatch):
+    monkeypatch.setattr(search, "SHARD_PAGES", 5)
+
+
+# --- the plan --------------------------------------------------------------------------
+
+def test_pages_that_are_not_dated_posts_go_in_the_main_index_with_the_oldest_years():
+    pages = ["rules/index.html", "turns/t001/index.html",
+             *(f"posts/2024/03/0{d}/p{d}/index.html" for d in range(1, 4)),
+             *(f"posts/2025/03/0{d}/p{d}/index.html" for d in range(1, 4)),
+             *(f"posts/2026/03/0{d}/p{d}/index.html" for d in range(1, 4))]
+    shards = plan(pages, limit=6)
+    assert list(shards) == ["", "shard-2025-2026"]
+    assert shards[""] == tuple(sorted(pages[:5]))
+    assert plan(pages, limit=100) == {"": tuple(sorted(pages))}  # a small site: one index
+
+
+def test_a_year_bigger_than_a_shard_is_a_shard_alone():
+    pages = [f"posts/2025/01/{d:02d}/p/index.html" for d in range(1, 11)]
+    assert plan(["about/index.html", *pages], limit=4) == {
+        "": ("about/index.html",), "shard-2025": tuple(pages)}
+
+
+years = st.dictionaries(st.integers(2000, 2040), st.integers(1, 30), max_size=12)
+
+
+def pages_of(counts: dict[int, int], extra: int = 0) -> list[str]:
+    return [f"rules/{i}/index.html" for i in range(extra)] + [
+        f"posts/{year}/01/01/p{i}/index.html" for year, n in counts.items() for i in range(n)]
+
+
+@given(years, st.integers(0, 5), st.integers(1, 40))
+def test_every_page_is_in_exactly_one_shard_of_whole_years(counts, extra, limit):
+    pages = pages_of(counts, extra)
+    shards = plan(pages, limit=limit)
+    every = [p for inside in shards.values() for p in inside]
+    assert sorted(every) == sorted(pages)
+    assert not pages or next(iter(shards)) == ""
+    held = [{p.split("/")[1] for p in inside if p.startswith("posts/")} for inside in shards.values()]
+    assert all(not (a & b) for i, a in enumerate(held) for b in held[i + 1:])
+    assert all(len(inside) <= limit or len(h) <= 1 for inside, h in zip(shards.values(), held, strict=True))
+
+
+@given(years.filter(bool), st.integers(1, 40))
+def test_a_post_of_the_newest_year_changes_no_other_shard(counts, limit):
+    newest = max(counts)
+    before = plan(pages_of(counts), limit=limit)
+    after = plan([*pages_of(counts), f"posts/{newest}/12/31/new/index.html"], limit=limit)
+    last = next(n for n, inside in before.items() if any(f"posts/{newest}/" in p for p in inside))
+    assert {n: p for n, p in before.items() if n != last} == \
+        {n: p for n, p in after.items() if n in before and n != last}
+
+
+# --- the index on disk --------------------------------------------------------------------
+
+def build(run, root: Path, out: Path) -> dict[str, bytes]:
+    code, _, err = run("build", "--source", root, "--out", out, "--now", NOW)
+    assert (code, err) == (0, "")
+    return files_of(out)
+
+
+def test_each_shard_is_an_index_the_search_page_merges(small_shards, campaign, run, tmp_path):
+    root = campaign(three_years(), site=SITE_YAML)
+    build(run, root, tmp_path / "out")
+    index = tmp_path / "out" / SEARCH_DIR
+    manifest = json.loads((index / SHARDS_FILE).read_text())
+    assert manifest["merge"] == ["shard-2025/", "shard-2026/"]
+    counts = {}
+    for name in ("", "shard-2025", "shard-2026"):
+        entry = json.loads((index / name / "pagefind-entry.json").read_text())
+        counts[name] = sum(lang["page_count"] for lang in entry["languages"].values())
+    assert counts == {"": 4, "shard-2025": 4, "shard-2026": 4}
+    # A shard holds only what merging it needs: the scripts are the main index's.
+    assert not [p for p in (index / "shard-2025").rglob("*") if p.suffix in (".js", ".css")]
+    assert (index / "pagefind.js").is_file()
+
+
+def test_a_rebuild_reindexes_only_the_shard_of_the_changed_post(small_shards, campaign, run,
+                                                                tmp_path, monkeypatch):
+    root = campaign(three_years(), site=SITE_YAML)
+    out = tmp_path / "out"
+    before = build(run, root, out)
+    runs: list[list] = []
+    real = search.subprocess.Popen
+
+    def spy(args, **kwargs):
+        if "ftpress.search" in args:
+            runs.append(json.loads(args[-1]))
+        return real(args, **kwargs)
+
+    monkeypatch.setattr(search.subprocess, "Popen", spy)
+    edited = root / "content/posts/2025/03/03-y2025p3.md"
+    edited.write_text(edited.read_text().replace("Plain.", "Now a wombat too."))
+    after = build(run, root, out)
+    assert len(runs) == 1 and len(runs[0]) == 1  # one Pagefind run, of one shard
+    changed = {p for p in after if before.get(p) != after[p]}
+    index_changes = {p.split("/")[1] for p in changed if p.startswith(f"{SEARCH_DIR}/shard-")}
+    assert index_changes == {"shard-2025"}
+    assert not any(p.startswith(f"{SEARCH_DIR}/shard-2026") for p in changed)
+    copy = tmp_path / "src"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
+    assert after == build(run, copy, tmp_path / "clean")
+
+
+def test_serve_rewriting_a_post_reindexes_its_shard(small_shards, campaign, run, tmp_path):
+    root = campaign(three_years(), site=SITE_YAML)
+    out = tmp_path / "served"
+    site = LiveSite(root, out, drafts=False, future=False, now=NOW)
+    site.rebuild()
+    assert site.error is None
+    shard = files_of(out / SEARCH_DIR / "shard-2026")
+    edited = root / "content/posts/2026/03/01-y2026p1.md"
+    edited.write_text(edited.read_text() + "\nA pangolin.\n")
+    site.rebuild({str(edited)})
+    assert files_of(out / SEARCH_DIR / "shard-2026") != shard
+    copy = tmp_path / "src"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
+    assert files_of(out) == build(run, copy, tmp_path / "clean")
