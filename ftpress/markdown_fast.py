@@ -38,11 +38,12 @@ _CITE = re.compile(r"\[\[rule:(\d+(?:\.\d+)*)(?:\|([^\]\n]+))?\]\]")
 #: The reference parser takes a citation as one opaque token; pyrs sees its
 #: characters as text. The two agree only if nothing around or inside it can
 #: take part in other inline syntax, so the fast path accepts a citation only
-#: when its label is letters, digits, spaces and ``,;:§`` and it stands between
+#: when its label is letters, digits, spaces and ``,;:§%/`` and single ``.`` or
+#: ``-`` (two in a row are typography) and it stands between
 #: these neighbours (anything else: the reference pipeline).
 _CITE_BEFORE = frozenset(" \t\n(")
 _CITE_AFTER = frozenset(" \t\n.,;:)!?")
-_LABEL_PUNCTUATION = frozenset(" ,;:§")
+_LABEL_PUNCTUATION = frozenset(" ,;:§%/.-")
 #: Anything that might be a link label starting with ``rule:`` outside a citation
 #: (``[rule:1]: /x`` would turn the inside of ``[[rule:1]]`` into a link for pyrs).
 _RULE_LABEL = re.compile(r"\[\s*rule:", re.IGNORECASE)
@@ -152,7 +153,8 @@ def _accepts(text: str) -> bool:
         if end < len(text) and text[end] not in _CITE_AFTER:
             return False
         label = match.group(2)
-        if label is not None and not all(c.isalnum() or c in _LABEL_PUNCTUATION for c in label):
+        if label is not None and (not all(c.isalnum() or c in _LABEL_PUNCTUATION for c in label)
+                                  or ".." in label or "--" in label):
             return False
     return True
 
@@ -435,6 +437,12 @@ def _block(reading: _Reading, node: Node, in_quote: bool) -> None:
     if name in ("code_block", "fence"):
         if reading.has_quotes:
             reading.quotes.append("".join(_QUOTE_CHARS.findall(node.meta["content"])))
+        return
+    if name == "footnote_container" and reading.lead is None:
+        # No paragraph before the notes: the lead would come from a note, and
+        # ours order notes by first reference where pyrs's tree has them by
+        # definition.
+        reading.ok = False
         return
     in_quote = in_quote or name == "blockquote"
     # A tight list item's paragraph is hidden: its inline nodes sit directly in

@@ -56,6 +56,8 @@ FAST = {
     "headings with duplicate text": "## Moves\n\n## Moves\n\n### Moves\n\n# Top\n\n#### Last ##\n",
     "heading with code and a citation": "## The `siege` rule [[rule:11.2]]\n",
     "citations": "See [[rule:8.2]] and [[rule:4.1|the rule on this]] and [[rule:9]].\n",
+    "citation labels with dots, dashes and per cent": "[[rule:8.1|Rule 8.1]] and "
+        "([[rule:3|a 20% allied-design discount]]) and [[rule:5|p. 4/5]]\n",
     "citation in a code block is not one": "Not a citation:\n\n    [[rule:2.2]]\n",
     "links with titles": "[one](/posts/x/ \"The 'first'\") and [two](https://e.x/ 'T')\n",
     "root-relative image": "![A map](/img/map.png \"Map\")\n",
@@ -81,6 +83,8 @@ DECLINED = {
     "indented footnote definition": "A[^1].\n\n [^1]: note\n",
     "footnote citing a footnote": "A[^1].\n\n[^1]: B[^2]\n\n[^2]: C\n",
     "citation label with an apostrophe": "[[rule:3|the admiral's rule]]\n",
+    "citation label with an ellipsis": "[[rule:3|and so on...]]\n",
+    "citation label with a dash": "[[rule:3|this -- that]]\n",
     "citation next to a quote": "\"[[rule:3]]\"\n",
     "citation followed by a link destination": "[[rule:3]](/x)\n",
     "link label that looks like a rule": "[rule:3]\n\n[rule:3]: /x\n",
@@ -94,6 +98,7 @@ DECLINED = {
     "table interrupting a paragraph": "text\n| a | b |\n|---|---|\n",
     "table without pipes": "a\n:--\n",
     "empty list item": "> a\n-\n",
+    "lead only in a note": "| a |\n|---|\n| b[^2] c[^1] |\n\n[^1]: One.\n\n[^2]: Two.\n",
 }
 
 
@@ -144,7 +149,7 @@ INLINE = ["*a b*", "**bold**", "_em_", "***x***", "*a **b** c*", "~~gone~~", "`c
           "`a \"q\" b`", "[link](/p/)", "[t](/p \"a 'b' c\")", "[ref]", "![alt](/i.png)",
           "<http://e.x/>", "&amp;", "&quot;", "&#39;", "\\*", "\\\"", "--", "---", "...", "(c)",
           "+-", "\"", "'", "(", ")", ",", ".", "!", "?", ":", "[^1]", "[^2]", "[[rule:3.1]]",
-          "[[rule:2|the rule]]", "[[rule:9]]", "  \n", "\\\n", "\n", " ", "<b>", "</i>",
+          "[[rule:2|the rule]]", "[[rule:9]]", "[[rule:8.1|Rule 8.1]]", "[[rule:3|a-b 20%.]]", "  \n", "\\\n", "\n", " ", "<b>", "</i>",
           "<!-- c -->"]
 inline = st.lists(st.sampled_from(WORDS + INLINE), min_size=1, max_size=12).map(
     lambda parts: " ".join(parts).strip().replace("\n\n", "\n").strip("\n") or "word")
