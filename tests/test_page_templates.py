@@ -147,10 +147,11 @@ INLINE_ROWS = """\
   {% endfor %}
   </tbody>
 """
+#: The same as turn.html writes it now: each different row made once.
 MEMO_ROWS = """\
 {% from "_system_row.html" import system_row %}
   <tbody>
-  {% for s in systems %}{{ memo(system_row, s) }}{% endfor %}
+{{ memo.each(system_row, systems) }}{# each row ends its own line #}
   </tbody>
 """
 

@@ -208,6 +208,14 @@ def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
         years[d.year].append(v)
         months[d.year, d.month].append(v)
         days[d.year, d.month, d.day].append(v)
+    # Each year's months and each month's days, in the order they first appear (newest
+    # first), so that no page looks through every month or day of the archive.
+    months_of: dict[int, list[int]] = defaultdict(list)
+    for y, m in months:
+        months_of[y].append(m)
+    days_of: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for y, m, d in days:
+        days_of[y, m].append(d)
 
     def month_group(y: int, m: int) -> Group:
         return Group(f"{MONTHS[m - 1]} {y}", r.urls.page(f"posts/{y:04d}/{m:02d}/"),
@@ -216,20 +224,21 @@ def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
     overview = tuple(
         (Link(r.urls.page(f"posts/{y:04d}/"), str(y), len(years[y])),
          tuple(Link(r.urls.page(f"posts/{y:04d}/{m:02d}/"), MONTHS[m - 1], len(months[y, m]))
-               for (yy, m) in months if yy == y))
+               for m in months_of[y]))
         for y in years)
     r.page("posts/index.html", "archive_index.html", "site", title="Archive",
            description=f"All {len(views)} posts by year and month.", section="archive",
            years=overview, total=len(views))
     for y, posts in years.items():
-        groups = tuple(month_group(y, m) for (yy, m) in months if yy == y)
+        groups = tuple(month_group(y, m) for m in months_of[y])
         r.page(f"posts/{y:04d}/index.html", "archive.html", "site", title=str(y),
                description=f"{len(posts)} posts from {y}.", section="archive",
                heading=str(y), trail=(Link(r.urls.page("posts/"), "Archive"),), groups=groups,
                card=cards)
     for (y, m), posts in months.items():
-        groups = tuple(Group(long_date(ps[0].date), r.urls.page(f"posts/{y:04d}/{m:02d}/{d:02d}/"),
-                             tuple(ps)) for (yy, mm, d), ps in days.items() if (yy, mm) == (y, m))
+        groups = tuple(Group(long_date(days[y, m, d][0].date),
+                             r.urls.page(f"posts/{y:04d}/{m:02d}/{d:02d}/"), tuple(days[y, m, d]))
+                       for d in days_of[y, m])
         r.page(f"posts/{y:04d}/{m:02d}/index.html", "archive.html", "site",
                title=f"{MONTHS[m - 1]} {y}", description=f"{len(posts)} posts from "
                f"{MONTHS[m - 1]} {y}.", section="archive", heading=f"{MONTHS[m - 1]} {y}",

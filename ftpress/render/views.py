@@ -6,7 +6,7 @@ made (root-relative, with the site's base path) and Markdown already rendered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -156,6 +156,12 @@ class Memo:
         if made is None:
             made = self._made[key] = macro(*args)
         return made
+
+    def each(self, macro: Callable[..., Markup], items: Iterable[object]) -> Markup:
+        """``memo.each(macro, items)``: ``macro(item)`` of every item, joined, each made
+        once; the same bytes as a ``for`` loop of ``memo(macro, item)`` calls, without
+        the template calling back into Python once per item."""
+        return Markup("").join([self(macro, item) for item in items])
 
 
 class Urls:
