@@ -35,6 +35,10 @@ KEY_COLUMNS = 3
 #: map at radius 10 has ~170 worlds and ~30 counters, and consecutive turns repeat
 #: most of them, so a few thousand hold many turns' worth at a few hundred bytes each.
 FRAGMENTS_KEPT = 4096
+#: How many of the parts a map has one of (its hex grid, routes, wormholes, key) each
+#: cache keeps per process: they change only when the map's size, its routes or its
+#: powers do, which a campaign does a few times at most.
+WHOLE_PARTS_KEPT = 8
 
 
 class _Drawing(svgwrite.Drawing):

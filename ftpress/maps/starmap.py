@@ -29,6 +29,7 @@ from ftpress.maps.canvas import (
     KEY_ROW,
     LIGHT,
     SHAPES,
+    WHOLE_PARTS_KEPT,
     Box,
     counter,
     key,
@@ -174,7 +175,7 @@ def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     ])
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _grid(radius: int, dust: tuple[Hex, ...]) -> str:
     grid = SHAPES.g(class_="hexes", fill="#10182b", stroke="#2c3a5c", stroke_width=1)
     clouds = set(dust)
@@ -187,7 +188,7 @@ def _grid(radius: int, dust: tuple[Hex, ...]) -> str:
     return svg_text(grid)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _wormholes(wormholes: tuple[tuple[Hex, Hex], ...]) -> str:
     if not wormholes:
         return ""
@@ -201,7 +202,7 @@ def _wormholes(wormholes: tuple[tuple[Hex, Hex], ...]) -> str:
     return svg_text(group)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _routes(routes: tuple[Route, ...]) -> str:
     if not routes:
         return ""
@@ -330,7 +331,7 @@ def _keys(m: StarMap) -> tuple[str, ...]:
     return _KEY + (("dust cloud",) if m.dust else ()) + (("wormhole",) if m.wormholes else ())
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _legend(powers: tuple[Power, ...], keys: tuple[str, ...], box: Box) -> str:
     return key(box, [(p.name, p.colour, p.initial) for p in powers], keys, margin=12,
                ink=lambda colour: "#000000" if colour == "#F0E442" else "#ffffff",
