@@ -101,8 +101,11 @@ def _write(element: svgwrite.base.BaseElement | svgwrite.base.Title, out: list[s
     name = element.elementname
     out.append("<" + name)
     for attribute, value in sorted(element.attribs.items()):
-        # Not validating and not "tiny", svgwrite's value_to_string is str().
-        if value is not None and (value := str(value)):
+        # Not validating and not "tiny", svgwrite's value_to_string is str(); a
+        # number's text never holds a character that needs escaping.
+        if type(value) is float or type(value) is int:
+            out.append(f' {attribute}="{value}"')
+        elif value is not None and (value := str(value)):
             out.append(f' {attribute}="{escape_attribute(value)}"')
     text = str(element.text) if get_xml is _TEXT else ""
     if text or element.elements:
