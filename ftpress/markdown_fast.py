@@ -444,6 +444,8 @@ def _block(reading: _Reading, node: Node, in_quote: bool) -> None:
         # definition.
         reading.ok = False
         return
+    if name == "trow" and _plain_row(reading, node):
+        return
     in_quote = in_quote or name == "blockquote"
     # A tight list item's paragraph is hidden: its inline nodes sit directly in
     # the item, and its source is what lies between the marker and the item's
@@ -465,6 +467,23 @@ def _block(reading: _Reading, node: Node, in_quote: bool) -> None:
             at = child.srcmap[1]
     if pending:
         _loose_run(reading, node, pending, (at, node.srcmap[1] if node.srcmap else at), in_quote)
+
+
+def _plain_row(reading: _Reading, row: Node) -> bool:
+    """Count the words of a table row without visiting its cells, when none of
+    them can hold a quote character and its pipes are plain cell borders."""
+    if row.srcmap is None:
+        return False
+    line = reading.source[row.srcmap[0]:row.srcmap[1]].strip(b" ")
+    if any(mark in line for mark in (b"'", b'"', b"&", b"\\")) or not (
+            line.startswith(b"|") and line.endswith(b"|")):
+        return False
+    cells = line[1:-1].split(b"|")
+    if len(cells) != len(row.children):
+        return False
+    # Spaces and newlines are the only whitespace _accepts lets through.
+    reading.words += sum(len(cell.split()) for cell in cells)
+    return True
 
 
 def _start(node: Node) -> int:
