@@ -376,6 +376,10 @@ _BLOCKS = frozenset({"root", "blockquote", "bullet_list", "ordered_list", "list_
 #: whose quote characters still show in the HTML text.
 _VERBATIM = frozenset({"text_special", "code_inline"})
 _QUOTES = "“”‘’"
+#: Anything that makes the quotes of a run more than mid-word apostrophes: a
+#: double quote, a ' not between letters or digits, or markup that can hide
+#: quotes from the text (code, escapes, entities, link targets, images, autolinks).
+_ONLY_APOSTROPHES = re.compile(r"[\"`&\\<]|\]\(|!\[|(?<![^\W_])'|'(?![^\W_])")
 _QUOTE_CHARS = re.compile("[\'\"]")
 _LIST_MARKER = re.compile(rb"[ ]*(?:[*+-]|\d{1,9}[.)])")
 _ATX_OPEN = re.compile(rb"[ ]{0,3}#{1,6}(?=[ ]|$)")
@@ -470,17 +474,22 @@ def _block(reading: _Reading, node: Node, in_quote: bool) -> None:
 
 
 def _plain_row(reading: _Reading, row: Node) -> bool:
-    """Count the words of a table row without visiting its cells, when none of
-    them can hold a quote character and its pipes are plain cell borders."""
+    """Count the words of a table row without visiting its cells, when its
+    pipes are plain cell borders and its only quotes are mid-word apostrophes."""
     if row.srcmap is None:
         return False
     line = reading.source[row.srcmap[0]:row.srcmap[1]].strip(b" ")
-    if any(mark in line for mark in (b"'", b'"', b"&", b"\\")) or not (
-            line.startswith(b"|") and line.endswith(b"|")):
+    if b"\\" in line or not (line.startswith(b"|") and line.endswith(b"|")):
         return False
     cells = line[1:-1].split(b"|")
     if len(cells) != len(row.children):
         return False
+    if reading.has_quotes and (b"'" in line or b'"' in line or b"&" in line):
+        text = line.decode("utf-8")
+        if _ONLY_APOSTROPHES.search(text):
+            return False
+        reading.quotes.append("’" * text.count("'"))
+        reading.changed = True
     # Spaces and newlines are the only whitespace _accepts lets through.
     reading.words += sum(len(cell.split()) for cell in cells)
     return True
@@ -536,7 +545,14 @@ def _run(reading: _Reading, nodes: list[Node], span: tuple[int, int], in_quote: 
     reading.words += len(content.split())
     # Quote characters reach the text only from quotes, escapes and entities.
     quoted = reading.has_quotes and ("'" in content or '"' in content or "&" in content)
-    if not quoted and (not paragraph or reading.lead is not None):
+    lead = paragraph and reading.lead is None
+    if not quoted and not lead:
+        return
+    if quoted and not lead and _ONLY_APOSTROPHES.search(content) is None:
+        # Every quote is a ' between two letters or digits in plain text: the
+        # reference makes each one an apostrophe, whatever surrounds it.
+        reading.quotes.append("’" * content.count("'"))
+        reading.changed = True
         return
     tokens: list[_Token] = []
     _flatten(reading, nodes, 0, tokens)
