@@ -37,6 +37,11 @@ from pathlib import Path
 from ftpress.write import write_tree
 
 SEARCH_DIR = "pagefind"
+#: Marks an inline SVG (a turn report's map or chart) that the index skips: Pagefind
+#: is given copies of such pages without it, which index exactly the same and read
+#: in a fraction of the time.
+UNSEARCHED = 'data-pagefind-ignore="all"'
+_UNSEARCHED_SVG = re.compile(rb'<svg ' + UNSEARCHED.encode() + rb'[^>]*>.*?</svg>', re.S)
 #: Lists the shards the search page merges into the main index, and what each holds.
 SHARDS_FILE = "shards.json"
 #: Most pages in one shard: two Pagefind processes at a time stay under 500 MB in all.
@@ -133,10 +138,7 @@ class Indexing:
                 for path in inside:
                     target = site / path
                     target.parent.mkdir(parents=True, exist_ok=True)
-                    try:
-                        os.link(pages[path], target)
-                    except OSError:  # another disk, or no hard links there
-                        shutil.copyfile(pages[path], target)
+                    _place(pages[path], target)
                 runs.append([str(site), str(self._work / f"index-{index}")])
             if runs:
                 # One small process runs the shards, so that this one starts no thread
@@ -189,6 +191,23 @@ class Indexing:
 
     def _clean(self) -> None:
         shutil.rmtree(self._work, ignore_errors=True)
+
+
+def _place(page: Path, target: Path) -> None:
+    """Put a page where Pagefind reads it: linked, or a copy without its unsearched SVG."""
+    data = page.read_bytes()
+    if UNSEARCHED.encode() in data:
+        target.write_bytes(_UNSEARCHED_SVG.sub(_strip, data))
+        return
+    try:
+        os.link(page, target)
+    except OSError:  # another disk, or no hard links there
+        shutil.copyfile(page, target)
+
+
+def _strip(match: re.Match[bytes]) -> bytes:
+    # An <svg> inside it would end the match early: keep that one whole.
+    return match.group(0) if match.group(0).count(b"<svg") > 1 else b""
 
 
 def _index_data(rel: str) -> bool:

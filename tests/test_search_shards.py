@@ -152,3 +152,37 @@ def test_serve_rewriting_a_post_reindexes_its_shard(small_shards, campaign, run,
     copy = tmp_path / "src"
     shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
     assert files_of(out) == build(run, copy, tmp_path / "clean")
+
+
+# --- what Pagefind reads ------------------------------------------------------------------
+
+PAGE = ('<!DOCTYPE html><html lang="en"><head><title>T</title></head><body>'
+        '<main data-pagefind-body><h1>Turn 3</h1><p>Lumen fell.</p><figure>{svg}</figure>'
+        '</main></body></html>')
+MAP = ('<svg ' + search.UNSEARCHED + ' viewBox="0 0 9 9" role="img"><title>Marrow: NAC, '
+       'income 5</title><circle cx="1" cy="1" r="1"/></svg>')
+
+
+def test_a_turn_reports_map_is_marked_for_the_index_to_skip(demo_site):
+    page = (demo_site / "turns/t001/index.html").read_text()
+    assert f'<svg {search.UNSEARCHED} ' in page
+    assert search.UNSEARCHED not in (demo_site / "turns/t001/map.svg").read_text()
+
+
+def test_pagefind_reads_a_copy_without_the_skipped_svg_and_indexes_the_same(tmp_path):
+    pages = {"a/index.html": PAGE.format(svg=MAP), "b/index.html": PAGE.format(svg="")}
+    for name, text in pages.items():
+        write = tmp_path / "site" / name
+        write.parent.mkdir(parents=True, exist_ok=True)
+        write.write_text(text)
+    copies = tmp_path / "copies"
+    for name in pages:
+        (copies / name).parent.mkdir(parents=True, exist_ok=True)
+        search._place(tmp_path / "site" / name, copies / name)
+    assert (copies / "a/index.html").read_text() == PAGE.format(svg="")
+    assert (copies / "b/index.html").stat().st_ino == (tmp_path / "site/b/index.html").stat().st_ino
+    for site in ("site", "copies"):
+        code, said = search._run(str(search._executable()), str(tmp_path / site),
+                                 str(tmp_path / f"index-{site}"))
+        assert code == 0, said
+    assert files_of(tmp_path / "index-site") == files_of(tmp_path / "index-copies")

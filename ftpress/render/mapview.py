@@ -36,6 +36,7 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
+from ftpress.search import UNSEARCHED
 from ftpress.state.model import Point, State
 
 
@@ -134,6 +135,14 @@ def turn_map(state: State, events: Iterable[Event], title: str,
 def inline(svg: str) -> Markup:
     """An SVG document as markup to put inside a page (no XML declaration)."""
     return Markup(svg.split("?>", 1)[-1] if svg.startswith("<?xml") else svg)
+
+
+def unsearched(svg: str) -> Markup:
+    """Inline SVG marked for the search index to skip. A turn report's map and chart
+    say in pictures what its tables say in words, at several times their bytes, and
+    Pagefind's time goes with the bytes it reads (:mod:`ftpress.search` strips such
+    SVG from the copies it indexes)."""
+    return Markup(svg.replace("<svg ", f"<svg {UNSEARCHED} ", 1))
 
 
 def render_map(m: StarMap | PlaneMap, element_id: str = "starmap") -> str:

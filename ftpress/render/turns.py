@@ -35,7 +35,7 @@ from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.render.finances import economic_rows, turn_ledgers
-from ftpress.render.mapview import inline, render_map, turn_map
+from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
@@ -703,7 +703,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                     key, heading, these,
                     tuple(_event_view(e, powers, cite, order_urls) for e in routine),
                     _folded_summary(routine)))
-        starmap = Markup(starmaps[index])
+        starmap = unsearched(starmaps[index])
         r.out.add(f"turns/{turn.id}/map.svg", starmaps[index], f"{TURNS_DIR}/{turn.id}")
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
                       for e in events for r_ in e.rolls)
@@ -715,7 +715,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)
                    if ledger.lines or ledger.unexplained),
                systems=_systems(turn.state, powers),
-               chart=Markup(charts[index]) if index else None,
+               chart=unsearched(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]
     r.page("turns/latest/index.html", "alias.html", TURNS_DIR,
