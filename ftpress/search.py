@@ -44,8 +44,9 @@ UNSEARCHED = 'data-pagefind-ignore="all"'
 _UNSEARCHED_SVG = re.compile(rb'<svg ' + UNSEARCHED.encode() + rb'[^>]*>.*?</svg>', re.S)
 #: Lists the shards the search page merges into the main index, and what each holds.
 SHARDS_FILE = "shards.json"
-#: Most pages in one shard: two Pagefind processes at a time stay under 500 MB in all.
-SHARD_PAGES = 1200
+#: Most pages in one shard: two Pagefind processes at a time stay under 250 MB in all,
+#: and a site of a thousand posts is indexed on both cores.
+SHARD_PAGES = 600
 #: Pagefind processes at a time.
 CONCURRENT = 2
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
