@@ -49,7 +49,8 @@ _LABEL_PUNCTUATION = frozenset(" ,;:§%/.-")
 _RULE_LABEL = re.compile(r"\[\s*rule:", re.IGNORECASE)
 
 _BACKTICKS = re.compile(r"`+")
-_OPEN_DESTINATION = re.compile(r"\]\([ ]*(?:\n|$|\|)")
+_LINK_OPEN = re.compile(r"\]\((?![^)\s]*\))")
+_DEFINITION = re.compile(r"^[ >]*\[(?!\^)[^\]\n]+\]:", re.MULTILINE)
 _FENCE = re.compile(r" {0,3}(`{3,})")
 _FOOTNOTE_DEFINITION = re.compile(r"\[\^([^\]\n]*)\]:")
 _EMPTY_ITEM = re.compile(r"\n[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*(?:\n|$)")
@@ -59,6 +60,11 @@ _PIPE_ROW = re.compile(r"\|.*\| *$")
 #: them inside code spans and image alt text, where ours do not.
 _TYPOGRAPHY = re.compile(r"\+-|\.\.|\?\?\?\?|!!!!|,,|--|\((?:c|tm|r)\)", re.IGNORECASE)
 _IMAGE_ON = re.compile(r"!\[(?:[^\n]|\n(?![ >]*\n))*")
+_NOT_PLAIN = re.compile(r"[\"`&\\<]|!\[|\[\]|\[ | \]\(|\]\([^)\n]*[ \n]"
+                        r"|(?<![^\W_])'|'(?![^\W_])")
+_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
+_INLINE_TAG = re.compile(r"</?(?:em|strong|s|a|sup)\b[^>]*>")
+_BACKREF_MARK = re.compile(r' <a href="#fnref\d+" class="footnote-backref">\u21a9\ufe0e</a>')
 _ODD_SPACE = re.compile(r"[^\S \n]")
 _ODD_ASCII_SPACE = "\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _CODE = re.compile(r"(<code[^>]*>.*?</code>)", re.DOTALL)
@@ -79,30 +85,70 @@ def render(text: str, base_path: str, cite: Resolver | None) -> Result | None:
         return None
     try:
         html = _PARSER.render(text)
-        tree = _PARSER.tree(text)
+        if "[[rule:" in html and not _citations_only_in_text(html):
+            return None
+        plain = _read_plain(text, html)
+        if plain is None:
+            # Not plain text: the lead, the words and the quotes come from pyrs's tree.
+            reading = _read(_PARSER.tree(text), text)
+            if reading is None:
+                return None
+            lead, words = reading.lead or "", reading.words
+            if reading.changed:
+                placed = _place_quotes(html, "".join(reading.quotes))
+                if placed is None:
+                    return None
+                html = placed
+        else:
+            lead, words, html = plain
     except BaseException as error:
         # pyo3 turns a Rust panic into PanicException, a BaseException. None is
         # known to remain after _accepts; should one, the reference renders.
         if type(error).__name__ != "PanicException":
             raise
         return None
-    if "[[rule:" in html and not _citations_only_in_text(html):
-        return None
-    reading = _read(tree, text)
-    if reading is None:
-        return None
-    if reading.changed:
-        placed = _place_quotes(html, "".join(reading.quotes))
-        if placed is None:
-            return None
-        html = placed
     fixed = _fix_html(html, base_path)
     if fixed is None:
         return None
-    html = fixed
     unresolved: list[str] = []
-    html = _resolve_citations(html, cite, unresolved)
-    return html, reading.lead or "", reading.words, tuple(unresolved)
+    html = _resolve_citations(fixed, cite, unresolved)
+    return html, lead, words, tuple(unresolved)
+
+
+def _read_plain(text: str, html: str) -> tuple[str, int, str] | None:
+    """The lead, the word count and the HTML with apostrophes of a plain document,
+    read from its HTML alone; ``None`` if the document is not plain.
+
+    Plain: no double quotes, code, escapes, entities, raw angle brackets, images,
+    empty or space-edged link texts, link destinations with spaces or titles, and
+    every ' between two letters or digits. Then every inline run's source splits
+    into the same words as its HTML text (inline tags joined, block tags apart),
+    and every ' in the text is one the reference makes an apostrophe."""
+    if _NOT_PLAIN.search(text) or "<pre>" in html:
+        return None
+    apostrophes = text.count("'")
+    if apostrophes:
+        if _TAG.sub("", html).count("'") != apostrophes:
+            return None  # one sits in a link target or an unused definition
+        html = html.replace("'", "’")
+    cut = html.find('<hr class="footnotes-sep"')
+    lead = ""
+    for match in _PARAGRAPH.finditer(html, 0, len(html) if cut < 0 else cut):
+        if "<li>" in html[:match.start()]:
+            return None  # a tight list item's hidden paragraph may come first
+        lead = _plain_lead(match.group(1))
+        if lead:
+            break
+    if not lead:
+        return None  # the lead would come from a note, or there is none
+    body = _INLINE_TAG.sub("", _BACKREF_MARK.sub("", html))
+    return lead, len(_TAG.sub(" ", body).split()), html
+
+
+def _plain_lead(inner: str) -> str:
+    text = _TAG.sub("", _FOOTNOTE_SUP.sub("", inner.replace("<br />", " ")))
+    text = _CITE.sub(_citation_label, text) if "[[rule:" in text else text
+    return " ".join(_unescape(text).split())
 
 
 def _accepts(text: str) -> bool:
@@ -136,9 +182,10 @@ def _accepts(text: str) -> bool:
     # A backtick run that closes no code span: pyrs panics on some of them ("[`").
     if "`" in text and not _backticks_pair(text):
         return False
-    # "[label](" with nothing after the parenthesis in its block: markdown-it-py
-    # gives up on the link there, pyrs tries the label as a reference.
-    if "](" in text and _OPEN_DESTINATION.search(text):
+    # "[label](" not followed by a plain destination and ")", in a document with
+    # link reference definitions: where the inline link fails, the parsers
+    # differ on whether the label is tried as a reference.
+    if "](" in text and _LINK_OPEN.search(text) and _DEFINITION.search(text):
         return False
     # Something that is not a citation but might be taken as a link label ``rule:…``.
     if "rule:" not in text:

@@ -97,6 +97,7 @@ DECLINED = {
     "image alt with a replacement": "![a -- b](/i.png)\n",
     "table interrupting a paragraph": "text\n| a | b |\n|---|---|\n",
     "table without pipes": "a\n:--\n",
+    "broken inline link beside a definition": "[ref]( x [y]\n\n[ref]: /r\n",
     "empty list item": "> a\n-\n",
     "lead only in a note": "| a |\n|---|\n| b[^2] c[^1] |\n\n[^1]: One.\n\n[^2]: Two.\n",
 }
@@ -180,6 +181,42 @@ document = st.lists(block, min_size=1, max_size=6).map("\n\n".join)
 soup = st.lists(st.sampled_from(WORDS + INLINE + ["# ", "> ", "- ", "1. ", "    ", "|",
                                                   "\n\n", "[^1]: n\n", "===\n", "`"]),
                 max_size=30).map("".join)
+
+
+PLAIN_WORDS = ["fleet", "Sa'Vasku", "it's", "rock'n'roll", "é", "42", "Halcyon", "*a b*", "**b**",
+               "_em_", "***x***", "~~gone~~", "[link](/p/)", "[two words](/q)", "[a](/b)c", "[ref]",
+               "[ z](/p)", "[](/p)", "--", "...", "(c)", "(", ")", ",", ".", "!", "[^1]", "x[^2]y",
+               "[[rule:3.1]]", "[[rule:2|the rule]]", "[[rule:9]]", "  \n", "\n"]
+plain_inline = st.lists(st.sampled_from(PLAIN_WORDS), min_size=1, max_size=12).map(
+    lambda parts: " ".join(parts).strip().replace("\n\n", "\n").strip("\n") or "word")
+plain_line = plain_inline.map(lambda text: " ".join(text.split("\n")) or "word")
+plain_block = st.one_of(
+    plain_inline,
+    st.tuples(st.sampled_from(["# ", "## ", "### "]), plain_line).map("".join),
+    st.lists(plain_line, min_size=1, max_size=3).map(lambda ls: "\n".join("> " + x for x in ls)),
+    st.lists(plain_line, min_size=1, max_size=3).map(lambda ls: "\n".join("- " + x for x in ls)),
+    st.lists(plain_line, min_size=1, max_size=3).map(lambda ls: "\n\n".join("1. " + x for x in ls)),
+    st.integers(1, 3).flatmap(lambda n: st.lists(plain_line, min_size=n, max_size=3 * n).map(
+        lambda cells: _table(cells, n) if len(cells) >= n else cells[0])),
+    st.tuples(st.sampled_from(["[^1]: ", "[^2]: "]), plain_line).map("".join),
+    st.sampled_from(["---", "[ref]: /r", "[ref]: /it's"]),
+)
+plain_document = st.lists(plain_block, min_size=1, max_size=6).map("\n\n".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain_document)
+def test_any_plain_document_fast_or_declined_equals_the_reference(text):
+    check(text)
+
+
+def test_a_plain_post_is_read_from_its_html_alone():
+    text = ("The Sa'Vasku fleet [left](/posts/x/) at *dawn*.[^1] See [[rule:8.2]].\n\n"
+            "## What's next\n\n| World | Owner |\n|---|---|\n| Tethys | the Sa'Vasku |\n\n"
+            "- one\n- two\n\n[^1]: A note.\n")
+    html = markdown_fast._PARSER.render(text)
+    assert markdown_fast._read_plain(text, html) is not None
+    assert check(text) is not None
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
