@@ -60,11 +60,17 @@ _PIPE_ROW = re.compile(r"\|.*\| *$")
 #: them inside code spans and image alt text, where ours do not.
 _TYPOGRAPHY = re.compile(r"\+-|\.\.|\?\?\?\?|!!!!|,,|--|\((?:c|tm|r)\)", re.IGNORECASE)
 _IMAGE_ON = re.compile(r"!\[(?:[^\n]|\n(?![ >]*\n))*")
-_NOT_PLAIN = re.compile(r"[\"`&\\<]|!\[|\[\]|\[ | \]\(|\]\([^)\n]*[ \n]"
-                        r"|(?<![^\W_])'|'(?![^\W_])")
+#: A ' that is not between two letters or digits.
+_LONE_QUOTE = re.compile(r"'(?:(?![^\W_])|(?<![^\W_]'))")
+_NOT_PLAIN = ('"', "`", "&", "\\", "<", "![", "[]", "[ ", " ](")
+_NOT_APOSTROPHE = ('"', "`", "&", "\\", "<", "](", "![")
+_SPACED_DESTINATION = re.compile(r"\]\([^)\n]*[ \n]")
 _PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
-_INLINE_TAG = re.compile(r"</?(?:em|strong|s|a|sup)\b[^>]*>")
-_BACKREF_MARK = re.compile(r' <a href="#fnref\d+" class="footnote-backref">\u21a9\ufe0e</a>')
+#: Tags that join the words around them, and a note's back-reference (no word
+#: of the source) with them.
+_INLINE_TAG = re.compile(r' <a href="#fnref\d+" class="footnote-backref">\u21a9\ufe0e</a>'
+                         r"|</?(?:em|strong|s|a|sup)\b[^>]*>")
+_QUOTE_IN_TAG = re.compile(r"<[^>']*'")
 _ODD_SPACE = re.compile(r"[^\S \n]")
 _ODD_ASCII_SPACE = "\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _CODE = re.compile(r"(<code[^>]*>.*?</code>)", re.DOTALL)
@@ -124,11 +130,13 @@ def _read_plain(text: str, html: str) -> tuple[str, int, str] | None:
     every ' between two letters or digits. Then every inline run's source splits
     into the same words as its HTML text (inline tags joined, block tags apart),
     and every ' in the text is one the reference makes an apostrophe."""
-    if _NOT_PLAIN.search(text) or "<pre>" in html:
+    if (any(mark in text for mark in _NOT_PLAIN) or "<pre>" in html
+            or ("](" in text and _SPACED_DESTINATION.search(text))
+            or ("'" in text and _LONE_QUOTE.search(text))):
         return None
     apostrophes = text.count("'")
     if apostrophes:
-        if _TAG.sub("", html).count("'") != apostrophes:
+        if html.count("'") != apostrophes or _QUOTE_IN_TAG.search(html):
             return None  # one sits in a link target or an unused definition
         html = html.replace("'", "’")
     cut = html.find('<hr class="footnotes-sep"')
@@ -141,8 +149,7 @@ def _read_plain(text: str, html: str) -> tuple[str, int, str] | None:
             break
     if not lead:
         return None  # the lead would come from a note, or there is none
-    body = _INLINE_TAG.sub("", _BACKREF_MARK.sub("", html))
-    return lead, len(_TAG.sub(" ", body).split()), html
+    return lead, len(_TAG.sub(" ", _INLINE_TAG.sub("", html)).split()), html
 
 
 def _plain_lead(inner: str) -> str:
@@ -423,10 +430,6 @@ _BLOCKS = frozenset({"root", "blockquote", "bullet_list", "ordered_list", "list_
 #: whose quote characters still show in the HTML text.
 _VERBATIM = frozenset({"text_special", "code_inline"})
 _QUOTES = "“”‘’"
-#: Anything that makes the quotes of a run more than mid-word apostrophes: a
-#: double quote, a ' not between letters or digits, or markup that can hide
-#: quotes from the text (code, escapes, entities, link targets, images, autolinks).
-_ONLY_APOSTROPHES = re.compile(r"[\"`&\\<]|\]\(|!\[|(?<![^\W_])'|'(?![^\W_])")
 _QUOTE_CHARS = re.compile("[\'\"]")
 _LIST_MARKER = re.compile(rb"[ ]*(?:[*+-]|\d{1,9}[.)])")
 _ATX_OPEN = re.compile(rb"[ ]{0,3}#{1,6}(?=[ ]|$)")
@@ -533,7 +536,7 @@ def _plain_row(reading: _Reading, row: Node) -> bool:
         return False
     if reading.has_quotes and (b"'" in line or b'"' in line or b"&" in line):
         text = line.decode("utf-8")
-        if _ONLY_APOSTROPHES.search(text):
+        if not _only_apostrophes(text):
             return False
         reading.quotes.append("’" * text.count("'"))
         reading.changed = True
@@ -595,7 +598,7 @@ def _run(reading: _Reading, nodes: list[Node], span: tuple[int, int], in_quote: 
     lead = paragraph and reading.lead is None
     if not quoted and not lead:
         return
-    if quoted and not lead and _ONLY_APOSTROPHES.search(content) is None:
+    if quoted and not lead and _only_apostrophes(content):
         # Every quote is a ' between two letters or digits in plain text: the
         # reference makes each one an apostrophe, whatever surrounds it.
         reading.quotes.append("’" * content.count("'"))
@@ -622,6 +625,13 @@ def _run(reading: _Reading, nodes: list[Node], span: tuple[int, int], in_quote: 
         lead = _plain_text(tokens)
         if lead:
             reading.lead = lead
+
+
+def _only_apostrophes(text: str) -> bool:
+    """Whether every quote of a run is a ' between two letters or digits in plain
+    text: no double quote, and no markup that can hide quotes from the text
+    (code, escapes, entities, link targets, images, autolinks)."""
+    return not (any(mark in text for mark in _NOT_APOSTROPHE) or _LONE_QUOTE.search(text))
 
 
 def _flatten(reading: _Reading, nodes: list[Node], level: int, out: list[_Token]) -> None:
