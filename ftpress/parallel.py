@@ -16,7 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -60,6 +60,31 @@ def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) 
         for index, value in zip(chunk, part, strict=True):
             results[index] = value  # type: ignore[assignment]
     return results
+
+
+class Flag(Protocol):
+    """A flag one process raises and another sees (:func:`flag`)."""
+
+    def set(self) -> None: ...
+
+    def is_set(self) -> bool: ...
+
+
+class _Raised:
+    def set(self) -> None:
+        pass
+
+    def is_set(self) -> bool:
+        return True
+
+
+def flag(*, parallel: bool = True) -> Flag:
+    """A flag to raise for a task started by :func:`beside` later (so make it first).
+    Where that task would run in this process, the flag is raised from the start:
+    nothing is done ahead there."""
+    if not parallel or workers() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return _Raised()
+    return multiprocessing.get_context("fork").Event()
 
 
 _beside: Callable[[], object] | None = None

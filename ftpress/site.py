@@ -21,6 +21,7 @@ from typing import Literal
 
 import jinja2
 
+from ftpress import markdown
 from ftpress.buildcache import (
     CACHE_DIR,
     Fingerprint,
@@ -43,12 +44,13 @@ from ftpress.content.rulebook import (
     load_rule_files,
 )
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.parallel import beside
+from ftpress.parallel import Flag, beside, flag
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.rulebook import RulebookViews
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
@@ -127,8 +129,11 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     ``cache`` keeps the parsed state files between builds.
     """
     config = load_config(root)  # everything below depends on it
-    # The Markdown files are read beside the state: neither needs the other.
-    content = beside(lambda: _load_content(root, config), parallel=options.parallel)
+    # The Markdown files are read beside the state: neither needs the other. Then,
+    # until the state is loaded too, that worker renders the posts' Markdown ahead.
+    loaded = flag(parallel=options.parallel)
+    content = beside(lambda: _load_content(root, config, options, cache, loaded),
+                     parallel=options.parallel)
     problems = Problems()
     state = None
     turns: tuple[RecordedTurn, ...] = ()
@@ -150,11 +155,14 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     except InputError as exc:
         problems.extend(exc.problems)
         dirs = ()
-    posts, pages, rule_files, found = content()
+    loaded.set()
+    posts, pages, rule_files, found, ahead = content()
     problems.extend(found)
     problems.raise_if_any()
-    published = tuple(p for p in posts
-                      if p.published(options.now, drafts=options.drafts, future=options.future))
+    if cache is not None:
+        for key, rendered in ahead.items():
+            cache.put(key, rendered)
+    published = _published(posts, options)
     chosen = {id(p) for p in published}  # by identity: comparing posts field by field is slow
     scheduled = [p.date for p in posts
                  if id(p) not in chosen and (options.drafts or not p.draft)]
@@ -163,12 +171,21 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
                 state, min(scheduled, default=None), turns, options.view)
 
 
-#: The posts, pages and rule files of a campaign, and every problem found in them.
-Content = tuple[tuple[Post, ...], tuple[Page, ...], tuple[RuleFile, ...], list[Problem]]
+def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:
+    return tuple(p for p in posts
+                 if p.published(options.now, drafts=options.drafts, future=options.future))
 
 
-def _load_content(root: Path, config: SiteConfig) -> Content:
-    """Read the Markdown: posts, pages and rule files (see :data:`Content`)."""
+#: The posts, pages and rule files of a campaign, every problem found in them, and
+#: Markdown rendered ahead for the cache (cache key → cached value).
+Content = tuple[tuple[Post, ...], tuple[Page, ...], tuple[RuleFile, ...], list[Problem],
+                dict[str, tuple]]
+
+
+def _load_content(root: Path, config: SiteConfig, options: BuildOptions,
+                  cache: RenderCache | None, stop: Flag) -> Content:
+    """Read the Markdown: posts, pages and rule files (see :data:`Content`); then
+    render the posts' Markdown ahead until ``stop`` is raised."""
     problems: list[Problem] = []
     posts: tuple[Post, ...] = ()
     pages: tuple[Page, ...] = ()
@@ -186,7 +203,30 @@ def _load_content(root: Path, config: SiteConfig) -> Content:
     except InputError as exc:
         problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
-    return posts, pages, rule_files, problems
+    ahead = {} if problems or cache is None else _render_ahead(
+        config, _published(posts, options), rule_files, cache, stop)
+    return posts, pages, rule_files, problems, ahead
+
+
+def _render_ahead(config: SiteConfig, posts: tuple[Post, ...],
+                  rule_files: tuple[RuleFile, ...], cache: RenderCache,
+                  stop: Flag) -> dict[str, tuple]:
+    """The Markdown of ``posts`` that ``cache`` lacks, rendered as the blog renders it
+    (same text, base path and citations, so the same cache keys), until ``stop``."""
+    try:
+        rules = RulebookViews(load_rulebook(rule_files, posts), Urls(config), None, None)
+    except InputError:
+        return {}  # reported by the build itself
+    items = {markdown.cache_key(p.body, config.base_path, rules.resolver(p.date.date())):
+             (p.body, rules.resolver(p.date.date())) for p in posts}
+    found = cache.get_many(items)
+    ahead: dict[str, tuple] = {}
+    for key, (text, cite) in items.items():
+        if stop.is_set():
+            break
+        if key not in found:
+            ahead[key] = markdown.as_tuple(markdown.render(text, config.base_path, cite))
+    return ahead
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:

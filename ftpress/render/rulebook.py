@@ -82,7 +82,8 @@ class RulebookViews:
     """Rendered versions of the rulebook, with the citation resolver every page shares."""
 
     def __init__(self, rulebook: Rulebook, urls: Urls, zone_of: datetime | None,
-                 env: jinja2.Environment) -> None:
+                 env: jinja2.Environment | None) -> None:
+        # env None: a resolver of citations alone, rendering no section.
         self.rulebook, self.urls, self.env = rulebook, urls, env
         self.problems: list[Problem] = []
         self._zone = zone_of
@@ -150,6 +151,7 @@ class RulebookViews:
         key = (section, day if "[[rule:" in section.text else None)
         if key not in self._blocks:
             view = self._section(section, cite, day)
+            assert self.env is not None, "sections need the theme's templates"
             self._blocks[key] = Markup(self.env.get_template("_rule_section.html").render(s=view))
         return self._blocks[key]
 
