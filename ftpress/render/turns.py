@@ -667,13 +667,14 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
            lost_column=any(row.ledger.lost() for row in accounts),
            ranking=ranking, latest=views[-1], replay=replay,
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
-    # Maps and charts are most of a turn page's work: cached between builds, and
-    # drawn on every core (each is a pure function of its view).
+    # Maps and charts are cached between builds (each is a pure function of its view),
+    # and the charts drawn on every core.
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of,
                       umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
+    # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
-                           lambda i: inline(render_map(*maps[i])))
+                           lambda i: inline(render_map(*maps[i])), spread=False)
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
                          lambda i: inline(render_chart(*charts_in[i])))
