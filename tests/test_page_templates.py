@@ -107,6 +107,26 @@ def test_memo_renders_a_call_with_unhashable_arguments_every_time():
     assert len(calls) == 2
 
 
+@given(st.lists(st.integers(0, 3) | st.booleans() | st.lists(st.integers(0, 1), max_size=2),
+                max_size=8))
+def test_memo_each_joins_what_one_call_per_item_gives(items):
+    """Hashable items are made once each (also for later single calls); lists every time."""
+    calls: list[object] = []
+
+    def macro(item: object) -> Markup:
+        calls.append(item)
+        return Markup("<i>{}</i>\n").format(item)
+
+    memo = Memo()
+    joined = memo.each(macro, items)
+    assert joined == Markup("").join(Markup("<i>{}</i>\n").format(i) for i in items)
+    hashable = {(type(i), i) for i in items if not isinstance(i, list)}
+    assert len(calls) == len(hashable) + sum(isinstance(i, list) for i in items)
+    singles = [memo(macro, i) for i in items]  # only the lists are made again
+    assert len(calls) == len(hashable) + 2 * sum(isinstance(i, list) for i in items)
+    assert singles == [Markup("<i>{}</i>\n").format(i) for i in items]
+
+
 @dataclass(frozen=True, slots=True)
 class _Power:
     id: str

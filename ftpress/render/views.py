@@ -148,8 +148,9 @@ class Memo:
         self._made: dict[tuple[object, ...], Markup] = {}
 
     def __call__(self, macro: Callable[..., Markup], *args: object) -> Markup:
+        # The arguments' types, then the arguments: a macro is always given as many.
+        key = (macro, *map(type, args), *args)
         try:
-            key = (macro, *((type(a), a) for a in args))
             made = self._made.get(key)
         except TypeError:  # an unhashable argument
             return macro(*args)
@@ -161,7 +162,18 @@ class Memo:
         """``memo.each(macro, items)``: ``macro(item)`` of every item, joined, each made
         once; the same bytes as a ``for`` loop of ``memo(macro, item)`` calls, without
         the template calling back into Python once per item."""
-        return Markup("").join([self(macro, item) for item in items])
+        made, parts = self._made, []
+        for item in items:
+            key = (macro, type(item), item)
+            try:
+                part = made.get(key)
+            except TypeError:  # unhashable
+                part = macro(item)
+            else:
+                if part is None:
+                    part = made[key] = macro(item)
+            parts.append(part)
+        return Markup("").join(parts)
 
 
 class Urls:
