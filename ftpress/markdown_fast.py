@@ -3,11 +3,16 @@
 markdown-it-pyrs (a Rust port of markdown-it) parses a post about ten times
 faster than markdown-it-py, but it has no plugin API and its HTML differs from
 ours in a handful of known ways. :func:`render` renders with it and then fixes
-those up in Python, and reads the lead paragraph and the word count from its
-syntax tree. Whenever a document uses something the fixes cannot reproduce
-byte for byte, :func:`render` returns ``None`` and the caller uses the
+those up in Python: XHTML void tags, the table wrapper, footnote numbering and
+the notes' hidden heading, heading ids, the base path, rule citations, and
+smart quotes (pyrs's own pair quotes across blocks, so they are off and done
+here with markdown-it-py's own pass). A plain document (the common post) gives
+its lead, word count and apostrophes straight from the HTML; any other is read
+from pyrs's syntax tree. Whenever a document uses something these fixes cannot
+reproduce byte for byte, :func:`render` returns ``None`` and the caller uses the
 markdown-it-py pipeline, which stays the reference; each such case is named
-below where it is detected.
+below where it is detected, and tests/test_markdown_engine.py holds one
+example of each.
 """
 
 from __future__ import annotations
