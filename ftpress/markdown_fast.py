@@ -60,6 +60,7 @@ _FENCE = re.compile(r" {0,3}(`{3,})")
 _FOOTNOTE_DEFINITION = re.compile(r"\[\^([^\]\n]*)\]:")
 _EMPTY_ITEM = re.compile(r"\n[ >]*(?:[*+-]|\d{1,9}[.)])[ ]*(?:\n|$)")
 _DELIMITER_ROW = re.compile(r"\|(?: *:?-+:? *\|)+ *$")
+_ATX_LINE = re.compile(r" {0,3}#{1,6}(?: |$)")
 _PIPE_ROW = re.compile(r"\|.*\| *$")
 #: What markdown-it-py's typographic replacements look for. pyrs also applies
 #: them inside code spans and image alt text, where ours do not.
@@ -242,7 +243,7 @@ def _footnotes_plain(text: str) -> bool:
 
 def _tables_plain(text: str) -> bool:
     """Whether every line that might be a table's delimiter row belongs to a
-    plain table: a pipe-fenced header row after a blank line (or at the start),
+    plain table: a pipe-fenced header row after a blank line, a heading or nothing,
     a pipe-fenced delimiter row of as many cells, body rows that start with a
     pipe, and a blank line or the end after them."""
     lines = text.split("\n")
@@ -256,7 +257,7 @@ def _tables_plain(text: str) -> bool:
         header = lines[index - 1]
         if not (_DELIMITER_ROW.match(line) and _PIPE_ROW.match(header)):
             return False
-        if index >= 2 and lines[index - 2].strip(" "):
+        if index >= 2 and lines[index - 2].strip(" ") and not _ATX_LINE.match(lines[index - 2]):
             return False
         if header.count("|") - header.count("\\|") != line.count("|"):
             return False

@@ -53,6 +53,7 @@ FAST = {
     "footnotes referenced out of definition order": "See[^2] then[^1].\n\n[^1]: One.\n\n[^2]: Two.\n",
     "unused footnote": "Text[^1].\n\n[^1]: Used.\n\n[^9]: Never cited.\n",
     "table with escaped pipes": "| a | b |\n|:--|--:|\n| 1 \\| 2 | `x` |\n| \"q\" | it's |\n",
+    "table straight after a heading": "### 5.1.0 Craft class\n| Class | Mass |\n|---|---|\n| Scout | 4–10 |\n",
     "headings with duplicate text": "## Moves\n\n## Moves\n\n### Moves\n\n# Top\n\n#### Last ##\n",
     "heading with code and a citation": "## The `siege` rule [[rule:11.2]]\n",
     "citations": "See [[rule:8.2]] and [[rule:4.1|the rule on this]] and [[rule:9]].\n",
