@@ -266,6 +266,7 @@ def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
                           cwd=str(Path(output).parent), stdin=subprocess.DEVNULL,
                           capture_output=True, text=True)
     said = done.stderr.strip() or done.stdout.strip()
+    shutil.rmtree(site, ignore_errors=True)  # its links, gone while the build goes on
     # Pages that only mention data-pagefind-body in their text: nothing to index yet.
     return (0 if "not able to build an index" in said else done.returncode), said
 
