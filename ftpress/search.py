@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -274,6 +273,8 @@ def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
 def main(argv: list[str]) -> int:
     """``python -m ftpress.search PAGEFIND RUNS``: run Pagefind on each ``[site, output]``
     of the JSON list RUNS, :data:`CONCURRENT` at a time; say what failed."""
+    from concurrent.futures import ThreadPoolExecutor  # here: a build never needs it
+
     pagefind, runs = argv[0], json.loads(argv[1])
     with ThreadPoolExecutor(CONCURRENT) as pool:
         results = list(pool.map(lambda run: _run(pagefind, *run), runs))
