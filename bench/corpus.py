@@ -7,13 +7,17 @@ tools on the same work:
 
 - ``OUT/ftpress-campaign/``: a campaign ftpress builds (``site.yaml``, posts in all five
   kinds over several years, the rulebook in ``content/rules/`` and ruling posts
-  whose ``amends:`` change it);
+  whose ``amends:`` change it) and, with ``--turns T``, its ``state/`` and ``orders/``:
+  T turns each really resolved by ftpress's ftc2007 engine from generated orders
+  (``turns.py``);
 - ``OUT/pelican-site/`` and ``OUT/hugo-site/``: the same posts as a Pelican and a Hugo
   project (see ``mirrors.py``);
-- ``OUT/corpus.json``: the arguments, the build's ``--now`` and what was written.
+- ``OUT/corpus.json``: the arguments, the build's ``--now`` and what was written (with
+  how many events of each kind the turns produced).
 
 Everything comes from one ``random.Random(seed)``: the same arguments give a
-byte-identical corpus, so numbers measured on two machines are comparable.
+byte-identical corpus, so numbers measured on two machines are comparable (the
+turns' dice are keyed by their orders and a fixed umpire secret).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ import mirrors
 from prose import WORLDS, Prose
 
 #: Bump whenever the generator's output changes, so that cached corpora are remade.
-VERSION = 3
+VERSION = 4
 ZONE = ZoneInfo("Europe/London")
 START = date(2019, 1, 7)
 KINDS = ("rules", "rulings", "cogitation", "status", "guff")
@@ -367,20 +371,24 @@ def write_ftpress(campaign: Campaign, root: Path) -> None:
         write_file(root, "content/" + rule.file, rule_file(rule))
 
 
-def write_state(root: Path, turns: int, radius: int, seed: int) -> tuple[int, str]:
-    """The campaign state and ``turns`` resolved turns; returns (turns written, a note).
+def write_state(root: Path, turns: int, radius: int, seed: int
+                ) -> tuple[int, dict[str, int], str]:
+    """The campaign state and ``turns`` turns resolved by ftpress (``turns.py``);
+    returns (turns written, events of each kind, a note).
 
-    Written by ftpress's own state code (``turns.py``), so an ftpress without it
-    gets a blog-only corpus and a note saying so.
+    An ftpress without a state format gets a blog-only corpus and a note saying so.
     """
     if not turns:
-        return 0, ""
+        return 0, {}, ""
     try:
         import turns as state_writer
     except ImportError as exc:
-        return 0, f"no campaign state written: this ftpress has no state format ({exc})"
+        return 0, {}, f"no campaign state written: this ftpress has no state format ({exc})"
     base_url = re.search(r"^base_url: (\S+)$", SITE_YAML, re.M).group(1)
-    return state_writer.write_turns(root, turns, radius, seed, START, base_url), ""
+    written, events = state_writer.write_turns(root, turns, radius, seed, START, base_url)
+    note = (f"{written} turns resolved by the ftc2007 engine from generated orders, "
+            f"battles abstract, dice keyed by a fixed umpire secret")
+    return written, dict(sorted(events.items())), note
 
 
 def write_corpus(out: Path, posts: int, turns: int, radius: int, seed: int) -> dict[str, object]:
@@ -391,7 +399,7 @@ def write_corpus(out: Path, posts: int, turns: int, radius: int, seed: int) -> d
         shutil.rmtree(out)
     campaign = generate(posts, seed)
     write_ftpress(campaign, out / PROJECTS["ftpress"])
-    written, note = write_state(out / PROJECTS["ftpress"], turns, radius, seed)
+    written, events, note = write_state(out / PROJECTS["ftpress"], turns, radius, seed)
     mirrors.write_pelican(campaign, out / PROJECTS["pelican"])
     mirrors.write_hugo(campaign, out / PROJECTS["hugo"])
     manifest: dict[str, object] = {
@@ -400,7 +408,7 @@ def write_corpus(out: Path, posts: int, turns: int, radius: int, seed: int) -> d
         "kinds": {k: sum(p.kind == k for p in campaign.posts) for k in KINDS},
         "rules": len(campaign.rules), "amending_posts": sum(bool(p.amends)
                                                             for p in campaign.posts),
-        "note": note,
+        "note": note, "turn_events": events,
     }
     write_file(out, "corpus.json", json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return manifest
@@ -410,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--posts", type=int, default=1000)
     parser.add_argument("--turns", type=int, default=100,
-                        help="turn snapshots to write in state/turns/ (0: a blog without state)")
+                        help="turns to resolve, recorded in state/turns/ (0: a blog without state)")
     parser.add_argument("--radius", type=int, default=10, help="radius of the hex map, in hexes")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--out", type=Path, required=True,
