@@ -48,11 +48,16 @@ SERVE_TIMEOUT = 300.0
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """One measured process: seconds of wall and CPU time, peak resident memory in MB."""
+    """One measured process: seconds of wall and CPU time, peak resident memory in MB
+    (of the largest single process), and the peak of all its processes together."""
 
     wall: float
     cpu: float
     peak_mb: float
+    #: The most memory the process and all its descendants held at once: the sum of
+    #: their proportional set sizes (shared pages split between the sharers, so the
+    #: forked workers' memory shared with the parent counts once), sampled.
+    tree_mb: float = 0.0
 
 
 @dataclass
@@ -126,15 +131,65 @@ def measure(argv: list[str], cwd: Path) -> Sample:
         started = time.perf_counter()
         process = subprocess.Popen(argv, cwd=cwd, env=child_env(), stdin=subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=errors)
+        sampler = TreeMemory(process.pid)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
+        tree_mb = sampler.stop()
         process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode != 0:
             errors.seek(0)
             text = errors.read().decode("utf-8", "replace").strip()
             raise SystemExit(f"{' '.join(argv)} failed with exit code "
                              f"{process.returncode}:\n{text[-4000:]}")
-    return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+    return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, tree_mb)
+
+
+class TreeMemory:
+    """Samples, every :data:`SAMPLE_SECONDS`, the summed proportional set size of a
+    process and its descendants (Linux ``/proc``; elsewhere it reads 0)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.peak = pid, 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> float:
+        self._done.set()
+        self._thread.join()
+        return self.peak / 1024
+
+    def _run(self) -> None:
+        while not self._done.wait(SAMPLE_SECONDS):
+            self.peak = max(self.peak, sum(_pss_kb(pid) for pid in _tree(self.pid)))
+
+
+#: How often :class:`TreeMemory` samples.
+SAMPLE_SECONDS = 0.02
+
+
+def _tree(root: int) -> list[int]:
+    """``root`` and every process below it."""
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo.extend(int(child) for child in (task / "children").read_text().split())
+        except OSError:
+            continue  # gone already, or not Linux
+    return found
+
+
+def _pss_kb(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def count_pages(out: Path) -> int:
@@ -383,6 +438,7 @@ def build_row(tool: str, results: Results) -> str:
     name = "ftpress without search" if tool == NO_SEARCH else tool
     return (f"| {name} | {results.pages.get(tool, 0):,} | {walls(samples)} "
             f"| {median([s.cpu for s in samples]):.2f} | {max(s.peak_mb for s in samples):.0f} "
+            f"| {max(s.tree_mb for s in samples):.0f} "
             f"| {ratio(results.paired.get(tool))} "
             f"| {ratio(results.paired_no_search.get(tool))} |")
 
@@ -390,21 +446,21 @@ def build_row(tool: str, results: Results) -> str:
 def table(results: Results) -> str:
     """The comparison as a Markdown table; ftpress's extra measurements below it."""
     lines = ["| tool | pages | wall median (s) | wall min (s) | CPU median (s) | peak MB "
-             "| ftpress ÷ tool (wall) | ftpress without search ÷ tool (wall) |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|"]
+             "| all processes MB | ftpress ÷ tool (wall) | ftpress without search ÷ tool (wall) |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
     lines += [build_row(tool, results) for tool in (*TOOLS, NO_SEARCH)
               if tool in results.builds]
     if results.incremental:
         inc = results.incremental
         lines.append(f"| ftpress, second build, nothing changed | — | {walls(inc)} "
                      f"| {median([s.cpu for s in inc]):.2f} | {max(s.peak_mb for s in inc):.0f} "
-                     "| — | — |")
+                     f"| {max(s.tree_mb for s in inc):.0f} | — | — |")
     for label, values in (("page rewritten", results.serve_page),
                           ("first reload sent", results.serve_reload),
                           ("whole site rebuilt", results.serve_done)):
         if values:
             lines.append(f"| ftpress serve, one post edited → {label} | — | "
-                         f"{median(values):.2f} | {min(values):.2f} | — | — | — | — |")
+                         f"{median(values):.2f} | {min(values):.2f} | — | — | — | — | — |")
     return "\n".join(lines)
 
 

@@ -1,5 +1,3 @@
-import sys
+from ftpress.cli import run
 
-from ftpress.cli import main
-
-sys.exit(main())
+run()
