@@ -16,6 +16,12 @@ from ftpress.maps.svgtext import splice, svg_text
 
 _W, _H = 640.0, 260.0
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56.0, 56.0, 16.0, 34.0
+#: The most turn labels under the x axis: a long campaign's would overlap, so every
+#: k-th turn is named (and the first and the last).
+MAX_LABELS = 12
+#: The most points drawn as dots, each with its own title: beyond that they would
+#: crowd the line into a smear, and the series' title lists every value anyway.
+MAX_DOTS = 26
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +46,18 @@ def _r(v: float) -> float:
     return round(v, 1)
 
 
+def _labelled(count: int) -> list[int]:
+    """Which of ``count`` points get a label: all of a short chart; of a long one,
+    evenly spaced ones from the first, and the last (none too close before it)."""
+    if count <= MAX_LABELS:
+        return list(range(count))
+    step = -(-(count - 1) // (MAX_LABELS - 1))  # ceiling division
+    picked = list(range(0, count - 1, step))
+    if count - 1 - picked[-1] < step / 2:
+        picked.pop()
+    return [*picked, count - 1]
+
+
 def render_chart(c: Chart, element_id: str = "chart") -> str:
     """The chart as an SVG document string."""
     d = blank_drawing((0.0, 0.0, _W, _H), element_id, "chart", c.title, c.description)
@@ -60,8 +78,8 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
     axes.add(d.line((_LEFT, _TOP), (_LEFT, _r(_TOP + plot_h)), stroke="#5b6270"))
     for v in sorted({low, (low + high) // 2, high}):
         axes.add(d.text(f"{v:,}", insert=(_LEFT - 6, _r(y(v) + 4)), text_anchor="end"))
-    for i, label in enumerate(c.labels):
-        axes.add(d.text(label, insert=(x(i), _r(_H - 12)), text_anchor="middle"))
+    for i in _labelled(len(c.labels)):
+        axes.add(d.text(c.labels[i], insert=(x(i), _r(_H - 12)), text_anchor="middle"))
     groups = [axes]
     for s in c.series:
         g = d.g(class_="series")
@@ -71,7 +89,8 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
         points = [(x(i), y(v)) for i, v in enumerate(s.values)]
         if len(points) > 1:
             g.add(d.polyline(points, fill="none", stroke=s.colour, stroke_width=2.5))
-        for (px, py), label, v in zip(points, c.labels, s.values, strict=False):
+        for (px, py), label, v in zip(points if len(points) <= MAX_DOTS else (), c.labels,
+                                      s.values, strict=False):
             dot = g.add(d.circle((px, py), r=4, fill=s.colour, stroke="#ffffff",
                                  stroke_width=1))
             dot.set_desc(title=f"{s.name}, {label}: {v:,}")
