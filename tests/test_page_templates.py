@@ -240,3 +240,15 @@ def test_a_theme_that_overrides_the_card_macro_gets_its_own_cards(campaign, run,
         text = out[page].decode()
         assert text.count('<article data-theme="mine" class="card ') == text.count('class="card ')
         assert text.count('class="card ') >= 1
+
+
+def test_a_theme_whose_macros_have_no_card_fails_with_a_template_error(campaign, run, tmp_path):
+    macros = (BUILTIN / "_macros.html").read_text(encoding="utf-8")
+    start, end = macros.index("{% macro card("), macros.index("{% macro tag_list(")
+    root = _blog(campaign, {"themes/default/_macros.html": macros[:start] + macros[end:]})
+    out = tmp_path / "out"
+    code, _, err = run("build", "--source", root, "--out", out, "--now", NOW)
+    assert code == 1
+    assert "list.html:" in err and "_macros.html has no macro 'card'; expected one" in err
+    assert "Traceback" not in err
+    assert not out.exists() or not any(out.iterdir())  # nothing written

@@ -122,13 +122,25 @@ class Cards:
         self._made: dict[tuple[object, ...], Markup] = {}
 
     def __call__(self, post: PostView, *args: object, **kwargs: object) -> Markup:
-        key = (post.path, *args, *sorted(kwargs.items()))
+        path = getattr(post, "path", None)
+        if not isinstance(path, str):  # not a post: made every time, as the macro would be
+            return self._card()(post, *args, **kwargs)
+        key = (path, *map(type, args), *args,
+               *((k, type(v), v) for k, v in sorted(kwargs.items())))
         made = self._made.get(key)
         if made is None:
-            if self._macro is None:
-                self._macro = self._env.get_template("_macros.html").module.card
-            made = self._made[key] = self._macro(post, *args, **kwargs)
+            made = self._made[key] = self._card()(post, *args, **kwargs)
         return made
+
+    def _card(self) -> Callable[..., Markup]:
+        if self._macro is None:
+            macro = getattr(self._env.get_template("_macros.html").module, "card", None)
+            if macro is None:  # a theme's _macros.html without it: a template error
+                raise jinja2.UndefinedError(
+                    "_macros.html has no macro 'card'; expected one, card(post, level), "
+                    "to show each post in the listings")
+            self._macro = macro
+        return self._macro
 
 
 class Memo:
