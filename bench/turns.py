@@ -20,7 +20,10 @@ rules as they change:
   so the order files are clean. They go to ``orders/<turn-id>/<player>.yaml``
   and ``ftpress.turn.resolve_turn`` resolves the turn with the fixed umpire
   secret :data:`UMPIRE_SECRET`, writing the record ``state/turns/<turn-id>/``
-  (events, dice, orders) and the new ``state/``.
+  (events, dice, orders) and the new ``state/``. Where three powers meet and one
+  attacks, the engine would send the battle to the table and wait; the corpus
+  redraws that turn with those groups standing off
+  (:data:`THREE_WAY_BATTLES_CALLED_OFF`; once in 100 turns with the defaults).
 
 Same arguments, same corpus, byte for byte: the orders depend only on the seed
 and the state, and the dice are keyed by the orders and the secret.
