@@ -13,6 +13,7 @@ threads of their own (``ftpress serve``) pass ``parallel=False``.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -48,6 +49,10 @@ def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) 
         return [task(i) for i in range(count)]
     global _task
     _task = task
+    # The workers share this process's memory until they write to it, and the cyclic
+    # garbage collector writes to every object it visits: frozen, it visits none of
+    # the objects there are at the fork, so the workers copy only what they touch.
+    gc.freeze()
     try:
         # Interleaved chunks balance the load when item costs vary along the list.
         chunks = [list(range(start, count, n * 4)) for start in range(n * 4)]
@@ -55,6 +60,7 @@ def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) 
             parts = pool.map(_run, chunks, chunksize=1)
     finally:
         _task = None
+        gc.unfreeze()
     results: list[T] = [None] * count  # type: ignore[list-item]
     for chunk, part in zip(chunks, parts, strict=True):
         for index, value in zip(chunk, part, strict=True):
