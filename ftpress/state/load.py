@@ -84,14 +84,15 @@ def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[An
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
     key = (kind.name, hashlib.blake2b(raw, digest_size=20).hexdigest())
-    found = _PARSED.pop(key, None)
+    model = _PARSED.pop(key, None)
+    found: tuple[Any, Any] | None = (None, model) if model is not None else None
     if found is None and store is not None:
         found = _from_store(store, key[1], rel, kind)
     if found is None:
         found = _parse(raw, rel, kind)
         if store is not None:
             _to_store(store, key[1], found[0])
-    _PARSED[key] = found  # (re)inserted last: the most recently used
+    _PARSED[key] = found[1]  # (re)inserted last: the most recently used
     while len(_PARSED) > PARSED_LIMIT:
         del _PARSED[next(iter(_PARSED))]
     return found

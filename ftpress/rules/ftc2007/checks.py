@@ -86,13 +86,16 @@ def starting_forces(loaded: LoadedState) -> list[Problem]:  # §6
         if loaded.state.system(player.capital) is None:
             continue  # already reported: an unknown capital
         spent = spending(loaded.state, player.id)
-        where = loaded.where("players", "players", i, "treasury")
+        # Located only for a problem: a file kept from an earlier load is parsed again
+        # to find a line.
         if spent.ships > SHIP_CAP:
-            problems.append(Problem(*where, f"{player.id!r} spent {spent.ships:,} on ships at "
+            problems.append(Problem(*loaded.where("players", "players", i, "treasury"),
+                                    f"{player.id!r} spent {spent.ships:,} on ships at "
                                     f"setup; at most {SHIP_CAP:,} may go on ships (§6.1)"))
         if spent.unaccounted:
-            problems.append(Problem(*where, _unaccounted(player.id, spent.treasury,
-                                                         spent.unaccounted, spent.capital)))
+            problems.append(Problem(*loaded.where("players", "players", i, "treasury"),
+                                    _unaccounted(player.id, spent.treasury, spent.unaccounted,
+                                                 spent.capital)))
     return problems
 
 

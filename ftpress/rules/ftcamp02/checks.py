@@ -78,20 +78,22 @@ def attachments(loaded: LoadedState) -> list[Problem]:
     for i, g in enumerate(state.groups.groups):
         if g.attached_to is None:
             continue
-        where = loaded.where("groups", "groups", i, "attached_to")
         parent = groups.get(g.attached_to)
         if kind_of(state, g) != "independent":
-            found.append(Problem(*where, f"{g.id} is not a single independent craft; only "
-                                 "independents can be attached (§3)"))
+            wrong = (f"{g.id} is not a single independent craft; only independents can be "
+                     "attached (§3)")
         elif parent is None or parent.owner != g.owner:
-            found.append(Problem(*where, f"no group {g.attached_to!r} of {g.owner}'s to be "
-                                 "attached to"))
+            wrong = f"no group {g.attached_to!r} of {g.owner}'s to be attached to"
         elif kind_of(state, parent) != "standard" or parent.attached_to is not None:
-            found.append(Problem(*where, f"{g.attached_to} is not a standard fleet group; "
-                                 "independents attach only to those (§5.2.1)"))
+            wrong = (f"{g.attached_to} is not a standard fleet group; independents attach "
+                     "only to those (§5.2.1)")
         elif state.hex_of(parent.at) != state.hex_of(g.at):
-            found.append(Problem(*where, f"{g.id} is at {g.at} but {g.attached_to} at "
-                                 f"{parent.at}; an attached independent is with its group"))
+            wrong = (f"{g.id} is at {g.at} but {g.attached_to} at {parent.at}; an attached "
+                     "independent is with its group")
+        else:
+            continue
+        # Located only for a problem: a file kept from an earlier load is parsed again.
+        found.append(Problem(*loaded.where("groups", "groups", i, "attached_to"), wrong))
     return found
 
 
