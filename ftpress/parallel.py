@@ -16,8 +16,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -25,10 +25,13 @@ T = TypeVar("T")
 MIN_ITEMS = 48
 
 _task: Callable[[int], object] | None = None
+_chunks: list[list[int]] = []
+#: The next chunk to take, shared by this process and its workers.
+_next: Any = None
 
 
 def workers() -> int:
-    """Worker processes to use: one per core available to us, at most eight."""
+    """Processes to work in (this one included): one per core available, at most eight."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -36,34 +39,50 @@ def workers() -> int:
     return max(1, min(cores, 8))
 
 
-def _run(indices: Sequence[int]) -> list[object]:
-    assert _task is not None
-    return [_task(i) for i in indices]
+def _drain() -> dict[int, list[object]]:
+    """Take chunks until none is left; their results, by chunk."""
+    assert _task is not None and _next is not None
+    done: dict[int, list[object]] = {}
+    while True:
+        with _next.get_lock():
+            chunk = _next.value
+            _next.value += 1
+        if chunk >= len(_chunks):
+            return done
+        done[chunk] = [_task(i) for i in _chunks[chunk]]
 
 
 def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) -> list[T]:
-    """``[task(0), task(1), …, task(count - 1)]``, computed by forked workers if worth it."""
+    """``[task(0), task(1), …, task(count - 1)]``, computed on every core if worth it.
+
+    This process works too, beside one forked worker per other core: each takes the
+    next chunk of items until none is left, so the load evens out.
+    """
     n = workers()
     if (not parallel or n < 2 or count < MIN_ITEMS
             or "fork" not in multiprocessing.get_all_start_methods()):
         return [task(i) for i in range(count)]
-    global _task
-    _task = task
+    global _task, _chunks, _next
+    context = multiprocessing.get_context("fork")
+    # Interleaved chunks: item costs often vary along the list (old posts, new posts).
+    chunks = [list(range(start, count, n * 8)) for start in range(n * 8)]
+    _task, _chunks, _next = task, chunks, context.Value("i", 0)
     # The workers share this process's memory until they write to it, and the cyclic
     # garbage collector writes to every object it visits: frozen, it visits none of
     # the objects there are at the fork, so the workers copy only what they touch.
     gc.freeze()
     try:
-        # Interleaved chunks balance the load when item costs vary along the list.
-        chunks = [list(range(start, count, n * 4)) for start in range(n * 4)]
-        with multiprocessing.get_context("fork").Pool(n) as pool:
-            parts = pool.map(_run, chunks, chunksize=1)
+        with context.Pool(n - 1) as pool:
+            theirs = [pool.apply_async(_drain) for _ in range(n - 1)]
+            done = _drain()
+            for result in theirs:
+                done.update(result.get())
     finally:
-        _task = None
+        _task, _chunks, _next = None, [], None
         gc.unfreeze()
     results: list[T] = [None] * count  # type: ignore[list-item]
-    for chunk, part in zip(chunks, parts, strict=True):
-        for index, value in zip(chunk, part, strict=True):
+    for chunk, part in done.items():
+        for index, value in zip(chunks[chunk], part, strict=True):
             results[index] = value  # type: ignore[assignment]
     return results
 
