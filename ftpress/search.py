@@ -146,13 +146,19 @@ class Indexing:
                 self._process = subprocess.Popen(
                     [sys.executable, "-m", "ftpress.search", str(_executable()),
                      json.dumps(runs)],
-                    cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    cwd=self._work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE, text=True,
                     env={**os.environ, "PYTHONPATH": os.pathsep.join(
                         filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
         except BaseException:
             self._clean()
             raise
+
+    def widen(self) -> None:
+        """Say the build has rendered everything: Pagefind may now use every core."""
+        if self._process is not None and self._process.stdin is not None:
+            self._process.stdin.close()
+            self._process.stdin = None  # communicate() would flush it
 
     def finish(self, out: Path) -> SearchReport:
         """Wait for Pagefind and sync the index into ``out/pagefind/``."""
@@ -272,12 +278,30 @@ def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
 
 def main(argv: list[str]) -> int:
     """``python -m ftpress.search PAGEFIND RUNS``: run Pagefind on each ``[site, output]``
-    of the JSON list RUNS, :data:`CONCURRENT` at a time; say what failed."""
-    from concurrent.futures import ThreadPoolExecutor  # here: a build never needs it
+    of the JSON list RUNS; say what failed.
+
+    One run at a time while the build is still rendering (its processes have the
+    cores, and two Pagefinds beside them would hold more memory than the build);
+    :data:`CONCURRENT` at a time once it says it is done, by closing our stdin.
+    """
+    import threading  # here: a build never needs these
+    from concurrent.futures import ThreadPoolExecutor
 
     pagefind, runs = argv[0], json.loads(argv[1])
+    slots = threading.Semaphore(1)
+
+    def widen() -> None:
+        sys.stdin.read()  # returns when the build closes its end
+        for _ in range(CONCURRENT - 1):
+            slots.release()
+
+    def one(run: list[str]) -> tuple[int, str]:
+        with slots:
+            return _run(pagefind, *run)
+
+    threading.Thread(target=widen, daemon=True).start()
     with ThreadPoolExecutor(CONCURRENT) as pool:
-        results = list(pool.map(lambda run: _run(pagefind, *run), runs))
+        results = list(pool.map(one, runs))
     failed = [said for code, said in results if code != 0]
     for said in failed:
         print(said, file=sys.stderr)
