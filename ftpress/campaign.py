@@ -21,13 +21,14 @@ def load_state(root: Path) -> LoadedState | None:
     return folders[0] if folders else None
 
 
-def load_states(root: Path, store: Store | None = None) -> tuple[LoadedState, ...]:
+def load_states(root: Path, store: Store | None = None, *,
+                parallel: bool = False) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
     state. Raises with every problem in any of them. ``store`` (the build cache)
-    keeps parsed files between runs."""
+    keeps parsed files between runs; ``parallel`` parses them on every core."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store)
+    loaded, problems = load_tree(root, store, parallel=parallel)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:

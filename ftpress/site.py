@@ -141,7 +141,7 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     turns: tuple[RecordedTurn, ...] = ()
     snapshots: dict[str, State] = {}
     try:
-        folders = load_states(root, cache)
+        folders = load_states(root, cache, parallel=options.parallel)
         state = folders[0].state if folders else None
         snapshots = {f.folder: f.state for f in folders[1:]}
     except InputError as exc:
@@ -149,7 +149,7 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     if state is not None:
         try:
             # The snapshots are loaded and checked once, above; turns reuse them.
-            turns = load_turns(root, snapshots)
+            turns = load_turns(root, snapshots, parallel=options.parallel)
         except InputError as exc:
             problems.extend(exc.problems)
     try:

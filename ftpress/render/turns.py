@@ -34,6 +34,7 @@ from ftpress.dice import Roll
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.maps.chart import Chart, Series, render_chart
+from ftpress.parallel import map_indexed
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
@@ -83,10 +84,12 @@ class ReplayMap:
     alt: str
 
 
-def load_turns(root: Path, snapshots: dict[str, State] | None = None) -> tuple[RecordedTurn, ...]:
+def load_turns(root: Path, snapshots: dict[str, State] | None = None, *,
+               parallel: bool = False) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
-    ``snapshots`` maps a turn folder to its state where the caller has loaded it.
+    ``snapshots`` maps a turn folder to its state where the caller has loaded it;
+    ``parallel`` reads the turns' event logs on every core.
     """
     base = root / TURNS_DIR
     if not base.is_dir():
@@ -99,12 +102,16 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None) -> tuple[R
             continue  # a staging folder of a turn being written, or a stray
     turns: list[RecordedTurn] = []
     problems: list[Problem] = []
-    for number, folder in sorted(folders):
-        if not folder.is_dir():
-            continue
+    folders = sorted((n, f) for n, f in folders if f.is_dir())
+    # A hundred turns' event logs are thousands of events: read on every core. A log
+    # with a problem comes back None and is read again below, to say where.
+    logs = map_indexed(lambda i: _events_quietly(root, f"{TURNS_DIR}/{folders[i][1].name}"),
+                       len(folders), parallel=parallel)
+    for (number, folder), events in zip(folders, logs, strict=True):
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
-            turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel)))
+            turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel),
+                                    events))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -112,16 +119,29 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None) -> tuple[R
     return tuple(turns)
 
 
+def _events(root: Path, rel: str) -> tuple[Event, ...]:
+    """A turn's event log (none if it has no ``events.yaml``); raises with its problems."""
+    if not (root / rel / "events.yaml").is_file():
+        return ()
+    path = f"{rel}/events.yaml"
+    return schema.validate(_EVENTS, yamlsource.parse(
+        yamlsource.read_text(root / path, path), path), path).events
+
+
+def _events_quietly(root: Path, rel: str) -> tuple[Event, ...] | None:
+    try:
+        return _events(root, rel)
+    except InputError:
+        return None
+
+
 def _load_turn(root: Path, rel: str, turn: str, number: int,
-               state: State | None) -> RecordedTurn:
+               state: State | None, events: tuple[Event, ...] | None = None) -> RecordedTurn:
     if state is None:
         state = load_state(root, rel).state
-    events: tuple[Event, ...] = ()
     rolls: tuple[Roll, ...] = ()
-    if (root / rel / "events.yaml").is_file():
-        path = f"{rel}/events.yaml"
-        events = schema.validate(_EVENTS, yamlsource.parse(
-            yamlsource.read_text(root / path, path), path), path).events
+    if events is None:
+        events = _events(root, rel)
     if (root / rel / DICE.file).is_file():
         rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
     orders = tuple((f.stem, f.read_bytes())

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from ftpress import schema, yamlsource
 from ftpress.errors import InputError, Problem, Problems
+from ftpress.parallel import map_indexed
 from ftpress.state import check
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
@@ -122,18 +123,28 @@ def _untag(value: dict[str, Any]) -> Any:
 
 def _to_store(store: Store, digest: str, data: Any) -> None:
     """Keep ``data`` if its JSON reads back exactly (keys all strings, and so on)."""
+    text = _storable(data)
+    if text is not None:
+        store.put(_store_key(digest), (text,))
+
+
+def _storable(data: Any) -> str | None:
+    """``data`` as JSON, if it reads back exactly."""
     try:
         text = json.dumps(data, default=_tag, ensure_ascii=False)
     except (TypeError, ValueError):
-        return
+        return None
     back = json.loads(text, object_hook=_untag)
     # repr as well as ==: equal datetimes with other time zone objects print otherwise.
-    if back == data and repr(back) == repr(data):
-        store.put(f"state-yaml\0{digest}", (text,))
+    return text if back == data and repr(back) == repr(data) else None
+
+
+def _store_key(digest: str) -> str:
+    return f"state-yaml\0{digest}"
 
 
 def _from_store(store: Store, digest: str, rel: str, kind: FileKind) -> tuple[None, Any] | None:
-    key = f"state-yaml\0{digest}"
+    key = _store_key(digest)
     value = store.get_many([key]).get(key)
     if value is None:
         return None
@@ -222,13 +233,55 @@ def _turn_order(name: str) -> tuple[int, str]:
         return -1, name
 
 
-def load_tree(root: Path, store: Store | None = None
+def _prefetch(root: Path, folders: list[str], store: Store | None, parallel: bool) -> None:
+    """Parse and validate, on every core, the files of ``folders`` that neither this
+    process nor ``store`` has seen: their models wait in :data:`_PARSED` (and their
+    JSON goes to ``store``) for the load that follows, which then parses nothing.
+    A file with a problem is left to that load, to report."""
+    todo: dict[tuple[str, str], tuple[str, FileKind, bytes]] = {}
+    for folder in folders:
+        for kind in (*KINDS.values(), DICE):
+            rel = f"{folder}/{kind.file}"
+            try:
+                raw = yamlsource.read_bytes(root / rel, rel) if (root / rel).is_file() else None
+            except InputError:
+                continue
+            if raw is not None:
+                key = (kind.name, hashlib.blake2b(raw, digest_size=20).hexdigest())
+                if key not in _PARSED:
+                    todo.setdefault(key, (rel, kind, raw))
+    if store is not None and todo:
+        kept = store.get_many(_store_key(digest) for _, digest in todo)
+        todo = {k: v for k, v in todo.items() if _store_key(k[1]) not in kept}
+    items = list(todo.items())
+    keep = store is not None
+    made = map_indexed(lambda i: _prepared(*items[i][1], keep), len(items), parallel=parallel)
+    for (key, _), result in zip(items, made, strict=True):
+        if result is not None:
+            _PARSED[key], text = result
+            if store is not None and text is not None:
+                store.put(_store_key(key[1]), (text,))
+
+
+def _prepared(rel: str, kind: FileKind, raw: bytes, keep: bool
+              ) -> tuple[Any, str | None] | None:
+    """A file's model (and, to ``keep``, its JSON for the store), or None if it has a
+    problem."""
+    try:
+        data, model = _parse(raw, rel, kind)
+    except InputError:
+        return None
+    return model, _storable(data) if keep else None
+
+
+def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
-    ``store``: see :func:`load_state`.
+    ``store``: see :func:`load_state`. ``parallel``: parse the files on every core
+    first (not from a process that runs threads).
     """
     problems: list[Problem] = []
     base = root / STATE_DIR
@@ -247,6 +300,8 @@ def load_tree(root: Path, store: Store | None = None
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
+    _prefetch(root, folders, store, parallel)
+    for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
             try:
                 load_dice(root, folder, store)
