@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from ftpress.write import write_tree
 
@@ -129,23 +130,24 @@ class Indexing:
         # Absolute: Pagefind runs in a folder of its own.
         self._work = Path(tempfile.mkdtemp(prefix=".ftpress-search-", dir=scratch)).resolve()
         self._process: subprocess.Popen[str] | None = None
+        self._placed = False
         try:
             runs = []
             for index, (name, inside) in enumerate(self.shards.items()):
-                if name in self._kept:
-                    continue
-                site = self._work / f"site-{index}"
-                for path in inside:
-                    target = site / path
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    _place(pages[path], target)
-                runs.append([str(site), str(self._work / f"index-{index}")])
+                if name not in self._kept:
+                    runs.append({"site": str(self._work / f"site-{index}"),
+                                 "output": str(self._work / f"index-{index}"),
+                                 # Absolute: the runner works in a folder of its own.
+                                 "pages": [[str(pages[path].absolute()), path]
+                                           for path in inside]})
             if runs:
-                # One small process runs the shards, so that this one starts no thread
-                # (the build forks workers after this).
+                # A small process of its own puts the pages in place for Pagefind and runs
+                # it, beside the build (which starts no thread: it forks workers later).
+                plan_file = self._work / "plan.json"
+                plan_file.write_text(json.dumps({"pagefind": str(_executable()),
+                                                 "runs": runs}), encoding="utf-8")
                 self._process = subprocess.Popen(
-                    [sys.executable, "-m", "ftpress.search", str(_executable()),
-                     json.dumps(runs)],
+                    [sys.executable, "-m", "ftpress.search", str(plan_file)],
                     cwd=self._work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE, text=True,
                     env={**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -153,6 +155,13 @@ class Indexing:
         except BaseException:
             self._clean()
             raise
+
+    def placed(self) -> None:
+        """Wait until every page is in Pagefind's folders: the files they link to may
+        move after that (the staging folder is committed)."""
+        if self._process is not None and not self._placed and self._process.stdout:
+            self._process.stdout.readline()  # "placed", or nothing if it failed
+            self._placed = True
 
     def widen(self) -> None:
         """Say the build has rendered everything: Pagefind may now use every core."""
@@ -277,8 +286,10 @@ def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m ftpress.search PAGEFIND RUNS``: run Pagefind on each ``[site, output]``
-    of the JSON list RUNS; say what failed.
+    """``python -m ftpress.search PLAN``: put each run's pages in its folder (linked,
+    or copied without their unsearched SVG), say ``placed``, then run Pagefind on
+    each; say what failed. PLAN is a JSON file: ``{"pagefind": path, "runs": [{"site",
+    "output", "pages": [[file, path in the site], ...]}, ...]}``.
 
     One run at a time while the build is still rendering (its processes have the
     cores, and two Pagefinds beside them would hold more memory than the build);
@@ -287,7 +298,14 @@ def main(argv: list[str]) -> int:
     import threading  # here: a build never needs these
     from concurrent.futures import ThreadPoolExecutor
 
-    pagefind, runs = argv[0], json.loads(argv[1])
+    work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    pagefind, runs = work["pagefind"], work["runs"]
+    for run in runs:
+        site = Path(run["site"])
+        for file, path in run["pages"]:
+            (site / path).parent.mkdir(parents=True, exist_ok=True)
+            _place(Path(file), site / path)
+    print("placed", flush=True)
     slots = threading.Semaphore(1)
 
     def widen() -> None:
@@ -295,9 +313,9 @@ def main(argv: list[str]) -> int:
         for _ in range(CONCURRENT - 1):
             slots.release()
 
-    def one(run: list[str]) -> tuple[int, str]:
+    def one(run: dict[str, Any]) -> tuple[int, str]:
         with slots:
-            return _run(pagefind, *run)
+            return _run(pagefind, run["site"], run["output"])
 
     threading.Thread(target=widen, daemon=True).start()
     with ThreadPoolExecutor(CONCURRENT) as pool:

@@ -349,6 +349,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         if early:
             _give_back_memory()  # what rendering freed, before Pagefind takes both cores
             early[0].widen()
+        if early:
+            early[0].placed()  # Pagefind's links are made: the staged pages may move
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())
     except BaseException:
