@@ -17,6 +17,7 @@ same hidden facts blanked out. The umpire's view (``umpire=True``) hides nothing
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -207,10 +208,7 @@ class HiddenFacts:
         return cls(frozenset(), frozenset(), private=False)
 
     def _pattern(self) -> re.Pattern[str] | None:
-        if not self.terms:
-            return None
-        words = sorted(self.terms, key=lambda t: (-len(t), t))
-        return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(t) for t in words) + r")(?!\w)")
+        return _hidden_pattern(self.terms) if self.terms else None
 
     def reveals(self, text: str) -> bool:
         """Does ``text`` name a hidden ship or design, or speak of dummies?"""
@@ -223,6 +221,14 @@ class HiddenFacts:
         if pattern is not None:
             text = pattern.sub(HIDDEN, text)
         return _DUMMY.sub(HIDDEN, text)
+
+
+@functools.lru_cache(maxsize=256)
+def _hidden_pattern(terms: frozenset[str]) -> re.Pattern[str]:
+    """One expression for all hidden names, longest first; made once per set of names
+    (a turn's report asks it of every event and every order file)."""
+    words = sorted(terms, key=lambda t: (-len(t), t))
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(t) for t in words) + r")(?!\w)")
 
 
 #: Reorganising a group (§15.1) tells the public what its counters are made of when
