@@ -10,6 +10,7 @@ which it changed.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from collections.abc import Iterable
@@ -166,17 +167,18 @@ class Version:
         return None
 
 
+def _dated(version: Version) -> date:
+    return version.date
+
+
 @dataclass(frozen=True, slots=True)
 class Rulebook:
     versions: tuple[Version, ...]  # oldest first
 
     def at(self, day: date) -> Version | None:
         """The version in force on ``day``: the newest one dated on or before it."""
-        found = None
-        for version in self.versions:
-            if version.date <= day:
-                found = version
-        return found
+        found = bisect.bisect_right(self.versions, day, key=_dated)  # oldest first
+        return self.versions[found - 1] if found else None
 
     @property
     def current(self) -> Version | None:
