@@ -30,22 +30,16 @@ _TEXT = svgwrite.text.TSpan.get_xml
 
 
 def escape_attribute(value: str) -> str:
-    """An attribute's value escaped as ElementTree escapes it."""
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    if '"' in value:
-        value = value.replace('"', "&quot;")
-    if "\r" in value:
-        value = value.replace("\r", "&#13;")
-    if "\n" in value:
-        value = value.replace("\n", "&#10;")
-    if "\t" in value:
-        value = value.replace("\t", "&#09;")
+    """An attribute's value escaped as ElementTree escapes it: as text, and quotes and
+    the whitespace a parser would fold as well."""
+    value = escape_text(value)
+    for char, reference in _ATTRIBUTE_ONLY:
+        if char in value:
+            value = value.replace(char, reference)
     return value
+
+
+_ATTRIBUTE_ONLY = (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 
 
 def escape_text(text: str) -> str:
