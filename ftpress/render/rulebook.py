@@ -96,6 +96,7 @@ class RulebookViews:
         self._changes: dict[int, ChangeView] = {}
         #: Diffs of changes made ahead (:meth:`diff_ahead`), by the change's identity.
         self._diffs: dict[int, Markup] = {}
+        self._section_numbers: dict[date, frozenset[str]] = {}
         #: Section Markdown rendered ahead (:meth:`prerender`), by text and, for a text
         #: that cites, the date of the version it is shown in.
         self._rendered: dict[tuple[str, date | None], markdown.Rendered] = {}
@@ -130,13 +131,20 @@ class RulebookViews:
     def resolver(self, day: date) -> markdown.Resolver:
         """Citations from something dated ``day`` link to the rulebook as it stood then."""
         version = self.rulebook.at(day)
+        numbers = self._numbers(version) if version is not None else frozenset()
 
         def cite(number: str) -> str | None:
-            if version is None or version.section(number) is None:
+            if version is None or number not in numbers:
                 return None
             return f"{self.version_url(version)}#{anchor(number)}"
 
         return cite
+
+    def _numbers(self, version: Version) -> frozenset[str]:
+        """The section numbers of a version, gathered once (thousands of posts cite)."""
+        if version.date not in self._section_numbers:
+            self._section_numbers[version.date] = frozenset(s.number for s in version.sections)
+        return self._section_numbers[version.date]
 
     def cite_problem(self, source: str, line: int, number: str, day: date) -> Problem:
         version = self.rulebook.at(day)
