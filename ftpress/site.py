@@ -358,13 +358,13 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         for indexing in early:
             indexing.cancel()
         raise
+    cache.save()  # while Pagefind, if it runs, finishes
     # Re-index only when a page changed (or serve rewrote one itself).
     if early:
         early[0].finish(out_dir)
     elif site.config.search and (reindex or report.written or report.removed
                                  or not (out_dir / SEARCH_DIR).is_dir()):
         index_site(out_dir, outputs.searchable, outputs.changed | reindex)
-    cache.save()
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                          time.perf_counter() - started, site=site,
                          changed=frozenset(outputs.changed))
