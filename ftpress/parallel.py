@@ -39,6 +39,11 @@ def workers() -> int:
     return max(1, min(cores, 8))
 
 
+def _forking(parallel: bool) -> bool:
+    """Is work to be forked off here: asked for, with a second core and ``fork``?"""
+    return parallel and workers() >= 2 and "fork" in multiprocessing.get_all_start_methods()
+
+
 def _drain() -> dict[int, list[object]]:
     """Take chunks until none is left; their results, by chunk."""
     assert _task is not None and _next is not None
@@ -58,10 +63,9 @@ def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) 
     This process works too, beside one forked worker per other core: each takes the
     next chunk of items until none is left, so the load evens out.
     """
-    n = workers()
-    if (not parallel or n < 2 or count < MIN_ITEMS
-            or "fork" not in multiprocessing.get_all_start_methods()):
+    if not _forking(parallel) or count < MIN_ITEMS:
         return [task(i) for i in range(count)]
+    n = workers()
     global _task, _chunks, _next
     context = multiprocessing.get_context("fork")
     # Interleaved chunks: item costs often vary along the list (old posts, new posts).
@@ -107,7 +111,7 @@ def flag(*, parallel: bool = True) -> Flag:
     """A flag to raise for a task started by :func:`beside` later (so make it first).
     Where that task would run in this process, the flag is raised from the start:
     nothing is done ahead there."""
-    if not parallel or workers() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if not _forking(parallel):
         return _Raised()
     return multiprocessing.get_context("fork").Event()
 
@@ -127,7 +131,7 @@ def beside(task: Callable[[], T], *, parallel: bool = True) -> Callable[[], T]:
     Without fork, with one core, or not ``parallel``, the task runs in this process
     when its result is asked for. Its result travels back pickled: keep it compact.
     """
-    if not parallel or workers() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if not _forking(parallel):
         return task
     global _beside
     _beside = task

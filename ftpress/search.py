@@ -4,15 +4,16 @@ Pagefind reads HTML files on disk: the pages a build marks searchable, as soon
 as they are rendered (:class:`Indexing`), so that it can run beside the rest of
 the build. Only what the templates mark with ``data-pagefind-body`` is indexed
 (posts, pages, the current rulebook, turn reports), never listings or anything
-a template leaves out. The index is built in a temporary folder and synced in
-like the rest of the site: unchanged files are not rewritten, stale ones go.
+a template leaves out. The index is built in a temporary folder: a first index
+is moved in whole, a later one synced in like the rest of the site (unchanged
+files are not rewritten, stale ones go).
 
 A large site is indexed in shards (:func:`plan`): Pagefind holds every page of
 an index in memory at once, about 190 KB a page, so 5,000 posts in one index
-would take a gigabyte. Each shard is an index of its own, Pagefind runs on two
-of them at a time, and the search page merges the others into the main one
-(``pagefind/shards.json`` lists them). A shard whose pages did not change keeps
-the index it had.
+would take a gigabyte. Each shard is an index of its own; Pagefind runs on one at
+a time while the build still renders and on two after, and the search page merges
+the others into the main one (``pagefind/shards.json`` lists them). A shard whose
+pages did not change keeps the index it had.
 
 No ``data-pagefind-filter`` is used: Pagefind writes filter files whose names
 change from run to run, and the output must be byte-reproducible.

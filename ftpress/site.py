@@ -11,7 +11,6 @@ as they are rendered, while the others render and the output is written.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import dataclasses
 import time
 from collections.abc import Callable
@@ -219,8 +218,8 @@ def _render_ahead(config: SiteConfig, posts: tuple[Post, ...],
         rules = RulebookViews(load_rulebook(rule_files, posts), Urls(config), None, None)
     except InputError:
         return {}  # reported by the build itself
-    items = {markdown.cache_key(p.body, config.base_path, rules.resolver(p.date.date())):
-             (p.body, rules.resolver(p.date.date())) for p in posts}
+    items = {markdown.cache_key(p.body, config.base_path, cite): (p.body, cite)
+             for p, cite in ((p, rules.resolver(p.date.date())) for p in posts)}
     found = cache.get_many(items)
     ahead: dict[str, tuple] = {}
     for key, (text, cite) in items.items():
@@ -349,7 +348,6 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         if early:
             _give_back_memory()  # what rendering freed, before Pagefind takes both cores
             early[0].widen()
-        if early:
             early[0].placed()  # Pagefind's links are made: the staged pages may move
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())
@@ -377,11 +375,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
 def _give_back_memory() -> None:
     """Return the heap that rendering freed to the system (glibc keeps it otherwise:
     76 MB of a 5,000-post build), so that the Pagefind runs that follow find it."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc: nothing to give back this way
-        pass
+    with suppress(OSError, AttributeError):  # not glibc: nothing to give back this way
+        ctypes.CDLL(None).malloc_trim(0)  # the C library this process already runs on
 
 
 class _Direct:

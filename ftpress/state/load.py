@@ -84,7 +84,7 @@ def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[An
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
-    key = (kind.name, hashlib.blake2b(raw, digest_size=20).hexdigest())
+    key = (kind.name, _digest(raw))
     model = _PARSED.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
     if found is None and store is not None:
@@ -137,6 +137,11 @@ def _storable(data: Any) -> str | None:
     back = json.loads(text, object_hook=_untag)
     # repr as well as ==: equal datetimes with other time zone objects print otherwise.
     return text if back == data and repr(back) == repr(data) else None
+
+
+def _digest(raw: bytes) -> str:
+    """What a file's bytes are known by, in this process and in the store."""
+    return hashlib.blake2b(raw, digest_size=20).hexdigest()
 
 
 def _store_key(digest: str) -> str:
@@ -233,7 +238,7 @@ def _turn_order(name: str) -> tuple[int, str]:
         return -1, name
 
 
-def _prefetch(root: Path, folders: list[str], store: Store | None, parallel: bool) -> None:
+def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
     """Parse and validate, on every core, the files of ``folders`` that neither this
     process nor ``store`` has seen: their models wait in :data:`_PARSED` (and their
     JSON goes to ``store``) for the load that follows, which then parses nothing.
@@ -247,7 +252,7 @@ def _prefetch(root: Path, folders: list[str], store: Store | None, parallel: boo
             except InputError:
                 continue
             if raw is not None:
-                key = (kind.name, hashlib.blake2b(raw, digest_size=20).hexdigest())
+                key = (kind.name, _digest(raw))
                 if key not in _PARSED:
                     todo.setdefault(key, (rel, kind, raw))
     if store is not None and todo:
@@ -255,7 +260,7 @@ def _prefetch(root: Path, folders: list[str], store: Store | None, parallel: boo
         todo = {k: v for k, v in todo.items() if _store_key(k[1]) not in kept}
     items = list(todo.items())
     keep = store is not None
-    made = map_indexed(lambda i: _prepared(*items[i][1], keep), len(items), parallel=parallel)
+    made = map_indexed(lambda i: _prepared(*items[i][1], keep), len(items))
     for (key, _), result in zip(items, made, strict=True):
         if result is not None:
             _PARSED[key], text = result
@@ -300,7 +305,8 @@ def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    _prefetch(root, folders, store, parallel)
+    if parallel:  # alone, it would only read every file twice
+        _prefetch(root, folders, store)
     for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
             try:
