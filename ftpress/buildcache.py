@@ -63,8 +63,27 @@ class RenderCache:
         self._new: dict[str, tuple] = {}
         self._used: set[str] = set()
         self._db: sqlite3.Connection | None = None
+        self._folder = folder
         if folder is not None:
             self._db = _open(folder / "render.sqlite")
+
+    def forked(self) -> RenderCache:
+        """A cache for a forked worker: what this one holds, its own connection to
+        the store (SQLite's must not cross a fork), and its own record of what is new."""
+        other = RenderCache(self._folder)
+        other._memory = self._memory
+        return other
+
+    def fresh(self) -> tuple[dict[str, tuple], set[str]]:
+        """What this cache was given, and every key it was asked for (for :meth:`take`)."""
+        return self._new, self._used
+
+    def take(self, fresh: tuple[dict[str, tuple], set[str]]) -> None:
+        """Adopt what a forked worker's cache was given and asked for."""
+        new, used = fresh
+        for key, value in new.items():
+            self.put(key, value)
+        self._used.update(used)
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
         """The cached values among ``keys``."""

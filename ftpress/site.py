@@ -277,22 +277,36 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     out = Outputs()
     blog = _blog(site)
     statics = theme.static_files(site.theme_dirs)
+    # The campaign's pages need nothing of the blog's: a worker makes them meanwhile.
+    campaign = _Campaign(site, blog, statics, cache, sink, parallel=parallel)
+
+    def search_now() -> None:
+        campaign.join(out)  # the turn reports are searchable too
+        assert searchable is not None
+        searchable(out)
+
     r = _renderer(site, blog, statics, out, parallel=parallel, cache=cache)
     urls, umpire = r.urls, site.view == "umpire"
     try:
-        lead = headline(site.turns, urls, umpire=umpire) if site.state is not None else None
-        views, problems = render_blog(blog, r, statics, lead)
-        if site.state is not None:
-            render_campaign(r, site.state, umpire=umpire)
-            render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)
-    except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
-        raise InputError([template_problem(exc, site.root)]) from None
-    if problems:
-        raise InputError(problems)
-    if out.clashes:  # before rendering a page: two things want one path
-        raise InputError(out.clashes)
-    r.flush(sink, first=_searched if searchable else None,
-            between=(lambda: searchable(out)) if searchable else None)
+        try:
+            lead = headline(site.turns, urls, umpire=umpire) if site.state is not None else None
+            views, problems = render_blog(blog, r, statics, lead)
+        except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
+            raise InputError([template_problem(exc, site.root)]) from None
+        if problems:
+            raise InputError(problems)
+        if out.clashes:  # before rendering a page: two things want one path
+            raise InputError(out.clashes)
+        try:
+            r.flush(sink, first=_searched if searchable else None,
+                    between=search_now if searchable else None)
+        except InputError as exc:  # every template error at once, the campaign's too
+            raise InputError(sorted({*exc.problems, *campaign.failures()})) from None
+        campaign.join(out)
+        if campaign.failures():
+            raise InputError(campaign.failures())
+    finally:
+        campaign.wait()  # never left running, whatever went wrong
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
@@ -302,6 +316,80 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     if out.clashes:
         raise InputError(out.clashes)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _CampaignPart:
+    """What :func:`_campaign_pages` made, sent back from its worker."""
+
+    outputs: Outputs
+    #: Problems that stopped it before any page was rendered.
+    stopped: list[Problem]
+    #: Template errors of its pages.
+    failures: list[Problem]
+    #: What it gave the render cache (maps, charts) and asked it for.
+    cached: tuple[dict[str, tuple], set[str]]
+
+
+def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...],
+                    cache: RenderCache | None, sink: Sink | None) -> _CampaignPart:
+    """The campaign's pages (powers, systems, every turn report), rendered into ``sink``."""
+    assert site.state is not None
+    out = Outputs()
+    mine = cache.forked() if cache is not None else None
+    r = _renderer(site, blog, statics, out, cache=mine)
+    umpire = site.view == "umpire"
+    stopped: list[Problem] = []
+    failures: list[Problem] = []
+    try:
+        render_campaign(r, site.state, umpire=umpire)
+        render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)
+    except jinja2.TemplateError as exc:  # raised while building views
+        stopped.append(template_problem(exc, site.root))
+    if not stopped and not out.clashes:
+        try:
+            r.flush(sink)
+        except InputError as exc:
+            failures = list(exc.problems)
+    return _CampaignPart(out, stopped, failures, mine.fresh() if mine is not None else ({}, set()))
+
+
+class _Campaign:
+    """The campaign's pages, made by a worker beside the blog's (:func:`beside`; in
+    this process, when asked for, if the build is not parallel)."""
+
+    def __init__(self, site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...],
+                 cache: RenderCache | None, sink: Sink | None, *, parallel: bool) -> None:
+        self._cache = cache
+        self._pending = beside(lambda: _campaign_pages(site, blog, statics, cache, sink),
+                               parallel=parallel) if site.state is not None else None
+        self._part: _CampaignPart | None = None
+        self._joined = False
+
+    def wait(self) -> _CampaignPart | None:
+        if self._pending is not None:
+            self._part, self._pending = self._pending(), None
+        return self._part
+
+    def failures(self) -> list[Problem]:
+        """The template errors of its pages."""
+        part = self.wait()
+        return part.failures if part is not None else []
+
+    def join(self, out: Outputs) -> None:
+        """Take its pages into ``out`` (once), as if rendered there after the blog's;
+        raise for what stopped it and for paths both claim."""
+        part = self.wait()
+        if part is None or self._joined:
+            return
+        self._joined = True
+        if part.stopped:
+            raise InputError(part.stopped)
+        if self._cache is not None:
+            self._cache.take(part.cached)
+        out.absorb(part.outputs)
+        if out.clashes:
+            raise InputError(out.clashes)
 
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
