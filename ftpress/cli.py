@@ -184,7 +184,7 @@ def _run(args: argparse.Namespace) -> int:
 
         options = BuildOptions(now, drafts=args.drafts, future=args.future, parallel=True,
                                incremental=True, view=args.view)
-        report = build(args.source, out, options, fingerprint=fingerprint)
+        report = build(args.source, out, options, fingerprint=fingerprint, keep_site=False)
         print(report.summary(out))
         return 0
     if args.command == "serve":

@@ -135,10 +135,12 @@ def beside(task: Callable[[], T], *, parallel: bool = True) -> Callable[[], T]:
         return task
     global _beside
     _beside = task
+    gc.freeze()  # as in map_indexed: the worker copies only what it touches
     try:
         pool = multiprocessing.get_context("fork").Pool(1)  # forks now, inheriting the task
     finally:
         _beside = None
+        gc.unfreeze()  # this process goes on collecting as before
     pending = pool.apply_async(_call_beside)
     pool.close()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import gc
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -56,6 +57,7 @@ from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turn
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, Indexing, index_site
+from ftpress.state.load import forget_parsed
 from ftpress.state.model import State
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
 
@@ -394,7 +396,7 @@ class _Campaign:
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
-          reindex: frozenset[str] = frozenset()) -> BuildReport:
+          reindex: frozenset[str] = frozenset(), keep_site: bool = True) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
@@ -403,6 +405,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     ``fingerprint`` is the inputs' fingerprint when the caller already took it.
     ``reindex``: pages whose search index is redone even if this build does not
     change them (``serve`` rewrote an edited post's page itself, just before).
+    ``keep_site``: the report carries the loaded site (``serve`` keeps it); without it,
+    the build's memory is given back before waiting for the search index.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -445,19 +449,35 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             indexing.cancel()
         raise
     cache.save()  # while Pagefind, if it runs, finishes
+    counts = outputs.pages(), len(site.posts), len(outputs)
+    changed = frozenset(outputs.changed)
+    newest, next_due = max((p.date for p in site.posts), default=None), site.next_due
+    search, searchable = site.config.search, outputs.searchable
+    kept = site if keep_site else None
+    if early and not keep_site:
+        # Nothing of the build is needed any more, while Pagefind takes both cores and
+        # memory: what the build held goes back to the system.
+        del site, outputs, cache
+        _forget()
     # Re-index only when a page changed (or serve rewrote one itself).
     if early:
         early[0].finish(out_dir)
-    elif site.config.search and (reindex or report.written or report.removed
-                                 or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, outputs.searchable, outputs.changed | reindex)
-    result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
-                         time.perf_counter() - started, site=site,
-                         changed=frozenset(outputs.changed))
+    elif search and (reindex or report.written or report.removed
+                     or not (out_dir / SEARCH_DIR).is_dir()):
+        index_site(out_dir, searchable, changed | reindex)
+    result = BuildReport(*counts, report, time.perf_counter() - started, site=kept,
+                         changed=changed)
     if options.incremental and fingerprint is not None:
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
-                 newest=max((p.date for p in site.posts), default=None), next_due=site.next_due)
+                 newest=newest, next_due=next_due)
     return result
+
+
+def _forget() -> None:
+    """Drop what this process holds of the build it has finished, and give it back."""
+    forget_parsed()
+    gc.collect()
+    _give_back_memory()
 
 
 def _give_back_memory() -> None:

@@ -4,6 +4,7 @@ turn by turn, built and link-checked the same way."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +36,17 @@ class Demo:
         """The recorded turns, in order (the setup left out)."""
         return sorted(p.name for p in (self.root / TURNS_DIR).iterdir()
                       if p.is_dir() and p.name != SETUP)
+
+    def copy(self, dest: Path) -> Path:
+        """The campaign's own files (no build, cache or code), copied into ``dest``."""
+        for name in ("site.yaml", "content", "state", "orders", "battles", "themes"):
+            source = self.root / name
+            if source.is_dir():
+                shutil.copytree(source, dest / name)
+            elif source.is_file():
+                dest.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, dest / name)
+        return dest
 
     def state(self) -> State:
         return load_state(self.root).state

@@ -4,10 +4,10 @@ template on either side is reported with the other's, nothing written."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from demos import FTC2007
 
 from ftpress.buildcache import RenderCache
 from ftpress.clock import build_now
@@ -15,22 +15,12 @@ from ftpress.errors import InputError
 from ftpress.render import turns
 from ftpress.site import BuildOptions, build
 
-from conftest import DEMO_NOW, REPO, files_of
-
-CAMPAIGN = ("site.yaml", "content", "state", "orders", "battles")
+from conftest import DEMO_NOW, files_of
 
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    root = tmp_path / "demo"
-    for name in CAMPAIGN:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, root / name)
-        elif source.is_file():
-            root.mkdir(exist_ok=True)
-            shutil.copy2(source, root / name)
-    return root
+    return FTC2007.copy(tmp_path / "demo")
 
 
 def options(parallel: bool) -> BuildOptions:

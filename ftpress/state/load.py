@@ -61,6 +61,11 @@ _PARSED: dict[tuple[str, str], tuple[Any, Any]] = {}
 PARSED_LIMIT = 4096
 
 
+def forget_parsed() -> None:
+    """Drop the parsed files kept for the next load (a process that loads no more)."""
+    _PARSED.clear()
+
+
 class Store(Protocol):
     """Where parsed files are kept between runs (``ftpress.buildcache.RenderCache``)."""
 
