@@ -38,11 +38,13 @@ from typing import Any
 from ftpress.write import write_tree
 
 SEARCH_DIR = "pagefind"
-#: Marks an inline SVG (a turn report's map or chart) that the index skips: Pagefind
-#: is given copies of such pages without it, which index exactly the same and read
-#: in a fraction of the time.
+#: Marks an inline SVG (a turn report's map or chart), or a section (its table of every
+#: star system), that the index skips when written first thing in the opening tag:
+#: Pagefind is given copies of such pages without them, which index exactly the same
+#: and read in a fraction of the time.
 UNSEARCHED = 'data-pagefind-ignore="all"'
-_UNSEARCHED_SVG = re.compile(rb'<svg ' + UNSEARCHED.encode() + rb'[^>]*>.*?</svg>', re.S)
+_UNSEARCHED_PART = re.compile(rb'<(svg|section) ' + UNSEARCHED.encode() + rb'[^>]*>.*?</\1>',
+                              re.S)
 #: Lists the shards the search page merges into the main index, and what each holds.
 SHARDS_FILE = "shards.json"
 #: Most pages in one shard: two Pagefind processes at a time stay under 250 MB in all,
@@ -240,10 +242,10 @@ class Indexing:
 
 
 def _place(page: Path, target: Path) -> None:
-    """Put a page where Pagefind reads it: linked, or a copy without its unsearched SVG."""
+    """Put a page where Pagefind reads it: linked, or a copy without its unsearched parts."""
     data = page.read_bytes()
     if UNSEARCHED.encode() in data:
-        target.write_bytes(_UNSEARCHED_SVG.sub(_strip, data))
+        target.write_bytes(_UNSEARCHED_PART.sub(_strip, data))
         return
     try:
         os.link(page, target)
@@ -252,8 +254,8 @@ def _place(page: Path, target: Path) -> None:
 
 
 def _strip(match: re.Match[bytes]) -> bytes:
-    # An <svg> inside it would end the match early: keep that one whole.
-    return match.group(0) if match.group(0).count(b"<svg") > 1 else b""
+    # The same element inside it would end the match early: keep that one whole.
+    return match.group(0) if match.group(0).count(b"<" + match.group(1)) > 1 else b""
 
 
 def _index_data(rel: str) -> bool:

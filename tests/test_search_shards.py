@@ -158,19 +158,23 @@ def test_serve_rewriting_a_post_reindexes_its_shard(small_shards, campaign, run,
 
 PAGE = ('<!DOCTYPE html><html lang="en"><head><title>T</title></head><body>'
         '<main data-pagefind-body><h1>Turn 3</h1><p>Lumen fell.</p><figure>{svg}</figure>'
-        '</main></body></html>')
+        '{table}</main></body></html>')
 MAP = ('<svg ' + search.UNSEARCHED + ' viewBox="0 0 9 9" role="img"><title>Marrow: NAC, '
        'income 5</title><circle cx="1" cy="1" r="1"/></svg>')
+SYSTEMS = ('<section ' + search.UNSEARCHED + ' aria-labelledby="systems"><h2 id="systems">'
+           'Star systems</h2><table><tr><td>Marrow</td><td>Hegemony</td></tr></table></section>')
 
 
-def test_a_turn_reports_map_is_marked_for_the_index_to_skip(demo_site):
+def test_a_turn_reports_map_and_systems_are_marked_for_the_index_to_skip(demo_site):
     page = (demo_site / "turns/t001/index.html").read_text()
     assert f'<svg {search.UNSEARCHED} ' in page
+    assert f'<section {search.UNSEARCHED} aria-labelledby="systems">' in page
     assert search.UNSEARCHED not in (demo_site / "turns/t001/map.svg").read_text()
 
 
-def test_pagefind_reads_a_copy_without_the_skipped_svg_and_indexes_the_same(tmp_path):
-    pages = {"a/index.html": PAGE.format(svg=MAP), "b/index.html": PAGE.format(svg="")}
+def test_pagefind_reads_a_copy_without_the_skipped_parts_and_indexes_the_same(tmp_path):
+    pages = {"a/index.html": PAGE.format(svg=MAP, table=SYSTEMS),
+             "b/index.html": PAGE.format(svg="", table="")}
     for name, text in pages.items():
         write = tmp_path / "site" / name
         write.parent.mkdir(parents=True, exist_ok=True)
@@ -179,7 +183,7 @@ def test_pagefind_reads_a_copy_without_the_skipped_svg_and_indexes_the_same(tmp_
     for name in pages:
         (copies / name).parent.mkdir(parents=True, exist_ok=True)
         search._place(tmp_path / "site" / name, copies / name)
-    assert (copies / "a/index.html").read_text() == PAGE.format(svg="")
+    assert (copies / "a/index.html").read_text() == PAGE.format(svg="", table="")
     assert (copies / "b/index.html").stat().st_ino == (tmp_path / "site/b/index.html").stat().st_ino
     for site in ("site", "copies"):
         code, said = search._run(str(search._executable()), str(tmp_path / site),
