@@ -13,6 +13,8 @@ that are not UTF-8.
 
 from __future__ import annotations
 
+import gc
+import operator
 import re
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -26,26 +28,29 @@ from ftpress.errors import InputError, Problem
 MAX_BYTES = 4 * 1024 * 1024
 
 _Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-#: How many distinct scalars' tags to remember (campaign files repeat a few thousand).
+#: How many distinct plain scalars' values to remember (campaign files repeat a few thousand).
 RESOLVED_LIMIT = 50_000
-_RESOLVED: dict[tuple[str, tuple[bool, bool]], str] = {}
+#: Plain scalar text → its value, for the scalars that may be more than a string.
+_RESOLVED: dict[str, Any] = {}
+#: First characters of the plain scalars SafeLoader may read as something other than a
+#: string (numbers, booleans, null, dates, '<<', ...); every other plain scalar is a string.
+_TYPED_FIRSTS = frozenset(_Base.yaml_implicit_resolvers)
 
 
 class _Loader(_Base):  # type: ignore[misc,valid-type]
-    """The safe loader, remembering which tag each plain scalar resolves to: the same
-    ids, numbers and names come back thousands of times, and each time PyYAML would
-    try its regular expressions again."""
+    """The safe loader, without the Python calls its composer makes for every node.
 
-    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
-        if kind is not yaml.ScalarNode:
-            return super().resolve(kind, value, implicit)
-        key = (value, implicit)
-        tag = _RESOLVED.get(key)
-        if tag is None:
-            if len(_RESOLVED) >= RESOLVED_LIMIT:
-                _RESOLVED.clear()
-            tag = _RESOLVED[key] = super().resolve(kind, value, implicit)
-        return tag
+    The C composer asks ``resolve`` for the tag of every untagged node; a ``slice``
+    keeps the arguments without running Python code, so such a node's tag is
+    ``slice(kind, value, (plain, quoted))`` (``plain`` is also true for a scalar tagged
+    ``!``), and :class:`_Builder` resolves scalars itself, remembering the values of the
+    same ids, numbers and names that come back thousands of times. ``descend_resolver``
+    and ``ascend_resolver`` serve path resolvers, which the safe loader has none of.
+    """
+
+    resolve = staticmethod(slice)
+    descend_resolver = staticmethod(operator.is_)
+    ascend_resolver = staticmethod(bool)
 
 
 class MarkedMap(dict):
@@ -78,70 +83,139 @@ class _RefusedError(Exception):
 
 
 _STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+_MERGE = "tag:yaml.org,2002:merge"
 #: Integers PyYAML reads as plain decimals (no '0' prefix for octal, no '_', no '0x').
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-
-
-def _mark(node: yaml.Node, line_offset: int) -> tuple[int, int]:
-    return node.start_mark.line + 1 + line_offset, node.start_mark.column + 1
+_ScalarNode, _MappingNode = yaml.ScalarNode, yaml.MappingNode
 
 
 class _Builder:
-    """Turns a composed node graph into plain values with marks."""
+    """Turns a composed node graph into plain values with marks.
 
-    def __init__(self, loader: yaml.SafeLoader, line_offset: int) -> None:
+    Scalars are made as PyYAML's constructor makes them, without its bookkeeping.
+    A node's mark is ``(start line + 1 + line_offset, column + 1)``.
+    """
+
+    def __init__(self, loader: yaml.SafeLoader, line_offset: int, aliases: bool) -> None:
         self.loader = loader
-        self.offset = line_offset
-        self.seen: set[int] = set()
+        self.line1 = 1 + line_offset
+        # The composer hands back the anchored node itself for an alias, so a node seen
+        # twice is an alias; without a '*' in the text there is none to look for.
+        self.seen: set[int] | None = set() if aliases else None
 
     def build(self, node: yaml.Node) -> Any:
-        if id(node) in self.seen:
-            # The composer hands back the anchored node itself for an alias.
-            line, col = _mark(node, self.offset)
-            raise _RefusedError(line, col, "YAML anchors and aliases are not allowed here; "
-                           "write the value out in full")
-        self.seen.add(id(node))
-        if isinstance(node, yaml.ScalarNode):
-            # The commonest scalars, made as PyYAML's constructor makes them, without
-            # its bookkeeping: strings as they are, plain decimal integers.
-            if node.tag == _STR:
-                return node.value
-            if node.tag == _INT and _DECIMAL.fullmatch(node.value):
-                return int(node.value)
-        if isinstance(node, yaml.MappingNode):
+        if self.seen is not None:
+            if id(node) in self.seen:
+                raise self._refused(node, "YAML anchors and aliases are not allowed here; "
+                                    "write the value out in full")
+            self.seen.add(id(node))
+        kind = type(node)
+        if kind is _ScalarNode:
+            return self._scalar(node)
+        if kind is _MappingNode:
             return self._mapping(node)
-        if isinstance(node, yaml.SequenceNode):
-            result = MarkedList(_mark(node, self.offset))
-            for item in node.value:
-                result.item_marks.append(_mark(item, self.offset))
-                result.append(self.build(item))
+        return self._sequence(node)
+
+    def _refused(self, node: yaml.Node, message: str) -> _RefusedError:
+        return _RefusedError(node.start_mark.line + self.line1, node.start_mark.column + 1,
+                             message)
+
+    def _tag(self, node: yaml.ScalarNode) -> str:
+        """The scalar's tag, resolved as SafeLoader resolves it if the text gives none."""
+        if type(node.tag) is slice:
+            return _Base.resolve(self.loader, _ScalarNode, node.value, node.tag.step)
+        return node.tag
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        value = node.value
+        if type(node.tag) is slice and node.tag.step[0]:  # plain (see _Loader)
+            if value in _RESOLVED:
+                return _RESOLVED[value]
+            node.tag = self._tag(node)
+            result = self._construct(node)
+            # Plain scalars are immutable values, safe to share; not NaN, which would
+            # make two NaNs read from separate places compare equal in a container.
+            if result == result:
+                if len(_RESOLVED) >= RESOLVED_LIMIT:
+                    _RESOLVED.clear()
+                _RESOLVED[value] = result
             return result
+        node.tag = self._tag(node)
+        return self._construct(node)
+
+    def _construct(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _STR:
+            return node.value
+        if node.tag == _INT and _DECIMAL.fullmatch(node.value):
+            return int(node.value)
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
-            line, col = _mark(node, self.offset)
-            raise _RefusedError(line, col, f"cannot read this value: {exc.problem}") from None
+            raise self._refused(node, f"cannot read this value: {exc.problem}") from None
         except ValueError as exc:  # a well-formed timestamp that is no date: 2026-13-45
-            line, col = _mark(node, self.offset)
-            raise _RefusedError(line, col, f"cannot read {node.value!r}: {exc}") from None
+            raise self._refused(node, f"cannot read {node.value!r}: {exc}") from None
+
+    # _mapping and _sequence make the commonest scalars inline, without a call: those with
+    # no tag in the text that are quoted (strings), or plain and known to be a string by
+    # their first character, or plain and seen before; _scalar (or _key) makes the others.
 
     def _mapping(self, node: yaml.MappingNode) -> MarkedMap:
-        result = MarkedMap(_mark(node, self.offset))
+        line1, fast, resolved = self.line1, self.seen is None, _RESOLVED
+        mark = node.start_mark
+        result = MarkedMap((mark.line + line1, mark.column + 1))
+        key_marks, value_marks = result.key_marks, result.value_marks
         for key_node, value_node in node.value:
-            key_mark = _mark(key_node, self.offset)
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _RefusedError(*key_mark, "YAML merge keys ('<<') are not allowed here")
-            key = self.build(key_node)
-            if not isinstance(key, Hashable) or isinstance(key, (MarkedMap, MarkedList)):
-                raise _RefusedError(*key_mark, "a mapping key must be a plain value, "
-                               "not a list or mapping")
+            mark = key_node.start_mark
+            key_mark = (mark.line + line1, mark.column + 1)
+            tag = key_node.tag
+            if fast and type(tag) is slice and type(key_node) is _ScalarNode:
+                key = key_node.value
+                if tag.step[0] and key[:1] in _TYPED_FIRSTS:
+                    key = resolved[key] if key in resolved else self._key(key_node, key_mark)
+            else:
+                key = self._key(key_node, key_mark)
             if key in result:
-                first = result.key_marks[key][0]
+                first = key_marks[key][0]
                 raise _RefusedError(*key_mark, f"duplicate key {key!r} (first given on line "
-                               f"{first}); give each key once")
-            result.key_marks[key] = key_mark
-            result.value_marks[key] = _mark(value_node, self.offset)
-            result[key] = self.build(value_node)
+                                    f"{first}); give each key once")
+            key_marks[key] = key_mark
+            mark = value_node.start_mark
+            value_marks[key] = (mark.line + line1, mark.column + 1)
+            tag = value_node.tag
+            if fast and type(tag) is slice and type(value_node) is _ScalarNode:
+                value = value_node.value
+                if tag.step[0] and value[:1] in _TYPED_FIRSTS:
+                    value = resolved[value] if value in resolved else self._scalar(value_node)
+                result[key] = value
+            else:
+                result[key] = self.build(value_node)
+        return result
+
+    def _key(self, node: yaml.Node, mark: tuple[int, int]) -> Hashable:
+        if type(node) is _ScalarNode and self._tag(node) == _MERGE:
+            raise _RefusedError(*mark, "YAML merge keys ('<<') are not allowed here")
+        key = self.build(node)
+        if not isinstance(key, Hashable) or isinstance(key, (MarkedMap, MarkedList)):
+            raise _RefusedError(*mark, "a mapping key must be a plain value, "
+                                "not a list or mapping")
+        return key
+
+    def _sequence(self, node: yaml.SequenceNode) -> MarkedList:
+        line1, fast, resolved = self.line1, self.seen is None, _RESOLVED
+        mark = node.start_mark
+        result = MarkedList((mark.line + line1, mark.column + 1))
+        marks = result.item_marks
+        for item in node.value:
+            mark = item.start_mark
+            marks.append((mark.line + line1, mark.column + 1))
+            tag = item.tag
+            if fast and type(tag) is slice and type(item) is _ScalarNode:
+                value = item.value
+                if tag.step[0] and value[:1] in _TYPED_FIRSTS:
+                    value = resolved[value] if value in resolved else self._scalar(item)
+                result.append(value)
+            else:
+                result.append(self.build(item))
         return result
 
 
@@ -186,11 +260,16 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
     (front matter starts on the second line of a post).
     """
     loader = _Loader(text)
+    # A document makes up to hundreds of thousands of objects (nodes, marks, values) and no
+    # reference cycles: the cyclic collector, run again and again meanwhile, would free
+    # nothing (it took a fifth of the time).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        return _Builder(loader, line_offset).build(node)
+        return _Builder(loader, line_offset, "*" in text).build(node)
     except _RefusedError as exc:
         raise InputError([Problem(path, exc.line, exc.col, exc.message)]) from None
     except yaml.MarkedYAMLError as exc:
@@ -209,6 +288,8 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
     except yaml.YAMLError as exc:
         raise InputError([Problem(path, 1 + line_offset, 0, f"YAML error: {exc}")]) from None
     finally:
+        if collecting:
+            gc.enable()
         loader.dispose()
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+import math
+
 import pytest
-from hypothesis import given
+import yaml
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ftpress import yamlsource
@@ -70,7 +74,73 @@ documents = st.recursive(
 
 @given(documents)
 def test_parses_what_pyyaml_dumps(value):
-    import yaml
-
     text = yaml.safe_dump({"v": value}, allow_unicode=True)
     assert yamlsource.parse(text, "f.yaml") == {"v": value}
+
+
+def same_as_pyyaml(got, expected):
+    """Equal values of the same types (MarkedMap and MarkedList for dict and list)."""
+    if isinstance(expected, dict):
+        assert type(got) is yamlsource.MarkedMap and list(got) == list(expected)
+        for key in expected:
+            assert type(next(k for k in got if k == key)) is type(key)
+            same_as_pyyaml(got[key], expected[key])
+    elif isinstance(expected, list):
+        assert type(got) is yamlsource.MarkedList and len(got) == len(expected)
+        for item, want in zip(got, expected, strict=True):
+            same_as_pyyaml(item, want)
+    else:
+        assert type(got) is type(expected)
+        assert got == expected or (math.isnan(got) and math.isnan(expected))
+
+
+def same_marks(got, node, offset):
+    """The marks of parsed data against the start marks of PyYAML's composed nodes."""
+    def mark(child):
+        return child.start_mark.line + 1 + offset, child.start_mark.column + 1
+
+    if isinstance(got, yamlsource.MarkedMap):
+        assert got.mark == mark(node)
+        assert list(got.key_marks.values()) == [mark(k) for k, _ in node.value]
+        assert list(got.value_marks.values()) == [mark(v) for _, v in node.value]
+        for value, (_, child) in zip(got.values(), node.value, strict=True):
+            same_marks(value, child, offset)
+    elif isinstance(got, yamlsource.MarkedList):
+        assert got.mark == mark(node)
+        assert got.item_marks == [mark(item) for item in node.value]
+        for value, child in zip(got, node.value, strict=True):
+            same_marks(value, child, offset)
+
+
+@pytest.mark.parametrize("text", [
+    "a: [! 12, ! \"12\", !!str 12, !!int \"12\", \"12\", '1_0', 0o17, 017, 0x1F, 1_000, 1:20]\n",
+    "a: [.inf, -.Inf, .nan, 1.5, 1e3, 1.0e+3, yes, No, on, OFF, y, ~, null, '', !!null '']\n",
+    "a: [2026-01-05, 2026-01-05 10:20:30, 2026-01-05T10:20:30.5+02:00, 2026-1-5, =x, <<x]\n",
+    "0: a\ntrue: b\n~: c\n2026-01-01: d\n.5: e\n\"2\": f\n",
+    "a: \"*\"\nb: [1, yes, {c: 2026-01-01, 0x10: x}]\n",  # a '*' takes the alias-checking path
+])
+def test_scalars_resolve_as_in_pyyaml(text):
+    for _ in range(2):  # the second time, from the remembered values
+        same_as_pyyaml(yamlsource.parse(text, "f.yaml"), yaml.load(text, Loader=yaml.SafeLoader))
+
+
+keys = st.one_of(st.text(max_size=8), st.integers(), st.booleans(), st.none(), st.dates())
+leaves = st.one_of(
+    st.integers(), st.floats(allow_nan=False), st.booleans(), st.none(), st.dates(),
+    st.datetimes(timezones=st.sampled_from([None, datetime.UTC])),
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
+            max_size=12),
+    st.sampled_from(["yes", "no", "on", "~", "null", "0o17", "017", "0x1F", "1_000", "1:20",
+                     ".inf", ".nan", "2026-13-45", "<<", "=", "*", "&", "!", "*x", "a: b"]))
+nested = st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(keys, inner, max_size=4), max_leaves=25)
+
+
+@settings(deadline=None, max_examples=150)
+@given(nested, st.sampled_from([None, False, True]), st.integers(0, 3))
+def test_values_types_and_marks_agree_with_pyyaml(value, flow, offset):
+    text = yaml.safe_dump({"v": value}, default_flow_style=flow, sort_keys=False,
+                          allow_unicode=True)
+    got = yamlsource.parse(text, "f.yaml", offset)
+    same_as_pyyaml(got, yaml.load(text, Loader=yaml.SafeLoader))
+    same_marks(got, yaml.compose(text, Loader=yaml.SafeLoader), offset)
