@@ -154,6 +154,11 @@ class _Builder:
             raise self._refused(node, f"cannot read this value: {exc.problem}") from None
         except ValueError as exc:  # a well-formed timestamp that is no date: 2026-13-45
             raise self._refused(node, f"cannot read {node.value!r}: {exc}") from None
+        except (AttributeError, KeyError, IndexError, TypeError):
+            # PyYAML's constructors assume the text fits the tag: '!!bool x' fails inside.
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise self._refused(node, f"cannot read {node.value!r} as {tag}; "
+                                "remove the tag or fix the value") from None
 
     # _mapping and _sequence make the commonest scalars inline, without a call: those with
     # no tag in the text that are quoted (strings), or plain and known to be a string by

@@ -40,6 +40,9 @@ def test_values_keep_their_line_and_column():
     ("a: !!python/object:os.system x\n", "f.yaml:1:4: cannot read this value"),
     ("a: 1\nb: x\x7f\n", "f.yaml:2:5: character U+007F is not allowed in YAML; remove it"),
     ("d: 2026-02-30\n", "f.yaml:1:4: cannot read '2026-02-30': day is out of range for month"),
+    ("d: !!timestamp soon\n", "f.yaml:1:4: cannot read 'soon' as !!timestamp; remove the tag"),
+    ("ok: !!bool maybe\n", "f.yaml:1:5: cannot read 'maybe' as !!bool; remove the tag"),
+    ("n: !!int\n", "f.yaml:1:4: cannot read '' as !!int; remove the tag"),
 ])
 def test_refused(text, message):
     assert problem(text).startswith(message)
