@@ -75,7 +75,8 @@ class RenderCache:
         return other
 
     def fresh(self) -> tuple[dict[str, tuple], set[str]]:
-        """What this cache was given, and every key it was asked for (for :meth:`take`)."""
+        """What this cache was given and has not stored, and every key it was asked
+        for (for :meth:`take`)."""
         return self._new, self._used
 
     def take(self, fresh: tuple[dict[str, tuple], set[str]]) -> None:
@@ -110,6 +111,22 @@ class RenderCache:
         self._new[key] = value
         self._used.add(key)
 
+    def store(self) -> None:
+        """Store what was rendered so far (a build does most of it before its pages);
+        without a store to write to, it stays new (see :meth:`fresh`)."""
+        if self._db is not None and self._new:
+            try:
+                with self._db:
+                    self._insert()
+                self._new.clear()
+            except sqlite3.DatabaseError:
+                self._db = None
+
+    def _insert(self) -> None:
+        assert self._db is not None
+        self._db.executemany("INSERT OR REPLACE INTO md (key, value) VALUES (?, ?)",
+                             [(k, json.dumps(v)) for k, v in self._new.items()])
+
     def save(self) -> None:
         """Store what this build rendered; drop what it no longer uses once that piles up."""
         if self._db is None:
@@ -117,8 +134,7 @@ class RenderCache:
             return
         try:
             with self._db:
-                self._db.executemany("INSERT OR REPLACE INTO md (key, value) VALUES (?, ?)",
-                                     [(k, json.dumps(v)) for k, v in self._new.items()])
+                self._insert()
                 total = self._db.execute("SELECT COUNT(*) FROM md").fetchone()[0]
                 if total > 2 * len(self._used) + 100:
                     self._db.execute("CREATE TEMP TABLE keep (key TEXT PRIMARY KEY)")

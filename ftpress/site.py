@@ -297,6 +297,9 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
             raise InputError([template_problem(exc, site.root)]) from None
         if problems:
             raise InputError(problems)
+        if cache is not None:
+            cache.store()  # the posts' Markdown, while the campaign's worker is busy
+        schemas = schema_files(site.config.base_url)  # likewise
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
         try:
@@ -313,7 +316,7 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
-    for path, data in schema_files(site.config.base_url).items():
+    for path, data in schemas.items():
         out.add(path, data, "schemas")
     if out.clashes:
         raise InputError(out.clashes)
@@ -329,7 +332,7 @@ class _CampaignPart:
     stopped: list[Problem]
     #: Template errors of its pages.
     failures: list[Problem]
-    #: What it gave the render cache (maps, charts) and asked it for.
+    #: What it gave the render cache (maps, charts) and did not store, and asked it for.
     cached: tuple[dict[str, tuple], set[str]]
 
 
@@ -353,7 +356,14 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
             r.flush(sink)
         except InputError as exc:
             failures = list(exc.problems)
-    return _CampaignPart(out, stopped, failures, mine.fresh() if mine is not None else ({}, set()))
+        if sink is not None:  # its other files (maps, order files) are written here too
+            for path, data in out.files.items():
+                out.rendered(path, changed=sink.put(path, data), searchable=False)
+            out.files.clear()
+    if mine is None:
+        return _CampaignPart(out, stopped, failures, ({}, set()))
+    mine.store()  # its maps and charts, from here, while the blog's pages render
+    return _CampaignPart(out, stopped, failures, mine.fresh())
 
 
 class _Campaign:

@@ -35,9 +35,13 @@ def test_the_campaign_worker_gives_the_bytes_of_one_process(demo, tmp_path):
     assert any(p.startswith("turns/") for p in beside.changed)
 
 
-def test_the_turn_maps_the_worker_drew_are_cached(demo, tmp_path, monkeypatch):
-    cache = RenderCache(None)
+@pytest.mark.parametrize("on_disk", [False, True])
+def test_the_turn_maps_the_worker_drew_are_cached(demo, tmp_path, monkeypatch, on_disk):
+    folder = tmp_path / "cache" if on_disk else None
+    cache = RenderCache(folder)
     build(demo, tmp_path / "first", options(parallel=True), cache=cache)
+    if on_disk:  # the next build's, from the same store
+        cache = RenderCache(folder)
 
     def drawn_again(*args: object) -> str:
         raise AssertionError("drawn again: the worker's drawing was not cached")
