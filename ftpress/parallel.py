@@ -17,17 +17,12 @@ import gc
 import multiprocessing
 import os
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
 #: Below this many items the cost of starting workers outweighs the gain.
 MIN_ITEMS = 48
-
-_task: Callable[[int], object] | None = None
-_chunks: list[list[int]] = []
-#: The next chunk to take, shared by this process and its workers.
-_next: Any = None
 
 
 def workers() -> int:
@@ -44,17 +39,89 @@ def _forking(parallel: bool) -> bool:
     return parallel and workers() >= 2 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def _drain() -> dict[int, list[object]]:
-    """Take chunks until none is left; their results, by chunk."""
-    assert _task is not None and _next is not None
+#: What forked workers drain (set just before the fork, so each inherits its own).
+_work: tuple[Callable[[int], object], list[list[int]], Any] | None = None
+
+
+def _drain(work: tuple[Callable[[int], object], list[list[int]], Any] | None = None
+           ) -> dict[int, list[object]]:
+    """Take chunks of ``work`` (a worker's: the inherited one) until none is left;
+    their results, by chunk."""
+    task, chunks, counter = work if work is not None else _work  # type: ignore[misc]
     done: dict[int, list[object]] = {}
     while True:
-        with _next.get_lock():
-            chunk = _next.value
-            _next.value += 1
-        if chunk >= len(_chunks):
+        with counter.get_lock():
+            chunk = counter.value
+            counter.value += 1
+        if chunk >= len(chunks):
             return done
-        done[chunk] = [_task(i) for i in _chunks[chunk]]
+        done[chunk] = [task(i) for i in chunks[chunk]]
+
+
+class Started(Generic[T]):
+    """Work begun by :func:`start_indexed`; :meth:`finish` gives its results."""
+
+    def __init__(self, task: Callable[[int], T], count: int, *, parallel: bool) -> None:
+        self._task, self._count = task, count
+        self._pool: Any = None
+        if not _forking(parallel) or count < MIN_ITEMS:
+            return  # all of it done by finish, in this process
+        n = workers()
+        context = multiprocessing.get_context("fork")
+        # Interleaved chunks: item costs often vary along the list (old posts, new posts).
+        self._chunks = [list(range(start, count, n * 8)) for start in range(n * 8)]
+        self._counter = context.Value("i", 0)
+        global _work
+        _work = (task, self._chunks, self._counter)
+        # The workers share this process's memory until they write to it, and the cyclic
+        # garbage collector writes to every object it visits: frozen, it visits none of
+        # the objects there are at the fork, so the workers copy only what they touch.
+        gc.freeze()
+        try:
+            self._pool = context.Pool(n - 1)
+            self._theirs = [self._pool.apply_async(_drain) for _ in range(n - 1)]
+        finally:
+            _work = None
+            gc.unfreeze()
+
+    def finish(self) -> list[T]:
+        """The results, in order: this process takes the chunks the workers have not
+        reached, then gathers theirs."""
+        if self._pool is None:
+            return [self._task(i) for i in range(self._count)]
+        pool, self._pool = self._pool, None
+        try:
+            done = _drain((self._task, self._chunks, self._counter))
+            for result in self._theirs:
+                done.update(result.get())
+        except BaseException:
+            pool.terminate()  # what the others are doing is no longer wanted
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
+        results: list[T] = [None] * self._count  # type: ignore[list-item]
+        for chunk, part in done.items():
+            for index, value in zip(self._chunks[chunk], part, strict=True):
+                results[index] = value  # type: ignore[assignment]
+        return results
+
+
+    def cancel(self) -> None:
+        """Stop the workers; the results are not wanted."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+
+def start_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True
+                  ) -> Started[T]:
+    """Begin ``[task(0), …, task(count - 1)]`` on the other cores, while this process
+    goes on with something else; :meth:`Started.finish` then joins in and gives the
+    results (all of them computed there when it is not worth forking)."""
+    return Started(task, count, parallel=parallel)
 
 
 def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) -> list[T]:
@@ -63,32 +130,7 @@ def map_indexed(task: Callable[[int], T], count: int, *, parallel: bool = True) 
     This process works too, beside one forked worker per other core: each takes the
     next chunk of items until none is left, so the load evens out.
     """
-    if not _forking(parallel) or count < MIN_ITEMS:
-        return [task(i) for i in range(count)]
-    n = workers()
-    global _task, _chunks, _next
-    context = multiprocessing.get_context("fork")
-    # Interleaved chunks: item costs often vary along the list (old posts, new posts).
-    chunks = [list(range(start, count, n * 8)) for start in range(n * 8)]
-    _task, _chunks, _next = task, chunks, context.Value("i", 0)
-    # The workers share this process's memory until they write to it, and the cyclic
-    # garbage collector writes to every object it visits: frozen, it visits none of
-    # the objects there are at the fork, so the workers copy only what they touch.
-    gc.freeze()
-    try:
-        with context.Pool(n - 1) as pool:
-            theirs = [pool.apply_async(_drain) for _ in range(n - 1)]
-            done = _drain()
-            for result in theirs:
-                done.update(result.get())
-    finally:
-        _task, _chunks, _next = None, [], None
-        gc.unfreeze()
-    results: list[T] = [None] * count  # type: ignore[list-item]
-    for chunk, part in done.items():
-        for index, value in zip(chunks[chunk], part, strict=True):
-            results[index] = value  # type: ignore[assignment]
-    return results
+    return start_indexed(task, count, parallel=parallel).finish()
 
 
 class Flag(Protocol):

@@ -288,6 +288,9 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         searchable(out)
 
     r = _renderer(site, blog, statics, out, parallel=parallel, cache=cache)
+    # Without a search index to start first, the posts' pages need not wait for the
+    # listings to be queued (Renderer.start).
+    r.sink = None if searchable else sink
     urls, umpire = r.urls, site.view == "umpire"
     try:
         try:
@@ -310,8 +313,9 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         campaign.join(out)
         if campaign.failures():
             raise InputError(campaign.failures())
-    finally:
-        campaign.wait()  # never left running, whatever went wrong
+    finally:  # no worker is left running, whatever went wrong
+        r.cancel()
+        campaign.wait()
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")

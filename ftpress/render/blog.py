@@ -77,6 +77,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     _listing(r, cards, views, "", "Latest posts", config.title, config.description, "home",
              config.paginate, headline=headline)
     _post_pages(r, views)
+    r.start()  # the posts' pages render while the listings and the rulebook are made
     _archives(r, cards, views)
     _kinds(r, cards, views, config.paginate)
     _tags(r, cards, views, config.paginate)

@@ -16,9 +16,13 @@ import jinja2
 from ftpress import markdown
 from ftpress.buildcache import RenderCache, code_version
 from ftpress.errors import InputError, Problem
-from ftpress.parallel import map_indexed
+from ftpress.parallel import MIN_ITEMS, Started, map_indexed, start_indexed
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.views import Memo, PageInfo, SiteView, Urls
+
+#: A rendered page: (its bytes differ from the output's, it is searchable), or the
+#: template error that stopped it.
+_Result = tuple[bool, bool] | Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,9 @@ class Renderer:
         self.root, self.parallel = root, parallel
         self.cache = cache if cache is not None else RenderCache(None)
         self._jobs: list[_Job] = []
+        #: Where :meth:`start` sends pages before :meth:`flush` (None: it waits for flush).
+        self.sink: Sink | None = None
+        self._started: list[tuple[list[_Job], Started[_Result]]] = []
         # Templates' memo(macro, ...): markup made once per build (one cache per worker).
         env.globals["memo"] = Memo()
 
@@ -91,6 +98,20 @@ class Renderer:
             self.cache.put(hashed[i], found[hashed[i]])
         return [found[key][0] for key in hashed]
 
+    def start(self) -> None:
+        """Begin rendering the pages queued so far into :attr:`sink`, in a worker, while
+        this process goes on queueing the others; :meth:`flush` takes them in."""
+        if self.sink is None or not self.parallel or len(self._jobs) < MIN_ITEMS:
+            return  # flush renders them with the rest
+        jobs, self._jobs = self._jobs, []
+        self._started.append((jobs, start_indexed(self._renderer(jobs, self.sink), len(jobs))))
+
+    def cancel(self) -> None:
+        """Stop rendering the pages :meth:`start` began (a build that stopped early)."""
+        started, self._started = self._started, []
+        for _, pending in started:
+            pending.cancel()
+
     def flush(self, sink: Sink | None, *,
               first: Callable[[str, dict[str, object]], bool] | None = None,
               between: Callable[[], None] | None = None) -> None:
@@ -101,19 +122,39 @@ class Renderer:
         files and lines, all of them. With ``first`` (given a page's template
         and context), the pages it picks are rendered before the others, and
         ``between`` is called in between (the search index starts on them while the
-        rest render).
+        rest render). Pages :meth:`start` began are taken in before ``between``.
         """
         jobs, self._jobs = self._jobs, []
+        started, self._started = self._started, []
         picked = [first is not None and first(j.template, j.context) for j in jobs]
         early = [j for j, p in zip(jobs, picked, strict=True) if p]
         failures = self._render(early, sink) if early else []
-        if between is not None and not failures:
-            between()
+        if between is not None:
+            for done, pending in started:  # the index waits for them: they may be searchable
+                failures += self._take(done, pending.finish())
+            started = []
+            if not failures:
+                between()
         failures += self._render([j for j, p in zip(jobs, picked, strict=True) if not p], sink)
+        for done, pending in started:
+            failures += self._take(done, pending.finish())
         if failures:
             raise InputError(sorted(set(failures)))
 
     def _render(self, jobs: list[_Job], sink: Sink | None) -> list[Problem]:
+        render = self._renderer(jobs, sink)
+        return self._take(jobs, map_indexed(render, len(jobs), parallel=self.parallel))
+
+    def _take(self, jobs: list[_Job], results: list[_Result]) -> list[Problem]:
+        """Note what became of rendered ``jobs``; their template errors."""
+        failures = [r for r in results if isinstance(r, Problem)]
+        if not failures:
+            for job, (changed, searchable) in zip(jobs, results, strict=True):  # type: ignore[misc]
+                self.out.rendered(job.path, changed=changed, searchable=searchable)
+        return failures
+
+    def _renderer(self, jobs: list[_Job], sink: Sink | None) -> Callable[[int], _Result]:
+        """What renders ``jobs[i]`` into ``sink``: (changed, searchable), or its problem."""
         # Each template looked up once, before the workers fork: a lookup checks the
         # template's file on disk, and thousands of pages share a dozen templates.
         templates: dict[str, jinja2.Template | jinja2.TemplateError] = {}
@@ -123,7 +164,7 @@ class Renderer:
             except jinja2.TemplateError as exc:
                 templates[name] = exc
 
-        def render(index: int) -> tuple[bool, bool] | Problem:
+        def render(index: int) -> _Result:
             job = jobs[index]
             try:
                 template = templates[job.template]
@@ -136,12 +177,7 @@ class Renderer:
             changed = sink.put(job.path, data) if sink is not None else False
             return changed, b"data-pagefind-body" in data
 
-        results = map_indexed(render, len(jobs), parallel=self.parallel)
-        failures = [r for r in results if isinstance(r, Problem)]
-        if not failures:
-            for job, (changed, searchable) in zip(jobs, results, strict=True):
-                self.out.rendered(job.path, changed=changed, searchable=searchable)
-        return failures
+        return render
 
 
 def template_problem(exc: jinja2.TemplateError, root: Path | None) -> Problem:
