@@ -206,7 +206,8 @@ def _load_content(root: Path, config: SiteConfig, options: BuildOptions,
     except InputError as exc:
         problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
-    ahead = {} if problems or cache is None else _render_ahead(
+    # Once the state is in, the build renders the Markdown itself: nothing to do ahead.
+    ahead = {} if problems or cache is None or stop.is_set() else _render_ahead(
         config, _published(posts, options), rule_files, cache, stop)
     return posts, pages, rule_files, problems, ahead
 
