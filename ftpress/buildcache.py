@@ -58,7 +58,10 @@ def code_version() -> str:
 class RenderCache:
     """Rendered Markdown by key, in memory and (optionally) in SQLite between runs."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, *, hold: bool = True) -> None:
+        #: Keep in memory what is stored (``serve``, whose next build asks again); a
+        #: build's own cache lets go of it: the pages made from it hold copies.
+        self._hold = hold
         self._memory: dict[str, tuple] = {}
         self._new: dict[str, tuple] = {}
         self._used: set[str] = set()
@@ -118,6 +121,8 @@ class RenderCache:
             try:
                 with self._db:
                     self._insert()
+                if not self._hold:
+                    self._memory.clear()
                 self._new.clear()
             except sqlite3.DatabaseError:
                 self._db = None

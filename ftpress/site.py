@@ -303,6 +303,7 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
             raise InputError(problems)
         if cache is not None:
             cache.store()  # the posts' Markdown, while the campaign's worker is busy
+            _give_back_memory()  # what a build's own cache let go, before the pages fork
         schemas = schema_files(site.config.base_url)  # likewise
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
@@ -431,8 +432,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
                                      future=options.future, now=options.now, view=options.view)
         if last is not None:
             return reused(last, started)
-    if cache is None:
-        cache = RenderCache(root / CACHE_DIR if options.incremental else None)
+    if cache is None:  # this build's own: what it stores, it need not hold
+        cache = RenderCache(root / CACHE_DIR if options.incremental else None, hold=False)
     site = load(root, options, cache)
     staging = Staging(out_dir)
     early: list[Indexing] = []
@@ -453,8 +454,6 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         if early and early[0].pages != set(outputs.searchable):
             early.pop().cancel()  # a page rendered later is searchable too: index after
         if early:
-            _give_back_memory()  # what rendering freed, before Pagefind takes both cores
-            early[0].widen()
             early[0].placed()  # Pagefind's links are made: the staged pages may move
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())
@@ -469,11 +468,15 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     newest, next_due = max((p.date for p in site.posts), default=None), site.next_due
     search, searchable = site.config.search, outputs.searchable
     kept = site if keep_site else None
-    if early and not keep_site:
-        # Nothing of the build is needed any more, while Pagefind takes both cores and
-        # memory: what the build held goes back to the system.
-        del site, outputs, cache
-        _forget()
+    if early:
+        # Nothing of the build is needed any more, and Pagefind is about to take both
+        # cores and much memory: what the build held goes back to the system first.
+        if not keep_site:
+            del site, outputs, cache
+            forget_parsed()
+            gc.collect()
+        _give_back_memory()
+        early[0].widen()
     # Re-index only when a page changed (or serve rewrote one itself).
     if early:
         early[0].finish(out_dir)
@@ -486,13 +489,6 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
                  newest=newest, next_due=next_due)
     return result
-
-
-def _forget() -> None:
-    """Drop what this process holds of the build it has finished, and give it back."""
-    forget_parsed()
-    gc.collect()
-    _give_back_memory()
 
 
 def _give_back_memory() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from demos import FTC2007
 
+from ftpress.buildcache import RenderCache
 from ftpress.clock import build_now
 from ftpress.site import BuildOptions, build
 from ftpress.state import load as state_load
@@ -25,3 +26,16 @@ def test_a_build_that_keeps_nothing_writes_the_same_site(tmp_path):
     assert files_of(tmp_path / "kept") == files_of(tmp_path / "let-go")
     assert (kept.pages, kept.posts, kept.files) == (let_go.pages, let_go.posts, let_go.files)
     assert Path(tmp_path / "let-go" / "pagefind").is_dir()
+
+
+def test_a_builds_own_cache_lets_go_of_what_it_stored(tmp_path):
+    for hold in (True, False):
+        cache = RenderCache(tmp_path / f"cache-{hold}", hold=hold)
+        cache.put("k", ("<p>rendered</p>",))
+        cache.store()
+        assert bool(cache._memory) is hold
+        assert cache.get_many(["k"]) == {"k": ("<p>rendered</p>",)}  # from the store
+    held = RenderCache(None, hold=False)  # nowhere to store it: kept
+    held.put("k", ("x",))
+    held.store()
+    assert held.get_many(["k"]) == {"k": ("x",)}
