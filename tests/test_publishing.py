@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import shutil
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from conftest import files_of, post
 from sitecheck import all_text
@@ -110,6 +113,36 @@ def test_an_unchanged_rebuild_writes_nothing(campaign, run):
     code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     assert " 1 files written, " in stdout
 
+
+
+def _add_stray(out: Path) -> None:
+    (out / "posts/2026/04/07/a/stray.html").write_text("stray")
+
+
+def _add_stray_folder(out: Path) -> None:
+    (out / "extra/deeper").mkdir(parents=True)
+    (out / "extra/deeper/index.html").write_text("stray")
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda out: (out / "posts/2026/04/07/a/index.html").write_text("edited by hand"),
+    lambda out: (out / "posts/2026/04/07/a/index.html").unlink(),
+    lambda out: (out / "robots.txt").unlink(),
+    lambda out: (out / "stray.txt").write_text("stray"),
+    _add_stray,
+    _add_stray_folder,
+], ids=["edited", "deleted", "deleted-at-top", "added-at-top", "added-deep", "added-folder"])
+def test_a_rebuild_notices_any_change_to_the_output(campaign, run, tmp_path, tamper):
+    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")})
+    out = root.parent / "out"
+    run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    clean = files_of(out)
+    time.sleep(0.05)  # file times are coarse: a change must land after the build's own
+    tamper(out)
+    code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    assert code == 0
+    assert not stdout.startswith("nothing changed"), stdout
+    assert files_of(out) == clean
 
 
 def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, run, tmp_path):
