@@ -125,21 +125,27 @@ class Renderer:
         rest render). Pages :meth:`start` began are taken in before ``between``.
         """
         jobs, self._jobs = self._jobs, []
-        started, self._started = self._started, []
         picked = [first is not None and first(j.template, j.context) for j in jobs]
         early = [j for j, p in zip(jobs, picked, strict=True) if p]
         failures = self._render(early, sink) if early else []
         if between is not None:
-            for done, pending in started:  # the index waits for them: they may be searchable
-                failures += self._take(done, pending.finish())
-            started = []
+            failures += self._join()  # the index waits for them: they may be searchable
             if not failures:
                 between()
         failures += self._render([j for j, p in zip(jobs, picked, strict=True) if not p], sink)
-        for done, pending in started:
-            failures += self._take(done, pending.finish())
+        failures += self._join()
         if failures:
             raise InputError(sorted(set(failures)))
+
+    def _join(self) -> list[Problem]:
+        """Take in the pages :meth:`start` began (each batch left for :meth:`cancel`
+        until it is done); their template errors."""
+        failures: list[Problem] = []
+        while self._started:
+            done, pending = self._started[0]
+            failures += self._take(done, pending.finish())
+            self._started.pop(0)
+        return failures
 
     def _render(self, jobs: list[_Job], sink: Sink | None) -> list[Problem]:
         render = self._renderer(jobs, sink)
