@@ -4,7 +4,9 @@ distinct bytes, staged output moved in, and ``serve`` rewriting an edited post f
 from __future__ import annotations
 
 import shutil
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 import yaml
@@ -296,3 +298,18 @@ def test_a_site_with_nothing_searchable_builds_an_empty_index(campaign, run, tmp
     code, _, err = run("build", "--source", root, "--out", tmp_path / "out", "--now", NOW)
     assert (code, err) == (0, "")
     assert not any((tmp_path / "out/pagefind").rglob("*"))
+
+
+# --- the store: parsed YAML kept as JSON only where it reads back exactly ----------------
+
+@pytest.mark.parametrize(("data", "kept"), [
+    ({"a": 1, "b": [1.5, True, None, "x"], "c": {"d": date(2026, 5, 1)}}, True),
+    ({"at": datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=1)))}, True),
+    ({"at": datetime(2026, 5, 1, 12, 0)}, True),
+    ({1: "an int key comes back a string"}, False),
+    ({"a": {"$ftpress-date": "2026-05-01"}}, False),  # looks like a kept date
+    ({"at": datetime(2026, 5, 1, tzinfo=ZoneInfo("Europe/London"))}, False),  # equal, not same
+    ({"n": float("nan")}, False),
+])
+def test_parsed_files_are_stored_only_if_they_read_back_exactly(data, kept):
+    assert (state_load._storable(data) is not None) is kept

@@ -135,13 +135,21 @@ def _to_store(store: Store, digest: str, data: Any) -> None:
 
 def _storable(data: Any) -> str | None:
     """``data`` as JSON, if it reads back exactly."""
+    timed: list[datetime] = []
+
+    def tag(value: object) -> dict[str, str]:
+        if isinstance(value, datetime):
+            timed.append(value)
+        return _tag(value)
+
     try:
-        text = json.dumps(data, default=_tag, ensure_ascii=False)
+        text = json.dumps(data, default=tag, ensure_ascii=False)
     except (TypeError, ValueError):
         return None
     back = json.loads(text, object_hook=_untag)
-    # repr as well as ==: equal datetimes with other time zone objects print otherwise.
-    return text if back == data and repr(back) == repr(data) else None
+    # With a datetime, repr as well as ==: equal ones with other time zone objects
+    # print otherwise. (The other values JSON keeps are equal only if the same.)
+    return text if back == data and (not timed or repr(back) == repr(data)) else None
 
 
 def _digest(raw: bytes) -> str:
