@@ -477,9 +477,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             gc.collect()
         _give_back_memory()
         early[0].widen()
-    # Re-index only when a page changed (or serve rewrote one itself).
-    if early:
         early[0].finish(out_dir)
+    # Otherwise re-index only when a page changed (or serve rewrote one itself).
     elif search and (reindex or report.written or report.removed
                      or not (out_dir / SEARCH_DIR).is_dir()):
         index_site(out_dir, searchable, changed | reindex)

@@ -3,7 +3,6 @@ and markup that repeats from page to page made once per build (``memo``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from ftpress.render.theme import BUILTIN, environment
+from ftpress.render.turns import PowerRef, SystemRow
 from ftpress.render.views import Cards, EditView, Link, Memo, PostView
 
 from conftest import files_of, post
@@ -127,29 +127,6 @@ def test_memo_each_joins_what_one_call_per_item_gives(items):
     assert singles == [Markup("<i>{}</i>\n").format(i) for i in items]
 
 
-@dataclass(frozen=True, slots=True)
-class _Power:
-    id: str
-    name: str
-    colour: str
-    abbr: str
-    url: str
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    """What a turn report's systems table reads of a world."""
-
-    name: str
-    hex: str
-    owner: _Power | None
-    income: int | None
-    idp: int | None
-    idp_full: int | None
-    works: str
-    interdicted_by: _Power | None
-
-
 #: The systems table's body as turn.html wrote it before each row was memoised.
 INLINE_ROWS = """\
 {% from "_power.html" import power_link %}
@@ -175,10 +152,12 @@ MEMO_ROWS = """\
   </tbody>
 """
 
-powers = st.builds(_Power, st.sampled_from(("nac", "esu")), titles, st.just("#c33"),
+# The turn reports' own views, so the test reads what the template really gets.
+powers = st.builds(PowerRef, st.sampled_from(("nac", "esu")), titles, st.just("#c33"),
                    st.sampled_from(("NAC", "ESU")), st.just("/players/nac/"))
 counts = st.none() | st.integers(0, 12)
-rows = st.builds(_Row, titles, st.just("(1, -2)"), st.none() | powers, counts, counts, counts,
+rows = st.builds(SystemRow, st.sampled_from(("vesper", "lumen")), titles, st.just("(1, -2)"),
+                 st.none() | powers, counts, counts, counts,
                  st.sampled_from(("", "base", "supply depot, shipyard")), st.none() | powers)
 
 
