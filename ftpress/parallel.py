@@ -39,6 +39,21 @@ def _forking(parallel: bool) -> bool:
     return parallel and workers() >= 2 and "fork" in multiprocessing.get_all_start_methods()
 
 
+def _fork_pool(processes: int) -> Any:
+    """A pool of ``processes`` workers, forked now.
+
+    The workers share this process's memory until they write to it, and the cyclic
+    garbage collector writes to every object it visits: frozen around the fork, it
+    visits none of the objects there are then, so the workers copy only what they
+    touch; this process goes on collecting as before.
+    """
+    gc.freeze()
+    try:
+        return multiprocessing.get_context("fork").Pool(processes)
+    finally:
+        gc.unfreeze()
+
+
 #: What forked workers drain (set just before the fork, so each inherits its own).
 _work: tuple[Callable[[int], object], list[list[int]], Any] | None = None
 
@@ -67,22 +82,16 @@ class Started(Generic[T]):
         if not _forking(parallel) or count < MIN_ITEMS:
             return  # all of it done by finish, in this process
         n = workers()
-        context = multiprocessing.get_context("fork")
         # Interleaved chunks: item costs often vary along the list (old posts, new posts).
         self._chunks = [list(range(start, count, n * 8)) for start in range(n * 8)]
-        self._counter = context.Value("i", 0)
+        self._counter = multiprocessing.get_context("fork").Value("i", 0)
         global _work
         _work = (task, self._chunks, self._counter)
-        # The workers share this process's memory until they write to it, and the cyclic
-        # garbage collector writes to every object it visits: frozen, it visits none of
-        # the objects there are at the fork, so the workers copy only what they touch.
-        gc.freeze()
         try:
-            self._pool = context.Pool(n - 1)
-            self._theirs = [self._pool.apply_async(_drain) for _ in range(n - 1)]
+            self._pool = _fork_pool(n - 1)
         finally:
             _work = None
-            gc.unfreeze()
+        self._theirs = [self._pool.apply_async(_drain) for _ in range(n - 1)]
 
     def finish(self) -> list[T]:
         """The results, in order: this process takes the chunks the workers have not
@@ -177,12 +186,10 @@ def beside(task: Callable[[], T], *, parallel: bool = True) -> Callable[[], T]:
         return task
     global _beside
     _beside = task
-    gc.freeze()  # as in map_indexed: the worker copies only what it touches
     try:
-        pool = multiprocessing.get_context("fork").Pool(1)  # forks now, inheriting the task
+        pool = _fork_pool(1)  # inheriting the task
     finally:
         _beside = None
-        gc.unfreeze()  # this process goes on collecting as before
     pending = pool.apply_async(_call_beside)
     pool.close()
 
