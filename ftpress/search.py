@@ -31,7 +31,6 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -272,6 +271,10 @@ def _shards_own(rel: str) -> bool:
 
 
 def _pagefind_version() -> str:
+    # Imported here: importlib.metadata (email, zipfile…) costs every command 25 ms
+    # of start-up, and only an index that is written asks for the version.
+    from importlib import metadata
+
     try:
         return metadata.version("pagefind_bin")
     except metadata.PackageNotFoundError:  # pragma: no cover - a declared dependency

@@ -262,6 +262,10 @@ def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out
 SEARCHED_TEMPLATES = frozenset({"post.html", "page.html", "rulebook.html", "turn.html"})
 
 
+#: The templates that most pages extend or import, the blog's and the campaign's.
+SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
+
+
 def _searched(template: str, context: dict[str, object]) -> bool:
     """Is this page likely searchable? Of the rulebook, only the current version is."""
     return template in SEARCHED_TEMPLATES and context.get("is_current") is not False
@@ -280,6 +284,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     out = Outputs()
     blog = _blog(site)
     statics = theme.static_files(site.theme_dirs)
+    # Compiled here, these go to every worker forked from now on, not compiled in each.
+    theme.precompile(site.theme_dirs, SHARED_TEMPLATES)
     # The campaign's pages need nothing of the blog's: a worker makes them meanwhile.
     campaign = _Campaign(site, blog, statics, cache, sink, parallel=parallel)
 
