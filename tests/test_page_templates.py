@@ -231,3 +231,19 @@ def test_a_theme_whose_macros_have_no_card_fails_with_a_template_error(campaign,
     assert "list.html:" in err and "_macros.html has no macro 'card'; expected one" in err
     assert "Traceback" not in err
     assert not out.exists() or not any(out.iterdir())  # nothing written
+
+
+def test_a_template_edited_between_builds_of_one_process_is_compiled_again(campaign, run,
+                                                                          tmp_path):
+    """Templates are compiled once per process and kept (``theme._Compiled``): an edit
+    must still show in the next build, as it does under ``serve``."""
+    page = '{% extends "base.html" %}{% block main %}<p>VERSION</p>{% endblock %}\n'
+    root = _blog(campaign, {"themes/default/404.html": page.replace("VERSION", "first")})
+    out = tmp_path / "out"
+    assert run("build", "--source", root, "--out", out, "--now", NOW)[0] == 0
+    assert "<p>first</p>" in (out / "404.html").read_text(encoding="utf-8")
+    (root / "themes/default/404.html").write_text(page.replace("VERSION", "second"),
+                                                   encoding="utf-8")
+    assert run("build", "--source", root, "--out", out, "--now", NOW)[0] == 0
+    text = (out / "404.html").read_text(encoding="utf-8")
+    assert "<p>second</p>" in text and "<p>first</p>" not in text
