@@ -7,9 +7,11 @@ A campaign without ``state/`` is a blog alone, and that is fine.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ftpress import rules
 from ftpress.errors import InputError
+from ftpress.parallel import Started
 from ftpress.state.files import STATE_DIR
 from ftpress.state.load import LoadedState, Store, has_state, load_tree
 
@@ -21,14 +23,16 @@ def load_state(root: Path) -> LoadedState | None:
     return folders[0] if folders else None
 
 
-def load_states(root: Path, store: Store | None = None, *,
-                parallel: bool = False) -> tuple[LoadedState, ...]:
+def load_states(root: Path, store: Store | None = None, *, parallel: bool = False,
+                early: Started[list[tuple[Any, ...]]] | None = None
+                ) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
     state. Raises with every problem in any of them. ``store`` (the build cache)
-    keeps parsed files between runs; ``parallel`` parses them on every core."""
+    keeps parsed files between runs; ``parallel`` parses them on every core;
+    ``early``: their parsing begun already (:mod:`ftpress.state.early`)."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store, parallel=parallel)
+    loaded, problems = load_tree(root, store, parallel=parallel, early=early)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:

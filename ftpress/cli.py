@@ -167,7 +167,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         import time
 
-        from ftpress.buildcache import reusable
+        from ftpress.buildcache import CACHE_DIR, reusable
+        from ftpress.state.early import begin
         from ftpress.write import check_out_dir
 
         started = time.perf_counter()
@@ -181,6 +182,9 @@ def _run(args: argparse.Namespace) -> int:
         if last is not None:
             print(last.reused(time.perf_counter() - started))
             return 0
+        # The state's files start being parsed on the other core, while this one
+        # imports the rest of ftpress.
+        early = begin(args.source, args.source / CACHE_DIR)
         from ftpress.site import BuildOptions, build
 
         # A build makes millions of objects that live until it ends, and few cycles:
@@ -191,9 +195,12 @@ def _run(args: argparse.Namespace) -> int:
         options = BuildOptions(now, drafts=args.drafts, future=args.future, parallel=True,
                                incremental=True, view=args.view)
         try:
-            report = build(args.source, out, options, fingerprint=fingerprint, keep_site=False)
+            report = build(args.source, out, options, fingerprint=fingerprint, keep_site=False,
+                           early=early)
         finally:  # as it was, for a caller that goes on (the tests call main())
             gc.set_threshold(*collecting)
+            if early is not None:
+                early.cancel()  # the build stopped before it took the results
         print(report.summary(out))
         return 0
     if args.command == "serve":

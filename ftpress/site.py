@@ -19,7 +19,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import jinja2
 
@@ -46,7 +46,7 @@ from ftpress.content.rulebook import (
     load_rule_files,
 )
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.parallel import Flag, beside, flag
+from ftpress.parallel import Flag, Started, beside, flag
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
@@ -126,10 +126,12 @@ def reused(last: LastBuild, started: float) -> BuildReport:
                        reused=last)
 
 
-def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) -> Site:
+def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
+         early: Started[list[tuple[Any, ...]]] | None = None) -> Site:
     """Read and check the whole campaign; raise with every problem found.
 
-    ``cache`` keeps the parsed state files between builds.
+    ``cache`` keeps the parsed state files between builds; ``early``: their parsing
+    begun before ftpress was imported (:mod:`ftpress.state.early`).
     """
     config = load_config(root)  # everything below depends on it
     # The Markdown files are read beside the state: neither needs the other. Then,
@@ -142,7 +144,7 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None) ->
     turns: tuple[RecordedTurn, ...] = ()
     snapshots: dict[str, State] = {}
     try:
-        folders = load_states(root, cache, parallel=options.parallel)
+        folders = load_states(root, cache, parallel=options.parallel, early=early)
         state = folders[0].state if folders else None
         snapshots = {f.folder: f.state for f in folders[1:]}
     except InputError as exc:
@@ -418,7 +420,8 @@ class _Campaign:
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
-          reindex: frozenset[str] = frozenset(), keep_site: bool = True) -> BuildReport:
+          reindex: frozenset[str] = frozenset(), keep_site: bool = True,
+          early: Started[list[tuple[Any, ...]]] | None = None) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
@@ -429,6 +432,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     change them (``serve`` rewrote an edited post's page itself, just before).
     ``keep_site``: the report carries the loaded site (``serve`` keeps it); without it,
     the build's memory is given back before waiting for the search index.
+    ``early``: see :func:`load`.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -440,7 +444,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             return reused(last, started)
     if cache is None:  # this build's own: what it stores, it need not hold
         cache = RenderCache(root / CACHE_DIR if options.incremental else None, hold=False)
-    site = load(root, options, cache)
+    site = load(root, options, cache, early=early)
     staging = Staging(out_dir)
     early: list[Indexing] = []
 

@@ -19,9 +19,9 @@ from pydantic import ValidationError
 
 from ftpress import schema, yamlsource
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.parallel import map_indexed
+from ftpress.parallel import Started, map_indexed
 from ftpress.state import check
-from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
+from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind, kind_of_file
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
 
@@ -281,6 +281,39 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
                 store.put(_store_key(key[1]), (text,))
 
 
+def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
+                 ) -> list[tuple[tuple[str, str], Any, str | None]]:
+    """The state files at ``paths`` (relative to ``root``) that are not in ``seen``,
+    parsed and validated ahead of the load (:mod:`ftpress.state.early`): for each,
+    its key in :data:`_PARSED`, its model and its JSON for the store (see
+    :func:`adopt`). A file with a problem, or of no kind, is left to the load."""
+    done = []
+    for rel in paths:
+        kind = kind_of_file(rel.rsplit("/", 1)[-1])
+        if kind is None:
+            continue
+        try:
+            raw = yamlsource.read_bytes(root / rel, rel)
+        except (InputError, OSError):
+            continue
+        key = (kind.name, _digest(raw))
+        if key not in seen:
+            seen.add(key)
+            if (result := _prepared(rel, kind, raw, True)) is not None:
+                done.append((key, *result))
+    return done
+
+
+def adopt(parsed: Iterable[tuple[tuple[str, str], Any, str | None]],
+          store: Store | None) -> None:
+    """Take files parsed ahead (:func:`parsed_ahead`) as if parsed here: their models
+    wait in :data:`_PARSED` for the load, and their JSON goes to ``store``."""
+    for key, model, text in parsed:
+        _PARSED[key] = model
+        if store is not None and text is not None:
+            store.put(_store_key(key[1]), (text,))
+
+
 def _prepared(rel: str, kind: FileKind, raw: bytes, keep: bool
               ) -> tuple[Any, str | None] | None:
     """A file's model (and, to ``keep``, its JSON for the store), or None if it has a
@@ -292,14 +325,16 @@ def _prepared(rel: str, kind: FileKind, raw: bytes, keep: bool
     return model, _storable(data) if keep else None
 
 
-def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False
+def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
+              early: Started[list[tuple[Any, ...]]] | None = None
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
     ``store``: see :func:`load_state`. ``parallel``: parse the files on every core
-    first (not from a process that runs threads).
+    first (not from a process that runs threads). ``early``: their parsing begun
+    before ftpress was imported (:mod:`ftpress.state.early`), finished here.
     """
     problems: list[Problem] = []
     base = root / STATE_DIR
@@ -318,7 +353,9 @@ def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    if parallel:  # alone, it would only read every file twice
+    if early is not None:
+        adopt((file for run in early.finish() for file in run), store)
+    elif parallel:  # alone, it would only read every file twice
         _prefetch(root, folders, store)
     for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
