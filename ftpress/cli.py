@@ -168,7 +168,6 @@ def _run(args: argparse.Namespace) -> int:
         import time
 
         from ftpress.buildcache import CACHE_DIR, reusable
-        from ftpress.state.early import begin
         from ftpress.write import check_out_dir
 
         started = time.perf_counter()
@@ -184,6 +183,8 @@ def _run(args: argparse.Namespace) -> int:
             return 0
         # The state's files start being parsed on the other core, while this one
         # imports the rest of ftpress.
+        from ftpress.state.early import begin
+
         early = begin(args.source, args.source / CACHE_DIR)
         from ftpress.site import BuildOptions, build
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -112,6 +114,23 @@ def test_an_unchanged_rebuild_writes_nothing(campaign, run):
     (out / "index.html").write_text("tampered")  # the output changed: build again
     code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     assert " 1 files written, " in stdout
+
+
+def test_an_unchanged_rebuild_imports_neither_the_models_nor_the_renderer(campaign, run):
+    """The check that nothing changed runs before the rest of ftpress is imported (its
+    models alone take 0.2 s to import): the no-op build stays instant."""
+    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")})
+    out = root.parent / "out"
+    run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    probe = ("import sys\nfrom ftpress.cli import main\n"
+             f"main(['build', '--source', {str(root)!r}, '--out', {str(out)!r}, "
+             "'--now', '2026-05-01'])\n"
+             "print(sorted(m for m in ('pydantic', 'jinja2', 'ftpress.site', "
+             "'ftpress.state.load') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.startswith("nothing changed since the last build")
+    assert done.stdout.rstrip().endswith("[]"), done.stdout
 
 
 
