@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ftpress.parallel import Started, start_indexed
+from ftpress.state.files import STATE_DIR
 from ftpress.state.load import parsed_ahead
 from ftpress.state.turns import TURNS_DIR
 
@@ -34,16 +35,19 @@ def begin(root: Path, cache_dir: Path) -> Started[list[tuple[Any, ...]]] | None:
     """Begin parsing the state files of the campaign at ``root`` in a worker; None
     when there is nothing to parse, or when the build cache ``cache_dir`` exists (the
     build then finds most files parsed in it, and parses only the others)."""
-    state = root / "state"
+    state = root / STATE_DIR
     if cache_dir.exists() or not state.is_dir():
         return None
     folders = [state]
     snapshots = root / TURNS_DIR
-    if snapshots.is_dir():
-        folders += sorted(e for e in snapshots.iterdir() if e.is_dir() and
-                          not e.name.startswith("."))
-    names = sorted({e.name for f in folders for e in os.scandir(f)
-                    if e.name.endswith(".yaml") and e.is_file()})
+    try:
+        if snapshots.is_dir():
+            folders += sorted(e for e in snapshots.iterdir() if e.is_dir() and
+                              not e.name.startswith("."))
+        names = sorted({e.name for f in folders for e in os.scandir(f)
+                        if e.name.endswith(".yaml") and e.is_file()})
+    except OSError:
+        return None  # the load reads the folders again, and says what is wrong
     _SEEN.clear()  # this build's: the worker forked below inherits it empty
     run = max(1, len(folders) * len(names) // TASKS)
     tasks = [(name, folders[start:start + run]) for name in names
