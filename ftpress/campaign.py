@@ -24,15 +24,15 @@ def load_state(root: Path) -> LoadedState | None:
 
 
 def load_states(root: Path, store: Store | None = None, *, parallel: bool = False,
-                early: Started[list[tuple[Any, ...]]] | None = None
+                parsing: Started[list[tuple[Any, ...]]] | None = None
                 ) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
     state. Raises with every problem in any of them. ``store`` (the build cache)
     keeps parsed files between runs; ``parallel`` parses them on every core;
-    ``early``: their parsing begun already (:mod:`ftpress.state.early`)."""
+    ``parsing``: their parsing begun already (:mod:`ftpress.state.early`)."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store, parallel=parallel, early=early)
+    loaded, problems = load_tree(root, store, parallel=parallel, parsing=parsing)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:

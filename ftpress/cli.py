@@ -185,7 +185,7 @@ def _run(args: argparse.Namespace) -> int:
         # imports the rest of ftpress.
         from ftpress.state.early import begin
 
-        early = begin(args.source, args.source / CACHE_DIR)
+        parsing = begin(args.source, args.source / CACHE_DIR)
         from ftpress.site import BuildOptions, build
 
         # A build makes millions of objects that live until it ends, and few cycles:
@@ -197,11 +197,11 @@ def _run(args: argparse.Namespace) -> int:
                                incremental=True, view=args.view)
         try:
             report = build(args.source, out, options, fingerprint=fingerprint, keep_site=False,
-                           early=early)
+                           parsing=parsing)
         finally:  # as it was, for a caller that goes on (the tests call main())
             gc.set_threshold(*collecting)
-            if early is not None:
-                early.cancel()  # the build stopped before it took the results
+            if parsing is not None:
+                parsing.cancel()  # the build stopped before it took the results
         print(report.summary(out))
         return 0
     if args.command == "serve":

@@ -127,10 +127,10 @@ def reused(last: LastBuild, started: float) -> BuildReport:
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
-         early: Started[list[tuple[Any, ...]]] | None = None) -> Site:
+         parsing: Started[list[tuple[Any, ...]]] | None = None) -> Site:
     """Read and check the whole campaign; raise with every problem found.
 
-    ``cache`` keeps the parsed state files between builds; ``early``: their parsing
+    ``cache`` keeps the parsed state files between builds; ``parsing``: their parsing
     begun before ftpress was imported (:mod:`ftpress.state.early`).
     """
     config = load_config(root)  # everything below depends on it
@@ -144,7 +144,7 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
     turns: tuple[RecordedTurn, ...] = ()
     snapshots: dict[str, State] = {}
     try:
-        folders = load_states(root, cache, parallel=options.parallel, early=early)
+        folders = load_states(root, cache, parallel=options.parallel, parsing=parsing)
         state = folders[0].state if folders else None
         snapshots = {f.folder: f.state for f in folders[1:]}
     except InputError as exc:
@@ -421,7 +421,7 @@ class _Campaign:
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
           reindex: frozenset[str] = frozenset(), keep_site: bool = True,
-          early: Started[list[tuple[Any, ...]]] | None = None) -> BuildReport:
+          parsing: Started[list[tuple[Any, ...]]] | None = None) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);
@@ -432,7 +432,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     change them (``serve`` rewrote an edited post's page itself, just before).
     ``keep_site``: the report carries the loaded site (``serve`` keeps it); without it,
     the build's memory is given back before waiting for the search index.
-    ``early``: see :func:`load`.
+    ``parsing``: see :func:`load`.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -444,7 +444,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             return reused(last, started)
     if cache is None:  # this build's own: what it stores, it need not hold
         cache = RenderCache(root / CACHE_DIR if options.incremental else None, hold=False)
-    site = load(root, options, cache, early=early)
+    site = load(root, options, cache, parsing=parsing)
     staging = Staging(out_dir)
     early: list[Indexing] = []
 

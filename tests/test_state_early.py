@@ -27,10 +27,10 @@ def demo(tmp_path) -> Path:
 
 
 def test_a_build_whose_state_was_parsed_early_is_the_same_site(demo, tmp_path):
-    early = begin(demo, demo / CACHE_DIR)
-    assert early is not None
+    parsing = begin(demo, demo / CACHE_DIR)
+    assert parsing is not None
     build(demo, tmp_path / "early", BuildOptions(build_now(DEMO_NOW), parallel=True),
-          early=early)
+          parsing=parsing)
     forget_parsed()
     build(demo, tmp_path / "alone", BuildOptions(build_now(DEMO_NOW)))
     assert files_of(tmp_path / "early") == files_of(tmp_path / "alone")

@@ -274,11 +274,8 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
     items = list(todo.items())
     keep = store is not None
     made = map_indexed(lambda i: _prepared(*items[i][1], keep), len(items))
-    for (key, _), result in zip(items, made, strict=True):
-        if result is not None:
-            _PARSED[key], text = result
-            if store is not None and text is not None:
-                store.put(_store_key(key[1]), (text,))
+    adopt(((key, *result) for (key, _), result in zip(items, made, strict=True)
+           if result is not None), store)
 
 
 def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
@@ -326,14 +323,14 @@ def _prepared(rel: str, kind: FileKind, raw: bytes, keep: bool
 
 
 def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
-              early: Started[list[tuple[Any, ...]]] | None = None
+              parsing: Started[list[tuple[Any, ...]]] | None = None
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
     ``store``: see :func:`load_state`. ``parallel``: parse the files on every core
-    first (not from a process that runs threads). ``early``: their parsing begun
+    first (not from a process that runs threads). ``parsing``: their parsing begun
     before ftpress was imported (:mod:`ftpress.state.early`), finished here.
     """
     problems: list[Problem] = []
@@ -353,8 +350,8 @@ def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    if early is not None:
-        adopt((file for run in early.finish() for file in run), store)
+    if parsing is not None:
+        adopt((file for run in parsing.finish() for file in run), store)
     elif parallel:  # alone, it would only read every file twice
         _prefetch(root, folders, store)
     for folder in folders[1:]:
