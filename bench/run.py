@@ -140,8 +140,8 @@ def measure(argv: list[str], cwd: Path, *, tree: bool = False) -> Sample:
     waited for), unlike ``getrusage(RUSAGE_CHILDREN)``, whose peak memory is the
     largest of every child so far. ``tree`` also samples the memory of the whole
     process tree (:class:`TreeMemory`); timed builds leave it out, because reading
-    ``smaps_rollup`` walks every page table of every process under the measured
-    lock, and on two cores that costs a tool that forks workers more than one that
+    ``smaps_rollup`` walks every page table of every process, holding its memory map
+    locked, and on two cores that costs a tool that forks workers more than one that
     does not (9 % of ftpress's wall time, 3 % of Hugo's, at 1,000 posts).
     """
     with tempfile.TemporaryFile() as errors:
@@ -474,7 +474,7 @@ def table(results: Results) -> str:
         inc = results.incremental
         lines.append(f"| ftpress, second build, nothing changed | — | {walls(inc)} "
                      f"| {median([s.cpu for s in inc]):.2f} | {max(s.peak_mb for s in inc):.0f} "
-                     f"| — | — | — |")
+                     "| — | — | — |")
     for label, values in (("page rewritten", results.serve_page),
                           ("first reload sent", results.serve_reload),
                           ("whole site rebuilt", results.serve_done)):

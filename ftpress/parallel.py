@@ -116,7 +116,6 @@ class Started(Generic[T]):
                 results[index] = value  # type: ignore[assignment]
         return results
 
-
     def cancel(self) -> None:
         """Stop the workers; the results are not wanted."""
         if self._pool is not None:

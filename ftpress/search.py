@@ -271,8 +271,9 @@ def _shards_own(rel: str) -> bool:
 
 
 def _pagefind_version() -> str:
-    # Imported here: importlib.metadata (email, zipfile…) costs every command 25 ms
-    # of start-up, and only an index that is written asks for the version.
+    # Imported here: importlib.metadata (email, zipfile…) costs 25 ms of start-up to
+    # every command that imports this module (check, turn…), and only an index that is
+    # written asks for the version. (A build imports it anyway, for its fingerprint.)
     from importlib import metadata
 
     try:
