@@ -45,6 +45,11 @@ NO_SEARCH = "ftpress-nosearch"
 PROJECTS = {**corpus.PROJECTS, NO_SEARCH: NO_SEARCH}
 #: Seconds to wait for a serve rebuild before calling the measurement failed.
 SERVE_TIMEOUT = 300.0
+#: How long ext4 without a journal avoids an inode once it is freed (60 s, once the
+#: inode table is written back: see :func:`settle`), and a second more.
+SETTLE_SECONDS = 61.0
+#: The file in the work folder that says when this benchmark last removed a folder there.
+REMOVED_MARK = "removed-at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,11 +225,50 @@ def count_pages(out: Path) -> int:
 
 
 def fresh(folder: Path) -> Path:
-    """``folder``, emptied; and the disk settled, so the build about to be measured does
-    not pay for writing back the files of the one before it."""
-    shutil.rmtree(folder, ignore_errors=True)
+    """``folder``, which must not exist yet (see :func:`settle`), and the disk synced, so
+    the build about to be measured does not pay for writing back the files of the one
+    before it."""
+    if folder.exists():
+        raise SystemExit(f"{folder} is left from an earlier build: it should have been "
+                         "removed before the measurements began")
     os.sync()
     return folder
+
+
+def remove(folder: Path, work: Path) -> None:
+    """Delete ``folder``, and note in ``work`` when, for :func:`settle`."""
+    if folder.exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        (work / REMOVED_MARK).write_text(f"{time.time():.3f}\n")
+
+
+def settle(work: Path) -> None:
+    """Remove what an earlier invocation left in ``work``, then wait until no folder
+    removed there (by this invocation or the one before) is recent enough to slow the
+    builds down.
+
+    ext4 without a journal (the disk of the machine this benchmark was written on)
+    avoids reusing an inode freed in the last minute: each new file or folder scans
+    past every such inode of its block group first. Removing one build's output just
+    before timing the next made every timed build pay for that scan, Hugo as much as
+    ftpress, and by how much depended on what had been removed in the minute before:
+    a third more wall time for ftpress at 1,000 posts, more than twice as much for
+    Hugo. So nothing is removed while builds are timed (each goes to its own folder,
+    see :func:`clean_build`), and the timing starts once the disk has forgotten
+    what was removed before.
+    """
+    for name in ("out", "runs", "serve-src", "serve-out"):
+        remove(work / name, work)
+    try:
+        removed = float((work / REMOVED_MARK).read_text())
+    except (OSError, ValueError):
+        return
+    os.sync()
+    wait = removed + SETTLE_SECONDS - time.time()
+    if wait > 0:
+        say(f"waiting {wait:.0f} s for the disk to forget the files just removed "
+            "(see settle() in run.py)")
+        time.sleep(wait)
 
 
 def forget_cache(tool: str, root: Path) -> None:
@@ -235,15 +279,13 @@ def forget_cache(tool: str, root: Path) -> None:
         shutil.rmtree(root / PROJECTS[tool] / ".ftpress-cache", ignore_errors=True)
 
 
-def clean_build(tool: str, root: Path, work: Path, now: str) -> Sample:
-    """One full build into an empty output folder, which is removed afterwards."""
+def clean_build(tool: str, root: Path, work: Path, now: str, n: int) -> Sample:
+    """The ``n``-th full build of ``tool`` into a folder of its own, which stays until
+    every build has been timed (see :func:`settle`)."""
     forget_cache(tool, root)
-    out = fresh(work / "runs" / tool)
+    out = fresh(work / "runs" / f"{tool}-{n}")
     argv, cwd = build_command(tool, root, out, now)
-    try:
-        return measure(argv, cwd)
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
+    return measure(argv, cwd)
 
 
 def warm_up(tools: list[str], root: Path, work: Path, now: str, results: Results) -> None:
@@ -276,7 +318,8 @@ def rounds(tools: list[str], runs: int) -> Iterator[tuple[str, ...]]:
 def compare(tools: list[str], root: Path, work: Path, now: str, runs: int,
             results: Results) -> None:
     for group in rounds(tools, runs):
-        taken = {tool: clean_build(tool, root, work, now) for tool in group}
+        taken = {tool: clean_build(tool, root, work, now, len(results.builds.get(tool, ())))
+                 for tool in group}
         for tool, sample in taken.items():
             results.builds.setdefault(tool, []).append(sample)
         other = next((t for t in group if t not in ("ftpress", NO_SEARCH)), None)
@@ -398,7 +441,7 @@ def serve_latency(root: Path, work: Path, now: str, runs: int, results: Results)
 
     Serve watches a copy of the corpus, so the corpus itself never changes.
     """
-    source = fresh(work / "serve-src")
+    source = work / "serve-src"
     shutil.copytree(root / corpus.PROJECTS["ftpress"], source)
     out, log = fresh(work / "serve-out"), work / "serve.log"
     port = free_port()
@@ -516,10 +559,10 @@ def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -
     return root
 
 
-def prepare_no_search(root: Path) -> None:
+def prepare_no_search(root: Path, work: Path) -> None:
     """The ftpress project again, with ``search: false`` in its ``site.yaml``."""
     source, target = root / PROJECTS["ftpress"], root / PROJECTS[NO_SEARCH]
-    shutil.rmtree(target, ignore_errors=True)
+    remove(target, work)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(".ftpress-cache"))
     site = target / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").rstrip("\n") + "\nsearch: false\n",
@@ -564,15 +607,19 @@ def main(argv: list[str] | None = None) -> int:
         say(f"note: {manifest['note']}")
     now, results = manifest["now"], Results()
     if NO_SEARCH in tools:
-        prepare_no_search(root)
+        prepare_no_search(root, args.work)
     if "ftpress" in tools or NO_SEARCH in tools:
         compile_ftpress()
+    settle(args.work)
     load_before = os.getloadavg()[0]
-    warm_up(tools, root, args.work, now, results)
-    compare(tools, root, args.work, now, args.runs, results)
-    if "ftpress" in tools:
-        incremental(root, args.work, now, args.runs, results)
-        serve_latency(root, args.work, now, args.runs, results)
+    try:
+        warm_up(tools, root, args.work, now, results)
+        compare(tools, root, args.work, now, args.runs, results)
+        if "ftpress" in tools:
+            incremental(root, args.work, now, args.runs, results)
+            serve_latency(root, args.work, now, args.runs, results)
+    finally:
+        remove(args.work / "runs", args.work)  # gigabytes at 5,000 posts
     # Another process busy on the machine skews everything: say how busy it was.
     heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
                f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
