@@ -7,8 +7,10 @@ into ``path:line:col`` with :func:`locate`.
 
 Things PyYAML lets through silently are refused here: duplicate keys (it keeps
 the last), anchors and aliases (an "alias bomb" expands exponentially in any
-code that walks the result), files too large to be hand-written, and bytes
-that are not UTF-8.
+code that walks the result), tags on mappings and lists other than the plain
+``!!map`` and ``!!seq`` (``!!set``, ``!!omap`` or an application's own tag would
+be read as a plain mapping or list, not as what the writer meant), files too
+large to be hand-written, and bytes that are not UTF-8.
 """
 
 from __future__ import annotations
@@ -83,6 +85,8 @@ class _RefusedError(Exception):
 
 
 _STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+#: The only tags a mapping or a list may carry: those it has without one.
+_COLLECTION_TAGS = frozenset(("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"))
 _MERGE = "tag:yaml.org,2002:merge"
 #: Integers PyYAML reads as plain decimals (no '0' prefix for octal, no '_', no '0x').
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
@@ -112,6 +116,10 @@ class _Builder:
         kind = type(node)
         if kind is _ScalarNode:
             return self._scalar(node)
+        if type(node.tag) is not slice and node.tag not in _COLLECTION_TAGS:  # see _Loader
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise self._refused(node, f"the tag {tag} is not allowed on a "
+                                f"{'mapping' if kind is _MappingNode else 'list'}; remove it")
         if kind is _MappingNode:
             return self._mapping(node)
         return self._sequence(node)

@@ -43,6 +43,10 @@ def test_values_keep_their_line_and_column():
     ("d: !!timestamp soon\n", "f.yaml:1:4: cannot read 'soon' as !!timestamp; remove the tag"),
     ("ok: !!bool maybe\n", "f.yaml:1:5: cannot read 'maybe' as !!bool; remove the tag"),
     ("n: !!int\n", "f.yaml:1:4: cannot read '' as !!int; remove the tag"),
+    ("s: !!set {a, b}\n", "f.yaml:1:4: the tag !!set is not allowed on a mapping; remove it"),
+    ("o: !!omap [a: 1]\n", "f.yaml:1:4: the tag !!omap is not allowed on a list; remove it"),
+    ("!fleet\nname: x\n", "f.yaml:1:1: the tag !fleet is not allowed on a mapping"),
+    ("a: !!python/object:os.system {}\n", "f.yaml:1:4: the tag !!python/object:os.system"),
 ])
 def test_refused(text, message):
     assert problem(text).startswith(message)
@@ -121,6 +125,7 @@ def same_marks(got, node, offset):
     "a: [2026-01-05, 2026-01-05 10:20:30, 2026-01-05T10:20:30.5+02:00, 2026-1-5, =x, <<x]\n",
     "0: a\ntrue: b\n~: c\n2026-01-01: d\n.5: e\n\"2\": f\n",
     "a: \"*\"\nb: [1, yes, {c: 2026-01-01, 0x10: x}]\n",  # a '*' takes the alias-checking path
+    "a: !!map {b: !!seq [1], c: ! [2]}\nd: ! {e: 3}\n",  # tags a collection has anyway
 ])
 def test_scalars_resolve_as_in_pyyaml(text):
     for _ in range(2):  # the second time, from the remembered values
