@@ -9,7 +9,10 @@ Two things are kept, and neither can change what a build produces:
   time, the options, the versions of the libraries that shape the output, and
   every output file's size and time. When nothing of that has changed, and no
   scheduled post has come due, the output is already what a build would write,
-  so the build stops there.
+  so the build stops there. A fingerprint taken within :data:`RACY_NS` of an
+  input's last change is not kept (git's "racily clean" files): a second edit
+  in the same tick of a coarse file clock, keeping the file's size, would leave
+  its size and time as they were, and the stale output would stand.
 
 Values are stored as JSON in SQLite (never pickle: the cache folder sits in a
 repository that pull requests can write to). A cache that cannot be read is
@@ -23,6 +26,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -39,6 +43,9 @@ INPUTS = ("content", "state", "orders", "themes", "site.yaml")
 LIBRARIES = ("ftpress", "jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pyyaml",
              "svgwrite", "pydantic", "pagefind-bin")
 _PACKAGE = Path(__file__).resolve().parent
+#: How long after an input's last change a fingerprint can trust that file's time: the
+#: coarsest file clocks in use count in 2-second steps (FAT), HFS+ and ext3 in seconds.
+RACY_NS = 2_000_000_000
 
 
 @functools.cache
@@ -171,9 +178,14 @@ class Fingerprint:
     """All that decides a build's output, short of reading the files."""
 
     digest: str
+    #: Every input was last changed more than :data:`RACY_NS` before the fingerprint
+    #: was taken, so any later change shows in its size or time.
+    settled: bool = True
 
     @classmethod
     def of(cls, root: Path, options: dict[str, object]) -> Fingerprint:
+        taken = time.time_ns()
+        newest = 0
         h = hashlib.sha256()
         h.update(json.dumps(options, sort_keys=True, default=str).encode())
         for name in LIBRARIES:
@@ -183,7 +195,8 @@ class Fingerprint:
         for base in [root / name for name in INPUTS]:
             for path, stat in _files(base):
                 h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-        return cls(h.hexdigest())
+                newest = max(newest, stat.st_mtime_ns)
+        return cls(h.hexdigest(), settled=newest < taken - RACY_NS)
 
 
 def _files(base: Path) -> Iterable[tuple[str, os.stat_result]]:
@@ -306,7 +319,9 @@ def remember(root: Path, out: Path, fingerprint: Fingerprint, *, newest: datetim
         found = _scan(out)
     except OSError:
         return  # not recorded: the next build just builds
-    manifest = {"inputs": fingerprint.digest, "outputs": _digest(found),
+    # An unsettled fingerprint is not kept: the next build builds (from the cache).
+    manifest = {"inputs": fingerprint.digest if fingerprint.settled else None,
+                "outputs": _digest(found),
                 "entries": [rel for rel, _ in found], "summary": summary,
                 "newest": newest.isoformat() if newest else None,
                 "next_due": next_due.isoformat() if next_due else None}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,17 @@ def write_files(root: Path, files: dict[str, str | bytes]) -> Path:
             target.write_bytes(content)
         else:
             target.write_text(textwrap.dedent(content), encoding="utf-8")
+    return root
+
+
+def settled(root: Path, seconds: float = 10.0) -> Path:
+    """Date every file below ``root`` ``seconds`` back, as if written well before the
+    build: a build fingerprints only inputs older than its file clock's tick
+    (``buildcache.RACY_NS``), so a second build may find nothing changed."""
+    then = time.time_ns() - int(seconds * 1e9)
+    for file in root.rglob("*"):
+        if file.is_file():
+            os.utime(file, ns=(then, then))
     return root
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import files_of, post
+from conftest import files_of, post, settled
 from sitecheck import all_text
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -105,7 +106,7 @@ def test_a_campaign_overrides_one_theme_file(campaign, run):
 
 
 def test_an_unchanged_rebuild_writes_nothing(campaign, run):
-    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")})
+    root = settled(campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")}))
     out = root.parent / "out"
     run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
@@ -119,7 +120,7 @@ def test_an_unchanged_rebuild_writes_nothing(campaign, run):
 def test_an_unchanged_rebuild_imports_neither_the_models_nor_the_renderer(campaign, run):
     """The check that nothing changed runs before the rest of ftpress is imported (its
     models alone take 0.2 s to import): the no-op build stays instant."""
-    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")})
+    root = settled(campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")}))
     out = root.parent / "out"
     run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     probe = ("import sys\nfrom ftpress.cli import main\n"
@@ -152,7 +153,7 @@ def _add_stray_folder(out: Path) -> None:
     _add_stray_folder,
 ], ids=["edited", "deleted", "deleted-at-top", "added-at-top", "added-deep", "added-folder"])
 def test_a_rebuild_notices_any_change_to_the_output(campaign, run, tmp_path, tamper):
-    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")})
+    root = settled(campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07")}))
     out = root.parent / "out"
     run("build", "--source", root, "--out", out, "--now", "2026-05-01")
     clean = files_of(out)
@@ -162,6 +163,29 @@ def test_a_rebuild_notices_any_change_to_the_output(campaign, run, tmp_path, tam
     assert code == 0
     assert not stdout.startswith("nothing changed"), stdout
     assert files_of(out) == clean
+
+
+def test_a_second_edit_within_a_tick_of_the_file_clock_is_not_missed(campaign, run):
+    """git's "racily clean" files: a post edited again, keeping its size, within one
+    tick of a coarse file clock (a second, on some disks) keeps its size and time too.
+    A fingerprint taken that soon after an input changed is not kept."""
+    root = campaign({"content/posts/2026/04/07-a.md": post(date="2026-04-07",
+                                                            body="Old words.")})
+    out = root.parent / "out"
+    source = root / "content/posts/2026/04/07-a.md"
+    run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    stamp = source.stat().st_mtime_ns
+    source.write_text(post(date="2026-04-07", body="New words."))  # the same size
+    os.utime(source, ns=(stamp, stamp))  # what a clock counting in seconds would leave
+    code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    assert code == 0
+    assert not stdout.startswith("nothing changed"), stdout
+    assert "New words." in (out / "posts/2026/04/07/a/index.html").read_text()
+    # Once the inputs are older than a tick, the fingerprint is kept again.
+    settled(root)
+    run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    code, stdout, _ = run("build", "--source", root, "--out", out, "--now", "2026-05-01")
+    assert stdout.startswith("nothing changed since the last build")
 
 
 def test_incremental_builds_give_exactly_the_bytes_of_a_clean_build(campaign, run, tmp_path):
