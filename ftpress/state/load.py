@@ -164,15 +164,20 @@ def _store_key(digest: str) -> str:
 def _from_store(store: Store, digest: str, rel: str, kind: FileKind) -> tuple[None, Any] | None:
     key = _store_key(digest)
     value = store.get_many([key]).get(key)
-    if value is None:
-        return None
-    data = json.loads(value[0], object_hook=_untag)
+    model = _from_json(value[0], kind) if value is not None else None
+    return (None, model) if model is not None else None
+
+
+def _from_json(text: str, kind: FileKind) -> Any | None:
+    """The model of a file kept as JSON (see :func:`_storable`); None if it has a
+    problem: the file is then parsed, to say where."""
+    data = json.loads(text, object_hook=_untag)
     if not isinstance(data, dict):
         return None
     try:
-        return None, kind.adapter.validate_python(data)
+        return kind.adapter.validate_python(data)
     except ValidationError:
-        return None  # a problem: parse the file, to say where
+        return None
 
 
 class _Sources(dict):
@@ -191,6 +196,12 @@ class _Sources(dict):
 
 
 def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
+    data = _mapping(raw, rel, kind)
+    return data, schema.validate(kind.adapter, data, rel)
+
+
+def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
+    """A state file's bytes parsed, with marks; raises unless they hold a mapping."""
     data = yamlsource.parse(yamlsource.decode(raw, rel), rel)
     if data is None:
         data = yamlsource.MarkedMap((1, 1))
@@ -198,7 +209,7 @@ def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
         first = next(iter(kind.adapter.json_schema().get("properties", {})), "…")
         raise InputError([Problem(rel, 1, 1, f"expected a mapping such as '{first}: …' "
                                   f"holding {kind.about}")])
-    return data, schema.validate(kind.adapter, data, rel)
+    return data
 
 
 def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) -> LoadedState:
@@ -272,8 +283,7 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
         kept = store.get_many(_store_key(digest) for _, digest in todo)
         todo = {k: v for k, v in todo.items() if _store_key(k[1]) not in kept}
     items = list(todo.items())
-    keep = store is not None
-    made = map_indexed(lambda i: _prepared(*items[i][1], keep), len(items))
+    made = map_indexed(lambda i: _prepared(*items[i][1]), len(items))
     adopt(((key, *result) for (key, _), result in zip(items, made, strict=True)
            if result is not None), store)
 
@@ -281,9 +291,9 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
 def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
                  ) -> list[tuple[tuple[str, str], Any, str | None]]:
     """The state files at ``paths`` (relative to ``root``) that are not in ``seen``,
-    parsed and validated ahead of the load (:mod:`ftpress.state.early`): for each,
-    its key in :data:`_PARSED`, its model and its JSON for the store (see
-    :func:`adopt`). A file with a problem, or of no kind, is left to the load."""
+    parsed ahead of the load (:mod:`ftpress.state.early`): for each, its key in
+    :data:`_PARSED` and what :func:`_prepared` makes of it. A file that does not
+    parse, or of no kind, is left to the load."""
     done = []
     for rel in paths:
         kind = kind_of_file(rel.rsplit("/", 1)[-1])
@@ -296,30 +306,39 @@ def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
         key = (kind.name, _digest(raw))
         if key not in seen:
             seen.add(key)
-            if (result := _prepared(rel, kind, raw, True)) is not None:
+            if (result := _prepared(rel, kind, raw)) is not None:
                 done.append((key, *result))
     return done
 
 
 def adopt(parsed: Iterable[tuple[tuple[str, str], Any, str | None]],
           store: Store | None) -> None:
-    """Take files parsed ahead (:func:`parsed_ahead`) as if parsed here: their models
-    wait in :data:`_PARSED` for the load, and their JSON goes to ``store``."""
+    """Take files parsed elsewhere (:func:`_prepared`) as if parsed here: their models
+    wait in :data:`_PARSED` for the load, and their JSON goes to ``store``. A file
+    whose model does not validate is left to the load, to say where."""
     for key, model, text in parsed:
+        if model is None and text is not None:
+            model = _from_json(text, KINDS.get(key[0], DICE))  # the dice's is not in KINDS
+        if model is None:
+            continue
         _PARSED[key] = model
         if store is not None and text is not None:
             store.put(_store_key(key[1]), (text,))
 
 
-def _prepared(rel: str, kind: FileKind, raw: bytes, keep: bool
-              ) -> tuple[Any, str | None] | None:
-    """A file's model (and, to ``keep``, its JSON for the store), or None if it has a
-    problem."""
+def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | None:
+    """What a worker hands the load of a file it parsed: ``(None, its JSON)``, validated
+    by :func:`adopt` (the JSON crosses between processes and is validated there in less
+    time than the model takes to pickle and unpickle: a frozen dataclass is rebuilt
+    field by field), or ``(its model, None)`` if the JSON would not read back the same;
+    None if the file does not parse or validate (the load then says where)."""
     try:
-        data, model = _parse(raw, rel, kind)
+        data = _mapping(raw, rel, kind)
+        text = _storable(data)
+        return (None, text) if text is not None else \
+            (schema.validate(kind.adapter, data, rel), None)
     except InputError:
         return None
-    return model, _storable(data) if keep else None
 
 
 def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
