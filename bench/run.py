@@ -618,12 +618,13 @@ def main(argv: list[str] | None = None) -> int:
         if "ftpress" in tools:
             incremental(root, args.work, now, args.runs, results)
             serve_latency(root, args.work, now, args.runs, results)
+        load_after = os.getloadavg()[0]  # before the removal below, which weighs on it
     finally:
         remove(args.work / "runs", args.work)  # gigabytes at 5,000 posts
     # Another process busy on the machine skews everything: say how busy it was.
     heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
                f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
-               f"{os.getloadavg()[0]:.2f} after")
+               f"{load_after:.2f} after")
     print(f"{heading}\n\n{table(results)}")
     if args.json:
         args.json.write_text(json.dumps({"corpus": manifest, "heading": heading,
