@@ -6,6 +6,7 @@ cache will serve."""
 from __future__ import annotations
 
 import multiprocessing
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,9 @@ from demos import FTC2007
 from ftpress.buildcache import CACHE_DIR
 from ftpress.clock import build_now
 from ftpress.site import BuildOptions, build
+from ftpress.state import load
 from ftpress.state.early import begin
+from ftpress.state.files import kind_of_file
 from ftpress.state.load import forget_parsed
 
 from conftest import DEMO_NOW, files_of
@@ -63,3 +66,24 @@ def test_a_build_that_stops_before_its_state_cancels_the_worker(demo, tmp_path, 
     assert code == 1
     assert "site.yaml:2:1: YAML syntax error" in err and "Traceback" not in err
     assert not multiprocessing.active_children()  # the worker parsing the state is gone
+
+
+def test_a_worker_hands_back_json_or_else_the_model(demo, monkeypatch):
+    """What a worker sends of a file it parsed: its JSON, which the load validates (far
+    quicker between processes than a pickled model), or its model where the JSON would
+    not read back the same; nothing for a file that does not validate."""
+    kind = kind_of_file("players.yaml")
+    raw = (demo / "state/players.yaml").read_bytes()
+    model, text = load._prepared("state/players.yaml", kind, raw)
+    assert model is None and text is not None
+    load.adopt([(("players", "a"), None, text)], None)
+    validated = load._PARSED.pop(("players", "a"))
+    assert validated == load._parse(raw, "state/players.yaml", kind)[1]
+    monkeypatch.setattr(load, "_storable", lambda data: None)
+    assert load._prepared("state/players.yaml", kind, raw) == (validated, None)
+    broken = re.sub(rb"treasury: \d+", b"treasury: plenty", raw, count=1)
+    assert broken != raw and load._prepared("state/players.yaml", kind, broken) is None
+    monkeypatch.undo()
+    _, text = load._prepared("state/players.yaml", kind, broken)  # parses: JSON all the same
+    load.adopt([(("players", "b"), None, text)], None)
+    assert ("players", "b") not in load._PARSED  # left to the load, to say where
