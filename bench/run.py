@@ -618,7 +618,7 @@ def main(argv: list[str] | None = None) -> int:
         if "ftpress" in tools:
             incremental(root, args.work, now, args.runs, results)
             serve_latency(root, args.work, now, args.runs, results)
-        load_after = os.getloadavg()[0]  # before the removal below, which weighs on it
+        load_after = os.getloadavg()[0]  # the measurements', not the removal's below
     finally:
         remove(args.work / "runs", args.work)  # gigabytes at 5,000 posts
     # Another process busy on the machine skews everything: say how busy it was.
