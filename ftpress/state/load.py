@@ -78,7 +78,7 @@ def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
     """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
     data, model = _read(root, rel, kind, None)
     if data is None:
-        data = _parse(yamlsource.read_bytes(root / rel, rel), rel, kind)[0]
+        data = _mapping(yamlsource.read_bytes(root / rel, rel), rel, kind)
     return data, model
 
 
@@ -191,7 +191,7 @@ class _Sources(dict):
     def __missing__(self, name: str) -> Any:
         kind = KINDS[name]
         rel = f"{self.folder}/{kind.file}"
-        self[name] = _parse(yamlsource.read_bytes(self.root / rel, rel), rel, kind)[0]
+        self[name] = _mapping(yamlsource.read_bytes(self.root / rel, rel), rel, kind)
         return self[name]
 
 
