@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from damage import Damage, damage
+from hypothesis import HealthCheck, given, settings
 
-from conftest import post
+from conftest import REPO, post
 
 GOOD = "content/posts/2026/04/07-good.md"
 
@@ -174,3 +176,31 @@ def test_bad_now_is_a_clear_error(campaign, run):
     code, _, stderr = run("build", "--source", root, "--now", "yesterday")
     assert code == 1
     assert "--now 'yesterday': expected an ISO date" in stderr
+
+
+
+def _demo_files() -> list[str]:
+    found = [p for d in ("state", "content", "orders") for p in (REPO / d).rglob("*")
+             if p.suffix in (".yaml", ".md") and p.is_file()]
+    return [*sorted(p.relative_to(REPO).as_posix() for p in found), "site.yaml"]
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(harm=damage(_demo_files()))
+def test_a_damaged_demo_file_fails_cleanly_or_builds(tmp_path_factory, run, harm: Damage):
+    """Whatever a bad edit does to any file of the demo, the build succeeds or fails
+    cleanly: exit 1, each problem at the file it is in, nothing written; no traceback."""
+    from demos import FTC2007
+    root = FTC2007.copy(tmp_path_factory.mktemp("damaged") / "campaign")
+    harm.apply(root)
+    out = root.parent / "out"
+    code, _, stderr = run("build", "--source", root, "--out", out, "--now", FTC2007.now)
+    assert code in (0, 1)
+    if code == 1:
+        assert not out.exists()
+        problems = [line for line in stderr.splitlines()
+                    if line and not line.startswith(("ftpress:", " "))]
+        assert problems, stderr
+        for line in problems:
+            assert (root / line.split(":", 1)[0]).is_file(), line

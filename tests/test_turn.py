@@ -4,9 +4,11 @@ properties of resolution (no ship lost or doubled, same inputs same turn)."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from damage import Damage, damage
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
@@ -26,7 +28,10 @@ def demo(tmp_path):
 
     The demo has played on since; its setup snapshot (t000) is the starting state.
     """
-    root = tmp_path / "demo"
+    return _set_up(tmp_path / "demo")
+
+
+def _set_up(root: Path) -> Path:
     root.mkdir()
     shutil.copytree(REPO / "orders/t001", root / "orders/t001")  # later turns: not yet
     shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
@@ -35,6 +40,14 @@ def demo(tmp_path):
             shutil.copy(file, root / "state" / file.name)
     shutil.copy(REPO / "site.yaml", root / "site.yaml")
     return root
+
+
+#: The files of the set-up demo (:func:`_set_up`) that a turn reads.
+SET_UP_FILES = sorted([f"orders/t001/{p.name}" for p in (REPO / "orders/t001").glob("*.yaml")]
+                      + [f"state/{p.name}" for p in (REPO / "state/turns/t000").glob("*.yaml")
+                         if p.name != "dice.yaml"]
+                      + [f"state/turns/t000/{p.name}"
+                         for p in (REPO / "state/turns/t000").glob("*.yaml")] + ["site.yaml"])
 
 
 
@@ -231,3 +244,20 @@ def test_no_ship_is_lost_or_doubled_and_the_same_inputs_give_the_same_turn(texts
     assert moved <= {e.group for e in events if e.kind in ("arrival",)}
     again = resolve(state, build_orders(state, texts), Dice(KeyedStream(key)))
     assert again == (after, events)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(harm=damage(SET_UP_FILES))
+def test_a_damaged_file_stops_the_turn_cleanly_or_the_turn_is_resolved(tmp_path_factory, run,
+                                                                       harm: Damage):
+    """Whatever a bad edit does to an order file or the state, resolving the turn either
+    works or stops with exit 1 and every file as it was; never a traceback."""
+    root = _set_up(tmp_path_factory.mktemp("damaged") / "demo")
+    harm.apply(root)
+    before = files_of(root)
+    code, _, err = run("turn", "--source", root, "--now", NOW)
+    assert code in (0, 1)
+    if code == 1:
+        assert err.startswith(tuple(SET_UP_FILES)), err
+        assert files_of(root) == before
