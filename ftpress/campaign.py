@@ -7,13 +7,11 @@ A campaign without ``state/`` is a blog alone, and that is fine.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ftpress import rules
 from ftpress.errors import InputError
-from ftpress.parallel import Started
 from ftpress.state.files import STATE_DIR
-from ftpress.state.load import LoadedState, Store, has_state, load_tree
+from ftpress.state.load import LoadedState, Parsing, Store, has_state, load_tree
 
 
 def load_state(root: Path) -> LoadedState | None:
@@ -24,7 +22,7 @@ def load_state(root: Path) -> LoadedState | None:
 
 
 def load_states(root: Path, store: Store | None = None, *, parallel: bool = False,
-                parsing: Started[list[tuple[Any, ...]]] | None = None
+                parsing: Parsing | None = None
                 ) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
     state. Raises with every problem in any of them. ``store`` (the build cache)

@@ -19,7 +19,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import jinja2
 
@@ -46,7 +46,7 @@ from ftpress.content.rulebook import (
     load_rule_files,
 )
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.parallel import Flag, Started, beside, flag
+from ftpress.parallel import Flag, beside, flag
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
@@ -57,7 +57,7 @@ from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turn
 from ftpress.render.views import Urls
 from ftpress.schemas import schema_files
 from ftpress.search import SEARCH_DIR, Indexing, index_site
-from ftpress.state.load import forget_parsed
+from ftpress.state.load import Parsing, forget_parsed
 from ftpress.state.model import State
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
 
@@ -127,7 +127,7 @@ def reused(last: LastBuild, started: float) -> BuildReport:
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
-         parsing: Started[list[tuple[Any, ...]]] | None = None) -> Site:
+         parsing: Parsing | None = None) -> Site:
     """Read and check the whole campaign; raise with every problem found.
 
     ``cache`` keeps the parsed state files between builds; ``parsing``: their parsing
@@ -421,7 +421,7 @@ class _Campaign:
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
           reindex: frozenset[str] = frozenset(), keep_site: bool = True,
-          parsing: Started[list[tuple[Any, ...]]] | None = None) -> BuildReport:
+          parsing: Parsing | None = None) -> BuildReport:
     """load → render → write. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps rendered Markdown between builds (``serve`` passes its own);

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from ftpress.parallel import Started, start_indexed
+from ftpress.parallel import start_indexed
 from ftpress.state.files import STATE_DIR
-from ftpress.state.load import parsed_ahead
+from ftpress.state.load import FileKey, ParsedFile, Parsing, parsed_ahead
 from ftpress.state.turns import TURNS_DIR
 
 #: A snapshot folder's files are parsed in runs of consecutive turns of one file
@@ -28,10 +27,10 @@ from ftpress.state.turns import TURNS_DIR
 TASKS = 72
 
 #: Digests of the files this process has parsed (a worker's own).
-_SEEN: set[tuple[str, str]] = set()
+_SEEN: set[FileKey] = set()
 
 
-def begin(root: Path, cache_dir: Path) -> Started[list[tuple[Any, ...]]] | None:
+def begin(root: Path, cache_dir: Path) -> Parsing | None:
     """Begin parsing the state files of the campaign at ``root`` in a worker; None
     when there is nothing to parse, or when the build cache ``cache_dir`` exists (the
     build then finds most files parsed in it, and parses only the others)."""
@@ -55,7 +54,7 @@ def begin(root: Path, cache_dir: Path) -> Started[list[tuple[Any, ...]]] | None:
     return start_indexed(lambda i: _parse_run(root, *tasks[i]), len(tasks))
 
 
-def _parse_run(root: Path, name: str, folders: list[Path]) -> list[tuple[Any, ...]]:
+def _parse_run(root: Path, name: str, folders: list[Path]) -> list[ParsedFile]:
     """The files called ``name`` in ``folders``, parsed: see :func:`parsed_ahead`."""
     return parsed_ahead(root, [f"{f.relative_to(root).as_posix()}/{name}" for f in folders],
                         _SEEN)

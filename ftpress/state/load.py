@@ -49,13 +49,21 @@ def has_state(root: Path) -> bool:
     return (root / STATE_DIR).is_dir()
 
 
+#: What a state file is known by: its kind's name and a digest of its bytes (:func:`_key`).
+FileKey = tuple[str, str]
+#: A state file parsed in another process: its key, and what :func:`_prepared` made of it.
+ParsedFile = tuple[FileKey, Any, str | None]
+#: The state's files being parsed before the load asks for them (:mod:`ftpress.state.early`):
+#: the parsed files of each task.
+Parsing = Started[list[ParsedFile]]
+
 #: Files parsed and validated, by kind and a digest of their bytes. A campaign's turn
 #: snapshots repeat most files unchanged from turn to turn (the map, the designs),
 #: and ``ftpress serve`` reloads the same files on every rebuild: bytes seen before
 #: are not parsed again. The parsed data and the models are never changed once made,
 #: so one copy serves every folder that holds the same bytes. Only files that
 #: loaded without a problem are kept, so every problem is found and reported afresh.
-_PARSED: dict[tuple[str, str], tuple[Any, Any]] = {}
+_PARSED: dict[FileKey, Any] = {}
 #: How many parsed files to keep (the oldest used go first): every distinct file of
 #: several hundred turns' snapshots.
 PARSED_LIMIT = 4096
@@ -89,7 +97,7 @@ def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[An
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
-    key = (kind.name, _digest(raw))
+    key = _key(kind, raw)
     model = _PARSED.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
     if found is None and store is not None:
@@ -155,6 +163,11 @@ def _storable(data: Any) -> str | None:
 def _digest(raw: bytes) -> str:
     """What a file's bytes are known by, in this process and in the store."""
     return hashlib.blake2b(raw, digest_size=20).hexdigest()
+
+
+def _key(kind: FileKind, raw: bytes) -> FileKey:
+    """What a state file of ``kind`` holding ``raw`` is known by in :data:`_PARSED`."""
+    return kind.name, _digest(raw)
 
 
 def _store_key(digest: str) -> str:
@@ -267,7 +280,7 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
     process nor ``store`` has seen: their models wait in :data:`_PARSED` (and their
     JSON goes to ``store``) for the load that follows, which then parses nothing.
     A file with a problem is left to that load, to report."""
-    todo: dict[tuple[str, str], tuple[str, FileKind, bytes]] = {}
+    todo: dict[FileKey, tuple[str, FileKind, bytes]] = {}
     for folder in folders:
         for kind in (*KINDS.values(), DICE):
             rel = f"{folder}/{kind.file}"
@@ -276,7 +289,7 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
             except InputError:
                 continue
             if raw is not None:
-                key = (kind.name, _digest(raw))
+                key = _key(kind, raw)
                 if key not in _PARSED:
                     todo.setdefault(key, (rel, kind, raw))
     if store is not None and todo:
@@ -288,8 +301,7 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
            if result is not None), store)
 
 
-def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
-                 ) -> list[tuple[tuple[str, str], Any, str | None]]:
+def parsed_ahead(root: Path, paths: list[str], seen: set[FileKey]) -> list[ParsedFile]:
     """The state files at ``paths`` (relative to ``root``) that are not in ``seen``,
     parsed ahead of the load (:mod:`ftpress.state.early`): for each, its key in
     :data:`_PARSED` and what :func:`_prepared` makes of it. A file that does not
@@ -303,7 +315,7 @@ def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
             raw = yamlsource.read_bytes(root / rel, rel)
         except (InputError, OSError):
             continue
-        key = (kind.name, _digest(raw))
+        key = _key(kind, raw)
         if key not in seen:
             seen.add(key)
             if (result := _prepared(rel, kind, raw)) is not None:
@@ -311,8 +323,7 @@ def parsed_ahead(root: Path, paths: list[str], seen: set[tuple[str, str]]
     return done
 
 
-def adopt(parsed: Iterable[tuple[tuple[str, str], Any, str | None]],
-          store: Store | None) -> None:
+def adopt(parsed: Iterable[ParsedFile], store: Store | None) -> None:
     """Take files parsed elsewhere (:func:`_prepared`) as if parsed here: their models
     wait in :data:`_PARSED` for the load, and their JSON goes to ``store``. A file
     whose model does not validate is left to the load, to say where."""
@@ -342,7 +353,7 @@ def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | 
 
 
 def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
-              parsing: Started[list[tuple[Any, ...]]] | None = None
+              parsing: Parsing | None = None
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
