@@ -29,7 +29,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, Strict, TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.errors import Problem
 from ftpress.hexes import Hex
 from ftpress.state.model import Count, Id, Location, Point, Text
@@ -128,4 +128,4 @@ def parse_battle(raw: bytes, path: str) -> LoadedBattle:
     """Battle file bytes → :class:`LoadedBattle`; raises ``InputError`` with every problem."""
     text = yamlsource.decode(raw, path)
     data = yamlsource.parse(text, path)
-    return LoadedBattle(path, schema.validate(ADAPTER, data, path), data, raw)
+    return LoadedBattle(path, validation.validate(ADAPTER, data, path), data, raw)

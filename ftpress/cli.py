@@ -224,7 +224,7 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.write(as_text(version))
         return 0
     if args.command == "check":
-        from ftpress.check import check
+        from ftpress.commands.check import check
 
         report = check(args.source, args.paths)
         if args.paths:
@@ -242,7 +242,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"checked {report.scope}: no problems")
         return 0
     if args.command == "init":
-        from ftpress.create import init_campaign
+        from ftpress.commands.init import init_campaign
 
         created = init_campaign(args.dir, args.players.split(","), now=build_now(args.now),
                                 seed=args.seed, name=args.name, ruleset=args.ruleset,
@@ -250,7 +250,7 @@ def _run(args: argparse.Namespace) -> int:
         print(created.summary())
         return 0
     if args.command == "schemas":
-        from ftpress.schemas import write_schemas
+        from ftpress.schema_export import write_schemas
 
         for path in write_schemas(args.source, args.out):
             print(path)
@@ -314,7 +314,7 @@ def _turn(args: argparse.Namespace) -> int:
 def _check_pr(args: argparse.Namespace) -> int:
     import os
 
-    from ftpress.checkpr import GitError, run
+    from ftpress.commands.check_pr import GitError, run
 
     summary = args.summary
     if summary is None and os.environ.get("GITHUB_STEP_SUMMARY"):

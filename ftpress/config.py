@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem
 
 CONFIG_FILE = "site.yaml"
@@ -79,7 +79,7 @@ def load_config(root: Path) -> SiteConfig:
     data = yamlsource.parse(yamlsource.read_text(file, CONFIG_FILE), CONFIG_FILE)
     if not isinstance(data, dict):
         raise InputError([Problem(CONFIG_FILE, 1, 1, "expected a mapping of settings")])
-    return schema.validate(_ADAPTER, data, CONFIG_FILE)
+    return validation.validate(_ADAPTER, data, CONFIG_FILE)
 
 
 def config_schema() -> dict:

@@ -55,7 +55,7 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
-from ftpress.schemas import schema_files
+from ftpress.schema_export import schema_files
 from ftpress.search import SEARCH_DIR, Indexing, index_site
 from ftpress.state.load import Parsing, forget_parsed
 from ftpress.state.model import State

@@ -42,7 +42,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import rules, schema, yamlsource
+from ftpress import rules, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_id, battle_path, parse_battle
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.config import CONFIG_FILE, load_config
@@ -489,7 +489,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
 def _read_record(root: Path, folder: str) -> TurnRecord:
     """The ``turn.yaml`` of a recorded turn's folder."""
     shown = f"{folder}/turn.yaml"
-    return schema.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
+    return validation.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
         root / folder / "turn.yaml", shown), shown), shown)
 
 
@@ -517,7 +517,7 @@ def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
     digest = orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":
         shown = f"{folder}/dice.yaml"
-        logged = schema.validate(_DICE, yamlsource.parse(yamlsource.read_text(
+        logged = validation.validate(_DICE, yamlsource.parse(yamlsource.read_text(
             root / folder / "dice.yaml", shown), shown), shown)
         dice = Dice(SuppliedDice([r.value for r in logged.rolls], shown))
         source = logged.source

@@ -14,7 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.create import init_campaign
+from ftpress.commands.init import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.orders import vet
 from ftpress.state.load import load_state

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ftpress import checkpr
-from ftpress.checkpr import md
+from ftpress.commands import check_pr
+from ftpress.commands.check_pr import md
 
 NOW = "2026-03-01T10:00:00+00:00"
 BEFORE_DEADLINE = "2026-03-02T10:00:00+00:00"
@@ -200,7 +200,7 @@ def test_the_roster_is_the_base_revisions_even_with_the_pull_request_checked_out
 def test_a_symlink_is_refused_and_never_read(run, repo, monkeypatch):
     head = branch(repo, "link", symlinks={"orders/t001/nac.yaml": "../../state/players.yaml"})
     read = []
-    monkeypatch.setattr(checkpr, "read_blob", lambda *args: read.append(args) or b"")
+    monkeypatch.setattr(check_pr, "read_blob", lambda *args: read.append(args) or b"")
     code, _, err = check(run, repo, head, NAC)
     assert code == 1
     assert "refused: orders/t001/nac.yaml: is a symbolic link; expected an ordinary file " \
@@ -213,7 +213,7 @@ def test_a_mode_change_is_refused_and_never_read(run, repo, monkeypatch):
     git(repo, "merge", "-q", "--ff-only", first)
     head = branch(repo, "exec", chmod=("orders/t001/nac.yaml",))
     read = []
-    monkeypatch.setattr(checkpr, "read_blob", lambda *args: read.append(args) or b"")
+    monkeypatch.setattr(check_pr, "read_blob", lambda *args: read.append(args) or b"")
     code, _, err = check(run, repo, head, NAC)
     assert code == 1
     assert "refused: orders/t001/nac.yaml: is an executable file; expected an ordinary file " \

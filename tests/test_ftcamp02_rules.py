@@ -19,7 +19,7 @@ from ftpress.errors import Problem
 from ftpress.hexes import Hex
 from ftpress.rules import find_ruleset
 from ftpress.rules.ftcamp02 import crafts, groups, orders, scans, setup
-from ftpress.rules.ftcamp02.checks import check_state
+from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.endurance import (
     SHORTFALL_EMPTIES_STORE,
     allowance,

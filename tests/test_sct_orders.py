@@ -12,7 +12,7 @@ from ftpress.orders.load import canonical, parse_orders
 from ftpress.rules import find_ruleset
 from ftpress.rules.sct.orderfile import ADAPTER, Move, SctOrders, Secondary
 from ftpress.rules.sct.summary import describe_orders
-from ftpress.schemas import all_schemas
+from ftpress.schema_export import all_schemas
 
 PATH = "orders/t001/nac.yaml"
 

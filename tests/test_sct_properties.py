@@ -19,7 +19,7 @@ from test_sct_cases import build_orders, build_state
 
 from ftpress.dice import Dice
 from ftpress.rules.sct import plane
-from ftpress.rules.sct.checks import check_state
+from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.orders import problems
 from ftpress.rules.sct.supply import max_endurance
 from ftpress.rules.sct.turn import resolve

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.create import GITHUB_FILES, github_files
+from ftpress.commands.init import GITHUB_FILES, github_files
 
 from conftest import REPO
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problem, Problems
 
@@ -61,7 +61,7 @@ def load_pages(root: Path) -> tuple[Page, ...]:
             continue
         try:
             doc = split(yamlsource.read_text(file, rel), rel)
-            meta = schema.validate(PAGE_META, doc.meta, rel)
+            meta = validation.validate(PAGE_META, doc.meta, rel)
         except InputError as exc:
             problems.extend(exc.problems)
             continue

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
@@ -185,7 +185,7 @@ def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
                                       "content/posts/YYYY/MM/DD-slug.md with a slug of "
                                       "lowercase letters, digits and hyphens")])
     doc = split(yamlsource.read_text(file, rel), rel)
-    meta = schema.validate(POST_META, doc.meta, rel)
+    meta = validation.validate(POST_META, doc.meta, rel)
     when = in_zone(meta.date, zone)
     problems = Problems()
     file_day = f"{parts[0]}-{parts[1]}-{name.group(1)}"

@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problems
 
@@ -216,7 +216,7 @@ def load_rule_files(folder: Path, root: Path) -> tuple[RuleFile, ...]:
 
 def _load_rule_file(path: Path, rel: str) -> RuleFile:
     doc = split(yamlsource.read_text(path, rel), rel)
-    meta = schema.validate(RULE_META, doc.meta, rel)
+    meta = validation.validate(RULE_META, doc.meta, rel)
     problems = Problems()
     top = str(meta.rule)
     sections: list[Section] = []

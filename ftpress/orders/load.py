@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem
 from ftpress.hexes import Hex
 from ftpress.orders.model import OrdersFile
@@ -81,7 +81,7 @@ def parse_orders(raw: bytes, path: str,
         raise InvalidOrder([Problem(path, 1, 1, "expected a mapping starting 'turn: t001', "
                                     "'player: …' and 'groups:' holding " + ABOUT)])
     try:
-        orders = schema.validate(ADAPTER if adapter is None else adapter, data, path)
+        orders = validation.validate(ADAPTER if adapter is None else adapter, data, path)
     except InputError as exc:
         raise InvalidOrder(exc.problems) from None
     loaded = LoadedOrders(path, orders, data, raw)

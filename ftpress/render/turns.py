@@ -29,7 +29,7 @@ from typing import Literal
 from markupsafe import Markup
 from pydantic import TypeAdapter
 
-from ftpress import markdown, schema, yamlsource
+from ftpress import markdown, validation, yamlsource
 from ftpress.content.rulebook import Rulebook
 from ftpress.dice import Roll
 from ftpress.errors import InputError, Problem
@@ -125,7 +125,7 @@ def _events(root: Path, rel: str) -> tuple[Event, ...]:
     if not (root / rel / "events.yaml").is_file():
         return ()
     path = f"{rel}/events.yaml"
-    return schema.validate(_EVENTS, yamlsource.parse(
+    return validation.validate(_EVENTS, yamlsource.parse(
         yamlsource.read_text(root / path, path), path), path).events
 
 

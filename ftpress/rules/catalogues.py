@@ -12,7 +12,7 @@ from typing import Generic, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.state.model import Design
 
 C = TypeVar("C")
@@ -29,7 +29,7 @@ N = TypeVar("N", bound=_Navy)
 def read_catalogue(adapter: TypeAdapter[C], file: Path, shown: str) -> C:
     """The catalogue in ``file``, checked against ``adapter``; errors name ``shown``."""
     data = yamlsource.parse(yamlsource.read_text(file, shown), shown)
-    return schema.validate(adapter, data, shown)
+    return validation.validate(adapter, data, shown)
 
 
 class Lookups(Generic[N]):

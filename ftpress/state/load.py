@@ -17,10 +17,10 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from ftpress import schema, yamlsource
+from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.parallel import Started, map_indexed
-from ftpress.state import check
+from ftpress.state import crossrefs
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind, kind_of_file
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
@@ -210,7 +210,7 @@ class _Sources(dict):
 
 def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
     data = _mapping(raw, rel, kind)
-    return data, schema.validate(kind.adapter, data, rel)
+    return data, validation.validate(kind.adapter, data, rel)
 
 
 def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
@@ -245,7 +245,7 @@ def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) 
             sources[kind.name] = data
     # Cross-references are checked among the files that did load, so one broken
     # file does not hide the problems of the others.
-    problems.extend(check.cross_references(folder, models, sources))
+    problems.extend(crossrefs.cross_references(folder, models, sources))
     problems.raise_if_any()
     state = State(**models)
     return LoadedState(folder, state, sources)
@@ -347,7 +347,7 @@ def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | 
         data = _mapping(raw, rel, kind)
         text = _storable(data)
         return (None, text) if text is not None else \
-            (schema.validate(kind.adapter, data, rel), None)
+            (validation.validate(kind.adapter, data, rel), None)
     except InputError:
         return None
 

@@ -3,7 +3,7 @@
 Each ``*File`` class is what one YAML file holds; :class:`State` is all of them
 together. The models check what one file can check on its own (types, ranges,
 the shape of ids and hexes); references between files are checked by
-:mod:`ftpress.state.check`, and what the rules allow by the ruleset.
+:mod:`ftpress.state.crossrefs`, and what the rules allow by the ruleset.
 
 Fields with a default may be left out of a file, and the saver leaves them out
 when they hold the default, so files stay short and diffs small.

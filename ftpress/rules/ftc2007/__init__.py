@@ -1,7 +1,7 @@
 """ftc2007: the consolidated campaign rules of seed 000 and their later rulings.
 
 Modules follow the rules: :mod:`.mapgen` rules 1–3, :mod:`.setup` rule 6,
-:mod:`.checks` what any state must satisfy, :mod:`.report` the log of setup;
+:mod:`.state_legality` what any state must satisfy, :mod:`.report` the log of setup;
 :mod:`.turn` resolves a strategic turn, one module per rule (:mod:`.orders`
 legality, :mod:`.reorganise` §15.1, :mod:`.movement` §8, :mod:`.scouting` §2.3
 and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18,
@@ -12,7 +12,7 @@ and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18
 
 from __future__ import annotations
 
-from ftpress.rules.ftc2007.checks import check_state
+from ftpress.rules.ftc2007.state_legality import check_state
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
 from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post

@@ -5,13 +5,13 @@ the EP ratings, :mod:`.orderfile` the order file, :mod:`.orders` legality,
 :mod:`.turn` resolves a round, one module per rule (:mod:`.endurance` §2,
 :mod:`.independents` §3, :mod:`.reorganise` §4.2.2, :mod:`.locate` §4.2.8,
 :mod:`.movement` §4.1 and §4.4, :mod:`.flight` §4.1.3, :mod:`.hold` §4.2,
-:mod:`.claims` §4.3 and §8, :mod:`.scans` §7), :mod:`.checks` what any state
+:mod:`.claims` §4.3 and §8, :mod:`.scans` §7), :mod:`.state_legality` what any state
 must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign.
 """
 
 from __future__ import annotations
 
-from ftpress.rules.ftcamp02.checks import check_state
+from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
 from ftpress.rules.ftcamp02.setup import OPTION_LIMITS, Options, build

@@ -125,7 +125,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
 
 
 #: The workflows and CODEOWNERS ftpress's own repository runs, in the package.
-GITHUB_FILES = Path(__file__).parent / "github"
+GITHUB_FILES = Path(__file__).parent.parent / "github"
 
 
 def github_files() -> dict[str, str]:

@@ -1,0 +1,1 @@
+"""One module per ``ftpress`` command: what it reads, does and prints."""
