@@ -4,6 +4,9 @@ turn: summary, map, events, dice, orders, money) and ``/turns/latest/``.
 A turn's record is ``state/turns/<turn-id>/`` as ``ftpress turn`` wrote it: the
 state after the turn, ``events.yaml``, ``dice.yaml`` and copies of the order
 files folded in. ``t000`` is the setup: the state as generated, no events.
+How a report files its events in sections, folds the routine ones and marks
+the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
+:class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
 
 **Public view.** The site is public, so a report shows only what the rules make
 public. An event goes out only if it reveals no hidden fact: no ship or design

@@ -7,7 +7,8 @@ legality, :mod:`.reorganise` §15.1, :mod:`.movement` §8, :mod:`.scouting` §2.
 and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18,
 :mod:`.capture` §12, :mod:`.defences` §9 and §10,
 :mod:`.interdiction` §8.2,
-:mod:`.economic_orders` §5.2 and §7), and :mod:`.summary` describes orders.
+:mod:`.economic_orders` §5.2 and §7), :mod:`.summary` describes orders, and
+:mod:`.report_groups` says how its turn report files the events.
 """
 
 from __future__ import annotations

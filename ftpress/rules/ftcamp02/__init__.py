@@ -6,7 +6,8 @@ the EP ratings, :mod:`.orderfile` the order file, :mod:`.orders` legality,
 :mod:`.independents` §3, :mod:`.reorganise` §4.2.2, :mod:`.locate` §4.2.8,
 :mod:`.movement` §4.1 and §4.4, :mod:`.flight` §4.1.3, :mod:`.hold` §4.2,
 :mod:`.claims` §4.3 and §8, :mod:`.scans` §7), :mod:`.state_legality` what any state
-must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign.
+must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign,
+:mod:`.report_groups` its events in the turn report.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ legality, :mod:`.plane` the map's geometry (§4.1, §4.3, §6.1),
 :mod:`.tabletop` battles fought on the table, :mod:`.losses` §6.4 for both,
 :mod:`.costs` and :mod:`.economy` §3 and §7, :mod:`.reorganise` phase 9,
 :mod:`.turn` the ten phases of §2.1 as a fold; :mod:`.setup` a new map,
-:mod:`.state_legality` what any state must satisfy, :mod:`.summary` orders described.
+:mod:`.state_legality` what any state must satisfy, :mod:`.summary` orders described,
+:mod:`.report_groups` its events in the turn report.
 """
 
 from __future__ import annotations
