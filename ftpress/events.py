@@ -83,6 +83,7 @@ class Event:
 
     __pydantic_config__ = _CONFIG
 
+    #: What kind of thing happened: a shared kind or one the campaign's ruleset declares.
     kind: Kind
     #: The rule applied, such as 'ftc2007 §8.2'.
     rule: Text
