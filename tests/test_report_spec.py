@@ -11,6 +11,7 @@ from ftpress.events import SHARED_KINDS, Event
 from ftpress.recorded_kinds import UndeclaredKind, check_made
 from ftpress.report_spec import Fold, ReportSection, ReportSpec
 from ftpress.rules import RULESETS
+from ftpress.schema_export import all_schemas
 
 from conftest import REPO
 
@@ -70,3 +71,10 @@ def test_a_ruleset_making_a_kind_it_does_not_declare_is_a_bug():
     with pytest.raises(UndeclaredKind, match="sct ruleset made events of kinds it does not "
                        "declare in its report: siege"):
         check_made([Event("siege", "sct §7", "Besieged.")], report, "sct")
+
+
+def test_the_published_events_schema_offers_every_rulesets_kinds():
+    kind = all_schemas(None)["events"]["$defs"]["Event"]["properties"]["kind"]
+    assert kind["enum"] == sorted({k for name in SHIPPED
+                                   for k in RULESETS[name].report.kind_names})
+    assert "battle-pending" in kind["enum"] and "departure" not in kind["enum"]
