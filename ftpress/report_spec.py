@@ -113,6 +113,9 @@ class ReportSpec:
                 by_kind[kind] = section.key
             for chapter in section.chapters:
                 by_chapter.setdefault(chapter, section.key)
+        if self.by_rule & by_kind.keys():
+            raise ValueError(f"event kinds {sorted(self.by_rule & by_kind.keys())} are filed "
+                             "both by their rule and in a section")
         object.__setattr__(self, "_by_kind", by_kind)
         object.__setattr__(self, "_by_chapter", by_chapter)
         object.__setattr__(self, "_legal", frozenset(k.name for k in (*SHARED_KINDS,

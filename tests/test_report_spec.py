@@ -56,6 +56,11 @@ def test_a_kind_is_filed_in_one_section_only():
                         ReportSection("b", "B", kinds=("note",))))
 
 
+def test_a_kind_is_filed_by_its_rule_or_in_a_section_not_both():
+    with pytest.raises(ValueError, match=r"\['note'\] are filed both by their rule and in a"):
+        ReportSpec((), (ReportSection("a", "A", kinds=("note",)),), by_rule=frozenset({"note"}))
+
+
 def test_a_folded_line_counts_one_and_many():
     fold = Fold("income", "{count} world paid {total:,}", "{count} worlds paid {total:,}")
     paid = [Event("income", "x §1", "Paid.", amount=1200), Event("income", "x §1", "Paid.",
