@@ -25,10 +25,6 @@ from ftpress.state.model import State
 RULES_ROOT = Path(__file__).resolve().parent
 
 
-class SetupError(ValueError):
-    """The dice made a starting position the players cannot start from."""
-
-
 @dataclass(frozen=True, slots=True)
 class CampaignRequest:
     """What ``ftpress init`` asks a ruleset for."""
