@@ -22,8 +22,9 @@ parse function such as :func:`ftpress.state.turns.turn_number` raises it as
 - :class:`ToolFailed`: a program ftpress runs failed (git for ``check-pr``,
   Pagefind for the search index).
 
-Orders the rules forbid are not raised: ``check`` and ``check-pr`` report them
-as located problems, and a turn records them as refused orders.
+Orders the rules forbid are never raised: ``check`` and ``check-pr`` report
+them as located problems (the rulesets' ``check_orders``), and a turn records
+each as a ``rejected`` event, the group holding instead.
 """
 
 from __future__ import annotations

@@ -60,6 +60,8 @@ class Ruleset:
     title: str
     #: Legality of a whole state beyond what the state model checks; problems located.
     check_state: Callable[[LoadedState], list[Problem]]
+    #: A new campaign's starting state; raises ``ftpress.errors.SetupError`` when the
+    #: options or the dice cannot make one.
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
