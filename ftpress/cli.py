@@ -28,6 +28,7 @@ from ftpress.errors import UserError
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).
 BUG = 70
+#: Where the line about a bug sends the reader.
 REPORT_BUGS_TO = "the issue tracker of ftpress's repository"
 
 
