@@ -45,28 +45,30 @@ class Command:
     name: str
     #: One line for ``ftpress --help``.
     help: str
-    #: Its module under ``ftpress/commands/``.
-    module: str
+
+    @property
+    def module(self) -> str:
+        """Its module: ``check-pr`` is ``ftpress.commands.check_pr``."""
+        return f"ftpress.commands.{self.name.replace('-', '_')}"
 
     def load(self) -> CommandModule:
-        return cast(CommandModule, importlib.import_module(f"ftpress.commands.{self.module}"))
+        return cast(CommandModule, importlib.import_module(self.module))
 
 
 COMMANDS = (
-    Command("build", "build the site", "build"),
-    Command("serve", "build, serve and rebuild on every change", "serve"),
-    Command("rules", "print the rulebook as it stood on a date", "rules"),
+    Command("build", "build the site"),
+    Command("serve", "build, serve and rebuild on every change"),
+    Command("rules", "print the rulebook as it stood on a date"),
     Command("check", "check the whole campaign, or the named files, and report every "
-            "problem; write nothing", "check"),
-    Command("init", "create a new campaign with a generated map", "init"),
-    Command("schemas", "write the JSON Schemas of every campaign file into a folder",
-            "schemas"),
+            "problem; write nothing"),
+    Command("init", "create a new campaign with a generated map"),
+    Command("schemas", "write the JSON Schemas of every campaign file into a folder"),
     Command("turn", "resolve the open turn from its order files and record it; or --verify "
-            "a recorded turn", "turn"),
-    Command("status", "the open turn, its deadline, and who has sent orders", "status"),
+            "a recorded turn"),
+    Command("status", "the open turn, its deadline, and who has sent orders"),
     Command("check-pr", "check an orders pull request: what it may change, and its order "
-            "files read from git; for CI", "check_pr"),
-    Command("new", "create new content", "new"),
+            "files read from git; for CI"),
+    Command("new", "create new content"),
 )
 
 
