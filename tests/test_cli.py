@@ -44,8 +44,8 @@ def test_every_command_module_is_in_the_table():
 
 
 def test_a_command_imports_no_other_command(campaign):
-    """Only the module of the command asked for is imported (``ftpress status`` pays
-    for no site builder, no turn resolver)."""
+    """Only the module of the command asked for is imported: ``ftpress schemas`` pays
+    for neither the build's imports nor the turn's."""
     root = campaign({})
     probe = ("import sys\nfrom ftpress.cli import main\n"
              f"main(['schemas', '--source', {str(root)!r}, '--out', {str(root / 's')!r}])\n"
