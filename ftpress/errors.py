@@ -10,7 +10,8 @@ parse function such as :func:`ftpress.state.turns.turn_number` raises it as
 
 - :class:`InputError`: invalid files. Every stage collects :class:`Problem`
   values instead of stopping at the first, and raises one ``InputError``
-  holding all of them, each printed as ``path:line:col: message``.
+  holding all of them, each printed as ``path:line:col: message``; an order
+  file's is :class:`ftpress.orders.load.InvalidOrder`.
 - :class:`InvalidArgument`: a value on the command line (or in the
   environment, ``SOURCE_DATE_EPOCH``) not in the form expected.
 - :class:`RefusedCommand`: the campaign is in a state in which the command
@@ -22,9 +23,10 @@ parse function such as :func:`ftpress.state.turns.turn_number` raises it as
 - :class:`ToolFailed`: a program ftpress runs failed (git for ``check-pr``,
   Pagefind for the search index).
 
-Orders the rules forbid are never raised: ``check`` and ``check-pr`` report
-them as located problems (the rulesets' ``check_orders``), and a turn records
-each as a ``rejected`` event, the group holding instead.
+Orders the rules forbid (illegal, where an invalid order breaks the file's
+form) are never raised: ``check`` and ``check-pr`` report them as located
+problems (the rulesets' ``check_orders``), and a turn records each as a
+``rejected`` event, the group holding instead.
 """
 
 from __future__ import annotations
