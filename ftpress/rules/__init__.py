@@ -9,7 +9,7 @@ ruleset living elsewhere (a campaign's own, or a test's) joins with
 
 from __future__ import annotations
 
-from ftpress.errors import Problem
+from ftpress.errors import Problem, UnknownRuleset
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
 from ftpress.state.load import LoadedState
@@ -28,18 +28,18 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; ``ValueError`` names the ones there are."""
+    """The ruleset called ``name``; :class:`UnknownRuleset` names the ones there are."""
     try:
         return RULESETS[name]
     except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; expected one of "
-                         f"{', '.join(sorted(RULESETS))}") from None
+        raise UnknownRuleset(f"unknown ruleset {name!r}; expected one of "
+                             f"{', '.join(sorted(RULESETS))}") from None
 
 
 def check_state(loaded: LoadedState) -> list[Problem]:
     """The campaign's ruleset's problems with a loaded state."""
     try:
         ruleset = find_ruleset(loaded.state.campaign.ruleset)
-    except ValueError as exc:
+    except UnknownRuleset as exc:
         return [Problem(*loaded.where("campaign", "ruleset"), str(exc))]
     return ruleset.check_state(loaded)

@@ -26,10 +26,6 @@ from ftpress.state.model import State
 RULES_ROOT = Path(__file__).resolve().parent
 
 
-class SetupError(ValueError):
-    """The dice made a starting position the players cannot start from."""
-
-
 @dataclass(frozen=True, slots=True)
 class CampaignRequest:
     """What ``ftpress init`` asks a ruleset for."""
@@ -65,6 +61,8 @@ class Ruleset:
     title: str
     #: Legality of a whole state beyond what the state model checks; problems located.
     check_state: Callable[[LoadedState], list[Problem]]
+    #: A new campaign's starting state; raises ``ftpress.errors.SetupError`` when the
+    #: options or the dice cannot make one.
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: The kinds of event it makes and how its turn report files and reads them.
     report: ReportSpec
