@@ -11,8 +11,8 @@ from __future__ import annotations
 from fourth_ruleset.orders import ADAPTER, check_orders, describe_orders
 from fourth_ruleset.report_groups import REPORT
 from fourth_ruleset.turn import resolve
-from ftpress.errors import Problem
-from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset, SetupError
+from ftpress.errors import Problem, SetupError
+from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
 from ftpress.state.load import LoadedState
 
 
