@@ -42,7 +42,7 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
     found["orders"] = (ORDERS_ADAPTER.json_schema(), "orders/<turn-id>/<player-id>.yaml: "
                        "one player's orders for one strategic turn")
     for name, ruleset in sorted(RULESETS.items()):
-        if ruleset.orders_adapter is not None:
+        if ruleset.orders_adapter is not ORDERS_ADAPTER:
             # A ruleset with its own order format: orders-<ruleset>.json.
             found[f"orders-{name}"] = (ruleset.orders_adapter.json_schema(),
                                        f"orders/<turn-id>/<player-id>.yaml under the {name} "

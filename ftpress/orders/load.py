@@ -16,10 +16,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from pydantic import TypeAdapter
 
@@ -28,6 +28,7 @@ from ftpress.errors import InputError, Problem
 from ftpress.hexes import Hex
 from ftpress.orders.model import OrdersFile
 from ftpress.state.turns import turn_number
+from ftpress.yamlsource import MarkedMap
 
 ORDERS_DIR = "orders"
 ADAPTER: TypeAdapter[OrdersFile] = TypeAdapter(OrdersFile)
@@ -38,16 +39,38 @@ class InvalidOrder(InputError):
     """An order file is not what the format says (syntax); every mistake located."""
 
 
+class OrderFile(Protocol):
+    """What every order format has: the header checked against the file's path."""
+
+    @property
+    def turn(self) -> str: ...
+
+    @property
+    def player(self) -> str: ...
+
+
+#: The model of one ruleset's order file (:class:`OrdersFile` for the shared format).
+OrdersT = TypeVar("OrdersT", bound=OrderFile)
+#: The same, for :class:`LoadedOrders`: read-only, so a file of any format is a
+#: ``LoadedOrders[OrderFile]`` to code that reads only the header.
+OrdersT_co = TypeVar("OrdersT_co", bound=OrderFile, covariant=True)
+
+
 @dataclass(frozen=True, slots=True)
-class LoadedOrders:
-    """One order file as read: its path, the orders, and the parsed YAML (marks)."""
+class LoadedOrders(Generic[OrdersT_co]):
+    """One order file as read: its path, the orders, and the parsed YAML (marks).
+
+    Generic over the order format: a ruleset's functions take
+    ``LoadedOrders[<its own model>]``, and only the ruleset knows which that is.
+    """
 
     #: Relative to the campaign: 'orders/t004/nac.yaml'.
     path: str
     #: The parsed file: an :class:`OrdersFile`, or the model of the campaign's
     #: ruleset's own format (it has ``turn`` and ``player`` too).
-    orders: Any
-    source: Any
+    orders: OrdersT_co
+    #: The parsed YAML, whose marks place every value at a line and column.
+    source: MarkedMap
     #: The file's bytes, kept verbatim in the turn's record.
     raw: bytes
 
@@ -61,8 +84,12 @@ def orders_path(turn_id: str, player_id: str) -> str:
     return f"{ORDERS_DIR}/{turn_id}/{player_id}.yaml"
 
 
-def parse_orders(raw: bytes, path: str,
-                 adapter: TypeAdapter[Any] | None = None) -> LoadedOrders:
+@overload
+def parse_orders(raw: bytes, path: str, adapter: None = None) -> LoadedOrders[OrdersFile]: ...
+@overload
+def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[OrdersT]) -> LoadedOrders[OrdersT]: ...
+def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[Any] | None = None,
+                 ) -> LoadedOrders[Any]:
     """Order file bytes → :class:`LoadedOrders`; raises :class:`InvalidOrder`.
 
     ``path`` must be ``orders/<turn-id>/<player-id>.yaml``: the file's
@@ -77,7 +104,7 @@ def parse_orders(raw: bytes, path: str,
         data = yamlsource.parse(text, path)
     except InputError as exc:
         raise InvalidOrder(exc.problems) from None
-    if not isinstance(data, dict):
+    if not isinstance(data, MarkedMap):
         raise InvalidOrder([Problem(path, 1, 1, "expected a mapping starting 'turn: t001', "
                                     "'player: …' and 'groups:' holding " + ABOUT)])
     try:
@@ -86,15 +113,19 @@ def parse_orders(raw: bytes, path: str,
         raise InvalidOrder(exc.problems) from None
     loaded = LoadedOrders(path, orders, data, raw)
     problems = list(_header(loaded))
-    if adapter is None:
-        problems.extend(_syntax(loaded))
+    if isinstance(orders, OrdersFile):
+        problems.extend(_syntax(orders, loaded.where))
     if problems:
         raise InvalidOrder(problems)
     return loaded
 
 
+@overload
+def read_orders(root: Path, path: str, adapter: None = None) -> LoadedOrders[OrdersFile]: ...
+@overload
+def read_orders(root: Path, path: str, adapter: TypeAdapter[OrdersT]) -> LoadedOrders[OrdersT]: ...
 def read_orders(root: Path, path: str, adapter: TypeAdapter[Any] | None = None,
-                ) -> LoadedOrders:
+                ) -> LoadedOrders[Any]:
     """Read and parse ``root/path``; raises :class:`InvalidOrder`."""
     file = root / path
     try:
@@ -104,7 +135,7 @@ def read_orders(root: Path, path: str, adapter: TypeAdapter[Any] | None = None,
     return parse_orders(raw, path, adapter)
 
 
-def _header(loaded: LoadedOrders) -> Iterable[Problem]:
+def _header(loaded: LoadedOrders[OrderFile]) -> Iterable[Problem]:
     """The file's ``turn`` and ``player`` agree with its path (every format)."""
     orders, where = loaded.orders, loaded.where
     parts = PurePosixPath(loaded.path).parts
@@ -119,9 +150,9 @@ def _header(loaded: LoadedOrders) -> Iterable[Problem]:
                           "correct the player")
 
 
-def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
-    """The shared format's rules the schema cannot say."""
-    orders, where = loaded.orders, loaded.where
+def _syntax(orders: OrdersFile, where: Callable[..., tuple[str, int, int]],
+            ) -> Iterable[Problem]:
+    """The shared format's rules the schema cannot say (``where`` locates in its file)."""
     for group_id, order in orders.groups.items():
         loc = ("groups", group_id)
         given = [k for k in ("move", "scout", "hold") if getattr(order, k) is not None]
@@ -149,7 +180,7 @@ def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
                               f"{group_id!r} needs a new group id, not its own")
 
 
-def canonical(orders: Any) -> bytes:
+def canonical(orders: object) -> bytes:
     """The orders as canonical JSON: what they say, not how they are spaced.
 
     Comments, spacing, key order and the spelling of a hex (``(2, -1)`` or
@@ -182,7 +213,7 @@ def _at_default(f: dataclasses.Field[Any], value: Any) -> bool:
     return False
 
 
-def orders_digest(all_orders: Iterable[Any]) -> str:
+def orders_digest(all_orders: Iterable[OrderFile]) -> str:
     """SHA-256 (hex) of every player's canonical orders, in player order.
 
     Re-spacing a file leaves it unchanged, so nobody can re-roll the turn's

@@ -9,16 +9,21 @@ ruleset living elsewhere (a campaign's own, or a test's) joins with
 
 from __future__ import annotations
 
+from typing import Any
+
 from ftpress.errors import Problem, UnknownRuleset
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
 from ftpress.state.load import LoadedState
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
-                                                   ftcamp02.RULESET)}
+#: Each ruleset's order model is its own (``Ruleset[SctOrders]``, …), so the registry
+#: holds them as ``Ruleset[Any]``: a caller hands a ruleset's loaded orders back to the
+#: same ruleset, the pairing a function generic over ``Ruleset[OrdersT]`` checks.
+RULESETS: dict[str, Ruleset[Any]] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
+                                                        ftcamp02.RULESET)}
 
 
-def register(ruleset: Ruleset) -> Ruleset:
+def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     """Add ``ruleset`` to :data:`RULESETS`; a name already taken by another is refused."""
     known = RULESETS.get(ruleset.name)
     if known is not None and known is not ruleset:
@@ -27,7 +32,7 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
-def find_ruleset(name: str) -> Ruleset:
+def find_ruleset(name: str) -> Ruleset[Any]:
     """The ruleset called ``name``; :class:`UnknownRuleset` names the ones there are."""
     try:
         return RULESETS[name]

@@ -10,15 +10,35 @@ player of the campaign are refused.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Generic, Protocol, Self, TypeVar
 
 from ftpress.events import Event
-from ftpress.orders.load import LoadedOrders
+from ftpress.orders.load import LoadedOrders, OrderFile, OrdersT
 from ftpress.state.model import State
 
-V = TypeVar("V")
+
+class Refusal(Protocol):
+    """One order a vetting refused: where it is in the file, and why."""
+
+    @property
+    def loc(self) -> tuple[Hashable, ...]: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+class Vetting(Protocol):
+    """What every ruleset's vetting of one file says at least: the orders it refused."""
+
+    @property
+    def rejected(self) -> Sequence[Refusal]: ...
+
+
+#: A ruleset's vetting of one player's file.
+V = TypeVar("V", bound=Vetting)
 
 
 def section_namer(ruleset: str) -> Callable[[str], str]:
@@ -30,21 +50,24 @@ def section_namer(ruleset: str) -> Callable[[str], str]:
 
 
 @dataclass(frozen=True, slots=True)
-class VettedPlan(Generic[V]):
+class VettedPlan(Generic[OrdersT, V]):
     """Every player's order file and what of it stands, made once per turn; the
     rule functions read this and never the files.
 
-    A ruleset subclasses it and names its own vetting as ``vet``.
+    A ruleset subclasses it for its own order format and names its own vetting
+    as ``vet``.
     """
 
-    orders: Mapping[str, LoadedOrders]
+    orders: Mapping[str, LoadedOrders[OrdersT]]
     vetted: Mapping[str, V]
 
-    #: The ruleset's vetting of one player's file against the state.
-    vet: ClassVar[Callable[[State, LoadedOrders], Any]]
+    @staticmethod
+    @abstractmethod
+    def vet(state: State, loaded: LoadedOrders[OrdersT]) -> V:
+        """The ruleset's vetting of one player's file against the state."""
 
     @classmethod
-    def make(cls, state: State, orders: Mapping[str, LoadedOrders]) -> Self:
+    def make(cls, state: State, orders: Mapping[str, LoadedOrders[OrdersT]]) -> Self:
         """Vet every file, player by player in id order."""
         return cls(dict(orders), {player: cls.vet(state, loaded)
                                   for player, loaded in sorted(orders.items())})
@@ -59,14 +82,13 @@ class VettedPlan(Generic[V]):
         with the first reason its vetting gave and the place in the file."""
         events = []
         for player_id in strangers(state, self.orders):
-            vetted: Any = self.vetted[player_id]
-            r = vetted.rejected[0]
+            r = self.vetted[player_id].rejected[0]
             events.append(stranger_refused(rule, player_id, r.message,
                                            self.where(player_id, *r.loc)))
         return events
 
 
-def located(loaded: LoadedOrders, *loc: Hashable, key: bool = False) -> str:
+def located(loaded: LoadedOrders[OrderFile], *loc: Hashable, key: bool = False) -> str:
     """'orders/t004/nac.yaml:7:5': where ``loc`` is in the file (``key``: its key), or
     the file alone where the place cannot be found."""
     path, line, col = loaded.where(*loc, key=key)

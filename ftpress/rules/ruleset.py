@@ -3,6 +3,10 @@
 A ruleset is a package under ``ftpress/rules/`` with one :class:`Ruleset`
 value, listed in the registry (``ftpress.rules.RULESETS``). A ruleset that
 resolves turns also checks and describes order files.
+
+A :class:`Ruleset` is generic over its order format: its ``orders_adapter``
+makes ``LoadedOrders[<its model>]`` and its ``check_orders``, ``describe_orders``
+and ``resolve`` take that, so only the ruleset's own package knows the model.
 """
 
 from __future__ import annotations
@@ -11,14 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Generic
 
 from pydantic import TypeAdapter
 
 from ftpress.dice import Dice, Roll
 from ftpress.errors import Problem
 from ftpress.events import Event
-from ftpress.orders.load import LoadedOrders
+from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.report_spec import ReportSpec
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
@@ -56,7 +60,7 @@ class NewCampaign:
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset:
+class Ruleset(Generic[OrdersT]):
     name: str
     title: str
     #: Legality of a whole state beyond what the state model checks; problems located.
@@ -66,23 +70,23 @@ class Ruleset:
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: The kinds of event it makes and how its turn report files and reads them.
     report: ReportSpec
+    #: The ruleset's order-file format (a model with ``turn`` and ``player``), passed
+    #: to ``ftpress.orders.load.parse_orders``; the shared format of
+    #: ``ftpress.orders.model`` is ``ftpress.orders.load.ADAPTER``.
+    orders_adapter: TypeAdapter[OrdersT]
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
-    check_orders: Callable[[State, LoadedOrders], list[Problem]] | None = None
+    check_orders: Callable[[State, LoadedOrders[OrdersT]], list[Problem]] | None = None
     #: What one player's orders will do, one plain sentence a line.
-    describe_orders: Callable[[State, LoadedOrders], list[str]] | None = None
+    describe_orders: Callable[[State, LoadedOrders[OrdersT]], list[str]] | None = None
     #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
-    resolve: Callable[[State, Mapping[str, LoadedOrders], Dice],
+    resolve: Callable[[State, Mapping[str, LoadedOrders[OrdersT]], Dice],
                       tuple[State, tuple[Event, ...]]] | None = None
     #: ``resolve`` also takes ``battles=``: battle id → the umpire's filled-in result
     #: of a battle fought on the tabletop (:class:`ftpress.battles.LoadedBattle`); a
     #: battle with none is a ``battle-pending`` event, and the turn waits for it.
     takes_battle_results: bool = False
-    #: The ruleset's own order-file format (a model with ``turn`` and ``player``),
-    #: passed to ``ftpress.orders.load.parse_orders``; None: the shared format
-    #: of ``ftpress.orders.model`` (``OrdersFile``).
-    orders_adapter: TypeAdapter[Any] | None = None
 
     @property
     def rulebook(self) -> Path:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import GroupOrder
+from ftpress.orders.model import GroupOrder, OrdersFile
 from ftpress.state.model import Group, Route, State, System
 
 #: §2.3 "scouted by one light unit on its own", and the 24 March ruling's "a
@@ -84,7 +84,7 @@ def economic_week(state: State) -> bool:
     return (cal.turn - 1) % cal.turns_per_economic_turn == 0
 
 
-def vet(state: State, loaded: LoadedOrders) -> Vetted:
+def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
     """Sort one player's orders into accepted and rejected (see the module docstring)."""
     orders = loaded.orders
     player = orders.player
@@ -355,7 +355,7 @@ def route_path(route: Route, origin: str, dest: str) -> tuple[str, ...] | None:
 ROUTE_PATH = "fewest links"
 
 
-def problems(state: State, loaded: LoadedOrders) -> list[Problem]:
+def problems(state: State, loaded: LoadedOrders[OrdersFile]) -> list[Problem]:
     """Every illegal order in one file, located (``ftpress check``)."""
     vetted = vet(state, loaded)
     return [Problem(*loaded.where(*r.loc, key=r.key), r.message) for r in vetted.rejected]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ftpress.orders.model import GroupOrder, Posture
+from ftpress.orders.model import GroupOrder, OrdersFile, Posture
 from ftpress.rules.ftc2007.orders import Movement, Vetted, vet
 from ftpress.rules.planning import VettedPlan, section_namer
 
@@ -23,7 +23,7 @@ rule = section_namer(RULESET)
 
 
 @dataclass(frozen=True, slots=True)
-class Plan(VettedPlan[Vetted]):
+class Plan(VettedPlan[OrdersFile, Vetted]):
     vet = staticmethod(vet)
 
     def accepted(self) -> list[tuple[str, str, GroupOrder, Movement | None]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import EconomyOrders
+from ftpress.orders.model import EconomyOrders, OrdersFile
 from ftpress.rules.ftc2007.capture import describe_prize_order
 from ftpress.rules.ftc2007.construction import (
     KEEL_WORK_PER_WEEK,
@@ -34,7 +34,7 @@ _POSTURE = {"stand-off": "to stand off", "attack": "on attack orders",
             "withdraw-if-contested": "to withdraw if contested"}
 
 
-def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
+def describe_orders(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]:
     """One line per thing the orders will do; illegal orders are not described."""
     vetted = vet(state, loaded)
     orders = loaded.orders
@@ -97,7 +97,7 @@ def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
     return lines
 
 
-def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
+def _economy(state: State, loaded: LoadedOrders[OrdersFile], vetted: Vetted) -> list[str]:
     """The economic orders in words, spending in the order it is paid."""
     economy = loaded.orders.economy
     player = state.player(loaded.orders.player)
@@ -128,7 +128,7 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
     return lines
 
 
-def _shortfalls(state: State, loaded: LoadedOrders) -> list[str]:
+def _shortfalls(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]:
     """The player's spending this week worked out as the turn will (other players
     cannot touch this treasury): what would go unpaid, and what is left."""
     player_id = loaded.orders.player
@@ -163,7 +163,7 @@ def _books(state: State, player_id: str, ended: int, ordnance: int) -> str:
     return f"{text}; upkeep {bill} (§7); the treasury then holds {treasury}."
 
 
-def _in_file_order(loaded: LoadedOrders, economy: EconomyOrders) -> list[tuple[str, int]]:
+def _in_file_order(loaded: LoadedOrders[OrdersFile], economy: EconomyOrders) -> list[tuple[str, int]]:
     found = [(kind, i) for kind in ("purchases", "keels", "repairs", "spares", "defences")
              for i in range(len(getattr(economy, kind)))]
     return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])

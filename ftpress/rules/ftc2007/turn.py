@@ -35,6 +35,7 @@ from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftc2007.battles import fight_battles
 from ftpress.rules.ftc2007.capture import dispose_of_prizes
@@ -55,7 +56,7 @@ from ftpress.rules.planning import no_orders, unmentioned
 from ftpress.state.model import State
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
+def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
             battles: Mapping[str, LoadedBattle] | None = None,
             ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.

@@ -105,7 +105,7 @@ class Vetted:
         return {r.group for r in self.rejected if r.group is not None}
 
 
-def problems(state: State, loaded: LoadedOrders) -> list[Problem]:
+def problems(state: State, loaded: LoadedOrders[OrdersFile]) -> list[Problem]:
     """Every illegal order in one player's file, located (``ftpress check``)."""
     return [Problem(*loaded.where(*r.loc, key=r.key), r.message)
             for r in vet(state, loaded.orders).rejected]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.ftcamp02.orderfile import OrdersFile
 from ftpress.rules.ftcamp02.orders import vet
 from ftpress.state.model import State
 
 
-def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
+def describe_orders(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]:
     """One sentence per order that stands; refused orders are reported as problems."""
     orders = loaded.orders
     vetted = vet(state, orders)

@@ -34,7 +34,7 @@ from ftpress.rules.ftcamp02.hold import hold_orders
 from ftpress.rules.ftcamp02.independents import attach_independents
 from ftpress.rules.ftcamp02.locate import locate_groups
 from ftpress.rules.ftcamp02.movement import move_groups
-from ftpress.rules.ftcamp02.orderfile import GroupOrder
+from ftpress.rules.ftcamp02.orderfile import GroupOrder, OrdersFile
 from ftpress.rules.ftcamp02.orders import Vetted, vet
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.reorganise import (
@@ -53,7 +53,7 @@ from ftpress.rules.planning import (
 from ftpress.state.model import State
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders],
+def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
             dice: Dice) -> tuple[State, tuple[Event, ...]]:
     """The state after the open round, and every event of it in order.
 
@@ -83,7 +83,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
     return state, tuple(events)
 
 
-def _locations(orders: Mapping[str, LoadedOrders]) -> dict[tuple[str, str], str | None]:
+def _locations(orders: Mapping[str, LoadedOrders[OrdersFile]]) -> dict[tuple[str, str], str | None]:
     """(player, group id) → 'orders/t004/nac.yaml:7:5', where that group's order is."""
     found: dict[tuple[str, str], str | None] = {}
     for player, loaded in orders.items():
@@ -103,7 +103,7 @@ def _locations(orders: Mapping[str, LoadedOrders]) -> dict[tuple[str, str], str 
     return found
 
 
-def refusals(state: State, orders: Mapping[str, LoadedOrders],
+def refusals(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
              vetted: Mapping[str, Vetted]) -> list[Event]:
     """§4.0: missing and refused orders; each group affected takes Hold-Nothing."""
     events: list[Event] = []
@@ -141,7 +141,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
     return events
 
 
-def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
+def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
                       vetted: Mapping[str, Vetted],
                       where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
     """§4.2.2: each Hold-Reorganise, checked again against the state as it now is,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.sct import costs, plane
-from ftpress.rules.sct.orderfile import BuildOrder, ForceOrder, RepairOrder, WorkOrder
+from ftpress.rules.sct.orderfile import BuildOrder, ForceOrder, RepairOrder, SctOrders, WorkOrder
 from ftpress.state.model import Group, Point, State
 
 
@@ -54,7 +54,7 @@ class Vetted:
     rejected: list[Rejection] = field(default_factory=list)
 
 
-def vet(state: State, loaded: LoadedOrders) -> Vetted:
+def vet(state: State, loaded: LoadedOrders[SctOrders]) -> Vetted:
     """Sort one player's orders into those that stand and those the rules forbid."""
     orders = loaded.orders
     out = Vetted()
@@ -78,7 +78,7 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
     return out
 
 
-def problems(state: State, loaded: LoadedOrders) -> list[Problem]:
+def problems(state: State, loaded: LoadedOrders[SctOrders]) -> list[Problem]:
     """Every illegal order in one player's file, located (``IllegalOrder``)."""
     return [Problem(*loaded.where(*r.loc, key=r.key), r.message)
             for r in vet(state, loaded).rejected]
@@ -195,7 +195,7 @@ def _all_names(state: State, owner: str) -> set[str]:
 
 # --- economy (phase 2) ----------------------------------------------------------------
 
-def _economy(state: State, loaded: LoadedOrders, out: Vetted) -> None:
+def _economy(state: State, loaded: LoadedOrders[SctOrders], out: Vetted) -> None:
     """§3, §7: what the player may pay for now, with this turn's income at each
     system and the treasury of earlier turns (§3.2)."""
     orders = loaded.orders

@@ -18,7 +18,7 @@ rule = section_namer(RULESET)
 
 
 @dataclass(frozen=True, slots=True)
-class Plan(VettedPlan[Vetted]):
+class Plan(VettedPlan[SctOrders, Vetted]):
     """Every player's orders and what of them stands, made once per turn."""
 
     vet = staticmethod(vet)

@@ -7,12 +7,12 @@ players' moves or the dice may change the outcome, the line says so.
 from __future__ import annotations
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder
+from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, SctOrders
 from ftpress.rules.sct.orders import vet
 from ftpress.state.model import State
 
 
-def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
+def describe_orders(state: State, loaded: LoadedOrders[SctOrders]) -> list[str]:
     """One line per thing the orders will do; illegal orders are not described."""
     vetted = vet(state, loaded)
     lines: list[str] = []

@@ -32,13 +32,14 @@ from ftpress.rules.sct import initiative
 from ftpress.rules.sct.combat import attacks
 from ftpress.rules.sct.economy import collect_income, deliver, economic_orders
 from ftpress.rules.sct.movement import primary_movement, secondary_movement
+from ftpress.rules.sct.orderfile import SctOrders
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.reorganise import reorganise
 from ftpress.rules.sct.supply import replenish, within_allowance
 from ftpress.state.model import State
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
+def resolve(state: State, orders: Mapping[str, LoadedOrders[SctOrders]], dice: Dice,
             battles: Mapping[str, LoadedBattle] | None = None,
             ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.
