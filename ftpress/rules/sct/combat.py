@@ -19,9 +19,11 @@ from itertools import combinations
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import Event
+from ftpress.hexes import Hex
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.losses import AFLOAT, CRIPPLED, DESTROYED, take_losses
+from ftpress.rules.sct.orderfile import ForceOrder
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.plane import place_name
 from ftpress.rules.sct.supply import endurance_of
@@ -53,6 +55,7 @@ class Meeting:
     players: tuple[str, str]
     groups: tuple[str, ...]
     bases: tuple[str, ...]
+    #: Where the first of its forces is.
     at: str | Point
 
 
@@ -93,6 +96,7 @@ def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
             groups = tuple(n[0][2:] for n in nodes if n[0] in cluster and n[0].startswith("g:"))
             bases = tuple(n[0][2:] for n in nodes if n[0] in cluster and n[0].startswith("b:"))
             first = next(g for g in state.groups.groups if g.id == groups[0])
+            assert not isinstance(first.at, Hex)  # where() placed it, so it is on the plane
             found.append(Meeting((a, b), groups, bases, first.at))
     return found
 
@@ -109,6 +113,11 @@ def attacks(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     return state, events
 
 
+def _engages(order: ForceOrder | None) -> bool:
+    """Does a task force elect to fight (§6.1)? One with no order does by ruling."""
+    return order.engage if order is not None else ENGAGE_BY_DEFAULT
+
+
 def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
             meeting: Meeting, results: Mapping[str, LoadedBattle],
             ) -> tuple[State, list[Event]]:
@@ -116,8 +125,7 @@ def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     if len({g.owner for g in groups} | {_system(state, b).owner for b in meeting.bases}) < 2:
         return state, []  # an earlier battle this turn has already settled it
     orders = {g.id: plan.force(g.owner, g.id) for g in groups}
-    engaged = [g.id for g in groups
-               if (orders[g.id].engage if orders[g.id] is not None else ENGAGE_BY_DEFAULT)]
+    engaged = [g.id for g in groups if _engages(orders[g.id])]
     names = " and ".join(meeting.players)
     where = place_name(state, meeting.at)
     if not engaged and not (meeting.bases and BASE_ENGAGES):

@@ -179,15 +179,13 @@ def deliver(state: State) -> tuple[State, list[Event]]:
                             player=repair.owner, group=group.id, at=repair.at))
     systems: list[System] = []
     for system in state.map.systems:
-        works: dict = {}
-        done = {}
-        for kind, left in system.works.items():
-            if left <= 1:
-                done[kind] = True
-            else:
-                works[kind] = left - 1
+        works = {kind: left - 1 for kind, left in system.works.items() if left > 1}
+        done = [kind for kind, left in system.works.items() if left <= 1]
         if done or works != system.works:
-            system = dataclasses.replace(system, works=works, **done)
+            system = dataclasses.replace(
+                system, works=works, depot=system.depot or "depot" in done,
+                base=system.base or "base" in done,
+                shipyard=system.shipyard or "shipyard" in done)
         for kind in done:
             events.append(Event("works-done", rule(_WORKS_RULE[kind]), f"The {kind} at "
                                 f"{system.name} is complete.", player=system.owner,

@@ -10,7 +10,7 @@ from ftpress.events import Event
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.supply import endurance_of, spend
-from ftpress.state.model import Group, Point, State
+from ftpress.state.model import Group, Location, Point, State
 
 #: Ruling: a move aimed at a system or task force (§4.3) stops there if it is
 #: nearer than the distance ordered, rather than flying past it.
@@ -61,8 +61,8 @@ def _target(state: State, target_id: str) -> Point | None:
     return plane.where(state, group.at) if group is not None else None
 
 
-def _name(state: State, at: str | Point) -> str:
-    if isinstance(at, Point):
+def _name(state: State, at: Location) -> str:
+    if not isinstance(at, str):
         return f"open space at {at}"
     system = state.system(at)
     return system.name if system is not None else at

@@ -91,8 +91,8 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
     loc = ("forces", force_id)
     group = mine.get(force_id)
     if group is None:
-        other = next((g for g in state.groups.groups if g.id == force_id), None)
-        why = (f"task force {force_id!r} is {other.owner}'s, not yours" if other else
+        theirs = next((g for g in state.groups.groups if g.id == force_id), None)
+        why = (f"task force {force_id!r} is {theirs.owner}'s, not yours" if theirs else
                f"there is no task force {force_id!r}")
         listing = ", ".join(sorted(mine)) or "none"
         return [Rejection(loc, f"{why}; expected one of your task forces: {listing}",

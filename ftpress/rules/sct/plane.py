@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 
-from ftpress.state.model import POINT_DECIMALS, Point, State
+from ftpress.hexes import Hex
+from ftpress.state.model import POINT_DECIMALS, Location, Point, State
 
 #: §4.3: how far a move may turn off its clock facing, in degrees.
 DEVIATION = 15.0
@@ -64,10 +65,13 @@ def flat(point: Point) -> Point:
     return Point(point.x, point.y)
 
 
-def where(state: State, at: str | Point) -> Point | None:
-    """The point of a location: a system's position, or the point itself."""
+def where(state: State, at: Location) -> Point | None:
+    """The point of a location: a system's position, or the point itself (a hex,
+    which sct's state legality refuses, is no place on the plane)."""
     if isinstance(at, Point):
         return flat(at)
+    if isinstance(at, Hex):
+        return None
     system = state.system(at)
     if system is None or system.position is None:
         return None
@@ -87,9 +91,9 @@ def near(a: Point, b: Point, reach: float = COMBAT_RANGE) -> bool:
     return distance(a, b) <= reach + 1e-9
 
 
-def place_name(state: State, at: str | Point) -> str:
+def place_name(state: State, at: Location) -> str:
     """How an event names where something happened: the system's name, or the point."""
-    if isinstance(at, Point):
+    if not isinstance(at, str):
         return f"{at}"
     system = state.system(at)
     return system.name if system is not None else at

@@ -8,7 +8,7 @@ import dataclasses
 from ftpress.events import Event
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, rule
-from ftpress.state.model import Group, Point, State
+from ftpress.state.model import Group, Location, State
 
 #: Ruling: forces merge only where they stand together: at the same system, or at
 #: the same point of open space (the seed names the phase but no condition).
@@ -86,7 +86,7 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
         queues=dataclasses.replace(state.queues, repairs=repairs)), events
 
 
-def _together(state: State, a: str | Point, b: str | Point) -> bool:
+def _together(state: State, a: Location, b: Location) -> bool:
     if a == b:
         return True
     pa, pb = plane.where(state, a), plane.where(state, b)

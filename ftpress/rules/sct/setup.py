@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Literal
 
 from ftpress.dice import Dice
 from ftpress.errors import SetupError
@@ -53,7 +54,8 @@ HOME_RING = 0.7
 #: Systems are at least this many MU apart (re-rolled until they are).
 SPACING = 2
 #: Spectral classes by a d6 (the outer ring of §7.1), cool stars commonest.
-SPECTRAL = {1: "M", 2: "M", 3: "K", 4: "G", 5: "F", 6: "A"}
+SPECTRAL: dict[int, Literal["A", "F", "G", "K", "M"]] = {
+    1: "M", 2: "M", 3: "K", 4: "G", 5: "F", 6: "A"}
 #: The starting task force of every player, by size class: the first design of
 #: that class in the player's navy (the seed gives no starting forces).
 STARTING_FORCE = ("BC", "CL", "DD", "DD", "FF")

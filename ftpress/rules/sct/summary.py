@@ -26,26 +26,26 @@ def describe_orders(state: State, loaded: LoadedOrders[SctOrders]) -> list[str]:
             what = f"Begin a {order.kind} at {order.at}"
         lines.append(f"{what} for {spend.cost} MUCr ({spend.from_income} from this turn's "
                      f"income there, {spend.from_treasury} from the treasury).")
-    for force_id, order in vetted.forces.items():
-        if order.move is not None:
-            aim = f", aiming at {order.toward} (within 15°)" if order.toward else ""
-            lines.append(f"{force_id} moves {order.move}{aim}.")
-        if order.secondary is not None:
-            second = order.secondary
+    for force_id, force in vetted.forces.items():
+        if force.move is not None:
+            aim = f", aiming at {force.toward} (within 15°)" if force.toward else ""
+            lines.append(f"{force_id} moves {force.move}{aim}.")
+        if force.secondary is not None:
+            second = force.secondary
             how = f"toward {second.toward}" if second.toward else f"on {second.bearing:g}°"
             lines.append(f"{force_id} then moves up to {second.distance:g} MU {how} for an "
                          "endurance point.")
-        if not order.engage:
+        if not force.engage:
             lines.append(f"{force_id} will not start a combat (the other side still may).")
-        if not order.supplied:
+        if not force.supplied:
             lines.append(f"{force_id} saves its endurance and fights out of supply.")
-        if order.rounds is not None:
-            lines.append(f"{force_id} breaks off after {order.rounds} round"
-                         f"{'s' if order.rounds != 1 else ''} of combat.")
-        for new_id, names in order.split.items():
+        if force.rounds is not None:
+            lines.append(f"{force_id} breaks off after {force.rounds} round"
+                         f"{'s' if force.rounds != 1 else ''} of combat.")
+        for new_id, names in force.split.items():
             lines.append(f"{force_id} splits after combat: {', '.join(names)} form {new_id}.")
-        if order.merge:
-            lines.append(f"{', '.join(order.merge)} merge into {force_id} after combat, "
+        if force.merge:
+            lines.append(f"{', '.join(force.merge)} merge into {force_id} after combat, "
                          "if they stand together.")
     if not lines:
         lines.append("No orders: every task force stays where it is.")
