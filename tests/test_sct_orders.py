@@ -8,6 +8,7 @@ import pytest
 from test_sct_cases import build_orders, build_state
 
 from ftpress.errors import InputError
+from ftpress.orders.load import ADAPTER as SHARED_ADAPTER
 from ftpress.orders.load import canonical, parse_orders
 from ftpress.rules import find_ruleset
 from ftpress.rules.sct.orderfile import ADAPTER, Move, SctOrders, Secondary
@@ -40,7 +41,7 @@ def test_a_full_file_parses():
 
 def test_the_ruleset_names_its_order_format():
     assert find_ruleset("sct").orders_adapter is ADAPTER
-    assert find_ruleset("ftc2007").orders_adapter is None
+    assert find_ruleset("ftc2007").orders_adapter is SHARED_ADAPTER
 
 
 @pytest.mark.parametrize(("move", "wanted"), [

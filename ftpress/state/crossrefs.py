@@ -17,10 +17,13 @@ from ftpress.hexes import Hex, on_map
 from ftpress.state.files import KINDS
 from ftpress.state.model import (
     CampaignFile,
+    Design,
     DesignsFile,
     GroupsFile,
+    Location,
     MapFile,
     PlayersFile,
+    Point,
     QueuesFile,
 )
 
@@ -117,14 +120,15 @@ class _Checker:
             return False
         return True
 
-    def design(self, kind: str, loc: tuple[Hashable, ...], design_id: str) -> bool:
+    def design(self, kind: str, loc: tuple[Hashable, ...], design_id: str) -> Design | None:
+        """The design called ``design_id``; reports it if unknown (and the designs loaded)."""
         if self.design_ids is None:
-            return False
-        if design_id not in self.design_ids:
+            return None
+        found = self.design_ids.get(design_id)
+        if found is None:
             self.add(kind, loc, f"unknown design {design_id!r}; expected a design id from "
                      "designs.yaml")
-            return False
-        return True
+        return found
 
     # -- campaign.yaml ---------------------------------------------------------------
 
@@ -161,7 +165,11 @@ class _Checker:
         taken: dict[Hex, int] = {}
         for i, s in enumerate(self.map.systems):
             if s.hex is None:
-                pass  # a planar map (sct): its ruleset checks positions
+                if self.map.geometry != "plane":
+                    self.add("map", ("systems", i, "position"), f"system {s.id!r} has a "
+                             "position, as on a planar map, but this map is of hexes; "
+                             "expected 'hex: [q, r]' (or 'geometry: plane' for a planar map)")
+                # On a planar map (sct) its ruleset checks positions.
             elif not on_map(s.hex, self.map.radius):
                 self.add("map", ("systems", i, "hex"), f"hex {s.hex} is off the map; a "
                          f"radius-{self.map.radius} map holds hexes at most {self.map.radius} "
@@ -247,21 +255,26 @@ class _Checker:
                              f"named {ship.name!r} (in group {names[g.owner, ship.name]!r}); "
                              "a player's ships have different names")
                 names.setdefault((g.owner, ship.name), g.id)
-                if self.design("groups", (*where, "design"), ship.design):
-                    boxes = self.design_ids[ship.design].hull_boxes
+                design = self.design("groups", (*where, "design"), ship.design)
+                if design is not None:
+                    boxes = design.hull_boxes
                     if ship.damage >= boxes:
                         self.add("groups", (*where, "damage"), f"damage {ship.damage} "
                                  f"destroys a ship of {boxes} hull boxes; remove the ship "
                                  "instead")
 
-    def location(self, i: int, at: str | Hex) -> None:
+    def location(self, i: int, at: Location) -> None:
         if self.map is None:
             return
         loc = ("groups", i, "at")
         if isinstance(at, str):
             self.system("groups", loc, at)
-        elif not isinstance(at, Hex):
-            return  # a point on a planar map (sct): its ruleset checks it
+        elif isinstance(at, Point):
+            if self.map.geometry != "plane":
+                self.add("groups", loc, f"{{x: {at.x:g}, y: {at.y:g}}} is a point on a planar "
+                         "map, but this map is of hexes; expected a system id such as "
+                         "'vesper' or a hex [q, r] such as [2, -1]")
+            # On a planar map (sct) its ruleset checks the point.
         elif not on_map(at, self.map.radius):
             self.add("groups", loc, f"hex {at} is off the map; a radius-{self.map.radius} map "
                      f"holds hexes at most {self.map.radius} from (0, 0)")
@@ -280,8 +293,9 @@ class _Checker:
         for i, keel in enumerate(q.keels):
             self.player("queues", ("keels", i, "owner"), keel.owner, "owner")
             self.held("keels", i, keel.at, keel.owner)
-            if self.design("queues", ("keels", i, "design"), keel.design):
-                points = self.design_ids[keel.design].points
+            design = self.design("queues", ("keels", i, "design"), keel.design)
+            if design is not None:
+                points = design.points
                 if keel.built >= points:
                     self.add("queues", ("keels", i, "built"), f"built {keel.built} of a "
                              f"{points}-point design; a finished ship belongs in groups.yaml")

@@ -236,10 +236,11 @@ def link_up(stubs: Sequence[tuple[Hex, Hex]]) -> tuple[tuple[tuple[Hex, Hex], ..
                 if r == gone:
                     route_of[h] = keep
             routes[keep].append((a, b))
-        else:
-            r = ra if ra is not None else rb
-            routes[r].append((a, b))
-            route_of[a] = route_of[b] = r
+        else:  # one end on a route already, or both on the same one
+            on = ra if ra is not None else rb
+            assert on is not None
+            routes[on].append((a, b))
+            route_of[a] = route_of[b] = on
     return tuple(tuple(sorted(r)) for r in routes if r)
 
 

@@ -18,7 +18,7 @@ from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import GroupOrder, OrdersFile
-from ftpress.state.model import Group, Route, State, System
+from ftpress.state.model import Group, Location, Point, Route, State, System
 
 #: §2.3 "scouted by one light unit on its own", and the 24 March ruling's "a
 #: single escort-sized ship": a scout is a group of one ship of an escort class.
@@ -361,15 +361,17 @@ def problems(state: State, loaded: LoadedOrders[OrdersFile]) -> list[Problem]:
     return [Problem(*loaded.where(*r.loc, key=r.key), r.message) for r in vetted.rejected]
 
 
-def place(state: State, location: str | Hex) -> str:
+def place(state: State, location: Location) -> str:
     """A location in words: a world's name, or a hex as (q, r)."""
     return _place(state, location)
 
 
-def _place(state: State, location: str | Hex) -> str:
+def _place(state: State, location: Location) -> str:
     if isinstance(location, Hex):
         world = state.system_at(location)
         return world.name if world else f"hex {location}"
+    if isinstance(location, Point):
+        return f"point {location}"  # of a planar map: refused on ftc2007's hexes
     world = state.system(location)
     return world.name if world else location
 

@@ -70,16 +70,16 @@ def setup_post(generated: GeneratedMap, state: State,
         "middle of the direction, then the one clockwise); a stub that would leave the map or "
         "found nothing was rolled again.")
     add("")
-    for event in stub_events:
-        if isinstance(event, StubAbandoned):
-            add(f"- {names.world(event.world)}: on a route, but no side of it has a world "
+    for stub in stub_events:
+        if isinstance(stub, StubAbandoned):
+            add(f"- {names.world(stub.world)}: on a route, but no side of it has a world "
                 f"within {STUB_REACH} hexes without leaving the map, so it has no stub.")
-        elif event.target is None:
-            add(f"- {names.world(event.world)}: stub rolled {_direction(event.direction)}: "
-                f"{event.why}; rolled again.")
+        elif stub.target is None:
+            add(f"- {names.world(stub.world)}: stub rolled {_direction(stub.direction)}: "
+                f"{stub.why}; rolled again.")
         else:
-            add(f"- {names.world(event.world)}: stub rolled {_direction(event.direction)}, to "
-                f"{names.world(event.target)}.")
+            add(f"- {names.world(stub.world)}: stub rolled {_direction(stub.direction)}, to "
+                f"{names.world(stub.target)}.")
     if generated.routes:
         add("")
         add("Linked up, every stub joins its world to the world it points at, and links that "
