@@ -99,15 +99,19 @@ CASES = {
         "state/groups.yaml:4:9: hex (0, 9) is off the map; a radius-5 map holds hexes at most 5 "
         "from (0, 0)",
     ),
-    "system with a planar position on a hex map": (
-        {"state/map.yaml": sub(MAP, "hex: [1, 0]", "position: {x: 1, y: 0}")},
-        "state/map.yaml:5:36: system 'far' has a position, as on a planar map, but this map is "
-        "of hexes; expected 'hex: [q, r]' (or 'geometry: plane' for a planar map)",
+    "planar geometry for ftc2007": (
+        {"state/map.yaml": "geometry: plane\n" + MAP},
+        "state/map.yaml:1:11: ftc2007 is played on a hex map; remove 'geometry: plane'",
     ),
-    "group at a planar point on a hex map": (
+    "system with a planar position on ftc2007's hex map": (
+        {"state/map.yaml": sub(MAP, "hex: [1, 0]", "position: {x: 1, y: 0}")},
+        "state/map.yaml:5:5: 'far' has no hex; ftc2007 is played on a hex map, so give "
+        "'hex: [q, r]'",
+    ),
+    "group at a planar point on ftc2007's hex map": (
         {"state/groups.yaml": sub(GROUPS, "at: home", "at: {x: 1, y: 2.5}")},
-        "state/groups.yaml:4:9: {x: 1, y: 2.5} is a point on a planar map, but this map is of "
-        "hexes; expected a system id such as 'vesper' or a hex [q, r] such as [2, -1]",
+        "state/groups.yaml:4:9: g1 is at (1, 2.5), a point; ftc2007 is played on a hex map, so "
+        "give a system id or a hex [q, r]",
     ),
     "group in a world's hex by number": (
         {"state/groups.yaml": sub(GROUPS, "at: home", "at: [0, 0]")},

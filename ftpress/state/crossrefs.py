@@ -165,11 +165,7 @@ class _Checker:
         taken: dict[Hex, int] = {}
         for i, s in enumerate(self.map.systems):
             if s.hex is None:
-                if self.map.geometry != "plane":
-                    self.add("map", ("systems", i, "position"), f"system {s.id!r} has a "
-                             "position, as on a planar map, but this map is of hexes; "
-                             "expected 'hex: [q, r]' (or 'geometry: plane' for a planar map)")
-                # On a planar map (sct) its ruleset checks positions.
+                pass  # a planar map (sct): its ruleset checks positions
             elif not on_map(s.hex, self.map.radius):
                 self.add("map", ("systems", i, "hex"), f"hex {s.hex} is off the map; a "
                          f"radius-{self.map.radius} map holds hexes at most {self.map.radius} "
@@ -270,11 +266,7 @@ class _Checker:
         if isinstance(at, str):
             self.system("groups", loc, at)
         elif isinstance(at, Point):
-            if self.map.geometry != "plane":
-                self.add("groups", loc, f"{{x: {at.x:g}, y: {at.y:g}}} is a point on a planar "
-                         "map, but this map is of hexes; expected a system id such as "
-                         "'vesper' or a hex [q, r] such as [2, -1]")
-            # On a planar map (sct) its ruleset checks the point.
+            return  # a point on a planar map (sct): its ruleset checks it
         elif not on_map(at, self.map.radius):
             self.add("groups", loc, f"hex {at} is off the map; a radius-{self.map.radius} map "
                      f"holds hexes at most {self.map.radius} from (0, 0)")

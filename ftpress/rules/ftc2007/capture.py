@@ -99,10 +99,8 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
     for owner, prize in prizes_at(state, h):
         if owner.id == holder:
             continue
-        state = _with_player(state, owner.id, lambda p, gone=prize.id: dataclasses.replace(
-            p, prizes=tuple(x for x in p.prizes if x.id != gone)))
-        state = _with_player(state, holder, lambda p, moved=prize: dataclasses.replace(
-            p, prizes=(*p.prizes, moved)))
+        state = _with_player(state, owner.id, _without_prize(prize.id))
+        state = _with_player(state, holder, _with_prize(prize))
         events.append(Event(
             "prize", rule("12.1"), f"Prize {prize.id} ({prize.ship.name}), {owner.id}'s, "
             f"is taken by {holder}, which now holds the field.", player=holder, at=prize.at))
@@ -273,6 +271,14 @@ def _free_name(state: State, player: str, name: str) -> str:
     while f"{name} {n}" in taken:
         n += 1
     return f"{name} {n}"
+
+
+def _without_prize(prize_id: str) -> Callable[[Player], Player]:
+    return lambda p: dataclasses.replace(p, prizes=tuple(x for x in p.prizes if x.id != prize_id))
+
+
+def _with_prize(prize: Prize) -> Callable[[Player], Player]:
+    return lambda p: dataclasses.replace(p, prizes=(*p.prizes, prize))
 
 
 def _with_player(state: State, player_id: str, change: Callable[[Player], Player]) -> State:

@@ -21,12 +21,15 @@ from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.scouting import roll_worth
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import (
+    DefenceWork,
     Group,
     GroupsFile,
+    Keel,
     Location,
     PlayersFile,
-    QueuesFile,
+    Repair,
     Ship,
+    Spares,
     State,
     System,
 )
@@ -137,7 +140,8 @@ def attack_defences(state: State, plan: Plan, dice: Dice, contested: Collection[
             by_hex.setdefault(h, []).append(group)
     sites = [(world.id, tuple(g.id for g in by_hex.get(world.hex, ())
                               if g.owner != world.owner))
-             for world in state.map.systems if world.hex not in contested]
+             for world in state.map.systems
+             if world.hex is not None and world.hex not in contested]
     events: list[Event] = []
     for world_id, ids in sites:
         if not ids:
@@ -236,7 +240,8 @@ def works_lost(state: State, world: System, loser: str | None) -> tuple[State, l
     if loser is None:
         return state, []
     q = state.queues
-    gone = [(f"the keel of {k.name}", k) for k in q.keels if k.owner == loser and k.at == world.id]
+    gone: list[tuple[str, Keel | Repair | Spares | DefenceWork]] = [
+        (f"the keel of {k.name}", k) for k in q.keels if k.owner == loser and k.at == world.id]
     gone += [(f"the repair of {r.ship}", r) for r in q.repairs
              if r.owner == loser and r.at == world.id]
     gone += [(f"{sp.stock} points of spares", sp) for sp in q.spares
@@ -246,8 +251,11 @@ def works_lost(state: State, world: System, loser: str | None) -> tuple[State, l
     if not gone:
         return state, []
     lost = {id(item) for _, item in gone}
-    queues = QueuesFile(*(tuple(x for x in items if id(x) not in lost)
-                          for items in (q.keels, q.repairs, q.spares, q.defences)))
+    queues = dataclasses.replace(
+        q, keels=tuple(k for k in q.keels if id(k) not in lost),
+        repairs=tuple(r for r in q.repairs if id(r) not in lost),
+        spares=tuple(sp for sp in q.spares if id(sp) not in lost),
+        defences=tuple(d for d in q.defences if id(d) not in lost))
     return dataclasses.replace(state, queues=queues), [Event(
         "works-lost", rule("9"), f"{loser} loses {what} at {world.name} with the world.",
         player=loser, at=world.id) for what, _ in gone]

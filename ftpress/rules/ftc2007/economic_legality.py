@@ -53,14 +53,18 @@ def economy_rejections(state: State, orders: OrdersFile,
                                        "turn 1 is the starting capital's"))
         return found
     names = names_in_use(state, player.id)
-    for kind, items, check in (("purchases", economy.purchases, purchase_problem),
-                               ("keels", economy.keels, keel_problem)):
-        for i, order in enumerate(items):
-            problem = check(state, player, order, names)  # type: ignore[arg-type]
-            if problem:
-                found.append(Rejection(("economy", kind, i), problem))
-            else:
-                names.add(order.name)
+
+    def named(kind: str, i: int, name: str, problem: str | None) -> None:
+        """A ship ordered by name: refused, or its name taken for the orders after it."""
+        if problem:
+            found.append(Rejection(("economy", kind, i), problem))
+        else:
+            names.add(name)
+
+    for i, purchase in enumerate(economy.purchases):
+        named("purchases", i, purchase.name, purchase_problem(state, player, purchase, names))
+    for i, keel in enumerate(economy.keels):
+        named("keels", i, keel.name, keel_problem(state, player, keel, names))
     repaired: dict[str, int] = {}
     given: dict[str, int] = {}
     for i, r in enumerate(economy.repairs):

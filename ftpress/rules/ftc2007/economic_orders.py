@@ -29,7 +29,7 @@ from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
 from ftpress.rules.ftc2007.upkeep import charge_ordnance, charge_upkeep
-from ftpress.state.model import State
+from ftpress.state.model import Maintenance, State
 
 #: Ruling: an economic turn's money is settled when the next economic turn
 #: opens, at the very start of its first strategic turn, before any group moves
@@ -160,7 +160,7 @@ def works(state: State) -> tuple[State, list[Event]]:
     return state, events + found
 
 
-def _set_maintenance(state: State, player_id: str, level: str) -> State:
+def _set_maintenance(state: State, player_id: str, level: Maintenance) -> State:
     players = tuple(dataclasses.replace(p, maintenance=level) if p.id == player_id else p
                     for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players, players=players))

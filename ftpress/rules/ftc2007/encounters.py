@@ -98,9 +98,9 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
                 posture="withdraw-if-contested"))
         if world is not None:
             beaten[world.id] = Beaten(tuple(g.id for g in leaving), lone_scout(state, leaving))
-    groups = tuple(dataclasses.replace(g, at=back[g.id]) if g.id in back else g
-                   for g in state.groups.groups)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events, beaten
+    moved = tuple(dataclasses.replace(g, at=back[g.id]) if g.id in back else g
+                  for g in state.groups.groups)
+    return dataclasses.replace(state, groups=GroupsFile(moved)), events, beaten
 
 
 def _by_hex(state: State) -> dict[Hex, list[Group]]:

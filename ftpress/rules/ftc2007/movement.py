@@ -14,7 +14,7 @@ from ftpress.events import Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan, rule
-from ftpress.state.model import GroupsFile, State
+from ftpress.state.model import GroupsFile, Location, State
 
 #: §8.2: arriving in a system by charted route adds this to the initiative roll.
 ROUTE_INITIATIVE = 1
@@ -80,7 +80,7 @@ def _destination(state: State, player: str, movement: Movement) -> tuple[str | H
     return movement.to, None
 
 
-def _arrival(state: State, player: str, group_id: str, origin: str | Hex, end: str | Hex,
+def _arrival(state: State, player: str, group_id: str, origin: Location, end: str | Hex,
              movement: Movement, posture: str, route: str | None, order_at: str | None,
              note: str | None) -> Event:
     if movement.by_route:

@@ -247,7 +247,7 @@ def _movement(state: State, player: str, group: Group,
         dest_hex = target
     else:
         world = state.system(target)
-        if world is None:
+        if world is None or world.hex is None:  # a system with no hex is not on a hex map
             return (key,), f"there is no world {target!r} on the map"
         dest, dest_hex = world.id, world.hex
     if key == "scout":

@@ -7,6 +7,7 @@ from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
+from ftpress.rules.hex_map import hex_map_problems
 from ftpress.state.load import LoadedState
 
 #: §15.2 "capital units (BB, SDN, CVA, CVH, CVL)"; the demo's rule 15 adds the
@@ -18,6 +19,7 @@ def check_state(loaded: LoadedState) -> list[Problem]:
     """Every ftc2007 problem with a loaded state, located."""
     problems: list[Problem] = []
     problems += setup_options(loaded)
+    problems += hex_map_problems(loaded, "ftc2007")
     problems += navies(loaded)
     problems += incomes(loaded)
     problems += dummy_counters(loaded)

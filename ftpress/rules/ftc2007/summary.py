@@ -158,12 +158,12 @@ def _books(state: State, player_id: str, ended: int, ordnance: int) -> str:
         text += (f", {gone} lost to interdiction at "
                  f"{', '.join(w.name for w in worlds if w is not None)} (§10.6)")
     bill = -sum(e.amount or 0 for e in upkeep if e.kind == "upkeep")
-    treasury = max(0, (after.player(player_id).treasury if after.player(player_id) else 0)
-                   - ordnance)
+    treasury = max(0, (p.treasury if (p := after.player(player_id)) else 0) - ordnance)
     return f"{text}; upkeep {bill} (§7); the treasury then holds {treasury}."
 
 
-def _in_file_order(loaded: LoadedOrders[OrdersFile], economy: EconomyOrders) -> list[tuple[str, int]]:
+def _in_file_order(loaded: LoadedOrders[OrdersFile], economy: EconomyOrders,
+                   ) -> list[tuple[str, int]]:
     found = [(kind, i) for kind in ("purchases", "keels", "repairs", "spares", "defences")
              for i in range(len(getattr(economy, kind)))]
     return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])

@@ -92,10 +92,10 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
         if new_id in taken:
             return ("split", new_id), f"{new_id} is already a group's id; a new group " \
                                       "needs a new id"
-        other = next((gid for gid, o in orders.groups.items()
-                      if gid != group_id and new_id in o.split), None)
-        if other is not None:
-            return ("split", new_id), f"{other} splits off a group called {new_id} too; " \
+        twin = next((gid for gid, o in orders.groups.items()
+                     if gid != group_id and new_id in o.split), None)
+        if twin is not None:
+            return ("split", new_id), f"{twin} splits off a group called {new_id} too; " \
                                       "give each new group its own id"
         for name in ships:
             if name not in names:
@@ -187,7 +187,7 @@ def settle_structure(state: State, player: str, orders: Mapping[str, GroupOrder]
         if not new:
             return after, refused
         origin = {new_id: gid for gid, o in orders.items() for new_id in o.split}
-        blamed = {}
+        blamed: dict[str, str] = {}
         for gid, message in new:
             culprit = gid if gid in orders else origin.get(gid)
             if culprit is not None and culprit not in refused:

@@ -4,6 +4,8 @@ structure (§5.3), EP stores (§5.2) and crew (§2.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.rules.ftcamp02.crafts import crew_factors
@@ -14,6 +16,7 @@ from ftpress.rules.ftcamp02.groups import (
     store_limit,
     structure_problems,
 )
+from ftpress.rules.hex_map import hex_map_problems
 from ftpress.state.load import LoadedState
 
 
@@ -26,17 +29,9 @@ def check_state(loaded: LoadedState) -> list[Problem]:
 def hex_map(loaded: LoadedState) -> list[Problem]:
     """ftcamp02 is played on a hex map: systems, dust, wormholes and beacons on it."""
     m = loaded.state.map
-    found = []
-    for i, s in enumerate(m.systems):
-        if s.hex is None:
-            found.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no hex; "
-                                 "ftcamp02 is played on a hex map, so give 'hex: [q, r]'"))
-    for i, g in enumerate(loaded.state.groups.groups):
-        if not isinstance(g.at, (str, Hex)):
-            found.append(Problem(*loaded.where("groups", "groups", i, "at"), f"{g.id} is at "
-                                 f"{g.at}, a point; ftcamp02 is played on a hex map, so give "
-                                 "a system id or a hex [q, r]"))
-    places = [(("dust", i), h) for i, h in enumerate(m.dust or ())]
+    found = hex_map_problems(loaded, "ftcamp02")
+    places: list[tuple[tuple[Hashable, ...], Hex]] = [
+        (("dust", i), h) for i, h in enumerate(m.dust or ())]
     places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(m.wormholes or ())
                for j, h in enumerate(w.ends)]
     places += [(("beacons", i, "hex"), b.hex) for i, b in enumerate(m.beacons or ())]
