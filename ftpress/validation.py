@@ -41,7 +41,7 @@ def problems(exc: ValidationError, data: Any, path: str,
     """One problem per place in the file, in the user's words."""
     found: dict[tuple[int, int], Problem] = {}
     for error in exc.errors(include_url=False):
-        loc = tuple(error["loc"])
+        loc: tuple[Hashable, ...] = tuple(error["loc"])
         extra = error["type"] in _EXTRA
         if error["type"] != "missing" and not extra:
             loc = _existing(data, loc)  # drop union-branch names such as 'datetime'

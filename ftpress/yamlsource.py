@@ -39,6 +39,8 @@ _RESOLVED: dict[str, Any] = {}
 _TYPED_FIRSTS = frozenset(_Base.yaml_implicit_resolvers)
 
 
+# The base is picked when the module loads (libyaml's, where PyYAML was built with it),
+# which a type checker cannot take as a class.
 class _Loader(_Base):  # type: ignore[misc,valid-type]
     """The safe loader, without the Python calls its composer makes for every node.
 
@@ -90,7 +92,9 @@ _COLLECTION_TAGS = frozenset(("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"))
 _MERGE = "tag:yaml.org,2002:merge"
 #: Integers PyYAML reads as plain decimals (no '0' prefix for octal, no '_', no '0x').
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-_ScalarNode, _MappingNode = yaml.ScalarNode, yaml.MappingNode
+_ScalarNode = yaml.ScalarNode
+_MappingNode = yaml.MappingNode
+_SequenceNode = yaml.SequenceNode
 
 
 class _Builder:
@@ -113,15 +117,18 @@ class _Builder:
                 raise self._refused(node, "YAML anchors and aliases are not allowed here; "
                                     "write the value out in full")
             self.seen.add(id(node))
-        kind = type(node)
-        if kind is _ScalarNode:
+        if type(node) is _ScalarNode:
             return self._scalar(node)
-        if type(node.tag) is not slice and node.tag not in _COLLECTION_TAGS:  # see _Loader
-            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise self._refused(node, f"the tag {tag} is not allowed on a "
-                                f"{'mapping' if kind is _MappingNode else 'list'}; remove it")
-        if kind is _MappingNode:
+        # A slice where PyYAML's types say str: an untagged node's (see _Loader).
+        tag: object = node.tag
+        if type(tag) is not slice and tag not in _COLLECTION_TAGS:
+            shown = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise self._refused(node, f"the tag {shown} is not allowed on a "
+                                f"{'mapping' if type(node) is _MappingNode else 'list'}; "
+                                "remove it")
+        if type(node) is _MappingNode:
             return self._mapping(node)
+        assert type(node) is _SequenceNode  # the composer makes no other kind of node
         return self._sequence(node)
 
     def _refused(self, node: yaml.Node, message: str) -> _RefusedError:
@@ -130,13 +137,15 @@ class _Builder:
 
     def _tag(self, node: yaml.ScalarNode) -> str:
         """The scalar's tag, resolved as SafeLoader resolves it if the text gives none."""
-        if type(node.tag) is slice:
-            return _Base.resolve(self.loader, _ScalarNode, node.value, node.tag.step)
+        tag: object = node.tag  # a slice if untagged (see _Loader)
+        if type(tag) is slice:
+            return _Base.resolve(self.loader, _ScalarNode, node.value, tag.step)
         return node.tag
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         value = node.value
-        if type(node.tag) is slice and node.tag.step[0]:  # plain (see _Loader)
+        tag: object = node.tag  # a slice if untagged (see _Loader)
+        if type(tag) is slice and tag.step[0]:  # plain
             if value in _RESOLVED:
                 return _RESOLVED[value]
             node.tag = self._tag(node)

@@ -58,6 +58,8 @@ def _alias(value: str) -> str:
 
 
 Stamp = datetime | date
+#: A calendar day, by a name that a field called ``date`` does not hide.
+Day = date
 Tag = Annotated[str, Field(pattern=TAG_PATTERN)]
 FeedId = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$")]
 
@@ -121,7 +123,7 @@ class Post:
     body_line: int
     amends: tuple[AmendMeta, ...] = ()
     #: The day the amendments apply from, in the campaign's zone.
-    effective: date | None = None
+    effective: Day | None = None
     #: Line of each item of ``amends`` in the file.
     amend_lines: tuple[int, ...] = ()
 
@@ -177,10 +179,9 @@ def load_post(root: Path, rel: str, zone: ZoneInfo) -> Post:
 def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
     parts = file.relative_to(file.parents[2]).parts  # YYYY, MM, DD-slug.md
     name = _FILE_NAME.fullmatch(file.name)
-    layout_ok = (len(Path(rel).parts) == 5 and name is not None
-                 and _YEAR.fullmatch(parts[0]) is not None
+    layout_ok = (len(Path(rel).parts) == 5 and _YEAR.fullmatch(parts[0]) is not None
                  and _MONTH.fullmatch(parts[1]) is not None)
-    if not layout_ok:
+    if name is None or not layout_ok:
         raise InputError([Problem(rel, 0, 0, "post file is misplaced or misnamed; expected "
                                       "content/posts/YYYY/MM/DD-slug.md with a slug of "
                                       "lowercase letters, digits and hyphens")])

@@ -14,7 +14,7 @@ import bisect
 import datetime as dt
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Literal
@@ -214,19 +214,28 @@ def load_rule_files(folder: Path, root: Path) -> tuple[RuleFile, ...]:
     return tuple(sorted(files, key=lambda f: f.meta.rule))
 
 
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """The section a rule file is being read into: its heading and its lines so far."""
+
+    number: str
+    title: str
+    line: int
+    lines: list[str] = field(default_factory=list)
+
+
 def _load_rule_file(path: Path, rel: str) -> RuleFile:
     doc = split(yamlsource.read_text(path, rel), rel)
     meta = validation.validate(RULE_META, doc.meta, rel)
     problems = Problems()
     top = str(meta.rule)
     sections: list[Section] = []
-    current = {"number": top, "title": meta.title, "line": 1, "lines": []}
+    current = _Reading(top, meta.title, 1)
     in_fence = False
 
     def close() -> None:
-        text = "\n".join(current["lines"]).strip("\n")
-        sections.append(Section(current["number"], current["title"], text, rel,
-                                current["line"]))
+        text = "\n".join(current.lines).strip("\n")
+        sections.append(Section(current.number, current.title, text, rel, current.line))
 
     for offset, line in enumerate(doc.body.split("\n")):
         lineno = doc.body_line + offset
@@ -234,14 +243,14 @@ def _load_rule_file(path: Path, rel: str) -> RuleFile:
             in_fence = not in_fence
         heading = None if in_fence else _HEADING.match(line)
         if heading is None:
-            current["lines"].append(line)
+            current.lines.append(line)
             continue
         hashes, label = heading.groups()
         numbered = _NUMBERED.match(label)
         if numbered is None or not numbered.group(2):
             problems.add(rel, lineno, 1, f"heading {label!r} needs a section number and a "
                          f"title, such as '## {top}.1 Who may attack'")
-            current["lines"].append(line)
+            current.lines.append(line)
             continue
         number, title = numbered.group(1), numbered.group(2)
         parts = number.split(".")
@@ -251,15 +260,15 @@ def _load_rule_file(path: Path, rel: str) -> RuleFile:
         elif len(hashes) != len(parts):
             problems.add(rel, lineno, 1, f"section {number} needs {'#' * len(parts)} (one '#' "
                          f"per part of its number), not {hashes}")
-        elif number_key(number) <= number_key(current["number"]):
+        elif number_key(number) <= number_key(current.number):
             problems.add(rel, lineno, len(hashes) + 2, f"section {number} is out of order or "
-                         f"repeated; it follows {current['number']}")
+                         f"repeated; it follows {current.number}")
         elif len(parts) > 2 and ".".join(parts[:-1]) not in \
-                {s.number for s in sections} | {current["number"]}:
+                {s.number for s in sections} | {current.number}:
             problems.add(rel, lineno, len(hashes) + 2, f"section {number} has no parent "
                          f"section {'.'.join(parts[:-1])}")
         close()
-        current = {"number": number, "title": title, "line": lineno, "lines": []}
+        current = _Reading(number, title, lineno)
     close()
     problems.raise_if_any()
     return RuleFile(meta, tuple(sections))

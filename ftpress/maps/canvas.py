@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from xml.etree import ElementTree
 
 import svgwrite
 
@@ -44,7 +45,7 @@ WHOLE_PARTS_KEPT = 8
 class _Drawing(svgwrite.Drawing):
     """svgwrite's drawing less the xml-events namespace, which HTML forbids on inline SVG."""
 
-    def get_xml(self):
+    def get_xml(self) -> ElementTree.Element:
         xml = super().get_xml()
         xml.attrib.pop("xmlns:ev", None)
         return xml

@@ -206,10 +206,10 @@ def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
     months: dict[tuple[int, int], list[PostView]] = defaultdict(list)
     days: dict[tuple[int, int, int], list[PostView]] = defaultdict(list)
     for v in views:
-        d = v.date
-        years[d.year].append(v)
-        months[d.year, d.month].append(v)
-        days[d.year, d.month, d.day].append(v)
+        when = v.date
+        years[when.year].append(v)
+        months[when.year, when.month].append(v)
+        days[when.year, when.month, when.day].append(v)
     # Each year's months and each month's days, in the order they first appear (newest
     # first), so that no page looks through every month or day of the archive.
     months_of: dict[int, list[int]] = defaultdict(list)
@@ -280,7 +280,7 @@ def _tags(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> N
     r.page("tags/index.html", "terms.html", "site", title="Tags",
            description=f"{len(terms)} tags, from rule sections to battle reports.",
            section="tags", heading="Tags", terms=terms, notes={})
-    for tag in sorted(tagged):
-        n = len(tagged[tag])
-        _listing(r, cards, tagged[tag], f"tags/{tag}/", f"Tagged “{tag}”", f"Tagged {tag}",
-                 f"{n} post{'s' if n != 1 else ''} tagged {tag}.", "tags", per)
+    for name in sorted(tagged):
+        n = len(tagged[name])
+        _listing(r, cards, tagged[name], f"tags/{name}/", f"Tagged “{name}”", f"Tagged {name}",
+                 f"{n} post{'s' if n != 1 else ''} tagged {name}.", "tags", per)

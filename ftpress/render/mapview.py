@@ -50,12 +50,14 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
-    systems = {s.id: s for s in state.map.systems}
+    # A map that is not a plane is of hexes: the rulesets that use one refuse a system
+    # without a hex (and a group at a point), so such a thing is nowhere on it.
+    hexes = {s.id: s.hex for s in state.map.systems if s.hex is not None}
     worlds = tuple(WorldMark(s.hex, s.name, s.income, s.owner, capital=s.id in capitals,
                              depot=s.depot, base=s.base, shipyard=s.shipyard,
                              interdicted=s.interdicted_by is not None)
-                   for s in state.map.systems)
-    routes = tuple(Route(tuple(systems[a].hex for a in link)) for route in state.map.routes
+                   for s in state.map.systems if s.hex is not None)
+    routes = tuple(Route(tuple(hexes[a] for a in link)) for route in state.map.routes
                    for link in route.links)
     # Counters are numbered per owner and place, so the number says nothing of contents.
     seen: dict[tuple[str, Hex], int] = defaultdict(int)
@@ -63,7 +65,9 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
     for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
         if group.attached_to is not None and not umpire:
             continue  # an attached independent's marker is off the map (ftcamp02 §3)
-        where = group.at if isinstance(group.at, Hex) else systems[group.at].hex
+        where = state.hex_of(group.at)
+        if where is None:
+            continue
         seen[group.owner, where] += 1
         label = str(seen[group.owner, where])
         if umpire:

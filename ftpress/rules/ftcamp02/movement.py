@@ -79,6 +79,7 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                                                                            journey.target),
                 rolls=dice.log[-1:] if die is not None else (), private=True))
             at = location(state, journey.target)
+            world = state.system_at(journey.target)
             for gid in (group_id, *followers):
                 g = groups[gid]
                 if gid != group_id and flight_problem(gid, party_of(state, g)) is not None:
@@ -94,9 +95,11 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                         left_behind[rider.id] = len(rider.ships) - len(kept)
                         # §5.2.2: losing the craft that made it a reserve group does not
                         # make it a standard one; it must go home and re-organise.
-                        reserve = reserve or (kind_of(state, rider) == "reserve" and kept
-                                              and group_kind(state.design(s.design)
-                                                             for s in kept) == "standard")
+                        reserve = reserve or (
+                            kind_of(state, rider) == "reserve" and bool(kept)
+                            and group_kind(d for s in kept
+                                           if (d := state.design(s.design)) is not None)
+                            == "standard")
                     after = dataclasses.replace(rider, at=at, ships=kept, lost=not passed,
                                                 reserve=bool(reserve))
                     # A smaller group keeps no more EPs than its store now holds (§5.2).
@@ -106,7 +109,7 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                 events.append(Event(
                     "arrival", rule("4.4" if gid != group_id else "4.1"),
                     f"{gid} {'follows ' + group_id + ' and ' if gid != group_id else ''}"
-                    f"arrives at {state.system(at).name if isinstance(at, str) else at}"
+                    f"arrives at {world.name if world is not None else at}"
                     f"{via}.", player=player, group=gid, at=at, origin=g.at,
                     order=where.get((player, gid))))
     for gid, count in sorted(left_behind.items()):
