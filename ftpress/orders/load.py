@@ -2,8 +2,9 @@
 schema cannot say (exactly one of move/scout/hold; a move names its posture).
 
 Each ruleset may have its own order format: :func:`parse_orders` takes that
-ruleset's ``TypeAdapter`` (``Ruleset.orders_adapter``; ``None`` is the shared
-format of :mod:`.model`). Every format has the header ``turn`` and ``player``,
+ruleset's ``TypeAdapter`` (``Ruleset.orders_adapter``; :data:`ADAPTER`, also the
+default, is the shared format of :mod:`.model`) and gives ``LoadedOrders`` of
+that format's model. Every format has the header ``turn`` and ``player``,
 checked here against the file's path; the body syntax rules below are the
 shared format's, and a ruleset with its own format states its own in its model.
 
@@ -94,7 +95,8 @@ def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[Any] | None = None,
 
     ``path`` must be ``orders/<turn-id>/<player-id>.yaml``: the file's
     ``turn`` and ``player`` must agree with it. ``adapter`` is the format of
-    the campaign's ruleset (``Ruleset.orders_adapter``); ``None``, the shared one.
+    the campaign's ruleset (``Ruleset.orders_adapter``); ``None``, the shared one,
+    :data:`ADAPTER`, whose files are also held to the rules its schema cannot say.
     """
     text = yamlsource.decode(raw, path) if len(raw) <= yamlsource.MAX_BYTES else None
     if text is None:
