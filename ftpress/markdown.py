@@ -5,8 +5,8 @@ One parser instance serves the whole build. Raw HTML in Markdown is escaped,
 not passed through: whatever a post says shows as text and cannot inject
 markup. Root-relative links (``/posts/…``) get the site's base path, so the
 same Markdown works at the domain root and under a GitHub Pages sub-path.
-Lists and block quotes nest at most :data:`MAX_DEPTH` deep: deeper, the parser
-would drop the text, so a post that goes deeper is reported instead.
+Lists, block quotes and footnotes nest at most :data:`MAX_DEPTH` deep: deeper,
+the parser would drop the text, so a text that goes deeper is reported instead.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.parser_block import RuleFuncBlockType
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
@@ -90,19 +91,19 @@ def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any, env
     return f'<a class="rule-ref" href="{escapeHtml(url)}">{text}</a>'
 
 
-def _guard_depth(rule: Any) -> Any:
+def _guard_depth(rule: RuleFuncBlockType) -> RuleFuncBlockType:
     """``rule`` (one that opens a container), counting how deep containers are
     inside one another and noting in ``env`` the first that lies beyond MAX_DEPTH."""
 
     def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         if silent:  # asked whether the line could start one: nothing is parsed
-            return bool(rule(state, start, end, silent))
+            return rule(state, start, end, silent)
         depth = state.env.get("depth", 0) + 1
         state.env["depth"] = depth
         # Where the container's marker is (the rule moves these marks as it goes).
         at = state.bMarks[start] + state.tShift[start]
         try:
-            opened = bool(rule(state, start, end, silent))
+            opened = rule(state, start, end, silent)
         finally:
             state.env["depth"] = depth - 1
         if opened and depth == MAX_DEPTH + 1 and "too_deep" not in state.env:
