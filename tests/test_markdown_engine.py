@@ -106,6 +106,37 @@ def test_regression(text, html):
     assert markdown.render(text).html == html
 
 
+# What the site enables beyond CommonMark, and the markup ftpress gives it.
+EXTENSIONS = {
+    "a table, aligned, in a scrolling region, with an escaped pipe": (
+        "| a | b |\n|:--|--:|\n| 1 \\| 2 | `x` |\n",
+        '<div class="table-wrap" tabindex="0" role="region" aria-label="Table">\n<table>\n'
+        '<thead>\n<tr>\n<th style="text-align:left">a</th>\n<th style="text-align:right">b</th>\n'
+        '</tr>\n</thead>\n<tbody>\n<tr>\n<td style="text-align:left">1 | 2</td>\n'
+        '<td style="text-align:right"><code>x</code></td>\n</tr>\n</tbody>\n</table>\n</div>\n'),
+    "strikethrough": ("~~gone~~ and ~~also~~\n", "<p><s>gone</s> and <s>also</s></p>\n"),
+    "footnotes, one cited twice, under a hidden heading": (
+        "One[^a] and two[^b] and one again[^a].\n\n[^a]: First.\n[^b]: Second.\n",
+        '<p>One<sup class="footnote-ref"><a href="#fn1" id="fnref1">[1]</a></sup> and two'
+        '<sup class="footnote-ref"><a href="#fn2" id="fnref2">[2]</a></sup> and one again'
+        '<sup class="footnote-ref"><a href="#fn1" id="fnref1:1">[1:1]</a></sup>.</p>\n'
+        '<hr class="footnotes-sep">\n<section class="footnotes">\n'
+        '<h2 class="visually-hidden">Footnotes</h2>\n<ol class="footnotes-list">\n'
+        '<li id="fn1" class="footnote-item"><p>First. <a href="#fnref1" class="footnote-backref">'
+        '↩︎</a> <a href="#fnref1:1" class="footnote-backref">↩︎</a></p>\n</li>\n'
+        '<li id="fn2" class="footnote-item"><p>Second. <a href="#fnref2" class="footnote-backref">'
+        '↩︎</a></p>\n</li>\n</ol>\n</section>\n'),
+    "typographic quotes, apostrophes, dashes, ellipsis and signs": (
+        "The \"*Sa'Vasku*\" fleet's 'best' -- A---B... (c)\n",
+        "<p>The “<em>Sa’Vasku</em>” fleet’s ‘best’ – A—B… ©</p>\n"),
+}
+
+
+@pytest.mark.parametrize("text, html", EXTENSIONS.values(), ids=EXTENSIONS.keys())
+def test_extension(text, html):
+    assert markdown.render(text).html == html
+
+
 def test_twenty_thousand_reference_definitions_render():
     text = "".join(f"[ref{i}]: /posts/{i}/\n" for i in range(20_000)) + "See [ref19999].\n"
     assert markdown.render(text, BASE).html == \
