@@ -608,8 +608,10 @@ class State:
     def __post_init__(self) -> None:
         # First of each id wins, as the checks report the duplicates.
         index: dict[Any, Any] = {}
-        for kind, items in (("player", self.players.players), ("system", self.map.systems),
-                            ("design", self.designs.designs)):
+        kinds: tuple[tuple[str, tuple[Player | System | Design, ...]], ...] = (
+            ("player", self.players.players), ("system", self.map.systems),
+            ("design", self.designs.designs))
+        for kind, items in kinds:
             for item in reversed(items):
                 index[kind, item.id] = item
         for s in reversed(self.map.systems):
