@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress.battles import LoadedBattle, battle_id
+from ftpress.battles import BattleFile, LoadedBattle, battle_id
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event
@@ -370,8 +370,8 @@ def check_result(state: State, site: Site, loaded: LoadedBattle) -> list[Problem
     return problems
 
 
-def _afloat(site: Site, r: object) -> dict[str, list[str]]:
-    fate = {(e.group, e.ship): e.fate for e in r.ships}  # type: ignore[attr-defined]
+def _afloat(site: Site, r: BattleFile) -> dict[str, list[str]]:
+    fate = {(e.group, e.ship): e.fate for e in r.ships}
     afloat: dict[str, list[str]] = {}
     for group in site.groups:
         for ship in group.ships:

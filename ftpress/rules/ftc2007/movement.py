@@ -12,6 +12,7 @@ import dataclasses
 
 from ftpress.events import Event
 from ftpress.hexes import Hex
+from ftpress.orders.model import Posture
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.state.model import GroupsFile, Location, State
@@ -45,7 +46,8 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             continue
         end, blocked_at = _destination(state, player, movement)
         if blocked_at is not None:
-            owner = state.system(blocked_at).interdicted_by  # type: ignore[union-attr]
+            world = state.system(blocked_at)
+            owner = world.interdicted_by if world is not None else None
             stop = "stays at" if end == at else "stops at"
             events.append(Event(
                 "blocked", rule("8.2"), f"{group_id}'s route to {place(state, movement.to)} "
@@ -81,7 +83,7 @@ def _destination(state: State, player: str, movement: Movement) -> tuple[str | H
 
 
 def _arrival(state: State, player: str, group_id: str, origin: Location, end: str | Hex,
-             movement: Movement, posture: str, route: str | None, order_at: str | None,
+             movement: Movement, posture: Posture, route: str | None, order_at: str | None,
              note: str | None) -> Event:
     if movement.by_route:
         passed = movement.path[1:movement.path.index(end)] if isinstance(end, str) else ()
@@ -91,7 +93,7 @@ def _arrival(state: State, player: str, group_id: str, origin: Location, end: st
             f"{place(state, origin)} to {place(state, end)}{via}, arriving"
             f"{_posture_words(posture, arriving=True)}; +{ROUTE_INITIATIVE} initiative for "
             "arriving by route.", player=player, group=group_id, at=end, origin=origin,
-            route=route, posture=posture, initiative=ROUTE_INITIATIVE,  # type: ignore[arg-type]
+            route=route, posture=posture, initiative=ROUTE_INITIATIVE,
             order=order_at, note=note)
     start, dest = state.hex_of(origin), state.hex_of(end)
     assert start is not None and dest is not None
@@ -100,7 +102,7 @@ def _arrival(state: State, player: str, group_id: str, origin: Location, end: st
         "arrival", rule("8.1"), f"{group_id} jumped from {place(state, origin)} to "
         f"{place(state, end)} ({hexes} hex{'es' if hexes != 1 else ''}), arriving"
         f"{_posture_words(posture, arriving=True)}.", player=player, group=group_id, at=end,
-        origin=origin, posture=posture, order=order_at, note=note)  # type: ignore[arg-type]
+        origin=origin, posture=posture, order=order_at, note=note)
 
 
 def _posture_words(posture: str, arriving: bool = False) -> str:

@@ -31,7 +31,7 @@ checks the rest (:mod:`.orders`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
@@ -42,7 +42,7 @@ from ftpress.state.model import Id
 HoldSub = Literal["nothing", "locate", "tug", "reorganise", "maintain", "special",
                   "patrol", "build", "rebuild", "unbuild", "repair", "make", "restock",
                   "diplomatic", "beacon", "research"]
-HOLD_SUBS: tuple[str, ...] = HoldSub.__args__  # type: ignore[attr-defined]
+HOLD_SUBS: tuple[str, ...] = get_args(HoldSub)
 
 _CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
