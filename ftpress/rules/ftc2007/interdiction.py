@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.state.model import State
 
@@ -24,7 +24,7 @@ def lift_interdictions(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 and plan.posture(g.id, g.owner) == "attack" for g in state.groups.groups):
             events.append(Event(
                 "interdiction-ends", rule("8.2"), f"{owner} no longer has a group on attack "
-                f"orders at {world.name}, so its interdiction ends.", player=owner,
+                f"orders at {world.name}, so its interdiction ends.", audience=PUBLIC, player=owner,
                 at=world.id))
             world = dataclasses.replace(world, interdicted_by=None)
         systems.append(world)
