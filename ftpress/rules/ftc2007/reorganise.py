@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Audience, Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan, rule
 from ftpress.rules.ftc2007.recce import who_knows
@@ -50,12 +50,11 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             ships.extend(groups[index[other_id]].ships)
             gone.add(other_id)
         groups[index[group_id]] = dataclasses.replace(host, ships=tuple(ships))
-        # A merge tells that a counter held ships, unless a dummy was among them (§15.2).
-        dummy = any(groups[index[g]].dummy for g in (group_id, *order.merge))
+        # Public: it names counters only, and no dummy merges (§15.2: refused in orders).
         events.append(Event(
             "merge", rule("15.1"), f"{', '.join(order.merge)} merged into {group_id} at "
-            f"{place(state, host.at)}.", audience=Audience.told(player) if dummy else PUBLIC,
-            player=player, group=group_id, at=host.at,
+            f"{place(state, host.at)}.", audience=PUBLIC, player=player, group=group_id,
+            at=host.at,
             groups=(group_id, *order.merge),
             order=plan.where(player, "groups", group_id, "merge", key=True)))
     kept = tuple(g for g in groups if g.id not in gone)
