@@ -190,6 +190,7 @@ class HiddenFacts:
         designs: set[str] = set()
         seen: set[str] = set()  # designs of ships the enemy has seen: public
         shown: set[str] = set()  # names of ships in a group the enemy has seen
+        keels: set[str] = set()
         for state in states:
             for group in state.groups.groups:
                 visible_group = group.revealed or group.id in known or group.owner == mine
@@ -208,9 +209,9 @@ class HiddenFacts:
                 if keel.owner == mine:
                     continue
                 design = state.design(keel.design)
-                names.add(keel.name)
+                keels.add(keel.name)
                 designs |= {keel.design, design.name} if design else {keel.design}
-        terms = (names - shown) | (designs - seen)
+        terms = names | (keels - shown) | (designs - seen)
         return cls(frozenset(t for t in terms if t.strip()))
 
     @classmethod

@@ -74,13 +74,15 @@ def located(loaded: LoadedOrders, *loc: Hashable, key: bool = False) -> str:
 
 
 def no_orders(rule: str, player_id: str, groups: Sequence[str]) -> Event:
-    """A player sent no order file: every one of its groups holds."""
+    """A player sent no order file: every one of its groups holds. Public: who sent
+    orders is no secret, only what they say."""
     return Event("no-orders", rule, f"{player_id} sent no orders; all {len(groups)} of its "
                  "groups hold.", audience=PUBLIC, player=player_id, groups=tuple(groups))
 
 
 def unmentioned(rule: str, player_id: str, groups: tuple[str, ...]) -> Event:
-    """Groups a player's file leaves out: they hold."""
+    """Groups a player's file leaves out: they hold. Public: the counters are on the
+    map for everyone, and holding is what they are seen to do."""
     return Event("unordered", rule, f"{player_id}'s orders do not mention "
                  f"{', '.join(groups)}, so {'they hold' if len(groups) > 1 else 'it holds'}.",
                  audience=PUBLIC, player=player_id, groups=groups)

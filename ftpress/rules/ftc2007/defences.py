@@ -457,8 +457,8 @@ def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
         events.append(Event(
             "ship-lost", rule("15.2"), f"{player} has {capitals} capital ship"
             f"{'s' if capitals != 1 else ''} left, so its dummy counters beyond that are "
-            # Which counters were dummies is the owner's secret (§15.2).
-            "removed.", audience=Audience.told(player), player=player,
+            "removed.", audience=Audience.told(player),  # which were dummies: §15.2
+            player=player,
             groups=tuple(sorted(extra))))
     return state, events
 
