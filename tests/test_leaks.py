@@ -12,6 +12,9 @@ import pytest
 from demos import FTC2007, FTCAMP02, SCT, Demo
 from hiddenfacts import dummies, event_secrets, found, readable
 
+from ftpress.render.turns import load_turns
+from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, published_order, visible
+
 DEMOS = {"ftc2007": FTC2007, "sct": SCT, "ftcamp02": FTCAMP02}
 
 
@@ -87,3 +90,25 @@ def test_readable_decodes_the_search_index(tmp_path: Path):
     (tmp_path / "pagefind" / "x.pf_fragment").write_bytes(gzip.compress(b"lost roll"))
     (tmp_path / "a.html").write_text(html.escape("nac's <roll>"))
     assert readable(tmp_path) == {"a.html": "nac's <roll>", "pagefind/x.pf_fragment": "lost roll"}
+
+
+def test_the_safety_net_behind_the_audiences_catches_nothing(demo: Demo):
+    """The rules set every audience, so the last net (names the states hide, words of
+    dummies) finds nothing left to withhold in any view of any recorded turn: not an
+    event, not a note, not a word of a published order file."""
+    turns = load_turns(demo.root)
+    caught = []
+    for i, turn in enumerate(turns):
+        before = turns[i - 1].state if i else None
+        for viewer in (PUBLIC_VIEW, *(Viewer.of(p.id) for p in turn.state.players.players)):
+            net = HiddenFacts.of_turn(before, turn.state, viewer)
+            plain = visible(turn.events, viewer)
+            caught += [f"{turn.id} {viewer!r}: {e.text}" for e in plain
+                       if e not in visible(turn.events, viewer, net)]
+            for player, raw in turn.orders:
+                path = f"orders/{turn.id}/{player}.yaml"
+                text = raw.decode("utf-8")
+                if published_order(text, path, turn.events, viewer) != published_order(
+                        text, path, turn.events, viewer, net):
+                    caught.append(f"{turn.id} {viewer!r}: {path}")
+    assert caught == []
