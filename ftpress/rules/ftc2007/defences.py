@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.hexes import Hex
-from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import (
     Group,
     GroupsFile,

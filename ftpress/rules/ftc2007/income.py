@@ -4,7 +4,7 @@ close, and §10.6 what an interdicted world does not pay."""
 from __future__ import annotations
 
 from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import credit
 from ftpress.state.model import State
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import State
 
 

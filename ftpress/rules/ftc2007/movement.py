@@ -13,7 +13,8 @@ import dataclasses
 from ftpress.events import Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import Movement, place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import GroupsFile, State
 
 #: §8.2: arriving in a system by charted route adds this to the initiative roll.

@@ -15,7 +15,7 @@ from ftpress.events import Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Design, Group, Repair, Ship, State
