@@ -8,10 +8,10 @@ import dataclasses
 import html
 import re
 
+from ftpress.campaign import load_folder
 from ftpress.events import Event
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.turns import load_turns
-from ftpress.state.load import load_state
 
 from conftest import REPO
 
@@ -44,7 +44,7 @@ def _money(state, player, amount, account, at=None, kind="income"):
 
 
 def test_lines_are_per_world_for_income_and_per_account_for_spending():
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     player = state.players.players[0]
     worlds = state.worlds_of(player.id)[:2]
     events = [_money(state, player.id, 50, "income", worlds[0].id),

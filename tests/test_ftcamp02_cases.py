@@ -28,9 +28,15 @@ from caserunner import CaseTable
 from turnfixture import case_calendar, case_players, case_ship
 
 from ftpress.hexes import Hex
+from ftpress.rules.ftcamp02.state_ext import (
+    Beacon,
+    Ftcamp02Map,
+    Ftcamp02Player,
+    Ftcamp02System,
+    Wormhole,
+)
 from ftpress.state.model import (
     Abstract,
-    Beacon,
     CampaignFile,
     Design,
     DesignsFile,
@@ -41,7 +47,6 @@ from ftpress.state.model import (
     Setup,
     State,
     System,
-    Wormhole,
 )
 
 _A = Abstract(1, 1, (0, 0), (0, 0))
@@ -79,9 +84,11 @@ def build_state(spec: dict[str, Any]) -> State:
     turn = spec.get("turn", 1)
     systems = tuple(System(s["id"], s.get("name", s["id"].title()), Hex(*s["hex"]),
                            owner=s.get("owner"), income=0 if s.get("owner") else None,
-                           idp=0 if s.get("owner") else None, bio=s.get("bio"),
-                           loyalty=s.get("loyalty", 5 if s.get("owner") else 0),
-                           claimed_by=s.get("claimed_by"))
+                           idp=0 if s.get("owner") else None,
+                           ext=Ftcamp02System(bio=s.get("bio"),
+                                              loyalty=s.get("loyalty", 5 if s.get("owner")
+                                                            else 0),
+                                              claimed_by=s.get("claimed_by")))
                     for s in spec["systems"])
     groups = []
     for g in spec.get("groups", ()):
@@ -91,7 +98,7 @@ def build_state(spec: dict[str, Any]) -> State:
                             attached_to=g.get("attached_to"), lost=g.get("lost", False),
                             parent=g.get("parent"), reserve=g.get("reserve", False)))
     players = case_players(systems, {
-        p: {"treasury": 0, "supplied_by": tuple(spec.get("supplied_by", {}).get(p, ()))}
+        p: {"treasury": 0, "ext": Ftcamp02Player(tuple(spec.get("supplied_by", {}).get(p, ())))}
         for p in ("nac", "esu")})
     wormholes = tuple(Wormhole(w, (Hex(*a), Hex(*b)))
                       for w, (a, b) in spec.get("wormholes", {}).items())
@@ -99,9 +106,9 @@ def build_state(spec: dict[str, Any]) -> State:
                     for b in spec.get("beacons", ()))
     return State(CampaignFile("case", "Case", "ftcamp02", case_calendar(turn), Setup(1)),
                  players,
-                 MapFile(spec.get("radius", 8), systems,
-                         dust=tuple(Hex(*h) for h in spec.get("dust", ())) or None,
-                         wormholes=wormholes or None, beacons=beacons or None),
+                 MapFile(spec.get("radius", 8), systems, ext=Ftcamp02Map(
+                     dust=tuple(Hex(*h) for h in spec.get("dust", ())) or None,
+                     wormholes=wormholes or None, beacons=beacons or None)),
                  DesignsFile(DESIGNS), GroupsFile(tuple(groups)), QueuesFile())
 
 

@@ -13,22 +13,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_ftcamp02_cases import DESIGNS, build_orders, build_state
 
+from ftpress.campaign import load_folder
 from ftpress.cli import main
 from ftpress.dice import Dice
 from ftpress.errors import Problem
 from ftpress.hexes import Hex
 from ftpress.rules import find_ruleset
 from ftpress.rules.ftcamp02 import crafts, groups, orders, scans, setup
-from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.endurance import (
     SHORTFALL_EMPTIES_STORE,
     allowance,
     expend_endurance,
 )
 from ftpress.rules.ftcamp02.space import distance_modifier
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02System
+from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
-from ftpress.state.load import load_state
 from ftpress.state.model import Ship, System
 
 DESIGN = {d.id: d for d in DESIGNS}
@@ -42,7 +43,7 @@ def test_a_346_point_task_force_needs_4_ep():
 
 
 def test_bio_19_supports_95_ep():
-    assert allowance(System("s", "S", Hex(0, 0), bio=19)) == 95
+    assert allowance(System("s", "S", Hex(0, 0), ext=Ftcamp02System(bio=19))) == 95
 
 
 @pytest.mark.parametrize(("attached", "new", "allowed"), [
@@ -190,7 +191,7 @@ def test_init_makes_the_same_campaign_from_the_same_seed(tmp_path: Path):
         a = (tmp_path / "a" / rel).read_text().replace("/a/", "/x/")
         b = (tmp_path / "b" / rel).read_text().replace("/b/", "/x/")
         assert a == b
-    loaded = load_state(tmp_path / "a")
+    loaded = load_folder(tmp_path / "a")
     assert check_state(loaded) == []
     assert (tmp_path / "a" / "content" / "rules" / "07-long-range-scans.md").is_file()
 
@@ -209,7 +210,7 @@ def test_check_state_locates_ftcamp02_problems(tmp_path: Path):
     text = groups_file.read_text().replace("endurance: 50", "endurance: 51", 1)
     text = text.replace("    at: ", "    attached_to: esu-1\n    at: ", 1)
     groups_file.write_text(text)
-    problems = check_state(load_state(tmp_path / "d"))
+    problems = check_state(load_folder(tmp_path / "d"))
     messages = [p.message for p in problems]
     assert any("nac-1 has 51 EP in store, more than the 50" in m for m in messages)
     assert any("not a single independent craft" in m for m in messages)
@@ -310,6 +311,6 @@ def test_check_state_wants_a_hex_map(tmp_path: Path):
                  "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
     groups_file = tmp_path / "e" / "state" / "groups.yaml"
     groups_file.write_text(groups_file.read_text().replace("at: ", "at: {x: 1, y: 2}\n    #", 1))
-    messages = [p.message for p in check_state(load_state(tmp_path / "e"))]
+    messages = [p.message for p in check_state(load_folder(tmp_path / "e"))]
     assert "nac-1 is at (1, 2), a point; ftcamp02 is played on a hex map, so give a system " \
         "id or a hex [q, r]" in messages

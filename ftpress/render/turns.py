@@ -32,6 +32,7 @@ from pydantic import TypeAdapter
 from ftpress import markdown, validation, yamlsource
 from ftpress.content.rulebook import Rulebook
 from ftpress.dice import Roll
+from ftpress.display import Display
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.maps.chart import Chart, Series, render_chart
@@ -551,12 +552,13 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     return tuple(rows)
 
 
-def _systems(state: State, powers: dict[str, PowerRef]) -> tuple[SystemRow, ...]:
+def _systems(state: State, powers: dict[str, PowerRef], display: Display
+             ) -> tuple[SystemRow, ...]:
     rows = []
     for s in sorted(state.map.systems, key=lambda s: s.name.casefold()):
         works = ", ".join(w for w, on in (("supply depot", s.depot), ("base", s.base),
                                           ("shipyard", s.shipyard)) if on)
-        rows.append(SystemRow(s.id, s.name, str(s.hex if s.hex is not None else s.position),
+        rows.append(SystemRow(s.id, s.name, display.place(s),
                               powers.get(s.owner or ""), s.income,
                               s.idp, s.full_idp, works,
                               powers.get(s.interdicted_by or "")))
@@ -640,7 +642,7 @@ def title_of(turn: RecordedTurn) -> str:
 
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
-                 rulebook: Rulebook, *, umpire: bool = False) -> None:
+                 rulebook: Rulebook, display: Display, *, umpire: bool = False) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
@@ -696,7 +698,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     # Maps and charts are cached between builds (each is a pure function of its view),
     # and the charts drawn on every core.
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of,
-                      umpire=umpire),
+                      display=display, umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
@@ -741,7 +743,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)
                    if ledger.lines or ledger.unexplained),
-               systems=_systems(turn.state, powers),
+               systems=_systems(turn.state, powers, display),
                chart=unsearched(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]

@@ -10,10 +10,15 @@ from __future__ import annotations
 from ftpress.errors import Problem
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
+from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
                                                    ftcamp02.RULESET)}
+
+#: What each ruleset adds to the state, by name: what the state loader is handed.
+STATE_EXTENSIONS: dict[str, StateExtension] = {
+    name: r.state_extension for name, r in RULESETS.items() if r.state_extension is not None}
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -33,6 +33,7 @@ from ftpress.rules.ftcamp02.space import (
     hex_type,
     place_hex,
 )
+from ftpress.rules.ftcamp02.state_ext import of_map, of_system
 from ftpress.state.model import Design, Group, Ship, State
 
 #: §4.2 hold sub-orders whose rules are in chapters of FTCamp0.2 that are not part of
@@ -297,7 +298,8 @@ class _Vetter:
         if not self._can_fly(group_id, group, loc):
             return False
         home = state.system_at(target)
-        if group.reserve and (home is None or home.owner != self.player or home.loyalty <= 0):
+        if group.reserve and (home is None or home.owner != self.player
+                              or of_system(home).loyalty <= 0):
             self.refuse(group_id, loc, f"{group_id} has lost the craft that made it a "
                         "reserve group, so it must return to a system you hold (§5.2.2)")
             return False
@@ -336,9 +338,10 @@ class _Vetter:
         if wormhole_id is None:
             distance = start.distance(target)
         else:
-            hole = next((w for w in state.map.wormholes or () if w.id == wormhole_id), None)
+            holes = of_map(state.map).wormholes or ()
+            hole = next((w for w in holes if w.id == wormhole_id), None)
             if hole is None:
-                known = ", ".join(w.id for w in state.map.wormholes or ()) or "there are none"
+                known = ", ".join(w.id for w in holes) or "there are none"
                 self.refuse(group_id, ("groups", group_id, "wormhole"), f"no wormhole "
                             f"{wormhole_id!r}; expected one of: {known}")
                 return None

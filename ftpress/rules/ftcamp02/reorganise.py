@@ -24,6 +24,7 @@ from ftpress.rules.ftcamp02.groups import (
 from ftpress.rules.ftcamp02.orderfile import GroupOrder, OrdersFile
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
+from ftpress.rules.ftcamp02.state_ext import of_system
 from ftpress.state.model import Group, GroupsFile, State, check_id
 
 #: Ruling: the seed does not say how EPs in store are shared out. A group split off
@@ -106,7 +107,7 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
                                           "leaves once"
             leaving.append(name)
     held = state.system_at(here)
-    if me.reserve and (held is None or held.owner != player or held.loyalty <= 0):
+    if me.reserve and (held is None or held.owner != player or of_system(held).loyalty <= 0):
         return ("hold",), f"{group_id} has lost the craft that made it a reserve group; it " \
                           "re-organises into a standard group only at a system you hold " \
                           "(§5.2.2)"

@@ -14,6 +14,7 @@ from ftpress.rules.ftcamp02.groups import (
     store_limit,
     structure_problems,
 )
+from ftpress.rules.ftcamp02.state_ext import of_map, of_system
 from ftpress.state.load import LoadedState
 
 
@@ -27,19 +28,18 @@ def hex_map(loaded: LoadedState) -> list[Problem]:
     """ftcamp02 is played on a hex map: systems, dust, wormholes and beacons on it."""
     m = loaded.state.map
     found = []
-    for i, s in enumerate(m.systems):
-        if s.hex is None:
-            found.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no hex; "
-                                 "ftcamp02 is played on a hex map, so give 'hex: [q, r]'"))
+    if m.geometry is not None:  # on a hex map, the shared checks give every system a hex
+        found.append(Problem(*loaded.where("map", "geometry"), f"geometry {m.geometry!r}: "
+                             "ftcamp02 is played on a hex map, so leave out 'geometry'"))
     for i, g in enumerate(loaded.state.groups.groups):
         if not isinstance(g.at, (str, Hex)):
             found.append(Problem(*loaded.where("groups", "groups", i, "at"), f"{g.id} is at "
                                  f"{g.at}, a point; ftcamp02 is played on a hex map, so give "
                                  "a system id or a hex [q, r]"))
-    places = [(("dust", i), h) for i, h in enumerate(m.dust or ())]
-    places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(m.wormholes or ())
+    places = [(("dust", i), h) for i, h in enumerate(of_map(m).dust or ())]
+    places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(of_map(m).wormholes or ())
                for j, h in enumerate(w.ends)]
-    places += [(("beacons", i, "hex"), b.hex) for i, b in enumerate(m.beacons or ())]
+    places += [(("beacons", i, "hex"), b.hex) for i, b in enumerate(of_map(m).beacons or ())]
     for loc, h in places:
         if not on_map(h, m.radius):
             found.append(Problem(*loaded.where("map", *loc), f"hex {h} is off the map; a "
@@ -53,16 +53,17 @@ def loyalty(loaded: LoadedState) -> list[Problem]:
     in name is on a neutral system."""
     found = []
     for i, s in enumerate(loaded.state.map.systems):
-        if s.owner is not None and s.loyalty <= 0:
+        ext = of_system(s)
+        if s.owner is not None and ext.loyalty <= 0:
             found.append(Problem(*loaded.where("map", "systems", i, "owner"), f"{s.id!r} is "
                                  f"held by {s.owner!r} with loyalty 0; a system is under a "
                                  "power's control only with positive loyalty (§8), so give "
                                  "'loyalty:' or leave out the owner"))
-        if s.owner is None and s.loyalty > 0:
+        if s.owner is None and ext.loyalty > 0:
             found.append(Problem(*loaded.where("map", "systems", i, "loyalty"), f"{s.id!r} "
-                                 f"has loyalty {s.loyalty} but no owner; give the 'owner:' it "
+                                 f"has loyalty {ext.loyalty} but no owner; give the 'owner:' it "
                                  "is loyal to (§8)"))
-        if s.claimed_by is not None and s.owner is not None:
+        if ext.claimed_by is not None and s.owner is not None:
             found.append(Problem(*loaded.where("map", "systems", i, "claimed_by"), f"{s.id!r}"
                                  " is held, so it cannot be claimed in name; only a neutral "
                                  "system is (§8.1)"))
