@@ -42,8 +42,11 @@ def validate(adapter: TypeAdapter[T], data: Any, path: str,
 
 def problems(exc: ValidationError, data: Any, path: str,
              adapter: TypeAdapter[Any] | None = None,
-             more_keys: MoreKeys | None = None) -> list[Problem]:
-    """One problem per place in the file, in the user's words."""
+             more_keys: MoreKeys | None = None,
+             within: tuple[Hashable, ...] = ()) -> list[Problem]:
+    """One problem per place in the file, in the user's words. ``within``: where
+    ``data`` is in the file, for messages that name the place (``data``'s own marks
+    give the line)."""
     found: dict[tuple[int, int], Problem] = {}
     for error in exc.errors(include_url=False):
         loc = tuple(error["loc"])
@@ -53,13 +56,14 @@ def problems(exc: ValidationError, data: Any, path: str,
         line, col = locate(data, loc, key=extra)
         if (line, col) in found:
             continue  # a union reports each alternative; the first says enough
-        found[(line, col)] = Problem(path, line, col, _message(error, loc, adapter, more_keys))
+        found[(line, col)] = Problem(path, line, col, _message(error, loc, adapter, more_keys,
+                                                               within))
     return list(found.values())
 
 
 def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | None,
-             more_keys: MoreKeys | None) -> str:
-    where = _dotted(loc)
+             more_keys: MoreKeys | None, within: tuple[Hashable, ...] = ()) -> str:
+    where = _dotted((*within, *loc))
     kind = error["type"]
     if kind in _EXTRA:
         known = _known_keys(adapter, loc[:-1]) if adapter else ()

@@ -25,7 +25,7 @@ campaign's ``ruleset`` names.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -155,12 +155,13 @@ def split(data: Any, file_kind: str, path: str, ext: StateExtension | None
     carrying the same marks."""
     problems: list[Problem] = []
     for record, steps in places(file_kind):
-        data = _rebuild(data, steps, lambda r, k=record: _extended(r, k, ext, path, problems))
+        data = _rebuild(data, steps, (), lambda r, at, k=record: _extended(r, at, k, ext, path,
+                                                                           problems))
     return data, problems
 
 
-def _extended(record: Any, kind: str, ext: StateExtension | None, path: str,
-              problems: list[Problem]) -> Any:
+def _extended(record: Any, at: tuple[Hashable, ...], kind: str, ext: StateExtension | None,
+              path: str, problems: list[Problem]) -> Any:
     """One record's mapping with its extension keys replaced by ``ext: <record>``."""
     if not isinstance(record, dict):
         return record  # the shared model says what is wrong with it
@@ -178,15 +179,16 @@ def _extended(record: Any, kind: str, ext: StateExtension | None, path: str,
     try:
         rest["ext"] = normalised(adapter.validate_python(mine))
     except ValidationError as exc:
-        problems.extend(validation.problems(exc, mine, path, adapter))
+        problems.extend(validation.problems(exc, mine, path, adapter, within=at))
     return rest
 
 
-def _rebuild(node: Any, steps: tuple[str, ...], change: Any) -> Any:
-    """``node`` with ``change`` applied to every record ``steps`` lead to; copied only
-    where something changed."""
+def _rebuild(node: Any, steps: tuple[str, ...], at: tuple[Hashable, ...],
+             change: Callable[[Any, tuple[Hashable, ...]], Any]) -> Any:
+    """``node`` (at ``at`` in the file) with ``change`` applied to every record ``steps``
+    lead to; copied only where something changed."""
     if isinstance(node, list):
-        items = [_rebuild(item, steps, change) for item in node]
+        items = [_rebuild(item, steps, (*at, i), change) for i, item in enumerate(node)]
         if all(a is b for a, b in zip(items, node, strict=True)):
             return node
         items_copy = yamlsource.MarkedList(getattr(node, "mark", (0, 0)))
@@ -194,10 +196,10 @@ def _rebuild(node: Any, steps: tuple[str, ...], change: Any) -> Any:
         items_copy.item_marks = list(getattr(node, "item_marks", ()))
         return items_copy
     if not steps:
-        return change(node)
+        return change(node, at)
     if not isinstance(node, dict) or steps[0] not in node:
         return node
-    inner = _rebuild(node[steps[0]], steps[1:], change)
+    inner = _rebuild(node[steps[0]], steps[1:], (*at, steps[0]), change)
     if inner is node[steps[0]]:
         return node
     copy = _copy(node)
