@@ -14,7 +14,7 @@ from demos import FTCAMP02
 
 from ftpress.campaign import display_of
 from ftpress.render.mapview import public_map
-from ftpress.rules.ftcamp02.state_ext import of_map
+from ftpress.rules.ftcamp02.state_ext import of_group, of_map
 
 from sitecheck import all_text
 
@@ -73,9 +73,9 @@ def test_nothing_hidden_reaches_the_public_site(built: Path):
 
 def test_an_attached_independent_has_no_counter():
     state = FTCAMP02.state()
-    attached = [g for g in state.groups.groups if g.attached_to is not None]
+    attached = [g for g in state.groups.groups if of_group(g).attached_to is not None]
     assert attached, "the demo keeps an independent attached"
-    markers = [g for g in state.groups.groups if g.attached_to is None]
+    markers = [g for g in state.groups.groups if of_group(g).attached_to is None]
     assert len(public_map(state, "t", display=display_of(state)).counters) == len(markers)
     assert len(public_map(state, "t", display=display_of(state), umpire=True).counters) == len(state.groups.groups)
 

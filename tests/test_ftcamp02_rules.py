@@ -26,10 +26,11 @@ from ftpress.rules.ftcamp02.endurance import (
     expend_endurance,
 )
 from ftpress.rules.ftcamp02.space import distance_modifier
-from ftpress.rules.ftcamp02.state_ext import Ftcamp02System
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Design, Ftcamp02System, of_design, of_group
 from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
+from ftpress.state.extension import extended
 from ftpress.state.model import Ship, System
 
 DESIGN = {d.id: d for d in DESIGNS}
@@ -70,7 +71,7 @@ def test_overlapping_classes_take_the_lightest():
 
 def test_crew_factors_default_to_hull_rows():
     assert crafts.crew_factors(DESIGN["dd"]) == 4
-    assert crafts.crew_factors(dataclasses.replace(DESIGN["dd"], crew=7)) == 7
+    assert crafts.crew_factors(extended(DESIGN["dd"], Ftcamp02Design, crew=7)) == 7
 
 
 def test_the_armada_has_no_attachment_limit():
@@ -153,7 +154,7 @@ def test_a_scan_never_shows_more_than_is_there(design_ids, superior):
     result = scans.scan_group(party, superior)
     shown = sum(n for _c, n in result.classes) + result.unknown + (result.stealthy or 0)
     assert shown <= len(party)
-    visible = [d for _s, d in party if not d.stealth]
+    visible = [d for _s, d in party if not of_design(d).stealth]
     assert sum(n for _c, n in result.classes) + result.unknown == len(visible)
     for code, _n in result.classes:
         assert any(crafts.craft_class(d.mass) == code for d in visible)
@@ -249,7 +250,7 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     now = {g.id: g for g in after.groups.groups}
     assert set(now) == set(before)
     assert all(len(now[gid].ships) <= n for gid, n in before.items())
-    assert now["ind"].attached_to == "g0"
+    assert of_group(now["ind"]).attached_to == "g0"
     assert after.hex_of(now["ind"].at) == after.hex_of(now["g0"].at)
     assert [r for e in events for r in e.rolls] == list(dice.log)
     for g in after.groups.groups:
@@ -277,11 +278,11 @@ def test_check_describes_each_order_in_plain_words():
 
 
 def test_civilian_craft_carry_no_sensors_unless_fitted():
-    plain = dataclasses.replace(DESIGN["dd"], sensors=None)
-    civilian = dataclasses.replace(DESIGN["i100"], sensors=None)
+    plain = extended(DESIGN["dd"], Ftcamp02Design, sensors=None)
+    civilian = extended(DESIGN["i100"], Ftcamp02Design, sensors=None)
     assert crafts.sensor_grade(plain) == "basic"
     assert crafts.sensor_grade(civilian) == "none"
-    assert crafts.sensor_grade(dataclasses.replace(civilian, sensors="enhanced")) == "enhanced"
+    assert crafts.sensor_grade(extended(civilian, Ftcamp02Design, sensors="enhanced")) == "enhanced"
 
 
 @given(_TARGETS, st.sampled_from(["dd", "ch", "bb"]), st.integers(min_value=1, max_value=9),

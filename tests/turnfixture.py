@@ -25,11 +25,13 @@ cruiser) and the Sa'Vasku ``sv``.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.state.extension import Extension
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -102,12 +104,20 @@ def build_state(spec: dict[str, Any]) -> State:
                             defences=tuple(DefenceWork(**d) for d in spec.get("defences", ()))))
 
 
-def case_ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:
+def case_ship(group: str, i: int, spec: str | dict[str, Any],
+              extension: type[Extension] | None = None) -> Ship:
     """A ship of a case's group: a design id (the ship named ``<group>-<n>``), or
-    ``{design: dd, name: Lexington, damage: 3, …}`` giving any of the ship's fields."""
+    ``{design: dd, name: Lexington, damage: 3, …}`` giving any of the ship's fields,
+    the shared ones' or (with ``extension``, the ruleset's record for a ship) its
+    ruleset's."""
     if isinstance(spec, str):
         return Ship(f"{group}-{i + 1}", spec)
-    fields = {k: v for k, v in spec.items() if k not in ("design", "name")}
+    shared = {f.name for f in dataclasses.fields(Ship)}
+    fields = {k: v for k, v in spec.items() if k not in ("design", "name") and k in shared}
+    more = {k: v for k, v in spec.items() if k not in shared}
+    if more:
+        assert extension is not None, f"not a ship's field: {sorted(more)}"
+        fields["ext"] = extension(**more)
     return Ship(spec.get("name", f"{group}-{i + 1}"), spec["design"], **fields)
 
 

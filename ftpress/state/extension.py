@@ -25,6 +25,7 @@ campaign's ``ruleset`` names.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -155,12 +156,12 @@ def split(data: Any, file_kind: str, path: str, ext: StateExtension | None
     carrying the same marks."""
     problems: list[Problem] = []
     for record, steps in places(file_kind):
-        data = _rebuild(data, steps, (), lambda r, at, k=record: _extended(r, at, k, ext, path,
-                                                                           problems))
+        data = _rebuild(data, steps, (), functools.partial(_extended, kind=record, ext=ext,
+                                                           path=path, problems=problems))
     return data, problems
 
 
-def _extended(record: Any, at: tuple[Hashable, ...], kind: str, ext: StateExtension | None,
+def _extended(record: Any, at: tuple[Hashable, ...], *, kind: str, ext: StateExtension | None,
               path: str, problems: list[Problem]) -> Any:
     """One record's mapping with its extension keys replaced by ``ext: <record>``."""
     if not isinstance(record, dict):

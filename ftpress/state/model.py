@@ -390,22 +390,6 @@ class Design:
     tech: Literal["standard", "non-standard"] = "standard"
     #: A lightly armed freighter: outside the 4000-point cap on ships at setup (ftc2007 §6).
     freighter: bool = False
-    # ftcamp02 §5.1: standard military craft, or a civilian or military independent.
-    craft: Literal["standard", "civilian", "military"] = "standard"
-    # ftcamp02: drives (no FTL and no main drive: a static, §5.1.4), sensors and
-    # electronic warfare for scans (§7), towing capacity in mass and its grade (§4.1.3,
-    # §4.2.6), crew factors (None: one per hull row, §2.3), troops aboard (§4.3).
-    ftl: bool = True
-    main_drive: bool = True
-    #: None: ftcamp02's default, basic sensors, or none on a civilian craft (§7.3).
-    sensors: Literal["none", "basic", "enhanced", "superior"] | None = None
-    ecm: bool = False
-    area_ecm: bool = False
-    stealth: bool = False
-    tug: Count = 0
-    tug_grade: Literal["military", "civilian"] = "military"
-    crew: Positive | None = None
-    troops: bool = False
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:
@@ -433,12 +417,6 @@ class Ship:
     design: Id
     #: Hull boxes lost and not yet repaired.
     damage: Count = 0
-    # ftcamp02: crew factors lost (§2.3), optimal FTL move if not the usual 7 (§4.1.1),
-    # a civilian tug made ready to tow (§4.2.6), a diplomat aboard (§4.2.7, §4.3).
-    crew_lost: Count = 0
-    optimal: Positive | None = None
-    tug_ready: bool = False
-    diplomat: bool = False
     #: sct: crippled in the abstract combat, its values halved until repaired (§6.4).
     crippled: bool = False
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
@@ -477,18 +455,9 @@ class Group:
     dummy: bool = False
     #: Contacted by an enemy, so what it is made of is known to all (§15.3).
     revealed: bool = False
-    #: sct: endurance points left (§5); None where the ruleset keeps none.
-    #: ftcamp02: the EPs in store (§2, §5.2).
+    #: The endurance (supply) points it carries, where the ruleset counts them; None
+    #: where it keeps none.
     endurance: Count | None = None
-    # ftcamp02: the standard group an independent is attached to (its marker is off the
-    # map, §3), lost after a failed lost roll (§4.1.1), and the group above it in the
-    # group structure (§5.3).
-    attached_to: Id | None = None
-    lost: bool = False
-    parent: Id | None = None
-    #: ftcamp02 §5.2.2: a reserve group that has lost the craft that made it one stays
-    #: a reserve group until it re-organises at a system its owner holds.
-    reserve: bool = False
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:

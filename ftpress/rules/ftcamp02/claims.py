@@ -15,7 +15,7 @@ from ftpress.events import Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
-from ftpress.rules.ftcamp02.state_ext import Ftcamp02System, of_system
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02System, of_group, of_system
 from ftpress.state.extension import extended
 from ftpress.state.model import MapFile, State
 
@@ -47,7 +47,7 @@ def maintain_orbits(state: State, vetted: Mapping[str, Vetted],
                 continue
             order_at = where.get((player, group_id))
             others = sorted({g.owner for g in state.groups.groups if g.owner != player
-                             and g.attached_to is None and place_hex(state, g) == here})
+                             and of_group(g).attached_to is None and place_hex(state, g) == here})
             if system.owner == player and of_system(system).loyalty > 0:
                 events.append(Event("not-resolved", rule("4.3"), f"{group_id} maintains "
                                     f"orbit at {system.name}, loyal to {player}; how that "

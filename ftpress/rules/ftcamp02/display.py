@@ -6,7 +6,7 @@ group (its marker is off the map, §3); the map's dust clouds and wormholes
 from __future__ import annotations
 
 from ftpress.display import Display, HexFeatures
-from ftpress.rules.ftcamp02.state_ext import of_map, of_system
+from ftpress.rules.ftcamp02.state_ext import of_group, of_map, of_system
 from ftpress.state.model import Group, MapFile, System
 
 
@@ -20,7 +20,7 @@ def notes(system: System) -> tuple[str, ...]:
 
 def counter(group: Group) -> bool:
     """An attached independent has no counter of its own (§3)."""
-    return group.attached_to is None
+    return of_group(group).attached_to is None
 
 
 def features(map_file: MapFile) -> HexFeatures:

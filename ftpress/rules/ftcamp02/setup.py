@@ -17,7 +17,12 @@ from ftpress.hexes import Hex, hexagon, on_map, ring
 from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.ftcamp02.groups import designs_of, kind_of, points, store_limit
-from ftpress.rules.ftcamp02.state_ext import Ftcamp02Map, Ftcamp02System, Wormhole
+from ftpress.rules.ftcamp02.state_ext import (
+    Ftcamp02Design,
+    Ftcamp02Map,
+    Ftcamp02System,
+    Wormhole,
+)
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -58,13 +63,13 @@ DESIGNS = (
     Design("frigate", "Frigate", "ftcamp", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
     Design("destroyer", "Destroyer", "ftcamp", "DD", 32, 108, (3, 3, 2, 2), _ABSTRACT),
     Design("cruiser", "Cruiser", "ftcamp", "CH", 70, 238, (5, 5, 4, 4), _ABSTRACT,
-           sensors="enhanced"),
+           ext=Ftcamp02Design(sensors="enhanced")),
     Design("courier", "Courier", "ftcamp", "SC", 10, 30, (1, 1), _ABSTRACT,
-           craft="civilian", sensors="none"),
-    Design("tug", "Tug", "ftcamp", "CL", 40, 90, (3, 3, 3), _ABSTRACT, craft="civilian",
-           sensors="none", tug=80, tug_grade="civilian"),
+           ext=Ftcamp02Design(craft="civilian", sensors="none")),
+    Design("tug", "Tug", "ftcamp", "CL", 40, 90, (3, 3, 3), _ABSTRACT,
+           ext=Ftcamp02Design(craft="civilian", sensors="none", tug=80, tug_grade="civilian")),
     Design("station", "Orbital station", "ftcamp", "CE", 60, 150, (4, 4, 4), _ABSTRACT,
-           craft="military", ftl=False, main_drive=False),
+           ext=Ftcamp02Design(craft="military", ftl=False, main_drive=False)),
 )
 #: Choice: each power starts with two task forces and a courier at home:
 #: (group number, designs).

@@ -14,7 +14,7 @@ from ftpress.rules.ftcamp02.groups import (
     store_limit,
     structure_problems,
 )
-from ftpress.rules.ftcamp02.state_ext import of_map, of_system
+from ftpress.rules.ftcamp02.state_ext import of_group, of_map, of_ship, of_system
 from ftpress.state.load import LoadedState
 
 
@@ -77,19 +77,20 @@ def attachments(loaded: LoadedState) -> list[Problem]:
     groups = {g.id: g for g in state.groups.groups}
     found = []
     for i, g in enumerate(state.groups.groups):
-        if g.attached_to is None:
+        to = of_group(g).attached_to
+        if to is None:
             continue
-        parent = groups.get(g.attached_to)
+        parent = groups.get(to)
         if kind_of(state, g) != "independent":
             wrong = (f"{g.id} is not a single independent craft; only independents can be "
                      "attached (§3)")
         elif parent is None or parent.owner != g.owner:
-            wrong = f"no group {g.attached_to!r} of {g.owner}'s to be attached to"
-        elif kind_of(state, parent) != "standard" or parent.attached_to is not None:
-            wrong = (f"{g.attached_to} is not a standard fleet group; independents attach "
+            wrong = f"no group {to!r} of {g.owner}'s to be attached to"
+        elif kind_of(state, parent) != "standard" or of_group(parent).attached_to is not None:
+            wrong = (f"{to} is not a standard fleet group; independents attach "
                      "only to those (§5.2.1)")
         elif state.hex_of(parent.at) != state.hex_of(g.at):
-            wrong = (f"{g.id} is at {g.at} but {g.attached_to} at {parent.at}; an attached "
+            wrong = (f"{g.id} is at {g.at} but {to} at {parent.at}; an attached "
                      "independent is with its group")
         else:
             continue
@@ -125,9 +126,10 @@ def crews(loaded: LoadedState) -> list[Problem]:
     for i, g in enumerate(state.groups.groups):
         for j, s in enumerate(g.ships):
             d = state.design(s.design)
-            if d is not None and s.crew_lost > crew_factors(d):
+            lost = of_ship(s).crew_lost
+            if d is not None and lost > crew_factors(d):
                 found.append(Problem(*loaded.where("groups", "groups", i, "ships", j,
                                                    "crew_lost"),
-                                     f"{s.name} has lost {s.crew_lost} crew factors but has "
+                                     f"{s.name} has lost {lost} crew factors but has "
                                      f"only {crew_factors(d)} (§2.3)"))
     return found
