@@ -5,24 +5,27 @@ another ruleset."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from ftpress.campaign import load_folder
+from ftpress.campaign import display_of, load_folder
+from ftpress.display import Display
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.rules.ftcamp02.state_ext import of_map
 from ftpress.rules.ftcamp02.state_ext import of_system as ftcamp02_system
 from ftpress.rules.sct.state_ext import of_system as sct_system
 from ftpress.schema_export import all_schemas
-from ftpress.state.extension import RECORDS
+from ftpress.state.extension import RECORDS, Extension, StateExtension, extension_of
 from ftpress.state.files import KINDS
-from ftpress.state.model import Point
+from ftpress.state.model import CONFIG, Point
 from ftpress.state.save import save_state
 
 from conftest import REPO
-from statefiles import MAP, STATE, sub
+from statefiles import CAMPAIGN, MAP, STATE, sub
 
 #: The keys every system may hold, whatever the ruleset.
 SHARED_SYSTEM_KEYS = ("id, name, hex, owner, income, idp, idp_full, depot, base, shipyard, "
@@ -142,3 +145,32 @@ def test_the_published_schema_names_only_the_campaigns_ruleset_keys():
     assert system_keys("ftcamp02") - shared == {"bio", "loyalty", "claimed_by"}
     assert system_keys("ftc2007") == shared
 
+
+
+@dataclass(frozen=True, slots=True)
+class LitSystem(Extension):
+    """A fourth ruleset's addition to a system: whether its beacon is lit."""
+
+    __pydantic_config__ = CONFIG
+
+    lit: bool = False
+
+
+def test_a_fourth_ruleset_adds_state_by_registering_alone(campaign, monkeypatch):
+    """A ruleset that keeps more about a system declares it in its own records and
+    display; registering it is all the loader and the renderer need."""
+    display = Display(notes=lambda s: ("lit",) if extension_of(s, LitSystem).lit else ())
+    tiny = dataclasses.replace(RULESETS["ftc2007"], name="tiny", check_state=lambda _: [],
+                               state_extension=StateExtension("tiny", {"system": LitSystem}),
+                               display=display)
+    monkeypatch.setitem(RULESETS, "tiny", tiny)
+    root = campaign({**STATE, "state/campaign.yaml": sub(CAMPAIGN, "ruleset: ftc2007",
+                                                         "ruleset: tiny"),
+                     "state/map.yaml": sub(MAP, "income: 90, idp: 90}",
+                                           "income: 90, idp: 90, lit: true}")})
+    state = load_folder(root).state
+    home = state.system("home")
+    assert home is not None and extension_of(home, LitSystem).lit
+    assert display_of(state).notes(home) == ("lit",)
+    assert all_schemas(None, "tiny")["map"]["$defs"]["System"]["properties"]["lit"] == {
+        "default": False, "title": "Lit", "type": "boolean"}

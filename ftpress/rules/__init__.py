@@ -7,6 +7,8 @@ loaded state.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from ftpress.errors import Problem
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
@@ -16,9 +18,26 @@ from ftpress.state.load import LoadedState
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
                                                    ftcamp02.RULESET)}
 
-#: What each ruleset adds to the state, by name: what the state loader is handed.
-STATE_EXTENSIONS: dict[str, StateExtension] = {
-    name: r.state_extension for name, r in RULESETS.items() if r.state_extension is not None}
+
+class _StateExtensions(Mapping[str, StateExtension]):
+    """What each registered ruleset adds to the state, by name, read from the registry
+    whenever asked (a ruleset registered later is found too): what the state loader
+    is handed."""
+
+    def __getitem__(self, name: str) -> StateExtension:
+        found = RULESETS[name].state_extension
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, r in RULESETS.items() if r.state_extension is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+STATE_EXTENSIONS: Mapping[str, StateExtension] = _StateExtensions()
 
 
 def find_ruleset(name: str) -> Ruleset:
