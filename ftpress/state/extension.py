@@ -9,7 +9,7 @@ sees one system, not two records::
 
     - id: willet          # shared
       owner: nsl          # shared
-      position: {x: 7, y: -4}   # the ruleset's (its SystemExt)
+      position: {x: 7, y: -4}   # sct's (its SctSystem)
 
 The loader takes the extension's keys out of each record, validates them with the
 extension's own model (errors at their lines, as any other), and hands the rest to
@@ -19,7 +19,8 @@ ruleset's is refused at its line, like any unknown key.
 
 The state never imports a ruleset: the caller (:mod:`ftpress.campaign`) hands the
 loader every ruleset's extension by name, and the loader picks the one the
-campaign's ``ruleset`` names.
+campaign's ``ruleset`` names. So ``campaign.yaml``, which names it, holds shared
+keys only (a ruleset's own options go in its ``setup.options``).
 """
 
 from __future__ import annotations
@@ -78,7 +79,6 @@ def check_extension(value: Any) -> Extension | None:
 #: file kind that holds them and the keys leading to them (at a list, every item
 #: is followed; ``()``: the file's own top-level mapping).
 RECORDS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "campaign": (("campaign", ()),),
     "player": (("players", ("players",)),),
     "map": (("map", ()),),
     "system": (("map", ("systems",)),),

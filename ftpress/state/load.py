@@ -58,8 +58,8 @@ def has_state(root: Path) -> bool:
     return (root / STATE_DIR).is_dir()
 
 
-#: What a state file is known by: its kind's name (with the ruleset's whose extension
-#: it was read with) and a digest of its bytes (:func:`_key`).
+#: What a state file is known by: its kind's name (with the ruleset's, when the
+#: ruleset's extension adds to that kind) and a digest of its bytes (:func:`_key`).
 FileKey = tuple[str, str]
 #: A state file parsed in another process: its key, and what :func:`_prepared` made of it.
 ParsedFile = tuple[FileKey, Any, str | None]
@@ -181,8 +181,9 @@ def _digest(raw: bytes) -> str:
 def _key(kind: FileKind, raw: bytes, ext: StateExtension | None = None) -> FileKey:
     """What a state file of ``kind`` holding ``raw`` is known by in :data:`_PARSED`: the
     same bytes make another model under another ruleset's extension."""
-    touched = ext is not None and any(r in ext.records for r, _ in places(kind.name))
-    return (f"{kind.name}/{ext.name}" if touched and ext else kind.name), _digest(raw)
+    if ext is not None and any(record in ext.records for record, _ in places(kind.name)):
+        return f"{kind.name}/{ext.name}", _digest(raw)
+    return kind.name, _digest(raw)
 
 
 def _store_key(digest: str) -> str:

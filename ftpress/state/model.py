@@ -235,10 +235,6 @@ class CampaignFile:
     settings: Settings = Settings()
     #: Who may change any player's orders in a pull request (none: left out of the file).
     umpires: tuple[Umpire, ...] | None = None
-    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
-
-    def __post_init__(self) -> None:
-        _normalise_ext(self)
 
 
 # --- state/players.yaml ----------------------------------------------------------------
@@ -417,7 +413,8 @@ class Ship:
     design: Id
     #: Hull boxes lost and not yet repaired.
     damage: Count = 0
-    #: sct: crippled in the abstract combat, its values halved until repaired (§6.4).
+    #: Crippled in the abstract combat (:mod:`ftpress.rules.abstract_combat`): its
+    #: values halved until repaired.
     crippled: bool = False
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
