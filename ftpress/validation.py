@@ -32,10 +32,11 @@ MoreKeys = Callable[[tuple[Hashable, ...]], tuple[str, ...]]
 
 
 def validate(adapter: TypeAdapter[T], data: Any, path: str,
-             more_keys: MoreKeys | None = None) -> T:
-    """``data`` as a model of the adapter's type, or every problem with it."""
+             context: dict[str, Any] | None = None, more_keys: MoreKeys | None = None) -> T:
+    """``data`` as a model of the adapter's type, or every problem with it;
+    ``context`` goes to the models' validators (the kinds of event a ruleset allows)."""
     try:
-        return adapter.validate_python(data)
+        return adapter.validate_python(data, context=context)
     except ValidationError as exc:
         raise InputError(problems(exc, data, path, adapter, more_keys)) from None
 

@@ -76,8 +76,10 @@ def test_an_attached_independent_has_no_counter():
     attached = [g for g in state.groups.groups if of_group(g).attached_to is not None]
     assert attached, "the demo keeps an independent attached"
     markers = [g for g in state.groups.groups if of_group(g).attached_to is None]
-    assert len(public_map(state, "t", display=display_of(state)).counters) == len(markers)
-    assert len(public_map(state, "t", display=display_of(state), umpire=True).counters) == len(state.groups.groups)
+    display = display_of(state)
+    assert len(public_map(state, "t", display=display).counters) == len(markers)
+    assert len(public_map(state, "t", display=display, umpire=True).counters) == \
+        len(state.groups.groups)
 
 
 def test_the_map_shades_dust_clouds(built: Path):

@@ -20,15 +20,12 @@ from ftpress.display import PLAIN, Display
 from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.report_spec import ReportSpec
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
 RULES_ROOT = Path(__file__).resolve().parent
-
-
-class SetupError(ValueError):
-    """The dice made a starting position the players cannot start from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +63,11 @@ class Ruleset:
     title: str
     #: Legality of a whole state beyond what the state model checks; problems located.
     check_state: Callable[[LoadedState], list[Problem]]
+    #: A new campaign's starting state; raises ``ftpress.errors.SetupError`` when the
+    #: options or the dice cannot make one.
     new_campaign: Callable[[CampaignRequest], NewCampaign]
+    #: The kinds of event it makes and how its turn report files and reads them.
+    report: ReportSpec
     #: What the ruleset keeps in the state beyond the shared model: its extension
     #: records, read and written with the shared files (:mod:`ftpress.state.extension`).
     state_extension: StateExtension | None = None

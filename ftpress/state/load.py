@@ -240,7 +240,7 @@ def validate_file(data: Any, rel: str, kind: FileKind, ext: StateExtension | Non
     shared, problems = split(data, kind.name, rel, ext)
     try:
         model = validation.validate(kind.adapter, shared, rel,
-                                    lambda loc: keys_at(ext, kind.name, loc))
+                                    more_keys=lambda loc: keys_at(ext, kind.name, loc))
     except InputError as exc:
         raise InputError([*problems, *exc.problems]) from None
     if problems:
