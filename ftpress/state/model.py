@@ -597,10 +597,13 @@ class State:
     def system_at(self, h: Hex) -> System | None:
         return self._index.get(("hex", h))
 
-    def hex_of(self, location: str | Hex) -> Hex | None:
-        """The hex of a group's location (a system id or a hex)."""
+    def hex_of(self, location: str | Hex | Point) -> Hex | None:
+        """The hex of a group's location (a system id or a hex); None for a point on a
+        planar map, or a system placed without a hex."""
         if isinstance(location, Hex):
             return location
+        if isinstance(location, Point):
+            return None
         found = self.system(location)
         return found.hex if found else None
 
