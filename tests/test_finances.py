@@ -12,12 +12,13 @@ from ftpress.campaign import load_folder
 from ftpress.events import Event
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.turns import load_turns
+from ftpress.rules import STATE_EXTENSIONS
 
 from conftest import REPO
 
 
 def demo_turns():
-    turns = load_turns(REPO)
+    turns = load_turns(REPO, extensions=STATE_EXTENSIONS)
     return [(t.id, turns[i - 1].state if i else None, t.state, t.events)
             for i, t in enumerate(turns)]
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.rules.ftc2007.state_ext import Ftc2007Design
 from ftpress.state.extension import Extension
 from ftpress.state.model import (
     Abstract,
@@ -68,7 +69,7 @@ DESIGNS = (
     Design("ff", "Lis", "esu", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
     Design("fr", "Mule", "nac", "DD", 30, 62, (3, 3, 3, 3), _ABSTRACT, freighter=True),
     Design("nx", "Nighthawk", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
-           tech="non-standard"),
+           ext=Ftc2007Design(tech="non-standard")),
     Design("cl", "Huron", "nac", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT),
     Design("sv", "Hollow", "sav", "CL", 40, 136, (4, 4, 4), _ABSTRACT),
 )

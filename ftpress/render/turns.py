@@ -45,6 +45,7 @@ from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.report_spec import ReportSpec, cited_section
+from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Player, Point, State
@@ -89,10 +90,12 @@ class ReplayMap:
 
 
 def load_turns(root: Path, snapshots: dict[str, State] | None = None, *,
-               parallel: bool = False) -> tuple[RecordedTurn, ...]:
+               parallel: bool = False,
+               extensions: Extensions = NO_EXTENSIONS) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
     ``snapshots`` maps a turn folder to its state where the caller has loaded it;
+    the others are loaded with ``extensions`` (:func:`ftpress.state.load.load_state`).
     ``parallel`` reads the turns' event logs on every core.
     """
     base = root / TURNS_DIR
@@ -115,7 +118,7 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None, *,
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
             turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel),
-                                    events))
+                                    events, extensions))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -140,9 +143,10 @@ def _events_quietly(root: Path, rel: str) -> tuple[Event, ...] | None:
 
 
 def _load_turn(root: Path, rel: str, turn: str, number: int,
-               state: State | None, events: tuple[Event, ...] | None = None) -> RecordedTurn:
+               state: State | None, events: tuple[Event, ...] | None = None,
+               extensions: Extensions = NO_EXTENSIONS) -> RecordedTurn:
     if state is None:
-        state = load_state(root, rel).state
+        state = load_state(root, rel, extensions=extensions).state
     rolls: tuple[Roll, ...] = ()
     if events is None:
         events = _events(root, rel)

@@ -84,8 +84,7 @@ RECORDS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "system": (("map", ("systems",)),),
     "design": (("designs", ("designs",)),),
     "group": (("groups", ("groups",)),),
-    # A ship in a group, and a captured hulk (a prize) in its captor's record.
-    "ship": (("groups", ("groups", "ships")), ("players", ("players", "prizes", "ship"))),
+    "ship": (("groups", ("groups", "ships")),),
 }
 
 
@@ -246,6 +245,10 @@ def schema(base: dict[str, Any], file_kind: str, ext: StateExtension | None
             out = {**where, **({"$defs": defs} if defs else {})}
         else:
             defs[name] = where
+    for name, found in defs.items():  # a shared record inside an extension's, too
+        if "ext" in found.get("properties", {}):
+            defs[name] = {**found, "properties": {k: v for k, v in found["properties"].items()
+                                                  if k != "ext"}}
     if defs:
         out["$defs"] = defs
     return out

@@ -265,8 +265,6 @@ class Player:
     #: The player's numeric GitHub user id: an order pull request is the player's when
     #: its author has this id (a login can be renamed; the id cannot).
     github_id: GitHubId | None = None
-    #: ftc2007 §12: hulks this player has captured and not yet rebuilt, stripped or sold.
-    prizes: tuple[Prize, ...] = ()
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:
@@ -382,8 +380,6 @@ class Design:
     hull: Annotated[tuple[Positive, ...], Field(min_length=1, max_length=6)]
     abstract: Abstract
     fighter_groups: Count = 0
-    #: Non-standard ships are repaired only from spares or at the capital (ftc2007 §16).
-    tech: Literal["standard", "non-standard"] = "standard"
     #: A lightly armed freighter: outside the 4000-point cap on ships at setup (ftc2007 §6).
     freighter: bool = False
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
@@ -420,22 +416,6 @@ class Ship:
 
     def __post_init__(self) -> None:
         _normalise_ext(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Prize:
-    """A hulk taken after a battle (ftc2007 §12.1), its captor's until rebuilt,
-    stripped or sold (§12.2); whoever wins a later battle where it lies takes it."""
-
-    __pydantic_config__ = CONFIG
-
-    id: Id
-    at: Location
-    ship: Ship
-    #: The navy it was taken from.
-    taken_from: Id
-    #: Stripped for parts (§12.2.2): what is left cannot be sold or rebuilt.
-    stripped: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,13 +21,14 @@ from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
 from ftpress.rules.ftc2007.repairs import box_cost
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.extension import extended
 from ftpress.state.model import (
     Design,
     Group,
     Location,
     Player,
-    Prize,
     Ship,
     State,
 )
@@ -53,7 +54,7 @@ OWN_HULKS_RECOVERED = True
 
 
 def prizes_at(state: State, h: Hex) -> list[tuple[Player, Prize]]:
-    return [(p, prize) for p in state.players.players for prize in p.prizes
+    return [(p, prize) for p in state.players.players for prize in prizes_of(p)
             if state.hex_of(prize.at) == h]
 
 
@@ -61,11 +62,11 @@ def take_prize(state: State, captor: str, taken_from: str, ship: Ship,
                at: Location) -> tuple[State, Event]:
     """§12.1: a drifting ship becomes a prize of the power holding the field."""
     prefix = f"prize-{turn_id(state.campaign.calendar.turn)}-"
-    taken = [x.id for p in state.players.players for x in p.prizes if x.id.startswith(prefix)]
+    taken = [x.id for p in state.players.players for x in prizes_of(p) if x.id.startswith(prefix)]
     prize = Prize(f"{prefix}{len(taken) + 1}", at, dataclasses.replace(ship, crippled=False),
                   taken_from)
-    state = _with_player(state, captor, lambda p: dataclasses.replace(
-        p, prizes=(*p.prizes, prize)))
+    state = _with_player(state, captor, lambda p: extended(
+        p, Ftc2007Player, prizes=(*prizes_of(p), prize)))
     return state, Event(
         "prize", rule("12.1"), f"{ship.name} ({taken_from}) is left drifting and taken by "
         f"{captor} as prize {prize.id}.", player=captor, at=at)
@@ -77,10 +78,10 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
     for owner, prize in prizes_at(state, h):
         if owner.id == holder:
             continue
-        state = _with_player(state, owner.id, lambda p, gone=prize.id: dataclasses.replace(
-            p, prizes=tuple(x for x in p.prizes if x.id != gone)))
-        state = _with_player(state, holder, lambda p, moved=prize: dataclasses.replace(
-            p, prizes=(*p.prizes, moved)))
+        state = _with_player(state, owner.id, lambda p, gone=prize.id: extended(
+            p, Ftc2007Player, prizes=tuple(x for x in prizes_of(p) if x.id != gone)))
+        state = _with_player(state, holder, lambda p, moved=prize: extended(
+            p, Ftc2007Player, prizes=(*prizes_of(p), moved)))
         events.append(Event(
             "prize", rule("12.1"), f"Prize {prize.id} ({prize.ship.name}), {owner.id}'s, "
             f"is taken by {holder}, which now holds the field.", player=holder, at=prize.at))
@@ -112,7 +113,7 @@ def _held(state: State, player: str, prize_id: str) -> tuple[Player, Prize, Desi
     """The player, one of its prizes (an order for it has been vetted) and its design."""
     owner = state.player(player)
     assert owner is not None
-    prize = next(p for p in owner.prizes if p.id == prize_id)
+    prize = next(p for p in prizes_of(owner) if p.id == prize_id)
     design = state.design(prize.ship.design)
     assert design is not None
     return owner, prize, design
@@ -121,13 +122,13 @@ def _held(state: State, player: str, prize_id: str) -> tuple[Player, Prize, Desi
 def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
              where: str | None) -> tuple[State, Event]:
     owner, prize, design = _held(state, player, prize_id)
-    others = tuple(p for p in owner.prizes if p.id != prize_id)
+    others = tuple(p for p in prizes_of(owner) if p.id != prize_id)
     name = prize.ship.name
     if order.action == "sell":
         price = sale_price(design, prize.ship.damage)
         rows = intact_rows(design, prize.ship.damage)
-        state = _with_player(state, player, lambda p: dataclasses.replace(
-            p, prizes=others, treasury=p.treasury + price))
+        state = _with_player(state, player, lambda p: extended(
+            dataclasses.replace(p, treasury=p.treasury + price), Ftc2007Player, prizes=others))
         return state, Event(
             "prize-sold", rule("12.2.3"), f"{player} sells prize {prize_id} ({name}) for "
             f"scrap: {rows} intact row{'' if rows == 1 else 's'} of hull boxes at 10% of its "
@@ -135,8 +136,8 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
             order=where, note=order.note, amount=price, account="sale")
     if order.action == "strip":
         stripped = dataclasses.replace(prize, stripped=True)
-        state = _with_player(state, player, lambda p: dataclasses.replace(
-            p, prizes=tuple(stripped if x.id == prize_id else x for x in p.prizes)))
+        kept = tuple(stripped if x.id == prize_id else x for x in prizes_of(owner))
+        state = _with_player(state, player, lambda p: extended(p, Ftc2007Player, prizes=kept))
         return state, Event(
             "prize-stripped", rule("12.2.2"), f"{player} strips prize {prize_id} ({name}) "
             "for parts, to be fitted under §11.3.3; the rest cannot be sold.", player=player,
@@ -150,7 +151,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
                              "not in service)", premium, "repairs", "12.2.1", order=where,
                              at=str(prize.at) if isinstance(prize.at, str) else None)
     state = credit(state, player, -premium)
-    state = _with_player(state, player, lambda p: dataclasses.replace(p, prizes=others))
+    state = _with_player(state, player, lambda p: extended(p, Ftc2007Player, prizes=others))
     ship = dataclasses.replace(prize.ship, name=_free_name(state, player, name))
     groups = list(state.groups.groups)
     joined = next((i for i, g in enumerate(groups) if g.id == order.group), None)

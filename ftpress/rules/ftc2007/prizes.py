@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ftpress.orders.model import PrizeOrder
-from ftpress.state.model import Design, Prize, State
+from ftpress.rules.ftc2007.state_ext import Prize, prizes_of
+from ftpress.state.model import Design, State
 
 #: §12.2.1 "at least two rows of hull boxes intact".
 REBUILD_MIN_INTACT_ROWS = 2
@@ -41,7 +42,7 @@ def prize_rejections(state: State, player: str, orders: dict[str, PrizeOrder],
                      ) -> list[tuple[tuple[Hashable, ...], str]]:
     """Why the rules forbid each prize order (§12.2): ``(loc in the file, reason)``."""
     owner = state.player(player)
-    mine = {p.id: p for p in owner.prizes} if owner else {}
+    mine = {p.id: p for p in prizes_of(owner)} if owner else {}
     found: list[tuple[tuple[Hashable, ...], str]] = []
     for prize_id, order in orders.items():
         loc: tuple[Hashable, ...] = ("economy", "prizes", prize_id)
