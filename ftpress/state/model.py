@@ -5,6 +5,10 @@ together. The models check what one file can check on its own (types, ranges,
 the shape of ids and hexes); references between files are checked by
 :mod:`ftpress.state.crossrefs`, and what the rules allow by the ruleset.
 
+These are what every ruleset shares. What one ruleset keeps beyond them (sct's
+positions on a plane, ftcamp02's loyalty, ftc2007's prizes) is its own, in its
+extension records, held in a shared record's ``ext`` (:mod:`ftpress.state.extension`).
+
 Fields with a default may be left out of a file, and the saver leaves them out
 when they hold the default, so files stay short and diffs small.
 """
