@@ -4,8 +4,9 @@ The renderer draws what the shared model holds: the systems table, the powers'
 counters, a hex map or a planar one. What a ruleset keeps beside it (its
 extension records, :mod:`ftpress.state.extension`) only the ruleset can read, so
 the ruleset declares, as a :class:`Display`, how that shows: the text of a
-system's place and its notes, which groups are counters of their own, what a hex
-map shades, where a planar map draws each system. The orchestrator hands the
+system's place and its notes, the systems tables' columns that name a power,
+which groups are counters of their own, what a hex map shades and rings, where
+a planar map draws each system. The orchestrator hands the
 campaign's ruleset's display to the renderer, which never names a ruleset.
 """
 
@@ -40,6 +41,19 @@ class HexFeatures:
     wormholes: tuple[tuple[Hex, Hex], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PowerColumn:
+    """A column of the systems tables naming the power that stands in some relation
+    to each system (the one that has interdicted it, say)."""
+
+    #: The turn report's column heading: 'Interdicted by'.
+    heading: str
+    #: How the systems page's notes say it, before the power's name: 'interdicted by'.
+    note: str
+    #: The power's player id for a system, or None.
+    power: Callable[[System], str | None]
+
+
 def hex_place(system: System) -> str:
     """Where a system on a hex map is: its hex."""
     return str(system.hex)
@@ -61,6 +75,10 @@ def off_plane(system: System) -> PlaneSystem | None:
     return None
 
 
+def never(system: System) -> bool:
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Display:
     """A ruleset's declaration of how its state shows; the defaults show the shared
@@ -70,11 +88,15 @@ class Display:
     place: Callable[[System], str] = hex_place
     #: More public facts about a system, for the systems table's notes.
     notes: Callable[[System], tuple[str, ...]] = no_notes
+    #: Columns naming a power for each system (a note on the systems page).
+    columns: tuple[PowerColumn, ...] = ()
     #: Does a group show as a counter of its own (on the map and a power's page)?
     #: Its owner's view and the umpire's show every group.
     counter: Callable[[Group], bool] = own_counter
     #: What a hex map shades and rings besides its worlds.
     features: Callable[[MapFile], HexFeatures] = no_features
+    #: Does a hex map ring a world as interdicted (its income cut off)?
+    interdicted: Callable[[System], bool] = never
     #: How a planar map (``geometry: plane``) draws a system; None: it is not drawn.
     plane_system: Callable[[System], PlaneSystem | None] = off_plane
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
-from ftpress.rules.ftc2007.state_ext import Ftc2007Design
+from ftpress.rules.ftc2007.state_ext import Ftc2007Design, Ftc2007System
 from ftpress.state.extension import Extension
 from ftpress.state.model import (
     Abstract,
@@ -81,7 +81,8 @@ def build_state(spec: dict[str, Any]) -> State:
                            owner=s.get("owner"), income=s.get("income", 50 if s.get("owner")
                                                               else None),
                            idp=s.get("idp", s.get("income", 50) if s.get("owner") else None),
-                           idp_full=s.get("idp_full"), interdicted_by=s.get("interdicted_by"))
+                           idp_full=s.get("idp_full"),
+                           ext=Ftc2007System(interdicted_by=s.get("interdicted_by")))
                     for s in spec["systems"])
     routes = tuple(Route(rid, tuple(tuple(link) for link in links))
                    for rid, links in spec.get("routes", {}).items())

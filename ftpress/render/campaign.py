@@ -62,8 +62,10 @@ class SystemView:
     depot: bool
     base: bool
     shipyard: bool
-    interdicted_by: PowerView | None
     routes: tuple[str, ...]
+    #: The powers the ruleset's power columns name, with how the notes say it:
+    #: ('interdicted by', the power).
+    powers: tuple[tuple[str, PowerView], ...] = ()
     #: More public facts for the notes, as the ruleset's display gives them.
     facts: tuple[str, ...] = ()
 
@@ -142,8 +144,9 @@ def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
         owner=powers.get(s.owner) if s.owner else None, capital=s.id in capitals,
         income=s.income, idp=s.idp, idp_full=s.full_idp, depot=s.depot, base=s.base,
         shipyard=s.shipyard,
-        interdicted_by=powers.get(s.interdicted_by) if s.interdicted_by else None,
-        routes=tuple(routes.get(s.id, ())), facts=display.notes(s))
+        routes=tuple(routes.get(s.id, ())), facts=display.notes(s),
+        powers=tuple((c.note, powers[p]) for c in display.columns
+                     if (p := c.power(s)) is not None and p in powers))
 
 
 def _counters(state: State, player_id: str, page: Callable[[str], str], display: Display,

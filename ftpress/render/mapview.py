@@ -57,7 +57,7 @@ def public_map(state: State, title: str, *, display: Display,
     systems = {s.id: s for s in state.map.systems}
     worlds = tuple(WorldMark(s.hex, s.name, s.income, s.owner, capital=s.id in capitals,
                              depot=s.depot, base=s.base, shipyard=s.shipyard,
-                             interdicted=s.interdicted_by is not None)
+                             interdicted=display.interdicted(s))
                    for s in state.map.systems)
     routes = tuple(Route(tuple(systems[a].hex for a in link)) for route in state.map.routes
                    for link in route.links)

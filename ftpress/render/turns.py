@@ -353,7 +353,8 @@ class SystemRow:
     idp: int | None
     idp_full: int | None
     works: str
-    interdicted_by: PowerRef | None
+    #: The power each of the ruleset's power columns names (None: nobody).
+    powers: tuple[PowerRef | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,7 +487,7 @@ def _systems(state: State, powers: dict[str, PowerRef], display: Display
         rows.append(SystemRow(s.id, s.name, display.place(s),
                               powers.get(s.owner or ""), s.income,
                               s.idp, s.full_idp, works,
-                              powers.get(s.interdicted_by or "")))
+                              tuple(powers.get(c.power(s) or "") for c in display.columns)))
     return tuple(rows)
 
 
@@ -678,6 +679,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)
                    if ledger.lines or ledger.unexplained),
                systems=_systems(turn.state, powers, display),
+               system_columns=tuple(c.heading for c in display.columns),
                chart=unsearched(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]

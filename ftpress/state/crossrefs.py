@@ -175,10 +175,6 @@ class _Checker:
             else:
                 taken[s.hex] = i
             self.player("map", ("systems", i, "owner"), s.owner, "owner")
-            self.player("map", ("systems", i, "interdicted_by"), s.interdicted_by)
-            if s.interdicted_by is not None and s.interdicted_by == s.owner:
-                self.add("map", ("systems", i, "interdicted_by"), "a world cannot be "
-                         "interdicted by its own owner")
             self.worth(i, s)
 
     def worth(self, i: int, s: Any) -> None:

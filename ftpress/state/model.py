@@ -305,8 +305,6 @@ class System:
     depot: bool = False
     base: bool = False
     shipyard: bool = False
-    #: The player whose attack has left the world interdicted this turn (ftc2007 §10.6).
-    interdicted_by: Id | None = None
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:

@@ -13,6 +13,7 @@ and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18
 
 from __future__ import annotations
 
+from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
 from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
@@ -42,6 +43,7 @@ RULESET = Ruleset(
     new_campaign=new_campaign,
     report=REPORT,
     state_extension=EXTENSION,
+    display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

@@ -17,7 +17,7 @@ from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
-from ftpress.rules.ftc2007.state_ext import tech_of
+from ftpress.rules.ftc2007.state_ext import interdictor, tech_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Design, Group, Repair, Ship, State
 
@@ -76,8 +76,8 @@ def place_problem(state: State, player_id: str, world_id: str,
     if not paid_income(state, player_id, world_id):
         if world.owner != player_id:
             why = "you do not hold it"
-        elif world.interdicted_by:
-            why = f"it is interdicted by {world.interdicted_by} and paid you nothing"
+        elif interdictor(world):
+            why = f"it is interdicted by {interdictor(world)} and paid you nothing"
         elif not world.income:
             why = "it has no income"
         else:

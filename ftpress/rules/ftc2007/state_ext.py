@@ -1,7 +1,8 @@
 """What ftc2007 keeps in the state beyond the shared model.
 
-The hulks a player has captured and not yet rebuilt, stripped or sold (§12), and
-whether a design is of non-standard technology (§16). The keys stand in the
+The player whose attack has left a world interdicted (§10.6), the hulks a player
+has captured and not yet rebuilt, stripped or sold (§12), and whether a design
+is of non-standard technology (§16). The keys stand in the
 state files beside the shared ones (see :mod:`ftpress.state.extension`).
 """
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ftpress.state.extension import Extension, StateExtension, extension_of
-from ftpress.state.model import CONFIG, Design, Id, Location, Player, Ship
+from ftpress.state.model import CONFIG, Design, Id, Location, Player, Ship, System
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,14 @@ class Prize:
 
 
 @dataclass(frozen=True, slots=True)
+class Ftc2007System(Extension):
+    __pydantic_config__ = CONFIG
+
+    #: The player whose attack has left the world interdicted this turn (§10.6).
+    interdicted_by: Id | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ftc2007Player(Extension):
     __pydantic_config__ = CONFIG
 
@@ -46,7 +55,13 @@ class Ftc2007Design(Extension):
     tech: Literal["standard", "non-standard"] = "standard"
 
 
-EXTENSION = StateExtension("ftc2007", {"player": Ftc2007Player, "design": Ftc2007Design})
+EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
+                                       "design": Ftc2007Design})
+
+
+def interdictor(system: System) -> str | None:
+    """The player whose attack has left ``system`` interdicted (§10.6), if any."""
+    return extension_of(system, Ftc2007System).interdicted_by
 
 
 def prizes_of(player: Player) -> tuple[Prize, ...]:
