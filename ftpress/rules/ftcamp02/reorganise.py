@@ -95,10 +95,10 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
         if new_id in taken:
             return ("split", new_id), f"{new_id} is already a group's id; a new group " \
                                       "needs a new id"
-        other = next((gid for gid, o in orders.groups.items()
-                      if gid != group_id and new_id in o.split), None)
-        if other is not None:
-            return ("split", new_id), f"{other} splits off a group called {new_id} too; " \
+        splitter = next((gid for gid, o in orders.groups.items()
+                         if gid != group_id and new_id in o.split), None)
+        if splitter is not None:
+            return ("split", new_id), f"{splitter} splits off a group called {new_id} too; " \
                                       "give each new group its own id"
         for name in ships:
             if name not in names:
