@@ -6,8 +6,8 @@ extension records, :mod:`ftpress.state.extension`) only the ruleset can read, so
 the ruleset declares, as a :class:`Display`, how that shows: the text of a
 system's place and its notes, the systems tables' columns that name a power,
 which groups are counters of their own, what a hex map shades and rings, where
-a planar map draws each system. The orchestrator hands the
-campaign's ruleset's display to the renderer, which never names a ruleset.
+a planar map draws each system. The orchestrator hands the campaign's ruleset's
+display to the renderer, which never names a ruleset.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class Display:
     #: Columns naming a power for each system (a note on the systems page).
     columns: tuple[PowerColumn, ...] = ()
     #: Does a group show as a counter of its own (on the map and a power's page)?
-    #: Its owner's view and the umpire's show every group.
+    #: The umpire's view shows every group.
     counter: Callable[[Group], bool] = own_counter
     #: What a hex map shades and rings besides its worlds.
     features: Callable[[MapFile], HexFeatures] = no_features
