@@ -101,6 +101,22 @@ def test_the_rulesets_values_are_checked_by_its_models_at_their_lines(tmp_path, 
         "ftpress: 3 problems in the campaign"]
 
 
+def test_a_ships_extension_value_is_located_in_its_flow_mapping(tmp_path, run):
+    """A ruleset's key on a ship written on one line is found at its column, and its
+    place in the file is named as for a shared key."""
+    root = example(tmp_path, "ftcamp02")
+    edit(root, "state/groups.yaml", "{name: NAC Destroyer 1-2, design: destroyer}",
+         "{name: NAC Destroyer 1-2, design: destroyer, crew_lost: -1, crippled: maybe}")
+    code, _, err = run("check", "--source", root)
+    assert code == 1
+    assert err.splitlines() == [
+        "state/groups.yaml:8:65: groups[0].ships[1].crew_lost: input should be greater than "
+        "or equal to 0, got -1",
+        "state/groups.yaml:8:79: groups[0].ships[1].crippled: input should be a valid "
+        "boolean, unable to interpret input, got 'maybe'",
+        "ftpress: 2 problems in the campaign"]
+
+
 def test_a_broken_campaign_file_still_reads_the_others_with_its_ruleset(tmp_path, run):
     """campaign.yaml with a problem of its own still names the ruleset: the map's sct
     keys are not all reported as unknown besides."""
