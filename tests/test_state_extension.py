@@ -190,3 +190,16 @@ def test_a_fourth_ruleset_adds_state_by_registering_alone(campaign, monkeypatch)
     assert display_of(state).notes(home) == ("lit",)
     assert all_schemas(None, "tiny")["map"]["$defs"]["System"]["properties"]["lit"] == {
         "default": False, "title": "Lit", "type": "boolean"}
+
+
+def test_an_extension_record_must_default_every_field():
+    """A record with no extension keys in the file holds the defaults, so there must be
+    some: a ruleset's mistake here is found when it is declared, not on a user's file."""
+
+    @dataclass(frozen=True, slots=True)
+    class Bare(Extension):
+        needed: int
+
+    with pytest.raises(TypeError, match="the system record Bare must be an Extension whose "
+                                        r"every field has a default \(not \['needed'\]\)"):
+        StateExtension("bare", {"system": Bare})

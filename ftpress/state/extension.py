@@ -111,6 +111,13 @@ class StateExtension:
         if unknown:
             raise TypeError(f"{self.name}: no shared record kind {unknown[0]!r}; expected "
                             f"one of {', '.join(RECORDS)}")
+        for kind, record in self.records.items():
+            required = [f.name for f in dataclasses.fields(record)
+                        if f.default is dataclasses.MISSING
+                        and f.default_factory is dataclasses.MISSING]
+            if not issubclass(record, Extension) or required:
+                raise TypeError(f"{self.name}: the {kind} record {record.__name__} must be an "
+                                f"Extension whose every field has a default (not {required})")
         object.__setattr__(self, "_adapters", {k: TypeAdapter(t)
                                                for k, t in self.records.items()})
 
