@@ -14,6 +14,7 @@ from hiddenfacts import dummies, event_secrets, found, readable
 
 from ftpress.render.turns import load_turns
 from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, published_order, visible
+from ftpress.rules import STATE_EXTENSIONS
 
 DEMOS = {"ftc2007": FTC2007, "sct": SCT, "ftcamp02": FTCAMP02}
 
@@ -96,7 +97,7 @@ def test_the_safety_net_behind_the_audiences_catches_nothing(demo: Demo):
     """The rules set every audience, so the last net (names the states hide, words of
     dummies) finds nothing left to withhold in any view of any recorded turn: not an
     event, not a note, not a word of a published order file."""
-    turns = load_turns(demo.root)
+    turns = load_turns(demo.root, extensions=STATE_EXTENSIONS)
     caught = []
     for i, turn in enumerate(turns):
         before = turns[i - 1].state if i else None

@@ -6,8 +6,9 @@ import dataclasses
 
 from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import who_knows
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, State
 
 

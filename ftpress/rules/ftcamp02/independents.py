@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group
+from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
 
 
@@ -35,6 +37,7 @@ def attach_independents(state: State, vetted: Mapping[str, Vetted],
                                 group=group_id, groups=(group_id, target),
                                 order=where.get((player, group_id)),
                                 audience=Audience.told(player)))
-    groups = tuple(dataclasses.replace(g, attached_to=changes[g.id]) if g.id in changes else g
+    groups = tuple(extended(g, Ftcamp02Group, attached_to=changes[g.id]) if g.id in changes
+                   else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups)), events
