@@ -24,6 +24,7 @@ from typing import Protocol, cast
 
 from ftpress import __version__
 from ftpress.errors import UserError
+from ftpress.logsafe import say
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).
@@ -97,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command.load().run(args)
     except UserError as exc:
         for line in exc.lines():
-            print(line, file=sys.stderr)
+            say(line, err=True)
         return 1
     except KeyboardInterrupt:
         return 130

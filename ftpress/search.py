@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ftpress.errors import ToolFailed
+from ftpress.logsafe import say
 from ftpress.write import write_tree
 
 SEARCH_DIR = "pagefind"
@@ -363,7 +364,7 @@ def main(argv: list[str]) -> int:
         results = list(pool.map(one, runs))
     failed = [said for code, said in results if code != 0]
     for said in failed:
-        print(said, file=sys.stderr)
+        say(said, err=True)
     return 1 if failed else 0
 
 

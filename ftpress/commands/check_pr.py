@@ -34,19 +34,19 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ftpress import rules
 from ftpress.errors import InputError, Problem, ToolFailed
-from ftpress.orders.load import ORDERS_DIR, parse_orders, stray_problem
+from ftpress.logsafe import escape, say
+from ftpress.orders.load import ORDERS_DIR, InvalidOrder, parse_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import load_state
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
-from ftpress.yamlsource import MAX_BYTES
+from ftpress.yamlsource import MAX_BYTES, too_large
 
 #: Git's mode of an ordinary, non-executable file: the only kind an order file may be.
 REGULAR = "100644"
@@ -76,7 +76,7 @@ class Refusal:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.reason}"
+        return escape(f"{self.path}: {self.reason}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ class PullRequestReport:
             count = len(self.refusals) + len(self.problems)
             lines.append(f"ftpress: pull request refused: {count} "
                          f"problem{'s' if count != 1 else ''}")
-        return "\n".join(lines)
+        return "\n".join(escape(line) for line in lines)
 
     def markdown(self) -> str:
         """The job summary. Everything a player wrote (and every path, which a
@@ -144,9 +144,10 @@ def md(text: str) -> str:
     """``text`` as literal Markdown text: every character with a meaning in
     Markdown backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as
     entities, and line breaks as spaces, so no input can open a link, an image,
-    HTML, a heading, a table or a code span, or run on into the next line."""
+    HTML, a heading, a table or a code span, or run on into the next line; control
+    and bidi characters written as escapes (:func:`ftpress.logsafe.escape`)."""
     out = []
-    for char in " ".join(text.split()):
+    for char in escape(" ".join(text.split())):
         if char in _ENTITIES:
             out.append(_ENTITIES[char])
         elif char in _MARKUP:
@@ -181,11 +182,11 @@ def changes(repo: Path, base: str, head: str) -> list[Change]:
     return found
 
 
-def read_blob(repo: Path, blob: str) -> bytes:
-    """A blob's bytes, refusing anything too big to be a hand-written file."""
+def read_blob(repo: Path, blob: str, path: str) -> bytes:
+    """A blob's bytes, refusing (unread) anything too big to be a hand-written file."""
     size = int(_git(repo, "cat-file", "-s", blob))
     if size > MAX_BYTES:
-        return b"\0" * (MAX_BYTES + 1)  # parse_orders reports the size
+        raise InvalidOrder([too_large(path, size)])
     return _git(repo, "cat-file", "blob", blob)
 
 
@@ -238,7 +239,7 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
         try:
-            parsed = parse_orders(read_blob(root, change.new_blob), change.path,
+            parsed = parse_orders(read_blob(root, change.new_blob, change.path), change.path,
                                   ruleset.orders_adapter)
         except InputError as exc:
             problems.extend(exc.problems)
@@ -321,5 +322,5 @@ def run(args: argparse.Namespace) -> int:
     if summary is not None:
         with summary.open("a", encoding="utf-8") as handle:
             handle.write(report.markdown())
-    print(report.text(), file=sys.stdout if report.ok else sys.stderr)
+    say(report.text(), err=not report.ok)
     return 0 if report.ok else 1

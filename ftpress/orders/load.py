@@ -69,12 +69,10 @@ def parse_orders(raw: bytes, path: str,
     ``turn`` and ``player`` must agree with it. ``adapter`` is the format of
     the campaign's ruleset (``Ruleset.orders_adapter``); ``None``, the shared one.
     """
-    text = yamlsource.decode(raw, path) if len(raw) <= yamlsource.MAX_BYTES else None
-    if text is None:
-        raise InvalidOrder([Problem(path, 0, 0, f"file is {len(raw):,} bytes; expected at "
-                                    f"most {yamlsource.MAX_BYTES:,} for a hand-written file")])
+    if len(raw) > yamlsource.MAX_BYTES:
+        raise InvalidOrder([yamlsource.too_large(path, len(raw))])
     try:
-        data = yamlsource.parse(text, path)
+        data = yamlsource.parse(yamlsource.decode(raw, path), path)
     except InputError as exc:
         raise InvalidOrder(exc.problems) from None
     if not isinstance(data, dict):
