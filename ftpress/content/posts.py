@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
 from ftpress import validation, yamlsource
+from ftpress.cleantext import LINE, TEXT, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
@@ -67,7 +68,7 @@ class EditMeta:
     __pydantic_config__ = ConfigDict(extra="forbid")
 
     date: Stamp
-    note: Annotated[str, Field(min_length=1)]
+    note: Annotated[str, Field(min_length=1), TEXT]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +77,11 @@ class PostMeta:
 
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    title: Annotated[str, Field(min_length=1)]
+    title: Annotated[str, Field(min_length=1), LINE]
     date: Stamp
     kind: Kind
     tags: tuple[Tag, ...] = ()
-    summary: str | None = None
+    summary: CleanText | None = None
     draft: bool = False
     edits: tuple[EditMeta, ...] = ()
     #: Old URLs of this post; each gets a page that redirects here.

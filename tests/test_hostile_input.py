@@ -1,0 +1,199 @@
+"""A hostile player, a careless umpire, an unlucky machine: every bad input a located
+problem, exit 1, nothing written, and nothing a log or a terminal would obey.
+
+Each test is one finding of issue 24 (its item number in the test's docstring).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, files_of, post
+
+NOW = "2026-03-16T09:00:00+00:00"
+NAC = "orders/t001/nac.yaml"
+#: Every character a printed line may not hold (logsafe): controls, bidi, invisibles.
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    """The demo campaign as set up, with its turn 1 orders and its posts."""
+    root = tmp_path / "demo"
+    root.mkdir()
+    shutil.copytree(REPO / "orders/t001", root / "orders/t001")
+    shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
+    for file in (REPO / "state/turns/t000").glob("*.yaml"):
+        if file.name != "dice.yaml":
+            shutil.copy(file, root / "state" / file.name)
+    shutil.copy(REPO / "site.yaml", root / "site.yaml")
+    return root
+
+
+def edit(root: Path, rel: str, old: str, new: str) -> None:
+    file = root / rel
+    text = file.read_text(encoding="utf-8")
+    assert old in text, (rel, old)
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def refused(run, *args: str | Path) -> list[str]:
+    """Run a command that must refuse: exit 1, no traceback; its stderr lines."""
+    code, out, err = run(*args)
+    assert code == 1, out + err
+    assert "Traceback" not in err and "this is a bug" not in err
+    return err.splitlines()
+
+
+def printable(out: str) -> None:
+    """No line of ``out`` starts a workflow command or holds an unsafe character."""
+    for line in out.split("\n"):
+        assert not line.lstrip().startswith(("::", "##[")), line
+        assert not UNSAFE.search(line), line
+
+
+# --- 2: deep nesting ---------------------------------------------------------------------
+
+DEEP = "[" * 999 + "]" * 999
+
+
+@pytest.mark.parametrize(("rel", "old", "new", "where"), [
+    (NAC, "    note: Show the flag on the eastern border.",
+     f"    note: {DEEP}", f"{NAC}:8:72: lists and mappings nested more than 64 levels deep"),
+    ("state/players.yaml", "    treasury: 3530", f"    treasury: {DEEP}",
+     "state/players.yaml:6:76: lists and mappings nested more than 64 levels deep"),
+    ("content/posts/2026/03/01-deep.md", None, f"tags: {DEEP}\n",
+     "content/posts/2026/03/01-deep.md:5:70: lists and mappings nested more than 64 levels "
+     "deep"),
+])
+def test_deep_nesting_is_a_located_problem_in_check_and_turn(demo, run, rel, old, new, where):
+    """Item 2: 999 levels of '[' crashed check, turn and check-pr with RecursionError."""
+    if old is None:
+        (demo / rel).parent.mkdir(parents=True)
+        (demo / rel).write_text(post(date="2026-03-01T10:00:00+00:00", extra=new))
+    else:
+        edit(demo, rel, old, new)
+    lines = refused(run, "check", "--source", demo)
+    assert any(line.startswith(where) for line in lines), lines
+    if rel.startswith("content/"):
+        return  # a turn reads no posts
+    before = files_of(demo)
+    lines = refused(run, "turn", "--source", demo, "--now", NOW)
+    assert any(line.startswith(where) for line in lines), lines
+    assert files_of(demo) == before
+
+
+# --- 3: huge integers, long values, real sizes ---------------------------------------------
+
+def test_a_huge_integer_is_refused_at_its_line_and_never_echoed(demo, run):
+    """Item 3: 5,000 digits gave Python's own message, with no location."""
+    edit(demo, "state/players.yaml", "    treasury: 3530", "    treasury: " + "9" * 5000)
+    edit(demo, NAC, "    move: (-3, 4)", "    move: (" + "9" * 5000 + ", 0)")
+    lines = refused(run, "check", "--source", demo)
+    assert "state/players.yaml:6:15: an integer of 5,000 digits is out of range; expected at " \
+        "most 18 digits" in lines
+    hexed = next(line for line in lines if line.startswith(f"{NAC}:10:11:"))
+    assert "is not a hex" in hexed and "(5,005 characters)" in hexed
+    assert max(map(len, lines)) < 300
+
+
+def test_a_long_note_is_cut_in_the_message(demo, run):
+    """Item 3 (and 11): a 70 KB note was echoed whole in the log."""
+    edit(demo, NAC, "    note: Show the flag on the eastern border.", "    note: " + "x" * 70_000)
+    lines = refused(run, "check", "--source", demo)
+    said = next(line for line in lines if line.startswith(f"{NAC}:8:11:"))
+    assert "at most 2000 characters" in said and "(70,000 characters)" in said
+    assert len(said) < 300
+
+
+# --- 4: nothing raw reaches a log ----------------------------------------------------------
+
+FORGED = "\n::error title=Forged::orders accepted\n::add-mask::x\x1b[2J"
+#: The same, as a YAML double-quoted string writes it (YAML refuses a raw ESC).
+FORGED_YAML = "\\n::error title=Forged::orders accepted\\n::add-mask::x\\e[2J"
+
+
+def test_a_file_name_or_key_cannot_forge_a_log_line(demo, run):
+    """Item 4: a line break then '::error …' in a file name or key was a line of its own."""
+    (demo / f"orders/t001/x{FORGED}.yaml").write_text("turn: t001\n")
+    edit(demo, NAC, "groups:\n", f'groups:\n  "nac-1{FORGED_YAML}":\n    hold: true\n')
+    code, out, err = run("check", "--source", demo)
+    assert code == 1
+    printable(out + err)
+    assert "orders/t001/x\\x0a::error title=Forged::orders accepted\\x0a::add-mask::x" \
+        "\\x1b[2J.yaml:1:1: missing required key 'player'" in err.splitlines()
+    code, out, err = run("check", "--source", demo, demo / NAC)
+    printable(out + err)
+
+
+def test_every_line_printed_is_escaped():
+    """Item 4: the one function every command prints through."""
+    from ftpress.logsafe import escape
+
+    assert escape("::add-mask::secret") == "\\x3a:add-mask::secret"
+    assert escape("  ##[error]x") == "  \\x23#[error]x"
+    assert escape("a\nb\x1b[31m\u202ec\u2066") == "a\\x0ab\\x1b[31m\\u202ec\\u2066"
+    assert escape("orders/t001/nac.yaml:3:4: fine") == "orders/t001/nac.yaml:3:4: fine"
+    assert escape("Zürich — ☕ 👩‍🚀") == "Zürich — ☕ 👩\\u200d🚀"
+
+
+# --- 5: free text is clean text --------------------------------------------------------------
+
+@pytest.mark.parametrize(("rel", "old", "new", "expected"), [
+    (NAC, "    note: Show the flag on the eastern border.", '    note: "Show the \\u202eflag"',
+     f"{NAC}:8:11: groups.nac-1.note: character U+202E (RIGHT-TO-LEFT OVERRIDE) is not allowed "
+     "in text (a control, bidi or invisible character); remove it (character 10 of the text), "
+     "got 'Show the \\u202eflag'"),
+    (NAC, "    note: Show the flag on the eastern border.", '    note: "bell \\a and \\e[2J"',
+     f"{NAC}:8:11: groups.nac-1.note: character U+0007 (BELL) is not allowed in text"),
+    ("state/players.yaml", "    name: New Anglian Confederation",
+     '    name: "New Anglian\\u2066 Confederation"',
+     "state/players.yaml:4:11: players[0].name: character U+2066 (LEFT-TO-RIGHT ISOLATE) is "
+     "not allowed in text"),
+    ("state/players.yaml", "    name: New Anglian Confederation",
+     '    name: "New Anglian\\nConfederation"',
+     "state/players.yaml:4:11: players[0].name: character U+000A (LINE FEED) is not allowed "
+     "here; expected a single line of text"),
+    ("state/players.yaml", "    name: New Anglian Confederation",
+     "    name: New\u200bAnglian Confederation",
+     "state/players.yaml:4:11: players[0].name: character U+200B (ZERO WIDTH SPACE) is not "
+     "allowed in text"),
+])
+def test_control_and_bidi_characters_are_refused_in_free_text(demo, run, rel, old, new,
+                                                              expected):
+    """Item 5: ESC, NUL, BEL, U+202E, U+2066–2069 and U+200B in notes and names."""
+    edit(demo, rel, old, new)
+    lines = refused(run, "check", "--source", demo)
+    assert any(line.startswith(expected) for line in lines), lines
+    printable("\n".join(lines))
+
+
+@pytest.mark.parametrize(("extra", "body", "expected"), [
+    ('summary: "a \\0 b"\n', "Text.", "5:10: summary: character U+0000 (NULL)"),
+    ("", "Fine.\nNot \u202efine.", "7:5: character U+202E (RIGHT-TO-LEFT OVERRIDE) is not "
+     "allowed in text (a control, bidi or invisible character); remove it"),
+    ("", "Escapes \x1b[31m red", "6:9: character U+001B (ESCAPE)"),
+])
+def test_control_and_bidi_characters_are_refused_in_posts(demo, run, extra, body, expected):
+    """Item 5: in a post's front matter and its body, at the character's line and column."""
+    rel = "content/posts/2026/03/01-hidden.md"
+    (demo / rel).parent.mkdir(parents=True)
+    (demo / rel).write_text(post(date="2026-03-01T10:00:00+00:00", extra=extra, body=body))
+    lines = refused(run, "check", "--source", demo)
+    assert any(line.startswith(f"{rel}:{expected}") for line in lines), lines
+
+
+def test_tabs_line_breaks_and_joiners_stay_text(demo, run):
+    """Item 5: what text needs is still allowed where the field allows it."""
+    edit(demo, NAC, "    note: Show the flag on the eastern border.",
+         '    note: "Show the flag\\n\\ton the border 👩\u200d🚀"')
+    rel = "content/posts/2026/03/01-fine.md"
+    (demo / rel).parent.mkdir(parents=True)
+    (demo / rel).write_bytes(post(date="2026-03-01T10:00:00+00:00",
+                                  body="Tab\there.\r\nWindows lines.\r\n").encode())
+    code, out, err = run("check", "--source", demo)
+    assert (code, err) == (0, ""), err
