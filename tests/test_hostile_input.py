@@ -195,5 +195,5 @@ def test_tabs_line_breaks_and_joiners_stay_text(demo, run):
     (demo / rel).parent.mkdir(parents=True)
     (demo / rel).write_bytes(post(date="2026-03-01T10:00:00+00:00",
                                   body="Tab\there.\r\nWindows lines.\r\n").encode())
-    code, out, err = run("check", "--source", demo)
+    code, _, err = run("check", "--source", demo)
     assert (code, err) == (0, ""), err

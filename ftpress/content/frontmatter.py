@@ -3,8 +3,8 @@ that holds control, bidi or invisible characters (:mod:`ftpress.cleantext`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ftpress import cleantext, yamlsource
