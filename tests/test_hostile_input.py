@@ -197,3 +197,53 @@ def test_tabs_line_breaks_and_joiners_stay_text(demo, run):
                                   body="Tab\there.\r\nWindows lines.\r\n").encode())
     code, _, err = run("check", "--source", demo)
     assert (code, err) == (0, ""), err
+
+
+# --- 6: every XML output well-formed ------------------------------------------------------
+
+def xml_outputs(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*") if p.suffix in (".xml", ".svg") and p.is_file())
+
+
+def parse_all(site: Path) -> int:
+    import xml.etree.ElementTree as ET
+
+    files = xml_outputs(site)
+    for file in files:
+        ET.parse(file)  # raises on anything malformed
+    return len(files)
+
+
+def test_every_xml_output_of_the_demo_parses(demo_site):
+    """Item 6: the feed, the sitemap and every SVG the ftc2007 demo writes."""
+    assert parse_all(demo_site) > 10
+    assert {"feed.xml", "sitemap.xml"} <= {p.name for p in xml_outputs(demo_site)}
+
+
+@pytest.mark.parametrize("name", ["sct", "ftcamp02"])
+def test_every_xml_output_of_the_examples_parses(tmp_path, name):
+    """Item 6: likewise for each example campaign."""
+    from demos import FTCAMP02, SCT
+
+    example = {"sct": SCT, "ftcamp02": FTCAMP02}[name]
+    assert parse_all(example.build(tmp_path / "site")) > 3
+
+
+def test_the_xml_writers_cannot_write_a_character_xml_cannot_hold():
+    """Item 6: even text that got past the checks (ESC, NUL, U+FFFE) gives XML that parses."""
+    import xml.etree.ElementTree as ET
+
+    import svgwrite.text
+
+    from ftpress.config import SiteConfig
+    from ftpress.maps.svgtext import svg_text
+    from ftpress.render import feeds
+
+    config = SiteConfig(title="Raw \x1b[31m and \x00", base_url="https://example.org/",
+                        description="bell \x07 \ufffe", author="\x0b")
+    assert ET.fromstring(feeds.atom_feed(config, [])).find(
+        f"{{{feeds.ATOM}}}title").text == "Raw \ufffd[31m and \ufffd"
+    ET.fromstring(feeds.sitemap(config, ["posts/a\x1b/"], {}))
+    text = svgwrite.text.Text("Nac \x1b fleet", x=[1], y=[2])
+    text.set_desc("the \x00 title")
+    ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{svg_text(text)}</svg>')
