@@ -28,6 +28,7 @@ import yaml
 
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import shown
+from ftpress.nolinks import link_problem
 
 #: Campaign files are written by hand; anything bigger is a mistake or an attack.
 MAX_BYTES = 4 * 1024 * 1024
@@ -265,7 +266,11 @@ def read_text(file: Path, path: str) -> str:
 
 
 def read_bytes(file: Path, path: str) -> bytes:
-    """The bytes of a hand-written file, refusing huge files (see :func:`read_text`)."""
+    """The bytes of a hand-written file, refusing huge files (see :func:`read_text`) and
+    symbolic links on the way to it (:mod:`ftpress.nolinks`)."""
+    link = link_problem(file, path)
+    if link is not None:
+        raise InputError([link])
     try:
         with file.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)

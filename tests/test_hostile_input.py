@@ -247,3 +247,71 @@ def test_the_xml_writers_cannot_write_a_character_xml_cannot_hold():
     text = svgwrite.text.Text("Nac \x1b fleet", x=[1], y=[2])
     text.set_desc("the \x00 title")
     ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{svg_text(text)}</svg>')
+
+
+# --- 7: symbolic links are never followed ---------------------------------------------------
+
+LINK = "is a symbolic link; not followed"
+
+
+def link(root: Path, rel: str, target: Path | str) -> None:
+    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+    if (root / rel).exists():
+        (root / rel).unlink()
+    (root / rel).symlink_to(target)
+
+
+def secret(tmp_path: Path) -> Path:
+    """A file outside the campaign that no command may read."""
+    outside = tmp_path / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "secret.md").write_text(post(title="SECRET-TEXT",
+                                            date="2026-03-02T10:00:00+00:00"))
+    (outside / "secret.yaml").write_text("turn: t001\nplayer: nac\ngroups: {}\n")
+    return outside
+
+
+@pytest.mark.parametrize(("rel", "target", "reported"), [
+    (NAC, "secret.yaml", NAC),  # or /proc/self/environ
+    ("state/groups.yaml", "secret.yaml", "state/groups.yaml"),
+    ("orders/t001", ".", "orders/t001"),
+])
+def test_check_and_turn_follow_no_link(demo, run, tmp_path, rel, target, reported):
+    """Item 7: `ftpress check` read an order file linked to /proc/self/environ."""
+    outside = secret(tmp_path)
+    if (demo / rel).is_dir():
+        shutil.copytree(demo / rel, outside / "t001")
+        shutil.rmtree(demo / rel)
+        target = "t001"
+    link(demo, rel, outside / target)
+    for command in (("check",), ("turn", "--now", NOW)):
+        lines = refused(run, *command, "--source", demo)
+        assert any(line.startswith(f"{reported}: {LINK}") for line in lines), lines
+
+
+@pytest.mark.parametrize(("rel", "target"), [
+    ("themes/default/static/leak.css", "/etc/passwd"),
+    ("themes/default/post.html", "secret.md"),
+    ("content/posts/2026/03/02-leak.md", "secret.md"),
+    ("content/posts/2026/04", "."),
+    ("content/pages/leak.md", "secret.md"),
+])
+def test_build_publishes_nothing_behind_a_link(demo, run, tmp_path, rel, target):
+    """Item 7: a theme's static file linked to /etc/passwd was published; a linked
+    template put its target in every page; a linked post was published."""
+    link(demo, rel, secret(tmp_path) / target if target != "/etc/passwd" else target)
+    out = tmp_path / "site"
+    lines = refused(run, "build", "--source", demo, "--out", out, "--now", NOW)
+    assert f"{rel}: {LINK} (a campaign's files must be ordinary files)" in lines
+    assert not out.exists()
+    assert any(line.startswith(f"{rel}: {LINK}") for line in refused(run, "check", "--source",
+                                                                     demo))
+
+
+def test_a_recorded_order_file_behind_a_link_is_not_published(demo, run, tmp_path):
+    """Item 7: a recorded order file linked outside the campaign was published."""
+    assert run("turn", "--source", demo, "--now", NOW)[0] == 0
+    rel = "state/turns/t001/orders/nac.yaml"
+    link(demo, rel, secret(tmp_path) / "secret.yaml")
+    lines = refused(run, "build", "--source", demo, "--out", tmp_path / "site", "--now", NOW)
+    assert f"{rel}: {LINK} (a campaign's files must be ordinary files)" in lines

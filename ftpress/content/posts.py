@@ -23,6 +23,7 @@ from ftpress.cleantext import LINE, TEXT, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
+from ftpress.nolinks import links_below
 
 POSTS_DIR = "content/posts"
 
@@ -158,6 +159,8 @@ def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
     base = root / POSTS_DIR
     files = sorted(p for p in base.rglob("*.md") if not p.name.startswith(".")) \
         if base.is_dir() else []
+    if base.is_dir():  # a linked folder, which rglob passes over without a word
+        problems.extend(links_below(base, POSTS_DIR))
     for file in files:
         rel = file.relative_to(root).as_posix()
         try:

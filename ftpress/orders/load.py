@@ -94,11 +94,10 @@ def parse_orders(raw: bytes, path: str,
 def read_orders(root: Path, path: str, adapter: TypeAdapter[Any] | None = None,
                 ) -> LoadedOrders:
     """Read and parse ``root/path``; raises :class:`InvalidOrder`."""
-    file = root / path
     try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise InvalidOrder([Problem(path, 0, 0, f"cannot read file: {exc.strerror}")]) from None
+        raw = yamlsource.read_bytes(root / path, path)
+    except InputError as exc:
+        raise InvalidOrder(exc.problems) from None
     return parse_orders(raw, path, adapter)
 
 
