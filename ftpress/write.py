@@ -17,6 +17,10 @@ from ftpress.errors import InputError, Problem
 
 #: Campaign folders an output folder must never be, contain, or sit inside.
 SOURCE_DIRS = ("content", "state", "orders", "themes", "ftpress", ".git")
+#: Folders a build makes at the top of the output while it runs: the staging folder and
+#: the search index's work folder. One left by a build that was killed is swept by the
+#: next (:func:`sweep`).
+STAGING_PREFIX, SEARCH_PREFIX = ".ftpress-staging-", ".ftpress-search-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,18 @@ def _move_in(staged: Path, out: Path) -> None:
         entry.replace(target)
 
 
+def sweep(out: Path) -> list[str]:
+    """Remove what killed builds left at the top of ``out`` (their staging and search
+    work folders); the names removed. Only one build writes to an output at a time."""
+    swept = []
+    for entry in sorted(out.iterdir()) if out.is_dir() else ():
+        if entry.name.startswith((STAGING_PREFIX, SEARCH_PREFIX)) and entry.is_dir() \
+                and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+            swept.append(entry.name)
+    return swept
+
+
 def _remove_tree(path: Path) -> None:
     for dirpath, _dirs, filenames in os.walk(path, topdown=False):
         for name in filenames:
@@ -146,7 +162,8 @@ class Staging:
         #: The output held nothing at the start (a first or clean build): nothing to remove.
         self.empty = not any(out.iterdir())
         self.out = out
-        self.dir = Path(tempfile.mkdtemp(prefix=".ftpress-staging-", dir=out))
+        sweep(out)
+        self.dir = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         self._made: set[Path] = set()
 
     def put(self, path: str, data: bytes) -> bool:

@@ -6,6 +6,8 @@ Each test is one finding of issue 24 (its item number in the test's docstring).
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import re
 import shutil
 from pathlib import Path
@@ -315,3 +317,143 @@ def test_a_recorded_order_file_behind_a_link_is_not_published(demo, run, tmp_pat
     link(demo, rel, secret(tmp_path) / "secret.yaml")
     lines = refused(run, "build", "--source", demo, "--out", tmp_path / "site", "--now", NOW)
     assert f"{rel}: {LINK} (a campaign's files must be ordinary files)" in lines
+
+
+# --- 8: outputs never collide -----------------------------------------------------------------
+
+ALIASED = "content/posts/2026/03/02-moved.md"
+
+
+@pytest.mark.parametrize(("alias", "message"), [
+    ("/robots.txt", f"{ALIASED}: output 'robots.txt' of robots is a file where a folder is "
+     f"needed by 'robots.txt/index.html' of {ALIASED}; rename one of them"),
+    ("/sitemap.xml", f"{ALIASED}: output 'sitemap.xml' of sitemap is a file where a folder is "
+     f"needed by 'sitemap.xml/index.html' of {ALIASED}"),
+    ("/static/style.css", f"{ALIASED}: output 'static/style.css/index.html' of {ALIASED} needs "
+     "a folder where there is the file 'static/style.css' of"),
+    ("/Index.html", f"{ALIASED}: output 'Index.html' of {ALIASED} differs only by case from "
+     "'index.html' of"),
+    ("/posts/2026/03/02/Moved/", f"{ALIASED}: output 'posts/2026/03/02/Moved/index.html' of "
+     f"{ALIASED} differs only by case from 'posts/2026/03/02/moved/index.html' of {ALIASED}"),
+])
+def test_an_alias_may_not_take_the_place_of_another_output(demo, run, tmp_path, alias,
+                                                           message):
+    """Item 8: '/robots.txt' was a traceback on a fresh build and made robots.txt a folder
+    on a rebuild; '/Index.html' was accepted beside index.html."""
+    (demo / ALIASED).parent.mkdir(parents=True)
+    (demo / ALIASED).write_text(post(date="2026-03-02T10:00:00+00:00",
+                                     extra=f"aliases: ['{alias}']\n"))
+    out = tmp_path / "site"
+    for _ in range(2):  # a fresh build, then over a built site
+        lines = refused(run, "build", "--source", demo, "--out", out, "--now", NOW)
+        assert any(line.startswith(message) for line in lines), lines
+        if not out.exists():
+            (demo / ALIASED).rename(tmp_path / "moved.md")
+            assert run("build", "--source", demo, "--out", out, "--now", NOW)[0] == 0
+            (tmp_path / "moved.md").rename(demo / ALIASED)
+    assert (out / "robots.txt").is_file() and (out / "sitemap.xml").is_file()
+
+
+# --- 9: builds leave nothing behind ------------------------------------------------------------
+
+SEARCHED = "content/posts/2026/03/02-searched.md"
+
+
+def searched_demo(demo: Path, word: str) -> None:
+    (demo / SEARCHED).parent.mkdir(parents=True, exist_ok=True)
+    (demo / SEARCHED).write_text(post(date="2026-03-02T10:00:00+00:00",
+                                      body=f"The word is {word}."))
+
+
+def index_bytes(site: Path) -> dict[str, bytes]:
+    return {rel: data for rel, data in files_of(site / "pagefind").items()}
+
+
+def test_what_a_killed_build_left_is_swept_and_its_index_made_again(demo, run, tmp_path,
+                                                                    monkeypatch):
+    """Item 9: a killed build left .ftpress-staging-* and .ftpress-search-*, and an index
+    of old text that later builds kept ('0 files written')."""
+    from ftpress import search
+
+    out = tmp_path / "site"
+    searched_demo(demo, "aardvark")
+    assert run("build", "--source", demo, "--out", out, "--now", NOW)[0] == 0
+    old_index = index_bytes(out)
+    searched_demo(demo, "zebra")
+
+    def killed(self, out_dir):  # the build dies once its pages are in, before the index is
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(search.Indexing, "finish", killed)
+        patched.setattr(search, "index_site", lambda *a, **k: killed(None, None))
+        assert run("build", "--source", demo, "--out", out, "--now", NOW)[0] == 130
+    (out / ".ftpress-staging-x1y2/posts").mkdir(parents=True)  # as a kill -9 leaves them
+    (out / ".ftpress-search-x1y2").mkdir()
+    assert index_bytes(out) == old_index  # the pages are new, their index is not
+    code, said, _ = run("build", "--source", demo, "--out", out, "--now", NOW)
+    assert code == 0 and "0 files written" in said
+    assert not [p.name for p in out.iterdir() if p.name.startswith(".ftpress")]
+    assert index_bytes(out) != old_index
+    fresh = tmp_path / "fresh"
+    assert run("build", "--source", demo, "--out", fresh, "--now", NOW)[0] == 0
+    assert index_bytes(out) == index_bytes(fresh)
+
+
+# --- 10: a full disk ------------------------------------------------------------------------------
+
+def running(under: Path) -> list[str]:
+    """The command lines of processes that name a path below ``under`` (Pagefind and its
+    runner name their work folder), children of children included."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError):
+                line = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                if str(under) in line:
+                    found.append(line)
+    return found
+
+
+def test_a_full_disk_in_a_build_is_one_line_and_nothing_changed(demo, run, tmp_path,
+                                                                monkeypatch):
+    """Item 10: a traceback, and a Pagefind child left running for 30 s."""
+    from ftpress import write
+
+    out = tmp_path / "site"
+    searched_demo(demo, "aardvark")
+    assert run("build", "--source", demo, "--out", out, "--now", NOW)[0] == 0
+    before = files_of(out)
+    searched_demo(demo, "zebra")
+    put = write.Staging.put
+
+    def full(self, path, data):
+        if path == "sitemap.xml":  # late: the search index has started beside the build
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.dir / path))
+        return put(self, path, data)
+
+    monkeypatch.setattr(write.Staging, "put", full)
+    code, _, err = run("build", "--source", demo, "--out", out, "--now", NOW)
+    assert code == 1
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "ftpress: the disk is full (No space left on device writing "), lines
+    assert lines[0].endswith("sitemap.xml); nothing was changed: free some space and run the "
+                             "command again")
+    assert files_of(out) == before
+    assert running(tmp_path) == []
+
+
+def test_a_full_disk_in_a_turn_is_one_line(demo, run, monkeypatch):
+    """Item 10: a turn's write that finds the disk full."""
+    replace = Path.replace
+
+    def full(self, target):
+        if "state" in Path(target).parts:
+            raise OSError(errno.ENOSPC, "No space left on device", str(target))
+        return replace(self, target)
+
+    monkeypatch.setattr(Path, "replace", full)
+    code, _, err = run("turn", "--source", demo, "--now", NOW)
+    assert code == 1
+    assert len(err.splitlines()) == 1 and err.startswith("ftpress: the disk is full ("), err
