@@ -53,6 +53,7 @@ from ftpress.hexes import Hex
 from ftpress.nolinks import links_below
 from ftpress.orders.load import (
     LoadedOrders,
+    folded_problem,
     orders_digest,
     orders_path,
     parse_orders,
@@ -838,6 +839,8 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             if not (root / TURNS_DIR / folder).is_dir():
                 problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
                                         f"for orders is {open_turn}"))
+            elif (folded := folded_problem(root, loaded)) is not None:
+                problems.append(folded)
             continue
         ruleset = rules.find_ruleset(state.campaign.ruleset)
         if ruleset.check_orders is None or ruleset.describe_orders is None:

@@ -366,7 +366,7 @@ def searched_demo(demo: Path, word: str) -> None:
 
 
 def index_bytes(site: Path) -> dict[str, bytes]:
-    return {rel: data for rel, data in files_of(site / "pagefind").items()}
+    return files_of(site / "pagefind")
 
 
 def test_what_a_killed_build_left_is_swept_and_its_index_made_again(demo, run, tmp_path,
@@ -457,3 +457,26 @@ def test_a_full_disk_in_a_turn_is_one_line(demo, run, monkeypatch):
     code, _, err = run("turn", "--source", demo, "--now", NOW)
     assert code == 1
     assert len(err.splitlines()) == 1 and err.startswith("ftpress: the disk is full ("), err
+
+
+# --- 11: after the fact ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("rel", "change", "message"), [
+    (NAC, "edit", "differs from the copy folded into the resolved turn, "
+     "state/turns/t001/orders/nac.yaml; orders of a resolved turn cannot change: restore the "
+     "file as t001 was resolved with it, or remove it"),
+    ("orders/t001/sav.yaml", "add", "was added after t001 was resolved "
+     "(state/turns/t001/orders/sav.yaml has no copy of it); orders of a resolved turn cannot "
+     "change"),
+])
+def test_check_refuses_orders_changed_after_their_turn(demo, run, rel, change, message):
+    """Item 11: an order file added or edited after its turn was resolved passed
+    `ftpress check`; only --verify noticed."""
+    assert run("turn", "--source", demo, "--now", NOW)[0] == 0
+    assert run("check", "--source", demo)[0] == 0
+    if change == "edit":
+        edit(demo, rel, "Show the flag on the eastern border.", "Attack at once.")
+    else:
+        (demo / rel).write_text("turn: t001\nplayer: sav\ngroups: {}\n")
+    lines = refused(run, "check", "--source", demo)
+    assert f"{rel}: {message}" in "\n".join(lines), lines

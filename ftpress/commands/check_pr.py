@@ -159,18 +159,31 @@ def md(text: str) -> str:
 
 # --- reading the pull request from git ------------------------------------------------
 
-def _git(repo: Path, *args: str) -> bytes:
-    result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
+def _git(repo: Path, *args: str, result: subprocess.CompletedProcess[bytes] | None = None,
+         ) -> bytes:
+    """Git's output, or :class:`GitError` with what it said (``result``: git already run)."""
+    if result is None:
+        result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True,
+                                check=False)
     if result.returncode != 0:
         raise GitError(f"git {' '.join(args)}: "
                        f"{result.stderr.decode('utf-8', 'replace').strip()}")
     return result.stdout
 
 
+class UnrelatedHistory(Exception):
+    """The pull request's head shares no commit with the base: there is no merge base."""
+
+
 def changes(repo: Path, base: str, head: str) -> list[Change]:
     """What the pull request changes: from the merge base of ``base`` and ``head``
-    to ``head``, with no rename detection (a rename is a deletion and an addition)."""
-    since = _git(repo, "merge-base", base, head).decode().strip()
+    to ``head``, with no rename detection (a rename is a deletion and an addition).
+    Raises :class:`UnrelatedHistory` if the two have no commit in common."""
+    args = ("merge-base", base, head)
+    found = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
+    if found.returncode == 1 and not found.stderr.strip():  # both exist, nothing shared
+        raise UnrelatedHistory
+    since = _git(repo, *args, result=found).decode().strip()
     raw = _git(repo, "diff", "--raw", "-z", "--no-renames", "--no-abbrev", since, head)
     fields = raw.split(b"\0")
     found = []
@@ -224,7 +237,13 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
         who = f"{player.id}, {who}"
     refusals: list[Refusal] = []
     allowed: list[Change] = []
-    found = changes(root, base, head)
+    try:
+        found = changes(root, base, head)
+    except UnrelatedHistory:
+        return PullRequestReport(turn, who, (Refusal(ORDERS_DIR, "the pull request's history "
+                                 "shares no commit with the base branch; expected a branch "
+                                 f"made from it, adding {ORDERS_DIR}/{turn}/<player-id>.yaml "
+                                 "(git merge-base found none)"),))
     if not found:
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
                                 f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
