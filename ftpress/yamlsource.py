@@ -355,10 +355,6 @@ def too_deep() -> str:
             f"most {MAX_DEPTH}")
 
 
-#: The start of a line up to its first node: indentation and the indicators of block
-#: sequences, explicit keys and values ('- ', '? ', ': '), before which a block list or
-#: mapping may start on the same line.
-_BLOCK_PREFIX = re.compile(r"^[ ?:-]*", re.MULTILINE)
 #: Depth the C composer is safe to reach before :class:`_Builder` counts levels: the
 #: composer recurses in C, so a few million levels would overflow its stack.
 _COMPOSER_SAFE = 2_000
@@ -369,13 +365,15 @@ def _check_depth(text: str, path: str, line_offset: int) -> None:
 
     Nesting needs a ``[`` or ``{`` per flow level, and a block level needs its
     node one column further in at least every second level (the items of an
-    indentless list are indented past its parent's key), so the bound below is
-    never less than the real depth; it is cheap, and only a file over it (a
-    hand-written one never is) pays for counting the levels from the parser's
-    events, which also finds where the limit is passed.
+    indentless list are indented past its parent's key); a block list or mapping
+    starts after nothing but indentation and the indicators ``-``, ``?`` and
+    ``:`` on its line. So the brackets and twice the longest such start of a
+    line bound the depth: cheap to take, and only a file over it (a hand-written
+    one never is) pays for counting the levels from the parser's events, which
+    also finds where the limit is passed.
     """
-    flows = text.count("[") + text.count("{")
-    if flows + 2 * max(map(len, _BLOCK_PREFIX.findall(text)), default=0) + 2 <= _COMPOSER_SAFE:
+    room = (_COMPOSER_SAFE - 2 - text.count("[") - text.count("{")) // 2
+    if room > 0 and re.search(f"^[ ?:-]{{{room + 1},}}", text, re.MULTILINE) is None:
         return  # the builder counts the levels as it goes
     loader = _Loader(text)
     try:
