@@ -28,8 +28,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ftpress.logsafe import shown
-
 #: Direction number → (dq, dr), clockwise from north; see the module docstring.
 DIRECTIONS: dict[int, tuple[int, int]] = {
     1: (0, -1),
@@ -85,7 +83,7 @@ class Hex:
         """'2,-1' or '(2, -1)' → ``Hex(2, -1)``; ``ValueError`` otherwise."""
         match = _PARSE.fullmatch(text.strip())
         if match is None:
-            raise ValueError(f"{shown(text)} is not a hex; expected 'q,r' such as '2,-1' "
+            raise ValueError(f"{text!r} is not a hex; expected 'q,r' such as '2,-1' "
                              "(at most six digits each)")
         return cls(int(match.group(1)), int(match.group(2)))
 
