@@ -180,10 +180,11 @@ def changes(repo: Path, base: str, head: str) -> list[Change]:
     to ``head``, with no rename detection (a rename is a deletion and an addition).
     Raises :class:`UnrelatedHistory` if the two have no commit in common."""
     args = ("merge-base", base, head)
-    found = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
-    if found.returncode == 1 and not found.stderr.strip():  # both exist, nothing shared
+    merge_base = subprocess.run(["git", "-C", str(repo), *args], capture_output=True,
+                                check=False)
+    if merge_base.returncode == 1 and not merge_base.stderr.strip():  # nothing shared
         raise UnrelatedHistory
-    since = _git(repo, *args, result=found).decode().strip()
+    since = _git(repo, *args, result=merge_base).decode().strip()
     raw = _git(repo, "diff", "--raw", "-z", "--no-renames", "--no-abbrev", since, head)
     fields = raw.split(b"\0")
     found = []
