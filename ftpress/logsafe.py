@@ -41,7 +41,6 @@ def escape(line: str) -> str:
     return safe
 
 
-
 def say(text: object, *, err: bool = False) -> None:
     """Print ``text`` line by line, each line through :func:`escape`, on stdout (or
     stderr), flushed: how every command prints what it reports."""

@@ -128,16 +128,13 @@ def _move_in(staged: Path, out: Path) -> None:
         entry.replace(target)
 
 
-def sweep(out: Path) -> list[str]:
-    """Remove what killed builds left at the top of ``out`` (their staging and search
-    work folders); the names removed. Only one build writes to an output at a time."""
-    swept = []
-    for entry in sorted(out.iterdir()) if out.is_dir() else ():
+def sweep(out: Path) -> None:
+    """Remove what killed builds left at the top of ``out``: their staging and search
+    work folders (only one build writes to an output folder at a time)."""
+    for entry in out.iterdir() if out.is_dir() else ():
         if entry.name.startswith((STAGING_PREFIX, SEARCH_PREFIX)) and entry.is_dir() \
                 and not entry.is_symlink():
             shutil.rmtree(entry, ignore_errors=True)
-            swept.append(entry.name)
-    return swept
 
 
 def _remove_tree(path: Path) -> None:
@@ -159,10 +156,10 @@ class Staging:
     def __init__(self, out: Path) -> None:
         self.created = not out.exists()
         out.mkdir(parents=True, exist_ok=True)
+        sweep(out)
         #: The output held nothing at the start (a first or clean build): nothing to remove.
         self.empty = not any(out.iterdir())
         self.out = out
-        sweep(out)
         self.dir = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         self._made: set[Path] = set()
 
