@@ -60,6 +60,7 @@ from ftpress.orders.load import (
     read_orders,
     stray_problem,
 )
+from ftpress.recorded_kinds import check_made
 from ftpress.state.files import KINDS
 from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, Point, State
@@ -290,8 +291,11 @@ def _resolve(ruleset: rules.Ruleset, state: State, orders: Mapping[str, LoadedOr
              ) -> tuple[State, tuple[Event, ...]]:
     assert ruleset.resolve is not None
     if ruleset.takes_battle_results:
-        return ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
-    return ruleset.resolve(state, orders, dice)
+        made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
+    else:
+        made = ruleset.resolve(state, orders, dice)
+    check_made(made[1], ruleset.report, ruleset.name)  # a kind its report cannot file: a bug
+    return made
 
 
 def _stray_battles(results: Mapping[str, LoadedBattle], events: tuple[Event, ...],

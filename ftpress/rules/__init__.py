@@ -2,7 +2,9 @@
 
 Rules logic lives only here. A campaign names its ruleset in
 ``state/campaign.yaml``; :func:`check_state` applies that ruleset's checks to a
-loaded state.
+loaded state. The three rulesets that ship with ftpress are registered here; a
+ruleset living elsewhere (a campaign's own, or a test's) joins with
+:func:`register` and then works like them everywhere.
 """
 
 from __future__ import annotations
@@ -14,6 +16,15 @@ from ftpress.state.load import LoadedState
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
                                                    ftcamp02.RULESET)}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add ``ruleset`` to :data:`RULESETS`; a name already taken by another is refused."""
+    known = RULESETS.get(ruleset.name)
+    if known is not None and known is not ruleset:
+        raise ValueError(f"a ruleset called {ruleset.name!r} is registered already")
+    RULESETS[ruleset.name] = ruleset
+    return ruleset
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -19,6 +19,7 @@ from ftpress.dice import Dice, Roll
 from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.report_spec import ReportSpec
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
@@ -63,6 +64,8 @@ class Ruleset:
     #: A new campaign's starting state; raises ``ftpress.errors.SetupError`` when the
     #: options or the dice cannot make one.
     new_campaign: Callable[[CampaignRequest], NewCampaign]
+    #: The kinds of event it makes and how its turn report files and reads them.
+    report: ReportSpec
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
