@@ -415,3 +415,13 @@ def test_escape_sequences_reach_neither_the_log_nor_the_summary(run, repo, tmp_p
     for line in (out + err).splitlines() + summary.read_text().splitlines():
         assert "\x1b" not in line and not line.lstrip().startswith("::"), line
     assert "refused: orders/t001/nac\\x1b[2J\\x0a::error::forged.yaml: " in err
+
+
+def test_deep_nesting_in_a_pull_request_is_a_located_problem(run, repo):
+    """Item 2: 999 levels of '[' crashed check-pr with RecursionError."""
+    head = branch(repo, "deep", {"orders/t001/nac.yaml": orders("nac").replace(
+        "groups: {}\n", "groups: {}\nnote: " + "[" * 999 + "]" * 999 + "\n")})
+    code, _, err = check(run, repo, head, NAC)
+    assert code == 1
+    assert "orders/t001/nac.yaml:4:70: lists and mappings nested more than 64 levels deep; " \
+        "expected at most 64" in err.splitlines()
