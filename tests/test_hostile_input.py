@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, files_of, post
+from conftest import files_of, post, set_up_demo
 
 NOW = "2026-03-16T09:00:00+00:00"
 NAC = "orders/t001/nac.yaml"
@@ -24,16 +24,7 @@ UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
-    """The demo campaign as set up, with its turn 1 orders and its posts."""
-    root = tmp_path / "demo"
-    root.mkdir()
-    shutil.copytree(REPO / "orders/t001", root / "orders/t001")
-    shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
-    for file in (REPO / "state/turns/t000").glob("*.yaml"):
-        if file.name != "dice.yaml":
-            shutil.copy(file, root / "state" / file.name)
-    shutil.copy(REPO / "site.yaml", root / "site.yaml")
-    return root
+    return set_up_demo(tmp_path / "demo")
 
 
 def edit(root: Path, rel: str, old: str, new: str) -> None:
