@@ -123,7 +123,7 @@ DISK_FULL = frozenset((errno.ENOSPC, errno.EDQUOT))
 
 def _bug() -> int:
     """A bug: shown whole, as one, so that it is reported rather than worked round."""
-    traceback.print_exc()
+    say(traceback.format_exc().rstrip("\n"), err=True)  # its messages may quote a file
     print(f"ftpress: this is a bug in ftpress {__version__}, not a mistake in the "
           f"campaign; please report it, with the command and the traceback above, to "
           f"{REPORT_BUGS_TO}", file=sys.stderr)

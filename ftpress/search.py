@@ -375,11 +375,16 @@ def main(argv: list[str]) -> int:
 
     work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
     pagefind, runs = work["pagefind"], work["runs"]
-    for run in runs:
-        site = Path(run["site"])
-        for file, path in run["pages"]:
-            (site / path).parent.mkdir(parents=True, exist_ok=True)
-            _place(Path(file), site / path)
+    try:
+        for run in runs:
+            site = Path(run["site"])
+            for file, path in run["pages"]:
+                (site / path).parent.mkdir(parents=True, exist_ok=True)
+                _place(Path(file), site / path)
+    except OSError as exc:  # a full disk, most likely: one line for the build to relay
+        say(f"cannot put the pages in place for Pagefind: {exc.strerror} ({exc.filename})",
+            err=True)
+        return 1
     print("placed", flush=True)
     slots = threading.Semaphore(1)
 
