@@ -383,7 +383,8 @@ def _check_depth(text: str, path: str, line_offset: int) -> None:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    mark = event.start_mark
+                    mark = event.start_mark  # the parser marks every event
+                    assert mark is not None
                     raise InputError([Problem(path, mark.line + 1 + line_offset,
                                               mark.column + 1, too_deep())])
             elif isinstance(event, yaml.CollectionEndEvent):
