@@ -373,6 +373,8 @@ def test_what_a_killed_build_left_is_swept_and_its_index_made_again(demo, run, t
     searched_demo(demo, "zebra")
 
     def killed(self, out_dir):  # the build dies once its pages are in, before the index is
+        if self is not None:
+            self._stop()  # Pagefind dies with it (kill -9 leaves its work folder behind)
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patched:
