@@ -32,7 +32,7 @@ from ftpress.buildcache import (
     remember,
     reusable,
 )
-from ftpress.campaign import load_states
+from ftpress.campaign import display_of, load_states
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_post, load_posts
@@ -330,7 +330,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         if cache is not None:
             cache.store()  # the posts' Markdown, while the campaign's worker is busy
             _give_back_memory()  # what a build's own cache let go, before the pages fork
-        schemas = schema_files(site.config.base_url)  # likewise
+        schemas = schema_files(site.config.base_url,  # likewise
+                               site.state.campaign.ruleset if site.state else None)
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
         try:
@@ -379,8 +380,9 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     stopped: list[Problem] = []
     failures: list[Problem] = []
     try:
-        render_campaign(r, site.state, umpire=umpire)
-        render_turns(r, site.state, site.turns, site.rulebook, report=_report(site.state),
+        display = display_of(site.state)  # how the campaign's ruleset shows its state
+        render_campaign(r, site.state, display, umpire=umpire)
+        render_turns(r, site.state, site.turns, site.rulebook, display, report=_report(site.state),
                      umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views
         stopped.append(template_problem(exc, site.root))

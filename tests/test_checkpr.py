@@ -318,7 +318,7 @@ def test_check_pr_writes_the_step_summary_named_by_github(run, repo, tmp_path, m
 # --- the roster's GitHub ids ------------------------------------------------------------
 
 def test_github_ids_and_umpires_round_trip(template, tmp_path):
-    from ftpress.state.load import load_state as load_folder
+    from ftpress.campaign import load_folder
     from ftpress.state.save import save_state
 
     first = load_folder(template).state

@@ -39,11 +39,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ftpress import rules
+from ftpress.campaign import load_folder
 from ftpress.errors import InputError, Problem, ToolFailed
 from ftpress.logsafe import escape, say
 from ftpress.orders.load import ORDERS_DIR, InvalidOrder, parse_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import load_state
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
 from ftpress.yamlsource import MAX_BYTES, too_large
@@ -218,7 +218,7 @@ def base_state(repo: Path, base: str) -> State:
                                           f"base revision {base}; expected the campaign's "
                                           "state")]) from None
             (folder / kind.file).write_bytes(data)
-        return load_state(Path(scratch)).state
+        return load_folder(Path(scratch)).state
 
 
 # --- judging it -----------------------------------------------------------------------
