@@ -815,7 +815,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
                    if p.is_file() and not any(part.startswith(".") for part in p.parts))
     if wanted is not None:
         paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
-    problems: list[Problem] = links_below(base, "orders")  # rglob passes linked folders by
+    problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
     summaries: list[tuple[str, list[str]]] = []
     try:
         loaded_state = load_campaign_state(root)
