@@ -152,7 +152,7 @@ def _load_turn(root: Path, rel: str, turn: str, number: int,
         events = _events(root, rel)
     if (root / rel / DICE.file).is_file():
         rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
-    orders = tuple((f.stem, f.read_bytes())
+    orders = tuple((f.stem, yamlsource.read_bytes(f, f"{rel}/orders/{f.name}"))
                    for f in sorted((root / rel / "orders").glob("*.yaml")))
     return RecordedTurn(turn, number, state, events, rolls, orders)
 
