@@ -9,11 +9,13 @@ ruleset living elsewhere (a campaign's own, or a test's) joins with
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ftpress.errors import Problem, UnknownRuleset
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
+from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 
 #: Each ruleset's order model is its own (``Ruleset[SctOrders]``, …), so the registry
@@ -30,6 +32,27 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
         raise ValueError(f"a ruleset called {ruleset.name!r} is registered already")
     RULESETS[ruleset.name] = ruleset
     return ruleset
+
+
+class _StateExtensions(Mapping[str, StateExtension]):
+    """What each registered ruleset adds to the state, by name, read from the registry
+    whenever asked (a ruleset registered later is found too): what the state loader
+    is handed."""
+
+    def __getitem__(self, name: str) -> StateExtension:
+        found = RULESETS[name].state_extension
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, r in RULESETS.items() if r.state_extension is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+STATE_EXTENSIONS: Mapping[str, StateExtension] = _StateExtensions()
 
 
 def find_ruleset(name: str) -> Ruleset[Any]:

@@ -1,8 +1,8 @@
 """What a ruleset played on a hex map (ftc2007, ftcamp02) requires of any state.
 
-The shared state model also holds sct's planar maps, whose systems have a
-``position`` and whose groups may stand at a point; the rules of a hex map read
-either as nowhere, so its ruleset refuses them.
+The shared state model also holds planar maps (sct's), where a group may stand at a
+point; the rules of a hex map would read one as nowhere, so its ruleset refuses
+them. On a hex map the shared checks already give every system a hex.
 """
 
 from __future__ import annotations
@@ -13,16 +13,13 @@ from ftpress.state.model import Point
 
 
 def hex_map_problems(loaded: LoadedState, ruleset: str) -> list[Problem]:
-    """The map is of hexes: every system has a hex, every group is at a system or a hex."""
+    """The map is of hexes, and every group is at a system or a hex."""
     state = loaded.state
     found = []
     if state.map.geometry is not None:
-        found.append(Problem(*loaded.where("map", "geometry"), f"{ruleset} is played on a "
-                             f"hex map; remove 'geometry: {state.map.geometry}'"))
-    for i, s in enumerate(state.map.systems):
-        if s.hex is None:
-            found.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no hex; "
-                                 f"{ruleset} is played on a hex map, so give 'hex: [q, r]'"))
+        found.append(Problem(*loaded.where("map", "geometry"), f"geometry "
+                             f"{state.map.geometry!r}: {ruleset} is played on a hex map, so "
+                             "leave out 'geometry'"))
     for i, g in enumerate(state.groups.groups):
         if isinstance(g.at, Point):
             found.append(Problem(*loaded.where("groups", "groups", i, "at"), f"{g.id} is at "

@@ -20,10 +20,12 @@ from typing import Generic
 from pydantic import TypeAdapter
 
 from ftpress.dice import Dice, Roll
+from ftpress.display import PLAIN, Display
 from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.report_spec import ReportSpec
+from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
@@ -74,6 +76,12 @@ class Ruleset(Generic[OrdersT]):
     #: to ``ftpress.orders.load.parse_orders``; the shared format of
     #: ``ftpress.orders.model`` is ``ftpress.orders.load.ADAPTER``.
     orders_adapter: TypeAdapter[OrdersT]
+    #: What the ruleset keeps in the state beyond the shared model: its extension
+    #: records, read and written with the shared files (:mod:`ftpress.state.extension`).
+    state_extension: StateExtension | None = None
+    #: How its state shows on the site beyond the shared columns and map
+    #: (:mod:`ftpress.display`).
+    display: Display = PLAIN
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
