@@ -51,7 +51,7 @@ from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
-from ftpress.state.model import Player, Point, State
+from ftpress.state.model import Location, Player, Point, State
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 
 #: The columns of the campaign's accounts by economic turn: (account, heading);
@@ -282,13 +282,13 @@ def _powers(state: State, r: Renderer) -> dict[str, PowerRef]:
                            r.urls.page(f"players/{p.id}/")) for p in state.players.players}
 
 
-def _place(state: State, location: object) -> str:
+def _place(state: State, location: Location) -> str:
     if isinstance(location, str):
         system = state.system(location)
         return system.name if system else location
     if isinstance(location, Point):
         return f"open space at {location}"  # a planar map
-    h = state.hex_of(location)  # type: ignore[arg-type]
+    h = state.hex_of(location)
     world = state.system_at(h) if h is not None else None
     return world.name if world else f"hex {h}"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -352,8 +352,9 @@ class MapFile:
 # --- state/designs.yaml ----------------------------------------------------------------
 
 #: Size classes (ftc2007 §7.3 "the standard FT2 codes"; seed 002's class-by-mass table).
-SIZE_CLASSES = ("SC", "CT", "FF", "FH", "DD", "DH", "DM", "CL", "CE", "CH", "BC", "BB",
-                "BDN", "DN", "SDN", "CVL", "CVA", "CVH")
+SizeClass = Literal["SC", "CT", "FF", "FH", "DD", "DH", "DM", "CL", "CE", "CH", "BC", "BB",
+                    "BDN", "DN", "SDN", "CVL", "CVA", "CVH"]
+SIZE_CLASSES: tuple[str, ...] = get_args(SizeClass)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,7 +377,7 @@ class Design:
     id: Id
     name: Text
     navy: Id
-    size: Literal[SIZE_CLASSES]  # type: ignore[valid-type]
+    size: SizeClass
     mass: Positive
     points: Positive
     #: Hull boxes in each damage row, first row first.
