@@ -155,7 +155,8 @@ class Renderer:
         """Note what became of rendered ``jobs``; their template errors."""
         failures = [r for r in results if isinstance(r, Problem)]
         if not failures:
-            for job, (changed, searchable) in zip(jobs, results, strict=True):  # type: ignore[misc]
+            done = [r for r in results if not isinstance(r, Problem)]
+            for job, (changed, searchable) in zip(jobs, done, strict=True):
                 self.out.rendered(job.path, changed=changed, searchable=searchable)
         return failures
 
