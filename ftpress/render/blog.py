@@ -104,7 +104,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
                description="Search every post, rule section and turn report.", section="search")
     r.page("404.html", "404.html", "theme", title="Page not found",
            description="There is no page at this address.", noindex=True,
-           recent=views[:5])
+           recent=views[:5], search_url=urls.page("search/") if config.search else "")
     return views, rules.problems
 
 
