@@ -1,6 +1,6 @@
 """Rulebook pages: ``/rules/`` (as it stands), ``/rules/<date>/`` (as it stood),
-``/rules/changes/`` (each ruling's word-level diff), and the citation links
-that posts make with ``[[rule:10.2]]``.
+``/rules/changes/`` (what each ruling changed, :mod:`ftpress.render.htmldiff`), and
+the citation links that posts make with ``[[rule:10.2]]``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ftpress import markdown
 from ftpress.content.rulebook import Change, Rulebook, Section, Version, anchor
 from ftpress.errors import Problem
 from ftpress.parallel import map_indexed
+from ftpress.render.htmldiff import paragraph_diff
 from ftpress.render.pages import Renderer
 from ftpress.render.theme import long_date
 from ftpress.render.views import Link, Urls
@@ -26,7 +27,8 @@ _TOKENS = re.compile(r"\s+|[^\s]+")
 
 
 def word_diff(before: str, after: str) -> Markup:
-    """``before`` → ``after`` as escaped HTML, removed words in ``<del>``, added in ``<ins>``."""
+    """``before`` → ``after`` as escaped HTML, removed words in ``<del>``, added in ``<ins>``
+    (for a section's title: plain text, one line)."""
     a, b = _TOKENS.findall(before), _TOKENS.findall(after)
     out: list[str] = []
     for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
@@ -73,6 +75,28 @@ class VersionView:
     contents: tuple[Link, ...]
     changes: tuple[ChangeView, ...]
 
+    def by_ruling(self) -> tuple[RulingChanges, ...]:
+        """The changes grouped by the ruling that made them, in the order they came."""
+        groups: dict[str, list[ChangeView]] = {}
+        rulings: dict[str, Link] = {}
+        for c in self.changes:
+            groups.setdefault(c.ruling.url, []).append(c)
+            rulings.setdefault(c.ruling.url, c.ruling)
+        return tuple(RulingChanges(rulings[url], tuple(cs)) for url, cs in groups.items())
+
+
+@dataclass(frozen=True, slots=True)
+class RulingChanges:
+    """What one ruling changed on one date, for the change log's fold of it."""
+
+    ruling: Link
+    changes: tuple[ChangeView, ...]
+
+    @property
+    def summary(self) -> str:
+        """'§8.1 amended, §10.9 added'."""
+        return ", ".join(f"§{c.number} {c.verb}" for c in self.changes)
+
 
 def _midnight(day: date, like: datetime | None = None) -> datetime:
     zone = like.tzinfo if like is not None else None
@@ -117,13 +141,25 @@ class RulebookViews:
             self._rendered[key] = body
 
     def diff_ahead(self, *, parallel: bool) -> None:
-        """Word-diff every change's wording at once, on every core (difflib is slow:
-        a thousand changes take half a second), before any view asks for one."""
+        """Diff every change's wording at once, on every core (difflib is slow: a
+        thousand changes take half a second), before any view asks for one."""
         changes = [c for version in self.rulebook.versions for c in version.changes]
-        texts = [(c.before.text if c.before else "", c.after.text if c.after else "")
-                 for c in changes]
-        diffs = map_indexed(lambda i: word_diff(*texts[i]), len(texts), parallel=parallel)
+        diffs = map_indexed(lambda i: self._text_diff(changes[i]), len(changes),
+                            parallel=parallel)
         self._diffs = {id(c): d for c, d in zip(changes, diffs, strict=True)}
+
+    def _text_diff(self, change: Change) -> Markup:
+        """The change to a section's text, compared as readers see it: each wording
+        rendered with its citations linked to the rulebook of its own day."""
+        effective = change.amendment.effective
+
+        def shown(section: Section | None, day: date) -> str:
+            if section is None or not section.text:
+                return ""
+            return markdown.render(section.text, self.urls.base_path, self.resolver(day)).html
+
+        return paragraph_diff(shown(change.before, _day_before(effective)),
+                              shown(change.after, effective))
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
@@ -217,7 +253,7 @@ class RulebookViews:
             title_diff = word_diff(before.title, after.title)
         diff = self._diffs.pop(id(change), None)
         if diff is None:
-            diff = word_diff(before.text if before else "", after.text if after else "")
+            diff = self._text_diff(change)
         ruling = Link(self.urls.page(a.ruling.url_path), a.ruling.title)
         return ChangeView(verb, a.number, url, shown.title if shown else "", title_diff, diff,
                           ruling, _midnight(a.effective, self._zone))

@@ -1,5 +1,7 @@
 """Every page of the demo and of both examples fits a phone and a desktop: nothing
-makes the page scroll sideways (a wide table scrolls inside its own box instead).
+makes the page scroll sideways (a wide table scrolls inside its own box instead);
+and no page shows a reader Markdown that was never rendered (``**``, ``[[rule:``),
+as a diff of the rules' source text once did.
 
 One browser, one tab per width, every page visited in turn: about half a minute."""
 
@@ -9,7 +11,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
 from demos import FTC2007, FTCAMP02, SCT, Demo
 
 from .conftest import served
@@ -40,11 +41,11 @@ DEMOS: dict[str, Demo] = {"demo": FTC2007, "sct": SCT, "ftcamp02": FTCAMP02}
 
 
 @pytest.mark.parametrize("width", WIDTHS, ids=["phone", "desktop"])
-def test_no_page_is_wider_than_the_window(browser, built, width):
+def test_no_page_is_wider_than_the_window_or_shows_raw_markdown(browser, built, width):
     context = browser.new_context(viewport={"width": width, "height": 844},
                                   is_mobile=width < 500, device_scale_factor=1)
     page = context.new_page()
-    too_wide = []
+    too_wide, raw = [], []
     try:
         for name, site in built.items():
             # A phone lays a too-wide page out at its full width and zooms out, so the
@@ -55,6 +56,14 @@ def test_no_page_is_wider_than_the_window(browser, built, width):
                     width_now = page.evaluate("document.documentElement.scrollWidth")
                     if width_now > width:
                         too_wide.append(f"{name}/{path}: {width_now}px")
+                    if width == WIDTHS[0]:  # the text is the same at every width
+                        # Folded text counts too: a reader opens the fold.
+                        text = page.evaluate("document.querySelectorAll('details')"
+                                             ".forEach(d => { d.open = true; }),"
+                                             " document.body.innerText")
+                        raw += [f"{name}/{path}: {mark}" for mark in ("**", "[[rule:")
+                                if mark in text]
     finally:
         context.close()
     assert too_wide == []
+    assert raw == []
