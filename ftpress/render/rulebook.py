@@ -228,7 +228,7 @@ class RulebookViews:
             html = Markup(body.html)
             if "[[rule:" not in section.text:  # citations link to one version: no reuse
                 self._html[section.text] = html
-        amended = tuple(Link(self.urls.page(r.url_path), f"{r.title}, {_long(day)}")
+        amended = tuple(Link(self.urls.page(r.url_path), f"{r.title}, {long_date(day)}")
                         for r, day in section.amended_by)
         return SectionView(section.number, section.title, section.anchor, section.depth,
                            html, amended)
@@ -272,26 +272,23 @@ def _day_before(day: date) -> date:
     return date.fromordinal(day.toordinal() - 1)
 
 
-def _long(day: date) -> str:
-    return long_date(datetime.combine(day, time(0, 0)))
-
-
 def render_rulebook(r: Renderer, views: RulebookViews) -> None:
     """``/rules/``, one page per version, and the change log."""
     rulebook = views.rulebook
     if not rulebook.versions:
         return
     views.prerender(r.markdown)
-    versions = tuple(Link(views.version_url(v), _long(v.date)) for v in rulebook.versions)
+    versions = tuple(Link(views.version_url(v), long_date(v.date)) for v in rulebook.versions)
     current = rulebook.versions[-1]
     r.page("rules/index.html", "rulebook.html", "content/rules", title="The rulebook",
            description=f"The campaign rules as they stand, consolidated with every ruling up "
-           f"to {_long(current.date)}.", section="rulebook", version=views.view(current),
+           f"to {long_date(current.date)}.", section="rulebook", version=views.view(current),
            versions=versions, is_current=True)
     for version in rulebook.versions:
         r.page(f"rules/{version.date.isoformat()}/index.html", "rulebook.html", "content/rules",
-               title=f"The rulebook as of {_long(version.date)}",
-               description=f"The campaign rules exactly as they stood on {_long(version.date)}.",
+               title=f"The rulebook as of {long_date(version.date)}",
+               description="The campaign rules exactly as they stood on "
+               f"{long_date(version.date)}.",
                section="rulebook", version=views.view(version), versions=versions,
                is_current=False)
     log = tuple(views.view(v) for v in reversed(rulebook.versions) if v.changes)
@@ -303,13 +300,13 @@ def render_rulebook(r: Renderer, views: RulebookViews) -> None:
 
 def as_text(version: Version) -> str:
     """The rulebook of one version as plain Markdown, for reading in a terminal or editor."""
-    lines = [f"# The rulebook as of {_long(version.date)}", ""]
+    lines = [f"# The rulebook as of {long_date(version.date)}", ""]
     for section in version.sections:
         lines.append(f"{'#' * (section.depth + 1)} {section.number} {section.title}")
         lines.append("")
         if section.text:
             lines += [section.text, ""]
         if section.amended_by:
-            notes = "; ".join(f"{r.title}, {_long(day)}" for r, day in section.amended_by)
+            notes = "; ".join(f"{r.title}, {long_date(day)}" for r, day in section.amended_by)
             lines += [f"*Amended by {notes}.*", ""]
     return "\n".join(lines).rstrip() + "\n"

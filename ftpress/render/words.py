@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 #: Nouns whose plural is not the singular with an "s".
-_IRREGULAR = {"dummy": "dummies", "casualty": "casualties", "ally": "allies",
-              "hull box": "hull boxes", "box": "boxes", "battle-class": "battle-classes"}
+_IRREGULAR = {"dummy": "dummies", "hull box": "hull boxes"}
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
