@@ -54,6 +54,7 @@ from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
+from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.report_spec import ReportSpec
@@ -337,7 +338,10 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     finally:  # no worker is left running, whatever went wrong
         r.cancel()
         campaign.wait()
-    out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
+    turned = (turn_entries(site.turns, urls, report=_report(site.state), zone=site.config.zone,
+                           umpire=umpire) if site.state is not None else ())
+    for path, feed in feeds.atom_feeds(site.config, views, turned).items():
+        out.add(path, feed, "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")

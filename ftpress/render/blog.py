@@ -196,13 +196,16 @@ def _paginate(views: Sequence[PostView], per: int, prefix: str,
 
 def _listing(r: Renderer, cards: Cards, views: Sequence[PostView], prefix: str, heading: str,
              title: str, description: str, section: str, per: int, intro: str = "",
-             headline: object = None, related: Link | None = None) -> None:
-    """``related``: the rule section a tag's listing is about, linked above the posts."""
+             headline: object = None, related: Link | None = None,
+             feed: Link | None = None) -> None:
+    """``related``: the rule section a tag's listing is about, linked above the posts;
+    ``feed``: the listing's own Atom feed (:func:`ftpress.render.feeds.atom_feeds`)."""
     for path, chunk, pager in _paginate(views, per, prefix, r.urls):
         paged = title if pager.number == 1 else f"{title}, page {pager.number}"
         r.page(path, "list.html", "site", title=paged, description=description,
                section=section, heading=heading, intro=intro, posts=chunk, pager=pager,
-               headline=headline if pager.number == 1 else None, card=cards, related=related)
+               headline=headline if pager.number == 1 else None, card=cards, related=related,
+               feed=feed)
 
 
 def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
@@ -270,7 +273,8 @@ def _kinds(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> 
     for kind, (label, about) in KINDS.items():
         chosen = [v for v in views if v.kind_id == kind]
         _listing(r, cards, chosen, f"kinds/{kind}/", label, label, about, "kinds", per,
-                 intro=about)
+                 intro=about, feed=Link(r.urls.page(f"kinds/{kind}/feed.xml"), label)
+                 if chosen else None)
 
 
 def _tags(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int,
@@ -287,7 +291,8 @@ def _tags(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int,
     for tag in names:
         _listing(r, cards, tagged[tag], f"tags/{tag}/", f"Tagged “{tag}”", f"Tagged {tag}",
                  f"{_posts(len(tagged[tag]))} tagged {tag}.", "tags", per,
-                 related=_rule_of(tag, rulebook, r.urls))
+                 related=_rule_of(tag, rulebook, r.urls),
+                 feed=Link(r.urls.page(f"tags/{tag}/feed.xml"), f"tagged {tag}"))
 
 
 #: A tag that names a rule: ``rule-10`` is about rule 10.
