@@ -110,3 +110,23 @@ def test_feed_readers_parse_every_feed(demo_site):
         assert len(parsed.entries) == len(entries(path))
     main = feedparser.parse((demo_site / "feed.xml").read_bytes())
     assert any(e.title == "Turn 1" and e.tags[0].term == "turn" for e in main.entries)
+
+
+def test_every_feed_is_byte_for_byte_what_elementtree_writes_for_the_whole_tree(demo_site):
+    """The feeds are assembled from entries written once each (feeds._feed): the result
+    must be exactly ElementTree's own serialization of the whole feed, indented."""
+    ET.register_namespace("", A.strip("{}"))
+    for path in [demo_site / "feed.xml", demo_site / "turns/feed.xml",
+                 *demo_site.glob("kinds/*/feed.xml"), *demo_site.glob("tags/*/feed.xml")]:
+        tree = ET.parse(path).getroot()
+        ET.indent(tree)
+        assert ET.tostring(tree, encoding="utf-8", xml_declaration=True) + b"\n" == (
+            path.read_bytes()), path
+
+
+def test_a_kinds_and_a_tags_feed_carry_summaries_the_main_feed_whole_posts(demo_site):
+    main = {e.findtext(f"{A}id"): e for e in entries(demo_site / "feed.xml")}
+    for feed in (demo_site / "kinds/rulings/feed.xml", demo_site / "tags/rule-10/feed.xml"):
+        for entry in entries(feed):
+            assert entry.find(f"{A}content") is None and entry.findtext(f"{A}summary")
+            assert main[entry.findtext(f"{A}id")].find(f"{A}content") is not None
