@@ -67,7 +67,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     """
     config, urls = blog.config, r.urls
     rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
-    rules.diff_ahead(parallel=r.parallel)  # ruling posts show their changes, diffed
+    rules.diff_ahead(r.markdown, parallel=r.parallel)  # ruling posts show their changes
     for static in statics:
         r.out.add(static.path, static.data, "theme")
     # Markdown is most of a build's work: cached between builds, spread over the cores.

@@ -140,26 +140,34 @@ class RulebookViews:
                              strict=True):
             self._rendered[key] = body
 
-    def diff_ahead(self, *, parallel: bool) -> None:
-        """Diff every change's wording at once, on every core (difflib is slow: a
-        thousand changes take half a second), before any view asks for one."""
+    def diff_ahead(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
+                                               list[markdown.Rendered]], *,
+                   parallel: bool) -> None:
+        """Diff every change's wording at once, before any view asks for one: both
+        wordings rendered with ``render_many`` (:meth:`Renderer.markdown`: cached
+        between builds), then compared on every core (difflib is slow: a thousand
+        changes take half a second)."""
         changes = [c for version in self.rulebook.versions for c in version.changes]
-        diffs = map_indexed(lambda i: self._text_diff(changes[i]), len(changes),
-                            parallel=parallel)
+        wordings = [w for c in changes for w in self._wordings(c)]
+        shown = iter(render_many([w for w in wordings if w[0]]))
+        html = [next(shown).html if text else "" for text, _ in wordings]
+        diffs = map_indexed(lambda i: paragraph_diff(html[2 * i], html[2 * i + 1]),
+                            len(changes), parallel=parallel)
         self._diffs = {id(c): d for c, d in zip(changes, diffs, strict=True)}
 
-    def _text_diff(self, change: Change) -> Markup:
-        """The change to a section's text, compared as readers see it: each wording
-        rendered with its citations linked to the rulebook of its own day."""
+    def _wordings(self, change: Change) -> tuple[tuple[str, markdown.Resolver], ...]:
+        """A change's text before and after ("" where there is none), each with the
+        resolver of its own day: a citation links to the rulebook as it then stood."""
         effective = change.amendment.effective
+        before, after = change.before, change.after
+        return ((before.text if before else "", self.resolver(_day_before(effective))),
+                (after.text if after else "", self.resolver(effective)))
 
-        def shown(section: Section | None, day: date) -> str:
-            if section is None or not section.text:
-                return ""
-            return markdown.render(section.text, self.urls.base_path, self.resolver(day)).html
-
-        return paragraph_diff(shown(change.before, _day_before(effective)),
-                              shown(change.after, effective))
+    def _text_diff(self, change: Change) -> Markup:
+        """The change to a section's text, compared as readers see it."""
+        old, new = (markdown.render(text, self.urls.base_path, cite).html if text else ""
+                    for text, cite in self._wordings(change))
+        return paragraph_diff(old, new)
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
