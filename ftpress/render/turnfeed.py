@@ -9,8 +9,9 @@ from datetime import datetime, time, tzinfo
 from markupsafe import escape
 
 from ftpress.render.feeds import FeedEntry
-from ftpress.render.turns import HiddenFacts, RecordedTurn, public_events, summary, title_of
+from ftpress.render.turns import RecordedTurn, summary, title_of
 from ftpress.render.views import Urls
+from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, visible
 from ftpress.report_spec import ReportSpec
 
 
@@ -19,10 +20,11 @@ def turn_entries(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpe
     """One entry per recorded turn, oldest first, from the events its view may see
     (``umpire``: all of them); ``report``: the campaign's ruleset's."""
     entries = []
+    viewer = UMPIRE_VIEW if umpire else PUBLIC_VIEW
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index else None
-        hidden = HiddenFacts.none() if umpire else HiddenFacts.of_turn(before, turn.state)
-        lines = summary(turn, before, public_events(turn.events, hidden), report)
+        net = HiddenFacts.of_turn(before, turn.state, viewer)
+        lines = summary(turn, before, visible(turn.events, viewer, net), report)
         title = title_of(turn)
         # A turn is resolved once its orders are due (the setup: the day turn 1 opened).
         when = (before.campaign.calendar.deadline if before is not None else
