@@ -93,11 +93,13 @@ def test_links_in_entries_go_where_they_go_on_the_page(demo_site):
 def test_absolute_links_leave_absolute_and_protocol_relative_links_alone():
     html = ('<a href="#fn1">1</a> <a href="/x/rules/#r-8">§8</a> <img src="/x/m.svg"> '
             '<a href="https://e.org/#a">e</a> <a href="//cdn.e.org/x">c</a> '
+            '<img src="photo.png" alt=""> <a href="mailto:u@e.org">u</a> '
             '<code>href=&quot;#no&quot;</code>')
     assert absolute_links(html, "https://h.org/x/posts/p/", "https://h.org") == (
         '<a href="https://h.org/x/posts/p/#fn1">1</a> <a href="https://h.org/x/rules/#r-8">§8</a> '
         '<img src="https://h.org/x/m.svg"> <a href="https://e.org/#a">e</a> '
-        '<a href="//cdn.e.org/x">c</a> <code>href=&quot;#no&quot;</code>')
+        '<a href="//cdn.e.org/x">c</a> <img src="https://h.org/x/posts/p/photo.png" alt=""> '
+        '<a href="mailto:u@e.org">u</a> <code>href=&quot;#no&quot;</code>')
 
 
 def test_feed_readers_parse_every_feed(demo_site):

@@ -64,22 +64,26 @@ def post_entry(view: PostView) -> FeedEntry:
                      tuple(t.text for t in view.tags))
 
 
-#: A link inside an entry's HTML that a feed reader would resolve against the feed,
-#: not the page: a fragment (``#fn1``, the post's own footnotes) or a root path.
-_RELATIVE = re.compile(r'(?P<attr>\b(?:href|src))="(?P<target>#|/(?!/))')
+#: A link inside an entry's HTML; :func:`absolute_links` says which it rewrites.
+_LINK = re.compile(r'(?P<attr>\b(?:href|src))="(?P<target>[^"]*)"')
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def absolute_links(html: str, page_url: str, site_origin: str) -> str:
-    """``html`` with its fragment links made absolute on ``page_url`` and its root
-    paths on ``site_origin`` (``https://host``), so that every link in a feed entry
-    goes where it goes on the page. Attributes are as Markdown and the templates
-    write them: always in double quotes; a quote in text is escaped, never matched."""
+    """``html`` with every link a feed reader would resolve against the feed, not the
+    page, made absolute: a fragment (``#fn1``, the post's own footnotes) and a file
+    beside the post (``photo.png``) on ``page_url``, a root path on ``site_origin``
+    (``https://host``). Attributes are as Markdown and the templates write them:
+    always in double quotes; a quote in text is escaped, never matched."""
 
     def fix(match: re.Match[str]) -> str:
-        base = page_url if match["target"] == "#" else site_origin
-        return f'{match["attr"]}="{base}{match["target"]}'
+        target = match["target"]
+        if not target or target.startswith(("//", "?")) or _SCHEME.match(target):
+            return match[0]
+        base = site_origin if target.startswith("/") else page_url
+        return f'{match["attr"]}="{base}{target}"'
 
-    return _RELATIVE.sub(fix, html)
+    return _LINK.sub(fix, html)
 
 
 def atom_feeds(config: SiteConfig, posts: Sequence[PostView],
