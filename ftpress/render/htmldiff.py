@@ -116,6 +116,10 @@ class _Splitter(HTMLParser):
                 continue  # no paragraph starts with white space, none has two in a row
             self._atoms.append(_Atom(token, self._marks()))
 
+    def close(self) -> None:
+        super().close()
+        self._flush()  # text after the last block (none, from our Markdown)
+
     def _marks(self) -> tuple[str, ...]:
         return tuple(raw for _, raw in self._inline)
 
@@ -124,7 +128,6 @@ def _paragraphs(html: str) -> list[_Paragraph]:
     splitter = _Splitter()
     splitter.feed(html)
     splitter.close()
-    splitter._flush()  # text after the last block (none, from our Markdown)
     return splitter.paragraphs
 
 
@@ -191,11 +194,11 @@ def _marked(a: _Paragraph, b: _Paragraph) -> str:
         if op == "equal":
             out.append(_run(b.atoms[j1:j2]))
             continue
-        old, new = _strip(a.atoms[i1:i2]), _strip(b.atoms[j1:j2])
-        lead = " " if (a.atoms[i1:i2] and a.atoms[i1].space) or (
-            b.atoms[j1:j2] and b.atoms[j1].space) else ""
-        tail = " " if (i2 > i1 and a.atoms[i2 - 1].space) or (
-            j2 > j1 and b.atoms[j2 - 1].space) else ""
+        spans = (a.atoms[i1:i2], b.atoms[j1:j2])
+        old, new = (_strip(span) for span in spans)
+        # The space an edit starts or ends with stays outside its marks, once.
+        lead = " " if any(span and span[0].space for span in spans) else ""
+        tail = " " if any(span and span[-1].space for span in spans) else ""
         out.append(lead)
         if old:
             out.append(f"<del>{_run(old)}</del>")
