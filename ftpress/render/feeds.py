@@ -133,8 +133,8 @@ def _feed(config: SiteConfig, path: str, title: str, entries: Sequence[FeedEntry
     urls = Urls(config)
     shown = list(entries[: config.feed_limit] if config.feed_limit else entries)
     ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed", {f"{{{XML}}}base": config.base_url,
-                                          f"{{{XML}}}lang": config.language})
+    feed = ET.Element(f"{{{ATOM}}}feed", {f"{{{XML}}}base": xml_chars(config.base_url),
+                                          f"{{{XML}}}lang": xml_chars(config.language)})
     q = f"{{{ATOM}}}"
     _sub(feed, q + "title", title)
     if config.description:
