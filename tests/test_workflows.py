@@ -50,12 +50,37 @@ def lint(args: list[str]) -> subprocess.CompletedProcess[str]:
                           timeout=300)
 
 
+#: What ftpress's own repository runs and no campaign does: releasing ftpress.
+REPOSITORY_ONLY = {"workflows/release.yml"}
+
+
 def test_the_repository_runs_the_workflows_ftpress_ships():
     shipped = {p.relative_to(GITHUB_FILES).as_posix(): p.read_text()
                for p in GITHUB_FILES.rglob("*") if p.is_file()}
     here = {p.relative_to(REPO / ".github").as_posix(): p.read_text()
             for p in (REPO / ".github").rglob("*") if p.is_file()}
-    assert here == shipped
+    assert set(here) - set(shipped) == REPOSITORY_ONLY
+    assert {name: here[name] for name in shipped} == shipped
+    assert not REPOSITORY_ONLY & set(shipped)
+
+
+def test_a_release_publishes_what_it_checked_with_each_permission_in_one_job():
+    workflow = yaml.safe_load((REPO / ".github/workflows/release.yml").read_text())
+    assert workflow[True] == {"push": {"tags": ["v*"]}}
+    assert workflow["permissions"] == {}
+    jobs = workflow["jobs"]
+    assert {name: job["permissions"] for name, job in jobs.items()} == {
+        "build": {"contents": "read"}, "pypi": {"id-token": "write"},
+        "github-release": {"contents": "write"}}
+    assert jobs["pypi"]["needs"] == "build" and jobs["github-release"]["needs"] == "pypi"
+    build = [s.get("run", s.get("uses", "")) for s in jobs["build"]["steps"]]
+    order = ["python -m build", "twine check --strict dist/*", "actions/upload-artifact"]
+    at = [next(i for i, r in enumerate(build) if key in r) for key in order]
+    assert at == sorted(at)
+    publish = [s["uses"] for s in jobs["pypi"]["steps"]]
+    assert publish[-1].startswith("pypa/gh-action-pypi-publish@")
+    assert "with" not in jobs["pypi"]["steps"][-1]  # trusted publishing: no token, no password
+    assert "gh release create" in jobs["github-release"]["steps"][-1]["run"]
 
 
 @pytest.mark.parametrize("which", ["repository", "new campaign"])

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
-from ftpress import __version__
 from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
 from ftpress.errors import InputError, Problem, SetupError, UnknownRuleset
+from ftpress.requirement import requirements_txt
 from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
 from ftpress.scaffold import slugify
@@ -59,8 +59,10 @@ class Created:
 
 def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                   seed: int | None = None, name: str | None = None,
-                  ruleset: str = "ftc2007", options: Sequence[str] = ()) -> Created:
+                  ruleset: str = "ftc2007", options: Sequence[str] = (),
+                  ftpress_requirement: str | None = None) -> Created:
     """Write a new campaign into ``root``, which must be empty or not exist yet."""
+    github = github_files(ftpress_requirement)
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
         raise InputError([Problem(str(root), 0, 0, "folder is not empty; expected a new or "
                                   "empty folder for the campaign")])
@@ -102,7 +104,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
 
     base_url = f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url), ".gitignore": _GITIGNORE,
-                             "orders/README.md": _ORDERS_README, **github_files()}
+                             "orders/README.md": _ORDERS_README, **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
             files[f"{folder}/{kind.file}"] = dump(getattr(new.state, kind.name),
@@ -130,14 +132,13 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
 GITHUB_FILES = Path(__file__).parent.parent / "github"
 
 
-def github_files() -> dict[str, str]:
+def github_files(spec: str | None = None) -> dict[str, str]:
     """``.github/`` for a new campaign, and the ``requirements.txt`` it installs
-    ftpress from: ftpress's own workflows, which install ftpress from its source
+    ftpress from (``spec``, see :func:`ftpress.requirement.requirement`):
+    ftpress's own workflows, which install ftpress from its source
     (``pip install .``, pip's cache keyed on ``pyproject.toml``), made to install
-    the pinned ftpress of ``requirements.txt`` instead."""
-    files = {"requirements.txt": "# The ftpress the campaign's workflows run; change the pin "
-                                 "to upgrade.\n"
-                                 f"ftpress=={__version__}\n"}
+    the ftpress of ``requirements.txt`` instead."""
+    files = {"requirements.txt": requirements_txt(spec)}
     for source in sorted(GITHUB_FILES.rglob("*")):
         if source.is_file():
             text = source.read_text(encoding="utf-8")
@@ -218,11 +219,15 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=NUMBER",
                         help="a house rule for map generation, e.g. world_on=1 (repeatable)")
     parser.add_argument("--now", help="date the campaign at this ISO date-time instead of now")
+    parser.add_argument("--ftpress-requirement", metavar="SPEC",
+                        help="the ftpress its workflows install: a version, a git URL with a "
+                        "tag, or a wheel's URL (default: this ftpress's version)")
 
 
 def run(args: argparse.Namespace) -> int:
     created = init_campaign(args.dir, args.players.split(","), now=build_now(args.now),
                             seed=args.seed, name=args.name, ruleset=args.ruleset,
-                            options=args.option)
+                            options=args.option,
+                            ftpress_requirement=args.ftpress_requirement)
     print(created.summary())
     return 0
