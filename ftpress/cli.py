@@ -69,6 +69,7 @@ COMMANDS = (
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
     Command("new", "create new content"),
+    Command("roster", "record which GitHub account plays each power, and the umpires"),
 )
 
 
