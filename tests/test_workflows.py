@@ -130,11 +130,29 @@ def test_actions_are_pinned_to_commits_and_scripts_hold_no_expressions(path):
 
 def test_the_orders_check_reads_and_holds_no_secret():
     workflow = yaml.safe_load((REPO / ".github/workflows/orders.yml").read_text())
-    assert list(workflow[True]) == ["pull_request"]  # YAML 1.1 reads the key 'on' as True
+    # YAML 1.1 reads the key 'on' as True. The merge queue runs the check again.
+    assert list(workflow[True]) == ["pull_request", "merge_group"]
     assert workflow[True]["pull_request"]["paths"] == ["orders/**"]
+    assert workflow[True]["merge_group"] == {"types": ["checks_requested"]}
     assert workflow["permissions"] == {"contents": "read"}
     assert "secrets." not in (REPO / ".github/workflows/orders.yml").read_text()
-    assert all("permissions" not in job for job in workflow["jobs"].values())
+    assert "permissions" not in workflow["jobs"]["check"]
+
+
+def test_only_the_auto_merge_job_may_write_and_only_after_the_check_at_its_head():
+    jobs = yaml.safe_load((REPO / ".github/workflows/orders.yml").read_text())["jobs"]
+    assert set(jobs) == {"check", "auto-merge"}
+    merge = jobs["auto-merge"]
+    assert merge["needs"] == "check"
+    assert merge["permissions"] == {"contents": "write", "pull-requests": "write"}
+    condition = " ".join(merge["if"].split())
+    for part in ("github.event_name == 'pull_request'", "needs.check.outputs.auto-merge == 'true'",
+                 "github.event.pull_request.head.repo.full_name == github.repository"):
+        assert part in condition
+    (step,) = merge["steps"]
+    assert step["env"]["HEAD_SHA"] == "${{ github.event.pull_request.head.sha }}"
+    assert step["run"] == 'gh pr merge "$NUMBER" --auto --squash --match-head-commit "$HEAD_SHA"'
+    assert jobs["check"]["outputs"] == {"auto-merge": "${{ steps.pull-request.outputs.auto-merge }}"}
 
 
 def test_publishing_runs_one_at_a_time_with_least_privilege():

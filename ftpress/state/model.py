@@ -31,6 +31,7 @@ from pydantic import (
 )
 
 from ftpress.dice import Roll
+from ftpress.durations import PATTERN as DURATION
 from ftpress.hexes import Hex
 from ftpress.state.extension import Extension, check_extension, normalised
 
@@ -189,6 +190,10 @@ class Calendar:
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    #: How long after the deadline the orders check still accepts orders (``90m``,
+    #: ``6h``, ``1d``; none: not a minute), for pull requests opened in time and merged
+    #: late.
+    grace: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +203,10 @@ class Settings:
     #: How battles between task groups are fought (ftc2007 §14): on the tabletop,
     #: by the abstract combat, or as both sides agree each time.
     battles: Literal["tabletop", "abstract", "agreed"] = "tabletop"
+    #: True: the orders workflow merges by itself a player's pull request that passes
+    #: the check and changes only that player's own order file (left out: the umpire
+    #: merges every one).
+    auto_merge: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
