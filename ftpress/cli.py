@@ -70,6 +70,7 @@ COMMANDS = (
             "files read from git; for CI"),
     Command("new", "create new content"),
     Command("roster", "record which GitHub account plays each power, and the umpires"),
+    Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
 )
 
 

@@ -164,11 +164,25 @@ def test_publishing_runs_one_at_a_time_with_least_privilege():
     assert jobs["turn"]["permissions"] == {"contents": "write"}
     assert jobs["build"]["permissions"] == {"contents": "read", "pages": "read"}
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+    assert jobs["battles"]["permissions"] == {"contents": "read", "issues": "write"}
+    assert jobs["battles"]["needs"] == "turn"
     runs = [s.get("run", s.get("uses", "")) for s in steps(workflow)]
-    order = ["ftpress turn --if-due", "git push", "ftpress build", "actions/configure-pages",
-             "actions/upload-pages-artifact", "actions/deploy-pages"]
+    order = ["ftpress turn --if-due", "push --quiet \"$remote\" HEAD:main", "ftpress battles report", "actions/cache",
+             "ftpress build", "actions/configure-pages", "actions/upload-pages-artifact",
+             "actions/deploy-pages"]
     at = [next(i for i, r in enumerate(runs) if key in r) for key in order]
     assert at == sorted(at)
+
+
+def test_the_build_cache_is_kept_between_runs_for_one_ftpress_version():
+    build = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]["build"]
+    (cache,) = (s for s in build["steps"] if s.get("uses", "").startswith("actions/cache@"))
+    assert cache["with"] == {
+        "path": ".ftpress-cache",
+        "key": "ftpress-build-${{ steps.version.outputs.version }}-${{ needs.turn.outputs.sha }}",
+        "restore-keys": "ftpress-build-${{ steps.version.outputs.version }}-"}
+    (version,) = (s for s in build["steps"] if s.get("id") == "version")
+    assert "ftpress --version" in version["run"]
 
 
 def test_codeowners_leaves_only_orders_to_the_players():

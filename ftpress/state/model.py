@@ -194,6 +194,11 @@ class Calendar:
     #: ``6h``, ``1d``; none: not a minute), for pull requests opened in time and merged
     #: late.
     grace: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
+    #: When the next turn's orders fall due once a turn is resolved: ``on-schedule``
+    #: (left out) keeps the deadlines' weekday and time, ``turn_days`` apart, and a turn
+    #: resolved late opens the next at the first of them still ahead;
+    #: ``after-resolution`` makes it ``turn_days`` after the turn was resolved.
+    next_deadline: Literal["on-schedule", "after-resolution"] | None = None
 
 
 @dataclass(frozen=True, slots=True)
