@@ -24,11 +24,14 @@ class Window:
     #: The battle-result files of the open turn on the base revision: the turn paused
     #: for them, and waits for the umpire to fill them in.
     battles: tuple[str, ...] = ()
+    #: The umpire has paused the deadline: no orders are late meanwhile.
+    paused: bool = False
 
     @classmethod
     def of(cls, calendar: Calendar, battles: tuple[str, ...] = ()) -> Window:
         grace = durations.parse(calendar.grace) if calendar.grace else timedelta(0)
-        return cls(turn_id(calendar.turn), calendar.deadline, grace, battles)
+        return cls(turn_id(calendar.turn), calendar.deadline, grace, battles,
+                   bool(calendar.paused))
 
     def closed(self, now: datetime) -> str | None:
         """Why orders for the open turn are refused at ``now``, or None."""
@@ -37,7 +40,7 @@ class Window:
             return (f"{self.turn} is paused for {count} battle{'s' if count != 1 else ''} "
                     f"fought on the tabletop ({', '.join(self.battles)}): its orders are "
                     "closed, and it resolves with the orders merged before it paused")
-        if now <= self.deadline + self.grace:
+        if self.paused or now <= self.deadline + self.grace:
             return None
         grace = (f", and its grace of {durations.spoken(self.grace)} ended "
                  f"{durations.utc(self.deadline + self.grace)}" if self.grace else "")

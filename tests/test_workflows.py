@@ -166,6 +166,11 @@ def test_publishing_runs_one_at_a_time_with_least_privilege():
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
     assert jobs["battles"]["permissions"] == {"contents": "read", "issues": "write"}
     assert jobs["battles"]["needs"] == "turn"
+    assert jobs["remind"]["permissions"] == {"contents": "read", "issues": "write"}
+    assert jobs["remind"]["if"] == "github.event_name == 'schedule'"
+    writers = {name for name, job in jobs.items()
+               if any(v == "write" for v in job["permissions"].values())}
+    assert writers == {"turn", "battles", "remind", "deploy"}
     runs = [s.get("run", s.get("uses", "")) for s in steps(workflow)]
     order = ["ftpress turn --if-due", "push --quiet \"$remote\" HEAD:main", "ftpress battles report", "actions/cache",
              "ftpress build", "actions/configure-pages", "actions/upload-pages-artifact",

@@ -171,6 +171,24 @@ def _normalise_ext(record: Any) -> None:
 # --- state/campaign.yaml ---------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
+class DeadlineChange:
+    """An umpire's change to the open turn's deadline (``ftpress calendar``), kept
+    on the calendar until the turn is resolved (the turn's record keeps it then)."""
+
+    __pydantic_config__ = CONFIG
+
+    #: When the umpire made it.
+    at: AwareDatetime
+    #: extend: the deadline moved on by ``by``; pause: the deadline stopped running;
+    #: resume: it runs again, moved on by as long as it was paused.
+    change: Literal["extend", "pause", "resume"]
+    #: The deadline after the change (none while paused).
+    deadline: AwareDatetime | None = None
+    #: How much later, for ``extend`` (``2d``, ``6h``).
+    by: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Calendar:
     """Where the campaign is in time. A strategic turn is a week; six make an
     economic turn (ftc2007 §5)."""
@@ -199,6 +217,14 @@ class Calendar:
     #: resolved late opens the next at the first of them still ahead;
     #: ``after-resolution`` makes it ``turn_days`` after the turn was resolved.
     next_deadline: Literal["on-schedule", "after-resolution"] | None = None
+    #: How long before the deadline the players who have sent no orders are reminded
+    #: by the publishing workflow (``1d``, ``12h``; left out: never).
+    reminder: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
+    #: True while the umpire has paused the deadline (``ftpress calendar pause``):
+    #: the turn is not due, and no orders are late.
+    paused: bool | None = None
+    #: The umpire's changes to this turn's deadline, in order.
+    changes: tuple[DeadlineChange, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
