@@ -37,7 +37,7 @@ def test_an_extension_moves_the_deadline_and_is_recorded(campaign, run):
     assert cal["changes"] == [{"at": datetime(2026, 3, 7, 12, tzinfo=UTC), "change": "extend",
                                "deadline": datetime(2026, 3, 10, 20, tzinfo=UTC), "by": "2d"}]
     assert run("check", "--source", campaign)[0] == 0
-    code, out, _ = run("status", "--source", campaign, "--now", "2026-03-09T10:00:00Z")
+    _, out, _ = run("status", "--source", campaign, "--now", "2026-03-09T10:00:00Z")
     assert "orders due: 2026-03-10 20:00:00+00:00\n" in out and "due: no" in out
 
 
