@@ -34,6 +34,7 @@ from ftpress.buildcache import (
 )
 from ftpress.campaign import display_of, load_states
 from ftpress.config import SiteConfig, load_config
+from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_post, load_posts
 from ftpress.content.rulebook import (
@@ -54,11 +55,19 @@ from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
+from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.report_spec import ReportSpec
 from ftpress.schema_export import schema_files
-from ftpress.search import SEARCH_DIR, Indexing, index_site
+from ftpress.search import (
+    SEARCH_DIR,
+    Indexing,
+    index_site,
+    index_unfinished,
+    mark_finished,
+    mark_unfinished,
+)
 from ftpress.state.load import Parsing, forget_parsed
 from ftpress.state.model import State
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
@@ -97,6 +106,8 @@ class Site:
     #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
     turns: tuple[RecordedTurn, ...] = ()
     view: Literal["public", "umpire"] = "public"
+    #: Files published as they are: beside the posts, and the campaign's ``static/``.
+    assets: tuple[Asset, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +189,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                state, min(scheduled, default=None), turns, options.view)
+                state, min(scheduled, default=None), turns, options.view,
+                load_assets(root, published))
 
 
 def _report(state: State) -> ReportSpec:
@@ -338,7 +350,12 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     finally:  # no worker is left running, whatever went wrong
         r.cancel()
         campaign.wait()
-    out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
+    turned = (turn_entries(site.turns, urls, report=_report(site.state), zone=site.config.zone,
+                           umpire=umpire) if site.state is not None else ())
+    for path, feed in feeds.atom_feeds(site.config, views, turned).items():
+        out.add(path, feed, "feed")
+    for asset in site.assets:
+        out.add(asset.path, asset.data, asset.source)
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
@@ -461,14 +478,17 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     site = load(root, options, cache, parsing=parsing)
     staging = Staging(out_dir)
     early: list[Indexing] = []
+    # The last build moved pages in but did not finish their index: make it all again.
+    unfinished = site.config.search and index_unfinished(out_dir)
 
     def start_search(outputs: Outputs) -> None:
         # The searchable pages are rendered (the rest are not yet): if one changed,
         # Pagefind starts on them now, beside the rest of the build.
-        if reindex or outputs.changed or not (out_dir / SEARCH_DIR).is_dir():
+        if reindex or outputs.changed or unfinished or not (out_dir / SEARCH_DIR).is_dir():
             early.append(Indexing({p: (staging.dir if p in outputs.changed else out_dir) / p
                                    for p in outputs.searchable}, out_dir,
-                                  last=out_dir / SEARCH_DIR, changed=outputs.changed | reindex))
+                                  last=None if unfinished else out_dir / SEARCH_DIR,
+                                  changed=outputs.changed | reindex))
 
     try:
         outputs = render(site, parallel=options.parallel, cache=cache, sink=staging,
@@ -479,12 +499,14 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             early.pop().cancel()  # a page rendered later is searchable too: index after
         if early:
             early[0].placed()  # Pagefind's links are made: the staged pages may move
+        if site.config.search:
+            mark_unfinished(out_dir)  # until the index of the pages moved in is done
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())
     except BaseException:
-        staging.abort()  # nothing half-written: the output stays as it was
-        for indexing in early:
+        for indexing in early:  # first: its work folder is in the output too
             indexing.cancel()
+        staging.abort()  # nothing half-written: the output stays as it was
         raise
     cache.save()  # while Pagefind, if it runs, finishes
     counts = outputs.pages(), len(site.posts), len(outputs)
@@ -503,9 +525,11 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         early[0].widen()
         early[0].finish(out_dir)
     # Otherwise re-index only when a page changed (or serve rewrote one itself).
-    elif search and (reindex or report.written or report.removed
+    elif search and (reindex or report.written or report.removed or unfinished
                      or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, searchable, changed | reindex)
+        index_site(out_dir, searchable, None if unfinished else changed | reindex)
+    if search:
+        mark_finished(out_dir)
     result = BuildReport(*counts, report, time.perf_counter() - started, site=kept,
                          changed=changed)
     if options.incremental and fingerprint is not None:

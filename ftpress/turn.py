@@ -51,11 +51,14 @@ from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
 from ftpress.errors import InputError, Problem, RefusedCommand, UnknownRuleset
 from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.hexes import Hex
+from ftpress.nolinks import links_below
 from ftpress.orders.load import (
     LoadedOrders,
+    folded_problem,
     orders_digest,
     orders_path,
     parse_orders,
+    read_orders,
     stray_problem,
 )
 from ftpress.recorded_kinds import check_made
@@ -153,7 +156,7 @@ def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
                                         f"orders/{turn}/<player-id>.yaml"))
                 continue
             try:
-                found[file.stem] = parse_orders(file.read_bytes(), rel, adapter)
+                found[file.stem] = read_orders(root, rel, adapter)
             except InputError as exc:
                 problems.extend(exc.problems)
     if problems:
@@ -515,8 +518,9 @@ def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
     results and dice (the supplied ones as logged, or the keyed stream again)."""
     folder = f"{TURNS_DIR}/{turn}"
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {player: parse_orders((root / folder / "orders" / f"{player}.yaml").read_bytes(),
-                                   orders_path(turn, player), ruleset.orders_adapter)
+    orders = {player: parse_orders(yamlsource.read_bytes(
+                  root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
+                  orders_path(turn, player), ruleset.orders_adapter)
               for player in record.orders}
     digest = orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":
@@ -811,7 +815,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
                    if p.is_file() and not any(part.startswith(".") for part in p.parts))
     if wanted is not None:
         paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
-    problems: list[Problem] = []
+    problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
     summaries: list[tuple[str, list[str]]] = []
     try:
         loaded_state = load_campaign_state(root)
@@ -826,7 +830,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             problems.append(stray)
             continue
         try:
-            loaded = parse_orders((root / rel).read_bytes(), rel, adapter)
+            loaded = read_orders(root, rel, adapter)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -839,6 +843,8 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             if not (root / TURNS_DIR / folder).is_dir():
                 problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
                                         f"for orders is {open_turn}"))
+            elif (folded := folded_problem(root, loaded)) is not None:
+                problems.append(folded)
             continue
         ruleset = rules.find_ruleset(state.campaign.ruleset)
         if ruleset.check_orders is None or ruleset.describe_orders is None:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from pydantic import TypeAdapter, ValidationError
 
 from ftpress.errors import InputError, Problem
+from ftpress.logsafe import shown
 from ftpress.yamlsource import locate
 
 T = TypeVar("T")
@@ -82,13 +83,16 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     else:
         msg = msg[0].lower() + msg[1:]
     got = error.get("input")
-    # A message that already quotes the value (a custom validator's) need not repeat it.
+    # A message that already quotes the value (a custom validator's) need not repeat it,
+    # and quotes it cut short if it is long (a 70 KB note, a 5,000-digit number).
     quoted = not isinstance(got, (dict, list)) and repr(got) in msg
+    if quoted:
+        msg = msg.replace(repr(got), shown(got))
     if isinstance(got, (date, time)):
         got = got.isoformat()  # as the file wrote it, not as Python's repr
-    shown = "" if isinstance(got, (dict, list)) or quoted else f", got {got!r}"
+    value = "" if isinstance(got, (dict, list)) or quoted else f", got {shown(got)}"
     prefix = f"{where}: " if where else ""
-    return f"{prefix}{msg}{shown}"
+    return f"{prefix}{msg}{value}"
 
 
 def _existing(data: Any, loc: tuple[Hashable, ...]) -> tuple[Hashable, ...]:

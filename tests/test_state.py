@@ -200,8 +200,8 @@ def test_a_50_megabyte_state_file_is_refused_without_reading_it(campaign, run):
         handle.truncate(50 * 1024 * 1024)
     code, _, stderr = check(run, root)
     assert code == 1
-    assert stderr.startswith("state/groups.yaml: file is 52,428,800 bytes; expected at most "
-                             "4,194,304 for a hand-written file\n")
+    assert stderr.startswith("state/groups.yaml: file is 50 MB; expected at most 4 MB "
+                             "for a hand-written file\n")
 
 
 def test_every_problem_in_every_file_at_once(campaign, run):

@@ -44,6 +44,7 @@ from ftpress.github_setup import (
     master_for_new_campaign,
     next_steps,
 )
+from ftpress.logsafe import say
 from ftpress.requirement import requirements_txt
 from ftpress.roster import Account, parse_account, parse_player_account, with_accounts
 from ftpress.rules import find_ruleset
@@ -339,9 +340,9 @@ def run(args: argparse.Namespace) -> int:
                             options=args.option,
                             ftpress_requirement=args.ftpress_requirement,
                             campaign_id=args.campaign_id, accounts=accounts, umpires=umpires)
-    print(created.summary())
-    print(git_init(args.dir))
-    print("next steps:")
+    say(created.summary())
+    say(git_init(args.dir))
+    say("next steps:")
     for line in created.next_steps():
-        print(line)
+        say(line)
     return 0

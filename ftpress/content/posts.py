@@ -19,9 +19,11 @@ from zoneinfo import ZoneInfo
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
 from ftpress import validation, yamlsource
+from ftpress.cleantext import LINE, TEXT, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
+from ftpress.nolinks import links_below
 
 POSTS_DIR = "content/posts"
 
@@ -67,7 +69,7 @@ class EditMeta:
     __pydantic_config__ = ConfigDict(extra="forbid")
 
     date: Stamp
-    note: Annotated[str, Field(min_length=1)]
+    note: Annotated[str, Field(min_length=1), TEXT]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,11 @@ class PostMeta:
 
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    title: Annotated[str, Field(min_length=1)]
+    title: Annotated[str, Field(min_length=1), LINE]
     date: Stamp
     kind: Kind
     tags: tuple[Tag, ...] = ()
-    summary: str | None = None
+    summary: CleanText | None = None
     draft: bool = False
     edits: tuple[EditMeta, ...] = ()
     #: Old URLs of this post; each gets a page that redirects here.
@@ -157,6 +159,8 @@ def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
     base = root / POSTS_DIR
     files = sorted(p for p in base.rglob("*.md") if not p.name.startswith(".")) \
         if base.is_dir() else []
+    if base.is_dir():  # a linked folder, which rglob passes over without a word
+        problems.extend(links_below(base, POSTS_DIR))
     for file in files:
         rel = file.relative_to(root).as_posix()
         try:
@@ -175,14 +179,18 @@ def load_post(root: Path, rel: str, zone: ZoneInfo) -> Post:
 
 
 def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
-    parts = file.relative_to(file.parents[2]).parts  # YYYY, MM, DD-slug.md
-    name = _FILE_NAME.fullmatch(file.name)
-    layout_ok = (len(Path(rel).parts) == 5 and name is not None
+    # A post is DD-slug.md, or a page bundle: DD-slug/index.md with its files beside it.
+    bundle = file.name == "index.md" and len(Path(rel).parts) == 6
+    parts = file.relative_to(file.parents[3 if bundle else 2]).parts  # YYYY, MM, DD-slug…
+    name = _FILE_NAME.fullmatch(file.parent.name + ".md" if bundle else file.name)
+    layout_ok = (len(Path(rel).parts) in (5, 6) and (bundle or len(Path(rel).parts) == 5)
+                 and name is not None
                  and _YEAR.fullmatch(parts[0]) is not None
                  and _MONTH.fullmatch(parts[1]) is not None)
     if not layout_ok:
         raise InputError([Problem(rel, 0, 0, "post file is misplaced or misnamed; expected "
-                                      "content/posts/YYYY/MM/DD-slug.md with a slug of "
+                                      "content/posts/YYYY/MM/DD-slug.md (or DD-slug/index.md "
+                                      "with the post's files beside it) with a slug of "
                                       "lowercase letters, digits and hyphens")])
     doc = split(yamlsource.read_text(file, rel), rel)
     meta = validation.validate(POST_META, doc.meta, rel)

@@ -30,6 +30,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from ftpress.cleantext import LINE
 from ftpress.dice import Roll
 from ftpress.durations import PATTERN as DURATION
 from ftpress.hexes import Hex
@@ -136,7 +137,7 @@ _POINT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["
 Location = Annotated[str | Hex | Point, PlainValidator(_location),
                      WithJsonSchema({"oneOf": [_ID_SCHEMA, _HEX_SCHEMA, _POINT_SCHEMA]})]
 PointField = Annotated[Point, PlainValidator(_point), WithJsonSchema(_POINT_SCHEMA)]
-Text = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=200), LINE]
 Count = Annotated[int, Strict(), Field(ge=0)]
 Positive = Annotated[int, Strict(), Field(ge=1)]
 Colour = Annotated[str, Strict(), AfterValidator(_colour),
