@@ -17,14 +17,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from ftpress import durations
-from ftpress.campaign import load_folder
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InvalidArgument, RefusedCommand
-from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Calendar, DeadlineChange, State
-from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import turn_id
-from ftpress.write import write_file
+from ftpress.state_edits import current_state, write_state_file
 
 
 def extend(root: Path, by: str, now: datetime) -> str:
@@ -35,7 +31,7 @@ def extend(root: Path, by: str, now: datetime) -> str:
     if not span:
         raise InvalidArgument("calendar extend 0: expected a span to extend the deadline by, "
                               "such as 2d")
-    state = _state(root)
+    state = current_state(root)
     cal = state.campaign.calendar
     if cal.paused:
         raise RefusedCommand(f"{turn_id(cal.turn)}'s deadline is paused; resume it first "
@@ -48,7 +44,7 @@ def extend(root: Path, by: str, now: datetime) -> str:
 
 
 def pause(root: Path, now: datetime) -> str:
-    state = _state(root)
+    state = current_state(root)
     cal = state.campaign.calendar
     if cal.paused:
         raise RefusedCommand(f"{turn_id(cal.turn)}'s deadline is paused already; nothing "
@@ -59,7 +55,7 @@ def pause(root: Path, now: datetime) -> str:
 
 
 def resume(root: Path, now: datetime) -> str:
-    state = _state(root)
+    state = current_state(root)
     cal = state.campaign.calendar
     since = next((c.at for c in reversed(cal.changes or ()) if c.change == "pause"), None)
     if not cal.paused or since is None:
@@ -73,14 +69,7 @@ def resume(root: Path, now: datetime) -> str:
             "pause lasted")
 
 
-def _state(root: Path) -> State:
-    return load_folder(root, STATE_DIR).state
-
-
 def _save(root: Path, state: State, calendar: Calendar, change: DeadlineChange) -> None:
     calendar = dataclasses.replace(calendar, changes=(*(calendar.changes or ()), change))
-    campaign = dataclasses.replace(state.campaign, calendar=calendar)
-    base_url = load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
-    kind = KINDS["campaign"]
-    write_file(root / STATE_DIR / kind.file,
-               dump(campaign, schema_url(base_url, kind)).encode("utf-8"))
+    write_state_file(root, dataclasses.replace(
+        state, campaign=dataclasses.replace(state.campaign, calendar=calendar)), "campaign")

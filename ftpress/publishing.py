@@ -26,13 +26,10 @@ from typing import Any
 import yaml
 
 from ftpress import durations
-from ftpress.config import CONFIG_FILE, load_config
-from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Calendar
-from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import turn_id, turn_number
+from ftpress.state_edits import write_state_file
 from ftpress.turn import TurnResult
-from ftpress.write import write_file
 
 
 def next_deadline(calendar: Calendar, resolved_at: datetime) -> datetime:
@@ -60,10 +57,7 @@ def keep_to_the_calendar(root: Path, result: TurnResult, resolved_at: datetime) 
         return None
     state = dataclasses.replace(result.state, campaign=dataclasses.replace(
         result.state.campaign, calendar=dataclasses.replace(calendar, deadline=wanted)))
-    base_url = load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
-    kind = KINDS["campaign"]
-    write_file(root / STATE_DIR / kind.file,
-               dump(state.campaign, schema_url(base_url, kind)).encode("utf-8"))
+    write_state_file(root, state, "campaign")
     policy = calendar.next_deadline or "on-schedule"
     return (f"{turn_id(calendar.turn)}'s orders are due {durations.utc(wanted)}, not "
             f"{durations.utc(calendar.deadline)}, which had passed when {result.turn} was "

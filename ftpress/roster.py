@@ -15,13 +15,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.campaign import load_folder
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InvalidArgument, RefusedCommand
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State, Umpire
-from ftpress.state.save import dump, schema_url
-from ftpress.write import write_file
+from ftpress.state_edits import current_state, write_state_file
 
 #: GitHub's login rule: letters, digits and single hyphens, at most 39 characters.
 _LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})")
@@ -77,40 +74,36 @@ def _assign(player: Player, account: Account) -> Player:
 
 def add_player_account(root: Path, player: str, account: Account) -> str:
     """Record the account of a power that has none yet; the line to print."""
-    state = _state(root)
+    state = current_state(root)
     current = _player(state, player)
     _refuse_taken(state, account, player)
     if current.github_id is not None:
         raise RefusedCommand(f"{player} is played by {_who(current)} already; to hand the "
                              f"power to someone else: ftpress roster replace {player} "
                              f"--github {account.login}:{account.id}")
-    _save(root, with_accounts(state, {player: account}), "players")
+    write_state_file(root, with_accounts(state, {player: account}), "players")
     return f"{player} is played by {account}: their pull requests to orders/ are theirs"
 
 
 def replace_player_account(root: Path, player: str, account: Account) -> str:
     """Hand a power to a new player; the line to print."""
-    state = _state(root)
+    state = current_state(root)
     current = _player(state, player)
     if current.github_id == account.id:
         raise RefusedCommand(f"{player} is played by {_who(current)} already; nothing changed")
     _refuse_taken(state, account, player)
-    _save(root, with_accounts(state, {player: account}), "players")
+    write_state_file(root, with_accounts(state, {player: account}), "players")
     before = _who(current) if current.github_id is not None else "nobody"
     return (f"{player} passes from {before} to {account}: from now on only {account.login}'s "
             f"pull requests may change orders/<turn>/{player}.yaml")
 
 
 def add_umpire(root: Path, account: Account) -> str:
-    state = _state(root)
+    state = current_state(root)
     if any(u.github_id == account.id for u in state.campaign.umpires or ()):
         raise RefusedCommand(f"{account} is an umpire already; nothing changed")
-    _save(root, with_accounts(state, {}, (account,)), "campaign")
+    write_state_file(root, with_accounts(state, {}, (account,)), "campaign")
     return f"{account} is an umpire: they may change any player's orders in a pull request"
-
-
-def _state(root: Path) -> State:
-    return load_folder(root, STATE_DIR).state
 
 
 def _player(state: State, player: str) -> Player:
@@ -132,10 +125,3 @@ def _refuse_taken(state: State, account: Account, player: str) -> None:
 def _who(player: Player) -> str:
     return str(Account(player.github, player.github_id)) if player.github and player.github_id \
         else f"id {player.github_id}"
-
-
-def _save(root: Path, state: State, kind: str) -> None:
-    base_url = load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
-    file = KINDS[kind]
-    text = dump(getattr(state, file.name), schema_url(base_url, file))
-    write_file(root / STATE_DIR / file.file, text.encode("utf-8"))
