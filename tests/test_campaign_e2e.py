@@ -1,4 +1,5 @@
-"""A campaign played on a stand-in for GitHub: ``ftpress init``, a bare repository,
+"""A campaign played on a stand-in for GitHub: ``ftpress init``, ftpress installed
+from this checkout's wheel by the campaign's own install step, a bare repository,
 and the orders and publishing workflows' own steps run as GitHub runs them (their
 scripts, with the ``GITHUB_*`` environment and each event's payload). Three turns:
 pull requests from every player, one touching another player's file, a late one,
@@ -9,21 +10,21 @@ tests/test_publish_run.py: a campaign made by ``init`` has no fleets yet to meet
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 import yaml
 from test_publish_run import MASTER, checkout, committer, git, log, publish_to, run_turn_step
+from test_release import build_wheel, install_ftpress, runner
 
 from conftest import REPO
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
+              pytest.mark.release]
 
 ORDERS = yaml.safe_load((REPO / "ftpress/github/workflows/orders.yml").read_text())
 PLAYERS = {"nac": ("alice", 101), "nsl": ("bob", 102), "fse": ("carol", 103)}
@@ -50,8 +51,10 @@ def step_env(step: dict, context: dict) -> dict[str, str]:
 class Hub:
     """The bare repository and what GitHub would do with it."""
 
-    def __init__(self, tmp_path: Path, bare: Path, run) -> None:
+    def __init__(self, tmp_path: Path, bare: Path, run, environ: dict[str, str]) -> None:
         self.tmp, self.bare, self.run, self.count = tmp_path, bare, run, 0
+        #: Where the runner's ftpress is: the one installed from the wheel.
+        self.environ = environ
 
     def clone(self, name: str) -> Path:
         where = self.tmp / "clones" / name
@@ -90,13 +93,13 @@ class Hub:
         steps = ORDERS["jobs"]["check"]["steps"]
         base = next(s for s in steps if s.get("name", "").startswith("Check out the base"))
         subprocess.run(["bash", "-e", "-c", base["run"]], cwd=runner, check=True,
-                       env={**_env(self.tmp, now), **step_env(base, context)})
+                       env={**_env(self, now), **step_env(base, context)})
         wanted = "Check the merge group" if context["event_name"] == "merge_group" \
             else "Check the pull request"
         step = next(s for s in steps if s.get("name", "").startswith(wanted))
         return subprocess.run(["bash", "-e", "-c", step["run"]], cwd=runner, text=True,
                               capture_output=True, timeout=120, check=False,
-                              env={**_env(self.tmp, now), **step_env(step, context)})
+                              env={**_env(self, now), **step_env(step, context)})
 
     def merge(self, pr: dict, now: str) -> subprocess.CompletedProcess[str]:
         """Through the merge queue: the merge group checked against main, then pushed."""
@@ -116,18 +119,13 @@ class Hub:
     def publish(self, now: str) -> subprocess.CompletedProcess[str]:
         self.count += 1
         runner = checkout(self.bare, self.tmp / "runners" / f"publish-{self.count}")
-        done, _, _ = run_turn_step(runner, self.tmp, now)
+        done, _, _ = run_turn_step(runner, self.tmp, now, self.environ)
         assert done.returncode == 0, done.stdout + done.stderr
         return done
 
 
-def _env(tmp: Path, now: str) -> dict[str, str]:
-    shim = tmp / "bin/ftpress"
-    shim.parent.mkdir(exist_ok=True)
-    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m ftpress "$@"\n')
-    shim.chmod(0o755)
-    return {**os.environ, "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}",
-            "PYTHONPATH": str(REPO),
+def _env(hub: Hub, now: str) -> dict[str, str]:
+    return {**hub.environ,
             "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
 
 
@@ -145,7 +143,12 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     assert run("init", root, *args, "--umpire", "ump:9", "--seed", "42", "--now",
                "2026-03-01T10:00:00+00:00")[0] == 0
     committer(root)
-    return Hub(tmp_path, publish_to(tmp_path / "github", root), run)
+    # The runner's ftpress: this checkout's wheel, installed by the campaign's own step.
+    wheels = tmp_path / "index"
+    build_wheel(wheels)
+    environ = runner(tmp_path / "runner-env", wheels)
+    install_ftpress(root, environ)
+    return Hub(tmp_path, publish_to(tmp_path / "github", root), run, environ)
 
 
 def test_three_turns_played_through_the_workflows(hub):
@@ -185,7 +188,7 @@ def test_three_turns_played_through_the_workflows(hub):
     nsl3 = hub.pull_request("bob", {"orders/t003/nsl.yaml": orders("t003", "nsl")})
     runner = checkout(hub.bare, hub.tmp / "runners" / "publish-t003")
     assert hub.merge(nsl3, on_time).returncode == 0  # lands after the runner checked out
-    done, _, _ = run_turn_step(runner, hub.tmp, "2026-03-23T10:00:00+00:00")
+    done, _, _ = run_turn_step(runner, hub.tmp, "2026-03-23T10:00:00+00:00", hub.environ)
     assert done.returncode == 0 and "::notice::main moved" in done.stdout
 
     turns = [s for s in log(hub.bare) if s.startswith("Turn ")]

@@ -65,19 +65,29 @@ def checkout(bare: Path, where: Path) -> Path:
     return where
 
 
-def run_turn_step(runner: Path, tmp_path: Path, now: str) -> tuple[subprocess.CompletedProcess[str], dict[str, str], str]:
-    """The turn job's step as GitHub runs it (``bash -e``); its outputs and summary."""
+def ftpress_here(tmp_path: Path) -> dict[str, str]:
+    """The environment in which ``ftpress`` is this checkout's (a stand-in for the
+    runner's installed one)."""
     shim = tmp_path / "bin/ftpress"
     shim.parent.mkdir(exist_ok=True)
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m ftpress "$@"\n')
     shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
+    return {**os.environ, "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}",
+            "PYTHONPATH": str(REPO)}
+
+
+def run_turn_step(runner: Path, tmp_path: Path, now: str,
+                  environ: dict[str, str] | None = None,
+                  ) -> tuple[subprocess.CompletedProcess[str], dict[str, str], str]:
+    """The turn job's step as GitHub runs it (``bash -e``), with ``environ``'s ftpress
+    (default: this checkout's); its outputs and summary."""
     temp = tmp_path / "runner-temp"
     temp.mkdir(exist_ok=True)
     output, summary = temp / "output", temp / "summary"
     output.write_text("")
     summary.write_text("")
-    env = {**os.environ, "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(REPO), "GITHUB_SERVER_URL": f"file://{tmp_path / 'github'}",
+    env = {**(ftpress_here(tmp_path) if environ is None else environ),
+           "GITHUB_SERVER_URL": f"file://{tmp_path / 'github'}",
            "GITHUB_REPOSITORY": "owner/camp", "GITHUB_TOKEN": "not-a-token",
            "RUNNER_TEMP": str(temp), "GITHUB_OUTPUT": str(output),
            "GITHUB_STEP_SUMMARY": str(summary), "FTPRESS_UMPIRE_SECRET": MASTER,

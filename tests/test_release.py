@@ -82,36 +82,55 @@ def install_steps(workflow: Path) -> set[str]:
             if s.get("name", "").startswith("Install ftpress")}
 
 
-@pytest.mark.release
-def test_a_new_campaign_installs_ftpress_from_its_wheel(tmp_path, run):
-    wheels = tmp_path / "index"
+def build_wheel(wheels: Path) -> Path:
+    """ftpress's wheel, built from this checkout into the folder ``wheels``."""
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                             "--wheel-dir", wheels, REPO], capture_output=True, text=True,
                            timeout=300, check=False)
     assert built.returncode == 0, built.stderr
-    assert [p.name for p in wheels.iterdir()] == [f"ftpress-{__version__}-py3-none-any.whl"]
-    campaign = tmp_path / "campaign"
-    assert run("init", campaign, "--players", "nac,nsl", "--seed", "3")[0] == 0
+    (wheel,) = wheels.iterdir()
+    return wheel
+
+
+def runner(env_dir: Path, wheels: Path) -> dict[str, str]:
+    """A fresh virtualenv standing for the runner, and the environment its steps run in.
+
+    ftpress's dependencies come from this interpreter (there is no network to fetch
+    them), so pip is told to install ftpress itself even though an editable ftpress of
+    the same version is installed here, and to leave the dependencies to the probe
+    below; the package index is the folder of wheels."""
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    environ = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}",
+               "VIRTUAL_ENV": str(env_dir), "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheels),
+               "PIP_IGNORE_INSTALLED": "1", "PIP_NO_DEPS": "1",
+               "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    environ.pop("PYTHONPATH", None)
+    return environ
+
+
+def install_ftpress(campaign: Path, environ: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The campaign's workflows' install step, run as the runner runs it."""
     steps = set().union(*map(install_steps, (campaign / ".github/workflows").glob("*.yml")))
     assert steps == {"python -m pip install -r requirements.txt"}
-
-    # A fresh virtualenv stands for the runner. ftpress's dependencies come from this
-    # interpreter (there is no network to fetch them), so pip is told to install ftpress
-    # itself even though an editable ftpress of the same version is installed here, and to
-    # leave the dependencies to the check below; the index is the folder of wheels.
-    env_dir = tmp_path / "runner"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
-    bin_dir = env_dir / "bin"
-    environ = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
-               "VIRTUAL_ENV": str(env_dir), "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheels),
-               "PIP_IGNORE_INSTALLED": "1", "PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    environ.pop("PYTHONPATH", None)
     (step,) = steps
     done = subprocess.run(["bash", "-e", "-c", step], cwd=campaign, env=environ,
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+@pytest.mark.release
+def test_a_new_campaign_installs_ftpress_from_its_wheel(tmp_path, run):
+    wheels = tmp_path / "index"
+    assert build_wheel(wheels).name == f"ftpress-{__version__}-py3-none-any.whl"
+    campaign = tmp_path / "campaign"
+    assert run("init", campaign, "--players", "nac,nsl", "--seed", "3")[0] == 0
+    env_dir = tmp_path / "runner"
+    environ = runner(env_dir, wheels)
+    done = install_ftpress(campaign, environ)
     assert f"Successfully installed ftpress-{__version__}" in done.stdout
 
+    bin_dir = env_dir / "bin"
     probe = subprocess.run([bin_dir / "python", "-c", _PROBE], cwd=campaign, env=environ,
                            capture_output=True, text=True, timeout=60, check=False)
     assert probe.returncode == 0, probe.stderr
