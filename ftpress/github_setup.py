@@ -20,8 +20,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ftpress.errors import InvalidArgument
 from ftpress.roster import Account
 from ftpress.turn import SECRET_ENV, SECRET_FILE
+
+#: ``OWNER/NAME`` of a GitHub repository, as GitHub allows them.
+_REPOSITORY = re.compile(r"([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})")
+
+
+def pages_url(repository: str) -> str:
+    """Where GitHub Pages serves ``OWNER/NAME``'s site; :class:`InvalidArgument` for
+    anything that is not a repository's name."""
+    match = _REPOSITORY.fullmatch(repository.strip())
+    if match is None or match.group(2) in (".", ".."):
+        raise InvalidArgument(f"--repository {repository!r}: expected OWNER/NAME, the GitHub "
+                              "repository the campaign will live in, such as "
+                              "umpire/outer-marches")
+    owner, name = match.group(1).lower(), match.group(2)
+    if name.lower() == f"{owner}.github.io":
+        return f"https://{owner}.github.io/"
+    return f"https://{owner}.github.io/{name}/"
+
 
 #: The CODEOWNERS line that gives every path to the umpire.
 _OWNER_LINE = re.compile(r"^(\*\s+)@umpire$", re.MULTILINE)
@@ -68,7 +87,7 @@ def git_init(root: Path) -> str:
 
 
 def next_steps(root: Path, secret: MasterSecret, missing_accounts: Sequence[str],
-               umpires: Sequence[Account]) -> list[str]:
+               umpires: Sequence[Account], base_url_set: bool = False) -> list[str]:
     """What is left to do, on GitHub and in the campaign, in order."""
     steps = [f"commit everything (git -C {root} add -A && git -C {root} commit -m 'The "
              "campaign') and push it to a new GitHub repository's main branch"]
@@ -81,8 +100,9 @@ def next_steps(root: Path, secret: MasterSecret, missing_accounts: Sequence[str]
         steps.append(f"add the {SECRET_ENV} you ran this with as the repository secret "
                      f"{SECRET_ENV}: turn 1's secret hash is published from it")
     steps += [
-        "Pages: Settings → Pages → Source: GitHub Actions; then set base_url in site.yaml "
-        "to https://OWNER.github.io/REPOSITORY/",
+        "Pages: Settings → Pages → Source: GitHub Actions"
+        + ("" if base_url_set else "; then set base_url in site.yaml to "
+           "https://OWNER.github.io/REPOSITORY/ (or make the campaign with --repository)"),
         "branch protection for main (Settings → Rules → Rulesets): require a pull request, "
         "review from Code Owners and the status check 'check orders'; let GitHub Actions "
         "bypass it to push turns",

@@ -48,8 +48,3 @@ class Window:
                 f"({durations.relative(self.deadline, now)}){grace}; the turn is resolved "
                 "without them unless the umpire extends the deadline "
                 "(ftpress calendar extend)")
-
-    def due(self, now: datetime) -> str:
-        """'due 2026-03-08 20:00 UTC (in 6 days 10 hours)', for an accepted check."""
-        return (f"due {durations.utc(self.deadline)} "
-                f"({durations.relative(self.deadline, now)})")

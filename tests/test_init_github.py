@@ -170,3 +170,24 @@ def test_roster_refusals_change_nothing(campaign, run, args, message):
     before = {p: p.read_bytes() for p in (campaign / "state").glob("*.yaml")}
     assert run("roster", *args, "--source", campaign) == (1, "", message)
     assert {p: p.read_bytes() for p in (campaign / "state").glob("*.yaml")} == before
+
+
+@pytest.mark.parametrize(("repository", "base_url"), [
+    ("Umpire/outer-marches", "https://umpire.github.io/outer-marches/"),
+    ("umpire/umpire.github.io", "https://umpire.github.io/"),
+])
+def test_the_repository_gives_base_url(tmp_path, run, repository, base_url):
+    code, out, _ = init(run, tmp_path / "c", "--players", "nac", "--repository", repository)
+    assert code == 0
+    assert f"base_url: {base_url}   # where GitHub Pages serves it\n" in \
+        (tmp_path / "c/site.yaml").read_text()
+    assert "  3. Pages: Settings → Pages → Source: GitHub Actions\n" in out
+    first = (tmp_path / "c/state/players.yaml").read_text().splitlines()[0]
+    assert first == f"# yaml-language-server: $schema={base_url}schemas/players.json"
+
+
+def test_a_repository_that_is_not_owner_slash_name_is_refused(tmp_path, run):
+    assert init(run, tmp_path / "c", "--players", "nac", "--repository", "outer marches") == (
+        1, "", "ftpress: --repository 'outer marches': expected OWNER/NAME, the GitHub "
+        "repository the campaign will live in, such as umpire/outer-marches\n")
+    assert not (tmp_path / "c").exists()

@@ -294,6 +294,7 @@ def check_merge_group(root: Path, base: str, head: str, *,
     for change in changes(root, base, head):
         if PurePosixPath(change.path).parts[:1] != (ORDERS_DIR,):
             continue
+        # Judged as an umpire's change: any player's file of the open turn may be in it.
         reason = _refusal(change, turn, state, 0, True, None)
         if reason is None:
             allowed.append(change)

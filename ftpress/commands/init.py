@@ -43,6 +43,7 @@ from ftpress.github_setup import (
     git_init,
     master_for_new_campaign,
     next_steps,
+    pages_url,
 )
 from ftpress.logsafe import say
 from ftpress.requirement import requirements_txt
@@ -75,6 +76,8 @@ class Created:
     #: Players with no GitHub account recorded yet.
     missing_accounts: tuple[str, ...] = ()
     umpires: tuple[Account, ...] = ()
+    #: base_url was made from the repository's name, not left for the umpire to set.
+    base_url_set: bool = False
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
@@ -86,7 +89,8 @@ class Created:
                 "changes)")
 
     def next_steps(self) -> list[str]:
-        return next_steps(self.root, self.secret, self.missing_accounts, self.umpires)
+        return next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
+                          self.base_url_set)
 
 
 def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
@@ -95,12 +99,14 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                   ftpress_requirement: str | None = None, campaign_id: str | None = None,
                   accounts: Mapping[str, Account] | None = None,
                   umpires: Sequence[Account] = (),
-                  environ: Mapping[str, str] | None = None) -> Created:
+                  environ: Mapping[str, str] | None = None,
+                  repository: str | None = None) -> Created:
     """Write a new campaign into ``root``, which must be empty or not exist yet.
 
     ``accounts`` are players' GitHub accounts by player id, ``umpires`` the
     umpires'; ``environ`` is where the umpire's master secret may be
-    (:func:`ftpress.github_setup.master_for_new_campaign`)."""
+    (:func:`ftpress.github_setup.master_for_new_campaign`); ``repository``
+    (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it."""
     github = github_files(ftpress_requirement)
     accounts = dict(accounts or {})
     _refuse_an_existing_campaign(root, campaign_id)
@@ -157,8 +163,9 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
         state.campaign, calendar=dataclasses.replace(state.campaign.calendar,
                                                      secret_sha256=first)))
     github[".github/CODEOWNERS"] = codeowners(github[".github/CODEOWNERS"], umpires)
-    base_url = f"https://example.org/{campaign_id}/"
-    files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url), ".gitignore": _GITIGNORE,
+    base_url = pages_url(repository) if repository else f"https://example.org/{campaign_id}/"
+    files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
+                             ".gitignore": _GITIGNORE,
                              "orders/README.md": _ORDERS_README, **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
@@ -184,7 +191,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     missing = tuple(p for p in ids if p not in accounts)
     return Created(root, tuple(files), seed, post, len(state.map.systems),
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
-                   tuple(umpires))
+                   tuple(umpires), bool(repository))
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
@@ -260,12 +267,13 @@ def _options(options: Sequence[str], known: Sequence[str],
     return parsed
 
 
-def _site_yaml(title: str, base_url: str) -> str:
+def _site_yaml(title: str, base_url: str, known: bool = False) -> str:
+    where = "where GitHub Pages serves it" if known else "where the site will live: change this"
     return (f"# Site settings; the ftpress README lists every key.\n"
             f"title: {json.dumps(title, ensure_ascii=False)}\n"
             "description: A Full Thrust strategic campaign.\n"
             "author: the Umpire\n"
-            f"base_url: {base_url}   # where the site will live: change this\n"
+            f"base_url: {base_url}   # {where}\n"
             "timezone: UTC\n")
 
 
@@ -308,6 +316,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "(repeatable)")
     parser.add_argument("--umpire", action="append", default=[], metavar="LOGIN:ID",
                         help="an umpire's GitHub login and numeric id (repeatable)")
+    parser.add_argument("--repository", metavar="OWNER/NAME",
+                        help="the GitHub repository the campaign will live in: base_url is "
+                        "where its GitHub Pages site will be")
     parser.add_argument("--id", dest="campaign_id", metavar="ID",
                         help="the campaign's id, part of every turn's dice key (default: "
                         "from DIR)")
@@ -339,7 +350,8 @@ def run(args: argparse.Namespace) -> int:
                             seed=args.seed, name=args.name, ruleset=args.ruleset,
                             options=args.option,
                             ftpress_requirement=args.ftpress_requirement,
-                            campaign_id=args.campaign_id, accounts=accounts, umpires=umpires)
+                            campaign_id=args.campaign_id, accounts=accounts, umpires=umpires,
+                            repository=args.repository)
     say(created.summary())
     say(git_init(args.dir))
     say("next steps:")
