@@ -8,6 +8,7 @@ commits its result file and says which battles wait."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from battlefixture import FOUGHT, fill
 from battlefixture import NOW as BATTLE_NOW
 from battlefixture import campaign as battle_campaign  # noqa: F401 (a fixture)
 
@@ -200,6 +202,18 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
                                             BATTLE_NOW)
     assert again.returncode == 0 and len(log(bare)) == 2
     assert outputs["paused"] == "t002" and "t002 waits for 1 battle" in summary
+    # The umpire fills the result in on main; the next run resolves the turn with it.
+    umpire = checkout(bare, tmp_path / "umpire")
+    committer(umpire)
+    fill(umpire, **FOUGHT)
+    git(umpire, "commit", "-q", "-am", "The battle at home, fought")
+    git(umpire, "push", "-q", "origin", "HEAD:main")
+    done, outputs, summary = run_turn_step(checkout(bare, tmp_path / "after"), tmp_path,
+                                           BATTLE_NOW)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"Turn 2 \(t002\) resolved: \d+ events, 1 battle", log(bare)[0])
+    assert "paused" not in outputs and "waits for" not in summary
+    assert git(bare, "show", "main:state/turns/t002/battles/home.yaml").endswith("fought: true")
 
 
 CALENDAR = Calendar(datetime(2026, 3, 1).date(), 2, 1,
