@@ -108,6 +108,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     (:func:`ftpress.github_setup.master_for_new_campaign`); ``repository``
     (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it."""
     github = github_files(ftpress_requirement)
+    site_url = pages_url(repository) if repository else None
     accounts = dict(accounts or {})
     _refuse_an_existing_campaign(root, campaign_id)
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
@@ -163,7 +164,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
         state.campaign, calendar=dataclasses.replace(state.campaign.calendar,
                                                      secret_sha256=first)))
     github[".github/CODEOWNERS"] = codeowners(github[".github/CODEOWNERS"], umpires)
-    base_url = pages_url(repository) if repository else f"https://example.org/{campaign_id}/"
+    base_url = site_url or f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
                              ".gitignore": _GITIGNORE,
                              "orders/README.md": _ORDERS_README, **github}
@@ -188,6 +189,8 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
         files[SECRET_FILE] = secret.value.decode("ascii") + "\n"
     for rel, text in files.items():
         write_file(root / rel, text.encode("utf-8"))
+    if secret.new:
+        (root / SECRET_FILE).chmod(0o600)  # the umpire's alone
     missing = tuple(p for p in ids if p not in accounts)
     return Created(root, tuple(files), seed, post, len(state.map.systems),
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
