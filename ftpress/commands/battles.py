@@ -10,6 +10,7 @@ from ftpress import yamlsource
 from ftpress.battles import BATTLES_DIR
 from ftpress.commands.turn import check_turn_id
 from ftpress.errors import RefusedCommand
+from ftpress.logsafe import say
 from ftpress.publishing import battles_markdown
 
 
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     if text is None:
         raise RefusedCommand(f"{args.turn} waits for no battle: {folder.relative_to(args.source)}"
                              "/ holds no result file still to fill in")
-    print(text, end="")
+    say(text.rstrip("\n"))
     return 0
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ftpress.calendar_edits import extend, pause, resume
 from ftpress.clock import build_now
+from ftpress.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,9 +25,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     now = build_now(args.now)
     if args.action == "extend":
-        print(extend(args.source, args.by, now))
+        say(extend(args.source, args.by, now))
     elif args.action == "pause":
-        print(pause(args.source, now))
+        say(pause(args.source, now))
     else:
-        print(resume(args.source, now))
+        say(resume(args.source, now))
     return 0

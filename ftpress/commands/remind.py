@@ -18,6 +18,7 @@ from ftpress.campaign import load_state
 from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
+from ftpress.logsafe import say
 
 
 def reminder(root: Path, now: datetime, window: timedelta) -> str | None:
@@ -64,5 +65,5 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         args.out.write_text(text, encoding="utf-8")
     else:
-        print(text, end="")
+        say(text.rstrip("\n"))
     return 0

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from ftpress.errors import InvalidArgument
+from ftpress.logsafe import say
 from ftpress.roster import (
     add_player_account,
     add_umpire,
@@ -32,16 +33,16 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.action == "replace":
-        print(replace_player_account(args.source, args.player,
+        say(replace_player_account(args.source, args.player,
                                      parse_account(args.github, "--github")))
         return 0
     if args.umpire is not None:
         if args.player is not None:
             raise InvalidArgument("roster add --umpire LOGIN:ID takes no PLAYER")
-        print(add_umpire(args.source, parse_account(args.umpire, "--umpire")))
+        say(add_umpire(args.source, parse_account(args.umpire, "--umpire")))
         return 0
     if args.player is None or args.account is None:
         raise InvalidArgument("expected roster add PLAYER LOGIN:ID, such as "
                               "roster add nac octocat:583231, or roster add --umpire LOGIN:ID")
-    print(add_player_account(args.source, args.player, parse_account(args.account, "LOGIN:ID")))
+    say(add_player_account(args.source, args.player, parse_account(args.account, "LOGIN:ID")))
     return 0
