@@ -21,11 +21,8 @@ from ftpress.orders.model import GroupOrder
 from ftpress.rules.ftc2007.economic_legality import economy_rejections
 from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
+from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout
 from ftpress.state.model import Group, Route, State, System
-
-#: §2.3 "scouted by one light unit on its own", and the 24 March ruling's "a
-#: single escort-sized ship": a scout is a group of one ship of an escort class.
-SCOUT_SIZES = frozenset({"SC", "CT", "FF", "FH", "DD", "DH", "DM"})
 
 #: §8.1 as amended 24 March: a jump between two worlds crosses at most this many
 #: hexes (two, not three); into or out of open space, one.
@@ -275,11 +272,11 @@ def _scout_problem(state: State, group: Group, world: System | None,
     if group.dummy or len(group.ships) != 1:
         return (f"{group.id!r} has {len(group.ships)} ships; a world is scouted by one light "
                 "unit on its own (§2.3)")
-    design = state.design(group.ships[0].design)
-    if design is None or design.size not in SCOUT_SIZES:
-        size = design.size if design else "unknown"
-        return (f"{group.ships[0].name} is a {size}; a scout is one escort-sized ship "
-                f"({', '.join(sorted(SCOUT_SIZES))}) on its own (§2.3)")
+    if not is_scout(state, [group]):
+        design = state.design(group.ships[0].design)
+        what = f"a {design.size} of {design.mass} mass" if design else "of an unknown design"
+        return (f"{group.ships[0].name} is {what}; a scout is one light ship, "
+                f"{SCOUT_MASS} mass or less, on its own (§2.3)")
     return None
 
 
