@@ -122,12 +122,17 @@ def keel_problem(state: State, player: Player, order: KeelOrder,
 
 def purchase_problem(state: State, player: Player, order: PurchaseOrder,
                      names: set[str]) -> str | None:
-    """§13.1: a published design of your navy or your ally's, delivered at a world
+    """§13.1: a published design (one of the catalogue, ftpress's stand-in for the
+    Fleet Books) of your navy or your ally's, delivered at a world
     you hold (:data:`PURCHASE_DELIVERED_AT_A_HELD_WORLD`), with a new name."""
     design = find_design(state, order.design)
     if design is None:
         return (f"there is no design {order.design!r} in the campaign's designs or the "
                 "published catalogue")
+    if catalogue().design(design.id) is None:
+        return (f"{design.name} ({design.id}) is not a published design; the open market "
+                "sells only the designs of the catalogue (the Fleet Books), and a design of "
+                "your own is built on a keel instead (§13.1)")
     if purchase_price(player, design) is None:
         ally = f" or your ally's ({player.ally})" if player.ally else ""
         return (f"{design.name} ({design.id}) is a {design.navy} design; you buy the designs "

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import GroupOrder
+from ftpress.orders.model import EconomyOrders, GroupOrder
 from ftpress.rules.ftc2007.economic_legality import economy_rejections
 from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
@@ -53,7 +53,8 @@ class Vetted:
     #: group id → (order, its movement or None for a hold), in file order.
     accepted: dict[str, tuple[GroupOrder, Movement | None]]
     rejected: tuple[Rejection, ...]
-    #: May economic orders be given this turn (§5.2)?
+    #: May economic orders be given this turn: all of them in the first week of an
+    #: economic turn (§5.2), a block of keels alone in any other (§13.1)?
     economy_allowed: bool
 
     @property
@@ -87,14 +88,16 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("turn",), f"these orders are for {orders.turn}, but the "
                                   f"turn open for orders is {_open_turn(state)}"))
         return Vetted(player, {}, tuple(rejected), econ)
-    if orders.economy is not None and not econ:
+    midweek_keels = orders.economy is not None and not econ and keels_only(orders.economy)
+    if orders.economy is not None and not econ and not midweek_keels:
         cal = state.campaign.calendar
         first = (cal.economic_turn - 1) * cal.turns_per_economic_turn + 1
         rejected.append(Rejection(("economy",), "economic orders are given only in the first "
                                   "strategic turn of an economic turn (§5.2); this is week "
                                   f"{cal.turn - first + 1} of economic turn "
-                                  f"{cal.economic_turn}", key=True))
-    elif orders.economy is not None:
+                                  f"{cal.economic_turn}, when only keels may be laid "
+                                  "(§13.1)", key=True))
+    elif orders.economy is not None and econ:
         rejected += [Rejection(loc, message) for loc, message
                      in prize_rejections(state, player, orders.economy.prizes)]
 
@@ -135,9 +138,17 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("groups", group_id), f"{group_id!r} would be formed by "
                                   f"splitting {parent_of[group_id]!r}, whose order is refused",
                                   group_id, key=True))
-    if orders.economy is not None and econ:
+    if orders.economy is not None and (econ or midweek_keels):
         rejected += economy_rejections(state, orders, merged_into)
-    return Vetted(player, accepted, tuple(rejected), econ)
+    return Vetted(player, accepted, tuple(rejected), econ or midweek_keels)
+
+
+def keels_only(economy: EconomyOrders) -> bool:
+    """§13.1 lays keels in any week, while every other economic order waits for the
+    first week of an economic turn (§5.2): does this block order keels and nothing
+    else (a note aside)?"""
+    return bool(economy.keels) and economy == EconomyOrders(keels=economy.keels,
+                                                            note=economy.note)
 
 
 def _open_turn(state: State) -> str:
