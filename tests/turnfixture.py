@@ -19,7 +19,8 @@ and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
 For the economy: ``players: {nac: {treasury: 500, maintenance: reduced, ally: esu}}``
 sets player fields (the treasury is 1000 otherwise); ``repairs`` and
 ``defences`` list queue entries too; the designs also hold ``fr`` (a
-freighter), ``nx`` (a non-standard destroyer), ``cl`` (a second NAC light
+freighter), ``nx`` (a non-standard destroyer), ``kx`` (a destroyer with
+non-indigenous technology, 110 points), ``cl`` (a second NAC light
 cruiser) and the Sa'Vasku ``sv``.
 """
 
@@ -70,6 +71,8 @@ DESIGNS = (
     Design("fr", "Mule", "nac", "DD", 30, 62, (3, 3, 3, 3), _ABSTRACT, freighter=True),
     Design("nx", "Nighthawk", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
            ext=Ftc2007Design(tech="non-standard")),
+    Design("kx", "Kestrel", "nac", "DD", 32, 110, (3, 3, 2, 2), _ABSTRACT,
+           ext=Ftc2007Design(tech="non-indigenous")),
     Design("cl", "Huron", "nac", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT),
     Design("sv", "Hollow", "sav", "CL", 40, 136, (4, 4, 4), _ABSTRACT),
 )

@@ -51,8 +51,9 @@ class Ftc2007Player(Extension):
 class Ftc2007Design(Extension):
     __pydantic_config__ = CONFIG
 
-    #: Non-standard ships are repaired only from spares or at the capital (§16).
-    tech: Literal["standard", "non-standard"] = "standard"
+    #: Non-standard ships are repaired only from spares or at the capital (§16);
+    #: non-indigenous ones too, and they cost 20% more to build and repair (§16.3).
+    tech: Literal["standard", "non-standard", "non-indigenous"] = "standard"
 
 
 EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,

@@ -27,6 +27,7 @@ from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.technology import build_price
 from ftpress.rules.ftc2007.treasury import charge
 from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE, charge_upkeep
 from ftpress.state.model import Player, State
@@ -177,7 +178,10 @@ def _spending(state: State, player: Player, kind: str, order: Any) -> str:
         assert design is not None
         what = f"{order.name} ({design.name}: {design.size}, {design.points} points)"
         if kind == "keels":
-            weeks = -(-design.points // KEEL_WORK_PER_WEEK)
+            price = build_price(design)
+            weeks = -(-price // KEEL_WORK_PER_WEEK)
+            if price != design.points:
+                what = what[:-1] + f", {price} with the 20% on non-indigenous technology, §16.3)"
             return (f"Lays down the keel of {what} at {place(state, order.at)}: "
                     f"{KEEL_WORK_PER_WEEK} points of work a week, paid as it is built, "
                     f"completed after {weeks} week{'s' if weeks != 1 else ''} in a new group "
