@@ -30,14 +30,11 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
+from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, Location, Ship, State
-
-#: §17.3: where every group present stands off, nobody attacks and there is no
-#: battle this turn; the encounter is reported and the fleets stay.
-BATTLE_NEEDS_AN_ATTACKER = True
 
 #: The abstract combat is fought between two sides. Where three or more powers
 #: meet, the battle goes to the table whatever the campaign's setting.
@@ -102,8 +99,7 @@ def find_battles(state: State, plan: Plan) -> list[Site]:
         powers = tuple(sorted({g.owner for g in groups}))
         if len(powers) < 2:
             continue
-        if BATTLE_NEEDS_AN_ATTACKER and not any(
-                plan.posture(g.id, g.owner) == "attack" and g.ships for g in groups):
+        if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
             continue
         world = state.system_at(h)
         groups.sort(key=lambda g: (g.owner, g.id))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
@@ -30,6 +30,15 @@ ENCOUNTERS_IN_OPEN_SPACE = True
 #: is "back at Orison"); one that began the week there has no recorded way out
 #: (§18.4 asks its player for a destination), so its encounter awaits the umpire.
 WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
+
+#: §17.3 (the text's 17.4): where every fleet in a system stands off, the players
+#: may pick fresh postures in secret, again and again until one fleet is left,
+#: or leave their fleets there on stand off. Ruling: ftpress takes the second.
+#: Orders are given once a week and travel no faster than ships, so the secret
+#: re-pick is the next week's orders: the week ends with no battle and no pause
+#: (a turn pauses for a tabletop result, never for a new round of orders), and
+#: each group there stands off until its next orders give it a posture.
+ALL_STAND_OFF_STAY = True
 
 _HOW = {"tabletop": "to be fought on the tabletop (the umpire enters the result)",
         "abstract": "to be resolved by the abstract combat (§14)",
@@ -51,11 +60,24 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
             continue
         listing = "; ".join(f"{g.id} ({g.owner}, {plan.posture(g.id, g.owner)})"
                             for g in groups)
+        if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
+            section, then = rule("17.3"), ("Every fleet there stands off, so there is no "
+                                           "battle this week: they stay, still standing "
+                                           "off, until their next orders give them a "
+                                           "posture (§17.3)")
+        else:
+            section, then = rule("17.2"), f"The encounter awaits resolution, {how}"
         events.append(Event(
-            "encounter", rule("17.2"), f"Forces of {', '.join(owners)} meet at "
-            f"{place(state, at)}: {listing}. The encounter awaits resolution, {how}.",
+            "encounter", section, f"Forces of {', '.join(owners)} meet at "
+            f"{place(state, at)}: {listing}. {then}.",
             audience=PUBLIC, at=at, groups=tuple(g.id for g in groups), players=owners))
     return events
+
+
+def someone_attacks(plan: Plan, groups: Sequence[Group]) -> bool:
+    """Is a group with ships among ``groups`` on attack orders (§17.2.2)? If none
+    is, nobody fights there this week (:data:`ALL_STAND_OFF_STAY`)."""
+    return any(plan.posture(g.id, g.owner) == "attack" and g.ships for g in groups)
 
 
 def contested(state: State) -> frozenset[Hex]:
