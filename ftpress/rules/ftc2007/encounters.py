@@ -40,6 +40,12 @@ WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
 #: each group there stands off until its next orders give it a posture.
 ALL_STAND_OFF_STAY = True
 
+#: §17.2.3: facing only planetary defences, a group on withdraw if contested
+#: may stay, look them over, and change its orders to attack. Ruling: it stays
+#: and does not attack that week (its player has not yet seen what it found);
+#: the change to attack is its next orders, holding there on attack posture.
+WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES = True
+
 _HOW = {"tabletop": "to be fought on the tabletop (the umpire enters the result)",
         "abstract": "to be resolved by the abstract combat (§14)",
         "agreed": "to be fought on the tabletop or by the abstract combat (§14), as the "
@@ -89,25 +95,25 @@ def contested(state: State) -> frozenset[Hex]:
 
 def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Location]
                           ) -> tuple[State, list[Event], dict[str, Beaten]]:
-    """§17.2.3: a group on withdraw if contested leaves when a hostile mobile force
-    is there. Where every group but one power's is on that posture and arrived
-    this week, they go back where they set out from (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN),
-    and at a world they count as a fleet beaten there (§9.2: it chose to leave),
-    unless they are a lone scout (§10.2 as ruled 24 March). Returns the new
-    state, the events, and the beaten fleets by world.
+    """§17.2.3: a group on withdraw if contested leaves when any hostile mobile
+    force is there (:func:`hostile_force`), however many powers that makes and
+    whatever their postures, so two such groups that meet both leave. One that
+    arrived this week goes back where it set out from
+    (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN); at a world the groups that leave count
+    as a fleet beaten there (§9.2: they chose to leave), unless they are a lone
+    scout (§10.2 as ruled 24 March). Facing only the defences, a group stays
+    (WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES). Returns the new state, the
+    events, and the beaten fleets by world.
     """
     events: list[Event] = []
     beaten: dict[str, Beaten] = {}
     back: dict[str, Location] = {}
     for h, groups in sorted(_by_hex(state).items()):
-        owners = {g.owner for g in groups}
-        if len(owners) < 2:
-            continue
-        leaving = [g for g in groups if plan.posture(g.id, g.owner) == "withdraw-if-contested"]
-        staying = {g.owner for g in groups if g not in leaving}
-        if len(staying) != 1 or any(g.owner in staying for g in leaving):
-            continue
-        if not all(state.hex_of(set_out.get(g.id, g.at)) != h for g in leaving):
+        leaving = [g for g in groups
+                   if plan.posture(g.id, g.owner) == "withdraw-if-contested"
+                   and state.hex_of(set_out.get(g.id, g.at)) != h
+                   and hostile_force(g, groups)]
+        if not leaving:
             continue
         world = state.system_at(h)
         at: str | Hex = world.id if world else h
@@ -123,6 +129,13 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
     groups = tuple(dataclasses.replace(g, at=back[g.id]) if g.id in back else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups)), events, beaten
+
+
+def hostile_force(group: Group, groups: Sequence[Group]) -> bool:
+    """§17.2.3 "hostile mobile forces": a group of another power with at least one
+    ship among ``groups``. A dummy counter is no force, and the planetary defences
+    are not mobile."""
+    return any(g.owner != group.owner and g.ships for g in groups)
 
 
 def _by_hex(state: State) -> dict[Hex, list[Group]]:
