@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
+from ftpress.rules.ftc2007.departures import mark_jumped
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
@@ -99,7 +100,8 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
     force is there (:func:`hostile_force`), however many powers that makes and
     whatever their postures, so two such groups that meet both leave. One that
     arrived this week goes back where it set out from
-    (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN); at a world the groups that leave count
+    (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN), and that jump is its next week's move
+    (§18.4, :mod:`.departures`); at a world the groups that leave count
     as a fleet beaten there (§9.2: they chose to leave), unless they are a lone
     scout (§10.2 as ruled 24 March). Facing only the defences, a group stays
     (WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES). Returns the new state, the
@@ -128,7 +130,8 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
             beaten[world.id] = Beaten(tuple(g.id for g in leaving), lone_scout(state, leaving))
     groups = tuple(dataclasses.replace(g, at=back[g.id]) if g.id in back else g
                    for g in state.groups.groups)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events, beaten
+    state = mark_jumped(dataclasses.replace(state, groups=GroupsFile(groups)), back)
+    return state, events, beaten
 
 
 def hostile_force(group: Group, groups: Sequence[Group]) -> bool:

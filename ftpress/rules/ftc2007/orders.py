@@ -22,6 +22,7 @@ from ftpress.rules.ftc2007.economic_legality import economy_rejections
 from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout
+from ftpress.rules.ftc2007.state_ext import jumped_out
 from ftpress.state.model import Group, Route, State, System
 
 #: §8.1 as amended 24 March: a jump between two worlds crosses at most this many
@@ -125,6 +126,14 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
             rejected.append(Rejection(loc + sub, message, group_id, key))
             continue
         group = mine.get(group_id) or created[group_id]
+        # §18.4: a group that jumped out of a system last week (or was split from
+        # one) has made this week's move.
+        source = mine.get(group_id) or mine.get(parent_of.get(group_id, ""))
+        if order.action != "hold" and source is not None and jumped_out(source):
+            rejected.append(Rejection((*loc, order.action), f"{source.id!r} jumped out of a "
+                                      "system last week, and that jump is its move this week "
+                                      "(§18.4); write 'hold: true'", group_id))
+            continue
         moved = _movement(state, player, group, order)
         if isinstance(moved, tuple):
             sub, message = moved
