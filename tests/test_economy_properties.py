@@ -211,6 +211,22 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "Everything written can be paid: the treasury would hold 35 at the end of the week."]
 
 
+def test_check_describes_a_keel_laid_midweek_without_closing_books():
+    """§13.1: a keel may be laid in any week; outside the first week of an economic
+    turn no books close, so ``ftpress check`` says nothing of them."""
+    state = build_state({"turn": 9, "players": {"nac": {"treasury": 150}},
+                         "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}]})
+    orders = build_orders(state, {"nac": (
+        "economy:\n"
+        "  keels: [{design: dd, at: home, name: Halberd}]\n")})
+    assert describe_orders(state, orders["nac"]) == [
+        "Lays down the keel of Halberd (Ticonderoga: DD, 108 points) at Home: 100 points of "
+        "work a week, paid as it is built, completed after 2 weeks in a new group there "
+        "(§13.1).",
+        "Paid in the order written; what the treasury cannot pay then is not done (§6.3).",
+        "Everything written can be paid: the treasury would hold 50 at the end of the week."]
+
+
 def test_check_warns_of_what_the_treasury_cannot_pay():
     state = build_state({"turn": 7, "players": {"nac": {"treasury": 0}},
                          "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}]})

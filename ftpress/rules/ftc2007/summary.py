@@ -21,7 +21,7 @@ from ftpress.rules.ftc2007.construction import (
 from ftpress.rules.ftc2007.economic_orders import open_economic_turn, works
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
-from ftpress.rules.ftc2007.orders import Vetted, place, vet
+from ftpress.rules.ftc2007.orders import Vetted, economic_week, place, vet
 from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
@@ -114,15 +114,16 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
         ordnance = charge(economy.ordnance, ORDNANCE_RATE)
         lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
                      f"{cal.economic_turn - 1}: billed {ordnance} when its books close (§7.1).")
-    if cal.economic_turn > 1:
+    books = economic_week(state) and cal.economic_turn > 1  # midweek: keels alone (§13.1)
+    if books:
         lines.append(_books(state, player.id, cal.economic_turn - 1, ordnance))
     spending = [ki for ki in _in_file_order(loaded, economy)
                 if not vetted.economy_refused(*ki)]
     for kind, i in spending:
         lines.append(_spending(state, player, kind, getattr(economy, kind)[i]))
     if spending:
-        lines.append("Paid in the order written, after the books close; what the treasury "
-                     "cannot pay then is not done (§6.3).")
+        lines.append(f"Paid in the order written{', after the books close' if books else ''}; "
+                     "what the treasury cannot pay then is not done (§6.3).")
         lines += _shortfalls(state, loaded)
     for prize_id, order in economy.prizes.items():
         if not any(r.loc[:3] == ("economy", "prizes", prize_id) for r in vetted.rejected):
