@@ -107,7 +107,7 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
     events = yaml.safe_load((REPO / f"{TURNS_DIR}/t001/events.yaml").read_text())["events"]
     moved = {(e["origin"], str(e["at"])) for e in events if e["kind"] == "arrival"}
     moves = root.find(f".//{SVG}g[@class='moves']")
-    assert len(moves.findall(f"{SVG}line")) == len(moved) == 5  # nsl's three share one
+    assert len(moves.findall(f"{SVG}g[@class='move']")) == len(moved) == 5  # nsl's three share one
 
 
 def test_the_turns_index_ranks_the_powers_by_income(demo_site):
@@ -295,7 +295,7 @@ def test_turn_map_has_an_arrow_per_move_and_markers_for_battles_and_sieges():
     assert sorted(k.kind for k in m.markers) == ["battle", "siege"]
     svg = render_svg(m)
     root = ET.fromstring(svg)
-    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}line")) == 2
+    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}g[@class='move']")) == 2
     assert len(root.findall(f".//{SVG}g[@class='marker battle']")) == 1
     assert len(root.findall(f".//{SVG}g[@class='marker siege']")) == 1
     assert "NAC besieges &lt;Bellwether&gt;." in svg

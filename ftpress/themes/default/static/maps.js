@@ -3,16 +3,35 @@
 (function () {
   "use strict";
 
-  // Hovering over or focusing a world shows its details in a live region.
+  // Hovering over or focusing a world highlights it and shows its details beside
+  // it, inside the map's frame (a live region, so a screen reader hears them too).
   document.querySelectorAll(".map-details[data-map]").forEach(function (out) {
     var map = document.getElementById(out.getAttribute("data-map"));
     if (!map) { return; }
+    var frame = map.parentNode;
+    var hint = "Hover over a world, or move to it with the Tab key, for its details.";
     out.hidden = false;
-    out.textContent = "Hover over a world, or move to it with the Tab key, for its details.";
+    out.textContent = hint;
+    var current = null;
     function show(event) {
       var world = event.target.closest ? event.target.closest(".world") : null;
       var title = world ? world.querySelector("title") : null;
-      if (title) { out.textContent = title.textContent; }
+      if (!title) { return; }
+      if (current) { current.classList.remove("current"); }
+      current = world;
+      world.classList.add("current");
+      out.textContent = title.textContent;
+      if (out.parentNode !== frame) { frame.appendChild(out); }
+      out.classList.add("beside");
+      var box = world.getBoundingClientRect();
+      var at = frame.getBoundingClientRect();
+      var left = box.right - at.left + frame.scrollLeft + 8;
+      // Beside the world on the right, or on its left where the frame ends.
+      if (left + out.offsetWidth > frame.scrollLeft + frame.clientWidth) {
+        left = Math.max(frame.scrollLeft, box.left - at.left + frame.scrollLeft - out.offsetWidth - 8);
+      }
+      out.style.left = left + "px";
+      out.style.top = Math.max(0, box.top - at.top + frame.scrollTop) + "px";
     }
     map.addEventListener("mouseover", show);
     map.addEventListener("focusin", show);
