@@ -414,3 +414,20 @@ def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
     problems += [f"search index: {s!r}" for s in leaks(all_text(demo_site / "pagefind"),
                                                       current)]
     assert problems == []
+
+
+def test_a_counter_is_named_by_its_group_where_the_public_events_name_it():
+    """A reader writing orders needs group ids: the public map's tooltip gives the id of
+    a group the turn's public events named, a number per stack for every other, and the
+    umpire's map every id; the map's description counts in the right number."""
+    state = demo_state()
+    events = [Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", audience=PUBLIC, player="nac",
+                    group="nac-1", at="bellwether", origin="arcturus-gate")]
+    public = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
+                      display=PLAIN)
+    labels = {c.label for c in public.counters if c.owner == "nac"}
+    assert "nac-1" in labels and not any(label.startswith("nac-2") for label in labels)
+    assert "Arrows show 1 move made this turn." in public.description
+    umpire = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
+                      display=PLAIN, umpire=True)
+    assert any(c.label.startswith("nac-2: ") for c in umpire.counters)
