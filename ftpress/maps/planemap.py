@@ -31,7 +31,6 @@ from ftpress.maps.canvas import (
     SHAPES,
     Box,
     arrow,
-    counter,
     key,
     key_rows,
     moves_group,
@@ -42,8 +41,8 @@ from ftpress.maps.starmap import (
     BATTLE,
     MOVE,
     NEUTRAL,
-    STACK_STEP,
     Power,
+    draw_stack,
     key_symbol,
     stack_size,
     stack_spots,
@@ -310,15 +309,10 @@ def _forces(m: PlaneMap, owners: dict[str, Power],
         stacks[force.x, force.y].append(force)
     parts = []
     for point in sorted(stacks):
-        left, top = at[point]
-        for index, force in enumerate(sorted(stacks[point], key=lambda f: (f.owner, f.label))):
-            owner = owners.get(force.owner)
-            cx, cy = round(left + index * STACK_STEP, 1), round(top + index * STACK_STEP, 1)
-            parts.append(counter(cx, cy, f"Task force {force.label} "
-                                 f"({owner.name if owner else force.owner})",
-                                 owner.colour if owner else NEUTRAL,
-                                 owner.initial if owner else "?",
-                                 "#000000" if owner and owner.colour == "#F0E442" else "#ffffff"))
+        forces = sorted(stacks[point], key=lambda f: (f.owner, f.label))
+        parts += draw_stack(at[point], [
+            (f"Task force {f.label} ({owners[f.owner].name if f.owner in owners else f.owner})",
+             owners.get(f.owner)) for f in forces], "task force")
     return splice(SHAPES.g(class_="counters"), parts)
 
 

@@ -419,23 +419,36 @@ def _counters(m: StarMap, owners: dict[str, Power], at: dict[Hex, tuple[float, f
     parts = []
     for h in sorted(stacks, key=lambda k: (k.q, k.r)):
         stack = sorted(stacks[h], key=lambda c: (c.owner, c.label))
-        left, top = at[h]
-        for index, c in enumerate(stack[:_SHOWN]):  # four show; the rest are counted
-            owner = owners.get(c.owner)
-            step = index * STACK_STEP
-            parts.append(_counter(round(left + step, 1), round(top + step, 1),
-                                  f"Task group {c.label} "
-                                  f"({owner.name if owner else c.owner})",
-                                  owner.colour if owner else NEUTRAL,
-                                  owner.initial if owner else "?", _ink(owner)))
-        if len(stack) > _SHOWN:
-            shown = STACK_STEP * (_SHOWN - 1)
-            extra = SHAPES.text(f"+{len(stack) - _SHOWN}",
-                                insert=_pt(left + COUNTER_W + shown + 2, top + shown + 12),
-                                font_size=10, fill=LIGHT, class_="more")
-            extra.set_desc(title=f"{len(stack) - _SHOWN} more task groups")
-            parts.append(svg_text(extra))
+        parts += draw_stack(at[h], [(f"Task group {c.label} ({_name(owners, c.owner)})",
+                                     owners.get(c.owner)) for c in stack], "task group")
     return splice(SHAPES.g(class_="counters"), parts)
+
+
+def _name(owners: dict[str, Power], owner: str) -> str:
+    power = owners.get(owner)
+    return power.name if power else owner
+
+
+def draw_stack(at: tuple[float, float], counters: list[tuple[str, Power | None]],
+               noun: str) -> list[str]:
+    """A stack of counters (each its tooltip and owner) with its top left at ``at``:
+    four drawn, each a little right of and below the one before, and the rest
+    counted beside them ("+2", its tooltip "2 more task groups")."""
+    left, top = at
+    parts = []
+    for index, (title, owner) in enumerate(counters[:_SHOWN]):
+        step = index * STACK_STEP
+        parts.append(_counter(round(left + step, 1), round(top + step, 1), title,
+                              owner.colour if owner else NEUTRAL,
+                              owner.initial if owner else "?", _ink(owner)))
+    if len(counters) > _SHOWN:
+        shown = STACK_STEP * (_SHOWN - 1)
+        more = len(counters) - _SHOWN
+        extra = SHAPES.text(f"+{more}", insert=_pt(left + COUNTER_W + shown + 2, top + shown + 12),
+                            font_size=10, fill=LIGHT, class_="more")
+        extra.set_desc(title=f"{more} more {noun}{'' if more == 1 else 's'}")
+        parts.append(svg_text(extra))
+    return parts
 
 
 @lru_cache(maxsize=FRAGMENTS_KEPT)
