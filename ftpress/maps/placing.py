@@ -1,10 +1,11 @@
 """Where a map's labels and counter stacks go so that none covers another.
 
-Every world's value, its name and the counters beside it are placed in turn, each
-at the first of its candidate spots (the map key's usual one first) that touches
-nothing already placed, a world's disc and marks, nor, where it can be helped, a
-route line. Text is measured by estimate, a little generously, so that what the
-browser draws fits inside the box reserved for it.
+Every world's value, its name and the counters beside it are placed in turn
+(:func:`arrange`), each at the first of its candidate spots (the map key's usual
+one first) that touches nothing already placed, no world's disc or marks, nothing
+outside the map, and, where it can be helped, no route line; what found no free
+spot is placed first in the next round. Text is measured by estimate, a little
+generously, so that what the browser draws fits inside the box reserved for it.
 """
 
 from __future__ import annotations
