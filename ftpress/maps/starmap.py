@@ -148,10 +148,6 @@ def _corners(h: Hex) -> list[tuple[float, float]]:
              round(y + SIZE * math.sin(math.radians(60 * i)), 1)) for i in range(6)]
 
 
-def _label(hex_: Hex) -> str:
-    return f"hex {hex_.q},{hex_.r}"
-
-
 def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     """The whole map as an SVG document string (inline in a page, or as a file).
 
