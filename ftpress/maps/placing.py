@@ -10,6 +10,8 @@ generously, so that what the browser draws fits inside the box reserved for it.
 
 from __future__ import annotations
 
+import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -99,9 +101,35 @@ def arrange(bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
     return best[1]
 
 
+class _Grid:
+    """Boxes filed by the cells of a coarse grid they touch, so that a candidate is
+    checked against its neighbours alone, not every box on a large map."""
+
+    CELL = 64.0
+
+    def __init__(self, rects: Sequence[Rect] = ()) -> None:
+        self._cells: dict[tuple[int, int], list[Rect]] = defaultdict(list)
+        for rect in rects:
+            self.add(rect)
+
+    def _keys(self, r: Rect) -> list[tuple[int, int]]:
+        c = self.CELL
+        return [(i, j) for i in range(math.floor(r.left / c), math.floor(r.right / c) + 1)
+                for j in range(math.floor(r.top / c), math.floor(r.bottom / c) + 1)]
+
+    def add(self, rect: Rect) -> None:
+        for k in self._keys(rect):
+            self._cells[k].append(rect)
+
+    def hits(self, rect: Rect) -> int:
+        """How many boxes ``rect`` covers (each once, though it lie in several cells)."""
+        return len({id(r) for k in self._keys(rect) for r in self._cells.get(k, ())
+                    if r.hits(rect)})
+
+
 def _greedy(bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
             items: Sequence[Item], order: list[int]) -> tuple[list[int], list[int]]:
-    taken = list(solid)
+    taken, drawn = _Grid(solid), _Grid(lines)
     chosen = [0] * len(items)
     clashed = []
     for index in order:
@@ -110,13 +138,13 @@ def _greedy(bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
         for rect in item.candidates:
             inside = (bounds.left <= rect.left and rect.right <= bounds.right
                       and bounds.top <= rect.top and rect.bottom <= bounds.bottom)
-            cost = 100 * (sum(1 for r in taken if r.hits(rect)) + (0 if inside else 1))
+            cost = 100 * (taken.hits(rect) + (0 if inside else 1))
             if item.mind_lines:
-                cost += sum(1 for r in lines if r.hits(rect))
+                cost += drawn.hits(rect)
             costs.append(cost)
         pick = costs.index(min(costs))
         if costs[pick] >= 100:
             clashed.append(index)
         chosen[index] = pick
-        taken.append(item.candidates[pick])
+        taken.add(item.candidates[pick])
     return chosen, clashed
