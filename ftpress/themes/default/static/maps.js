@@ -33,8 +33,23 @@
       out.style.left = left + "px";
       out.style.top = Math.max(0, box.top - at.top + frame.scrollTop) + "px";
     }
+    // Leaving the map puts the hint back under it, so nothing is left covering the map.
+    function hide() {
+      if (current) { current.classList.remove("current"); }
+      current = null;
+      out.classList.remove("beside");
+      out.style.left = out.style.top = "";
+      out.textContent = hint;
+      frame.parentNode.insertBefore(out, frame.nextSibling);
+    }
     map.addEventListener("mouseover", show);
     map.addEventListener("focusin", show);
+    map.addEventListener("mouseleave", function () {
+      if (!map.contains(document.activeElement)) { hide(); }
+    });
+    map.addEventListener("focusout", function (event) {
+      if (!map.contains(event.relatedTarget)) { hide(); }
+    });
   });
 
   // The replay on /turns/: a slider steps through every turn's map.
