@@ -194,7 +194,7 @@ def beside(task: Callable[[], T], *, parallel: bool = True) -> Callable[[], T]:
 
     def result() -> T:
         try:
-            return pending.get()  # type: ignore[return-value]
+            return pending.get()
         finally:
             pool.join()
 

@@ -414,9 +414,9 @@ def record_files(base_url: str | None, turn: str, before: State | None, state: S
     for player, loaded in sorted(orders.items()):
         files[f"{folder}/orders/{player}.yaml"] = loaded.raw
     fought = {e.order for e in events if e.kind == "battle" and e.order}
-    for name, loaded in sorted((battles or {}).items()):
-        if loaded.path in fought:
-            files[f"{folder}/{BATTLES_DIR}/{name}.yaml"] = loaded.raw
+    for name, battle in sorted((battles or {}).items()):
+        if battle.path in fought:
+            files[f"{folder}/{BATTLES_DIR}/{name}.yaml"] = battle.raw
     return files
 
 
