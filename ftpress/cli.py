@@ -276,7 +276,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _turn(args: argparse.Namespace) -> int:
-    from ftpress.turn import redo_turns, resolve_turn, verify_turn
+    from ftpress.turn.redo import redo_turns
+    from ftpress.turn.resolve import resolve_turn
+    from ftpress.turn.verify import verify_turn
 
     if args.redo:
         for line in redo_turns(args.source, args.redo).lines():

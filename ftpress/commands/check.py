@@ -38,7 +38,7 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
         render(load(root, BuildOptions(build_now(None), drafts=True, future=True)))
     except InputError as exc:
         found = exc.problems
-    from ftpress.turn import check_orders
+    from ftpress.turn.order_check import check_orders
 
     order_problems, summaries = check_orders(root, wanted)
     found = (*found, *order_problems, *_battle_problems(root))
@@ -83,7 +83,7 @@ def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
     from ftpress.battles import BATTLES_DIR
-    from ftpress.turn import load_battles
+    from ftpress.turn.inputs import load_battles
 
     found: list[Problem] = []
     base = root / BATTLES_DIR
