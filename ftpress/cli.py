@@ -16,6 +16,7 @@ from ftpress import __version__
 from ftpress.clock import build_now
 from ftpress.errors import InputError
 from ftpress.search import SearchError
+from ftpress.state.writeout import recover
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -144,6 +145,9 @@ def run() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        # Before anything else reads the campaign: finish or undo an interrupted write-out.
+        if hasattr(args, "source") and (recovered := recover(args.source)):
+            print(f"ftpress: {recovered}", file=sys.stderr)
         return _run(args)
     except InputError as exc:
         for problem in exc.problems:

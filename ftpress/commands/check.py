@@ -16,6 +16,7 @@ from pathlib import Path
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.site import BuildOptions, load, render
+from ftpress.state.last_record import behind_last_record
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
 CHECKED = ("site.yaml", "content/", "state/", "themes/", "orders/", "battles/")
@@ -41,7 +42,7 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
     from ftpress.turn.order_check import check_orders
 
     order_problems, summaries = check_orders(root, wanted)
-    found = (*found, *order_problems, *_battle_problems(root))
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or

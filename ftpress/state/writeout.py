@@ -43,7 +43,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
-from ftpress.state.files import STATE_DIR
 from ftpress.state.turns import TURNS_DIR
 
 try:
@@ -51,6 +50,10 @@ try:
 except ImportError:  # Windows: write-outs are not guarded against each other there
     fcntl = None  # type: ignore[assignment]
 
+#: The current state's folder, as :data:`ftpress.state.files.STATE_DIR` (not imported
+#: from there, which loads the state's models: every command asks :func:`recover`
+#: before it loads anything, a build that finds nothing to do included).
+STATE_DIR = "state"
 #: The journal folder of the write-out under way (or interrupted).
 WRITE_OUT = f"{STATE_DIR}/.write-out"
 _PLAN = "plan.json"
@@ -87,21 +90,26 @@ def write_out(root: Path, about: str, files: Mapping[str, bytes], *,
     assert not inside, f"not a path a write-out may write: {inside}"
     loose = [rel for rel in files if not any(rel.startswith(f + "/") for f in folders)]
     targets = [*folders, *sorted(loose, key=lambda rel: rel == _CAMPAIGN)]
-    (root / STATE_DIR).mkdir(0o755, parents=True, exist_ok=True)
+    if not (root / STATE_DIR).is_dir():
+        (root / STATE_DIR).mkdir(0o755, parents=True)
     with _locked(root):
         _settle(root)  # a command recovers first and says so; this only makes sure
         journal = root / WRITE_OUT
+        staged = {rel: _staged(journal, rel) for rel in (*files, *copies)}
         try:
             journal.mkdir(0o755)
             _write_new(journal / _PLAN, json.dumps({"about": about, "targets": targets},
                                                    ensure_ascii=False).encode("utf-8"))
+            # Each folder made once, parents first (a folder to write may have no files).
+            made = {journal, *(p for path in staged.values() for p in path.parents),
+                    *(_staged(journal, folder) for folder in folders)}
+            for folder in sorted(p for p in made if p.is_relative_to(journal / _NEW)):
+                folder.mkdir(0o755)
             for rel, data in files.items():
-                _write_new(_staged(journal, rel), data)
+                _write_new(staged[rel], data)
             for rel, source in copies.items():
-                _write_new(_staged(journal, rel), source.read_bytes())
-                shutil.copystat(source, _staged(journal, rel))
-            for folder in folders:
-                _staged(journal, folder).mkdir(0o755, parents=True, exist_ok=True)  # even if empty
+                _write_new(staged[rel], source.read_bytes())
+                shutil.copystat(source, staged[rel])
             _sync_tree(journal)
             _write_new(journal / _COMMITTED, b"")
             _sync_dir(journal)
@@ -127,20 +135,20 @@ def _settle(root: Path) -> list[str]:
     journal = root / WRITE_OUT
     if journal.is_dir():
         plan = _read_plan(journal)
+        about = plan[0] if plan is not None else f"{STATE_DIR}/"
         if (journal / _COMMITTED).exists():
             if plan is not None:
                 _finish(root, journal, plan[1])
             else:  # killed while removing the journal: everything had been moved
                 _remove(journal)
-            done.append(f"finished writing {plan[0] if plan else 'state/'}, which an "
-                        "interrupted run had begun")
-        elif plan is not None:
+            done.append(f"finished writing {about}, which an interrupted run had begun")
+        elif any(journal.iterdir()):
             _remove(journal)
-            done.append(f"undid the unfinished writing of {plan[0]}, which an interrupted "
-                        "run had begun; state/ is as it was")
-        else:  # killed before its plan was written: nothing but the folder itself
-            _remove(journal)
-            done.append(f"removed {WRITE_OUT}/, which an interrupted run had left empty")
+            done.append(f"undid the unfinished writing of {about}, which an interrupted run "
+                        f"had begun; {STATE_DIR}/ is as it was")
+        else:  # killed as it was made, or as it was removed once all was in place
+            journal.rmdir()
+            done.append(f"removed the empty {WRITE_OUT}/ an interrupted run left")
     swept, restored = _sweep(root)
     done += [f"put back {path}/, which an interrupted redo had moved aside"
              for path in restored]
@@ -199,9 +207,11 @@ def _finish(root: Path, journal: Path, targets: Sequence[str]) -> None:
         if staged.is_dir() and os.path.lexists(final):
             retired = journal / _OLD / rel
             if not os.path.lexists(retired):
-                retired.parent.mkdir(0o755, parents=True, exist_ok=True)
+                if not retired.parent.is_dir():
+                    retired.parent.mkdir(0o755, parents=True)
                 final.replace(retired)
-        final.parent.mkdir(0o755, parents=True, exist_ok=True)
+        if not final.parent.is_dir():  # the first file of a new folder
+            final.parent.mkdir(0o755, parents=True)
         staged.replace(final)
     for parent in sorted({(root / rel).parent for rel in targets}):
         _sync_dir(parent)
@@ -268,8 +278,7 @@ def _staged(journal: Path, rel: str) -> Path:
 
 
 def _write_new(target: Path, data: bytes) -> None:
-    """Write a file that must not exist yet, and sync it (its folder is made)."""
-    target.parent.mkdir(0o755, parents=True, exist_ok=True)
+    """Write a file that must not exist yet, in a folder that does, and sync it."""
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                  0o644)
     try:

@@ -22,6 +22,7 @@ from ftpress.errors import InputError, Problem
 from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, orders_digest
 from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.last_record import behind_last_record
 from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
@@ -101,6 +102,9 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                              f"{turn}")
     if (root / TURNS_DIR / turn).is_dir():
         return _finish_interrupted(root, turn)
+    behind = behind_last_record(root)
+    if behind:  # resolved on a half-written state, the turn would record the mix as its start
+        raise InputError(behind)
     if now < cal.deadline and not early:
         raise ValueError(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
                          "nothing was done (use --early to resolve it now)")
