@@ -12,5 +12,7 @@ request diffs stay small and readable::
     state/turns/<turn-id>/  each turn's immutable snapshot (see turns.py)
 
 :mod:`.model` holds the models, :mod:`.load` reads and checks a folder,
-:mod:`.check` the references between files, :mod:`.save` writes it back.
+:mod:`.check` the references between files, :mod:`.save` writes it back
+through :mod:`.writeout` (all or nothing, finished or undone after a crash),
+and :mod:`.last_record` checks that ``state/`` is where the last turn left it.
 """
