@@ -317,3 +317,28 @@ def test_check_reports_a_calendar_that_still_opens_a_recorded_turn(recorded, cap
 
 def test_the_write_out_names_the_state_folder_as_the_state_does():
     assert writeout.STATE_DIR == files.STATE_DIR
+
+
+def test_a_write_out_under_way_is_waited_for_not_taken_for_an_interrupted_one(recorded):
+    """While a write-out holds the lock on state/, a command that finds its journal
+    waits; it acts only on what is left once the lock is free."""
+    import threading
+
+    fcntl = pytest.importorskip("fcntl")  # where the system has no flock, nothing waits
+    root, _ = recorded
+    journal = root / JOURNAL
+    journal.mkdir()
+    (journal / "plan.json").write_text('{"about": "the record of t002 and state/", '
+                                       '"targets": ["state/groups.yaml"]}')
+    lock = os.open(root / "state", os.O_RDONLY)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    found: list[str | None] = []
+    waiting = threading.Thread(target=lambda: found.append(writeout.recover(root)))
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive() and journal.exists()
+    os.close(lock)
+    waiting.join()
+    assert found == ["undid the unfinished writing of the record of t002 and state/, which "
+                     "an interrupted run had begun; state/ is as it was"]
+    assert not journal.exists()
