@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from ftpress import rules, yamlsource
 from ftpress.campaign import load_state as load_campaign_state
-from ftpress.errors import InputError, Problem
+from ftpress.errors import InputError, Problem, UnknownRuleset
 from ftpress.orders.load import parse_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
@@ -80,7 +80,7 @@ def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
     name = state.campaign.ruleset if state is not None else _ruleset_named(root)
     try:
         return rules.find_ruleset(name).orders_adapter if name else None
-    except ValueError:
+    except UnknownRuleset:
         return None
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ftpress import yamlsource
 from ftpress.battles import BATTLES_DIR
+from ftpress.errors import RefusedCommand
 from ftpress.events import Event
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import load_state
@@ -84,20 +85,20 @@ def redo_turns(root: Path, first: str) -> RedoResult:
     turn now has a battle that was never fought."""
     number = turn_number(first)
     if number == 0:
-        raise ValueError("t000 is the setup, not a turn; redo t001 or later")
+        raise RefusedCommand("t000 is the setup, not a turn; redo t001 or later")
     turns: list[str] = []
     while (root / TURNS_DIR / turn_id(number)).is_dir():
         turns.append(turn_id(number))
         number += 1
     if not turns:
-        raise ValueError(f"turn {first} is not recorded; there is no {TURNS_DIR}/{first}/")
+        raise RefusedCommand(f"turn {first} is not recorded; there is no {TURNS_DIR}/{first}/")
     last = f"{TURNS_DIR}/{turns[-1]}"
     for kind in KINDS.values():
         current = root / STATE_DIR / kind.file
         if not current.is_file() or current.read_bytes() != (root / last / kind.file).read_bytes():
-            raise ValueError(f"{STATE_DIR}/{kind.file} differs from {last}/{kind.file}: the "
-                             f"state was edited after {turns[-1]} was recorded; record or undo "
-                             "that edit first. Nothing was redone")
+            raise RefusedCommand(f"{STATE_DIR}/{kind.file} differs from {last}/{kind.file}: the "
+                                 f"state was edited after {turns[-1]} was recorded; record or undo "
+                                 "that edit first. Nothing was redone")
     url = base_url(root)
     state: State | None = None
     folders: dict[str, dict[str, bytes]] = {}
@@ -126,8 +127,8 @@ def _redo_one(root: Path, turn: str, state: State, url: str | None,
     again = rerun(root, turn, state, record)
     unfought = [e.text for e in again.events if e.kind == "battle-pending"]
     if unfought:
-        raise ValueError(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
-                         "Nothing was redone")
+        raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
+                             "Nothing was redone")
     recorded = load_state(root, folder).state
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(url, turn, state if edited else None, new_state, again.events,

@@ -18,9 +18,10 @@ from ftpress import rules
 from ftpress.battles import LoadedBattle
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.dice import Dice
-from ftpress.errors import InputError, Problem
+from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, orders_digest
+from ftpress.recorded_kinds import check_made
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.last_record import behind_last_record
 from ftpress.state.load import load_state
@@ -94,36 +95,36 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     if wanted is not None:
-        turn_number(wanted)  # a malformed id is a ValueError the CLI prints
+        turn_number(wanted)  # a ValueError: the turn command checks its ids first
         if (root / TURNS_DIR / wanted).is_dir() and wanted != turn:
             return TurnResult(wanted, state, (), {}, 0, written=False)
         if wanted != turn:
-            raise ValueError(f"turn {wanted} is neither recorded nor open; the open turn is "
-                             f"{turn}")
+            raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
+                                 f"{turn}")
     if (root / TURNS_DIR / turn).is_dir():
         return _finish_interrupted(root, turn)
     behind = behind_last_record(root)
     if behind:  # resolved on a half-written state, the turn would record the mix as its start
         raise InputError(behind)
     if now < cal.deadline and not early:
-        raise ValueError(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
-                         "nothing was done (use --early to resolve it now)")
+        raise RefusedCommand(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
+                             "nothing was done (use --early to resolve it now)")
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     if ruleset.resolve is None:
-        raise ValueError(f"ruleset {ruleset.name} does not resolve turns")
+        raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
     orders = load_orders(root, turn, ruleset.orders_adapter)
     notes: list[str] = []
     master = master_secret(root, environ)
     secret = None
     if cal.secret_sha256 is not None:
         if master is None:
-            raise ValueError(f"turn {turn} opened with an umpire secret; set {SECRET_ENV} or "
-                             f"put it in {SECRET_FILE} to resolve it")
+            raise RefusedCommand(f"turn {turn} opened with an umpire secret; set {SECRET_ENV} or "
+                                 f"put it in {SECRET_FILE} to resolve it")
         secret = turn_secret(master, state.campaign.id, turn)
         if secret_hash(secret) != cal.secret_sha256:
-            raise ValueError(f"the umpire secret does not match the hash published when {turn} "
-                             f"opened (calendar.secret_sha256); check {SECRET_ENV} or "
-                             f"{SECRET_FILE}")
+            raise RefusedCommand(f"the umpire secret does not match the hash published when {turn} "
+                                 f"opened (calendar.secret_sha256); check {SECRET_ENV} or "
+                                 f"{SECRET_FILE}")
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
@@ -168,8 +169,11 @@ def fold(ruleset: rules.Ruleset, state: State, orders: Mapping[str, LoadedOrders
     """The ruleset's resolution of one turn, given the battle results if it takes them."""
     assert ruleset.resolve is not None
     if ruleset.takes_battle_results:
-        return ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
-    return ruleset.resolve(state, orders, dice)
+        made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
+    else:
+        made = ruleset.resolve(state, orders, dice)
+    check_made(made[1], ruleset.report, ruleset.name)  # a kind its report cannot file: a bug
+    return made
 
 
 def _finish_interrupted(root: Path, turn: str) -> TurnResult:

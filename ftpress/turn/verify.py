@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 from ftpress import rules, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
 from ftpress.dice import Dice, SuppliedDice
+from ftpress.errors import RefusedCommand
 from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
 from ftpress.state.load import load_state
@@ -32,7 +33,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     if not (root / folder).is_dir():
-        raise ValueError(f"turn {turn} is not recorded; there is no {folder}/")
+        raise RefusedCommand(f"turn {turn} is not recorded; there is no {folder}/")
     record = read_record(root, folder)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
