@@ -114,7 +114,11 @@ def write_out(root: Path, about: str, files: Mapping[str, bytes], *,
             _write_new(journal / _COMMITTED, b"")
             _sync_dir(journal)
         except BaseException:
-            shutil.rmtree(journal, ignore_errors=True)  # nothing of it took effect
+            # Before the commit mark nothing took effect: drop it all. After it (its
+            # folder's sync failed), it is the next command's to finish: an undo cut
+            # short here could leave the mark beside half the staged files.
+            if not (journal / _COMMITTED).exists():
+                shutil.rmtree(journal, ignore_errors=True)
             raise
         _finish(root, journal, targets)
 
