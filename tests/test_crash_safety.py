@@ -342,3 +342,36 @@ def test_a_write_out_under_way_is_waited_for_not_taken_for_an_interrupted_one(re
     assert found == ["undid the unfinished writing of the record of t002 and state/, which "
                      "an interrupted run had begun; state/ is as it was"]
     assert not journal.exists()
+
+
+@pytest.mark.parametrize("stage", ["staging", "moving"])
+def test_a_recovery_stopped_at_any_write_is_taken_up_by_the_next_command(tmp_path, capsys, stage):
+    """Finishing or undoing is itself done once, whatever stops it: killed at any of its
+    own calls, the command after it still ends with exactly the old or the new tree."""
+    make_campaign(tmp_path / "old")
+    args = ("turn", "--now", T001)
+    ref = reference(capsys, tmp_path, *args)
+    # Killed while the files were being staged (undone), or halfway through moving
+    # them into place (finished).
+    at = (ref.calls.index("write", 20) if stage == "staging" else
+          ref.calls.index("replace") + 3)
+    crashed = tmp_path / "crashed"
+    shutil.copytree(tmp_path / "old", crashed)
+    assert command(capsys, *args, "--source", crashed, faults=Faults(at))[0] is None
+    counted = Faults()
+    probe = tmp_path / "probe"
+    shutil.copytree(crashed, probe)
+    assert command(capsys, "status", "--source", probe, "--now", T001, faults=counted)[0] == 0
+    expected = files_of(probe)
+    assert expected == (ref.old if stage == "staging" else ref.new)
+    assert len(counted.calls) > 3, counted.calls
+    for again in range(1, len(counted.calls) + 1):
+        where = f"recovery killed at call {again} ({counted.calls[again - 1]})"
+        root = tmp_path / f"again-{again}"
+        shutil.copytree(crashed, root)
+        assert command(capsys, "status", "--source", root, "--now", T001,
+                       faults=Faults(again))[0] is None, where
+        code, err = command(capsys, "status", "--source", root, "--now", T001)
+        assert code == 0 and err.count("\n") == 1, f"{where}: {err}"
+        assert files_of(root) == expected, where
+        shutil.rmtree(root)
