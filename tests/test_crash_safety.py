@@ -97,7 +97,7 @@ class Faults:
 def injected(faults: Faults) -> Iterator[None]:
     def wrapped(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
         def call(*args: Any, **kwargs: Any) -> Any:
-            faults(name)
+            faults(f"{name} {args[0]}" if name == "mkdir" else name)
             return real(*args, **kwargs)
         return call
 
@@ -127,6 +127,12 @@ def injected(faults: Faults) -> Iterator[None]:
         patch.setattr(io, "open", io_open)
         patch.setattr(builtins, "open", io_open)
         yield
+
+
+def copy(source: Path, target: Path) -> None:
+    """A copy of a campaign folder made of hard links: quick, and safe, since ftpress
+    never writes a file in place (it writes a new one and renames it)."""
+    shutil.copytree(source, target, copy_function=os.link)
 
 
 def make_campaign(root: Path) -> Path:
@@ -167,7 +173,7 @@ def reference(capsys: pytest.CaptureFixture[str], base: Path, *args: str,
     """What running ``args`` on the campaign ``base/old`` does, then the turn after it
     resolved at ``then``."""
     root = base / "reference"
-    shutil.copytree(base / "old", root)
+    copy(base / "old", root)
     old = files_of(root)
     counted = Faults()
     assert command(capsys, *args, "--source", root, faults=counted)[0] == 0
@@ -182,7 +188,7 @@ def assert_all_or_nothing(capsys: pytest.CaptureFixture[str], base: Path, ref: R
     for at in range(1, len(ref.calls) + 1):
         where = f"{'Ctrl-C' if ctrl_c else 'killed'} at call {at} ({ref.calls[at - 1]})"
         root = base / f"at-{at}"
-        shutil.copytree(base / "old", root)
+        copy(base / "old", root)
         code, _ = command(capsys, *args, "--source", root, faults=Faults(at, ctrl_c))
         assert code == (130 if ctrl_c else None), where
         journal = root / JOURNAL
@@ -238,10 +244,13 @@ def test_a_redo_stopped_at_any_write_leaves_the_old_records_or_the_new(tmp_path,
     ref = reference(capsys, tmp_path, *args, then=T003)
     assert ref.new["state/turns/t001/notes.txt"] == b"another tool's file, carried over\n"
     assert ref.new["state/groups.yaml"] != ref.old["state/groups.yaml"]
-    for at in range(1, len(ref.calls) + 1):
+    # From the write-out on: before it, the redo only reads (and writes scratch files
+    # outside the campaign).
+    begun = next(i for i, call in enumerate(ref.calls) if call.endswith(JOURNAL))
+    for at in range(begun + 1, len(ref.calls) + 1):
         where = f"killed at call {at} ({ref.calls[at - 1]})"
         root = tmp_path / f"at-{at}"
-        shutil.copytree(old, root)
+        copy(old, root)
         assert command(capsys, *args, "--source", root, faults=Faults(at))[0] is None, where
         committed = (root / JOURNAL / "committed").exists()
         seen = {p: data for p, data in files_of(root).items() if not p.startswith(JOURNAL)}
@@ -356,11 +365,11 @@ def test_a_recovery_stopped_at_any_write_is_taken_up_by_the_next_command(tmp_pat
     at = (ref.calls.index("write", 20) if stage == "staging" else
           ref.calls.index("replace") + 3)
     crashed = tmp_path / "crashed"
-    shutil.copytree(tmp_path / "old", crashed)
+    copy(tmp_path / "old", crashed)
     assert command(capsys, *args, "--source", crashed, faults=Faults(at))[0] is None
     counted = Faults()
     probe = tmp_path / "probe"
-    shutil.copytree(crashed, probe)
+    copy(crashed, probe)
     assert command(capsys, "status", "--source", probe, "--now", T001, faults=counted)[0] == 0
     expected = files_of(probe)
     assert expected == (ref.old if stage == "staging" else ref.new)
@@ -368,7 +377,7 @@ def test_a_recovery_stopped_at_any_write_is_taken_up_by_the_next_command(tmp_pat
     for again in range(1, len(counted.calls) + 1):
         where = f"recovery killed at call {again} ({counted.calls[again - 1]})"
         root = tmp_path / f"again-{again}"
-        shutil.copytree(crashed, root)
+        copy(crashed, root)
         assert command(capsys, "status", "--source", root, "--now", T001,
                        faults=Faults(again))[0] is None, where
         code, err = command(capsys, "status", "--source", root, "--now", T001)
