@@ -11,8 +11,8 @@ request diffs stay small and readable::
     state/queues.yaml       keels, repairs, pre-positioned spares, defence rebuilding
     state/turns/<turn-id>/  each turn's immutable snapshot (see turns.py)
 
-:mod:`.model` holds the models, :mod:`.load` reads and checks a folder,
-:mod:`.check` the references between files, :mod:`.save` writes it back
-through :mod:`.writeout` (all or nothing, finished or undone after a crash),
-and :mod:`.last_record` checks that ``state/`` is where the last turn left it.
+:mod:`.model` holds the models every ruleset shares, :mod:`.extension` what a
+ruleset adds to them, :mod:`.load` reads and checks a folder, :mod:`.crossrefs`
+the references between files, :mod:`.save` writes it back through
+:mod:`.writeout` (all or nothing, finished or undone after a crash).
 """

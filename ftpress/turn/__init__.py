@@ -8,6 +8,7 @@
 - :mod:`.verify`: a recorded turn resolved again and compared with its record.
 - :mod:`.redo`: recorded turns resolved again and rewritten.
 - :mod:`.order_check`: the order files as ``ftpress check`` reports them.
+- :mod:`.last_record`: is ``state/`` where the last recorded turn left it?
 
 (:mod:`ftpress.state.turns` is something else: how turns are named.)
 """

@@ -12,7 +12,7 @@ from ftpress import yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
 from ftpress.dice import SuppliedDice
 from ftpress.errors import InputError, Problem
-from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.orders.load import LoadedOrders, read_orders
 
 
 def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
@@ -32,7 +32,7 @@ def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
                                         f"orders/{turn}/<player-id>.yaml"))
                 continue
             try:
-                found[file.stem] = parse_orders(file.read_bytes(), rel, adapter)
+                found[file.stem] = read_orders(root, rel, adapter)
             except InputError as exc:
                 problems.extend(exc.problems)
     if problems:

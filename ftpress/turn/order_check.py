@@ -12,7 +12,8 @@ from pydantic import TypeAdapter
 from ftpress import rules, yamlsource
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.errors import InputError, Problem, UnknownRuleset
-from ftpress.orders.load import parse_orders, stray_problem
+from ftpress.nolinks import links_below
+from ftpress.orders.load import folded_problem, read_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id
@@ -34,7 +35,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
                    if p.is_file() and not any(part.startswith(".") for part in p.parts))
     if wanted is not None:
         paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
-    problems: list[Problem] = []
+    problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
     summaries: list[tuple[str, list[str]]] = []
     try:
         loaded_state = load_campaign_state(root)
@@ -49,7 +50,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             problems.append(stray)
             continue
         try:
-            loaded = parse_orders((root / rel).read_bytes(), rel, adapter)
+            loaded = read_orders(root, rel, adapter)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -62,6 +63,8 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             if not (root / TURNS_DIR / folder).is_dir():
                 problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
                                         f"for orders is {open_turn}"))
+            elif (folded := folded_problem(root, loaded)) is not None:
+                problems.append(folded)
             continue
         ruleset = rules.find_ruleset(state.campaign.ruleset)
         if ruleset.check_orders is None or ruleset.describe_orders is None:

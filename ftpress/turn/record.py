@@ -18,12 +18,12 @@ from pydantic import TypeAdapter
 
 from ftpress import validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
+from ftpress.campaign import load_folder
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
 from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.orders.load import LoadedOrders
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
@@ -79,7 +79,7 @@ def keeps_before(root: Path, state: State, number: int) -> bool:
     if not (root / previous).is_dir():
         return True
     try:
-        return load_state(root, previous).state != state
+        return load_folder(root, previous).state != state
     except InputError:
         return True
 

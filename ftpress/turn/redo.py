@@ -12,10 +12,10 @@ from pathlib import Path
 
 from ftpress import yamlsource
 from ftpress.battles import BATTLES_DIR
+from ftpress.campaign import load_folder
 from ftpress.errors import RefusedCommand
 from ftpress.events import Event
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import load_state
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
@@ -109,7 +109,7 @@ def redo_turns(root: Path, first: str) -> RedoResult:
         if state is None or (edited and REDO_KEEPS_EDITED_STARTS):
             previous = f"{TURNS_DIR}/{turn_id(turn_number(turn) - 1)}"
             start = f"{folder}/before" if edited else previous
-            state = load_state(root, start).state
+            state = load_folder(root, start).state
         files, events = _redo_one(root, turn, state, url, edited)
         state = load_state_from(files, folder)
         changes.append(_change(root, turn, files, events))
@@ -129,7 +129,7 @@ def _redo_one(root: Path, turn: str, state: State, url: str | None,
     if unfought:
         raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
                              "Nothing was redone")
-    recorded = load_state(root, folder).state
+    recorded = load_folder(root, folder).state
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
@@ -145,7 +145,7 @@ def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
             target = Path(scratch) / "s" / kind.file
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(files[f"{folder}/{kind.file}"])
-        return load_state(Path(scratch), "s").state
+        return load_folder(Path(scratch), "s").state
 
 
 def _change(root: Path, turn: str, files: Mapping[str, bytes],

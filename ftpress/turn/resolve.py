@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ftpress import rules
 from ftpress.battles import LoadedBattle
+from ftpress.campaign import load_folder
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem, RefusedCommand
@@ -23,12 +24,11 @@ from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, orders_digest
 from ftpress.recorded_kinds import check_made
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.last_record import behind_last_record
-from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
 from ftpress.turn.inputs import load_battles, load_orders, read_supplied_dice
+from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.record import (
     base_url,
     keeps_before,
@@ -183,6 +183,6 @@ def _finish_interrupted(root: Path, turn: str) -> TurnResult:
     write_out(root, f"{STATE_DIR}/ as {turn} left it",
               {f"{STATE_DIR}/{kind.file}": (root / folder / kind.file).read_bytes()
                for kind in KINDS.values()})
-    state = load_state(root, folder).state
+    state = load_folder(root, folder).state
     return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
                                               "updated; it is now",))

@@ -12,11 +12,11 @@ from pydantic import TypeAdapter
 
 from ftpress import rules, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
+from ftpress.campaign import load_folder
 from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import RefusedCommand
 from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
-from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.turn.inputs import load_battles
@@ -37,7 +37,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     record = read_record(root, folder)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
-    state = load_state(root, start).state
+    state = load_folder(root, start).state
     differences: list[str] = []
     if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
         differences.append(f"{folder}/turn.yaml: the revealed secret does not hash to "
@@ -46,7 +46,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
         differences.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published "
                            f"when {turn} opened")
     again = rerun(root, turn, state, record)
-    recorded = load_state(root, folder).state
+    recorded = load_folder(root, folder).state
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(base_url(root), turn, state if start.endswith("/before") else None,
                          new_state, again.events, again.dice, record, again.orders,
@@ -86,8 +86,9 @@ def rerun(root: Path, turn: str, state: State, record: TurnRecord) -> Rerun:
     results and dice (the supplied ones as logged, or the keyed stream again)."""
     folder = f"{TURNS_DIR}/{turn}"
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {player: parse_orders((root / folder / "orders" / f"{player}.yaml").read_bytes(),
-                                   orders_path(turn, player), ruleset.orders_adapter)
+    orders = {player: parse_orders(yamlsource.read_bytes(
+                  root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
+                  orders_path(turn, player), ruleset.orders_adapter)
               for player in record.orders}
     digest = orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":

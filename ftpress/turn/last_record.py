@@ -1,10 +1,10 @@
 """Does ``state/`` stand where the last recorded turn left it?
 
-A turn writes its record and the current state together (:mod:`.writeout`), so
-the two can only disagree in two ways: the umpire edited ``state/`` since (the
-next turn then keeps the edited start in ``before/``; that is allowed), or an
-earlier version of ftpress was killed while writing a turn out, leaving some
-of ``state/`` behind. The second is told from the first by what the files hold:
+A turn writes its record and the current state together
+(:mod:`ftpress.state.writeout`), so the two can only disagree in two ways: the
+umpire edited ``state/`` since (the next turn then keeps the edited start in
+``before/``; that is allowed), or an earlier version of ftpress was killed while
+writing a turn out, leaving some of ``state/`` behind. The second is told from the first by what the files hold:
 
 - the calendar still opens a turn that is recorded already; or
 - a file holds what it held before the last turn, which changed it: the
@@ -20,9 +20,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ftpress import yamlsource
+from ftpress.campaign import load_folder
 from ftpress.errors import InputError, Problem
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import load_state, snapshot_folders
+from ftpress.state.load import snapshot_folders
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 
 _CAMPAIGN = f"{STATE_DIR}/{KINDS['campaign'].file}"
@@ -51,7 +52,7 @@ def behind_last_record(root: Path) -> list[Problem]:
     if not differ:
         return []  # as after every turn: nothing to parse
     try:  # compared as models: an edit by hand is the same state in other words
-        now, then, after = (load_state(root, f).state for f in (STATE_DIR, start, record))
+        now, then, after = (load_folder(root, f).state for f in (STATE_DIR, start, record))
     except InputError:
         return []  # the load says what is wrong
     return [Problem(f"{STATE_DIR}/{kind.file}", 0, 0,
