@@ -114,7 +114,7 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
         ordnance = charge(economy.ordnance, ORDNANCE_RATE)
         lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
                      f"{cal.economic_turn - 1}: billed {ordnance} when its books close (§7.1).")
-    books = economic_week(state) and cal.economic_turn > 1  # midweek: keels alone (§13.1)
+    books = economic_week(state) and cal.economic_turn > 1  # midweek: keels and repairs alone (§13.1, §11.1)
     if books:
         lines.append(_books(state, player.id, cal.economic_turn - 1, ordnance))
     spending = [ki for ki in _in_file_order(loaded, economy)
