@@ -57,6 +57,14 @@ def standardised_problem(state: State, player_id: str) -> str | None:
     return None
 
 
+def checks_worse(state: State, player_id: str) -> bool:
+    """§7.4: does the player's navy make its damage checks one level worse? It does
+    in every battle of an economic turn whose upkeep it declared reduced (the
+    player's ``maintenance``, billed when that economic turn's books close)."""
+    player = state.player(player_id)
+    return player is not None and player.maintenance == "reduced"
+
+
 def list_price(state: State, player_id: str) -> int:
     """§7.1: the full list price of every ship in commission, freighters included,
     whatever was paid for them."""
