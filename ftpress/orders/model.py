@@ -167,7 +167,8 @@ class RepairOrder:
     ship: ShipName
     boxes: Positive
     #: A ship of yours at the same world whose parts are fitted instead of new ones
-    #: (§11.3.2 an identical ship of the same group, §11.3.3 any other); it loses the boxes.
+    #: (§11.3.2 an identical ship of the same group, §11.3.3 any other), or the id of
+    #: a prize stripped there (§12.2.2); it loses the boxes.
     parts_from: ShipName | None = None
     note: Note | None = None
 

@@ -63,9 +63,10 @@ def economy_rejections(state: State, orders: OrdersFile,
                 names.add(order.name)
     repaired: dict[str, int] = {}
     given: dict[str, int] = {}
+    stripping = frozenset(pid for pid, o in economy.prizes.items() if o.action == "strip")
     for i, r in enumerate(economy.repairs):
         problem = repair_problem(state, player.id, r, orders.groups.get(r.group),
-                                 r.group in merged_into, repaired, given)
+                                 r.group in merged_into, repaired, given, stripping)
         if problem:
             found.append(Rejection(("economy", "repairs", i), problem))
             continue
