@@ -225,6 +225,9 @@ class EconomyOrders:
     #: Build price of the ordnance (missiles, SMPs …) expended in the economic turn
     #: just ended, charged now at half that (§7.1).
     ordnance: Positive | None = None
+    #: Boxes of Sa'Vasku biomass expended (spent as munitions) in the economic turn
+    #: just ended, charged now at 1 point a box (ftc2007 §11.5).
+    biomass: Positive | None = None
     note: Note | None = None
 
 

@@ -10,6 +10,7 @@ arrives during the turn, and what it cannot pay is left undone then (§6.3).
 from __future__ import annotations
 
 from ftpress.orders.model import OrdersFile
+from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import keel_problem, names_in_use, purchase_problem
 from ftpress.rules.ftc2007.rebuilding import defence_problem
 from ftpress.rules.ftc2007.rejection import Rejection
@@ -44,6 +45,15 @@ def economy_rejections(state: State, orders: OrdersFile,
     if economy.ordnance is not None and cal.economic_turn < 2:
         found.append(Rejection(("economy", "ordnance"), "no economic turn has ended yet, so "
                                "there is no expended ordnance to pay for (§7.1)"))
+    if economy.biomass is not None:
+        navy = catalogue().navy(player.navy) if player.navy else None
+        if navy is None or navy.species != "sa-vasku":
+            found.append(Rejection(("economy", "biomass"), "only Sa'Vasku ships are grown of "
+                                   "biomass, so only they expend it (§11.5); declare spent "
+                                   "munitions as 'ordnance' (§7.1)"))
+        elif cal.economic_turn < 2:
+            found.append(Rejection(("economy", "biomass"), "no economic turn has ended yet, so "
+                                   "there is no expended biomass to pay for (§11.5)"))
     if cal.economic_turn < LOOSE_CASH_FROM_ECONOMIC_TURN:
         for kind, what in _SPENDING.items():
             for i in range(len(getattr(economy, kind))):
