@@ -158,6 +158,19 @@ class PurchaseOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class RefitOrder:
+    """Change what a ship carries (ftc2007, the notes after rule 16): a weapon refit,
+    a modular weapon fit swapped, or a freighter's cargo space converted."""
+
+    __pydantic_config__ = _CONFIG
+
+    kind: Literal["weapons", "module", "cargo"]
+    group: Id
+    ship: ShipName
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RepairOrder:
     """Repair hull boxes of one ship of a group where it is (§11)."""
 
@@ -218,6 +231,7 @@ class EconomyOrders:
     keels: tuple[KeelOrder, ...] = ()
     purchases: tuple[PurchaseOrder, ...] = ()
     repairs: tuple[RepairOrder, ...] = ()
+    refits: tuple[RefitOrder, ...] = ()
     spares: tuple[SparesOrder, ...] = ()
     defences: tuple[DefenceOrder, ...] = ()
     #: Prize id → what to do with it (ftc2007 §12.2).

@@ -13,6 +13,7 @@ from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import keel_problem, names_in_use, purchase_problem
 from ftpress.rules.ftc2007.rebuilding import defence_problem
+from ftpress.rules.ftc2007.refits import refit_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.repairs import repair_problem
 from ftpress.rules.ftc2007.spares import spares_problem
@@ -90,6 +91,7 @@ def economy_rejections(state: State, orders: OrdersFile,
             found.append(Rejection(("economy", "spares", i), problem))
         else:
             ordered[s.at] = ordered.get(s.at, 0) + s.points
+    found += refit_rejections(economy)
     rebuilding: set[str] = set()
     for i, d in enumerate(economy.defences):
         problem = defence_problem(state, player.id, d)

@@ -157,9 +157,11 @@ def any_week_only(economy: EconomyOrders) -> bool:
     """§13.1 lays keels in any week, and §11.1 repairs wherever income was drawn
     this economic turn, naming no week; every other economic order waits for the
     first week of an economic turn (§5.2). Does this block order keels or repairs
-    and nothing else (a note aside)?"""
-    return bool(economy.keels or economy.repairs) and economy == EconomyOrders(
-        keels=economy.keels, repairs=economy.repairs, note=economy.note)
+    and nothing else (a note aside, and refits, which are refused in any week with
+    their own reason, :mod:`.refits`)?"""
+    return bool(economy.keels or economy.repairs or economy.refits) and economy == \
+        EconomyOrders(keels=economy.keels, repairs=economy.repairs, refits=economy.refits,
+                      note=economy.note)
 
 
 def _open_turn(state: State) -> str:
