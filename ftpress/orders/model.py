@@ -25,7 +25,7 @@ One file per player per turn, ``orders/t004/nac.yaml``::
       nac-7:
         move: (-3, 4)
         posture: attack
-    economy:                   # only in the first week of an economic turn
+    economy:                   # the first week of an economic turn (keels, repairs any week)
       maintenance: standardised
       prizes:                  # §12.2: a captured hulk rebuilt, stripped or sold
         prize-t003-1: {action: rebuild, group: nac-8}
