@@ -4,7 +4,6 @@ umpire filled in, and dice rolled by hand. Each reader reports every problem at 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import TypeAdapter
 
@@ -12,15 +11,15 @@ from ftpress import yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
 from ftpress.dice import SuppliedDice
 from ftpress.errors import InputError, Problem
-from ftpress.orders.load import LoadedOrders, read_orders
+from ftpress.orders.load import LoadedOrders, OrdersT, read_orders
 
 
-def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
-                ) -> dict[str, LoadedOrders]:
+def load_orders(root: Path, turn: str, adapter: TypeAdapter[OrdersT],
+                ) -> dict[str, LoadedOrders[OrdersT]]:
     """Every order file of a turn, by player (the file's name); raises with every
     syntax mistake in any of them. ``adapter``: the ruleset's order format."""
     folder = root / "orders" / turn
-    found: dict[str, LoadedOrders] = {}
+    found: dict[str, LoadedOrders[OrdersT]] = {}
     problems: list[Problem] = []
     if folder.is_dir():
         for file in sorted(folder.iterdir()):

@@ -22,7 +22,7 @@ from ftpress.campaign import load_folder
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
 from ftpress.events import Event, EventsFile, TurnRecord
-from ftpress.orders.load import LoadedOrders
+from ftpress.orders.load import LoadedOrders, OrderFile
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
@@ -34,7 +34,7 @@ _RECORD: TypeAdapter[TurnRecord] = TypeAdapter(TurnRecord)
 
 def record_files(base_url: str | None, turn: str, before: State | None, state: State,
                  events: tuple[Event, ...], dice: DiceFile, record: TurnRecord,
-                 orders: Mapping[str, LoadedOrders],
+                 orders: Mapping[str, LoadedOrders[OrderFile]],
                  battles: Mapping[str, LoadedBattle] | None = None) -> dict[str, bytes]:
     """Every file a turn writes, by path: its record folder and the current state.
     The tabletop battle results folded in are kept in the record's ``battles/``."""

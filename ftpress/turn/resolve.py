@@ -21,8 +21,9 @@ from ftpress.campaign import load_state as load_campaign_state
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import Event, TurnRecord
-from ftpress.orders.load import LoadedOrders, orders_digest
+from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
 from ftpress.recorded_kinds import check_made
+from ftpress.rules.ruleset import Ruleset
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
@@ -163,12 +164,14 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
 
 
-def fold(ruleset: rules.Ruleset, state: State, orders: Mapping[str, LoadedOrders],
+def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
          dice: Dice, battles: Mapping[str, LoadedBattle],
          ) -> tuple[State, tuple[Event, ...]]:
-    """The ruleset's resolution of one turn, given the battle results if it takes them."""
+    """The ruleset's resolution of one turn, given the battle results if it takes them;
+    ``orders`` are in its own format (read with its ``orders_adapter``)."""
     assert ruleset.resolve is not None
     if ruleset.takes_battle_results:
+        # Such a ruleset's resolve also takes battles=, which its Callable type cannot say.
         made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
     else:
         made = ruleset.resolve(state, orders, dice)

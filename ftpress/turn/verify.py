@@ -16,7 +16,13 @@ from ftpress.campaign import load_folder
 from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import RefusedCommand
 from ftpress.events import Event, TurnRecord
-from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
+from ftpress.orders.load import (
+    LoadedOrders,
+    OrderFile,
+    orders_digest,
+    orders_path,
+    parse_orders,
+)
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.turn.inputs import load_battles
@@ -72,7 +78,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
 class Rerun:
     """A recorded turn resolved again from what its record keeps."""
 
-    orders: dict[str, LoadedOrders]
+    orders: dict[str, LoadedOrders[OrderFile]]
     digest: str
     dice: DiceFile
     results: dict[str, LoadedBattle]
