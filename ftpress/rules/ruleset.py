@@ -19,6 +19,7 @@ from ftpress.dice import Dice, Roll
 from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules.section_index import Indexed
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
@@ -67,6 +68,9 @@ class Ruleset:
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
+    #: Every numbered section of :attr:`rulebook`, in order, with the functions that
+    #: apply it or why none does (:mod:`ftpress.rules.section_index`).
+    section_index: Sequence[Indexed] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
     check_orders: Callable[[State, LoadedOrders], list[Problem]] | None = None
     #: What one player's orders will do, one plain sentence a line.

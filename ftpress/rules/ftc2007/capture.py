@@ -111,7 +111,8 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
 
 def prize_rejections(state: State, player: str, orders: dict[str, PrizeOrder],
                      ) -> list[tuple[tuple[Hashable, ...], str]]:
-    """Why the rules forbid each prize order (§12.2): ``(loc in the file, reason)``."""
+    """Why the rules forbid each prize order (§12.2: rebuilding §12.2.1, stripping
+    §12.2.2): ``(loc in the file, reason)``."""
     owner = state.player(player)
     mine = {p.id: p for p in owner.prizes} if owner else {}
     found: list[tuple[tuple[Hashable, ...], str]] = []
@@ -164,8 +165,9 @@ def _group_problem(state: State, player: str, prize: Prize, group_id: str) -> st
 
 
 def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """§12.2: every prize order that stands, player by player in file order (the
-    ones the rules forbid were refused when the orders were vetted)."""
+    """§12.2: every prize order that stands (rebuild §12.2.1, strip §12.2.2, sell
+    §12.2.3), player by player in file order (the ones the rules forbid were
+    refused when the orders were vetted)."""
     events: list[Event] = []
     for player, loaded in sorted(plan.orders.items()):
         vetted = plan.vetted.get(player)

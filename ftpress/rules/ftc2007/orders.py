@@ -229,7 +229,8 @@ def _group_problem(state: State, player: str, group_id: str, order: GroupOrder,
 
 def _movement(state: State, player: str, group: Group,
               order: GroupOrder) -> Movement | tuple[tuple[Hashable, ...], str] | None:
-    """The accepted movement of a move or scout, None for a hold, or (loc, reason)."""
+    """§8.1 jumps, §8.2 routes: the accepted movement of a move or scout, None
+    for a hold, or (loc, reason)."""
     start = state.hex_of(group.at)
     assert start is not None  # the state's cross-checks guarantee every location
     if order.action == "hold":
@@ -324,7 +325,7 @@ def _route_movement(state: State, group: Group, here: System | None, route_id: s
 
 
 def route_path(route: Route, origin: str, dest: str) -> tuple[str, ...] | None:
-    """The worlds along ``route`` from ``origin`` to ``dest``, both included.
+    """§8.2: the worlds along ``route`` from ``origin`` to ``dest``, both included.
 
     Ruling (:data:`ROUTE_PATH`): the path with the fewest links; between equal
     ones, the first found taking links in the order the route lists them.

@@ -30,8 +30,8 @@ from ftpress.state.model import (
 SHIP_CAP = 4000
 
 
-def starting_capital(income: int) -> int:  # §6.1
-    """Ten times the player's total planetary income."""
+def starting_capital(income: int) -> int:
+    """§6.1: ten times the player's total planetary income."""
     return 10 * income
 
 
@@ -53,9 +53,10 @@ class Spending:  # §6.1–6.2
                                + self.treasury)
 
 
-def spending(state: State, player_id: str) -> Spending:  # §6.1–6.2
-    """Ships and freighters by list price, defence points bought (IDP above
-    income), spares levels, and what is left in the treasury."""
+def spending(state: State, player_id: str) -> Spending:
+    """§6.1–§6.2: ships and freighters (§19.4) by list price, defence points
+    bought (IDP above income, §6.2.2), spares levels (§6.2.1), and what is left
+    in the treasury (§6.2.3)."""
     player = state.player(player_id)
     assert player is not None
     worlds = state.worlds_of(player_id)

@@ -11,10 +11,11 @@ must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign.
 
 from __future__ import annotations
 
-from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
+from ftpress.rules.ftcamp02.sections import SECTIONS
 from ftpress.rules.ftcamp02.setup import OPTION_LIMITS, Options, build
+from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
@@ -54,6 +55,7 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     options=tuple(OPTION_LIMITS),
+    section_index=SECTIONS,
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,

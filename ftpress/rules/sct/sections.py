@@ -1,0 +1,3 @@
+from ftpress.rules.section_index import Indexed
+
+SECTIONS: tuple[Indexed, ...] = ()
