@@ -93,7 +93,8 @@ def resolve(path: str, package: str) -> Callable[..., object] | str:
         target = getattr(target, part, None)
         if target is None:
             return f"{path!r}: there is no {qualname!r} in {module_name!r}"
-    if not inspect.isfunction(target):
+    # A cached function (functools.cache) is still the function it wraps.
+    if not callable(target) or not inspect.isfunction(inspect.unwrap(target)):
         return f"{path!r} is a {type(target).__name__}, not a function"
     return target
 
