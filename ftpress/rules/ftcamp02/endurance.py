@@ -38,6 +38,7 @@ def allowance(system: System) -> int:
 
 def expend_endurance(state: State) -> tuple[State, list[Event]]:
     """§2: each group pays its EP cost (1 EP per 100 points or part, §2.2).
+    Who pays is §2.1's question.
 
     Away from friendly systems it pays from its store; short, every craft in it
     loses a crew factor (§2.3). On a friendly system the system's free allowance

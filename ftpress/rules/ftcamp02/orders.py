@@ -397,7 +397,9 @@ class _Vetter:
         return True
 
     def _hold(self, group_id: str, group: Group, order: GroupOrder) -> bool:
-        """§4.2: hold, with sub-orders for the group and for single craft."""
+        """§4.2: hold, with sub-orders for the group and for single craft. Maintain
+        (§4.2.5) stands; those that need a chapter not in the rulebook are refused
+        (:data:`MISSING_CHAPTER`: §4.2.1, §4.2.3, §4.2.4, §4.2.7, §4.2.9, §4.2.10)."""
         loc = ("groups", group_id)
         if not self._sub(group_id, group, order.sub, [s.name for s in group.ships],
                          (*loc, "hold")):
