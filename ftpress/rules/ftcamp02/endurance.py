@@ -38,16 +38,19 @@ def allowance(system: System) -> int:
 
 def expend_endurance(state: State) -> tuple[State, list[Event]]:
     """§2: each group pays its EP cost (1 EP per 100 points or part, §2.2).
-    Who pays is §2.1's question.
 
     Away from friendly systems it pays from its store; short, every craft in it
-    loses a crew factor (§2.3). On a friendly system the system's free allowance
-    pays, then fills stores from what is left.
+    loses a crew factor (§2.3). On a friendly system (§2.1) the system's free
+    allowance first pays the costs of all the groups on it, then fills their
+    stores from what is left, in the order the groups are listed.
     """
     events: list[Event] = []
     groups = list(state.groups.groups)
-    remaining: dict[str, int] = {}
-    carried: dict[str, int] = {}
+    carried = _carried(state)
+    # What each allowance has left once it has paid every group's cost: a store
+    # filled early must not leave a group listed later unpaid.
+    remaining = {system_id: max(allowance(system) - cost, 0)
+                 for system_id, (system, cost) in carried.items()}
     for i, group in enumerate(groups):
         designs = designs_of(state, group)
         if not designs:
@@ -57,10 +60,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
         store = group.endurance or 0
         here = state.system_at(place_hex(state, group))
         if here is not None and friendly(state, here, group.owner):
-            left = remaining.setdefault(here.id, allowance(here))
-            paid = min(left, cost)
-            carried[here.id] = carried.get(here.id, 0) + cost
-            left -= paid
+            left = remaining[here.id]
             top_up = min(left, store_limit(kind_of(state, group), size) - store) \
                 if ALLOWANCE_TOPS_UP_STORES else 0
             top_up = max(top_up, 0)
@@ -81,9 +81,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
             continue
         groups[i], event = out_of_supply(state, group, cost)
         events.append(event)
-    for system_id, cost in sorted(carried.items()):
-        system = state.system(system_id)
-        assert system is not None
+    for system_id, (system, cost) in sorted(carried.items()):
         if (system.bio is not None or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
             events.append(Event("not-resolved", rule("2.1"), f"{system.name} carries "
                                 f"{cost} EP of fleets this round, {cost - allowance(system)} "
@@ -92,6 +90,19 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                                 "not part of this rulebook.", at=system_id,
                                 player=system.owner))
     return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), events
+
+
+def _carried(state: State) -> dict[str, tuple[System, int]]:
+    """§2.1, §2.2: system id → the system and the round's EP costs of the groups on
+    it that count it as friendly."""
+    carried: dict[str, tuple[System, int]] = {}
+    for group in state.groups.groups:
+        designs = designs_of(state, group)
+        here = state.system_at(place_hex(state, group))
+        if designs and here is not None and friendly(state, here, group.owner):
+            cost = carried.get(here.id, (here, 0))[1] + ep_rating(points(designs))
+            carried[here.id] = (here, cost)
+    return carried
 
 
 def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
