@@ -134,7 +134,8 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("7.3", "Contested hexes",
             applied_by=(".crafts:sensor_grade", ".scans:long_range_scans"),
             why_none="source-missing",
-            note="The orbit of a static is the Engage Orders Phase's, so it is not revealed."),
+            note="Statics in the hex are revealed; the orbit they are in is the Engage "
+                 "Orders Phase's, so it is not."),
     Indexed("8", "Claim systems",
             applied_by=(".state_legality:loyalty", ".claims:maintain_orbits")),
     Indexed("8.1", "Neutral systems", applied_by=(".claims:maintain_orbits",)),
