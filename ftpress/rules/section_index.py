@@ -39,6 +39,9 @@ WHY_NONE: Mapping[WhyNone, str] = {
     "unapplied": "the engine does not apply it yet",
 }
 
+#: The note of a rule whose opening words only lead into its numbered sections.
+INTRODUCES = "The rule's opening words introduce its sections."
+
 _CITATION = re.compile(r"§\s*(\d+(?:\.\d+)*)(?:\s*[–-]\s*§?\s*(\d+(?:\.\d+)*))?")
 
 

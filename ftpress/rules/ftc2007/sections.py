@@ -7,16 +7,14 @@ how; those sections are the ones the next wave of rules work takes up.
 
 from __future__ import annotations
 
-from ftpress.rules.section_index import Indexed
-
-_INTRO = "The rule's opening words introduce its sections."
+from ftpress.rules.section_index import INTRODUCES, Indexed
 
 SECTIONS: tuple[Indexed, ...] = (
-    Indexed("1", "Strategic space", why_none="narrative", note=_INTRO),
+    Indexed("1", "Strategic space", why_none="narrative", note=INTRODUCES),
     Indexed("1.1", "The map", applied_by=(".mapgen:place_worlds",)),
     Indexed("1.2", "Worlds", applied_by=(".mapgen:place_worlds",)),
     Indexed("1.3", "Charted routes", applied_by=(".mapgen:chart_routes", ".mapgen:link_up")),
-    Indexed("2", "Player worlds", why_none="narrative", note=_INTRO),
+    Indexed("2", "Player worlds", why_none="narrative", note=INTRODUCES),
     Indexed("2.1", "Starting worlds", applied_by=(".mapgen:claim_worlds",)),
     Indexed("2.2", "Additional worlds", applied_by=(".mapgen:claim_worlds",)),
     Indexed("2.3", "Neutral worlds and scouting",
@@ -24,20 +22,20 @@ SECTIONS: tuple[Indexed, ...] = (
                         ".scouting:scout_worlds", ".defences:lone_scout"),
             note="The order check takes a scout by its size class, the defences by its "
                  "mass (30 or less): two definitions of one thing."),
-    Indexed("3", "Player world income", why_none="narrative", note=_INTRO),
+    Indexed("3", "Player world income", why_none="narrative", note=INTRODUCES),
     Indexed("3.1", "Construction points", why_none="narrative",
             note="It names the unit of income: treasuries and prices are counted in "
                  "construction points throughout."),
     Indexed("3.2", "The income roll",
             applied_by=(".mapgen:player_income", ".state_legality:incomes"),
             note="Rolled once, at setup, as the umpire's note in the rulebook says."),
-    Indexed("4", "Neutral world income", why_none="narrative", note=_INTRO),
+    Indexed("4", "Neutral world income", why_none="narrative", note=INTRODUCES),
     Indexed("4.1", "The neutral income roll",
             applied_by=(".scouting:roll_worth", ".state_legality:incomes")),
     Indexed("4.2", "When to roll",
             applied_by=(".scouting:roll_worth", ".defences:neutral_worth",
                         ".mapgen:player_income")),
-    Indexed("5", "Turns", why_none="narrative", note=_INTRO),
+    Indexed("5", "Turns", why_none="narrative", note=INTRODUCES),
     Indexed("5.1", "Strategic turns", applied_by=(".turn:next_turn",)),
     Indexed("5.2", "Economic turns",
             applied_by=(".orders:economic_week", ".economic_orders:close_books",
@@ -45,7 +43,7 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("5.3", "Pace of play", why_none="narrative",
             note="How often the club meets; a campaign sets its own deadlines and the "
                  "days between turns in state/campaign.yaml."),
-    Indexed("6", "Starting forces", why_none="narrative", note=_INTRO),
+    Indexed("6", "Starting forces", why_none="narrative", note=INTRODUCES),
     Indexed("6.1", "Starting capital",
             applied_by=(".setup:starting_capital", ".state_legality:starting_forces")),
     Indexed("6.2", "Spending the remainder",
@@ -61,7 +59,7 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("6.3", "Spending later",
             applied_by=(".economic_legality:economy_rejections", ".treasury:credit",
                         ".treasury:unpaid")),
-    Indexed("7", "Maintenance", why_none="narrative", note=_INTRO),
+    Indexed("7", "Maintenance", why_none="narrative", note=INTRODUCES),
     Indexed("7.1", "Upkeep",
             applied_by=(".upkeep:list_price", ".upkeep:charge_upkeep",
                         ".upkeep:charge_ordnance")),
@@ -73,12 +71,12 @@ SECTIONS: tuple[Indexed, ...] = (
             why_none="unapplied",
             note="The 5% rate is charged; the damage checks one level worse are recorded "
                  "nowhere: not on the ships, the battle file or the abstract combat."),
-    Indexed("8", "Movement", why_none="narrative", note=_INTRO),
+    Indexed("8", "Movement", why_none="narrative", note=INTRODUCES),
     Indexed("8.1", "Jumps", applied_by=(".orders:_movement", ".movement:move_groups")),
     Indexed("8.2", "Charted routes",
             applied_by=(".orders:route_path", ".movement:move_groups",
                         ".interdiction:lift_interdictions", ".battles:abstract_battle")),
-    Indexed("9", "Conquest", why_none="narrative", note=_INTRO),
+    Indexed("9", "Conquest", why_none="narrative", note=INTRODUCES),
     Indexed("9.1", "After the fleet battle",
             applied_by=(".encounters:contested", ".defences:attack_defences")),
     Indexed("9.2", "What counts as defeat",
@@ -109,7 +107,7 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".defences:repulse", ".defences:spread_damage"),
             note="A row of hull boxes stripped out asks for no system checks."),
     Indexed("10.9", "Worlds without defences", applied_by=(".defences:undefended",)),
-    Indexed("11", "Repair", why_none="narrative", note=_INTRO),
+    Indexed("11", "Repair", why_none="narrative", note=INTRODUCES),
     Indexed("11.1", "Where repairs are made",
             applied_by=(".repairs:place_problem", ".income:paid_income"),
             note="A world counts as having paid income only in the first week of the "
@@ -132,7 +130,7 @@ SECTIONS: tuple[Indexed, ...] = (
             why_none="unapplied",
             note="Lost crew are ignored, as the text says; biomass destroyed is priced at 2 "
                  "a box; biomass used up and core systems are not priced."),
-    Indexed("12", "Capture", why_none="narrative", note=_INTRO),
+    Indexed("12", "Capture", why_none="narrative", note=INTRODUCES),
     Indexed("12.1", "Prizes",
             applied_by=(".capture:take_prize", ".capture:seize_prizes", ".battles:_apply",
                         ".battles:_finish")),
@@ -145,7 +143,7 @@ SECTIONS: tuple[Indexed, ...] = (
             note="Stripping marks the prize stripped; its parts cannot yet be fitted."),
     Indexed("12.2.3", "Selling",
             applied_by=(".capture:sale_price", ".capture:dispose_of_prizes")),
-    Indexed("13", "Construction", why_none="narrative", note=_INTRO),
+    Indexed("13", "Construction", why_none="narrative", note=INTRODUCES),
     Indexed("13.1", "Building and buying",
             applied_by=(".construction:purchase_price", ".construction:keel_problem",
                         ".construction:purchase_problem", ".construction:buy_ship",
@@ -157,10 +155,10 @@ SECTIONS: tuple[Indexed, ...] = (
             why_none="unapplied",
             note="A keel declares its design when it is laid; a change to a ship on the "
                  "slips cannot be ordered."),
-    Indexed("14", "Abstracted battles", why_none="narrative", note=_INTRO),
+    Indexed("14", "Abstracted battles", why_none="narrative", note=INTRODUCES),
     Indexed("14.1", "Any agreed method",
             applied_by=(".battles:how_fought", ".battles:abstract_battle")),
-    Indexed("15", "Task groups and pre-battle recce", why_none="narrative", note=_INTRO),
+    Indexed("15", "Task groups and pre-battle recce", why_none="narrative", note=INTRODUCES),
     Indexed("15.1", "Task groups",
             applied_by=(".orders:_group_problem", ".reorganise:reorganise_groups")),
     Indexed("15.2", "Dummy counters",
@@ -171,7 +169,7 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("15.4", "Plotting and disputes", applied_by=(".movement:move_groups",),
             note="Whether a move is legal is decided by the order check, for every "
                  "player alike, so no umpire has to rule on it."),
-    Indexed("16", "Weird races and weirder weapons", why_none="narrative", note=_INTRO),
+    Indexed("16", "Weird races and weirder weapons", why_none="narrative", note=INTRODUCES),
     Indexed("16.1", "Standard technology", applied_by=(".repairs:place_problem",)),
     Indexed("16.2", "Non-standard technology", why_none="unapplied",
             note="A design says whether it is non-standard; the umpires' approval and its "
@@ -181,7 +179,7 @@ SECTIONS: tuple[Indexed, ...] = (
             note="Where a non-standard ship is repaired is checked; the 20% on technology "
                  "foreign to the fleet is not charged."),
     Indexed("17", "Attacking systems which have fleets in them", why_none="narrative",
-            note=_INTRO),
+            note=INTRODUCES),
     Indexed("17.1", "Philosophy", why_none="narrative",
             note="It says what rule 17 is for, between arriving and the tactical battle."),
     Indexed("17.2", "Arrival postures",
@@ -208,7 +206,7 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".battles:pending", ".battles:entry_edge"), why_none="tabletop",
             note="The turn gives each newcomer's entry edge; formations and speeds are "
                  "written down at the table."),
-    Indexed("18", "Departing under fire", why_none="narrative", note=_INTRO),
+    Indexed("18", "Departing under fire", why_none="narrative", note=INTRODUCES),
     Indexed("18.1", "Jumping out", why_none="tabletop",
             note="The Full Thrust rules for going to FTL, played out on the table."),
     Indexed("18.2", "No table edge", why_none="tabletop",
@@ -220,7 +218,7 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".battles:fold_result", ".battles:_fall_back"),
             note="The fleet stands at its destination when the turn ends and moves again "
                  "next week, instead of spending next week's move on the jump."),
-    Indexed("19", "Appended notes", why_none="narrative", note=_INTRO),
+    Indexed("19", "Appended notes", why_none="narrative", note=INTRODUCES),
     Indexed("19.1", "Modular weapon fits", why_none="unapplied",
             note="The state has no modules: no order fits or swaps one."),
     Indexed("19.2", "Refits", why_none="unapplied",

@@ -8,9 +8,8 @@ one, the order check refuses it naming the missing chapter.
 
 from __future__ import annotations
 
-from ftpress.rules.section_index import Indexed
+from ftpress.rules.section_index import INTRODUCES, Indexed
 
-_INTRO = "The rule's opening words introduce its sections."
 _REFUSED = ".orders:_Vetter._hold"
 
 SECTIONS: tuple[Indexed, ...] = (
@@ -30,11 +29,11 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("2.3", "Failing to supply EPs",
             applied_by=(".crafts:crew_factors", ".crafts:drifting", ".endurance:out_of_supply",
                         ".movement:move_groups")),
-    Indexed("3", "Attach independents", why_none="narrative", note=_INTRO),
+    Indexed("3", "Attach independents", why_none="narrative", note=INTRODUCES),
     Indexed("3.1", "Attaching and detaching",
             applied_by=(".groups:class_limit", ".groups:attach_allowed",
                         ".independents:attach_independents", ".state_legality:attachments")),
-    Indexed("4", "Issue orders", why_none="narrative", note=_INTRO),
+    Indexed("4", "Issue orders", why_none="narrative", note=INTRODUCES),
     Indexed("4.0", "Types of order", applied_by=(".turn:resolve", ".turn:refusals")),
     Indexed("4.1", "Move",
             applied_by=(".flight:flight_problem", ".orders:_Vetter._move",
@@ -87,7 +86,7 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("4.3", "Maintain orbit",
             applied_by=(".orders:_Vetter._orbit", ".claims:maintain_orbits")),
     Indexed("4.4", "Support", applied_by=(".orders:_Vetter._support", ".movement:move_groups")),
-    Indexed("5", "Re-organising", why_none="narrative", note=_INTRO),
+    Indexed("5", "Re-organising", why_none="narrative", note=INTRODUCES),
     Indexed("5.1", "Types of craft", applied_by=(".crafts:craft_class",)),
     Indexed("5.1.0", "Craft class", applied_by=(".crafts:craft_class",),
             note="Carrier classes are not given by mass, so none is assigned."),
