@@ -23,7 +23,7 @@ from typing import Literal
 
 import jinja2
 
-from ftpress import markdown
+from ftpress import markdown, rules
 from ftpress.buildcache import (
     CACHE_DIR,
     Fingerprint,
@@ -47,6 +47,7 @@ from ftpress.content.rulebook import (
 )
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.parallel import Flag, beside, flag
+from ftpress.recorded_kinds import kind_problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
@@ -55,6 +56,7 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
+from ftpress.report_spec import ReportSpec
 from ftpress.schema_export import schema_files
 from ftpress.search import SEARCH_DIR, Indexing, index_site
 from ftpress.state.load import Parsing, forget_parsed
@@ -153,6 +155,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
         try:
             # The snapshots are loaded and checked once, above; turns reuse them.
             turns = load_turns(root, snapshots, parallel=options.parallel)
+            ruleset = rules.find_ruleset(state.campaign.ruleset)
+            problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
+                                          ruleset.report, ruleset.name))
         except InputError as exc:
             problems.extend(exc.problems)
     try:
@@ -174,6 +179,11 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 state, min(scheduled, default=None), turns, options.view)
+
+
+def _report(state: State) -> ReportSpec:
+    """How the campaign's ruleset files and reads its events in a turn report."""
+    return rules.find_ruleset(state.campaign.ruleset).report
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:
@@ -303,7 +313,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     urls, umpire = r.urls, site.view == "umpire"
     try:
         try:
-            lead = headline(site.turns, urls, umpire=umpire) if site.state is not None else None
+            lead = (headline(site.turns, urls, report=_report(site.state), umpire=umpire)
+                    if site.state is not None else None)
             views, problems = render_blog(blog, r, statics, lead)
         except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
             raise InputError([template_problem(exc, site.root)]) from None
@@ -362,7 +373,8 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     failures: list[Problem] = []
     try:
         render_campaign(r, site.state, umpire=umpire)
-        render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)
+        render_turns(r, site.state, site.turns, site.rulebook, report=_report(site.state),
+                     umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views
         stopped.append(template_problem(exc, site.root))
     if not stopped and not out.clashes:

@@ -15,10 +15,13 @@ FORBIDDEN = {
     "ftpress/hexes.py": ("ftpress",),
     "ftpress/dice.py": ("ftpress.state", "ftpress.rules", "ftpress.render", "ftpress.site"),
     "ftpress/state": ("ftpress.rules", "ftpress.render", "ftpress.site", "ftpress.cli",
-                      "ftpress.campaign", "ftpress.commands.check"),
-    "ftpress/render": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign"),
-    "ftpress/maps": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign"),
-    "ftpress/rules": ("ftpress.render", "ftpress.site", "ftpress.cli", "ftpress.maps"),
+                      "ftpress.campaign", "ftpress.commands"),
+    "ftpress/render": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign",
+                       "ftpress.commands"),
+    "ftpress/maps": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign",
+                     "ftpress.commands"),
+    "ftpress/rules": ("ftpress.render", "ftpress.site", "ftpress.cli", "ftpress.maps",
+                      "ftpress.commands"),
 }
 
 
