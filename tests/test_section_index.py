@@ -18,7 +18,7 @@ def headings(ruleset: Ruleset) -> dict[str, str]:
             for section in rule_file.sections}
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", ["ftc2007", "ftcamp02", "sct"])  # those shipped
 def test_every_section_is_indexed_and_leads_somewhere(name: str) -> None:
     ruleset = RULESETS[name]
     sections = headings(ruleset)
