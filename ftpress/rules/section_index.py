@@ -8,7 +8,7 @@ the section as ``"module:qualname"`` paths, a leading dot meaning the
 ruleset's own package (``".defences:attack_defences"``), and each of those
 functions cites the section in its docstring (``§10.2``, or a range such as
 ``§10.3–§10.7``). A section no function applies says why, as one of
-:data:`WHY_NONE`, in a sentence of its own.
+:data:`WhyNone`, and in a sentence of its own.
 
 :func:`index_problems` checks an index against the headings of its rulebook;
 ``tests/test_section_index.py`` runs it on every ruleset.
@@ -23,21 +23,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-#: Why no function applies a section.
+#: Why no function applies a section (or the part of it no function applies):
+#:
+#: - ``narrative``: it explains, introduces or justifies, and sets no rule;
+#: - ``tabletop``: the tactical game decides it, and the umpire enters the outcome;
+#: - ``source-missing``: it rests on a part of the source that is not in its text
+#:   (orders that need that part are refused, naming it);
+#: - ``choice``: ftpress chose not to model it, and the ruleset's rulebook says so;
+#: - ``unapplied``: nobody has written it yet, and nothing can be ordered that
+#:   needs it.
 WhyNone = Literal["narrative", "tabletop", "source-missing", "choice", "unapplied"]
-
-WHY_NONE: Mapping[WhyNone, str] = {
-    # The section explains, introduces or justifies; it sets nothing a turn could apply.
-    "narrative": "it explains or introduces, and sets no rule of its own",
-    # The tactical game decides it; the umpire enters the outcome in a battle result.
-    "tabletop": "it is played out on the tabletop",
-    # ftcamp02 restates one chapter of FTCamp0.2; what rests on the others is refused.
-    "source-missing": "it rests on a part of the source that is not in its text",
-    # ftpress decided, and says so in the ruleset's rulebook, not to model it.
-    "choice": "ftpress chose not to model it, and its rulebook says so",
-    # Nobody has written it yet: what depends on it cannot be ordered.
-    "unapplied": "the engine does not apply it yet",
-}
 
 #: The note of a rule whose opening words only lead into its numbered sections.
 INTRODUCES = "The rule's opening words introduce its sections."
