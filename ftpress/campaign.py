@@ -1,5 +1,9 @@
 """A campaign's state as the build and ``ftpress check`` see it: every state
-folder loaded, checked between its files, and checked by the campaign's ruleset.
+folder loaded with its ruleset's extension (:mod:`ftpress.state.extension`),
+checked between its files, and checked by the campaign's ruleset.
+
+The state package never imports a ruleset; this module hands it every
+ruleset's extension, and the renderer the campaign's ruleset's display.
 
 A campaign without ``state/`` is a blog alone, and that is fine.
 """
@@ -9,9 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ftpress import rules
+from ftpress.display import PLAIN, Display
 from ftpress.errors import InputError
+from ftpress.state import load
 from ftpress.state.files import STATE_DIR
 from ftpress.state.load import LoadedState, Parsing, Store, has_state, load_tree
+from ftpress.state.model import State
 
 
 def load_state(root: Path) -> LoadedState | None:
@@ -19,6 +26,13 @@ def load_state(root: Path) -> LoadedState | None:
     problem in ``state/`` and its turn snapshots."""
     folders = load_states(root)
     return folders[0] if folders else None
+
+
+def load_folder(root: Path, folder: str = STATE_DIR, store: Store | None = None
+                ) -> LoadedState:
+    """One state folder loaded and checked between its files (not by the ruleset),
+    read with its ruleset's extension; raises with every problem."""
+    return load.load_state(root, folder, store, extensions=rules.STATE_EXTENSIONS)
 
 
 def load_states(root: Path, store: Store | None = None, *, parallel: bool = False,
@@ -30,10 +44,18 @@ def load_states(root: Path, store: Store | None = None, *, parallel: bool = Fals
     ``parsing``: their parsing begun already (:mod:`ftpress.state.early`)."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store, parallel=parallel, parsing=parsing)
+    loaded, problems = load_tree(root, store, parallel=parallel, parsing=parsing,
+                                 extensions=rules.STATE_EXTENSIONS)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:
         raise InputError(problems)
     assert loaded[0].folder == STATE_DIR
     return loaded
+
+
+def display_of(state: State) -> Display:
+    """How the campaign's ruleset shows its state (the shared model alone for a
+    ruleset the registry does not know: the load has said so already)."""
+    ruleset = rules.RULESETS.get(state.campaign.ruleset)
+    return ruleset.display if ruleset is not None else PLAIN

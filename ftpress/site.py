@@ -32,7 +32,7 @@ from ftpress.buildcache import (
     remember,
     reusable,
 )
-from ftpress.campaign import load_states
+from ftpress.campaign import display_of, load_states
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_post, load_posts
@@ -58,7 +58,14 @@ from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turn
 from ftpress.render.views import Urls
 from ftpress.report_spec import ReportSpec
 from ftpress.schema_export import schema_files
-from ftpress.search import SEARCH_DIR, Indexing, index_site
+from ftpress.search import (
+    SEARCH_DIR,
+    Indexing,
+    index_site,
+    index_unfinished,
+    mark_finished,
+    mark_unfinished,
+)
 from ftpress.state.load import Parsing, forget_parsed
 from ftpress.state.model import State
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
@@ -323,7 +330,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         if cache is not None:
             cache.store()  # the posts' Markdown, while the campaign's worker is busy
             _give_back_memory()  # what a build's own cache let go, before the pages fork
-        schemas = schema_files(site.config.base_url)  # likewise
+        schemas = schema_files(site.config.base_url,  # likewise
+                               site.state.campaign.ruleset if site.state else None)
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
         try:
@@ -372,8 +380,9 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     stopped: list[Problem] = []
     failures: list[Problem] = []
     try:
-        render_campaign(r, site.state, umpire=umpire)
-        render_turns(r, site.state, site.turns, site.rulebook, report=_report(site.state),
+        display = display_of(site.state)  # how the campaign's ruleset shows its state
+        render_campaign(r, site.state, display, umpire=umpire)
+        render_turns(r, site.state, site.turns, site.rulebook, display, report=_report(site.state),
                      umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views
         stopped.append(template_problem(exc, site.root))
@@ -459,14 +468,17 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     site = load(root, options, cache, parsing=parsing)
     staging = Staging(out_dir)
     early: list[Indexing] = []
+    # The last build moved pages in but did not finish their index: make it all again.
+    unfinished = site.config.search and index_unfinished(out_dir)
 
     def start_search(outputs: Outputs) -> None:
         # The searchable pages are rendered (the rest are not yet): if one changed,
         # Pagefind starts on them now, beside the rest of the build.
-        if reindex or outputs.changed or not (out_dir / SEARCH_DIR).is_dir():
+        if reindex or outputs.changed or unfinished or not (out_dir / SEARCH_DIR).is_dir():
             early.append(Indexing({p: (staging.dir if p in outputs.changed else out_dir) / p
                                    for p in outputs.searchable}, out_dir,
-                                  last=out_dir / SEARCH_DIR, changed=outputs.changed | reindex))
+                                  last=None if unfinished else out_dir / SEARCH_DIR,
+                                  changed=outputs.changed | reindex))
 
     try:
         outputs = render(site, parallel=options.parallel, cache=cache, sink=staging,
@@ -477,12 +489,14 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             early.pop().cancel()  # a page rendered later is searchable too: index after
         if early:
             early[0].placed()  # Pagefind's links are made: the staged pages may move
+        if site.config.search:
+            mark_unfinished(out_dir)  # until the index of the pages moved in is done
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())
     except BaseException:
-        staging.abort()  # nothing half-written: the output stays as it was
-        for indexing in early:
+        for indexing in early:  # first: its work folder is in the output too
             indexing.cancel()
+        staging.abort()  # nothing half-written: the output stays as it was
         raise
     cache.save()  # while Pagefind, if it runs, finishes
     counts = outputs.pages(), len(site.posts), len(outputs)
@@ -501,9 +515,11 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         early[0].widen()
         early[0].finish(out_dir)
     # Otherwise re-index only when a page changed (or serve rewrote one itself).
-    elif search and (reindex or report.written or report.removed
+    elif search and (reindex or report.written or report.removed or unfinished
                      or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, searchable, changed | reindex)
+        index_site(out_dir, searchable, None if unfinished else changed | reindex)
+    if search:
+        mark_finished(out_dir)
     result = BuildReport(*counts, report, time.perf_counter() - started, site=kept,
                          changed=changed)
     if options.incremental and fingerprint is not None:

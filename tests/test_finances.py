@@ -8,16 +8,17 @@ import dataclasses
 import html
 import re
 
+from ftpress.campaign import load_folder
 from ftpress.events import Event
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.turns import load_turns
-from ftpress.state.load import load_state
+from ftpress.rules import STATE_EXTENSIONS
 
 from conftest import REPO
 
 
 def demo_turns():
-    turns = load_turns(REPO)
+    turns = load_turns(REPO, extensions=STATE_EXTENSIONS)
     return [(t.id, turns[i - 1].state if i else None, t.state, t.events)
             for i, t in enumerate(turns)]
 
@@ -44,7 +45,7 @@ def _money(state, player, amount, account, at=None, kind="income"):
 
 
 def test_lines_are_per_world_for_income_and_per_account_for_spending():
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     player = state.players.players[0]
     worlds = state.worlds_of(player.id)[:2]
     events = [_money(state, player.id, 50, "income", worlds[0].id),

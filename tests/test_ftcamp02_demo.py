@@ -12,7 +12,9 @@ import pytest
 import yaml
 from demos import FTCAMP02
 
+from ftpress.campaign import display_of
 from ftpress.render.mapview import public_map
+from ftpress.rules.ftcamp02.state_ext import of_group, of_map
 
 from sitecheck import all_text
 
@@ -71,17 +73,19 @@ def test_nothing_hidden_reaches_the_public_site(built: Path):
 
 def test_an_attached_independent_has_no_counter():
     state = FTCAMP02.state()
-    attached = [g for g in state.groups.groups if g.attached_to is not None]
+    attached = [g for g in state.groups.groups if of_group(g).attached_to is not None]
     assert attached, "the demo keeps an independent attached"
-    markers = [g for g in state.groups.groups if g.attached_to is None]
-    assert len(public_map(state, "t").counters) == len(markers)
-    assert len(public_map(state, "t", umpire=True).counters) == len(state.groups.groups)
+    markers = [g for g in state.groups.groups if of_group(g).attached_to is None]
+    display = display_of(state)
+    assert len(public_map(state, "t", display=display).counters) == len(markers)
+    assert len(public_map(state, "t", display=display, umpire=True).counters) == \
+        len(state.groups.groups)
 
 
 def test_the_map_shades_dust_clouds(built: Path):
     state = FTCAMP02.state()
     page = (built / "systems" / "index.html").read_text()
-    assert page.count('class="hex dust"') == len(state.map.dust or ())
+    assert page.count('class="hex dust"') == len(of_map(state.map).dust or ())
     assert "Biology 20, loyalty 10" in page
     assert "claimed by nac" in page
 

@@ -16,6 +16,8 @@ import pytest
 import yaml
 from hiddenfacts import leaks, secrets_of
 
+from ftpress.campaign import load_folder
+from ftpress.display import PLAIN
 from ftpress.events import Event
 from ftpress.hexes import Hex, hexagon
 from ftpress.maps.chart import Chart, Series, render_chart
@@ -23,7 +25,6 @@ from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
 from ftpress.render.turns import HiddenFacts, public_events, rule_url
 from ftpress.rules import RULESETS
-from ftpress.state.load import load_state
 from ftpress.state.turns import TURNS_DIR
 
 from conftest import REPO, post, write_files
@@ -99,7 +100,7 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
     html = page(demo_site, "t001")
     svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
     root = ET.fromstring(svg)
-    state = load_state(REPO, f"{TURNS_DIR}/t001").state
+    state = load_folder(REPO, f"{TURNS_DIR}/t001").state
     assert len(root.findall(f".//{SVG}polygon[@class='hex']")) == len(hexagon(state.map.radius))
     assert len(root.findall(f".//{SVG}g[@class='world']")) == len(state.map.systems)
     events = yaml.safe_load((REPO / f"{TURNS_DIR}/t001/events.yaml").read_text())["events"]
@@ -110,7 +111,7 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
 
 def test_the_turns_index_ranks_the_powers_by_income(demo_site):
     index = (demo_site / "turns/index.html").read_text()
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     table = index.split('class="campaign-table standings-table"', 1)[1].split("</table>")[0]
     ranked = sorted(state.players.players,
                     key=lambda p: (-sum(w.income or 0 for w in state.worlds_of(p.id)),
@@ -122,7 +123,7 @@ def test_the_turns_index_ranks_the_powers_by_income(demo_site):
 
 def test_treasury_table_and_chart_come_from_the_snapshots(demo_site):
     html = page(demo_site, "t001")
-    state = load_state(REPO, f"{TURNS_DIR}/t001").state
+    state = load_folder(REPO, f"{TURNS_DIR}/t001").state
     for player in state.players.players:
         assert f"<td class=\"num\">{player.treasury:,}</td>" in html
     charts = re.findall(r'<svg[^>]*class="chart".*?</svg>', html, re.S)
@@ -153,7 +154,7 @@ def test_no_hidden_fact_reaches_the_site(demo_site):
     problems = []
     before = None
     for turn in recorded():
-        state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
+        state = load_folder(REPO, f"{TURNS_DIR}/{turn}").state
         known = {g.id for g in state.groups.groups if g.revealed}
         secrets = secrets_of(state) | (secrets_of(before, known) if before else set())
         text = turn_outputs(demo_site, turn)
@@ -166,7 +167,7 @@ def test_no_hidden_fact_reaches_the_site(demo_site):
 # --- the public view, unit by unit ----------------------------------------------------
 
 def demo_state():
-    return load_state(REPO, f"{TURNS_DIR}/t000").state
+    return load_folder(REPO, f"{TURNS_DIR}/t000").state
 
 
 def test_events_that_name_hidden_ships_or_dummies_stay_out():
@@ -280,7 +281,7 @@ def test_turn_map_has_an_arrow_per_move_and_markers_for_battles_and_sieges():
         Event("siege", "ftc2007 §10.1", "NAC besieges <Bellwether>.", at="bellwether"),
         Event("hold", "ftc2007 §17.2", "nac-2 holds.", at="arcturus-gate"),
     ]
-    m = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves)
+    m = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves, display=PLAIN)
     assert len(m.moves) == 2
     assert sorted(k.kind for k in m.markers) == ["battle", "siege"]
     svg = render_svg(m)
@@ -324,7 +325,7 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
             (root / rel).write_bytes(src.read_bytes())
     write_files(root, {"content/posts/2026/03/01-hello.md": post("Hello", "2026-03-01T10:00:00Z")})
     events = root / f"{TURNS_DIR}/t001/events.yaml"
-    secret = load_state(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
+    secret = load_folder(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
     text = events.read_text().replace("Show the flag on the eastern border.",
                                       "<script>alert(1)</script>")
     text = text.replace("Have a look at what the League keeps next door, then come home.",
@@ -356,7 +357,7 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
 def test_siege_and_battle_events_mark_their_world(kind, rule, marker):
     state = demo_state()
     event = Event(kind, rule, "Something happened.", at="bellwether")
-    m = turn_map(state, [event], "After", FTC2007.marker_of, FTC2007.moves)
+    m = turn_map(state, [event], "After", FTC2007.marker_of, FTC2007.moves, display=PLAIN)
     assert [k.kind for k in m.markers] == ([marker] if marker else [])
 
 
@@ -380,7 +381,7 @@ def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
     chart = index[index.index('id="fleet-chart"'):]
     chart = html.unescape(chart[:chart.index("</svg>")])
     for turn in recorded():
-        state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
+        state = load_folder(REPO, f"{TURNS_DIR}/{turn}").state
         for player in state.players.players:
             worth = sum(state.design(s.design).points for g in state.groups_of(player.id)
                         for s in g.ships)
@@ -391,7 +392,7 @@ def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
 def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
     """Not even the umpire's own posts in the demo name a ship or design the state
     still hides: the whole public output, feed and search index included."""
-    current = secrets_of(load_state(REPO).state)
+    current = secrets_of(load_folder(REPO).state)
     problems = []
     for file in sorted(demo_site.rglob("*")):
         if file.is_file() and file.suffix in (".html", ".xml", ".svg", ".yaml", ".json"):

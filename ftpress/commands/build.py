@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ftpress.buildcache import CACHE_DIR, reusable
 from ftpress.clock import build_now
+from ftpress.logsafe import say
 from ftpress.write import check_out_dir
 
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     fingerprint, last = reusable(args.source, out, drafts=args.drafts, future=args.future,
                                  now=now, view=args.view)
     if last is not None:
-        print(last.reused(time.perf_counter() - started))
+        say(last.reused(time.perf_counter() - started))
         return 0
     # The state's files start being parsed on the other core, while this one
     # imports the rest of ftpress.
@@ -66,5 +67,5 @@ def run(args: argparse.Namespace) -> int:
         gc.set_threshold(*collecting)
         if parsing is not None:
             parsing.cancel()  # the build stopped before it took the results
-    print(report.summary(out))
+    say(report.summary(out))
     return 0

@@ -34,6 +34,7 @@ from pydantic import TypeAdapter
 from ftpress import markdown, validation, yamlsource
 from ftpress.content.rulebook import Rulebook
 from ftpress.dice import Roll
+from ftpress.display import Display
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.maps.chart import Chart, Series, render_chart
@@ -44,6 +45,7 @@ from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.report_spec import ReportSpec, cited_section
+from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Player, Point, State
@@ -88,10 +90,12 @@ class ReplayMap:
 
 
 def load_turns(root: Path, snapshots: dict[str, State] | None = None, *,
-               parallel: bool = False) -> tuple[RecordedTurn, ...]:
+               parallel: bool = False,
+               extensions: Extensions = NO_EXTENSIONS) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
     ``snapshots`` maps a turn folder to its state where the caller has loaded it;
+    the others are loaded with ``extensions`` (:func:`ftpress.state.load.load_state`).
     ``parallel`` reads the turns' event logs on every core.
     """
     base = root / TURNS_DIR
@@ -114,7 +118,7 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None, *,
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
             turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel),
-                                    events))
+                                    events, extensions))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -139,15 +143,16 @@ def _events_quietly(root: Path, rel: str) -> tuple[Event, ...] | None:
 
 
 def _load_turn(root: Path, rel: str, turn: str, number: int,
-               state: State | None, events: tuple[Event, ...] | None = None) -> RecordedTurn:
+               state: State | None, events: tuple[Event, ...] | None = None,
+               extensions: Extensions = NO_EXTENSIONS) -> RecordedTurn:
     if state is None:
-        state = load_state(root, rel).state
+        state = load_state(root, rel, extensions=extensions).state
     rolls: tuple[Roll, ...] = ()
     if events is None:
         events = _events(root, rel)
     if (root / rel / DICE.file).is_file():
         rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
-    orders = tuple((f.stem, f.read_bytes())
+    orders = tuple((f.stem, yamlsource.read_bytes(f, f"{rel}/orders/{f.name}"))
                    for f in sorted((root / rel / "orders").glob("*.yaml")))
     return RecordedTurn(turn, number, state, events, rolls, orders)
 
@@ -348,7 +353,8 @@ class SystemRow:
     idp: int | None
     idp_full: int | None
     works: str
-    interdicted_by: PowerRef | None
+    #: The power each of the ruleset's power columns names (None: nobody).
+    powers: tuple[PowerRef | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,15 +478,16 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     return tuple(rows)
 
 
-def _systems(state: State, powers: dict[str, PowerRef]) -> tuple[SystemRow, ...]:
+def _systems(state: State, powers: dict[str, PowerRef], display: Display
+             ) -> tuple[SystemRow, ...]:
     rows = []
     for s in sorted(state.map.systems, key=lambda s: s.name.casefold()):
         works = ", ".join(w for w, on in (("supply depot", s.depot), ("base", s.base),
                                           ("shipyard", s.shipyard)) if on)
-        rows.append(SystemRow(s.id, s.name, str(s.hex if s.hex is not None else s.position),
+        rows.append(SystemRow(s.id, s.name, display.place(s),
                               powers.get(s.owner or ""), s.income,
                               s.idp, s.full_idp, works,
-                              powers.get(s.interdicted_by or "")))
+                              tuple(powers.get(c.power(s) or "") for c in display.columns)))
     return tuple(rows)
 
 
@@ -562,9 +569,11 @@ def title_of(turn: RecordedTurn) -> str:
 
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
-                 rulebook: Rulebook, *, report: ReportSpec, umpire: bool = False) -> None:
+                 rulebook: Rulebook, display: Display, *, report: ReportSpec,
+                 umpire: bool = False) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``;
-    each report files its events as ``report`` (the campaign's ruleset's) says."""
+    each report files its events as ``report`` (the campaign's ruleset's) says, and
+    shows its state as ``display`` does."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
@@ -619,7 +628,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     # Maps and charts are cached between builds (each is a pure function of its view),
     # and the charts drawn on every core.
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
-                      report.marker_of, report.moves, umpire=umpire),
+                      report.marker_of, report.moves, display=display, umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
@@ -669,7 +678,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)
                    if ledger.lines or ledger.unexplained),
-               systems=_systems(turn.state, powers),
+               systems=_systems(turn.state, powers, display),
+               system_columns=tuple(c.heading for c in display.columns),
                chart=unsearched(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]

@@ -21,6 +21,15 @@ from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.parallel import Started, map_indexed
 from ftpress.state import crossrefs
+from ftpress.state.extension import (
+    NO_EXTENSIONS,
+    Extensions,
+    StateExtension,
+    for_campaign,
+    keys_at,
+    places,
+    split,
+)
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind, kind_of_file
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
@@ -49,7 +58,8 @@ def has_state(root: Path) -> bool:
     return (root / STATE_DIR).is_dir()
 
 
-#: What a state file is known by: its kind's name and a digest of its bytes (:func:`_key`).
+#: What a state file is known by: its kind's name (with the ruleset's, when the
+#: ruleset's extension adds to that kind) and a digest of its bytes (:func:`_key`).
 FileKey = tuple[str, str]
 #: A state file parsed in another process: its key, and what :func:`_prepared` made of it.
 ParsedFile = tuple[FileKey, Any, str | None]
@@ -82,28 +92,31 @@ class Store(Protocol):
     def put(self, key: str, value: tuple) -> None: ...
 
 
-def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
-    """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
-    data, model = _read(root, rel, kind, None)
+def read_file(root: Path, rel: str, kind: FileKind,
+              ext: StateExtension | None = None) -> tuple[Any, Any]:
+    """One file parsed and validated (with the keys ``ext`` adds): ``(parsed data,
+    model)``; raises InputError."""
+    data, model = _read(root, rel, kind, None, ext)
     if data is None:
         data = _mapping(yamlsource.read_bytes(root / rel, rel), rel, kind)
     return data, model
 
 
-def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[Any, Any]:
+def _read(root: Path, rel: str, kind: FileKind, store: Store | None,
+          ext: StateExtension | None = None) -> tuple[Any, Any]:
     """Like :func:`read_file`, but the parsed data is None when it came from ``store``
     (without line marks): the file is parsed again only if a problem needs a line."""
     file = root / rel
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
-    key = _key(kind, raw)
+    key = _key(kind, raw, ext)
     model = _PARSED.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
     if found is None and store is not None:
-        found = _from_store(store, key[1], rel, kind)
+        found = _from_store(store, key[1], rel, kind, ext)
     if found is None:
-        found = _parse(raw, rel, kind)
+        found = _parse(raw, rel, kind, ext)
         if store is not None:
             _to_store(store, key[1], found[0])
     _PARSED[key] = found[1]  # (re)inserted last: the most recently used
@@ -165,8 +178,11 @@ def _digest(raw: bytes) -> str:
     return hashlib.blake2b(raw, digest_size=20).hexdigest()
 
 
-def _key(kind: FileKind, raw: bytes) -> FileKey:
-    """What a state file of ``kind`` holding ``raw`` is known by in :data:`_PARSED`."""
+def _key(kind: FileKind, raw: bytes, ext: StateExtension | None = None) -> FileKey:
+    """What a state file of ``kind`` holding ``raw`` is known by in :data:`_PARSED`: the
+    same bytes make another model under another ruleset's extension."""
+    if ext is not None and any(record in ext.records for record, _ in places(kind.name)):
+        return f"{kind.name}/{ext.name}", _digest(raw)
     return kind.name, _digest(raw)
 
 
@@ -174,18 +190,22 @@ def _store_key(digest: str) -> str:
     return f"state-yaml\0{digest}"
 
 
-def _from_store(store: Store, digest: str, rel: str, kind: FileKind) -> tuple[None, Any] | None:
+def _from_store(store: Store, digest: str, rel: str, kind: FileKind,
+                ext: StateExtension | None) -> tuple[None, Any] | None:
     key = _store_key(digest)
     value = store.get_many([key]).get(key)
-    model = _from_json(value[0], kind) if value is not None else None
+    model = _from_json(value[0], kind, ext) if value is not None else None
     return (None, model) if model is not None else None
 
 
-def _from_json(text: str, kind: FileKind) -> Any | None:
+def _from_json(text: str, kind: FileKind, ext: StateExtension | None = None) -> Any | None:
     """The model of a file kept as JSON (see :func:`_storable`); None if it has a
     problem: the file is then parsed, to say where."""
     data = json.loads(text, object_hook=_untag)
     if not isinstance(data, dict):
+        return None
+    data, problems = split(data, kind.name, "", ext)
+    if problems:
         return None
     try:
         return kind.adapter.validate_python(data)
@@ -208,9 +228,24 @@ class _Sources(dict):
         return self[name]
 
 
-def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
+def _parse(raw: bytes, rel: str, kind: FileKind,
+           ext: StateExtension | None = None) -> tuple[Any, Any]:
     data = _mapping(raw, rel, kind)
-    return data, validation.validate(kind.adapter, data, rel)
+    return data, validate_file(data, rel, kind, ext)
+
+
+def validate_file(data: Any, rel: str, kind: FileKind, ext: StateExtension | None) -> Any:
+    """The model of a file of ``kind`` parsed at ``rel``, the keys of ``ext`` in its
+    records' extensions; raises with every problem of both."""
+    shared, problems = split(data, kind.name, rel, ext)
+    try:
+        model = validation.validate(kind.adapter, shared, rel,
+                                    more_keys=lambda loc: keys_at(ext, kind.name, loc))
+    except InputError as exc:
+        raise InputError([*problems, *exc.problems]) from None
+    if problems:
+        raise InputError(problems)
+    return model
 
 
 def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
@@ -225,30 +260,51 @@ def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
     return data
 
 
-def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) -> LoadedState:
+def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, *,
+               extensions: Extensions = NO_EXTENSIONS) -> LoadedState:
     """Load and check one state folder; raise with every problem found.
 
     ``store`` keeps parsed files between runs: a file read before is not parsed
-    again unless a problem in it needs a line.
+    again unless a problem in it needs a line. ``extensions``: every ruleset's
+    additions to the state, by name; the files are read with those of the ruleset
+    ``campaign.yaml`` names (without it, a key of a ruleset's is unknown).
     """
     problems = Problems()
     sources = _Sources(root, folder)
     models: dict[str, Any] = {}
+    ext: StateExtension | None = None
     for kind in KINDS.values():
         rel = f"{folder}/{kind.file}"
         try:
-            data, models[kind.name] = _read(root, rel, kind, store)
+            data, models[kind.name] = _read(root, rel, kind, store, ext)
         except InputError as exc:
             problems.extend(exc.problems)
-            continue
-        if data is not None:
-            sources[kind.name] = data
+        else:
+            if data is not None:
+                sources[kind.name] = data
+        if kind.name == "campaign":  # the first: it names the ruleset
+            ext = _extension(models.get("campaign"), sources, extensions)
     # Cross-references are checked among the files that did load, so one broken
     # file does not hide the problems of the others.
     problems.extend(crossrefs.cross_references(folder, models, sources))
     problems.raise_if_any()
     state = State(**models)
     return LoadedState(folder, state, sources)
+
+
+def _extension(campaign: Any, sources: _Sources, extensions: Extensions
+               ) -> StateExtension | None:
+    """The extension of the ruleset the folder's campaign names; when ``campaign.yaml``
+    did not validate, the ruleset it names all the same, so that the other files'
+    problems are still found."""
+    if not extensions:
+        return None
+    if campaign is not None:
+        return extensions.get(campaign.ruleset)
+    try:
+        return for_campaign(sources["campaign"], extensions)
+    except (InputError, OSError):  # unreadable or missing: said already
+        return None
 
 
 def load_dice(root: Path, folder: str, store: Store | None = None) -> DiceFile:
@@ -353,13 +409,13 @@ def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | 
 
 
 def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
-              parsing: Parsing | None = None
+              parsing: Parsing | None = None, extensions: Extensions = NO_EXTENSIONS
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
-    ``store``: see :func:`load_state`. ``parallel``: parse the files on every core
+    ``store``, ``extensions``: see :func:`load_state`. ``parallel``: parse the files on every core
     first (not from a process that runs threads). ``parsing``: their parsing begun
     before ftpress was imported (:mod:`ftpress.state.early`), finished here.
     """
@@ -393,7 +449,7 @@ def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
     loaded = []
     for folder in folders:
         try:
-            loaded.append(load_state(root, folder, store))
+            loaded.append(load_state(root, folder, store, extensions=extensions))
         except InputError as exc:
             problems.extend(exc.problems)
     return tuple(loaded), problems

@@ -14,8 +14,8 @@ from fractions import Fraction
 from ftpress.events import Event
 from ftpress.orders.model import KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
-from ftpress.rules.ftc2007.plan import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import (
     Design,

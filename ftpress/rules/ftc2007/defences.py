@@ -16,10 +16,13 @@ from dataclasses import dataclass
 from ftpress.dice import Dice
 from ftpress.events import Event
 from ftpress.hexes import Hex
-from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
+from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
+from ftpress.state.extension import extended
 from ftpress.state.model import (
     Group,
     GroupsFile,
@@ -166,8 +169,8 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     value = standing_idp(world) * 10
     whose = f"{world.owner}'s" if world.owner else "neutral"
     if not may_attack(points, value):
-        if world.interdicted_by == player:
-            state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
+        if interdictor(world) == player:
+            state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
         events.append(Event(
             "siege-refused", rule("10.2"), f"{', '.join(ids)} ({player}) at {world.name} "
             f"({whose}) are worth {points:,} points, less than half the defences' value of "
@@ -220,7 +223,7 @@ def undefended(state: State, world: System, player: str,
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
     was = f"{world.owner}'s" if world.owner else "neutral"
-    taken = dataclasses.replace(world, owner=player, interdicted_by=None)
+    taken = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
     state, lost = works_lost(state, taken, world.owner)
     moved += lost
@@ -309,7 +312,7 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
         "conquest", rule("9"), f"{world.name} ({was}) surrenders to {player}; its income "
         f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids)
     loser = world.owner
-    world = dataclasses.replace(world, owner=player, interdicted_by=None)
+    world = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
     world, damage = defence_damage(world, dice)
     state, moved = capital_falls(_with_world(state, world), world, loser)
     state, lost = works_lost(state, world, loser)
@@ -362,7 +365,7 @@ def interdict(state: State, world: System, player: str,
     """§10.6: on 2–5 the world is interdicted for this strategic turn. Whoever's
     interdiction stands when an economic turn begins costs the owner that world's
     income for it; ``interdicted_by`` in the state is that record."""
-    state = _with_world(state, dataclasses.replace(world, interdicted_by=player))
+    state = _with_world(state, extended(world, Ftc2007System, interdicted_by=player))
     cal = state.campaign.calendar
     last = cal.turn % cal.turns_per_economic_turn == 0
     cost = (f" Economic turn {cal.economic_turn + 1} begins next: if {world.name} is still "
@@ -380,8 +383,8 @@ def repulse(state: State, world: System, attackers: list[Group],
     ids = tuple(g.id for g in attackers)
     idp = standing_idp(world)
     boxes = idp // 3
-    if world.interdicted_by == player:
-        state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
+    if interdictor(world) == player:
+        state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
     roster = [(g, i, s) for g in attackers for i, s in enumerate(g.ships)]
     masses, left = [], []
     for _, _, ship in roster:

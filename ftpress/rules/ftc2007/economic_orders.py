@@ -24,9 +24,10 @@ from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.orders import economic_week
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
 from ftpress.rules.ftc2007.upkeep import charge_ordnance, charge_upkeep
 from ftpress.state.model import State

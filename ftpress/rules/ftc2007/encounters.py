@@ -16,7 +16,8 @@ from ftpress.events import Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, Location, State
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space

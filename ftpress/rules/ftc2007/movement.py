@@ -13,7 +13,9 @@ import dataclasses
 from ftpress.events import Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import Movement, place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.state.model import GroupsFile, State
 
 #: §8.2: arriving in a system by charted route adds this to the initiative roll.
@@ -45,7 +47,8 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             continue
         end, blocked_at = _destination(state, player, movement)
         if blocked_at is not None:
-            owner = state.system(blocked_at).interdicted_by  # type: ignore[union-attr]
+            blocking = state.system(blocked_at)
+            owner = interdictor(blocking) if blocking is not None else None
             stop = "stays at" if end == at else "stops at"
             events.append(Event(
                 "blocked", rule("8.2"), f"{group_id}'s route to {place(state, movement.to)} "
@@ -73,7 +76,7 @@ def _destination(state: State, player: str, movement: Movement) -> tuple[str | H
     path = movement.path
     for i, world_id in enumerate(path[1:-1], start=1):
         world = state.system(world_id)
-        if world is not None and world.interdicted_by is not None:
+        if world is not None and interdictor(world) is not None:
             friendly = [w for w in path[1:i]
                         if (s := state.system(w)) is not None and s.owner == player]
             return (friendly[-1] if friendly else path[0]), world_id

@@ -7,7 +7,7 @@ import dataclasses
 
 from ftpress.events import Event
 from ftpress.orders.model import DefenceOrder
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.model import DefenceWork, State
 

@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import GroupsFile, State
 
 #: The events whose groups an enemy has made contact with.

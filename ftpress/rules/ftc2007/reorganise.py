@@ -6,7 +6,8 @@ import dataclasses
 
 from ftpress.events import Event
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, State
 
 

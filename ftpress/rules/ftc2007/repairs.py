@@ -15,8 +15,9 @@ from ftpress.events import Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
+from ftpress.rules.ftc2007.state_ext import interdictor, tech_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Design, Group, Repair, Ship, State
 
@@ -76,8 +77,8 @@ def place_problem(state: State, player_id: str, world_id: str,
     if not paid_income(state, player_id, world_id):
         if world.owner != player_id:
             why = "you do not hold it"
-        elif world.interdicted_by:
-            why = f"it is interdicted by {world.interdicted_by} and paid you nothing"
+        elif interdictor(world):
+            why = f"it is interdicted by {interdictor(world)} and paid you nothing"
         elif not world.income:
             why = "it has no income"
         else:
@@ -85,7 +86,7 @@ def place_problem(state: State, player_id: str, world_id: str,
         return (f"repairs are made only at a world you hold that paid you income this "
                 f"economic turn (§11.1), and at {world.name} {why}")
     player = state.player(player_id)
-    if (design.tech == "non-standard" and player is not None and world_id != player.capital
+    if (tech_of(design) == "non-standard" and player is not None and world_id != player.capital
             and spares_at(state, player_id, world_id) is None):
         return (f"{design.name} is non-standard: she is repaired only at your capital or where "
                 "your spares are (§16.3)")

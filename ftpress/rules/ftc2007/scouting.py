@@ -6,7 +6,8 @@ import dataclasses
 
 from ftpress.dice import Dice
 from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import State, System
 
 #: Ruling (24 March, item 5): a scout that meets opposition at the world has

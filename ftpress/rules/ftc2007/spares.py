@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ftpress.events import Event
 from ftpress.orders.model import SparesOrder
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Spares, State
 

@@ -13,7 +13,7 @@ import dataclasses
 from fractions import Fraction
 
 from ftpress.events import Account, Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import State
 
 #: Ruling: the treasury holds whole points. Where a rate leaves a fraction (7.5%

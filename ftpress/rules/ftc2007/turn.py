@@ -47,10 +47,11 @@ from ftpress.rules.ftc2007.encounters import (
 )
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
 from ftpress.state.model import State
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Maintenance, State
 

@@ -11,6 +11,8 @@ from ftpress.rules.ftcamp02.crafts import crew_factors, drifting
 from ftpress.rules.ftcamp02.groups import designs_of, ep_rating, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_ship, of_system
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, System
 
 #: §2.1: a system supports five times its Biology rate in EP costs a round, free.
@@ -33,7 +35,7 @@ SHORTFALL_EMPTIES_STORE = True
 
 def allowance(system: System) -> int:
     """§2.1: a system's free allowance, five EP per point of Biology (Bio 19: 95 EP)."""
-    return ALLOWANCE_PER_BIO * (system.bio or 0)
+    return ALLOWANCE_PER_BIO * (of_system(system).bio or 0)
 
 
 def expend_endurance(state: State) -> tuple[State, list[Event]]:
@@ -82,7 +84,8 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
         groups[i], event = out_of_supply(state, group, cost)
         events.append(event)
     for system_id, (system, cost) in sorted(carried.items()):
-        if (system.bio is not None or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
+        rated = of_system(system).bio is not None
+        if (rated or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
             events.append(Event("not-resolved", rule("2.1"), f"{system.name} carries "
                                 f"{cost} EP of fleets this round, {cost - allowance(system)} "
                                 f"more than its free allowance of {allowance(system)}; what "
@@ -109,7 +112,8 @@ def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
     """§2.3: the EPs cannot be found: every craft loses one crew factor, and a craft
     that loses its last one drifts."""
     store = group.endurance or 0
-    ships = tuple(dataclasses.replace(s, crew_lost=min(s.crew_lost + 1, crew_factors(d)))
+    ships = tuple(extended(s, Ftcamp02Ship, crew_lost=min(of_ship(s).crew_lost + 1,
+                                                          crew_factors(d)))
                   if (d := state.design(s.design)) is not None else s for s in group.ships)
     adrift = sum(1 for s in ships if (d := state.design(s.design)) and drifting(s, d))
     left = 0 if SHORTFALL_EMPTIES_STORE else store

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from ftpress.events import Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_design, of_ship
+from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
 
 
@@ -27,8 +29,8 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
             group = next(g for g in state.groups.groups if g.id == group_id)
             subs = {s.name: order.crafts.get(s.name, order.sub) for s in group.ships}
             tugs = [s.name for s in group.ships if subs[s.name] == "tug"
-                    and (d := state.design(s.design)) is not None and d.tug > 0
-                    and d.tug_grade == "civilian" and not s.tug_ready]
+                    and (d := state.design(s.design)) is not None and of_design(d).tug > 0
+                    and of_design(d).tug_grade == "civilian" and not of_ship(s).tug_ready]
             secret = where.get((player, f"{group_id}#crafts")) if order.crafts else \
                 where.get((player, f"{group_id}#hold"))
             if tugs:
@@ -44,6 +46,6 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
                                     "carry it out.", player=player, group=group_id,
                                     order=secret, note=order.note, private=True))
     groups = tuple(dataclasses.replace(g, ships=tuple(
-        dataclasses.replace(s, tug_ready=True) if (g.id, s.name) in ready else s
+        extended(s, Ftcamp02Ship, tug_ready=True) if (g.id, s.name) in ready else s
         for s in g.ships)) for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups)), events

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from ftpress.events import Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group
+from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
 
 
@@ -33,6 +35,7 @@ def attach_independents(state: State, vetted: Mapping[str, Vetted],
                                 "and its marker comes off the map.", player=player,
                                 group=group_id, groups=(group_id, target),
                                 order=where.get((player, group_id)), private=True))
-    groups = tuple(dataclasses.replace(g, attached_to=changes[g.id]) if g.id in changes else g
+    groups = tuple(extended(g, Ftcamp02Group, attached_to=changes[g.id]) if g.id in changes
+                   else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups)), events

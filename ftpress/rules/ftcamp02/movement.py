@@ -26,6 +26,8 @@ from ftpress.rules.ftcamp02.groups import (
 from ftpress.rules.ftcamp02.orders import Journey, Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import location
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group
+from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
 
 #: Ruling: no lost roll is made when the group cannot fail (a net modifier of 0 or
@@ -35,7 +37,7 @@ ROLL_WHEN_CERTAIN = False
 
 def party_of(state: State, group: Group) -> list[tuple[Ship, Design]]:
     """A group's craft with those of the independents attached to it."""
-    riders = [g for g in state.groups.groups if g.attached_to == group.id]
+    riders = [g for g in state.groups.groups if of_group(g).attached_to == group.id]
     found = [(s, state.design(s.design)) for g in (group, *riders) for s in g.ships]
     return [(s, d) for s, d in found if d is not None]
 
@@ -87,10 +89,10 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                                         f"{group_id}: {flight_problem(gid, party_of(state, g))}.",
                                         player=player, group=gid, order=where.get((player, gid))))
                     continue
-                for rider in [x for x in groups.values() if x.attached_to == gid] + [g]:
+                for rider in [x for x in groups.values() if of_group(x).attached_to == gid] + [g]:
                     kept = tuple(s for s in rider.ships
                                  if not ((d := state.design(s.design)) and drifting(s, d)))
-                    reserve = rider.reserve
+                    reserve = of_group(rider).reserve
                     if len(kept) != len(rider.ships):
                         left_behind[rider.id] = len(rider.ships) - len(kept)
                         # §5.2.2: losing the craft that made it a reserve group does not
@@ -98,8 +100,8 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                         reserve = reserve or (kind_of(state, rider) == "reserve" and kept
                                               and group_kind(state.design(s.design)
                                                              for s in kept) == "standard")
-                    after = dataclasses.replace(rider, at=at, ships=kept, lost=not passed,
-                                                reserve=bool(reserve))
+                    after = extended(dataclasses.replace(rider, at=at, ships=kept),
+                                     Ftcamp02Group, lost=not passed, reserve=bool(reserve))
                     # A smaller group keeps no more EPs than its store now holds (§5.2).
                     limit = store_limit(kind_of(state, after), points(designs_of(state, after)))
                     moved[rider.id] = dataclasses.replace(

@@ -43,6 +43,7 @@ from ftpress.rules.ftcamp02.reorganise import (
     settle_structure,
 )
 from ftpress.rules.ftcamp02.scans import long_range_scans
+from ftpress.rules.ftcamp02.state_ext import of_group
 from ftpress.rules.planning import (
     located,
     no_orders,
@@ -108,7 +109,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
     """§4.0: missing and refused orders; each group affected takes Hold-Nothing."""
     events: list[Event] = []
     for player in state.players.players:
-        mine = [g.id for g in state.groups_of(player.id) if g.attached_to is None]
+        mine = [g.id for g in state.groups_of(player.id) if of_group(g).attached_to is None]
         if player.id not in orders:
             if mine:
                 events.append(no_orders(rule("4.0"), player.id, mine))
@@ -154,14 +155,14 @@ def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
                 continue
             if not any(g.id == group_id for g in state.groups.groups):
                 continue
-            attached = {g.id: g.attached_to for g in state.groups.groups}
+            attached = {g.id: of_group(g).attached_to for g in state.groups.groups}
             problem = reorganise_problem(state, orders[player].orders, group_id, order,
                                          attached.get)
             if problem is not None:
                 events.append(_refused(player, group_id, problem[1], where))
             else:
                 standing[group_id] = order
-        marked = {g.id for g in state.groups.groups if g.reserve}
+        marked = {g.id for g in state.groups.groups if of_group(g).reserve}
         state, refused = settle_structure(state, player, standing)
         for group_id, order in sorted(standing.items()):
             if group_id in refused:

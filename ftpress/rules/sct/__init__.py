@@ -14,11 +14,13 @@ legality, :mod:`.plane` the map's geometry (§4.1, §4.3, §6.1),
 from __future__ import annotations
 
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
+from ftpress.rules.sct.display import DISPLAY
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
 from ftpress.rules.sct.report_groups import REPORT
-from ftpress.rules.sct.sections import SECTIONS
+from ftpress.rules.sct.section_index import SECTIONS
 from ftpress.rules.sct.setup import OPTION_LIMITS, Options, build, setup_post
+from ftpress.rules.sct.state_ext import EXTENSION
 from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.summary import describe_orders
 from ftpress.rules.sct.turn import resolve
@@ -39,6 +41,8 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     report=REPORT,
+    state_extension=EXTENSION,
+    display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     section_index=SECTIONS,
     check_orders=order_problems,

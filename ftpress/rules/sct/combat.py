@@ -24,6 +24,7 @@ from ftpress.rules.sct import plane
 from ftpress.rules.sct.losses import AFLOAT, CRIPPLED, DESTROYED, take_losses
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.plane import place_name
+from ftpress.rules.sct.state_ext import position
 from ftpress.rules.sct.supply import endurance_of
 from ftpress.rules.sct.tabletop import settle_on_table
 from ftpress.state.model import Group, Point, State, System
@@ -71,8 +72,8 @@ def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
             if g.owner in (a, b) and g.ships and point is not None:
                 nodes.append((f"g:{g.id}", g.owner, point))
         for s in state.map.systems:
-            if s.base and s.owner in (a, b) and s.position is not None:
-                nodes.append((f"b:{s.id}", s.owner, plane.flat(s.position)))
+            if s.base and s.owner in (a, b) and (p := position(s)) is not None:
+                nodes.append((f"b:{s.id}", s.owner, plane.flat(p)))
         links: dict[str, set[str]] = {n[0]: set() for n in nodes}
         for x, y in combinations(nodes, 2):
             either_a_force = x[0].startswith("g:") or y[0].startswith("g:")

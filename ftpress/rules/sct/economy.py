@@ -16,7 +16,9 @@ from ftpress.events import Event
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC, Plan, rule
+from ftpress.rules.sct.state_ext import Installation, SctSystem, of_system
 from ftpress.rules.sct.supply import max_endurance
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, Keel, Repair, Ship, State, System
 
 #: Ruling: a finished repair waits for its ship to be back at the yard (the seed
@@ -85,8 +87,8 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
             else:
                 assert isinstance(order, WorkOrder)
                 _cost, turns = costs.works_cost(order.kind, system)
-                systems[system.id] = dataclasses.replace(
-                    system, works={**system.works, order.kind: turns})
+                systems[system.id] = extended(
+                    system, SctSystem, works={**of_system(system).works, order.kind: turns})
                 events.append(Event("works-begun", rule(_WORKS_RULE[order.kind]),
                                     f"{player.id} begins a {order.kind} at {system.name} for "
                                     f"{spend.cost} MUCr "
@@ -179,15 +181,18 @@ def deliver(state: State) -> tuple[State, list[Event]]:
                             player=repair.owner, group=group.id, at=repair.at))
     systems: list[System] = []
     for system in state.map.systems:
-        works: dict = {}
-        done = {}
-        for kind, left in system.works.items():
+        works: dict[Installation, int] = {}
+        done: list[Installation] = []
+        for kind, left in of_system(system).works.items():
             if left <= 1:
-                done[kind] = True
+                done.append(kind)
             else:
                 works[kind] = left - 1
-        if done or works != system.works:
-            system = dataclasses.replace(system, works=works, **done)
+        if done or works != of_system(system).works:
+            system = dataclasses.replace(system, depot=system.depot or "depot" in done,
+                                         base=system.base or "base" in done,
+                                         shipyard=system.shipyard or "shipyard" in done)
+            system = extended(system, SctSystem, works=works)
         for kind in done:
             events.append(Event("works-done", rule(_WORKS_RULE[kind]), f"The {kind} at "
                                 f"{system.name} is complete.", player=system.owner,
