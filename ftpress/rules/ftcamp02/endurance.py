@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import crew_factors, drifting
 from ftpress.rules.ftcamp02.groups import designs_of, ep_rating, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.plan import rule
@@ -51,8 +51,8 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
     carried = _carried(state)
     # What each allowance has left once it has paid every group's cost: a store
     # filled early must not leave a group listed later unpaid.
-    remaining = {system_id: max(allowance(system) - cost, 0)
-                 for system_id, (system, cost) in carried.items()}
+    remaining = {system_id: max(allowance(c.system) - c.cost, 0)
+                 for system_id, c in carried.items()}
     for i, group in enumerate(groups):
         designs = designs_of(state, group)
         if not designs:
@@ -72,18 +72,20 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                 events.append(Event("endurance", rule("2.1"), f"{group.id} fills its store "
                                     f"with {top_up} EP from {here.name}'s free allowance "
                                     f"({store + top_up} in store).", player=group.owner,
-                                    group=group.id, at=group.at, private=True))
+                                    group=group.id, at=group.at,
+                                    audience=Audience.told(group.owner)))
             continue
         if store >= cost:
             groups[i] = dataclasses.replace(group, endurance=store - cost)
             events.append(Event("endurance", rule("2.2"), f"{group.id} spends {cost} EP "
                                 f"away from friendly systems ({store - cost} left).",
                                 player=group.owner, group=group.id, at=group.at,
-                                private=True))
+                                audience=Audience.told(group.owner)))
             continue
         groups[i], event = out_of_supply(state, group, cost)
         events.append(event)
-    for system_id, (system, cost) in sorted(carried.items()):
+    for system_id, c in sorted(carried.items()):
+        system, cost = c.system, c.cost
         rated = of_system(system).bio is not None
         if (rated or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
             events.append(Event("not-resolved", rule("2.1"), f"{system.name} carries "
@@ -91,20 +93,32 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                                 f"more than its free allowance of {allowance(system)}; what "
                                 "that costs the world is for the Resources Phase, which is "
                                 "not part of this rulebook.", at=system_id,
-                                player=system.owner))
+                                player=system.owner,
+                                # What fleets cost tells how big they are: their owners'.
+                                audience=Audience.told(*c.owners)))
     return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), events
 
 
-def _carried(state: State) -> dict[str, tuple[System, int]]:
-    """§2.1, §2.2: system id → the system and the round's EP costs of the groups on
-    it that count it as friendly."""
-    carried: dict[str, tuple[System, int]] = {}
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Carried:
+    """What a friendly system carries this round: the round's EP costs of the
+    groups on it that count it as friendly, and whose groups they are."""
+
+    system: System
+    cost: int = 0
+    owners: frozenset[str] = frozenset()
+
+
+def _carried(state: State) -> dict[str, _Carried]:
+    """§2.1, §2.2: what each friendly system carries this round, by system id."""
+    carried: dict[str, _Carried] = {}
     for group in state.groups.groups:
         designs = designs_of(state, group)
         here = state.system_at(place_hex(state, group))
         if designs and here is not None and friendly(state, here, group.owner):
-            cost = carried.get(here.id, (here, 0))[1] + ep_rating(points(designs))
-            carried[here.id] = (here, cost)
+            was = carried.get(here.id, _Carried(here))
+            carried[here.id] = _Carried(here, was.cost + ep_rating(points(designs)),
+                                        was.owners | {group.owner})
     return carried
 
 
@@ -121,4 +135,4 @@ def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
             + (f", and {adrift} drift{'s' if adrift == 1 else ''}." if adrift else "."))
     return (dataclasses.replace(group, ships=ships, endurance=left),
             Event("out-of-supply", rule("2.3"), text, player=group.owner, group=group.id,
-                  at=group.at, private=True))
+                  at=group.at, audience=Audience.told(group.owner)))
