@@ -18,10 +18,8 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("2.1", "Starting worlds", applied_by=(".mapgen:claim_worlds",)),
     Indexed("2.2", "Additional worlds", applied_by=(".mapgen:claim_worlds",)),
     Indexed("2.3", "Neutral worlds and scouting",
-            applied_by=(".mapgen:claim_worlds", ".orders:_scout_problem",
-                        ".scouting:scout_worlds", ".defences:lone_scout"),
-            note="The order check takes a scout by its size class, the defences by its "
-                 "mass (30 or less): two definitions of one thing."),
+            applied_by=(".mapgen:claim_worlds", ".scouts:is_scout", ".orders:_scout_problem",
+                        ".scouting:scout_worlds", ".defences:lone_scout")),
     Indexed("3", "Player world income", why_none="narrative", note=INTRODUCES),
     Indexed("3.1", "Construction points", why_none="narrative",
             note="It names the unit of income: treasuries and prices are counted in "
@@ -50,9 +48,7 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".setup:spending", ".state_legality:starting_forces")),
     Indexed("6.2.1", "Pre-positioned spares",
             applied_by=(".setup:spending", ".spares:spares_problem", ".spares:buy_spares",
-                        ".spares:spares_arrive"),
-            note="Top-ups are charged at 75%; the setup check counts spares bought at "
-                 "the start at their full installed value."),
+                        ".spares:spares_arrive")),
     Indexed("6.2.2", "Planetary defences",
             applied_by=(".setup:spending", ".rebuilding:defence_problem")),
     Indexed("6.2.3", "Reserve cash", applied_by=(".setup:spending",)),
@@ -75,7 +71,10 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("8.1", "Jumps", applied_by=(".orders:_movement", ".movement:move_groups")),
     Indexed("8.2", "Charted routes",
             applied_by=(".orders:route_path", ".movement:move_groups",
-                        ".interdiction:lift_interdictions", ".battles:abstract_battle")),
+                        ".interdiction:lift_interdictions", ".battles:abstract_battle"),
+            why_none="choice",
+            note="Only interdiction closes a route: a government cannot cut its stretch, "
+                 "as the ruleset's rulebook says and why."),
     Indexed("9", "Conquest", why_none="narrative", note=INTRODUCES),
     Indexed("9.1", "After the fleet battle",
             applied_by=(".encounters:contested", ".defences:attack_defences")),
@@ -145,12 +144,11 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".prizes:sale_price", ".capture:dispose_of_prizes")),
     Indexed("13", "Construction", why_none="narrative", note=INTRODUCES),
     Indexed("13.1", "Building and buying",
-            applied_by=(".construction:purchase_price", ".construction:keel_problem",
-                        ".construction:purchase_problem", ".construction:buy_ship",
-                        ".construction:lay_keel", ".construction:build_keels",
-                        ".state_legality:navies"),
-            note="Keels are laid only in an economic week, and any design may be bought, "
-                 "not only a published one."),
+            applied_by=(".orders:keels_only", ".construction:purchase_price",
+                        ".construction:keel_problem", ".construction:purchase_problem",
+                        ".construction:buy_ship", ".construction:lay_keel",
+                        ".construction:build_keels", ".technology:build_price",
+                        ".state_legality:navies")),
     Indexed("13.2", "Declaring a build", applied_by=(".construction:lay_keel",),
             why_none="unapplied",
             note="A keel declares its design when it is laid; a change to a ship on the "
@@ -164,7 +162,7 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("15.2", "Dummy counters",
             applied_by=(".state_legality:dummy_counters", ".construction:deliver",
                         ".defences:after_losses"),
-            note="BDN and DN count as capital units too."),
+            note="BDN and DN count as capital units too, a choice the rulebook states."),
     Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",)),
     Indexed("15.4", "Plotting and disputes", applied_by=(".movement:move_groups",),
             note="Whether a move is legal is decided by the order check, for every "
@@ -175,9 +173,8 @@ SECTIONS: tuple[Indexed, ...] = (
             note="A design says whether it is non-standard; the umpires' approval and its "
                  "announcement to every player are not recorded."),
     Indexed("16.3", "Repairing non-standard equipment",
-            applied_by=(".repairs:place_problem",),
-            note="Where a non-standard ship is repaired is checked; the 20% on technology "
-                 "foreign to the fleet is not charged."),
+            applied_by=(".technology:non_standard", ".technology:with_surcharge",
+                        ".repairs:place_problem")),
     Indexed("17", "Attacking systems which have fleets in them", why_none="narrative",
             note=INTRODUCES),
     Indexed("17.1", "Philosophy", why_none="narrative",
@@ -187,14 +184,17 @@ SECTIONS: tuple[Indexed, ...] = (
                         ".battles:find_battles")),
     Indexed("17.2.1", "Stand off",
             applied_by=(".battles:find_battles", ".interdiction:lift_interdictions")),
-    Indexed("17.2.2", "Attack", applied_by=(".battles:abstract_battle",)),
+    Indexed("17.2.2", "Attack",
+            applied_by=(".encounters:someone_attacks", ".battles:abstract_battle")),
     Indexed("17.2.3", "Withdraw if contested",
-            applied_by=(".encounters:withdraw_if_contested",),
-            note="Only groups that arrived this week withdraw, and only when one other "
-                 "power stays; a group facing only defences cannot switch to attack."),
-    Indexed("17.3", "When every fleet stands off", applied_by=(".battles:find_battles",),
-            note="Nobody fights and the fleets stay on stand off into the next turn; "
-                 "there is no secret re-pick of postures."),
+            applied_by=(".encounters:hostile_force", ".encounters:withdraw_if_contested"),
+            note="Facing only the defences, the fleet stays that week; its change to "
+                 "attack is its next orders, as the rulebook says."),
+    Indexed("17.3", "When every fleet stands off",
+            applied_by=(".encounters:someone_attacks", ".battles:find_battles"),
+            why_none="choice",
+            note="ftpress always takes the text's second way, as its rulebook says: the "
+                 "fleets stay on stand off, and the secret re-pick is the next orders."),
     Indexed("17.4", "Range and breaking away", why_none="tabletop",
             note="The range roll and a disengagement are played out on the table; in the "
                  "abstract combat a side breaks off by the rule in 14.1's note."),
@@ -215,9 +215,9 @@ SECTIONS: tuple[Indexed, ...] = (
             note="Speeds and thrust are not in the state, so it is played out on the table, "
                  "as the rulebook says."),
     Indexed("18.4", "The jump is next turn's move",
-            applied_by=(".battles:fold_result", ".battles:_fall_back"),
-            note="The fleet stands at its destination when the turn ends and moves again "
-                 "next week, instead of spending next week's move on the jump."),
+            applied_by=(".battles:fold_result", ".battles:_fall_back",
+                        ".encounters:withdraw_if_contested", ".departures:jump_problem",
+                        ".departures:mark_jumped", ".departures:land_jumps")),
     Indexed("19", "Appended notes", why_none="narrative", note=INTRODUCES),
     Indexed("19.1", "Modular weapon fits", why_none="unapplied",
             note="The state has no modules: no order fits or swaps one."),
@@ -234,4 +234,16 @@ SECTIONS: tuple[Indexed, ...] = (
             note="No order converts a freighter's cargo space."),
     Indexed("19.7", "Handling", why_none="tabletop",
             note="How a ship handles matters only on the table."),
+    Indexed("20", "Later rulings for the table", why_none="tabletop",
+            note="Rulings on how particular systems work in a battle, applied at the "
+                 "table; the rule says so."),
+    Indexed("20.1", "Heavy missiles", why_none="tabletop",
+            note="Which missiles a ship may fit, a matter for the battle and the umpire."),
+    Indexed("20.2", "Cloaking fields and the FTL drive", why_none="tabletop",
+            note="A limit on what a ship may do in a battle."),
+    Indexed("20.3", "Nova cannons", why_none="tabletop",
+            note="How a weapon fires, in a battle."),
+    Indexed("20.4", "No biomass tankers", why_none="tabletop",
+            note="A design the umpire forbids; designs are checked at the table, not by "
+                 "the orders."),
 )
