@@ -56,13 +56,30 @@ Posture = Literal["stand-off", "attack", "withdraw-if-contested"]
 _HEX_TEXT = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?")
 
 
+#: A world as a player may write it by mistake, by its display name ('Kessel Drift'):
+#: read as written, so that legality, which knows the map, can say which id it means.
+_NAME_TEXT = re.compile(r"[^\W_][\w' .-]{0,99}")
+
+
+def _world(value: Any) -> str:
+    """A world id (``vesper``), or a world's name as written, for legality to look up."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return check_id(text)
+        except ValueError:
+            if _NAME_TEXT.fullmatch(text):
+                return text
+    raise ValueError(f"expected a world id such as 'vesper', got {value!r}")
+
+
 def _destination(value: Any) -> str | Hex:
     """A world id (``vesper``) or a hex: ``(2, -1)``, ``2, -1`` or ``[2, -1]``."""
     if isinstance(value, str) and _HEX_TEXT.fullmatch(value.strip()):
         return Hex.parse(value)
     if isinstance(value, str):
         try:
-            return check_id(value.strip())
+            return _world(value)
         except ValueError:
             pass
     elif (isinstance(value, (list, tuple)) and len(value) == 2
@@ -81,6 +98,8 @@ def _turn(value: Any) -> str:
     return value
 
 
+World = Annotated[str, PlainValidator(_world), WithJsonSchema(
+    {"type": "string", "description": "a world id"})]
 Destination = Annotated[str | Hex, PlainValidator(_destination), WithJsonSchema({
     "oneOf": [{"type": "string", "description": "a world id, or a hex as '(q, r)'"},
               {"type": "array", "items": {"type": "integer"}, "minItems": 2,
@@ -104,7 +123,7 @@ class GroupOrder:
     #: The charted route to travel along (§8.2); ``move`` names a world on it.
     route: Id | None = None
     #: A neutral world to scout (§2.3): the group goes there, or stays if it is there.
-    scout: Id | None = None
+    scout: World | None = None
     #: Stay where it is.
     hold: Literal[True] | None = None
     #: The posture on arrival (§17.2); for a hold, the posture it keeps this turn.

@@ -34,6 +34,7 @@ from ftpress.rules.ftcamp02.space import (
     place_hex,
 )
 from ftpress.rules.ftcamp02.state_ext import of_design, of_group, of_map, of_ship, of_system
+from ftpress.rules.suggest import aside
 from ftpress.state.model import Design, Group, Ship, State
 
 #: §4.2 hold sub-orders whose rules are in chapters of FTCamp0.2 that are not part of
@@ -236,8 +237,8 @@ class _Vetter:
         other = self.groups.get(group_id)
         if other is not None:
             return f"{group_id} belongs to {other.owner}; you can order only your own groups"
-        return (f"no group {group_id!r}; expected one of your groups: "
-                f"{', '.join(sorted(self.mine)) or 'you have none'}")
+        return (f"no group {group_id!r}{aside(group_id, ((g, g) for g in self.mine))}; "
+                f"expected one of your groups: {', '.join(sorted(self.mine)) or 'you have none'}")
 
     def _group(self, group_id: str, order: GroupOrder) -> None:
         loc = ("groups", group_id)
@@ -287,8 +288,9 @@ class _Vetter:
         state = self.state
         target = state.hex_of(order.move) if isinstance(order.move, str) else order.move
         if target is None:
-            self.refuse(group_id, loc, f"no system {order.move!r}; expected a system id "
-                        "or a hex such as (2, -1)")
+            worlds = ((w.id, w.name) for w in state.map.systems)
+            self.refuse(group_id, loc, f"no system {order.move!r}{aside(order.move, worlds)}; "
+                        "expected a system id or a hex such as (2, -1)")
             return False
         if not on_map(target, state.map.radius):
             self.refuse(group_id, loc, f"hex {target} is off the map; a radius-"
