@@ -412,6 +412,13 @@ def _indentation(text: str, exc: yaml.MarkedYAMLError, line_offset: int) -> str 
         if here.lstrip().startswith("- ") and indent == context.column:
             return (f"a list item where the mapping from line {start} expects a key: give "
                     "it a key, or indent it under the key whose list it is")
+        above = _line_above(lines, mark.line)
+        above_indent = len(above) - len(above.lstrip(" "))
+        if context.column < indent < above_indent:
+            return (f"this line is indented {_spaces(indent)}: more than the keys of the "
+                    f"mapping from line {start} ({_spaces(context.column)}), less than the "
+                    f"line above ({_spaces(above_indent)}); line it up with the keys it "
+                    "belongs with")
         if indent != context.column:
             return (f"this line is indented {_spaces(indent)}, but the keys of the "
                     f"mapping from line {start} are indented {_spaces(context.column)}: "
@@ -423,8 +430,7 @@ def _indentation(text: str, exc: yaml.MarkedYAMLError, line_offset: int) -> str 
     if exc.problem == "mapping values are not allowed in this context":
         if ": " in here[: mark.column] or here[: mark.column].rstrip().endswith(":"):
             return ("a ': ' inside a value reads as another key: put the value in quotes")
-        above = next((lines[n] for n in range(mark.line - 1, -1, -1)
-                      if lines[n].strip() and not lines[n].lstrip().startswith("#")), "")
+        above = _line_above(lines, mark.line)
         if ":" not in above:
             return (f"the line above ({above.strip()!r}) has no ':' and runs on into this "
                     "one: write it as 'key: value'")
@@ -435,6 +441,12 @@ def _indentation(text: str, exc: yaml.MarkedYAMLError, line_offset: int) -> str 
                     f"({_spaces(above_indent)}), or give the line above no value to put "
                     "this under it")
     return None
+
+
+def _line_above(lines: list[str], index: int) -> str:
+    """The nearest line above ``lines[index]`` with something on it but a comment."""
+    return next((lines[n] for n in range(index - 1, -1, -1)
+                 if lines[n].strip() and not lines[n].lstrip().startswith("#")), "")
 
 
 def _spaces(count: int) -> str:

@@ -261,6 +261,11 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
         try:
             parsed = parse_orders(read_blob(root, change.new_blob, change.path), change.path,
                                   ruleset.orders_adapter)
+        except InvalidOrder as exc:
+            problems.extend(exc.problems)
+            if exc.partial is not None and ruleset.check_orders is not None:
+                problems.extend(ruleset.check_orders(state, exc.partial))  # the rest too
+            continue
         except InputError as exc:
             problems.extend(exc.problems)
             continue
