@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
+from pydantic.json_schema import JsonDict
 
 from ftpress.cleantext import LINE, TEXT
 from ftpress.hexes import Hex
@@ -112,11 +113,22 @@ ShipName = Annotated[str, Strict(), Field(min_length=1, max_length=200), LINE]
 _CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
+#: The syntax rules of a group order (checked by :mod:`.load`) said in its JSON Schema,
+#: so that an editor underlines what ``ftpress check`` refuses: exactly one of move,
+#: scout and hold; a move or scout names its posture; a route goes with a destination.
+_ONE_ORDER: JsonDict = {
+    "oneOf": [{"required": ["move"]}, {"required": ["scout"]}, {"required": ["hold"]}],
+    "dependentRequired": {"move": ["posture"], "scout": ["posture"]},
+    "dependentSchemas": {"route": {"anyOf": [{"required": ["move"]},
+                                             {"required": ["scout"]}]}},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class GroupOrder:
     """What one task group does this week: exactly one of move, scout, hold."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = ConfigDict(**_CONFIG, json_schema_extra=_ONE_ORDER)
 
     #: Where to: a world id or a hex. By a jump (§8.1) unless ``route`` is given.
     move: Destination | None = None

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     AwareDatetime,
+    BeforeValidator,
     ConfigDict,
     Field,
     PlainValidator,
@@ -168,6 +169,21 @@ def _normalise_ext(record: Any) -> None:
         object.__setattr__(record, "ext", normalised(record.ext))
 
 
+def _written_as_a_date(value: Any) -> Any:
+    """A date or time must be written as one: pydantic would read a number as seconds
+    since 1970 (``deadline: 5`` due on the first day of 1970)."""
+    if isinstance(value, (int, float)):
+        raise ValueError(f"expected a date such as 2026-05-17, or a date and time with "
+                         f"its zone such as 2026-05-17T20:00:00+00:00, got {value!r}")
+    return value
+
+
+#: A day, written as one (``2026-03-09``).
+Day = Annotated[date, BeforeValidator(_written_as_a_date)]
+#: A moment with its time zone, written as one (``2026-05-17T20:00:00+00:00``).
+Moment = Annotated[AwareDatetime, BeforeValidator(_written_as_a_date)]
+
+
 # --- state/campaign.yaml ---------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -178,13 +194,13 @@ class Calendar:
     __pydantic_config__ = CONFIG
 
     #: The day strategic turn 1 opened.
-    start: date
+    start: Day
     #: The strategic turn now open for orders, counted from 1 over the whole campaign.
     turn: Positive
     #: The economic turn that strategic turn belongs to.
     economic_turn: Positive
     #: When orders for the open turn are due, with its time zone.
-    deadline: AwareDatetime
+    deadline: Moment
     turns_per_economic_turn: Positive = 6
     turn_days: Positive = 7
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
