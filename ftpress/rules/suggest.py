@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 #: How alike a misspelling and an id must be (difflib's ratio) to be suggested.
-CUTOFF = 0.75
+CUTOFF = 0.65
 
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
