@@ -99,7 +99,7 @@ def test_every_problem_of_an_order_file_is_reported_at_once(tmp_path, run, name)
         assert found == expected
     elif "route" in name:
         assert found[0].startswith("orders/t001/nac.yaml:6:12: there is no charted route "
-                                   "'route3'; did you mean 'route-3'?; the routes are route-1, ")
+                                   "'route3' (did you mean 'route-3'?); the routes are route-1, ")
     else:
         assert found == ["orders/t001/nac.yaml:5:11: Marrow is 9 hexes from Arcturus Gate; a "
                          "jump crosses one hex, or up to 2 between two worlds (§8.1); further "

@@ -293,7 +293,7 @@ def _route_movement(state: State, group: Group, here: System | None, route_id: s
     route = next((r for r in state.map.routes if r.id == route_id), None)
     if route is None:
         known = ", ".join(r.id for r in state.map.routes) or "none"
-        hint = did_you_mean(route_id, ((r.id, r.id) for r in state.map.routes))
+        hint = aside(route_id, ((r.id, r.id) for r in state.map.routes))
         return ("route",), (f"there is no charted route {route_id!r}{hint}; the routes are "
                             f"{known}")
     if here is None:
