@@ -51,6 +51,7 @@ from ftpress.recorded_kinds import kind_problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
+from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
@@ -332,6 +333,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
             _give_back_memory()  # what a build's own cache let go, before the pages fork
         schemas = schema_files(site.config.base_url,  # likewise
                                site.state.campaign.ruleset if site.state else None)
+        if site.state is not None:  # how to send orders, from the order schema and rulebook
+            render_order_guide(r, schemas, site.rulebook, site.state)
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
         try:
