@@ -52,14 +52,17 @@ def test_the_ftc2007_form_says_where_a_group_can_go_and_what_applies(tmp_path, r
     text = (root / "orders/t010/nac.yaml").read_text()
     assert ("  # nac-4 at Kessel Drift (kessel-drift): Outrider (Harrison, SC)\n"
             "  # move by a jump (§8.1): Avalon Deep (avalon-deep), Bellwether (bellwether), "
-            "Dusk (dusk), Northgate (northgate), Pennant (pennant), Wayfarer (wayfarer), "
-            "Wyrdmoor (wyrdmoor), an open hex next to it\n"
+            "Dusk (dusk),\n"
+            "  #   Northgate (northgate), Pennant (pennant), Wayfarer (wayfarer), Wyrdmoor "
+            "(wyrdmoor), an\n"
+            "  #   open hex next to it\n"
             "  # move along route-5 (route: route-5, §8.2): dusk, northgate, quarry\n"
             "  nac-4:\n    hold: true\n") in text
     assert "  # nac-5 at Arcturus Gate (arcturus-gate): a dummy counter, no ships (§15.2)\n" \
         in text
     assert "# reorganise (§15.1): split: {new-id: [ship, …]}; merge: [nac-6]\n" in text
     assert "economy" not in text  # week 4 of economic turn 2
+    assert max(len(line) for line in text.splitlines()[1:]) <= 92
 
 
 def test_an_economic_week_lists_the_economic_orders(tmp_path, run):

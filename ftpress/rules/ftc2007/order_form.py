@@ -8,6 +8,7 @@ the orders they want and leaves the rest holding.
 from __future__ import annotations
 
 from ftpress.hexes import Hex
+from ftpress.rules.form_comments import wrapped
 from ftpress.rules.ftc2007.orders import SCOUT_SIZES, economic_week, place, reach
 from ftpress.state.model import Group, Player, Point, State
 from ftpress.state.turns import turn_id
@@ -30,10 +31,10 @@ def order_form(state: State, player_id: str) -> str:
     ]
     lines.append("groups:" if mine else "groups: {}  # you have no groups")
     for group in mine:
-        lines.extend(f"  {line}" for line in _group_lines(state, group, mine))
+        lines.extend(f"  {line}" for line in wrapped(_group_lines(state, group, mine), 2))
     if economic_week(state):
         lines.extend(_economy_lines(state, player))
-    return "\n".join(lines) + "\n"
+    return "\n".join(wrapped(lines)) + "\n"
 
 
 def _group_lines(state: State, group: Group, mine: list[Group]) -> list[str]:

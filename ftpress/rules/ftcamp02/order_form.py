@@ -8,6 +8,7 @@ sub-orders there are rules for (§4.2). Attached independents follow their group
 from __future__ import annotations
 
 from ftpress.hexes import Hex
+from ftpress.rules.form_comments import wrapped
 from ftpress.rules.ftcamp02.crafts import optimal_move
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
 from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER
@@ -38,8 +39,8 @@ def order_form(state: State, player_id: str) -> str:
     free = [g for g in mine if of_group(g).attached_to is None]
     lines.append("groups:" if free else "groups: {}  # no group of yours takes orders")
     for group in mine:
-        lines.extend(f"  {line}" for line in _group_lines(state, group, free))
-    return "\n".join(lines) + "\n"
+        lines.extend(f"  {line}" for line in wrapped(_group_lines(state, group, free), 2))
+    return "\n".join(wrapped(lines)) + "\n"
 
 
 def _group_lines(state: State, group: Group, free: list[Group]) -> list[str]:

@@ -9,6 +9,7 @@ passes ``ftpress check``.
 from __future__ import annotations
 
 from ftpress.hexes import Hex
+from ftpress.rules.form_comments import wrapped
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.orderfile import MAX_MOVE
 from ftpress.state.model import Group, Player, Point, State
@@ -32,9 +33,9 @@ def order_form(state: State, player_id: str) -> str:
     ]
     lines.append("forces:" if mine else "forces: {}  # you have no task forces")
     for group in mine:
-        lines.extend(f"  {line}" for line in _force_lines(state, group, mine))
+        lines.extend(f"  {line}" for line in wrapped(_force_lines(state, group, mine), 2))
     lines.extend(_economy_lines(state, player))
-    return "\n".join(lines) + "\n"
+    return "\n".join(wrapped(lines)) + "\n"
 
 
 def _force_lines(state: State, group: Group, mine: list[Group]) -> list[str]:
