@@ -76,6 +76,14 @@ CASES = {
         ["orders/t001/nac.yaml:6:14: YAML syntax error: this key is indented 6 spaces, "
          "further than the line above, which already has its value: line it up with the "
          "keys above (4 spaces), or give the line above no value to put this under it"]),
+    "a group's orders not indented under it": (
+        "turn: t001\nplayer: nac\ngroups:\n  nac-1:\n  hold: true\n",
+        ["orders/t001/nac.yaml:4:9: groups.nac-1: nothing is given here; expected keys such "
+         "as 'move', 'route', 'scout' indented under it",
+         "orders/t001/nac.yaml:5:3: there is no group 'hold'; your groups are nac-1, nac-2, "
+         "nac-3, nac-4, nac-5",
+         "orders/t001/nac.yaml:5:9: groups.hold: expected keys such as 'move', 'route', "
+         "'scout' indented under it, got True"]),
     "a colon inside a note": (
         "turn: t001\nplayer: nac\nnote: Plan: hold the line\n",
         ["orders/t001/nac.yaml:3:11: YAML syntax error: a ': ' inside a value reads as "
