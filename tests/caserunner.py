@@ -11,7 +11,7 @@ must come of it:
     problems a wrong result stops the turn with (then nothing else is checked);
 ``events``
     the events in order, each a subset of the event's fields (``text`` matches a
-    fragment); the ruleset's quiet kinds are left out unless the case says
+    fragment; ``audience`` is written as in ``events.yaml``); the ruleset's quiet kinds are left out unless the case says
     ``every_event: true``, and a case may leave out more (``quiet``) or show some
     quiet ones (``show``);
 ``after``
@@ -42,7 +42,7 @@ from turnfixture import build_orders
 
 from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import InputError
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
@@ -68,7 +68,10 @@ def field_of(state: State, kind: str, record: Any, key: str) -> Any:
 
 
 def plain(value: Any) -> Any:
-    """A value as a case writes it: a hex as ``[q, r]``, a point as ``{x, y}``."""
+    """A value as a case writes it: a hex as ``[q, r]``, a point as ``{x, y}``, an
+    audience as ``public``, ``umpire`` or ``[nac]``."""
+    if isinstance(value, Audience):
+        return plain(value.yaml())
     if isinstance(value, Hex):
         return [value.q, value.r]
     if isinstance(value, Point):

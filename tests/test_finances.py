@@ -9,7 +9,7 @@ import html
 import re
 
 from ftpress.campaign import load_folder
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.turns import load_turns
 from ftpress.rules import STATE_EXTENSIONS
@@ -40,8 +40,8 @@ def test_every_demo_economic_turn_balances_for_every_power():
 
 
 def _money(state, player, amount, account, at=None, kind="income"):
-    return Event(kind, "ftc2007 §5.2", "money moved", player=player, at=at, amount=amount,
-                 account=account)
+    return Event(kind, "ftc2007 §5.2", "money moved", audience=PUBLIC, player=player, at=at,
+                 amount=amount, account=account)
 
 
 def test_lines_are_per_world_for_income_and_per_account_for_spending():
@@ -50,7 +50,7 @@ def test_lines_are_per_world_for_income_and_per_account_for_spending():
     worlds = state.worlds_of(player.id)[:2]
     events = [_money(state, player.id, 50, "income", worlds[0].id),
               _money(state, player.id, 30, "income", worlds[1].id),
-              Event("income-lost", "ftc2007 §10.6", "lost", player=player.id, at=worlds[1].id,
+              Event("income-lost", "ftc2007 §10.6", "lost", audience=PUBLIC, player=player.id, at=worlds[1].id,
                     amount=0, account="interdicted"),
               _money(state, player.id, -40, "maintenance", kind="upkeep"),
               _money(state, player.id, -10, "purchases", kind="purchase"),

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from ftpress.dice import Roll
+from ftpress.events import Audience
 from ftpress.hexes import Hex
 from ftpress.state.extension import Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
@@ -64,6 +65,8 @@ def plain(value: Any, depth: int = 2) -> Any:
     """
     if isinstance(value, Hex):
         return _Flow([value.q, value.r])
+    if isinstance(value, Audience):
+        return plain(value.yaml(), depth)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out = {}
         for f, item in _fields(value):

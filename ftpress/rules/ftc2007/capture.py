@@ -14,11 +14,12 @@ import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.orders.model import PrizeOrder
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
+from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.repairs import box_cost
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
@@ -69,7 +70,7 @@ def take_prize(state: State, captor: str, taken_from: str, ship: Ship,
         p, Ftc2007Player, prizes=(*prizes_of(p), prize)))
     return state, Event(
         "prize", rule("12.1"), f"{ship.name} ({taken_from}) is left drifting and taken by "
-        f"{captor} as prize {prize.id}.", player=captor, at=at)
+        f"{captor} as prize {prize.id}.", audience=PUBLIC, player=captor, at=at)
 
 
 def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]:
@@ -84,7 +85,8 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
             p, Ftc2007Player, prizes=(*prizes_of(p), moved)))
         events.append(Event(
             "prize", rule("12.1"), f"Prize {prize.id} ({prize.ship.name}), {owner.id}'s, "
-            f"is taken by {holder}, which now holds the field.", player=holder, at=prize.at))
+            f"is taken by {holder}, which now holds the field.", audience=PUBLIC, player=holder,
+            at=prize.at))
     return state, events
 
 
@@ -132,7 +134,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
         return state, Event(
             "prize-sold", rule("12.2.3"), f"{player} sells prize {prize_id} ({name}) for "
             f"scrap: {rows} intact row{'' if rows == 1 else 's'} of hull boxes at 10% of its "
-            f"{design.points} points each, {price}.", player=player, at=prize.at,
+            f"{design.points} points each, {price}.", audience=PUBLIC, player=player, at=prize.at,
             order=where, note=order.note, amount=price, account="sale")
     if order.action == "strip":
         stripped = dataclasses.replace(prize, stripped=True)
@@ -140,7 +142,8 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
         state = _with_player(state, player, lambda p: extended(p, Ftc2007Player, prizes=kept))
         return state, Event(
             "prize-stripped", rule("12.2.2"), f"{player} strips prize {prize_id} ({name}) "
-            "for parts, to be fitted under §11.3.3; the rest cannot be sold.", player=player,
+            "for parts, to be fitted under §11.3.3; the rest cannot be sold.", audience=PUBLIC,
+            player=player,
             at=prize.at, order=where, note=order.note)
     assert order.group is not None
     in_service = any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
@@ -168,7 +171,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
         "left for ordinary repairs (§11)" + (
             f"; no {design.name} is in its service, so it pays {premium} now, 20% of "
             f"repairing them at the normal rate" if not in_service else "") + ".",
-        player=player, group=order.group,
+        audience=who_knows(state, order.group, player), player=player, group=order.group,
         at=prize.at, order=where, note=order.note,
         amount=None if in_service else -premium, account=None if in_service else "repairs")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
@@ -96,10 +96,11 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
             events.append(Event(
                 "maintenance", rule("7"), f"{player.id} sets maintenance to "
                 f"{economy.maintenance} for economic turn {cal.economic_turn}.",
-                player=player.id, order=plan.where(player.id, "economy", "maintenance")))
+                audience=PUBLIC, player=player.id,
+                order=plan.where(player.id, "economy", "maintenance")))
         if economy.note:
             events.append(Event("note", rule("5.2"), f"{player.id} notes on the economy.",
-                                player=player.id, note=economy.note,
+                                audience=PUBLIC, player=player.id, note=economy.note,
                                 order=plan.where(player.id, "economy", "note")))
     return state, events
 

@@ -3,7 +3,7 @@ close, and §10.6 what an interdicted world does not pay."""
 
 from __future__ import annotations
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.treasury import credit
@@ -23,13 +23,15 @@ def collect_income(state: State, economic_turn: int) -> tuple[State, list[Event]
             events.append(Event(
                 "income-lost", rule("10.6"), f"{world.name} is interdicted by "
                 f"{interdictor(world)} as economic turn {economic_turn} ends: {world.owner} "
-                f"loses its income of {world.income}.", player=world.owner, at=world.id,
+                f"loses its income of {world.income}.", audience=PUBLIC, player=world.owner,
+                at=world.id,
                 amount=0, account="interdicted"))
             continue
         state = credit(state, world.owner, world.income)
         events.append(Event(
             "income", rule("5.2"), f"{world.name} pays {world.owner} its income of "
-            f"{world.income} for economic turn {economic_turn}.", player=world.owner,
+            f"{world.income} for economic turn {economic_turn}.", audience=PUBLIC,
+            player=world.owner,
             at=world.id, amount=world.income, account="income"))
     return state, events
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
@@ -27,7 +27,7 @@ def lift_interdictions(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 and plan.posture(g.id, g.owner) == "attack" for g in state.groups.groups):
             events.append(Event(
                 "interdiction-ends", rule("8.2"), f"{owner} no longer has a group on attack "
-                f"orders at {world.name}, so its interdiction ends.", player=owner,
+                f"orders at {world.name}, so its interdiction ends.", audience=PUBLIC, player=owner,
                 at=world.id))
             world = extended(world, Ftc2007System, interdicted_by=None)
         systems.append(world)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan
@@ -42,7 +42,8 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 state.hex_of(at):
             events.append(Event(
                 "hold", rule("17.2"), f"{group_id} holds at {place(state, at)}"
-                f"{_posture_words(posture)}.", player=player, group=group_id, at=at,
+                f"{_posture_words(posture)}.", audience=PUBLIC, player=player, group=group_id,
+                at=at,
                 posture=posture, order=order_at, note=order.note))
             continue
         end, blocked_at = _destination(state, player, movement)
@@ -53,12 +54,13 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             events.append(Event(
                 "blocked", rule("8.2"), f"{group_id}'s route to {place(state, movement.to)} "
                 f"is blocked at {place(state, blocked_at)}, interdicted by {owner}; it "
-                f"{stop} {place(state, end)}.", player=player, group=group_id, at=end,
-                origin=at, route=order.route, order=order_at))
+                f"{stop} {place(state, end)}.", audience=PUBLIC, player=player, group=group_id,
+                at=end, origin=at, route=order.route, order=order_at))
             if end == at:
                 events.append(Event(
                     "hold", rule("8.2"), f"{group_id} holds at {place(state, at)}"
-                    f"{_posture_words(posture)}.", player=player, group=group_id, at=at,
+                    f"{_posture_words(posture)}.", audience=PUBLIC, player=player, group=group_id,
+                at=at,
                     posture=posture, order=order_at, note=order.note))
                 continue
         where_to[group_id] = end
@@ -93,7 +95,8 @@ def _arrival(state: State, player: str, group_id: str, origin: str | Hex, end: s
             "arrival", rule("8.2"), f"{group_id} travelled charted route {route} from "
             f"{place(state, origin)} to {place(state, end)}{via}, arriving"
             f"{_posture_words(posture, arriving=True)}; +{ROUTE_INITIATIVE} initiative for "
-            "arriving by route.", player=player, group=group_id, at=end, origin=origin,
+            "arriving by route.", audience=PUBLIC, player=player, group=group_id, at=end,
+            origin=origin,
             route=route, posture=posture, initiative=ROUTE_INITIATIVE,  # type: ignore[arg-type]
             order=order_at, note=note)
     start, dest = state.hex_of(origin), state.hex_of(end)
@@ -102,7 +105,8 @@ def _arrival(state: State, player: str, group_id: str, origin: str | Hex, end: s
     return Event(
         "arrival", rule("8.1"), f"{group_id} jumped from {place(state, origin)} to "
         f"{place(state, end)} ({hexes} hex{'es' if hexes != 1 else ''}), arriving"
-        f"{_posture_words(posture, arriving=True)}.", player=player, group=group_id, at=end,
+        f"{_posture_words(posture, arriving=True)}.", audience=PUBLIC, player=player,
+        group=group_id, at=end,
         origin=origin, posture=posture, order=order_at, note=note)  # type: ignore[arg-type]
 
 

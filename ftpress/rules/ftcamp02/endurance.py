@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import crew_factors, drifting
 from ftpress.rules.ftcamp02.groups import designs_of, ep_rating, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.plan import rule
@@ -49,6 +49,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
     groups = list(state.groups.groups)
     remaining: dict[str, int] = {}
     carried: dict[str, int] = {}
+    owners: dict[str, set[str]] = {}  # system → the powers whose groups it carries
     for i, group in enumerate(groups):
         designs = designs_of(state, group)
         if not designs:
@@ -61,6 +62,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
             left = remaining.setdefault(here.id, allowance(here))
             paid = min(left, cost)
             carried[here.id] = carried.get(here.id, 0) + cost
+            owners.setdefault(here.id, set()).add(group.owner)
             left -= paid
             top_up = min(left, store_limit(kind_of(state, group), size) - store) \
                 if ALLOWANCE_TOPS_UP_STORES else 0
@@ -71,14 +73,15 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                 events.append(Event("endurance", rule("2.1"), f"{group.id} fills its store "
                                     f"with {top_up} EP from {here.name}'s free allowance "
                                     f"({store + top_up} in store).", player=group.owner,
-                                    group=group.id, at=group.at, private=True))
+                                    group=group.id, at=group.at,
+                                    audience=Audience.told(group.owner)))
             continue
         if store >= cost:
             groups[i] = dataclasses.replace(group, endurance=store - cost)
             events.append(Event("endurance", rule("2.2"), f"{group.id} spends {cost} EP "
                                 f"away from friendly systems ({store - cost} left).",
                                 player=group.owner, group=group.id, at=group.at,
-                                private=True))
+                                audience=Audience.told(group.owner)))
             continue
         groups[i], event = out_of_supply(state, group, cost)
         events.append(event)
@@ -92,7 +95,9 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                                 f"more than its free allowance of {allowance(system)}; what "
                                 "that costs the world is for the Resources Phase, which is "
                                 "not part of this rulebook.", at=system_id,
-                                player=system.owner))
+                                player=system.owner,
+                                # What fleets cost tells how big they are: their owners'.
+                                audience=Audience.told(*owners[system_id])))
     return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), events
 
 
@@ -109,4 +114,4 @@ def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
             + (f", and {adrift} drift{'s' if adrift == 1 else ''}." if adrift else "."))
     return (dataclasses.replace(group, ships=ships, endurance=left),
             Event("out-of-supply", rule("2.3"), text, player=group.owner, group=group.id,
-                  at=group.at, private=True))
+                  at=group.at, audience=Audience.told(group.owner)))

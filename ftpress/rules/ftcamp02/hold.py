@@ -1,14 +1,15 @@
 """§4.2 Hold sub-orders that ftpress carries out: Tug (§4.2.6) and Special
-(§4.2.11). Hold sub-orders are told to nobody but the umpire, so their events
-are private. Sub-orders that need chapters missing from the rulebook are refused
-when orders are vetted (:data:`.orders.MISSING_CHAPTER`)."""
+(§4.2.11). Other powers are told only that a group holds, so the events of
+hold sub-orders are told to the group's owner alone. Sub-orders that need
+chapters missing from the rulebook are refused when orders are vetted
+(:data:`.orders.MISSING_CHAPTER`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_design, of_ship
@@ -38,12 +39,13 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
                                     f"tug{'s' if len(tugs) > 1 else ''} of {group_id} "
                                     f"make{'' if len(tugs) > 1 else 's'} ready to tow from "
                                     "next round.", player=player, group=group_id,
-                                    order=secret, private=True))
+                                    order=secret, audience=Audience.told(player)))
             if "special" in subs.values():
                 events.append(Event("not-resolved", rule("4.2.11"), f"{group_id} takes "
                                     "Hold-Special: the umpire rules on it; ftpress does not "
                                     "carry it out.", player=player, group=group_id,
-                                    order=secret, note=order.note, private=True))
+                                    order=secret, note=order.note,
+                                    audience=Audience.told(player)))
     groups = tuple(dataclasses.replace(g, ships=tuple(
         extended(s, Ftcamp02Ship, tug_ready=True) if (g.id, s.name) in ready else s
         for s in g.ships)) for g in state.groups.groups)

@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import drifting, sensor_grade
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
@@ -60,7 +60,7 @@ def locator_roll(state: State, group: Group, dice: Dice) -> tuple[bool, Event]:
     if friend is not None:
         return True, Event("located", rule("4.2.8"), f"{group.id} is found by {friend} in "
                            "its hex.", player=group.owner, group=group.id, at=group.at,
-                           private=True)
+                           audience=Audience.told(group.owner))
     sensors = max((SENSOR_MODIFIER[sensor_grade(d)] for s in group.ships
                    if (d := state.design(s.design)) and not drifting(s, d)), default=0)
     modifier = sensors + HEX_TYPE_MODIFIER[hex_type(state, here)]
@@ -71,10 +71,12 @@ def locator_roll(state: State, group: Group, dice: Dice) -> tuple[bool, Event]:
                   f"{modifier:+d}")
         return False, Event("located", rule("4.2.8"), f"{group.id} cannot find its way: "
                             f"{reason}; only a friendly group can recover it.",
-                            player=group.owner, group=group.id, at=group.at, private=True)
+                            player=group.owner, group=group.id, at=group.at,
+                            audience=Audience.told(group.owner))
     total = dice.total(2, 6, f"locator roll for {group.id} ({modifier:+d})", rule("4.2.8"))
     passed = total + modifier >= distance
     return passed, Event("located", rule("4.2.8"), f"{group.id}'s locator roll is {total} "
                          f"{modifier:+d} against {distance} hexes to the nearest system or "
                          f"beacon: {'found' if passed else 'still lost'}.", player=group.owner,
-                         group=group.id, at=group.at, rolls=dice.log[-2:], private=True)
+                         group=group.id, at=group.at, rolls=dice.log[-2:],
+                         audience=Audience.told(group.owner))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.groups import (
     designs_of,
     group_kind,
@@ -209,7 +209,9 @@ def after_owner(state: State, group_id: str) -> str | None:
 def reorganise_event(player: str, group_id: str, order: GroupOrder, where: str | None,
                      restored: bool = False) -> Event:
     """The event of one reorganisation, naming groups (never craft, which may be secret);
-    ``restored``: a marked reserve group becomes a standard group again (§5.2.2)."""
+    ``restored``: a marked reserve group becomes a standard group again (§5.2.2).
+    Re-organise is a hold sub-order, which other powers are not told (§4.2): the
+    event goes to the player alone; the map shows the markers placed and removed."""
     parts = ["becomes a standard fleet group again"] if restored else []
     if order.split:
         parts.append(f"splits off {', '.join(order.split)}")
@@ -221,4 +223,5 @@ def reorganise_event(player: str, group_id: str, order: GroupOrder, where: str |
     text = f"{group_id} reorganises: {'; '.join(parts) or 'no change'}."
     kind = "split" if order.split else "merge"
     return Event(kind, rule("4.2.2"), text, player=player, group=group_id,
-                 groups=(group_id, *order.split, *order.merge), order=where)
+                 groups=(group_id, *order.split, *order.merge), order=where,
+                 audience=Audience.told(player))

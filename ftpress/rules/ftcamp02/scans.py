@@ -7,9 +7,11 @@ enhanced or superior sensors (§7.1). A scanned group shows its make-up by class
 only (§5.1.0), less what ECM and stealth hide. Patrolled hexes (§7.2) need
 command HQs, which are not part of this rulebook.
 
-Each scan is one public event naming classes and counts, never a craft or a
-design, so the site shows what the scans revealed and nothing more: the group
-itself stays unrevealed (``Group.revealed`` is not set).
+Each scan is one event naming classes and counts, never a craft or a design,
+told to the two powers that swap it (§7): the scanner and the scanned. The
+public learns nothing of what a group holds (an attached independent, §3,
+shows in its group's count), and the group stays unrevealed
+(``Group.revealed`` is not set).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static, sensor_grade
 from ftpress.rules.ftcamp02.movement import party_of
@@ -110,7 +112,8 @@ def long_range_scans(state: State) -> list[Event]:
                                 f"({target.owner}) at {_place(state, h)}: "
                                 f"{result.describe()}.", player=player, group=target.id,
                                 groups=tuple(g.id for g, _grade, _n in able),
-                                players=(player, target.owner), at=target.at))
+                                players=(player, target.owner), at=target.at,
+                                audience=Audience.told(player, target.owner)))
     return events
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftcamp02.claims import maintain_orbits
@@ -121,11 +121,10 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
                 text = f"{r.group}'s order is refused and it holds: {r.message}."
             else:
                 text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
-            # Attachments and hold sub-orders are told to nobody (§3, §4.2), refused or not.
-            secret = r.loc[0] in ("attach", "detach") or bool(
-                {"hold", "crafts", "split", "merge", "place"} & set(r.loc))
+            # A refusal quotes the order: attachments and hold sub-orders are told to
+            # nobody (§3, §4.2), and what a group holds to nobody unscanned (§7).
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
-                                group=r.group, order=at, private=secret))
+                                group=r.group, order=at, audience=Audience.told(player.id)))
         given = set(loaded.orders.groups) | set(vetted[player.id].attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
@@ -134,7 +133,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
             path, line, col = loaded.where("note")
             events.append(Event("note", rule("4.0"), f"{player.id}'s note on the round.",
                                 player=player.id, note=loaded.orders.note,
-                                order=f"{path}:{line}:{col}"))
+                                order=f"{path}:{line}:{col}", audience=PUBLIC))
     for player_id in strangers(state, orders):
         r = vetted[player_id].rejected[0]
         events.append(stranger_refused(rule("4.0"), player_id, r.message,
@@ -178,7 +177,7 @@ def _refused(player: str, group_id: str, message: str,
              where: Mapping[tuple[str, str], str | None]) -> Event:
     return Event("rejected", rule("4.2.2"), f"{group_id}'s reorganisation is refused and it "
                  f"holds: {message}.", player=player, group=group_id,
-                 order=where.get((player, group_id)), private=True)
+                 order=where.get((player, group_id)), audience=Audience.told(player))
 
 
 def next_round(state: State) -> tuple[State, list[Event]]:

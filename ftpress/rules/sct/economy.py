@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC, Plan, rule
@@ -36,7 +36,7 @@ def collect_income(state: State) -> tuple[dict[str, int], list[Event]]:
         income[player.id] = total
         events.append(Event("income", rule("3.1"), f"{player.id}'s {len(worlds)} systems "
                             f"yield {total} MUCr this turn.", player=player.id,
-                            amount=total, account="income"))
+                            amount=total, account="income", audience=PUBLIC))
     return income, events
 
 
@@ -65,13 +65,16 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                             order.name)
                 keels.append(keel)
                 rate = costs.yard_rate(system)
+                # A ship on the slips is in no task force, so the ruling that makes
+                # forces public (§1.1) does not reach it: its builder's until delivered.
                 events.append(Event("keel-laid", rule("3.3"), f"{player.id} begins "
                                     f"{order.name}, a {design.name} {design.size}, at "
                                     f"{system.name} for {spend.cost} MUCr "
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"about {math.ceil(spend.cost / rate)} turns at "
                                     f"{rate} MUCr a turn.", player=player.id, at=system.id,
-                                    order=where, amount=-spend.cost, account="construction"))
+                                    order=where, amount=-spend.cost, account="construction",
+                                    audience=Audience.told(player.id)))
             elif isinstance(order, RepairOrder):
                 rate = costs.yard_rate(system)
                 ready = turn + math.ceil(spend.cost / rate) - 1
@@ -83,7 +86,7 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"ready at the end of turn {ready}.", player=player.id,
                                     group=order.force, at=system.id, order=where,
-                                    amount=-spend.cost, account="repairs"))
+                                    amount=-spend.cost, account="repairs", audience=PUBLIC))
             else:
                 assert isinstance(order, WorkOrder)
                 _cost, turns = costs.works_cost(order.kind, system)
@@ -95,7 +98,7 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"done in {turns} turns.", player=player.id,
                                     at=system.id, order=where, amount=-spend.cost,
-                                    account="construction"))
+                                    account="construction", audience=PUBLIC))
         earned = income.get(player.id, 0)
         players.append(dataclasses.replace(player, treasury=player.treasury + earned - spent))
     state = dataclasses.replace(
@@ -153,7 +156,7 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         events.append(Event("ship-built", rule("3.3"), f"{keel.name}, a {design.name} "
                             f"{design.size}, is delivered at {system.name} and forms task "
                             f"force {force_id}.", player=keel.owner, group=force_id,
-                            at=keel.at))
+                            at=keel.at, audience=PUBLIC))
     repairs: list[Repair] = []
     for repair in state.queues.repairs:
         home = next((i for i, g in enumerate(groups) if g.owner == repair.owner
@@ -164,7 +167,7 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         if not alive:
             events.append(Event("repaired", rule("3.3"), f"{repair.ship} was lost before "
                                 "its repair was done; the money is spent.",
-                                player=repair.owner, at=repair.at))
+                                player=repair.owner, at=repair.at, audience=PUBLIC))
             continue
         if home is None and not REPAIR_WAITS_FOR_SHIP:
             home = next(i for i, g in enumerate(groups) if g.owner == repair.owner
@@ -178,7 +181,7 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         groups[home] = dataclasses.replace(group, ships=ships)
         events.append(Event("repaired", rule("3.3"), f"{repair.ship} of {group.id} is "
                             f"repaired at {repair.at} and no longer crippled.",
-                            player=repair.owner, group=group.id, at=repair.at))
+                            player=repair.owner, group=group.id, at=repair.at, audience=PUBLIC))
     systems: list[System] = []
     for system in state.map.systems:
         works: dict[Installation, int] = {}
@@ -196,7 +199,7 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         for kind in done:
             events.append(Event("works-done", rule(_WORKS_RULE[kind]), f"The {kind} at "
                                 f"{system.name} is complete.", player=system.owner,
-                                at=system.id))
+                                at=system.id, audience=PUBLIC))
         systems.append(system)
     state = dataclasses.replace(
         state, groups=dataclasses.replace(state.groups, groups=tuple(groups)),
