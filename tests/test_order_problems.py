@@ -146,3 +146,18 @@ def test_a_group_and_a_system_misspelt_in_ftcamp02(tmp_path, run):
         "your groups: nac-1, nac-2, nac-3, nac-4",
         "orders/t005/nac.yaml:7:11: no system 'Heronn' (did you mean 'heron'?); expected a "
         "system id or a hex such as (2, -1)"]
+
+
+@pytest.mark.parametrize(("written", "known", "meant"), [
+    ("kesel-drift", [("kessel-drift", "Kessel Drift"), ("marrow", "Marrow")], "kessel-drift"),
+    ("Kessel Drift", [("kessel-drift", "Kessel Drift")], "kessel-drift"),
+    ("KESSEL-DRIFT", [("kessel-drift", "Kessel Drift")], "kessel-drift"),
+    ("nca", [("nac", "New Anglian Confederation"), ("nsl", "Neue Swabian League")], "nac"),
+    ("nac-7", [(f"nac-{i}", "") for i in range(1, 7)], None),  # all alike: no guess
+    ("tf9", [("tf1", "")], None),
+    ("kessel-drift", [("kessel-drift", "Kessel Drift")], None),  # right already
+    (7, [("seven", "Seven")], None),
+])
+def test_did_you_mean_guesses_only_one_likely_id(written, known, meant):
+    from ftpress.rules.suggest import closest
+    assert closest(written, known) == meant

@@ -12,7 +12,11 @@ import re
 from collections.abc import Iterable
 
 #: How alike a misspelling and an id must be (difflib's ratio) to be suggested.
-CUTOFF = 0.65
+CUTOFF = 0.75
+
+#: How alike two spellings with the same letters in another order count: a swap of
+#: two letters in a short id ('nca') is a likelier slip than another id of its kind.
+_SWAPPED = 0.9
 
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
@@ -40,6 +44,8 @@ def closest(written: object, known: Iterable[tuple[str, str]]) -> str | None:
     for id_, name in pairs:
         for form in (id_, slug(name)):
             ratio = difflib.SequenceMatcher(None, wanted, form).ratio()
+            if sorted(wanted) == sorted(form):
+                ratio = max(ratio, _SWAPPED)  # letters swapped: 'nca' for 'nac'
             if ratio >= CUTOFF and ratio > spelt.get(id_, 0.0):
                 spelt[id_] = ratio
     if not spelt:
