@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from ftpress.hexes import Hex
 from ftpress.rules.form_comments import wrapped
-from ftpress.rules.ftcamp02.crafts import optimal_move
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
-from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER
+from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER, within_optimal
 from ftpress.rules.ftcamp02.state_ext import of_group
 from ftpress.state.model import Group, State
 from ftpress.state.turns import turn_id
@@ -52,12 +51,10 @@ def _group_lines(state: State, group: Group, free: list[Group]) -> list[str]:
                 f"'detach: [{group.id}]' gives it orders of its own"]
     lines = [head]
     start = state.hex_of(group.at)
-    if isinstance(start, Hex) and group.ships:
-        optimal = min(optimal_move(s) for s in group.ships)
-        near = sorted((start.distance(s.hex), s.name, s.id) for s in state.map.systems
-                      if s.hex is not None and 0 < start.distance(s.hex) <= optimal)
+    optimal, near = within_optimal(state, group)
+    if optimal:
         lines.append(f"# move within its optimal {optimal} hexes (§4.1.1): "
-                     + (", ".join(f"{name} ({id_}) {d} hexes" for d, name, id_ in near)
+                     + (", ".join(f"{_name(state, id_)} ({id_}) {d} hexes" for d, id_ in near)
                         or "no system"))
     beside = [g.id for g in free if g.id != group.id and state.hex_of(g.at) == start]
     if beside:
@@ -73,3 +70,8 @@ def _where(state: State, group: Group) -> str:
     start = state.hex_of(group.at)
     world = state.system_at(start) if isinstance(start, Hex) else None
     return f"{world.name} ({world.id})" if world is not None else f"hex {start}"
+
+
+def _name(state: State, system_id: str) -> str:
+    system = state.system(system_id)
+    return system.name if system is not None else system_id

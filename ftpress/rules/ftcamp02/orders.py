@@ -318,7 +318,7 @@ class _Vetter:
                         f"{journey.modifier:+d} (distance {journey.distance} against an "
                         f"optimal move of {journey.optimal}, {hex_type(state, target)}), "
                         "so even a 6 fails; a move may only be tried if a 6 can succeed "
-                        "(§4.1.1)")
+                        f"(§4.1.1). {_in_reach(state, group)}")
             return False
         self.journeys[group_id] = journey
         return True
@@ -455,4 +455,21 @@ class _Vetter:
                             "(§4.2.6)")
                 return False
         return True
+
+
+def within_optimal(state: State, group: Group) -> tuple[int, tuple[tuple[int, str], ...]]:
+    """The group's optimal move (its slowest craft's, §4.1.1) and the systems within
+    it, nearest first: ``(optimal, ((hexes, system id), …))``."""
+    start = state.hex_of(group.at)
+    if not isinstance(start, Hex) or not group.ships:
+        return 0, ()
+    optimal = min(optimal_move(s) for s in group.ships)
+    return optimal, tuple(sorted((start.distance(s.hex), s.id) for s in state.map.systems
+                                 if s.hex is not None and 0 < start.distance(s.hex) <= optimal))
+
+
+def _in_reach(state: State, group: Group) -> str:
+    optimal, near = within_optimal(state, group)
+    listed = ", ".join(f"{system} ({hexes} hexes)" for hexes, system in near)
+    return f"Within its optimal move of {optimal}: {listed or 'no system'}"
 
