@@ -169,19 +169,21 @@ def _normalise_ext(record: Any) -> None:
         object.__setattr__(record, "ext", normalised(record.ext))
 
 
-def _written_as_a_date(value: Any) -> Any:
-    """A date or time must be written as one: pydantic would read a number as seconds
-    since 1970 (``deadline: 5`` due on the first day of 1970)."""
-    if isinstance(value, (int, float)):
-        raise ValueError(f"expected a date such as 2026-05-17, or a date and time with "
-                         f"its zone such as 2026-05-17T20:00:00+00:00, got {value!r}")
-    return value
+def _written_as(example: str) -> BeforeValidator:
+    """Refuse a number where a date or time is due: pydantic would read it as seconds
+    since 1970 (``deadline: 5``, due on the first day of 1970)."""
+    def check(value: Any) -> Any:
+        if isinstance(value, (int, float)):
+            raise ValueError(f"expected {example}, got {value!r}")
+        return value
+    return BeforeValidator(check)
 
 
 #: A day, written as one (``2026-03-09``).
-Day = Annotated[date, BeforeValidator(_written_as_a_date)]
+Day = Annotated[date, _written_as("a date such as 2026-03-09")]
 #: A moment with its time zone, written as one (``2026-05-17T20:00:00+00:00``).
-Moment = Annotated[AwareDatetime, BeforeValidator(_written_as_a_date)]
+Moment = Annotated[AwareDatetime, _written_as("a date and time with its zone, such as "
+                                              "2026-05-17T20:00:00+00:00")]
 
 
 # --- state/campaign.yaml ---------------------------------------------------------------
