@@ -32,7 +32,7 @@ from ftpress.buildcache import (
     remember,
     reusable,
 )
-from ftpress.campaign import display_of, load_states
+from ftpress.campaign import display_of, load_states, order_forms
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
@@ -394,7 +394,8 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     failures: list[Problem] = []
     try:
         display = display_of(site.state)  # how the campaign's ruleset shows its state
-        render_campaign(r, site.state, display, umpire=umpire)
+        render_campaign(r, site.state, display, umpire=umpire,  # the forms: umpire only
+                        forms=order_forms(site.state) if umpire else {})
         render_turns(r, site.state, site.turns, site.rulebook, display, report=_report(site.state),
                      umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views

@@ -98,3 +98,20 @@ def test_a_player_not_in_the_campaign_gets_a_suggestion(tmp_path, run):
     assert (code, out) == (1, "")
     assert err == ("ftpress: 'New Anglian Confederation' is not a player of this campaign "
                    "(did you mean 'nac'?); expected one of nac, nsl, fse, esu, sav\n")
+
+
+def test_the_umpires_view_shows_each_players_form_and_the_public_site_does_not(
+        tmp_path, demo_site):
+    import html
+
+    from ftpress.campaign import order_forms
+
+    umpire = FTC2007.build(tmp_path / "_site-umpire", "--view", "umpire")
+    forms = order_forms(FTC2007.state())
+    for player in FTC2007.state().players.players:
+        page = (umpire / f"players/{player.id}/index.html").read_text()
+        shown = page[page.index('<pre class="order-form"><code>') + 30:page.index(
+            "</code></pre>")]
+        assert html.unescape(shown) == forms[player.id]
+        assert f"<code>orders/t010/{player.id}.yaml</code>" in page
+        assert "order-form" not in (demo_site / f"players/{player.id}/index.html").read_text()
