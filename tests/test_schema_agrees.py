@@ -191,3 +191,18 @@ def test_a_deadline_written_as_a_number_is_refused_at_its_line(tmp_path, run):
     assert stderr.splitlines()[0] == (
         f"state/campaign.yaml:{line}:13: calendar.deadline: expected a date and time with "
         "its zone, such as 2026-05-17T20:00:00+00:00, got 5")
+
+
+@pytest.mark.parametrize(("path", "text", "expected"), [
+    ("content/posts/2026/04/07-early.md", "---\ntitle: T\ndate: 5\nkind: guff\n---\nx\n",
+     "content/posts/2026/04/07-early.md:3:7: date: expected a date such as 2026-04-07, or a "
+     "date and time such as 2026-04-07T21:14:00+01:00, got 5"),
+    ("content/rules/01-first.md", "---\nrule: 1\ntitle: First\ndate: 0\n---\n## 1.1 A\nx\n",
+     "content/rules/01-first.md:4:7: date: expected a date such as 2026-03-09, got 0"),
+])
+def test_a_date_written_as_a_number_is_refused_in_front_matter(campaign, run, path, text,
+                                                              expected):
+    root = campaign({path: text})
+    code, _, stderr = run("check", "--source", root)
+    assert code == 1
+    assert expected in stderr.splitlines()

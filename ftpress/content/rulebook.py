@@ -11,7 +11,6 @@ which it changed.
 from __future__ import annotations
 
 import bisect
-import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -25,6 +24,7 @@ from ftpress import validation, yamlsource
 from ftpress.cleantext import LINE, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problems
+from ftpress.written_dates import Day
 
 RULES_DIR = "content/rules"
 NUMBER_PATTERN = r"^\d+(?:\.\d+)*$"
@@ -52,7 +52,7 @@ class RuleMeta:
     rule: Annotated[int, Field(ge=1)]
     title: Annotated[str, Field(min_length=1), LINE]
     #: When the rule was first published; earlier versions of the rulebook lack it.
-    date: dt.date
+    date: Day
     #: Slug of the post that published it, if any.
     source: Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")] | None = None
 

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
-    AwareDatetime,
-    BeforeValidator,
     ConfigDict,
     Field,
     PlainValidator,
@@ -35,6 +32,7 @@ from ftpress.cleantext import LINE
 from ftpress.dice import Roll
 from ftpress.hexes import Hex
 from ftpress.state.extension import Extension, check_extension, normalised
+from ftpress.written_dates import Day, Moment
 
 #: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
 #: so they are safe in URLs and file names (no spaces, no '/', no '..').
@@ -167,23 +165,6 @@ def _normalise_ext(record: Any) -> None:
     """An extension holding only its defaults is none (see :class:`Extension`)."""
     if record.ext is not None:
         object.__setattr__(record, "ext", normalised(record.ext))
-
-
-def _written_as(example: str) -> BeforeValidator:
-    """Refuse a number where a date or time is due: pydantic would read it as seconds
-    since 1970 (``deadline: 5``, due on the first day of 1970)."""
-    def check(value: Any) -> Any:
-        if isinstance(value, (int, float)):
-            raise ValueError(f"expected {example}, got {value!r}")
-        return value
-    return BeforeValidator(check)
-
-
-#: A day, written as one (``2026-03-09``).
-Day = Annotated[date, _written_as("a date such as 2026-03-09")]
-#: A moment with its time zone, written as one (``2026-05-17T20:00:00+00:00``).
-Moment = Annotated[AwareDatetime, _written_as("a date and time with its zone, such as "
-                                              "2026-05-17T20:00:00+00:00")]
 
 
 # --- state/campaign.yaml ---------------------------------------------------------------
