@@ -1,13 +1,16 @@
 """The JSON Schemas published for editors refuse exactly what ``ftpress check``
-refuses: every field of the demo's files (its state files, its last turn's record
-and an order file, and both examples') mutated one way at a time, and the schema
-and the model agree on accept or refuse."""
+refuses: every field of the demo's files (its state files, its last turn's record,
+an order file, the front matter of posts, pages and rules, and site.yaml; both
+examples' too) mutated one way at a time, and the schema and the model agree on
+accept or refuse."""
 
 from __future__ import annotations
 
 import copy
+import tempfile
 from collections.abc import Hashable, Iterator
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -17,6 +20,10 @@ from demos import FTC2007, FTCAMP02, SCT, Demo
 from pydantic import TypeAdapter
 
 from ftpress import validation, yamlsource
+from ftpress.config import CONFIG_FILE, load_config
+from ftpress.content.pages import PAGE_META
+from ftpress.content.posts import POST_META
+from ftpress.content.rulebook import RULE_META
 from ftpress.errors import InputError
 from ftpress.events import EventsFile, TurnRecord, kinds_context
 from ftpress.orders.load import InvalidOrder, parse_orders
@@ -108,6 +115,27 @@ def demo_files(demo: Demo) -> Iterator[tuple[str, str]]:
         yield name, f"{TURNS_DIR}/{demo.turns[-1]}/{name}.yaml"
     last = sorted((demo.root / "orders").glob("t*/*.yaml"))[-1]
     yield "orders", last.relative_to(demo.root).as_posix()
+    # Front matter: the first post, the first that amends the rulebook, a page, a rule.
+    posts = sorted((demo.root / "content/posts").rglob("*.md"))
+    amending = [p for p in posts if "\namends:" in p.read_text()]
+    for kind, files in (("post", posts[:1] + amending[:1]),
+                        ("page", sorted((demo.root / "content/pages").glob("*.md"))[:1]),
+                        ("rule", sorted((demo.root / "content/rules").glob("*.md"))[:1])):
+        for file in files:
+            yield kind, file.relative_to(demo.root).as_posix()
+    yield "site", "site.yaml"
+
+
+#: The model of each kind of front matter.
+FRONT_MATTER = {"post": POST_META, "page": PAGE_META, "rule": RULE_META}
+
+
+def read_data(demo: Demo, kind: str, rel: str) -> Any:
+    """The file's YAML parsed (for a Markdown file, its front matter)."""
+    text = yamlsource.read_text(demo.root / rel, rel)
+    if kind in FRONT_MATTER:
+        text = text.split("---\n")[1]
+    return yamlsource.parse(text, rel)
 
 
 def model_accepts(ruleset: str, kind: str, rel: str, data: Any) -> bool:
@@ -122,6 +150,12 @@ def model_accepts(ruleset: str, kind: str, rel: str, data: Any) -> bool:
                                 kinds_context(RULESETS[ruleset].report.kind_names, ruleset))
         elif kind == "turn":
             validation.validate(_RECORD, yamlsource.parse(raw.decode(), rel), rel)
+        elif kind in FRONT_MATTER:
+            validation.validate(FRONT_MATTER[kind], yamlsource.parse(raw.decode(), rel), rel)
+        elif kind == "site":
+            with tempfile.TemporaryDirectory() as folder:
+                (Path(folder) / CONFIG_FILE).write_bytes(raw)
+                load_config(Path(folder))
         elif kind == "dice":
             validate_file(yamlsource.parse(raw.decode(), rel), rel, DICE, None)
         else:
@@ -145,8 +179,7 @@ def test_schema_and_model_agree_on_every_mutation(demo, kind, rel):
     name = "orders" if kind != "orders" or RULESETS[ruleset].orders_adapter is None \
         else f"orders-{ruleset}"
     schema = schemas[kind if kind != "orders" else name]
-    text = yamlsource.read_text(demo.root / rel, rel)
-    data = yamlsource.parse(text, rel)
+    data = read_data(demo, kind, rel)
     assert schema_accepts(schema, plain(data)) and model_accepts(ruleset, kind, rel, data)
     disagree, tried = [], 0
     for what, mutated in mutations(data):

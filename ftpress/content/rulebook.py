@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
+from pydantic.json_schema import JsonDict
 
 from ftpress import validation, yamlsource
 from ftpress.cleantext import LINE, CleanText
@@ -60,11 +61,25 @@ class RuleMeta:
 RULE_META = TypeAdapter(RuleMeta)
 
 
+def _without(*keys: str) -> JsonDict:
+    return {"not": {"anyOf": [{"required": [k]} for k in keys]}}
+
+
+#: What ``_one_action`` below checks, said in the JSON Schema for editors: exactly one
+#: of amend (with a title or a text), add (with both) and repeal (with neither).
+_ONE_ACTION: JsonDict = {"anyOf": [
+    {"required": ["amend"], **_without("add", "repeal"),
+     "anyOf": [{"required": ["title"]}, {"required": ["text"]}]},
+    {"required": ["add", "title", "text"], **_without("amend", "repeal")},
+    {"required": ["repeal"], **_without("amend", "add", "title", "text")},
+]}
+
+
 @dataclass(frozen=True, slots=True)
 class AmendMeta:
     """One item of a post's ``amends:`` list, as written."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")
+    __pydantic_config__ = ConfigDict(extra="forbid", json_schema_extra=_ONE_ACTION)
 
     amend: Number | None = None
     add: Number | None = None
