@@ -41,9 +41,7 @@ def _group_lines(state: State, group: Group, mine: list[Group]) -> list[str]:
     """One group's comments and its hold."""
     lines = [f"# {group.id} at {_where(state, group.at)}: {_holds(state, group)}"]
     found = reach(state, group)
-    jumps = [f"{place(state, w)} ({w})" for w in found.jumps]
-    if found.open_space:
-        jumps.append("an open hex next to it")
+    jumps = found.jump_places(state)
     lines.append(f"# move by a jump (§8.1): {', '.join(jumps) if jumps else 'nowhere'}")
     for route_id, along in found.routes:
         lines.append(f"# move along {route_id} (route: {route_id}, §8.2): {', '.join(along)}")

@@ -387,6 +387,11 @@ class Reach:
     open_space: bool
     routes: tuple[tuple[str, tuple[str, ...]], ...]
 
+    def jump_places(self, state: State) -> list[str]:
+        """The places a jump reaches, in words: 'Bellwether (bellwether)', …"""
+        places = [f"{_place(state, w)} ({w})" for w in self.jumps]
+        return [*places, "an open hex next to it"] if self.open_space else places
+
 
 def reach(state: State, group: Group) -> Reach:
     """§8.1 jumps (one hex; up to :data:`WORLD_JUMP` from a world to a world) and
@@ -412,9 +417,7 @@ def reach(state: State, group: Group) -> Reach:
 
 def reach_text(state: State, found: Reach) -> str:
     """One sentence of where a group can go: what an out-of-range move is told."""
-    places = [f"{_place(state, w)} ({w})" for w in found.jumps]
-    if found.open_space:
-        places.append("an open hex next to it")
+    places = found.jump_places(state)
     text = "In reach this week: " + (", ".join(places) if places else "nowhere by a jump")
     for route_id, along in found.routes:
         text += f"; along {route_id}: {', '.join(along)}"
