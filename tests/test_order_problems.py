@@ -161,3 +161,4 @@ def test_a_group_and_a_system_misspelt_in_ftcamp02(tmp_path, run):
 def test_did_you_mean_guesses_only_one_likely_id(written, known, meant):
     from ftpress.rules.suggest import closest
     assert closest(written, known) == meant
+
