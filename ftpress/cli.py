@@ -73,6 +73,11 @@ COMMANDS = (
             "files read from git; for CI"),
     Command("new", "create new content"),
     Command("orders", "write a player's order form for the open turn"),
+    Command("roster", "record which GitHub account plays each power, and the umpires"),
+    Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
+    Command("calendar", "extend, pause or resume the open turn's deadline"),
+    Command("remind", "the reminder for players who have not sent orders, when it is due; "
+            "for CI"),
 )
 
 
