@@ -75,7 +75,7 @@ def test_an_economic_week_lists_the_economic_orders(tmp_path, run):
     code, _, err = run("check", "--source", root, root / "orders/t001/nac.yaml")
     assert (code, err) == (0, "")
     assert run("orders", "new", "fse", "--source", root, "--force")[0] == 0
-    assert "# scout (one escort on its own, §2.3): northgate\n" in (
+    assert "# scout (one light ship on its own, §2.3): northgate\n" in (
         root / "orders/t001/fse.yaml").read_text()
 
 
@@ -115,3 +115,18 @@ def test_the_umpires_view_shows_each_players_form_and_the_public_site_does_not(
         assert html.unescape(shown) == forms[player.id]
         assert f"<code>orders/t010/{player.id}.yaml</code>" in page
         assert "order-form" not in (demo_site / f"players/{player.id}/index.html").read_text()
+
+
+def test_a_group_that_jumped_out_last_week_holds_on_its_form(tmp_path, run):
+    root = FTC2007.copy(tmp_path / "demo")
+    groups = root / "state/groups.yaml"
+    text = groups.read_text()
+    anchor = "  - id: nac-4\n    owner: nac\n    at: kessel-drift\n"
+    assert anchor in text
+    groups.write_text(text.replace(anchor, anchor + "    jumped_out: true\n"))
+    assert run("orders", "new", "nac", "--source", root)[0] == 0
+    form = (root / "orders/t010/nac.yaml").read_text()
+    assert ("  # nac-4 jumped out of a system last week: that was this week's move (§18.4), "
+            "so it holds\n  nac-4:\n") in form
+    code, _, err = run("check", "--source", root, root / "orders/t010/nac.yaml")
+    assert (code, err) == (0, "")

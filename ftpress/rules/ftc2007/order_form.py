@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ftpress.hexes import Hex
 from ftpress.rules.form_comments import wrapped
-from ftpress.rules.ftc2007.orders import SCOUT_SIZES, economic_week, place, reach
+from ftpress.rules.ftc2007.orders import economic_week, place, reach
+from ftpress.rules.ftc2007.scouts import is_scout
+from ftpress.rules.ftc2007.state_ext import jumped_out
 from ftpress.state.model import Group, Player, Point, State
 from ftpress.state.turns import turn_id
 
@@ -40,14 +42,19 @@ def order_form(state: State, player_id: str) -> str:
 def _group_lines(state: State, group: Group, mine: list[Group]) -> list[str]:
     """One group's comments and its hold."""
     lines = [f"# {group.id} at {_where(state, group.at)}: {_holds(state, group)}"]
-    found = reach(state, group)
-    jumps = found.jump_places(state)
-    lines.append(f"# move by a jump (§8.1): {', '.join(jumps) if jumps else 'nowhere'}")
-    for route_id, along in found.routes:
-        lines.append(f"# move along {route_id} (route: {route_id}, §8.2): {', '.join(along)}")
-    scouted = _scout_targets(state, group, found.jumps)
-    if scouted:
-        lines.append(f"# scout (one escort on its own, §2.3): {', '.join(scouted)}")
+    if jumped_out(group):
+        lines.append(f"# {group.id} jumped out of a system last week: that was this week's "
+                     "move (§18.4), so it holds")
+    else:
+        found = reach(state, group)
+        jumps = found.jump_places(state)
+        lines.append(f"# move by a jump (§8.1): {', '.join(jumps) if jumps else 'nowhere'}")
+        for route_id, along in found.routes:
+            lines.append(f"# move along {route_id} (route: {route_id}, §8.2): "
+                         f"{', '.join(along)}")
+        scouted = _scout_targets(state, group, found.jumps)
+        if scouted:
+            lines.append(f"# scout (one light ship on its own, §2.3): {', '.join(scouted)}")
     others = [g.id for g in mine if g.id != group.id and not g.dummy
               and state.hex_of(g.at) == state.hex_of(group.at)]
     reorganise = [*(["split: {new-id: [ship, …]}"] if len(group.ships) > 1 else []),
@@ -79,10 +86,7 @@ def _holds(state: State, group: Group) -> str:
 
 def _scout_targets(state: State, group: Group, jumps: tuple[str, ...]) -> list[str]:
     """The neutral, unscouted worlds in reach, if the group is one escort (§2.3)."""
-    if group.dummy or len(group.ships) != 1:
-        return []
-    design = state.design(group.ships[0].design)
-    if design is None or design.size not in SCOUT_SIZES:
+    if not is_scout(state, [group]):
         return []
     start = state.hex_of(group.at)
     here = state.system_at(start) if start is not None else None
