@@ -72,6 +72,8 @@ COMMANDS = (
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
     Command("new", "create new content"),
+    Command("keys", "the umpire's key and the players' recipients: init, check, rotate"),
+    Command("seal", "check an order file, then seal it for the umpires and its player"),
 )
 
 

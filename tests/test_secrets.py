@@ -1,0 +1,240 @@
+"""Keys and sealed orders (issue 20): ``ftpress keys``, ``ftpress seal``, the
+files they write read by the standard age format, and every fault with its message."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pyrage
+import pytest
+from demos import FTCAMP02
+from pyrage import x25519
+
+from ftpress import agekeys, sealing
+from ftpress.campaign import load_folder
+
+ORDERS = "turn: t005\nplayer: nac\ngroups:\n  nac-1:\n    maintain_orbit: true\n"
+
+
+def _sealed_campaign(root: Path, run) -> tuple[Path, x25519.Identity]:
+    """The ftcamp02 example, sealed, with an umpire key and a key for nac."""
+    FTCAMP02.copy(root)
+    campaign = root / "state" / "campaign.yaml"
+    campaign.write_text(campaign.read_text().replace(
+        "  battles: tabletop\n", "  battles: tabletop\n  secrecy: sealed\n"))
+    code, _out, err = run("keys", "init", "--source", root)
+    assert (code, err) == (0, ""), err
+    nac = x25519.Identity.generate()
+    players = root / "state" / "players.yaml"
+    players.write_text(players.read_text().replace(
+        "    capital: rook\n", f"    capital: rook\n    recipient: {nac.to_public()}\n", 1))
+    (root / "nac.key").write_text(f"{nac}\n")
+    (root / "orders" / "t005").mkdir()
+    (root / "orders" / "t005" / "nac.yaml").write_text(ORDERS)
+    return root, nac
+
+
+@pytest.fixture
+def sealed(tmp_path, run) -> tuple[Path, x25519.Identity]:
+    return _sealed_campaign(tmp_path / "camp", run)
+
+
+def _umpire(root: Path) -> list[agekeys.Identity]:
+    found = agekeys.umpire_identity(root, environ={})
+    assert found is not None
+    return found[0]
+
+
+# --- keys -------------------------------------------------------------------------
+
+def test_keys_init_writes_an_ignored_key_and_records_its_recipient(sealed, run):
+    root, _ = sealed
+    key = (root / agekeys.UMPIRE_KEY_FILE).read_text()
+    assert key.startswith("# created: ") and "\nAGE-SECRET-KEY-1" in key
+    assert (root / agekeys.UMPIRE_KEY_FILE).stat().st_mode & 0o077 == 0
+    assert "/.ftpress-umpire-key*" in (root / ".gitignore").read_text().splitlines()
+    public = key.split("# public key: ")[1].split("\n")[0]
+    assert load_folder(root).state.campaign.umpire_recipients == (public,)
+    code, _out, err = run("keys", "init", "--source", root)
+    assert code == 1 and err == ("ftpress: .ftpress-umpire-key exists already; nothing was "
+                                 "done (to replace the key, use 'ftpress keys rotate')\n")
+
+
+def test_keys_init_tells_the_umpire_where_the_key_goes(tmp_path, run):
+    FTCAMP02.copy(tmp_path)
+    code, out, _err = run("keys", "init", "--source", tmp_path)
+    assert code == 0
+    assert "repository secret FTPRESS_UMPIRE_KEY" in out and "back it up" in out
+
+
+def test_keys_check_names_the_players_without_a_recipient(sealed, run):
+    root, _ = sealed
+    code, out, _err = run("keys", "check", "--source", root)
+    assert code == 1
+    assert out == ("1 umpire recipient in state/campaign.yaml\n"
+                   "no recipient in state/players.yaml: esu, fsr; each adds 'recipient:' "
+                   "with an age public key or their SSH public key\n")
+
+
+def test_a_recipient_that_is_no_key_is_refused_at_its_line(sealed, run):
+    root, _ = sealed
+    players = root / "state" / "players.yaml"
+    players.write_text(players.read_text().replace(
+        "    capital: heron\n", "    capital: heron\n    recipient: ssh-ed25519 AAAAnotakey\n"))
+    code, _out, err = run("keys", "check", "--source", root)
+    assert code == 1
+    line = next(n for n, text in enumerate(players.read_text().splitlines(), 1)
+                if "AAAAnotakey" in text)
+    assert f"state/players.yaml:{line}:16: players[1].recipient: not a public key age can " \
+        "encrypt to" in err
+
+
+def test_an_ssh_key_is_a_recipient(tmp_path):
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "k")],
+                   check=True)
+    public = (tmp_path / "k.pub").read_text().strip()
+    assert agekeys.recipient_problem(public) is None
+    sealed_bytes = sealing.seal(b"orders", [public])
+    stanzas = agekeys.header(sealed_bytes)
+    assert agekeys.missing_recipients(stanzas, [public]) == []
+    other = x25519.Identity.generate().to_public()
+    assert agekeys.missing_recipients(stanzas, [str(other)]) == [str(other)]
+    assert agekeys.decrypt(sealed_bytes, agekeys.read_identity(tmp_path / "k")) == b"orders"
+
+
+def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
+    root, nac = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    old = _umpire(root)
+    code, out, err = run("keys", "rotate", "--source", root)
+    assert (code, err) == (0, ""), err
+    assert out.startswith("1 sealed file re-encrypted to the new umpire recipient age1")
+    data = (root / "orders/t005/nac.yaml.age").read_bytes()
+    assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
+    assert agekeys.decrypt(data, [nac]) == ORDERS.encode()
+    with pytest.raises(agekeys.Unreadable):
+        agekeys.decrypt(data, old)
+    recipients = load_folder(root).state.campaign.umpire_recipients
+    assert recipients == (str(_umpire(root)[0].to_public()),)
+
+
+def test_keys_rotate_with_a_wrong_key_writes_nothing(sealed, run):
+    root, _ = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    (root / "wrong.key").write_text(f"{x25519.Identity.generate()}\n")
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    code, _out, err = run("keys", "rotate", "--identity", root / "wrong.key", "--source", root)
+    assert code == 1
+    assert err.startswith("orders/t005/nac.yaml.age: is not sealed to this key")
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+# --- sealing ----------------------------------------------------------------------
+
+def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
+    root, nac = sealed
+    code, out, err = run("seal", "orders/t005/nac.yaml", "--identity", root / "nac.key",
+                         "--source", root)
+    assert (code, err) == (0, ""), err
+    data = (root / "orders/t005/nac.yaml.age").read_bytes()
+    assert out.startswith(f"orders/t005/nac.yaml.age: sealed, {len(data):,} bytes, SHA-256 ")
+    assert "maintain_orbit" not in out and b"maintain_orbit" not in data
+    assert pyrage.decrypt(data, [nac]) == ORDERS.encode()
+    assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
+    # The umpire and nac, nobody else (age adds a random "grease" stanza besides).
+    assert [s.type for s in agekeys.header(data) if s.type in ("X25519", "ssh-ed25519")
+            ] == ["X25519", "X25519"]
+
+
+@pytest.mark.skipif(shutil.which("age") is None, reason="the age command is not installed")
+def test_the_age_tool_reads_a_sealed_file(sealed, run):
+    root, _ = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    for key in (root / "nac.key", root / agekeys.UMPIRE_KEY_FILE):
+        done = subprocess.run(["age", "-d", "-i", str(key), str(root / "orders/t005/nac.yaml.age")],
+                              capture_output=True, check=True)
+        assert done.stdout == ORDERS.encode()
+
+
+@pytest.mark.parametrize(("orders", "message"), [
+    (ORDERS.replace("nac-1", "nac-77"),
+     "orders/t005/nac.yaml:4:3: no group 'nac-77'; expected one of your groups: nac-1, nac-2, "
+     "nac-3, nac-4\nftpress: 1 problem found; nothing was written\n"),
+    ("turn: t005\nplayer: nac\ngroups: [\n",
+     None),
+])
+def test_seal_refuses_orders_the_check_refuses(sealed, run, orders, message):
+    root, _ = sealed
+    (root / "orders/t005/nac.yaml").write_text(orders)
+    code, out, err = run("seal", "orders/t005/nac.yaml", "--source", root)
+    assert code == 1 and out == ""
+    if message is not None:
+        assert err == message
+    assert err.startswith("orders/t005/nac.yaml:")
+    assert not (root / "orders/t005/nac.yaml.age").exists()
+
+
+def test_seal_faults_name_the_file(sealed, run):
+    root, _ = sealed
+    wrong = root / "wrong.key"
+    wrong.write_text(f"{x25519.Identity.generate()}\n")
+    junk = root / "junk.key"
+    junk.write_text("not a key\n")
+    (root / "orders/t005/esu.yaml").write_text("turn: t005\nplayer: esu\ngroups: {}\n")
+    cases = [
+        (("orders/t005/nac.yaml", "--identity", wrong),
+         f"ftpress: {wrong}: this identity does not answer to your recipient in "
+         "state/players.yaml, so you could not read your own sealed orders; nothing was "
+         "written\n"),
+        (("orders/t005/nac.yaml", "--identity", root / "missing.key"),
+         f"ftpress: {root / 'missing.key'}: no such identity file; expected the file holding "
+         "your age secret key or SSH private key\n"),
+        (("orders/t005/nac.yaml", "--identity", junk),
+         f"ftpress: {junk}:1: not an age secret key; expected a line 'AGE-SECRET-KEY-1…' as "
+         "'ftpress keys init' or age-keygen writes it\n"),
+        (("orders/t005/esu.yaml",),
+         "ftpress: player 'esu' has no recipient in state/players.yaml; add 'recipient:' with "
+         "your age public key or your SSH public key (https://github.com/<login>.keys) to "
+         "your roster entry\n"),
+        (("orders/t005/fsr.yaml",),
+         "orders/t005/fsr.yaml: no such order file; expected orders/<turn-id>/<player-id>.yaml"
+         "\nftpress: 1 problem found; nothing was written\n"),
+    ]
+    for args, message in cases:
+        code, _out, err = run("seal", *args, "--source", root)
+        assert (code, err) == (1, message)
+    assert not list((root / "orders/t005").glob("*.age"))
+
+
+def test_seal_refuses_in_an_open_campaign(tmp_path, run):
+    FTCAMP02.copy(tmp_path)
+    (tmp_path / "orders" / "t005").mkdir()
+    (tmp_path / "orders" / "t005" / "nac.yaml").write_text(ORDERS)
+    code, _out, err = run("seal", "orders/t005/nac.yaml", "--source", tmp_path)
+    assert (code, err) == (1, "ftpress: this campaign's orders travel in plain "
+                              "(settings.secrecy in state/campaign.yaml is not 'sealed'); "
+                              "send the plain file\n")
+
+
+def test_what_the_pull_request_check_knows_without_a_key(sealed, run):
+    root, nac = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    state = load_folder(root).state
+    path = "orders/t005/nac.yaml.age"
+    data = (root / path).read_bytes()
+    assert sealing.sealed_problems(path, data, state) == []
+    only_nac = pyrage.encrypt(ORDERS.encode(), [nac.to_public()])
+    assert [p.message for p in sealing.sealed_problems(path, only_nac, state)] == [
+        "is not sealed to 1 of its 2 recipients (the umpires' in state/campaign.yaml and the "
+        "player's in state/players.yaml); seal it again with 'ftpress seal'"]
+    assert [p.message for p in sealing.sealed_problems(path, ORDERS.encode(), state)] == [
+        "is not an age file (it does not start 'age-encryption.org/v1'); expected the file "
+        "'ftpress seal' writes"]
+    assert [p.message for p in sealing.sealed_problems(path, data[:40], state)] == [
+        "is not a whole age file (its header never ends); expected the file 'ftpress seal' "
+        "writes"]
+    huge = data + b"\0" * sealing.MAX_SEALED_BYTES
+    assert sealing.sealed_problems(path, huge, state)[0].message.startswith(
+        f"is {len(huge):,} bytes; a sealed order file may be at most ")
