@@ -149,6 +149,14 @@ class OpenedOrders:
     digest: str
     #: For each player whose file could not be used: their event and the public one.
     events: tuple[Event, ...]
+    #: The sealed files as committed, by player: the turn's record keeps them, so
+    #: anyone can recompute the dice key.
+    sealed: dict[str, bytes]
+
+    def record_files(self, folder: str) -> dict[str, bytes]:
+        """The sealed files in the turn's record folder."""
+        return {f"{folder}/orders/{player}{SEALED}": data
+                for player, data in sorted(self.sealed.items())}
 
 
 def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identity],
@@ -175,7 +183,7 @@ def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identit
         except InputError as exc:
             events.extend(unusable(player, f"{rel} is not valid orders: "
                                    + "; ".join(str(p) for p in exc.problems)))
-    return OpenedOrders(orders, sealed_digest(sealed), tuple(events))
+    return OpenedOrders(orders, sealed_digest(sealed), tuple(events), sealed)
 
 
 def unusable(player: str, why: str) -> tuple[Event, Event]:
@@ -185,3 +193,26 @@ def unusable(player: str, why: str) -> tuple[Event, Event]:
                   audience=Audience.told(player), player=player),
             Event("rejected", RULE, f"{player}'s orders could not be used; their groups hold.",
                   audience=PUBLIC, player=player))
+
+
+def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any] | None,
+                  environ: Mapping[str, str] | None = None) -> OpenedOrders | None:
+    """The sealed orders of ``turn`` opened with the umpire's key
+    (``$FTPRESS_UMPIRE_KEY``, else the key file); None for a campaign whose orders
+    are plain. Refused when the key is missing: no turn resolves half blind."""
+    if not state.campaign.sealed:
+        return None
+    found = agekeys.umpire_identity(root, environ)
+    if found is None:
+        raise RefusedCommand(f"this campaign's orders are sealed; set ${agekeys.UMPIRE_KEY_ENV} "
+                             f"to the umpire's key (or keep it in {agekeys.UMPIRE_KEY_FILE}) "
+                             "to resolve the turn; nothing was done")
+    return open_turn_orders(root, turn, found[0], adapter)
+
+
+def recorded_digest(folder: Path) -> str | None:
+    """The dice key of a recorded sealed turn, from the sealed files its record keeps
+    (``state/turns/<turn>/orders/*.yaml.age``); None for a turn sent in plain."""
+    files = {file.name.removesuffix(SEALED): file.read_bytes()
+             for file in sorted(folder.glob(f"*{SEALED}"))} if folder.is_dir() else {}
+    return sealed_digest(files) if files else None

@@ -42,7 +42,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import rules, validation, yamlsource
+from ftpress import rules, sealing, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_id, battle_path, parse_battle
 from ftpress.campaign import load_folder
 from ftpress.campaign import load_state as load_campaign_state
@@ -148,8 +148,8 @@ def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
     problems: list[Problem] = []
     if folder.is_dir():
         for file in sorted(folder.iterdir()):
-            if file.name.startswith(".") or file.suffix == ".md":
-                continue
+            if file.name.startswith(".") or file.suffix in (".md", ".age"):
+                continue  # a README; a sealed file is opened by sealing.open_for_turn
             rel = f"orders/{turn}/{file.name}"
             if not file.is_file() or file.suffix != ".yaml":
                 problems.append(Problem(rel, 0, 0, "not an order file; expected "
@@ -206,7 +206,9 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     if ruleset.resolve is None:
         raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
-    orders = load_orders(root, turn, ruleset.orders_adapter)
+    opened = sealing.open_for_turn(root, state, turn, ruleset.orders_adapter, environ)
+    orders = opened.orders if opened is not None else \
+        load_orders(root, turn, ruleset.orders_adapter)
     notes: list[str] = []
     master = master_secret(root, environ)
     secret = None
@@ -222,7 +224,8 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
-    digest = orders_digest(o.orders for o in orders.values())
+    digest = opened.digest if opened is not None else \
+        orders_digest(o.orders for o in orders.values())
     if supplied is not None:
         hand = read_supplied_dice(root, supplied)
         dice = Dice(hand)
@@ -230,6 +233,8 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
         dice = turn_dice(state.campaign.id, turn, digest, secret)
     results = load_battles(root, turn)
     new_state, events = _resolve(ruleset, state, orders, dice, results)
+    if opened is not None:
+        events = (*opened.events, *events)
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
         return _pause(root, turn, new_state, events, waiting, len(dice.log), notes)
@@ -251,6 +256,8 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     before = _before(root, state, cal.turn)
     files = record_files(_base_url(root), turn, state if before else None, new_state, events,
                          DiceFile(source, dice.log), record, orders, results)
+    if opened is not None:
+        files.update(opened.record_files(f"{TURNS_DIR}/{turn}"))
     _write(root, turn, files)
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
 
@@ -522,7 +529,8 @@ def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
                   root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
                   orders_path(turn, player), ruleset.orders_adapter)
               for player in record.orders}
-    digest = orders_digest(o.orders for o in orders.values())
+    digest = sealing.recorded_digest(root / folder / "orders") or \
+        orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":
         shown = f"{folder}/dice.yaml"
         logged = validation.validate(_DICE, yamlsource.parse(yamlsource.read_text(
@@ -825,6 +833,11 @@ def check_orders(root: Path, wanted: set[str] | None = None,
     for rel in paths:
         if rel.endswith(".md"):
             continue  # a README for the players
+        if sealing.is_sealed(rel) and loaded_state is not None and \
+                loaded_state.state.campaign.sealed:
+            problems.extend(sealing.sealed_problems(rel, (root / rel).read_bytes(),
+                                                    loaded_state.state))
+            continue  # what it says needs the umpire's key: the turn checks it
         stray = stray_problem(rel)
         if stray is not None:
             problems.append(stray)

@@ -238,3 +238,114 @@ def test_what_the_pull_request_check_knows_without_a_key(sealed, run):
     huge = data + b"\0" * sealing.MAX_SEALED_BYTES
     assert sealing.sealed_problems(path, huge, state)[0].message.startswith(
         f"is {len(huge):,} bytes; a sealed order file may be at most ")
+
+
+# --- the pull-request check -------------------------------------------------------
+
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def _repo(root: Path) -> str:
+    """``root`` as a Git repository with nac's GitHub id; the base commit."""
+    players = root / "state" / "players.yaml"
+    players.write_text(players.read_text().replace("  - id: nac\n",
+                                                   "  - id: nac\n    github_id: 1001\n", 1))
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "config", "user.name", "Umpire")
+    _git(root, "config", "user.email", "umpire@example.org")
+    _git(root, "add", ".")
+    _git(root, "commit", "-q", "-m", "The campaign")
+    return _git(root, "rev-parse", "HEAD")
+
+
+def _commit(root: Path, base: str, files: dict[str, bytes]) -> str:
+    _git(root, "checkout", "-q", "--detach", base)
+    for rel, data in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+        _git(root, "add", "-f", rel)
+    _git(root, "commit", "-q", "-m", "Orders")
+    head = _git(root, "rev-parse", "HEAD")
+    _git(root, "checkout", "-q", "main")
+    return head
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
+    from ftpress.commands.check_pr import check_pull_request
+
+    root, _ = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    data = (root / "orders/t005/nac.yaml.age").read_bytes()
+    (root / "orders/t005/nac.yaml.age").unlink()
+    (root / "orders/t005/nac.yaml").unlink()
+    base = _repo(root)
+    report = check_pull_request(root, base, _commit(root, base, {
+        "orders/t005/nac.yaml.age": data}), 1001)
+    assert report.ok, report.text()
+    text = report.text()
+    assert "maintain_orbit" not in text and "nac-1" not in text
+    digest = __import__("hashlib").sha256(data).hexdigest()
+    assert f"  sealed, {len(data):,} bytes, SHA-256 {digest}, checked " in text
+    assert text.endswith("accepted: orders for t005 from nac, GitHub id 1001")
+    plain = check_pull_request(root, base, _commit(root, base, {
+        "orders/t005/nac.yaml": ORDERS.encode()}), 1001)
+    assert [str(r) for r in plain.refusals] == [
+        "orders/t005/nac.yaml: is a plain order file, and this campaign's orders are sealed; "
+        "run 'ftpress seal orders/t005/nac.yaml' and commit orders/t005/nac.yaml.age instead "
+        "(the plain file is git-ignored)"]
+    junk = check_pull_request(root, base, _commit(root, base, {
+        "orders/t005/nac.yaml.age": b"age-encryption.org/v1\n"}), 1001)
+    assert [str(p) for p in junk.problems] == [
+        "orders/t005/nac.yaml.age: is not a whole age file (its header never ends); expected "
+        "the file 'ftpress seal' writes"]
+    theirs = check_pull_request(root, base, _commit(root, base, {
+        "orders/t005/esu.yaml.age": data}), 1001)
+    assert [r.reason for r in theirs.refusals] == [
+        "is esu's orders, but the pull request is from nac; a player may change only their "
+        "own file, orders/t005/nac.yaml"]
+
+
+# --- the turn -----------------------------------------------------------------------
+
+def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
+    from datetime import datetime
+
+    from ftpress.turn import resolve_turn, verify_turn
+
+    root, _ = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    (root / "orders/t005/nac.yaml").unlink()  # git-ignored: the job never sees it
+    key = (root / agekeys.UMPIRE_KEY_FILE).read_text()
+    (root / agekeys.UMPIRE_KEY_FILE).unlink()
+    with pytest.raises(Exception, match=r"orders are sealed; set \$FTPRESS_UMPIRE_KEY"):
+        resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True, environ={})
+    result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
+                          environ={agekeys.UMPIRE_KEY_ENV: key})
+    data = (root / "orders/t005/nac.yaml.age").read_bytes()
+    record = (root / "state/turns/t005/turn.yaml").read_text()
+    assert f"orders_sha256: {sealing.sealed_digest({'nac': data})}" in record
+    assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
+    assert not any(e.rule == sealing.RULE for e in result.events)
+    assert verify_turn(root, "t005") == []
+
+
+def test_orders_that_cannot_be_opened_make_the_player_hold(sealed, run):
+    from datetime import datetime
+
+    from ftpress.turn import resolve_turn
+
+    root, _ = sealed
+    (root / "orders/t005/nac.yaml").unlink()
+    wrong = pyrage.encrypt(ORDERS.encode(), [x25519.Identity.generate().to_public()])
+    (root / "orders/t005/nac.yaml.age").write_bytes(wrong)
+    result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
+                          environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE
+                                                            ).read_text()})
+    told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
+    assert [(repr(a), t) for a, t in told] == [
+        ("Audience.told('nac')", "Your sealed orders could not be used: orders/t005/"
+         "nac.yaml.age is not sealed to this key (no recipient stanza matches it)."),
+        ("PUBLIC", "nac's orders could not be used; their groups hold.")]

@@ -32,14 +32,16 @@ re-validates every order file with main's code before folding it in.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ftpress import rules
+from ftpress import rules, sealing
 from ftpress.campaign import load_folder
+from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, ToolFailed
 from ftpress.logsafe import escape, say
 from ftpress.orders.load import ORDERS_DIR, InvalidOrder, parse_orders, stray_problem
@@ -249,7 +251,8 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
                                 f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
     for change in found:
-        reason = _refusal(change, turn, state, author_id, umpire, player)
+        reason = _sealed_refusal(change, state) or _refusal(
+            _as_plain(change, state), turn, state, author_id, umpire, player)
         if reason is None:
             allowed.append(change)
         else:
@@ -258,6 +261,9 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
     orders: list[tuple[str, tuple[str, ...]]] = []
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
+        if state.campaign.sealed:
+            problems.extend(_check_sealed(root, change, state, orders))
+            continue
         try:
             parsed = parse_orders(read_blob(root, change.new_blob, change.path), change.path,
                                   ruleset.orders_adapter)
@@ -273,6 +279,41 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
             orders.append((change.path, tuple(ruleset.describe_orders(state, parsed))))
     return PullRequestReport(turn, who, tuple(refusals), tuple(sorted(problems)),
                              tuple(orders))
+
+
+# --- sealed orders (settings.secrecy: sealed) -------------------------------------------
+
+def _sealed_refusal(change: Change, state: State) -> str | None:
+    """In a sealed campaign, a plain order file is refused: the open repository would
+    show every player its orders (see :mod:`ftpress.sealing`)."""
+    if state.campaign.sealed and change.path.endswith(".yaml") and \
+            PurePosixPath(change.path).parts[:1] == (ORDERS_DIR,):
+        return ("is a plain order file, and this campaign's orders are sealed; run "
+                f"'ftpress seal {change.path}' and commit {change.path}.age instead (the "
+                "plain file is git-ignored)")
+    return None
+
+
+def _as_plain(change: Change, state: State) -> Change:
+    """A sealed file judged by the plain file's name (its turn, its player)."""
+    if state.campaign.sealed and sealing.is_sealed(change.path):
+        return dataclasses.replace(change, path=sealing.plain_of(change.path))
+    return change
+
+
+def _check_sealed(root: Path, change: Change, state: State,
+                  receipts: list[tuple[str, tuple[str, ...]]]) -> list[Problem]:
+    """A sealed order file, checked with no key: its form, recipients and size; a
+    clean one gets its receipt, and nothing of its content is shown."""
+    try:
+        data = read_blob(root, change.new_blob, change.path)
+    except InputError as exc:  # too big to read
+        return list(exc.problems)
+    found = sealing.sealed_problems(change.path, data, state)
+    if not found:
+        receipt = sealing.receipt(change.path, data, build_now(None))
+        receipts.append((change.path, (receipt.removeprefix(f"{change.path}: "),)))
+    return found
 
 
 def _refusal(change: Change, turn: str, state: State, author_id: int, umpire: bool,
