@@ -241,3 +241,14 @@ def missing_recipients(stanzas: Sequence[Stanza], wanted: Sequence[str]) -> list
         else:
             left.remove(match)
     return missing
+
+
+def answers(identities: Sequence[Identity], recipient: str) -> bool:
+    """Whether ``identities`` can open what is sealed to ``recipient``: a probe is
+    sealed to it and opened (age recipients are anonymous, so there is no other way)."""
+    probe = encrypt(b"ftpress", [parse_recipient(recipient)])
+    try:
+        decrypt(probe, identities)
+    except Unreadable:
+        return False
+    return True

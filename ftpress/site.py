@@ -19,7 +19,6 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
 
 import jinja2
 
@@ -82,9 +81,10 @@ class BuildOptions:
     #: Reuse what the last build left in .ftpress-cache/: rendered Markdown, and the
     #: whole output when no input has changed.
     incremental: bool = False
-    #: Whose eyes the site is for: the public (only what the rules make public) or the
-    #: umpire (every fact; written to its own folder, kept out of search engines).
-    view: Literal["public", "umpire"] = "public"
+    #: Whose eyes the site is for: the public (only what the rules make public), the
+    #: umpire (every fact; written to its own folder, kept out of search engines), or a
+    #: player's id (what the rules tell that player; :func:`player_of`).
+    view: str = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ class Site:
     next_due: datetime | None = None
     #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
     turns: tuple[RecordedTurn, ...] = ()
-    view: Literal["public", "umpire"] = "public"
+    view: str = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +186,11 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 state, min(scheduled, default=None), turns, options.view)
+
+
+def player_of(view: str) -> str | None:
+    """The player whose view ``view`` is (``ftpress build --view <player>``), or None."""
+    return None if view in ("public", "umpire") else view
 
 
 def _report(state: State) -> ReportSpec:
@@ -317,10 +322,11 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     # Without a search index to start first, the posts' pages need not wait for the
     # listings to be queued (Renderer.start).
     r.sink = None if searchable else sink
-    urls, umpire = r.urls, site.view == "umpire"
+    urls, umpire, player = r.urls, site.view == "umpire", player_of(site.view)
     try:
         try:
-            lead = (headline(site.turns, urls, report=_report(site.state), umpire=umpire)
+            lead = (headline(site.turns, urls, report=_report(site.state), umpire=umpire,
+                             player=player)
                     if site.state is not None else None)
             views, problems = render_blog(blog, r, statics, lead)
         except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
@@ -348,7 +354,7 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
-    out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
+    out.add("robots.txt", feeds.robots(site.config, umpire=site.view != "public"), "robots")
     for path, data in schemas.items():
         out.add(path, data, "schemas")
     if out.clashes:
@@ -376,14 +382,14 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     out = Outputs()
     mine = cache.forked() if cache is not None else None
     r = _renderer(site, blog, statics, out, cache=mine)
-    umpire = site.view == "umpire"
+    umpire, player = site.view == "umpire", player_of(site.view)
     stopped: list[Problem] = []
     failures: list[Problem] = []
     try:
         display = display_of(site.state)  # how the campaign's ruleset shows its state
-        render_campaign(r, site.state, display, umpire=umpire)
+        render_campaign(r, site.state, display, umpire=umpire, player=player)
         render_turns(r, site.state, site.turns, site.rulebook, display, report=_report(site.state),
-                     umpire=umpire)
+                     umpire=umpire, player=player)
     except jinja2.TemplateError as exc:  # raised while building views
         stopped.append(template_problem(exc, site.root))
     if not stopped and not out.clashes:

@@ -349,3 +349,47 @@ def test_orders_that_cannot_be_opened_make_the_player_hold(sealed, run):
         ("Audience.told('nac')", "Your sealed orders could not be used: orders/t005/"
          "nac.yaml.age is not sealed to this key (no recipient stanza matches it)."),
         ("PUBLIC", "nac's orders could not be used; their groups hold.")]
+
+
+# --- each player's own view -------------------------------------------------------
+
+def test_a_players_view_shows_what_they_are_told_and_nothing_of_the_others(sealed, run):
+    root, _ = sealed
+    code, out, err = run("build", "--source", root, "--view", "nac", "--identity",
+                         root / "nac.key", "--now", FTCAMP02.now)
+    assert (code, err) == (0, ""), err
+    assert run("build", "--source", root, "--now", FTCAMP02.now)[0] == 0
+    mine = (root / "_site-nac" / "turns" / "t001" / "index.html").read_text()
+    public = (root / "_site" / "turns" / "t001" / "index.html").read_text()
+    told_nac = "nac-3 is attached to nac-1 and its marker comes off the map."
+    told_esu = "lost roll after 2 hexes"
+    assert told_nac in mine and told_nac not in public
+    assert told_esu not in mine and told_esu not in public
+    # nac's own ships are listed on nac's page, as nobody else's page lists them.
+    state = load_folder(root).state
+    own = [s.name for g in state.groups_of("nac") for s in g.ships]
+    page = (root / "_site-nac" / "players" / "nac" / "index.html").read_text()
+    assert all(name in page for name in own)
+    esu = [s.name for g in state.groups_of("esu") if not g.revealed for s in g.ships]
+    esu_page = (root / "_site-nac" / "players" / "esu" / "index.html").read_text()
+    assert esu and not any(name in esu_page for name in esu)
+
+
+def test_a_players_view_needs_their_key(sealed, run):
+    root, _ = sealed
+    (root / "wrong.key").write_text(f"{x25519.Identity.generate()}\n")
+    cases = [
+        (("--view", "nac"), "ftpress: --view nac needs --identity FILE, nac's age secret key "
+         "or SSH private key\n"),
+        (("--view", "nac", "--identity", root / "wrong.key"),
+         f"ftpress: {root / 'wrong.key'}: this identity does not answer to nac's recipient in "
+         "state/players.yaml; nothing was built\n"),
+        (("--view", "esu", "--identity", root / "wrong.key"),
+         "ftpress: player 'esu' has no recipient in state/players.yaml, so no key can prove "
+         "the view is theirs; add 'recipient:' first\n"),
+        (("--view", "zzz"), "ftpress: --view 'zzz': expected 'public', 'umpire' or a player's "
+         "id (nac, esu, fsr)\n"),
+    ]
+    for args, message in cases:
+        assert run("build", "--source", root, *args) == (1, "", message)
+    assert not [p.name for p in root.iterdir() if p.name.startswith("_site")]

@@ -92,8 +92,9 @@ class CounterView:
 
 
 def render_campaign(r: Renderer, state: State, display: Display, *,
-                    umpire: bool = False) -> None:
-    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site."""
+                    umpire: bool = False, player: str | None = None) -> None:
+    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site; a player's
+    view (``player``) shows that player's own counters in full."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
     counters = Counter(g.owner for g in state.groups.groups if umpire or display.counter(g))
@@ -126,7 +127,8 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                title=power.name, description=f"{power.name}: {power.worlds} worlds, income "
                f"{power.income}, treasury {power.treasury}.", section="players",
                power=power, systems=mine,
-               counters=_counters(state, power.id, urls.page, display, umpire),
+               counters=_counters(state, power.id, urls.page, display,
+                                  umpire or power.id == player),
                trail=(Link(urls.page("players/"), "The powers"),),
                turn=state.campaign.calendar.turn)
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
