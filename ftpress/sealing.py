@@ -34,6 +34,7 @@ from pydantic import TypeAdapter
 from ftpress import agekeys
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import PUBLIC, Audience, Event
+from ftpress.gitignore import ensure_ignored
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.state.model import State
 from ftpress.write import write_file
@@ -44,6 +45,9 @@ SEALED = ".yaml.age"
 #: The largest sealed file accepted: the largest plain order file, and room for the
 #: age header of a few dozen recipients and the format's 16 bytes per 64 KiB chunk.
 MAX_SEALED_BYTES = MAX_BYTES + 64 * 1024
+#: What ``ftpress check`` says of a sealed file it has no key to open.
+NEEDS_KEY = ("sealed: its form and recipients are checked; its orders are read with the "
+             "umpire's key when the turn is resolved")
 #: The rule an unusable sealed file's events cite.
 RULE = "sealed orders"
 
@@ -91,10 +95,17 @@ def seal(data: bytes, to: Sequence[str], identities: Sequence[agekeys.Identity] 
     return sealed
 
 
+#: The plain order files, kept out of git in a sealed campaign: only the sealed
+#: files are committed (``orders/<turn>/README.md`` stays tracked).
+PLAIN_IGNORED = "/orders/*/*.yaml"
+
+
 def write_sealed(root: Path, rel: str, sealed: bytes) -> str:
-    """Write ``rel + '.age'`` atomically; its path."""
+    """Write ``rel + '.age'`` atomically, and make sure git ignores the plain file
+    beside it; the sealed file's path."""
     target = rel + ".age"
     write_file(root / target, sealed)
+    ensure_ignored(root, PLAIN_IGNORED)
     return target
 
 

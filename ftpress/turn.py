@@ -835,9 +835,12 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             continue  # a README for the players
         if sealing.is_sealed(rel) and loaded_state is not None and \
                 loaded_state.state.campaign.sealed:
-            problems.extend(sealing.sealed_problems(rel, (root / rel).read_bytes(),
-                                                    loaded_state.state))
-            continue  # what it says needs the umpire's key: the turn checks it
+            found_sealed = sealing.sealed_problems(rel, (root / rel).read_bytes(),
+                                                   loaded_state.state)
+            problems.extend(found_sealed)
+            if not found_sealed:
+                summaries.append((rel, [sealing.NEEDS_KEY]))
+            continue
         stray = stray_problem(rel)
         if stray is not None:
             problems.append(stray)

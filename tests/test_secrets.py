@@ -143,6 +143,7 @@ def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
     assert "maintain_orbit" not in out and b"maintain_orbit" not in data
     assert pyrage.decrypt(data, [nac]) == ORDERS.encode()
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
+    assert "/orders/*/*.yaml" in (root / ".gitignore").read_text().splitlines()
     # The umpire and nac, nobody else (age adds a random "grease" stanza besides).
     assert [s.type for s in agekeys.header(data) if s.type in ("X25519", "ssh-ed25519")
             ] == ["X25519", "X25519"]
@@ -290,6 +291,8 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
     digest = __import__("hashlib").sha256(data).hexdigest()
     assert f"  sealed, {len(data):,} bytes, SHA-256 {digest}, checked " in text
     assert text.endswith("accepted: orders for t005 from nac, GitHub id 1001")
+    summary = report.markdown()
+    assert "maintain" not in summary and "nac-1" not in summary and digest in summary
     plain = check_pull_request(root, base, _commit(root, base, {
         "orders/t005/nac.yaml": ORDERS.encode()}), 1001)
     assert [str(r) for r in plain.refusals] == [
@@ -393,3 +396,17 @@ def test_a_players_view_needs_their_key(sealed, run):
     for args, message in cases:
         assert run("build", "--source", root, *args) == (1, "", message)
     assert not [p.name for p in root.iterdir() if p.name.startswith("_site")]
+
+
+def test_check_reads_a_sealed_files_form_and_says_what_needs_the_key(sealed, run):
+    root, _ = sealed
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    (root / "orders/t005/nac.yaml").unlink()
+    code, out, err = run("check", root / "orders/t005", "--source", root)
+    assert (code, err) == (0, ""), err
+    assert out == (f"orders/t005/nac.yaml.age:\n  {sealing.NEEDS_KEY}\n"
+                   "checked 1 file: no problems\n")
+    (root / "orders/t005/nac.yaml.age").write_bytes(b"turn: t005\n")
+    code, out, err = run("check", root / "orders/t005", "--source", root)
+    assert code == 1
+    assert err.startswith("orders/t005/nac.yaml.age: is not an age file")

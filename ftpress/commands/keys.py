@@ -22,6 +22,7 @@ from pyrage import x25519
 from ftpress import agekeys, sealing
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.gitignore import ensure_ignored
 from ftpress.logsafe import say
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
@@ -85,10 +86,7 @@ def _write_key(root: Path, text: str) -> None:
     target = root / agekeys.UMPIRE_KEY_FILE
     write_file(target, text.encode("ascii"))
     target.chmod(0o600)
-    ignore = root / ".gitignore"
-    lines = ignore.read_text("utf-8").splitlines() if ignore.is_file() else []
-    if _IGNORED not in lines:
-        write_file(ignore, "\n".join([*lines, _IGNORED, ""]).encode("utf-8"))
+    ensure_ignored(root, _IGNORED)
 
 
 def _init(root: Path) -> int:
