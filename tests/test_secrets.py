@@ -358,7 +358,7 @@ def test_orders_that_cannot_be_opened_make_the_player_hold(sealed, run):
 
 def test_a_players_view_shows_what_they_are_told_and_nothing_of_the_others(sealed, run):
     root, _ = sealed
-    code, out, err = run("build", "--source", root, "--view", "nac", "--identity",
+    code, _out, err = run("build", "--source", root, "--view", "nac", "--identity",
                          root / "nac.key", "--now", FTCAMP02.now)
     assert (code, err) == (0, ""), err
     assert run("build", "--source", root, "--now", FTCAMP02.now)[0] == 0
@@ -410,3 +410,18 @@ def test_check_reads_a_sealed_files_form_and_says_what_needs_the_key(sealed, run
     code, out, err = run("check", root / "orders/t005", "--source", root)
     assert code == 1
     assert err.startswith("orders/t005/nac.yaml.age: is not an age file")
+
+
+def test_serve_builds_a_players_view_and_asks_for_their_key(sealed, run, tmp_path):
+    from ftpress.serve import LiveSite
+
+    root, _ = sealed
+    assert run("serve", "--source", root, "--view", "nac") == (
+        1, "", "ftpress: --view nac needs --identity FILE, nac's age secret key or SSH "
+        "private key\n")
+    site = LiveSite(root, tmp_path / "out", drafts=False, future=False, now=FTCAMP02.now,
+                    view="nac")
+    site.rebuild()
+    assert site.error is None, site.error
+    page = (tmp_path / "out" / "turns" / "t001" / "index.html").read_text()
+    assert "nac-3 is attached to nac-1" in page and "lost roll after 2 hexes" not in page
