@@ -425,3 +425,15 @@ def test_serve_builds_a_players_view_and_asks_for_their_key(sealed, run, tmp_pat
     assert site.error is None, site.error
     page = (tmp_path / "out" / "turns" / "t001" / "index.html").read_text()
     assert "nac-3 is attached to nac-1" in page and "lost roll after 2 hexes" not in page
+
+
+def test_status_counts_only_sealed_files_in_a_sealed_campaign(sealed, run):
+    from datetime import datetime
+
+    from ftpress.commands.status import turn_status
+
+    root, _ = sealed
+    now = datetime.fromisoformat(FTCAMP02.now)
+    assert turn_status(root, now).submitted == ()  # a plain file is no orders sent
+    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert turn_status(root, now).submitted == ("nac",)

@@ -71,7 +71,9 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     players = [p.id for p in state.players.players]
-    submitted = tuple(p for p in players if (root / orders_path(turn, p)).is_file())
+    # In a sealed campaign only the sealed file counts: the plain one is git-ignored.
+    suffix = ".age" if state.campaign.sealed else ""
+    submitted = tuple(p for p in players if (root / (orders_path(turn, p) + suffix)).is_file())
     missing = tuple(p for p in players if p not in submitted)
     return TurnStatus(turn, cal.deadline, now, submitted, missing)
 
