@@ -169,7 +169,8 @@ def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
         if "No matching keys" in str(exc):
             raise Unreadable("is not sealed to this key (no recipient stanza matches it)"
                              ) from None
-        raise Unreadable(f"is damaged or cut short ({exc})") from None
+        # pyrage's words differ by where the damage is; the reader needs only this.
+        raise Unreadable("is damaged or cut short (it does not decrypt whole)") from None
 
 
 # --- what can be known without a key ------------------------------------------------

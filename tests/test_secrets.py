@@ -335,22 +335,36 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     assert verify_turn(root, "t005") == []
 
 
-def test_orders_that_cannot_be_opened_make_the_player_hold(sealed, run):
+def _to_umpire(root: Path, data: bytes) -> bytes:
+    return pyrage.encrypt(data, [_umpire(root)[0].to_public()])
+
+
+@pytest.mark.parametrize(("make", "why"), [
+    (lambda root: pyrage.encrypt(ORDERS.encode(), [x25519.Identity.generate().to_public()]),
+     "orders/t005/nac.yaml.age is not sealed to this key (no recipient stanza matches it)"),
+    (lambda root: _to_umpire(root, ORDERS.encode())[:-20],
+     "orders/t005/nac.yaml.age is damaged or cut short (it does not decrypt whole)"),
+    (lambda root: ORDERS.encode(),
+     "orders/t005/nac.yaml.age is not an age file (it does not start "
+     "'age-encryption.org/v1')"),
+    (lambda root: _to_umpire(root, ORDERS.replace("t005", "t004").encode()),
+     "orders/t005/nac.yaml.age is not valid orders: orders/t005/nac.yaml:1:7: these orders "
+     "are for t004 but the file is in orders/t005/; move the file or correct the turn"),
+])
+def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     from datetime import datetime
 
     from ftpress.turn import resolve_turn
 
     root, _ = sealed
     (root / "orders/t005/nac.yaml").unlink()
-    wrong = pyrage.encrypt(ORDERS.encode(), [x25519.Identity.generate().to_public()])
-    (root / "orders/t005/nac.yaml.age").write_bytes(wrong)
+    (root / "orders/t005/nac.yaml.age").write_bytes(make(root))
     result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
                           environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE
                                                             ).read_text()})
     told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
     assert [(repr(a), t) for a, t in told] == [
-        ("Audience.told('nac')", "Your sealed orders could not be used: orders/t005/"
-         "nac.yaml.age is not sealed to this key (no recipient stanza matches it)."),
+        ("Audience.told('nac')", f"Your sealed orders could not be used: {why}."),
         ("PUBLIC", "nac's orders could not be used; their groups hold.")]
 
 
