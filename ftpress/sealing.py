@@ -31,9 +31,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import agekeys
+from ftpress import agekeys, validation, yamlsource
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import PUBLIC, Audience, Event
+from ftpress.events import PUBLIC, Audience, Event, EventsFile
 from ftpress.gitignore import ensure_ignored
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.state.model import State
@@ -221,9 +221,34 @@ def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any]
     return open_turn_orders(root, turn, found[0], adapter)
 
 
-def recorded_digest(folder: Path) -> str | None:
-    """The dice key of a recorded sealed turn, from the sealed files its record keeps
-    (``state/turns/<turn>/orders/*.yaml.age``); None for a turn sent in plain."""
-    files = {file.name.removesuffix(SEALED): file.read_bytes()
-             for file in sorted(folder.glob(f"*{SEALED}"))} if folder.is_dir() else {}
-    return sealed_digest(files) if files else None
+@dataclass(frozen=True, slots=True)
+class RecordedSeal:
+    """What a recorded sealed turn keeps of its sealed orders, to resolve it again."""
+
+    #: The dice key, from the sealed files' bytes.
+    digest: str
+    #: The events of the orders that could not be used, as recorded (opening them
+    #: again would need the umpire's key, and they are already the umpire's finding).
+    events: tuple[Event, ...]
+    #: The sealed files, by their path in the record.
+    files: dict[str, bytes]
+
+
+def recorded_seal(root: Path, folder: str) -> RecordedSeal | None:
+    """The sealed orders a turn's record keeps (``<folder>/orders/*.yaml.age``); None
+    for a turn whose orders were sent in plain."""
+    base = root / folder / "orders"
+    found = sorted(base.glob(f"*{SEALED}")) if base.is_dir() else []
+    if not found:
+        return None
+    sealed = {file.name.removesuffix(SEALED): file.read_bytes() for file in found}
+    rel = f"{folder}/events.yaml"
+    recorded = validation.validate(_EVENTS, yamlsource.parse(yamlsource.read_text(
+        root / rel, rel), rel), rel)
+    return RecordedSeal(sealed_digest(sealed),
+                        tuple(e for e in recorded.events if e.rule == RULE),
+                        {f"{folder}/orders/{file.name}": sealed[file.name.removesuffix(SEALED)]
+                         for file in found})
+
+
+_EVENTS = TypeAdapter(EventsFile)

@@ -482,7 +482,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(_base_url(root), turn, state if start.endswith("/before") else None,
                          new_state, again.events, again.dice, record, again.orders,
-                         again.results)
+                         again.results) | again.sealed
     for rel, data in sorted(files.items()):
         if not rel.startswith(folder + "/"):
             continue
@@ -518,6 +518,8 @@ class _Rerun:
     #: The state the turn ends with, before the next turn's secret hash is set.
     state: State
     events: tuple[Event, ...]
+    #: The sealed order files the record keeps (:mod:`ftpress.sealing`), by path.
+    sealed: dict[str, bytes]
 
 
 def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
@@ -529,7 +531,8 @@ def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
                   root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
                   orders_path(turn, player), ruleset.orders_adapter)
               for player in record.orders}
-    digest = sealing.recorded_digest(root / folder / "orders") or \
+    sealed = sealing.recorded_seal(root, folder)
+    digest = sealed.digest if sealed is not None else \
         orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":
         shown = f"{folder}/dice.yaml"
@@ -542,7 +545,10 @@ def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
         source = _keyed_source(state.campaign.id, turn, digest)
     results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
     new_state, events = _resolve(ruleset, state, orders, dice, results)
-    return _Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events)
+    if sealed is not None:
+        events = (*sealed.events, *events)
+    return _Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events,
+                  sealed.files if sealed is not None else {})
 
 
 def _keyed_source(campaign_id: str, turn: str, digest: str) -> str:
@@ -663,7 +669,7 @@ def _redo_one(root: Path, turn: str, state: State, base_url: str | None,
     new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(base_url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
-                         again.orders, again.results)
+                         again.orders, again.results) | again.sealed
     return files, again.events
 
 

@@ -316,7 +316,7 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
 def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
     from datetime import datetime
 
-    from ftpress.turn import resolve_turn, verify_turn
+    from ftpress.turn import redo_turns, resolve_turn, verify_turn
 
     root, _ = sealed
     assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
@@ -333,6 +333,10 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
     assert not any(e.rule == sealing.RULE for e in result.events)
     assert verify_turn(root, "t005") == []
+    recorded = {p: p.read_bytes() for p in (root / "state/turns/t005").rglob("*") if p.is_file()}
+    redo_turns(root, "t005")
+    assert {p: p.read_bytes() for p in (root / "state/turns/t005").rglob("*")
+            if p.is_file()} == recorded
 
 
 def _to_umpire(root: Path, data: bytes) -> bytes:
@@ -354,7 +358,7 @@ def _to_umpire(root: Path, data: bytes) -> bytes:
 def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     from datetime import datetime
 
-    from ftpress.turn import resolve_turn
+    from ftpress.turn import resolve_turn, verify_turn
 
     root, _ = sealed
     (root / "orders/t005/nac.yaml").unlink()
@@ -362,6 +366,7 @@ def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
                           environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE
                                                             ).read_text()})
+    assert verify_turn(root, "t005") == []  # the finding is the record's, no key needed
     told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
     assert [(repr(a), t) for a, t in told] == [
         ("Audience.told('nac')", f"Your sealed orders could not be used: {why}."),
