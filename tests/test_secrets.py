@@ -106,7 +106,7 @@ def test_an_ssh_key_is_a_recipient(tmp_path):
 
 def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
     root, nac = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     old = _umpire(root)
     code, out, err = run("keys", "rotate", "--source", root)
     assert (code, err) == (0, ""), err
@@ -122,7 +122,7 @@ def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
 
 def test_keys_rotate_with_a_wrong_key_writes_nothing(sealed, run):
     root, _ = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     (root / "wrong.key").write_text(f"{x25519.Identity.generate()}\n")
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
     code, _out, err = run("keys", "rotate", "--identity", root / "wrong.key", "--source", root)
@@ -135,7 +135,7 @@ def test_keys_rotate_with_a_wrong_key_writes_nothing(sealed, run):
 
 def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
     root, nac = sealed
-    code, out, err = run("seal", "orders/t005/nac.yaml", "--identity", root / "nac.key",
+    code, out, err = run("seal", root / "orders/t005/nac.yaml", "--identity", root / "nac.key",
                          "--source", root)
     assert (code, err) == (0, ""), err
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
@@ -152,7 +152,7 @@ def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
 @pytest.mark.skipif(shutil.which("age") is None, reason="the age command is not installed")
 def test_the_age_tool_reads_a_sealed_file(sealed, run):
     root, _ = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     for key in (root / "nac.key", root / agekeys.UMPIRE_KEY_FILE):
         done = subprocess.run(["age", "-d", "-i", str(key), str(root / "orders/t005/nac.yaml.age")],
                               capture_output=True, check=True)
@@ -169,7 +169,7 @@ def test_the_age_tool_reads_a_sealed_file(sealed, run):
 def test_seal_refuses_orders_the_check_refuses(sealed, run, orders, message):
     root, _ = sealed
     (root / "orders/t005/nac.yaml").write_text(orders)
-    code, out, err = run("seal", "orders/t005/nac.yaml", "--source", root)
+    code, out, err = run("seal", root / "orders/t005/nac.yaml", "--source", root)
     assert code == 1 and out == ""
     if message is not None:
         assert err == message
@@ -185,21 +185,21 @@ def test_seal_faults_name_the_file(sealed, run):
     junk.write_text("not a key\n")
     (root / "orders/t005/esu.yaml").write_text("turn: t005\nplayer: esu\ngroups: {}\n")
     cases = [
-        (("orders/t005/nac.yaml", "--identity", wrong),
+        ((root / "orders/t005/nac.yaml", "--identity", wrong),
          f"ftpress: {wrong}: this identity does not answer to your recipient in "
          "state/players.yaml, so you could not read your own sealed orders; nothing was "
          "written\n"),
-        (("orders/t005/nac.yaml", "--identity", root / "missing.key"),
+        ((root / "orders/t005/nac.yaml", "--identity", root / "missing.key"),
          f"ftpress: {root / 'missing.key'}: no such identity file; expected the file holding "
          "your age secret key or SSH private key\n"),
-        (("orders/t005/nac.yaml", "--identity", junk),
+        ((root / "orders/t005/nac.yaml", "--identity", junk),
          f"ftpress: {junk}:1: not an age secret key; expected a line 'AGE-SECRET-KEY-1…' as "
          "'ftpress keys init' or age-keygen writes it\n"),
-        (("orders/t005/esu.yaml",),
+        ((root / "orders/t005/esu.yaml",),
          "ftpress: player 'esu' has no recipient in state/players.yaml; add 'recipient:' with "
          "your age public key or your SSH public key (https://github.com/<login>.keys) to "
          "your roster entry\n"),
-        (("orders/t005/fsr.yaml",),
+        ((root / "orders/t005/fsr.yaml",),
          "orders/t005/fsr.yaml: no such order file; expected orders/<turn-id>/<player-id>.yaml"
          "\nftpress: 1 problem found; nothing was written\n"),
     ]
@@ -213,7 +213,7 @@ def test_seal_refuses_in_an_open_campaign(tmp_path, run):
     FTCAMP02.copy(tmp_path)
     (tmp_path / "orders" / "t005").mkdir()
     (tmp_path / "orders" / "t005" / "nac.yaml").write_text(ORDERS)
-    code, _out, err = run("seal", "orders/t005/nac.yaml", "--source", tmp_path)
+    code, _out, err = run("seal", tmp_path / "orders/t005/nac.yaml", "--source", tmp_path)
     assert (code, err) == (1, "ftpress: this campaign's orders travel in plain "
                               "(settings.secrecy in state/campaign.yaml is not 'sealed'); "
                               "send the plain file\n")
@@ -221,7 +221,7 @@ def test_seal_refuses_in_an_open_campaign(tmp_path, run):
 
 def test_what_the_pull_request_check_knows_without_a_key(sealed, run):
     root, nac = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     state = load_folder(root).state
     path = "orders/t005/nac.yaml.age"
     data = (root / path).read_bytes()
@@ -278,7 +278,7 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
     from ftpress.commands.check_pr import check_pull_request
 
     root, _ = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     (root / "orders/t005/nac.yaml.age").unlink()
     (root / "orders/t005/nac.yaml").unlink()
@@ -319,7 +319,7 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     from ftpress.turn import redo_turns, resolve_turn, verify_turn
 
     root, _ = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     (root / "orders/t005/nac.yaml").unlink()  # git-ignored: the job never sees it
     key = (root / agekeys.UMPIRE_KEY_FILE).read_text()
     (root / agekeys.UMPIRE_KEY_FILE).unlink()
@@ -419,7 +419,7 @@ def test_a_players_view_needs_their_key(sealed, run):
 
 def test_check_reads_a_sealed_files_form_and_says_what_needs_the_key(sealed, run):
     root, _ = sealed
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     (root / "orders/t005/nac.yaml").unlink()
     code, out, err = run("check", root / "orders/t005", "--source", root)
     assert (code, err) == (0, ""), err
@@ -454,5 +454,14 @@ def test_status_counts_only_sealed_files_in_a_sealed_campaign(sealed, run):
     root, _ = sealed
     now = datetime.fromisoformat(FTCAMP02.now)
     assert turn_status(root, now).submitted == ()  # a plain file is no orders sent
-    assert run("seal", "orders/t005/nac.yaml", "--source", root)[0] == 0
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     assert turn_status(root, now).submitted == ("nac",)
+
+
+def test_seal_refuses_a_file_outside_the_campaign(sealed, run, tmp_path):
+    root, _ = sealed
+    stray = tmp_path / "nac.yaml"
+    stray.write_text(ORDERS)
+    assert run("seal", stray, "--source", root) == (
+        1, "", f"{stray}: not inside the campaign folder {root}\n"
+        "ftpress: 1 problem found; nothing was written\n")

@@ -39,11 +39,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _relative(root: Path, file: Path) -> str:
-    try:
-        rel = (file if not file.is_absolute() else file.relative_to(root.resolve()))
-    except ValueError:
-        rel = file
-    return PurePosixPath(rel.as_posix()).as_posix()
+    """``file`` (relative to the current folder, as ``ftpress check`` reads its paths)
+    as a path inside the campaign; raises if it is outside."""
+    base = root.resolve()
+    full = (file if file.is_absolute() else Path.cwd() / file).resolve()
+    if not full.is_relative_to(base):
+        raise InputError([Problem(str(file), 0, 0, f"not inside the campaign folder {root}")])
+    return full.relative_to(base).as_posix()
 
 
 def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
