@@ -51,6 +51,8 @@ from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
 from ftpress.errors import InputError, Problem, RefusedCommand, UnknownRuleset
 from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.hexes import Hex
+from ftpress.intelligence import FOLDER as INTELLIGENCE
+from ftpress.intelligence import intelligence_files
 from ftpress.nolinks import links_below
 from ftpress.orders.load import (
     LoadedOrders,
@@ -258,6 +260,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                          DiceFile(source, dice.log), record, orders, results)
     if opened is not None:
         files.update(opened.record_files(f"{TURNS_DIR}/{turn}"))
+        files.update(intelligence_files(f"{TURNS_DIR}/{turn}", new_state, events, turn))
     _write(root, turn, files)
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
 
@@ -566,7 +569,7 @@ REDO_KEEPS_EDITED_STARTS = True
 #: What a record folder holds that a redo writes afresh; anything else in it is
 #: another tool's, and is carried over as it is.
 _RECORD_NAMES = frozenset({*(k.file for k in KINDS.values()), "dice.yaml", "events.yaml",
-                           "turn.yaml", "orders", "before", BATTLES_DIR})
+                           "turn.yaml", "orders", "before", BATTLES_DIR, INTELLIGENCE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,6 +673,8 @@ def _redo_one(root: Path, turn: str, state: State, base_url: str | None,
     files = record_files(base_url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
                          again.orders, again.results) | again.sealed
+    if again.sealed:  # sealed afresh: age encryption is randomised, so these always differ
+        files |= intelligence_files(folder, new_state, again.events, turn)
     return files, again.events
 
 

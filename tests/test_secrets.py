@@ -333,10 +333,16 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
     assert not any(e.rule == sealing.RULE for e in result.events)
     assert verify_turn(root, "t005") == []
-    recorded = {p: p.read_bytes() for p in (root / "state/turns/t005").rglob("*") if p.is_file()}
+    record = root / "state/turns/t005"
+    umpire = agekeys.parse_identities(key, "the key")
+
+    def kept() -> dict[Path, bytes]:  # the sealed intelligence opened: it is sealed afresh
+        return {p: agekeys.decrypt(p.read_bytes(), umpire) if p.parent.name ==
+                "intelligence" else p.read_bytes() for p in record.rglob("*") if p.is_file()}
+
+    recorded = kept()
     redo_turns(root, "t005")
-    assert {p: p.read_bytes() for p in (root / "state/turns/t005").rglob("*")
-            if p.is_file()} == recorded
+    assert kept() == recorded
 
 
 def _to_umpire(root: Path, data: bytes) -> bytes:
@@ -465,3 +471,26 @@ def test_seal_refuses_a_file_outside_the_campaign(sealed, run, tmp_path):
     assert run("seal", stray, "--source", root) == (
         1, "", f"{stray}: not inside the campaign folder {root}\n"
         "ftpress: 1 problem found; nothing was written\n")
+
+
+def test_each_player_with_a_key_gets_what_they_know_sealed_to_them(sealed, run):
+    from datetime import datetime
+
+    import yaml
+
+    from ftpress.turn import resolve_turn
+
+    root, nac = sealed
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
+    result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
+                          environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE
+                                                            ).read_text()})
+    folder = root / "state/turns/t005/intelligence"
+    assert sorted(p.name for p in folder.iterdir()) == ["nac.yaml.age"]  # esu, fsr: no key
+    known = yaml.safe_load(pyrage.decrypt((folder / "nac.yaml.age").read_bytes(), [nac]))
+    assert (known["turn"], known["player"]) == ("t005", "nac")
+    assert [g["id"] for g in known["groups"]["groups"]] == [
+        g.id for g in result.state.groups_of("nac")]
+    told = [e.text for e in result.events if e.audience.tells("nac")]
+    assert [e["text"] for e in known.get("events", [])] == told
+    assert not any(e.audience.players == ("esu",) and e.text in told for e in result.events)

@@ -7,8 +7,9 @@
 - ``keys check`` says which players have no ``recipient`` in the roster, so
   could not seal orders;
 - ``keys rotate`` makes a new umpire identity in place of the one in use and
-  re-encrypts every sealed file of the campaign to the recipients as they are
-  then listed (drop a departed umpire's line first, and rotate).
+  re-encrypts the open turn's sealed orders and every player's intelligence to
+  the recipients as they are then listed (drop a departed umpire's line first,
+  and rotate).
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from ftpress import agekeys, sealing
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.gitignore import ensure_ignored
+from ftpress.intelligence import FOLDER as INTELLIGENCE
 from ftpress.logsafe import say
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
+from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.write import write_file
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has.
@@ -124,10 +127,16 @@ def _check(root: Path) -> int:
     return 1 if missing or not umpires else 0
 
 
-def sealed_files(root: Path) -> list[Path]:
-    """Every sealed file of the campaign, in order."""
-    base = root / "orders"
-    return sorted(base.rglob(f"*{sealing.SEALED}")) if base.is_dir() else []
+def sealed_files(root: Path, state: State) -> list[Path]:
+    """The sealed files a new key must open: the open turn's orders, and every
+    player's intelligence. A resolved turn's sealed orders keep their bytes (its dice
+    were keyed on them, and its record holds what they said)."""
+    open_turn = root / "orders" / turn_id(state.campaign.calendar.turn)
+    found = sorted(open_turn.glob(f"*{sealing.SEALED}")) if open_turn.is_dir() else []
+    turns = root / TURNS_DIR
+    if turns.is_dir():
+        found += sorted(turns.glob(f"*/{INTELLIGENCE}/*{sealing.SEALED}"))
+    return found
 
 
 def _rotate(root: Path, identity: Path | None) -> int:
@@ -147,7 +156,7 @@ def _rotate(root: Path, identity: Path | None) -> int:
     # cannot open stops the rotation before anything is written.
     resealed: dict[Path, bytes] = {}
     problems: list[Problem] = []
-    for file in sealed_files(root):
+    for file in sealed_files(root, state):
         rel = file.relative_to(root).as_posix()
         player = file.name.removesuffix(sealing.SEALED)
         try:
