@@ -33,6 +33,7 @@ from ftpress.buildcache import (
 )
 from ftpress.campaign import display_of, load_states
 from ftpress.config import SiteConfig, load_config
+from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_post, load_posts
 from ftpress.content.rulebook import (
@@ -53,6 +54,7 @@ from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
+from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import RecordedTurn, headline, load_turns, render_turns
 from ftpress.render.views import Urls
 from ftpress.report_spec import ReportSpec
@@ -104,6 +106,8 @@ class Site:
     #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
     turns: tuple[RecordedTurn, ...] = ()
     view: str = "public"
+    #: Files published as they are: beside the posts, and the campaign's ``static/``.
+    assets: tuple[Asset, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +189,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                state, min(scheduled, default=None), turns, options.view)
+                state, min(scheduled, default=None), turns, options.view,
+                load_assets(root, published))
 
 
 def player_of(view: str) -> str | None:
@@ -351,7 +356,12 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     finally:  # no worker is left running, whatever went wrong
         r.cancel()
         campaign.wait()
-    out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
+    turned = (turn_entries(site.turns, urls, report=_report(site.state), zone=site.config.zone,
+                           umpire=umpire, player=player) if site.state is not None else ())
+    for path, feed in feeds.atom_feeds(site.config, views, turned).items():
+        out.add(path, feed, "feed")
+    for asset in site.assets:
+        out.add(asset.path, asset.data, asset.source)
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=site.view != "public"), "robots")

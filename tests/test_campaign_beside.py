@@ -54,7 +54,7 @@ def test_the_turn_maps_the_worker_drew_are_cached(demo, tmp_path, monkeypatch, o
 @pytest.mark.parametrize("parallel", [False, True])
 def test_template_errors_of_both_sides_are_reported_together(demo, tmp_path, parallel):
     theme = demo / "themes/default"
-    theme.mkdir(parents=True)
+    theme.mkdir(parents=True, exist_ok=True)  # the demo has its own masthead there
     theme.joinpath("post.html").write_text(
         "{% extends 'base.html' %}\n{% block main %}\n{{ post.titel }}\n{% endblock %}\n")
     theme.joinpath("turn.html").write_text(
