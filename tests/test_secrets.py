@@ -54,7 +54,8 @@ def test_keys_init_writes_an_ignored_key_and_records_its_recipient(sealed, run):
     key = (root / agekeys.UMPIRE_KEY_FILE).read_text()
     assert key.startswith("# created: ") and "\nAGE-SECRET-KEY-1" in key
     assert (root / agekeys.UMPIRE_KEY_FILE).stat().st_mode & 0o077 == 0
-    assert "/.ftpress-umpire-key*" in (root / ".gitignore").read_text().splitlines()
+    ignored = (root / ".gitignore").read_text().splitlines()
+    assert "/.ftpress-umpire-key*" in ignored and "/_site-*/" in ignored
     public = key.split("# public key: ")[1].split("\n")[0]
     assert load_folder(root).state.campaign.umpire_recipients == (public,)
     code, _out, err = run("keys", "init", "--source", root)

@@ -32,8 +32,9 @@ from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.write import write_file
 
-#: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has.
-_IGNORED = f"/{agekeys.UMPIRE_KEY_FILE}*"
+#: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
+#: the one a rotation replaced), and the sites built for one player's eyes.
+_IGNORED = (f"/{agekeys.UMPIRE_KEY_FILE}*", "/_site-*/")
 #: Where ``keys rotate`` keeps the key it replaced, until the new one is stored.
 _OLD_KEY = f"{agekeys.UMPIRE_KEY_FILE}.old"
 
@@ -89,7 +90,7 @@ def _write_key(root: Path, text: str) -> None:
     target = root / agekeys.UMPIRE_KEY_FILE
     write_file(target, text.encode("ascii"))
     target.chmod(0o600)
-    ensure_ignored(root, _IGNORED)
+    ensure_ignored(root, *_IGNORED)
 
 
 def _init(root: Path) -> int:
