@@ -495,3 +495,18 @@ def test_each_player_with_a_key_gets_what_they_know_sealed_to_them(sealed, run):
     told = [e.text for e in result.events if e.audience.tells("nac")]
     assert [e["text"] for e in known.get("events", [])] == told
     assert not any(e.audience.players == ("esu",) and e.text in told for e in result.events)
+
+
+def test_the_turn_commands_log_says_nothing_sealed(sealed, run, monkeypatch):
+    root, _ = sealed
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
+    (root / "orders/t005/nac.yaml").unlink()
+    monkeypatch.setenv(agekeys.UMPIRE_KEY_ENV, (root / agekeys.UMPIRE_KEY_FILE).read_text())
+    (root / agekeys.UMPIRE_KEY_FILE).unlink()
+    state = load_folder(root).state
+    code, out, err = run("turn", "--early", "--now", FTCAMP02.now, "--source", root)
+    assert (code, err) == (0, ""), err
+    assert "resolved t005: " in out
+    hidden = ["maintain_orbit", *(s.name for g in state.groups.groups for s in g.ships),
+              *(g.id for g in state.groups.groups if g.dummy)]
+    assert hidden and [h for h in hidden if h in out] == []
