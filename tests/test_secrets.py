@@ -10,6 +10,8 @@ from pathlib import Path
 import pyrage
 import pytest
 from demos import FTCAMP02
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pyrage import x25519
 
 from ftpress import agekeys, sealing
@@ -510,3 +512,37 @@ def test_the_turn_commands_log_says_nothing_sealed(sealed, run, monkeypatch):
     hidden = ["maintain_orbit", *(s.name for g in state.groups.groups for s in g.ships),
               *(g.id for g in state.groups.groups if g.dummy)]
     assert hidden and [h for h in hidden if h in out] == []
+
+
+# --- properties -----------------------------------------------------------------------
+
+_KEYS = [x25519.Identity.generate() for _ in range(4)]
+
+
+@given(st.lists(st.sampled_from(range(4)), min_size=1, max_size=4, unique=True),
+       st.binary(max_size=300))
+@settings(max_examples=25, deadline=None)
+def test_a_sealed_file_has_a_stanza_for_each_recipient_and_opens_with_each_key(chosen, data):
+    to = [str(_KEYS[i].to_public()) for i in chosen]
+    sealed_bytes = sealing.seal(data, to)
+    stanzas = agekeys.header(sealed_bytes)
+    assert agekeys.missing_recipients(stanzas, to) == []
+    assert len([s for s in stanzas if s.type == "X25519"]) == len(to)
+    for i in range(4):
+        if i in chosen:
+            assert agekeys.decrypt(sealed_bytes, [_KEYS[i]]) == data
+        else:
+            with pytest.raises(agekeys.Unreadable):
+                agekeys.decrypt(sealed_bytes, [_KEYS[i]])
+
+
+@given(st.dictionaries(st.sampled_from(["esu", "fsr", "nac"]), st.binary(max_size=40),
+                       min_size=1), st.data())
+@settings(max_examples=50, deadline=None)
+def test_the_dice_key_changes_with_any_byte_of_any_sealed_file(files, data):
+    player = data.draw(st.sampled_from(sorted(files)))
+    changed = dict(files)
+    changed[player] = files[player] + b"\0"
+    assert sealing.sealed_digest(changed) != sealing.sealed_digest(files)
+    assert sealing.sealed_digest(dict(reversed(list(files.items())))) == \
+        sealing.sealed_digest(files)
