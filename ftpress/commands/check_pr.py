@@ -23,6 +23,12 @@ syntax against the orders schema, legality against the base state. The
 changes are the pull request's own: ``git diff --raw -z --no-renames`` from
 the merge base of the two revisions to the head.
 
+In a sealed campaign (``settings.secrecy: sealed``, :mod:`ftpress.sealing`) the
+files are ``<player-id>.yaml.age`` and there is no key here: each is judged by
+its plain name as above, then checked for its form, a stanza for every umpire
+recipient and the player's, and its size, and answered with a receipt (its
+SHA-256 and the time), nothing of what it says. A plain order file is refused.
+
 This check is not a security gate on its own (a ``pull_request`` workflow runs
 the workflow file of the pull request, which could skip it); CODEOWNERS and
 branch protection are. It gives an exact, early answer, and ``ftpress turn``
