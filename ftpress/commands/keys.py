@@ -45,8 +45,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               "recipient")
     check = actions.add_parser("check", help="list the players with no recipient to seal "
                                "orders to")
-    rotate = actions.add_parser("rotate", help="a new umpire key; every sealed file "
-                                "re-encrypted to the recipients now listed")
+    rotate = actions.add_parser("rotate", help="a new umpire key; the open turn's sealed "
+                                "orders and the players' intelligence re-encrypted to the "
+                                "recipients now listed")
     for action in (init, check, rotate):
         action.add_argument("--source", type=Path, default=Path(),
                             help="campaign folder (default: the current folder)")
