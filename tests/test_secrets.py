@@ -546,3 +546,18 @@ def test_the_dice_key_changes_with_any_byte_of_any_sealed_file(files, data):
     assert sealing.sealed_digest(changed) != sealing.sealed_digest(files)
     assert sealing.sealed_digest(dict(reversed(list(files.items())))) == \
         sealing.sealed_digest(files)
+
+
+def test_keys_check_names_a_file_sealed_before_a_recipient_was_added(sealed, run):
+    root, _ = sealed
+    assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
+    campaign = root / "state" / "campaign.yaml"
+    deputy = x25519.Identity.generate().to_public()
+    campaign.write_text(campaign.read_text().replace("umpire_recipients: [",
+                                                     f"umpire_recipients: [{deputy}, "))
+    code, out, _err = run("keys", "check", "--source", root)
+    assert code == 1
+    assert out.splitlines()[-1] == (
+        "orders/t005/nac.yaml.age: is not sealed to 1 of its 3 recipients (the umpires' in "
+        "state/campaign.yaml and the player's in state/players.yaml); seal it again with "
+        "'ftpress seal'")

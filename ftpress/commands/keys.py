@@ -125,8 +125,12 @@ def _check(root: Path) -> int:
                      "'recipient:' with an age public key or their SSH public key")
     else:
         lines.append(f"every player has a recipient ({len(state.players.players)})")
-    say("\n".join(lines))
-    return 1 if missing or not umpires else 0
+    # A recipient added or changed since a file was sealed: that file must be sealed
+    # again (or the keys rotated) before the turn can open it for everyone.
+    stale = [str(p) for file in sealed_files(root, state) for p in sealing.sealed_problems(
+        file.relative_to(root).as_posix(), file.read_bytes(), state)]
+    say("\n".join([*lines, *stale]))
+    return 1 if missing or not umpires or stale else 0
 
 
 def sealed_files(root: Path, state: State) -> list[Path]:
