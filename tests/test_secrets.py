@@ -3,8 +3,10 @@ files they write read by the standard age format, and every fault with its messa
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
+from datetime import datetime
 from pathlib import Path
 
 import pyrage
@@ -276,6 +278,9 @@ def _commit(root: Path, base: str, files: dict[str, bytes]) -> str:
     return head
 
 
+_NOW = datetime.fromisoformat(FTCAMP02.now)
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
     from ftpress.commands.check_pr import check_pull_request
@@ -287,28 +292,29 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
     (root / "orders/t005/nac.yaml").unlink()
     base = _repo(root)
     report = check_pull_request(root, base, _commit(root, base, {
-        "orders/t005/nac.yaml.age": data}), 1001)
+        "orders/t005/nac.yaml.age": data}), 1001, now=_NOW)
     assert report.ok, report.text()
     text = report.text()
     assert "maintain_orbit" not in text and "nac-1" not in text
-    digest = __import__("hashlib").sha256(data).hexdigest()
-    assert f"  sealed, {len(data):,} bytes, SHA-256 {digest}, checked " in text
+    digest = hashlib.sha256(data).hexdigest()
+    assert f"  sealed, {len(data):,} bytes, SHA-256 {digest}, checked 2026-06-27T12:00:00+00:00" \
+        in text
     assert text.endswith("accepted: orders for t005 from nac, GitHub id 1001")
     summary = report.markdown()
     assert "maintain" not in summary and "nac-1" not in summary and digest in summary
     plain = check_pull_request(root, base, _commit(root, base, {
-        "orders/t005/nac.yaml": ORDERS.encode()}), 1001)
+        "orders/t005/nac.yaml": ORDERS.encode()}), 1001, now=_NOW)
     assert [str(r) for r in plain.refusals] == [
         "orders/t005/nac.yaml: is a plain order file, and this campaign's orders are sealed; "
         "run 'ftpress seal orders/t005/nac.yaml' and commit orders/t005/nac.yaml.age instead "
         "(the plain file is git-ignored)"]
     junk = check_pull_request(root, base, _commit(root, base, {
-        "orders/t005/nac.yaml.age": b"age-encryption.org/v1\n"}), 1001)
+        "orders/t005/nac.yaml.age": b"age-encryption.org/v1\n"}), 1001, now=_NOW)
     assert [str(p) for p in junk.problems] == [
         "orders/t005/nac.yaml.age: is not a whole age file (its header never ends); expected "
         "the file 'ftpress seal' writes"]
     theirs = check_pull_request(root, base, _commit(root, base, {
-        "orders/t005/esu.yaml.age": data}), 1001)
+        "orders/t005/esu.yaml.age": data}), 1001, now=_NOW)
     assert [r.reason for r in theirs.refusals] == [
         "is esu's orders, but the pull request is from nac; a player may change only their "
         "own file, orders/t005/nac.yaml"]
@@ -317,8 +323,6 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
 # --- the turn -----------------------------------------------------------------------
 
 def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
-    from datetime import datetime
-
     from ftpress.turn import redo_turns, resolve_turn, verify_turn
 
     root, _ = sealed
@@ -365,8 +369,6 @@ def _to_umpire(root: Path, data: bytes) -> bytes:
      "are for t004 but the file is in orders/t005/; move the file or correct the turn"),
 ])
 def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
-    from datetime import datetime
-
     from ftpress.turn import resolve_turn, verify_turn
 
     root, _ = sealed
@@ -456,8 +458,6 @@ def test_serve_builds_a_players_view_and_asks_for_their_key(sealed, run, tmp_pat
 
 
 def test_status_counts_only_sealed_files_in_a_sealed_campaign(sealed, run):
-    from datetime import datetime
-
     from ftpress.commands.status import turn_status
 
     root, _ = sealed
@@ -477,8 +477,6 @@ def test_seal_refuses_a_file_outside_the_campaign(sealed, run, tmp_path):
 
 
 def test_each_player_with_a_key_gets_what_they_know_sealed_to_them(sealed, run):
-    from datetime import datetime
-
     import yaml
 
     from ftpress.turn import resolve_turn

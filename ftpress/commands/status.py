@@ -29,6 +29,8 @@ class TurnStatus:
     #: Player ids with an order file for the open turn, and without one.
     submitted: tuple[str, ...]
     missing: tuple[str, ...]
+    #: The umpire has paused the deadline (``ftpress calendar pause``).
+    paused: bool = False
 
     @property
     def past_deadline(self) -> bool:
@@ -36,10 +38,13 @@ class TurnStatus:
 
     @property
     def due(self) -> bool:
-        """Resolve now? The deadline has passed or every player has sent orders."""
-        return self.past_deadline or not self.missing
+        """Resolve now? The deadline has passed or every player has sent orders, and
+        the umpire has not paused it."""
+        return not self.paused and (self.past_deadline or not self.missing)
 
     def reason(self) -> str:
+        if self.paused:
+            return "the umpire has paused its deadline (ftpress calendar resume)"
         if self.past_deadline:
             return f"its orders were due {self.deadline.isoformat(sep=' ')}"
         if not self.missing:
@@ -53,7 +58,7 @@ class TurnStatus:
         return [
             f"open turn: {self.turn}",
             f"orders due: {self.deadline.isoformat(sep=' ')}"
-            + (" (passed)" if self.past_deadline else ""),
+            + (" (paused)" if self.paused else " (passed)" if self.past_deadline else ""),
             f"submitted ({len(self.submitted)} of {total}): "
             + (", ".join(self.submitted) or "nobody yet"),
             f"not submitted: {', '.join(self.missing) or 'nobody'}",
@@ -75,7 +80,7 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     suffix = ".age" if state.campaign.sealed else ""
     submitted = tuple(p for p in players if (root / (orders_path(turn, p) + suffix)).is_file())
     missing = tuple(p for p in players if p not in submitted)
-    return TurnStatus(turn, cal.deadline, now, submitted, missing)
+    return TurnStatus(turn, cal.deadline, now, submitted, missing, bool(cal.paused))
 
 
 # --- the command ----------------------------------------------------------------------
