@@ -28,7 +28,7 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*")
                    if p.is_file() and ".git" not in p.relative_to(target).parts)
     rules = sorted(f for f in files if f.startswith("content/rules/"))
-    assert len(rules) == 19  # the ftc2007 rulebook, rules 1-18 and the appended notes
+    assert len(rules) == 20  # the ftc2007 rulebook: rules 1-18, the appended notes, the later rulings
     assert "date: 2026-03-01" in (target / rules[0]).read_text()  # in force from day one
     files = [f for f in files if f not in rules]
     kinds = ("campaign", "designs", "groups", "map", "players", "queues")

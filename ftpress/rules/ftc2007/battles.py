@@ -30,14 +30,12 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
+from ftpress.rules.ftc2007.departures import jump_problem, mark_jumped
+from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, Location, Ship, State
-
-#: §17.3: where every group present stands off, nobody attacks and there is no
-#: battle this turn; the encounter is reported and the fleets stay.
-BATTLE_NEEDS_AN_ATTACKER = True
 
 #: The abstract combat is fought between two sides. Where three or more powers
 #: meet, the battle goes to the table whatever the campaign's setting.
@@ -74,8 +72,9 @@ ABSTRACT_LOSSES_ARE_DESTROYED = True
 BROKEN_OFF_FALL_BACK_TO_ORIGIN = True
 
 #: §18.4: a fleet that jumps out of a tabletop battle arrives where the result says
-#: it went; the state has no ships in transit, so it stands there when the turn
-#: ends (the jump is its move: it arrives a week after it left).
+#: it went, no further than one move away; the state has no ships in transit, so
+#: it stands there when the turn ends, and the jump is its move of the next turn
+#: (:mod:`.departures`): it may not move again until the turn after.
 WITHDRAWAL_LANDS_AT_TURN_END = True
 
 
@@ -102,8 +101,7 @@ def find_battles(state: State, plan: Plan) -> list[Site]:
         powers = tuple(sorted({g.owner for g in groups}))
         if len(powers) < 2:
             continue
-        if BATTLE_NEEDS_AN_ATTACKER and not any(
-                plan.posture(g.id, g.owner) == "attack" and g.ships for g in groups):
+        if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
             continue
         world = state.system_at(h)
         groups.sort(key=lambda g: (g.owner, g.id))
@@ -285,7 +283,7 @@ def _fall_back(state: State, site: Site, power: str,
                             # Where a fleet jumps to is its owner's to know (§18.4).
                             audience=Audience.told(power), player=power,
                             group=group.id, at=back, origin=site.at))
-    return _moved(state, moves), events
+    return mark_jumped(_moved(state, moves), moves), events
 
 
 # --- a tabletop result ----------------------------------------------------------------
@@ -355,6 +353,9 @@ def check_result(state: State, site: Site, loaded: LoadedBattle) -> list[Problem
             problems.append(say(f"{w.player} withdrew, so it cannot stay at "
                                 f"{place(state, site.at)}; expected where it jumped to",
                                 "withdrew", i, "to"))
+        elif reach := jump_problem(state, site.hex, destination):
+            problems.append(say(f"{w.player} withdrew, but {reach}",
+                                "withdrew", i, "to"))
         left_field.add(w.player)
     if r.held_by is not None:
         if r.held_by not in site.powers:
@@ -412,7 +413,7 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
                                     f"jumps out of the battle to {place(state, dest)}.",
                                     audience=Audience.told(w.player), player=w.player,
                                     group=group.id, at=dest, origin=site.at))
-    state = _moved(state, moves)
+    state = mark_jumped(_moved(state, moves), moves)
     return _finish(state, site, holder, events)
 
 

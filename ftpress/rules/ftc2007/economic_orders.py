@@ -56,14 +56,13 @@ ORDNANCE_DECLARED_IN_THE_ORDERS = True
 
 
 def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """The first strategic turn of an economic turn, before any group moves: the
-    books of the one just ended, then each player's spending (see the module
-    docstring)."""
-    if not economic_week(state):
-        return state, []
+    """Before any group moves. In the first strategic turn of an economic turn:
+    the books of the one just ended, then each player's spending (see the module
+    docstring). In any other week, the keels laid that week (§13.1: keels are laid
+    at any time; vetting has refused every other economic order)."""
     cal = state.campaign.calendar
     events: list[Event] = []
-    if cal.economic_turn > 1:
+    if economic_week(state) and cal.economic_turn > 1:
         state, events = close_books(state, plan, cal.economic_turn - 1)
     fresh: dict[tuple[str, str], str] = {}
     for player in state.players.players:

@@ -18,7 +18,8 @@ from ftpress.rules.ftc2007.income import paid_income
 from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
-from ftpress.rules.ftc2007.state_ext import interdictor, tech_of
+from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_surcharge
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Design, Group, Repair, Ship, State
 
@@ -86,7 +87,7 @@ def place_problem(state: State, player_id: str, world_id: str,
         return (f"repairs are made only at a world you hold that paid you income this "
                 f"economic turn (§11.1), and at {world.name} {why}")
     player = state.player(player_id)
-    if (tech_of(design) == "non-standard" and player is not None and world_id != player.capital
+    if (non_standard(design) and player is not None and world_id != player.capital
             and spares_at(state, player_id, world_id) is None):
         return (f"{design.name} is non-standard: she is repaired only at your capital or where "
                 "your spares are (§16.3)")
@@ -154,7 +155,9 @@ def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, 
     ship = next(s for s in group.ships if s.name == order.ship)
     design = state.design(ship.design)
     assert design is not None
-    full = box_cost(design) * order.boxes
+    full = with_surcharge(design, box_cost(design) * order.boxes)
+    extra = " with the 20% on non-indigenous technology (§16.3)" if non_indigenous(design) \
+        else ""
     if order.parts_from is not None:
         found = _find_ship(state, player_id, group.at, order.parts_from)
         assert found is not None
@@ -166,10 +169,11 @@ def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, 
         cost = charge(full, rate)
         section = "11.3.2" if identical else "11.3.3"
         worse = "" if identical else "; they check for damage one level worse"
-        return cost, 0, f"with parts {kind} at {int(rate * 100)}% of {full} (§{section}){worse}"
+        return cost, 0, (f"with parts {kind} at {int(rate * 100)}% of {full}{extra} "
+                         f"(§{section}){worse}")
     stock = spares_at(state, player_id, str(group.at))
     used = min(stock.stock, full) if stock else 0
-    how = f"at {box_cost(design)} a box (§11.2)"
+    how = f"at {box_cost(design)} a box (§11.2){extra}"
     if used:
         how += f", {used} of it from the spares there (§11.3.1)"
     return full - used, used, how
