@@ -559,3 +559,14 @@ def test_keys_check_names_a_file_sealed_before_a_recipient_was_added(sealed, run
         "orders/t005/nac.yaml.age: is not sealed to 1 of its 3 recipients (the umpires' in "
         "state/campaign.yaml and the player's in state/players.yaml); seal it again with "
         "'ftpress seal'")
+
+
+def test_a_power_handed_to_a_new_player_loses_the_last_ones_recipient(sealed, run):
+    root, nac = sealed
+    players = root / "state" / "players.yaml"
+    players.write_text(players.read_text().replace("  - id: nac\n",
+                                                   "  - id: nac\n    github_id: 1001\n", 1))
+    code, _out, err = run("roster", "replace", "nac", "--github", "newcomer:2002",
+                          "--source", root)
+    assert (code, err) == (0, ""), err
+    assert load_folder(root).state.player("nac").recipient is None
