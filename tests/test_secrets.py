@@ -562,7 +562,7 @@ def test_keys_check_names_a_file_sealed_before_a_recipient_was_added(sealed, run
 
 
 def test_a_power_handed_to_a_new_player_loses_the_last_ones_recipient(sealed, run):
-    root, nac = sealed
+    root, _ = sealed
     players = root / "state" / "players.yaml"
     players.write_text(players.read_text().replace("  - id: nac\n",
                                                    "  - id: nac\n    github_id: 1001\n", 1))
