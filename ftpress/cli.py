@@ -27,6 +27,7 @@ from typing import Protocol, cast
 from ftpress import __version__
 from ftpress.errors import UserError
 from ftpress.logsafe import say
+from ftpress.state.writeout import recover
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).
@@ -104,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser(words).parse_args(words)
     command = next(c for c in COMMANDS if c.name == args.command)
     try:
+        # Before anything else reads the campaign: finish or undo an interrupted write-out.
+        if hasattr(args, "source") and (recovered := recover(args.source)):
+            say(f"ftpress: {recovered}", err=True)
         return command.load().run(args)
     except UserError as exc:
         for line in exc.lines():

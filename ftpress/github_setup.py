@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ftpress.errors import InvalidArgument
 from ftpress.roster import Account
-from ftpress.turn import SECRET_ENV, SECRET_FILE
+from ftpress.turn.secret import SECRET_ENV, SECRET_FILE
 
 #: ``OWNER/NAME`` of a GitHub repository, as GitHub allows them.
 _REPOSITORY = re.compile(r"([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})")

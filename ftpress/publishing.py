@@ -29,7 +29,7 @@ from ftpress import durations
 from ftpress.state.model import Calendar
 from ftpress.state.turns import turn_id, turn_number
 from ftpress.state_edits import write_state_file
-from ftpress.turn import TurnResult
+from ftpress.turn.resolve import TurnResult
 
 
 def next_deadline(calendar: Calendar, resolved_at: datetime) -> datetime:

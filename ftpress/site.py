@@ -51,6 +51,7 @@ from ftpress.recorded_kinds import kind_problems
 from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
+from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
@@ -108,6 +109,8 @@ class Site:
     view: str = "public"
     #: Files published as they are: beside the posts, and the campaign's ``static/``.
     assets: tuple[Asset, ...] = ()
+    #: The open turn as the build's "now" finds it (front page and ``/turns/``).
+    open_turn: OpenTurnView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +193,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 state, min(scheduled, default=None), turns, options.view,
-                load_assets(root, published))
+                load_assets(root, published),
+                open_turn(root, state, options.now) if state is not None else None)
 
 
 def player_of(view: str) -> str | None:
@@ -279,7 +283,8 @@ def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out
               parallel: bool = False, cache: RenderCache | None = None) -> Renderer:
     """The renderer, with the context every page shares, for a whole build or one post."""
     urls = Urls(site.config)
-    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=site.view == "umpire")
+    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=site.view == "umpire",
+                                 open_turn=site.open_turn)
     return Renderer(theme.environment(site.theme_dirs), shared, urls, out, root=site.root,
                     parallel=parallel, cache=cache)
 

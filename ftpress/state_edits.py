@@ -12,7 +12,7 @@ from ftpress.config import CONFIG_FILE, load_config
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump, schema_url
-from ftpress.write import write_file
+from ftpress.state.writeout import write_out
 
 
 def current_state(root: Path) -> State:
@@ -25,4 +25,5 @@ def write_state_file(root: Path, state: State, kind: str) -> None:
     base_url = load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
     file = KINDS[kind]
     text = dump(getattr(state, file.name), schema_url(base_url, file))
-    write_file(root / STATE_DIR / file.file, text.encode("utf-8"))
+    rel = f"{STATE_DIR}/{file.file}"
+    write_out(root, rel, {rel: text.encode("utf-8")})

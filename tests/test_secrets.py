@@ -323,7 +323,9 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
 # --- the turn -----------------------------------------------------------------------
 
 def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
-    from ftpress.turn import redo_turns, resolve_turn, verify_turn
+    from ftpress.turn.redo import redo_turns
+    from ftpress.turn.resolve import resolve_turn
+    from ftpress.turn.verify import verify_turn
 
     root, _ = sealed
     assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
@@ -369,7 +371,8 @@ def _to_umpire(root: Path, data: bytes) -> bytes:
      "are for t004 but the file is in orders/t005/; move the file or correct the turn"),
 ])
 def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
-    from ftpress.turn import resolve_turn, verify_turn
+    from ftpress.turn.resolve import resolve_turn
+    from ftpress.turn.verify import verify_turn
 
     root, _ = sealed
     (root / "orders/t005/nac.yaml").unlink()
@@ -479,7 +482,7 @@ def test_seal_refuses_a_file_outside_the_campaign(sealed, run, tmp_path):
 def test_each_player_with_a_key_gets_what_they_know_sealed_to_them(sealed, run):
     import yaml
 
-    from ftpress.turn import resolve_turn
+    from ftpress.turn.resolve import resolve_turn
 
     root, nac = sealed
     assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0

@@ -86,7 +86,8 @@ def build_state(spec: dict[str, Any]) -> State:
                                                               else None),
                            idp=s.get("idp", s.get("income", 50) if s.get("owner") else None),
                            idp_full=s.get("idp_full"),
-                           ext=Ftc2007System(interdicted_by=s.get("interdicted_by")))
+                           ext=Ftc2007System(interdicted_by=s.get("interdicted_by"),
+                                              paid_income_to=s.get("paid_income_to")))
                     for s in spec["systems"])
     routes = tuple(Route(rid, tuple(tuple(link) for link in links))
                    for rid, links in spec.get("routes", {}).items())

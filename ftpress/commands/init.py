@@ -55,7 +55,7 @@ from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.turn import SECRET_FILE, secret_hash, turn_secret
+from ftpress.turn.secret import SECRET_FILE, secret_hash, turn_secret
 from ftpress.write import write_file
 
 #: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).

@@ -2,7 +2,7 @@
 
 "Due" is the one question ``ftpress turn --if-due`` asks: a turn is due when its
 deadline has passed, or when every player has an order file in
-``orders/<turn-id>/`` (nobody is left to wait for). The files are only counted
+``orders/<turn-id>/``, plain or sealed (nobody is left to wait for). The files are only counted
 here; ``ftpress turn`` reads and re-validates each one before folding it in.
 """
 
@@ -17,7 +17,7 @@ from ftpress.campaign import load_state
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import say
-from ftpress.orders.load import orders_path
+from ftpress.orders.sent import senders
 from ftpress.state.turns import turn_id
 
 
@@ -76,9 +76,7 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     players = [p.id for p in state.players.players]
-    # In a sealed campaign only the sealed file counts: the plain one is git-ignored.
-    suffix = ".age" if state.campaign.sealed else ""
-    submitted = tuple(p for p in players if (root / (orders_path(turn, p) + suffix)).is_file())
+    submitted = senders(root, turn, players, sealed=state.campaign.sealed)
     missing = tuple(p for p in players if p not in submitted)
     return TurnStatus(turn, cal.deadline, now, submitted, missing, bool(cal.paused))
 

@@ -11,7 +11,9 @@ from ftpress.errors import InvalidArgument
 from ftpress.logsafe import say
 from ftpress.publishing import battles_markdown, commit_message, keep_to_the_calendar
 from ftpress.state.turns import turn_number
-from ftpress.turn import TurnResult, redo_turns, resolve_turn, verify_turn
+from ftpress.turn.redo import redo_turns
+from ftpress.turn.resolve import TurnResult, resolve_turn
+from ftpress.turn.verify import verify_turn
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

@@ -35,6 +35,7 @@ from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.upkeep import checks_worse
 from ftpress.state.model import Group, Location, Ship, State
 
 #: The abstract combat is fought between two sides. Where three or more powers
@@ -166,13 +167,20 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
 
 def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
     """§17: a battle that awaits the table; the turn waits for its result. The
-    event says which table edge each group that came in this week enters by (§17.6)."""
+    event says which table edge each group that came in this week enters by (§17.6),
+    and which powers check damage one level worse (§7.4); its text heads the
+    battle-result file the umpire fills in."""
     listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
                         f"{'' if len(g.ships) == 1 else 's'}{entry_edge(state, site, g, set_out)})"
                         for g in site.groups)
+    worse = [p for p in site.powers if checks_worse(state, p)]
+    penalty = (f" {' and '.join(worse)} {'is' if len(worse) == 1 else 'are'} on reduced "
+               "maintenance: every damage check of "
+               f"{'its' if len(worse) == 1 else 'their'} ships is made one level worse "
+               "(§7.4).") if worse else ""
     return Event("battle-pending", rule("17"), f"Battle {site.id} at "
                  f"{place(state, site.at)} between {', '.join(site.powers)} ({listing}) is to "
-                 "be fought on the tabletop; the turn waits for its result.",
+                 f"be fought on the tabletop; the turn waits for its result.{penalty}",
                  # How many ships each side brings is what contact tells (§15.3).
                  audience=Audience.told(*site.powers), at=site.at,
                  groups=tuple(g.id for g in site.groups), players=site.powers)
@@ -248,8 +256,17 @@ def _side(state: State, site: Site, power: str) -> ac.Side:
             values = design.abstract
             units.append(ac.Unit(_unit_id(group, i), values.offence, values.defence,
                                  half=values.half, quarter=values.quarter, name=ship.name,
-                                 crippled=_crippled(state, ship), supplied=ALL_SUPPLIED))
+                                 crippled=_crippled(state, ship), supplied=ALL_SUPPLIED,
+                                 checks_worse=REDUCED_MAINTENANCE_CRIPPLES_SOONER
+                                 and checks_worse(state, power)))
     return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW)
+
+
+#: Ruling: the abstract combat has no damage checks; what stands for them is the
+#: threshold at which a hit cripples a ship. A navy on reduced maintenance (§7.4)
+#: has that threshold one point lower: exactly half its defence (rounded up)
+#: cripples, where a ship of any other navy needs more than half.
+REDUCED_MAINTENANCE_CRIPPLES_SOONER = True
 
 
 def _unit_id(group: Group, index: int) -> str:

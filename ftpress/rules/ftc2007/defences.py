@@ -221,7 +221,8 @@ def undefended(state: State, world: System, player: str,
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
     was = f"{world.owner}'s" if world.owner else "neutral"
-    taken = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
+    taken = extended(dataclasses.replace(world, owner=player), Ftc2007System,
+                     interdicted_by=None, paid_income_to=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
     state, lost = works_lost(state, taken, world.owner)
     moved += lost
@@ -313,7 +314,8 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
         f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
         groups=ids)
     loser = world.owner
-    world = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
+    world = extended(dataclasses.replace(world, owner=player), Ftc2007System,
+                     interdicted_by=None, paid_income_to=None)
     world, damage = defence_damage(world, dice)
     state, moved = capital_falls(_with_world(state, world), world, loser)
     state, lost = works_lost(state, world, loser)

@@ -29,7 +29,7 @@ from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
-from ftpress.rules.ftc2007.upkeep import charge_ordnance, charge_upkeep
+from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
 from ftpress.state.model import State
 
 #: Ruling: an economic turn's money is settled when the next economic turn
@@ -119,6 +119,11 @@ def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event
                 and not vetted.economy_refused("ordnance")):
             state, found = charge_ordnance(state, player.id, economy.ordnance, ended,
                                            plan.where(player.id, "economy", "ordnance"))
+            events += found
+        if (economy is not None and economy.biomass is not None and vetted is not None
+                and not vetted.economy_refused("biomass")):
+            state, found = charge_biomass(state, player.id, economy.biomass, ended,
+                                          plan.where(player.id, "economy", "biomass"))
             events += found
     state, found = defences_ready(state)
     events += found

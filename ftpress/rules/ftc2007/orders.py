@@ -55,7 +55,8 @@ class Vetted:
     accepted: dict[str, tuple[GroupOrder, Movement | None]]
     rejected: tuple[Rejection, ...]
     #: May economic orders be given this turn: all of them in the first week of an
-    #: economic turn (§5.2), a block of keels alone in any other (§13.1)?
+    #: economic turn (§5.2), a block of keels and repairs alone in any other
+    #: (§13.1, §11.1)?
     economy_allowed: bool
 
     @property
@@ -89,15 +90,15 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("turn",), f"these orders are for {orders.turn}, but the "
                                   f"turn open for orders is {_open_turn(state)}"))
         return Vetted(player, {}, tuple(rejected), econ)
-    midweek_keels = orders.economy is not None and not econ and keels_only(orders.economy)
-    if orders.economy is not None and not econ and not midweek_keels:
+    midweek = orders.economy is not None and not econ and any_week_only(orders.economy)
+    if orders.economy is not None and not econ and not midweek:
         cal = state.campaign.calendar
         first = (cal.economic_turn - 1) * cal.turns_per_economic_turn + 1
         rejected.append(Rejection(("economy",), "economic orders are given only in the first "
                                   "strategic turn of an economic turn (§5.2); this is week "
                                   f"{cal.turn - first + 1} of economic turn "
-                                  f"{cal.economic_turn}, when only keels may be laid "
-                                  "(§13.1)", key=True))
+                                  f"{cal.economic_turn}, when only keels may be laid (§13.1) "
+                                  "and repairs ordered (§11.1)", key=True))
     elif orders.economy is not None and econ:
         rejected += [Rejection(loc, message) for loc, message
                      in prize_rejections(state, player, orders.economy.prizes)]
@@ -147,17 +148,20 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("groups", group_id), f"{group_id!r} would be formed by "
                                   f"splitting {parent_of[group_id]!r}, whose order is refused",
                                   group_id, key=True))
-    if orders.economy is not None and (econ or midweek_keels):
+    if orders.economy is not None and (econ or midweek):
         rejected += economy_rejections(state, orders, merged_into)
-    return Vetted(player, accepted, tuple(rejected), econ or midweek_keels)
+    return Vetted(player, accepted, tuple(rejected), econ or midweek)
 
 
-def keels_only(economy: EconomyOrders) -> bool:
-    """§13.1 lays keels in any week, while every other economic order waits for the
-    first week of an economic turn (§5.2): does this block order keels and nothing
-    else (a note aside)?"""
-    return bool(economy.keels) and economy == EconomyOrders(keels=economy.keels,
-                                                            note=economy.note)
+def any_week_only(economy: EconomyOrders) -> bool:
+    """§13.1 lays keels in any week, and §11.1 repairs wherever income was drawn
+    this economic turn, naming no week; every other economic order waits for the
+    first week of an economic turn (§5.2). Does this block order keels or repairs
+    and nothing else (a note aside, and refits, which are refused in any week with
+    their own reason, :mod:`.refits`)?"""
+    return bool(economy.keels or economy.repairs or economy.refits) and economy == \
+        EconomyOrders(keels=economy.keels, repairs=economy.repairs, refits=economy.refits,
+                      note=economy.note)
 
 
 def _open_turn(state: State) -> str:

@@ -1,6 +1,7 @@
 """What ftc2007 keeps in the state beyond the shared model.
 
-The player whose attack has left a world interdicted (§10.6), the hulks a player
+The player whose attack has left a world interdicted (§10.6) and the one it
+paid income to this economic turn (§11.1), the hulks a player
 has captured and not yet rebuilt, stripped or sold (§12), whether a design
 is of non-standard technology (§16), and whether a group's move of the next
 turn is its jump out of a system (§18.4). The keys stand in the
@@ -38,6 +39,9 @@ class Ftc2007System(Extension):
 
     #: The player whose attack has left the world interdicted this turn (§10.6).
     interdicted_by: Id | None = None
+    #: The player the world paid income to as this economic turn opened, while the
+    #: same player holds it (§11.1: repairs are made there all economic turn).
+    paid_income_to: Id | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,12 @@ EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc200
 def interdictor(system: System) -> str | None:
     """The player whose attack has left ``system`` interdicted (§10.6), if any."""
     return extension_of(system, Ftc2007System).interdicted_by
+
+
+def paid_income_to(system: System) -> str | None:
+    """Who ``system`` paid income to as this economic turn opened and holds it still
+    (§11.1), if anyone."""
+    return extension_of(system, Ftc2007System).paid_income_to
 
 
 def prizes_of(player: Player) -> tuple[Prize, ...]:

@@ -29,7 +29,7 @@ from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.technology import build_price
 from ftpress.rules.ftc2007.treasury import charge
-from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE, charge_upkeep
+from ftpress.rules.ftc2007.upkeep import EXPENDED_BIOMASS_BOX_COST, ORDNANCE_RATE, charge_upkeep
 from ftpress.state.model import Player, State
 
 _POSTURE = {"stand-off": "to stand off", "attack": "on attack orders",
@@ -114,7 +114,13 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
         ordnance = charge(economy.ordnance, ORDNANCE_RATE)
         lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
                      f"{cal.economic_turn - 1}: billed {ordnance} when its books close (§7.1).")
-    books = economic_week(state) and cal.economic_turn > 1  # midweek: keels alone (§13.1)
+    if economy.biomass and not vetted.economy_refused("biomass"):
+        regrown = economy.biomass * EXPENDED_BIOMASS_BOX_COST
+        ordnance += regrown
+        lines.append(f"Biomass expended in economic turn {cal.economic_turn - 1}: "
+                     f"{economy.biomass} boxes, billed {regrown} when its books close (§11.5).")
+    # Midweek: keels and repairs alone (§13.1, §11.1).
+    books = economic_week(state) and cal.economic_turn > 1
     if books:
         lines.append(_books(state, player.id, cal.economic_turn - 1, ordnance))
     spending = [ki for ki in _in_file_order(loaded, economy)
