@@ -31,7 +31,7 @@ from ftpress.buildcache import (
     remember,
     reusable,
 )
-from ftpress.campaign import display_of, load_states
+from ftpress.campaign import display_of, load_states, order_forms
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
@@ -52,6 +52,7 @@ from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.openturn import OpenTurnView, open_turn
+from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
@@ -348,6 +349,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
             _give_back_memory()  # what a build's own cache let go, before the pages fork
         schemas = schema_files(site.config.base_url,  # likewise
                                site.state.campaign.ruleset if site.state else None)
+        if site.state is not None:  # how to send orders, from the order schema and rulebook
+            render_order_guide(r, schemas, site.rulebook, site.state)
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
         try:
@@ -402,7 +405,11 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     failures: list[Problem] = []
     try:
         display = display_of(site.state)  # how the campaign's ruleset shows its state
-        render_campaign(r, site.state, display, umpire=umpire, player=player)
+        # The order forms: every one for the umpire, a player's own for that player.
+        forms = order_forms(site.state) if umpire or player else {}
+        render_campaign(r, site.state, display, umpire=umpire, player=player,
+                        forms=forms if umpire else {p: f for p, f in forms.items()
+                                                    if p == player})
         render_turns(r, site.state, site.turns, site.rulebook, display, report=_report(site.state),
                      umpire=umpire, player=player)
     except jinja2.TemplateError as exc:  # raised while building views
