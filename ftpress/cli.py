@@ -79,6 +79,8 @@ COMMANDS = (
     Command("calendar", "extend, pause or resume the open turn's deadline"),
     Command("remind", "the reminder for players who have not sent orders, when it is due; "
             "for CI"),
+    Command("keys", "the umpire's key and the players' recipients: init, check, rotate"),
+    Command("seal", "check an order file, then seal it for the umpires and its player"),
 )
 
 

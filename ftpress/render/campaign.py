@@ -95,9 +95,11 @@ class CounterView:
 
 
 def render_campaign(r: Renderer, state: State, display: Display, *,
-                    umpire: bool = False, forms: Mapping[str, str] | None = None) -> None:
+                    umpire: bool = False, player: str | None = None,
+                    forms: Mapping[str, str] | None = None) -> None:
     """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site; ``forms``:
-    each player's order form for the open turn, shown on their page (the umpire's view)."""
+    each player's order form for the open turn, shown on their page (the umpire's view);
+    a player's view (``player``) shows that player's own counters in full."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
     counters = Counter(g.owner for g in state.groups.groups if umpire or display.counter(g))
@@ -130,7 +132,8 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                title=power.name, description=f"{power.name}: {plural(power.worlds, 'world')}, "
                f"income {power.income}, treasury {power.treasury}.", section="players",
                power=power, systems=mine,
-               counters=_counters(state, power.id, urls.page, display, umpire),
+               counters=_counters(state, power.id, urls.page, display,
+                                  umpire or power.id == player),
                form=(forms or {}).get(power.id),
                form_path=orders_path(turn_id(state.campaign.calendar.turn), power.id),
                trail=(Link(urls.page("players/"), "The powers"),),

@@ -162,6 +162,20 @@ ExtensionField = Annotated[Extension | None, PlainValidator(check_extension),
 NOT_A_KEY = {"key": False}
 
 
+def check_recipient(value: str) -> str:
+    """A public key age can encrypt to; pyrage is imported only when a file names one."""
+    from ftpress.agekeys import recipient_problem
+
+    problem = recipient_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+#: A public key sealed files are encrypted to (:func:`check_recipient`).
+AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient)]
+
+
 def _normalise_ext(record: Any) -> None:
     """An extension holding only its defaults is none (see :class:`Extension`)."""
     if record.ext is not None:
@@ -238,6 +252,9 @@ class Settings:
     #: the check and changes only that player's own order file (left out: the umpire
     #: merges every one).
     auto_merge: bool | None = None
+    #: Whether orders travel sealed (age-encrypted to the umpires and their player,
+    #: see :mod:`ftpress.sealing`) or in plain text; unset is open, left out of the file.
+    secrecy: Literal["sealed", "open"] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +296,14 @@ class CampaignFile:
     settings: Settings = Settings()
     #: Who may change any player's orders in a pull request (none: left out of the file).
     umpires: tuple[Umpire, ...] | None = None
+    #: The umpires' public keys (age recipients, or SSH public keys) every sealed file is
+    #: encrypted to; ``ftpress keys init`` adds one (none: left out of the file).
+    umpire_recipients: tuple[AgeRecipient, ...] | None = None
+
+    @property
+    def sealed(self) -> bool:
+        """Orders travel sealed: ``settings.secrecy: sealed``."""
+        return self.settings.secrecy == "sealed"
 
 
 # --- state/players.yaml ----------------------------------------------------------------
@@ -309,6 +334,9 @@ class Player:
     #: The player's numeric GitHub user id: an order pull request is the player's when
     #: its author has this id (a login can be renamed; the id cannot).
     github_id: GitHubId | None = None
+    #: The public key the player's sealed files are encrypted to: an age recipient
+    #: (``age1…``), or the SSH public key GitHub shows for them (``ssh-ed25519 …``).
+    recipient: AgeRecipient | None = None
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:

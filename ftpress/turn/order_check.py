@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import rules, yamlsource
+from ftpress import rules, sealing, yamlsource
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.errors import InputError, Problem, UnknownRuleset
 from ftpress.nolinks import links_below
@@ -45,6 +45,14 @@ def check_orders(root: Path, wanted: set[str] | None = None,
     for rel in paths:
         if rel.endswith(".md"):
             continue  # a README for the players
+        if sealing.is_sealed(rel) and loaded_state is not None and \
+                loaded_state.state.campaign.sealed:
+            found_sealed = sealing.sealed_problems(rel, (root / rel).read_bytes(),
+                                                   loaded_state.state)
+            problems.extend(found_sealed)
+            if not found_sealed:
+                summaries.append((rel, [sealing.NEEDS_KEY]))
+            continue
         stray = stray_problem(rel)
         if stray is not None:
             problems.append(stray)
