@@ -67,7 +67,11 @@ def with_accounts(state: State, players: dict[str, Account],
 
 
 def _assign(player: Player, account: Account) -> Player:
-    return dataclasses.replace(player, github=account.login, github_id=account.id)
+    # A recipient is the person's key, not the power's: a new player must not be able
+    # to open what was sealed to the last one, nor the last one what is sealed to them.
+    recipient = player.recipient if player.github_id == account.id else None
+    return dataclasses.replace(player, github=account.login, github_id=account.id,
+                               recipient=recipient)
 
 
 # --- editing a running campaign's roster ------------------------------------------------

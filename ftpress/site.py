@@ -19,7 +19,6 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
 
 import jinja2
 
@@ -32,7 +31,7 @@ from ftpress.buildcache import (
     remember,
     reusable,
 )
-from ftpress.campaign import display_of, load_states
+from ftpress.campaign import display_of, load_states, order_forms
 from ftpress.config import SiteConfig, load_config
 from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
@@ -53,6 +52,7 @@ from ftpress.render import feeds, theme
 from ftpress.render.blog import RESERVED, Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.openturn import OpenTurnView, open_turn
+from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.rulebook import RulebookViews
@@ -85,9 +85,10 @@ class BuildOptions:
     #: Reuse what the last build left in .ftpress-cache/: rendered Markdown, and the
     #: whole output when no input has changed.
     incremental: bool = False
-    #: Whose eyes the site is for: the public (only what the rules make public) or the
-    #: umpire (every fact; written to its own folder, kept out of search engines).
-    view: Literal["public", "umpire"] = "public"
+    #: Whose eyes the site is for: the public (only what the rules make public), the
+    #: umpire (every fact; written to its own folder, kept out of search engines), or a
+    #: player's id (what the rules tell that player; :func:`player_of`).
+    view: str = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,7 @@ class Site:
     next_due: datetime | None = None
     #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
     turns: tuple[RecordedTurn, ...] = ()
-    view: Literal["public", "umpire"] = "public"
+    view: str = "public"
     #: Files published as they are: beside the posts, and the campaign's ``static/``.
     assets: tuple[Asset, ...] = ()
     #: The open turn as the build's "now" finds it (front page and ``/turns/``).
@@ -195,6 +196,11 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None, *,
                 state, min(scheduled, default=None), turns, options.view,
                 load_assets(root, published),
                 open_turn(root, state, options.now) if state is not None else None)
+
+
+def player_of(view: str) -> str | None:
+    """The player whose view ``view`` is (``ftpress build --view <player>``), or None."""
+    return None if view in ("public", "umpire") else view
 
 
 def _report(state: State) -> ReportSpec:
@@ -327,10 +333,11 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
     # Without a search index to start first, the posts' pages need not wait for the
     # listings to be queued (Renderer.start).
     r.sink = None if searchable else sink
-    urls, umpire = r.urls, site.view == "umpire"
+    urls, umpire, player = r.urls, site.view == "umpire", player_of(site.view)
     try:
         try:
-            lead = (headline(site.turns, urls, report=_report(site.state), umpire=umpire)
+            lead = (headline(site.turns, urls, report=_report(site.state), umpire=umpire,
+                             player=player)
                     if site.state is not None else None)
             views, problems = render_blog(blog, r, statics, lead)
         except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
@@ -342,6 +349,8 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
             _give_back_memory()  # what a build's own cache let go, before the pages fork
         schemas = schema_files(site.config.base_url,  # likewise
                                site.state.campaign.ruleset if site.state else None)
+        if site.state is not None:  # how to send orders, from the order schema and rulebook
+            render_order_guide(r, schemas, site.rulebook, site.state)
         if out.clashes:  # before rendering a page: two things want one path
             raise InputError(out.clashes)
         try:
@@ -356,14 +365,14 @@ def render(site: Site, *, parallel: bool = False, cache: RenderCache | None = No
         r.cancel()
         campaign.wait()
     turned = (turn_entries(site.turns, urls, report=_report(site.state), zone=site.config.zone,
-                           umpire=umpire) if site.state is not None else ())
+                           umpire=umpire, player=player) if site.state is not None else ())
     for path, feed in feeds.atom_feeds(site.config, views, turned).items():
         out.add(path, feed, "feed")
     for asset in site.assets:
         out.add(asset.path, asset.data, asset.source)
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
-    out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
+    out.add("robots.txt", feeds.robots(site.config, umpire=site.view != "public"), "robots")
     for path, data in schemas.items():
         out.add(path, data, "schemas")
     if out.clashes:
@@ -391,14 +400,18 @@ def _campaign_pages(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...
     out = Outputs()
     mine = cache.forked() if cache is not None else None
     r = _renderer(site, blog, statics, out, cache=mine)
-    umpire = site.view == "umpire"
+    umpire, player = site.view == "umpire", player_of(site.view)
     stopped: list[Problem] = []
     failures: list[Problem] = []
     try:
         display = display_of(site.state)  # how the campaign's ruleset shows its state
-        render_campaign(r, site.state, display, umpire=umpire)
+        # The order forms: every one for the umpire, a player's own for that player.
+        forms = order_forms(site.state) if umpire or player else {}
+        render_campaign(r, site.state, display, umpire=umpire, player=player,
+                        forms=forms if umpire else {p: f for p, f in forms.items()
+                                                    if p == player})
         render_turns(r, site.state, site.turns, site.rulebook, display, report=_report(site.state),
-                     umpire=umpire)
+                     umpire=umpire, player=player)
     except jinja2.TemplateError as exc:  # raised while building views
         stopped.append(template_problem(exc, site.root))
     if not stopped and not out.clashes:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ftpress.buildcache import CACHE_DIR, reusable
 from ftpress.clock import build_now
+from ftpress.errors import InvalidArgument, RefusedCommand
 from ftpress.logsafe import say
 from ftpress.write import check_out_dir
 
@@ -27,17 +28,23 @@ def site_options(parser: argparse.ArgumentParser) -> None:
 def arguments(parser: argparse.ArgumentParser) -> None:
     site_options(parser)
     parser.add_argument("--out", type=Path, default=None,
-                        help="output folder (default: _site, or _site-umpire for the "
-                        "umpire's view)")
-    parser.add_argument("--view", choices=("public", "umpire"), default="public",
+                        help="output folder (default: _site, or _site-<view> for the "
+                        "umpire's or a player's view)")
+    parser.add_argument("--view", default="public", metavar="VIEW",
                         help="public: only what the rules make public (the default); "
-                        "umpire: every fact, hidden ones too, for the umpire's eyes")
+                        "umpire: every fact, hidden ones too, for the umpire's eyes; a "
+                        "player's id: what the rules tell that player (with --identity)")
+    parser.add_argument("--identity", type=Path, metavar="FILE",
+                        help="with --view <player>: that player's age secret key or SSH "
+                        "private key")
 
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    if args.view not in ("public", "umpire"):
+        check_player_view(args.source, args.view, args.identity)
     out = args.out if args.out is not None else args.source / (
-        "_site" if args.view == "public" else "_site-umpire")
+        "_site" if args.view == "public" else f"_site-{args.view}")
     now = build_now(args.now)
     check_out_dir(args.source, out)
     # Asked before the rest of ftpress is imported: a no-op build stays instant.
@@ -69,3 +76,26 @@ def run(args: argparse.Namespace) -> int:
             parsing.cancel()  # the build stopped before it took the results
     say(report.summary(out))
     return 0
+
+
+def check_player_view(root: Path, player: str, identity: Path | None) -> None:
+    """A player's view is built only for a player of the campaign, and only with a key
+    that answers to their recipient in ``state/players.yaml``; raises otherwise."""
+    from ftpress import agekeys
+    from ftpress.campaign import load_state
+
+    loaded = load_state(root)
+    players = loaded.state.players.players if loaded is not None else ()
+    found = next((p for p in players if p.id == player), None)
+    if found is None:
+        raise InvalidArgument(f"--view {player!r}: expected 'public', 'umpire' or a player's "
+                              f"id ({', '.join(p.id for p in players) or 'none in state/'})")
+    if identity is None:
+        raise InvalidArgument(f"--view {player} needs --identity FILE, {player}'s age secret "
+                              "key or SSH private key")
+    if found.recipient is None:
+        raise RefusedCommand(f"player {player!r} has no recipient in state/players.yaml, so "
+                             "no key can prove the view is theirs; add 'recipient:' first")
+    if not agekeys.answers(agekeys.read_identity(identity), found.recipient):
+        raise RefusedCommand(f"{identity}: this identity does not answer to {player}'s "
+                             "recipient in state/players.yaml; nothing was built")

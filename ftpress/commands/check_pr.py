@@ -35,6 +35,12 @@ paused. Who wrote it was checked on the pull request itself, which the queue
 only takes with a passing check; files outside ``orders/`` in a merge group
 were reviewed by their code owners and are not this check's.
 
+In a sealed campaign (``settings.secrecy: sealed``, :mod:`ftpress.sealing`) the
+files are ``<player-id>.yaml.age`` and there is no key here: each is judged by
+its plain name as above, then checked for its form, a stanza for every umpire
+recipient and the player's, and its size, and answered with a receipt (its
+SHA-256 and the time), nothing of what it says. A plain order file is refused.
+
 This check is not a security gate on its own (a ``pull_request`` workflow runs
 the workflow file of the pull request, which could skip it); CODEOWNERS and
 branch protection are. It gives an exact, early answer, and ``ftpress turn``
@@ -44,6 +50,7 @@ re-validates every order file with main's code before folding it in.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import subprocess
 import tempfile
@@ -51,7 +58,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from ftpress import rules
+from ftpress import rules, sealing
 from ftpress.battles import BATTLES_DIR
 from ftpress.campaign import load_folder
 from ftpress.clock import build_now
@@ -270,13 +277,15 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
                                 f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
     for change in found:
-        reason = _refusal(change, turn, state, author_id, umpire, player)
+        reason = _sealed_refusal(change, state) or _refusal(
+            _as_plain(change, state), turn, state, author_id, umpire, player)
         if reason is None:
             allowed.append(change)
         else:
             refusals.append(Refusal(change.path, reason))
-    refusals += _closed(root, base, state, build_now() if now is None else now)
-    problems, orders = _judge_files(root, allowed, state)
+    at = build_now() if now is None else now
+    refusals += _closed(root, base, state, at)
+    problems, orders = _judge_files(root, allowed, state, at)
     return PullRequestReport(turn, who, tuple(refusals), problems, orders,
                              auto_merge=bool(state.campaign.settings.auto_merge)
                              and player is not None and not umpire and bool(allowed))
@@ -295,24 +304,30 @@ def check_merge_group(root: Path, base: str, head: str, *,
         if PurePosixPath(change.path).parts[:1] != (ORDERS_DIR,):
             continue
         # Judged as an umpire's change: any player's file of the open turn may be in it.
-        reason = _refusal(change, turn, state, 0, True, None)
+        reason = _sealed_refusal(change, state) or _refusal(
+            _as_plain(change, state), turn, state, 0, True, None)
         if reason is None:
             allowed.append(change)
         else:
             refusals.append(Refusal(change.path, reason))
+    at = build_now() if now is None else now
     if allowed or refusals:
-        refusals += _closed(root, base, state, build_now() if now is None else now)
-    problems, orders = _judge_files(root, allowed, state)
+        refusals += _closed(root, base, state, at)
+    problems, orders = _judge_files(root, allowed, state, at)
     return PullRequestReport(turn, "the merge queue", tuple(refusals), problems, orders)
 
 
-def _judge_files(root: Path, allowed: list[Change], state: State,
+def _judge_files(root: Path, allowed: list[Change], state: State, now: datetime,
                  ) -> tuple[tuple[Problem, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
-    """Every problem of each order file, and what each clean one orders."""
+    """Every problem of each order file, and what each clean one orders (of a sealed
+    one, its receipt at ``now``)."""
     problems: list[Problem] = []
     orders: list[tuple[str, tuple[str, ...]]] = []
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
+        if state.campaign.sealed:
+            problems.extend(_check_sealed(root, change, state, orders, now))
+            continue
         try:
             raw = read_blob(root, change.new_blob, change.path)
         except InputError as exc:  # too big to be read at all
@@ -339,6 +354,41 @@ def _paused_battles(root: Path, base: str, turn: str) -> tuple[str, ...]:
                   f"{BATTLES_DIR}/{turn}/")
     return tuple(sorted(name.decode("utf-8", "replace") for name in listed.split(b"\0")
                         if name))
+
+
+# --- sealed orders (settings.secrecy: sealed) -------------------------------------------
+
+def _sealed_refusal(change: Change, state: State) -> str | None:
+    """In a sealed campaign, a plain order file is refused: the open repository would
+    show every player its orders (see :mod:`ftpress.sealing`)."""
+    if state.campaign.sealed and change.path.endswith(".yaml") and \
+            PurePosixPath(change.path).parts[:1] == (ORDERS_DIR,):
+        return ("is a plain order file, and this campaign's orders are sealed; run "
+                f"'ftpress seal {change.path}' and commit {change.path}.age instead (the "
+                "plain file is git-ignored)")
+    return None
+
+
+def _as_plain(change: Change, state: State) -> Change:
+    """A sealed file judged by the plain file's name (its turn, its player)."""
+    if state.campaign.sealed and sealing.is_sealed(change.path):
+        return dataclasses.replace(change, path=sealing.plain_of(change.path))
+    return change
+
+
+def _check_sealed(root: Path, change: Change, state: State,
+                  receipts: list[tuple[str, tuple[str, ...]]], now: datetime) -> list[Problem]:
+    """A sealed order file, checked with no key: its form, recipients and size; a
+    clean one gets its receipt, and nothing of its content is shown."""
+    try:
+        data = read_blob(root, change.new_blob, change.path)
+    except InputError as exc:  # too big to read
+        return list(exc.problems)
+    found = sealing.sealed_problems(change.path, data, state)
+    if not found:
+        receipt = sealing.receipt(change.path, data, now)
+        receipts.append((change.path, (receipt.removeprefix(f"{change.path}: "),)))
+    return found
 
 
 def _refusal(change: Change, turn: str, state: State, author_id: int, umpire: bool,

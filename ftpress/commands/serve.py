@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.commands.build import site_options
+from ftpress.commands.build import check_player_view, site_options
 from ftpress.serve import serve
 
 
@@ -15,8 +15,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="output folder (default: a temporary folder)")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--view", default="public", metavar="VIEW",
+                        help="public (the default), umpire, or a player's id (with --identity)")
+    parser.add_argument("--identity", type=Path, metavar="FILE",
+                        help="with --view <player>: that player's age or SSH private key")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.view not in ("public", "umpire"):
+        check_player_view(args.source, args.view, args.identity)
     return serve(args.source, args.out, host=args.host, port=args.port, drafts=args.drafts,
-                 future=args.future, now=args.now)
+                 future=args.future, now=args.now, view=args.view)

@@ -76,7 +76,7 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     players = [p.id for p in state.players.players]
-    submitted = senders(root, turn, players)
+    submitted = senders(root, turn, players, sealed=state.campaign.sealed)
     missing = tuple(p for p in players if p not in submitted)
     return TurnStatus(turn, cal.deadline, now, submitted, missing, bool(cal.paused))
 

@@ -44,7 +44,8 @@ def open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:
     under ``orders/<turn-id>/``."""
     cal = state.campaign.calendar
     players = state.players.players
-    sent = set(senders(root, turn_id(cal.turn), [p.id for p in players]))
+    sent = set(senders(root, turn_id(cal.turn), [p.id for p in players],
+                       sealed=state.campaign.sealed))
     deadline = cal.deadline.astimezone(UTC)
     return OpenTurnView(cal.turn, deadline, now >= deadline, bool(cal.paused),
                         tuple(p.name for p in players if p.id in sent),

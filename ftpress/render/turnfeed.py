@@ -11,16 +11,18 @@ from markupsafe import escape
 from ftpress.render.feeds import FeedEntry
 from ftpress.render.turns import RecordedTurn, summary, title_of
 from ftpress.render.views import Urls
-from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, visible
+from ftpress.render.visibility import HiddenFacts, viewer_for, visible
 from ftpress.report_spec import ReportSpec
 
 
 def turn_entries(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
-                 zone: tzinfo, umpire: bool = False) -> tuple[FeedEntry, ...]:
+                 zone: tzinfo, umpire: bool = False, player: str | None = None,
+                 ) -> tuple[FeedEntry, ...]:
     """One entry per recorded turn, oldest first, from the events its view may see
-    (``umpire``: all of them); ``report``: the campaign's ruleset's."""
+    (``umpire``: all of them; ``player``: those told to that player); ``report``: the
+    campaign's ruleset's."""
     entries = []
-    viewer = UMPIRE_VIEW if umpire else PUBLIC_VIEW
+    viewer = viewer_for(umpire, player)
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index else None
         net = HiddenFacts.of_turn(before, turn.state, viewer)

@@ -40,13 +40,7 @@ from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
-from ftpress.render.visibility import (
-    PUBLIC_VIEW,
-    UMPIRE_VIEW,
-    HiddenFacts,
-    published_order,
-    visible,
-)
+from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
 from ftpress.render.words import plural
 from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.extension import NO_EXTENSIONS, Extensions
@@ -441,14 +435,14 @@ class Headline:
 
 
 def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
-             umpire: bool = False) -> Headline | None:
+             umpire: bool = False, player: str | None = None) -> Headline | None:
     """The latest recorded turn as the home page leads with it (from the public events);
     ``report``: the campaign's ruleset's (``Ruleset.report``)."""
     if not turns:
         return None
     turn = turns[-1]
     before = turns[-2].state if len(turns) > 1 else None
-    viewer = UMPIRE_VIEW if umpire else PUBLIC_VIEW
+    viewer = viewer_for(umpire, player)
     net = HiddenFacts.of_turn(before, turn.state, viewer)
     title = title_of(turn)
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
@@ -465,7 +459,7 @@ def title_of(turn: RecordedTurn) -> str:
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                  rulebook: Rulebook, display: Display, *, report: ReportSpec,
-                 umpire: bool = False) -> None:
+                 umpire: bool = False, player: str | None = None) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``;
     each report files its events as ``report`` (the campaign's ruleset's) says, and
     shows its state as ``display`` does."""
@@ -485,7 +479,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     views: list[TurnView] = []
     shown: list[tuple[Event, ...]] = []
     nets: list[HiddenFacts | None] = []
-    viewer = UMPIRE_VIEW if umpire else PUBLIC_VIEW
+    viewer = viewer_for(umpire, player)
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
         net = HiddenFacts.of_turn(before, turn.state, viewer)

@@ -66,6 +66,13 @@ PUBLIC_VIEW = Viewer()
 UMPIRE_VIEW = Viewer(umpire=True)
 
 
+def viewer_for(umpire: bool, player: str | None = None) -> Viewer:
+    """The viewer of a build: the umpire, else the player named, else the public."""
+    if umpire:
+        return UMPIRE_VIEW
+    return Viewer.of(player) if player is not None else PUBLIC_VIEW
+
+
 def visible(events: Iterable[Event], viewer: Viewer,
             net: HiddenFacts | None = None) -> tuple[Event, ...]:
     """The events ``viewer`` may read, in order: those whose audience includes them.

@@ -25,6 +25,7 @@ from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.report_spec import ReportSpec
+from ftpress.rules.section_index import Indexed
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
@@ -84,6 +85,9 @@ class Ruleset(Generic[OrdersT]):
     display: Display = PLAIN
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
+    #: Every numbered section of :attr:`rulebook`, in order, with the functions that
+    #: apply it or why none does (:mod:`ftpress.rules.section_index`).
+    section_index: Sequence[Indexed] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
     check_orders: Callable[[State, LoadedOrders[OrdersT]], list[Problem]] | None = None
     #: What one player's orders will do, one plain sentence a line.
@@ -95,6 +99,10 @@ class Ruleset(Generic[OrdersT]):
     #: of a battle fought on the tabletop (:class:`ftpress.battles.LoadedBattle`); a
     #: battle with none is a ``battle-pending`` event, and the turn waits for it.
     takes_battle_results: bool = False
+    #: One player's order form for the open turn (``ftpress orders new``): YAML text
+    #: with every group of theirs holding, and in comments what each holds, where it
+    #: can go and which orders apply; it passes ``ftpress check`` as written.
+    order_form: Callable[[State, str], str] | None = None
 
     @property
     def rulebook(self) -> Path:

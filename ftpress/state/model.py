@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
-    AwareDatetime,
     ConfigDict,
     Field,
     PlainValidator,
@@ -35,6 +33,7 @@ from ftpress.dice import Roll
 from ftpress.durations import PATTERN as DURATION
 from ftpress.hexes import Hex
 from ftpress.state.extension import Extension, check_extension, normalised
+from ftpress.written_dates import Day, Moment
 
 #: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
 #: so they are safe in URLs and file names (no spaces, no '/', no '..').
@@ -163,6 +162,20 @@ ExtensionField = Annotated[Extension | None, PlainValidator(check_extension),
 NOT_A_KEY = {"key": False}
 
 
+def check_recipient(value: str) -> str:
+    """A public key age can encrypt to; pyrage is imported only when a file names one."""
+    from ftpress.agekeys import recipient_problem
+
+    problem = recipient_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+#: A public key sealed files are encrypted to (:func:`check_recipient`).
+AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient)]
+
+
 def _normalise_ext(record: Any) -> None:
     """An extension holding only its defaults is none (see :class:`Extension`)."""
     if record.ext is not None:
@@ -179,12 +192,12 @@ class DeadlineChange:
     __pydantic_config__ = CONFIG
 
     #: When the umpire made it.
-    at: AwareDatetime
+    at: Moment
     #: extend: the deadline moved on by ``by``; pause: the deadline stopped running;
     #: resume: it runs again, moved on by as long as it was paused.
     change: Literal["extend", "pause", "resume"]
     #: The deadline after the change (none while paused).
-    deadline: AwareDatetime | None = None
+    deadline: Moment | None = None
     #: How much later, for ``extend`` (``2d``, ``6h``).
     by: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
 
@@ -197,13 +210,13 @@ class Calendar:
     __pydantic_config__ = CONFIG
 
     #: The day strategic turn 1 opened.
-    start: date
+    start: Day
     #: The strategic turn now open for orders, counted from 1 over the whole campaign.
     turn: Positive
     #: The economic turn that strategic turn belongs to.
     economic_turn: Positive
     #: When orders for the open turn are due, with its time zone.
-    deadline: AwareDatetime
+    deadline: Moment
     turns_per_economic_turn: Positive = 6
     turn_days: Positive = 7
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
@@ -239,6 +252,9 @@ class Settings:
     #: the check and changes only that player's own order file (left out: the umpire
     #: merges every one).
     auto_merge: bool | None = None
+    #: Whether orders travel sealed (age-encrypted to the umpires and their player,
+    #: see :mod:`ftpress.sealing`) or in plain text; unset is open, left out of the file.
+    secrecy: Literal["sealed", "open"] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +296,14 @@ class CampaignFile:
     settings: Settings = Settings()
     #: Who may change any player's orders in a pull request (none: left out of the file).
     umpires: tuple[Umpire, ...] | None = None
+    #: The umpires' public keys (age recipients, or SSH public keys) every sealed file is
+    #: encrypted to; ``ftpress keys init`` adds one (none: left out of the file).
+    umpire_recipients: tuple[AgeRecipient, ...] | None = None
+
+    @property
+    def sealed(self) -> bool:
+        """Orders travel sealed: ``settings.secrecy: sealed``."""
+        return self.settings.secrecy == "sealed"
 
 
 # --- state/players.yaml ----------------------------------------------------------------
@@ -310,6 +334,9 @@ class Player:
     #: The player's numeric GitHub user id: an order pull request is the player's when
     #: its author has this id (a login can be renamed; the id cannot).
     github_id: GitHubId | None = None
+    #: The public key the player's sealed files are encrypted to: an age recipient
+    #: (``age1…``), or the SSH public key GitHub shows for them (``ssh-ed25519 …``).
+    recipient: AgeRecipient | None = None
     ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:

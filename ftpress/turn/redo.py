@@ -15,6 +15,8 @@ from ftpress.battles import BATTLES_DIR
 from ftpress.campaign import load_folder
 from ftpress.errors import RefusedCommand
 from ftpress.events import Event
+from ftpress.intelligence import FOLDER as INTELLIGENCE
+from ftpress.intelligence import intelligence_files
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
@@ -30,7 +32,7 @@ REDO_KEEPS_EDITED_STARTS = True
 #: What a record folder holds that a redo writes afresh; anything else in it is
 #: another tool's, and is carried over as it is.
 _RECORD_NAMES = frozenset({*(k.file for k in KINDS.values()), "dice.yaml", "events.yaml",
-                           "turn.yaml", "orders", "before", BATTLES_DIR})
+                           "turn.yaml", "orders", "before", BATTLES_DIR, INTELLIGENCE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +135,9 @@ def _redo_one(root: Path, turn: str, state: State, url: str | None,
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
-                         again.orders, again.results)
+                         again.orders, again.results) | again.sealed
+    if again.sealed:  # sealed afresh: age encryption is randomised, so these always differ
+        files |= intelligence_files(folder, new_state, again.events, turn)
     return files, again.events
 
 

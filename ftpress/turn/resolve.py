@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ftpress import rules
+from ftpress import rules, sealing
 from ftpress.battles import LoadedBattle
 from ftpress.campaign import load_folder
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import Event, TurnRecord
+from ftpress.intelligence import intelligence_files
 from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
 from ftpress.recorded_kinds import check_made
 from ftpress.rules.ruleset import Ruleset
@@ -113,7 +114,9 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     if ruleset.resolve is None:
         raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
-    orders = load_orders(root, turn, ruleset.orders_adapter)
+    opened = sealing.open_for_turn(root, state, turn, ruleset.orders_adapter, environ)
+    orders = opened.orders if opened is not None else \
+        load_orders(root, turn, ruleset.orders_adapter)
     notes: list[str] = []
     master = master_secret(root, environ)
     secret = None
@@ -129,7 +132,8 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
-    digest = orders_digest(o.orders for o in orders.values())
+    digest = opened.digest if opened is not None else \
+        orders_digest(o.orders for o in orders.values())
     if supplied is not None:
         hand = read_supplied_dice(root, supplied)
         dice = Dice(hand)
@@ -137,6 +141,8 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
         dice = turn_dice(state.campaign.id, turn, digest, secret)
     results = load_battles(root, turn)
     new_state, events = fold(ruleset, state, orders, dice, results)
+    if opened is not None:
+        events = (*opened.events, *events)
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
         paths = write_templates(root, turn, new_state, waiting, base_url(root))
@@ -160,6 +166,9 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     before = keeps_before(root, state, cal.turn)
     files = record_files(base_url(root), turn, state if before else None, new_state, events,
                          DiceFile(source, dice.log), record, orders, results)
+    if opened is not None:
+        files.update(opened.record_files(f"{TURNS_DIR}/{turn}"))
+        files.update(intelligence_files(f"{TURNS_DIR}/{turn}", new_state, events, turn))
     write_record(root, turn, files)
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
 

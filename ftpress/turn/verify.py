@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import rules, validation, yamlsource
+from ftpress import rules, sealing, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
 from ftpress.campaign import load_folder
 from ftpress.dice import Dice, SuppliedDice
@@ -56,7 +56,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(base_url(root), turn, state if start.endswith("/before") else None,
                          new_state, again.events, again.dice, record, again.orders,
-                         again.results)
+                         again.results) | again.sealed
     for rel, data in sorted(files.items()):
         if not rel.startswith(folder + "/"):
             continue
@@ -85,6 +85,8 @@ class Rerun:
     #: The state the turn ends with, before the next turn's secret hash is set.
     state: State
     events: tuple[Event, ...]
+    #: The sealed order files the record keeps (:mod:`ftpress.sealing`), by path.
+    sealed: dict[str, bytes]
 
 
 def rerun(root: Path, turn: str, state: State, record: TurnRecord) -> Rerun:
@@ -96,7 +98,9 @@ def rerun(root: Path, turn: str, state: State, record: TurnRecord) -> Rerun:
                   root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
                   orders_path(turn, player), ruleset.orders_adapter)
               for player in record.orders}
-    digest = orders_digest(o.orders for o in orders.values())
+    sealed = sealing.recorded_seal(root, folder)
+    digest = sealed.digest if sealed is not None else \
+        orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":
         shown = f"{folder}/dice.yaml"
         logged = validation.validate(_DICE, yamlsource.parse(yamlsource.read_text(
@@ -108,7 +112,10 @@ def rerun(root: Path, turn: str, state: State, record: TurnRecord) -> Rerun:
         source = keyed_source(state.campaign.id, turn, digest)
     results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
     new_state, events = fold(ruleset, state, orders, dice, results)
-    return Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events)
+    if sealed is not None:
+        events = (*sealed.events, *events)
+    return Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events,
+                 sealed.files if sealed is not None else {})
 
 
 def unified_diff(rel: str, old: bytes, new: bytes) -> str:

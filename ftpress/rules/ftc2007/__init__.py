@@ -16,9 +16,11 @@ from __future__ import annotations
 from ftpress.orders.load import ADAPTER
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.order_form import order_form
 from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
+from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
@@ -48,8 +50,10 @@ RULESET = Ruleset(
     state_extension=EXTENSION,
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
+    section_index=SECTIONS,
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,
     takes_battle_results=True,
+    order_form=order_form,
 )

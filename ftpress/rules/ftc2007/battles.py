@@ -91,7 +91,8 @@ class Site:
 
 
 def find_battles(state: State, plan: Plan) -> list[Site]:
-    """§17.2–§17.3: the places where a battle is fought this turn, in map order."""
+    """§17.2–§17.3: the places where a battle is fought this turn, in map order
+    (groups on stand off attack nobody, §17.2.1)."""
     by_hex: dict[Hex, list[Group]] = {}
     for group in state.groups.groups:
         h = state.hex_of(group.at)
@@ -194,7 +195,8 @@ ENTRY_EDGE_FACES_THE_SET_OUT = True
 
 
 def entry_edge(state: State, site: Site, group: Group, set_out: Mapping[str, Location]) -> str:
-    """', enters by the north-east edge' for a group that came in this week, else ''."""
+    """§17.6: ', enters by the north-east edge' for a group that came in this week,
+    else ''."""
     start = set_out.get(group.id)
     origin = state.hex_of(start) if start is not None else None
     facing = bearings(site.hex, origin) if origin is not None else ()
@@ -208,7 +210,7 @@ def entry_edge(state: State, site: Site, group: Group, set_out: Mapping[str, Loc
 def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
                     set_out: Mapping[str, Location], bonuses: Mapping[str, int],
                     ) -> tuple[State, list[Event], str | None, Beaten | None]:
-    """§14, §17.5: the battle fought with the abstract combat of seed 001.
+    """§14, §14.1, §17.5: the battle fought with the abstract combat of seed 001.
 
     Initiative is 1d6 a power, +1 if any of its groups there is on attack orders
     (§17.2.2) and +1 if one arrived by charted route (§8.2), ties rolled again; the

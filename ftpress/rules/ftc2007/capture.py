@@ -89,8 +89,9 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
 
 
 def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """§12.2: every prize order that stands, player by player in file order (the
-    ones the rules forbid were refused when the orders were vetted)."""
+    """§12.2: every prize order that stands (rebuild §12.2.1, strip §12.2.2, sell
+    §12.2.3), player by player in file order (the ones the rules forbid were
+    refused when the orders were vetted)."""
     events: list[Event] = []
     for player, loaded in sorted(plan.orders.items()):
         vetted = plan.vetted.get(player)

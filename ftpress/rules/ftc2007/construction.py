@@ -243,7 +243,7 @@ def deliver(state: State, player_id: str, at: str, ship: Ship,
             fresh: dict[tuple[str, str], str]) -> tuple[State, str, str]:
     """:data:`NEW_SHIPS_FORM_A_NEW_GROUP`: the ship joins the group of new ships
     formed at ``at`` this turn (``fresh``), or forms it; a capital ship brings
-    her dummy counter (:data:`NEW_CAPITAL_SHIP_BRINGS_A_DUMMY`). Returns the
+    her dummy counter (§15.2, :data:`NEW_CAPITAL_SHIP_BRINGS_A_DUMMY`). Returns the
     group, and how the event names where she went."""
     groups = list(state.groups.groups)
     group_id = fresh.get((player_id, at))

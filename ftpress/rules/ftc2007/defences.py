@@ -124,8 +124,8 @@ class Beaten:
 def attack_defences(state: State, plan: Plan, dice: Dice, contested: Collection[Hex],
                     set_out: Mapping[str, Location],
                     beaten: Mapping[str, Beaten]) -> tuple[State, list[Event]]:
-    """§10: every world where one power's groups on attack orders face only the
-    defences rolls once, in map order.
+    """§10, §10.1: every world where one power's groups on attack orders face only
+    the defences rolls once, in map order.
 
     ``contested`` are the hexes where opposing mobile forces remain (the battle
     comes first, §9.1: reported by :mod:`.encounters`); ``set_out`` is where each

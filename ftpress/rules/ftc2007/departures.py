@@ -22,7 +22,8 @@ from ftpress.state.model import GroupsFile, State
 
 
 def mark_jumped(state: State, group_ids: Collection[str]) -> State:
-    """The groups that jumped out this turn, marked so that next turn's move is made."""
+    """§18.4: the groups that jumped out this turn, marked so that next turn's move
+    is made."""
     if not group_ids:
         return state
     groups = tuple(extended(g, Ftc2007Group, jumped_out=True) if g.id in group_ids else g
@@ -31,7 +32,7 @@ def mark_jumped(state: State, group_ids: Collection[str]) -> State:
 
 
 def land_jumps(state: State) -> State:
-    """This turn's moves are being made: last turn's jumps out were them."""
+    """§18.4: this turn's moves are being made: last turn's jumps out were them."""
     if not any(jumped_out(g) for g in state.groups.groups):
         return state
     groups = tuple(dataclasses.replace(g, ext=None) if jumped_out(g) else g
@@ -40,7 +41,7 @@ def land_jumps(state: State) -> State:
 
 
 def jump_problem(state: State, start: Hex, end: Hex) -> str | None:
-    """Why a jump out of ``start`` cannot reach ``end`` in one move, or None: one hex,
+    """§18.4: why a jump out of ``start`` cannot reach ``end`` in one move, or None: one hex,
     up to WORLD_JUMP hexes between two worlds (§8.1), or a world on a charted route
     through the one it leaves (§8.2)."""
     here, there = state.system_at(start), state.system_at(end)

@@ -32,7 +32,8 @@ _SPENDING = {"keels": "a keel", "purchases": "a purchase", "repairs": "a repair"
 
 def economy_rejections(state: State, orders: OrdersFile,
                        merged_into: dict[str, str]) -> list[Rejection]:
-    """Every economic order of one file that the rules forbid now."""
+    """Every economic order of one file that the rules forbid now; none is paid
+    from reserve cash before economic turn 2 (§6.3)."""
     economy = orders.economy
     player = state.player(orders.player)
     if economy is None or player is None:

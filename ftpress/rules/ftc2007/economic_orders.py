@@ -79,8 +79,8 @@ def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
 
 
 def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """§7: the upkeep level each player declares for the new economic turn (billed
-    when its books close), and the player's note on the economy."""
+    """§7, §7.2: the upkeep level each player declares for the new economic turn
+    (billed when its books close), and the player's note on the economy."""
     events: list[Event] = []
     cal = state.campaign.calendar
     for player in state.players.players:
@@ -105,9 +105,9 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
 
 
 def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event]]:
-    """:data:`BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`: income, then each
-    player's upkeep and ordnance, then works that stand ready as the economic
-    turn opens."""
+    """§5.2 (:data:`BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`): income, then
+    each player's upkeep and ordnance, then works that stand ready as the
+    economic turn opens."""
     state, events = collect_income(state, ended)
     for player in state.players.players:
         state, found = charge_upkeep(state, player.id, ended)

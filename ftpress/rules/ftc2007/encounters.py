@@ -83,7 +83,7 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
 
 def someone_attacks(plan: Plan, groups: Sequence[Group]) -> bool:
     """Is a group with ships among ``groups`` on attack orders (§17.2.2)? If none
-    is, nobody fights there this week (:data:`ALL_STAND_OFF_STAY`)."""
+    is, nobody fights there this week (§17.3, :data:`ALL_STAND_OFF_STAY`)."""
     return any(plan.posture(g.id, g.owner) == "attack" and g.ships for g in groups)
 
 

@@ -187,8 +187,8 @@ def place_worlds(dice: Dice, options: MapOptions) -> tuple[tuple[Hex, ...], tupl
 
 def chart_routes(dice: Dice, worlds: Sequence[Hex], on_route: Sequence[Hex],
                  options: MapOptions,
-                 events: list[Event]) -> tuple[tuple[tuple[Hex, Hex], ...], ...]:  # §1.3
-    """Roll each route world's stub direction and link the stubs up into routes."""
+                 events: list[Event]) -> tuple[tuple[tuple[Hex, Hex], ...], ...]:
+    """§1.3: roll each route world's stub direction and link the stubs up into routes."""
     links: list[tuple[Hex, Hex]] = []
     for world in on_route:
         targets = {d: _stub_target(world, d, worlds, options) for d in DIRECTION_NAMES}
@@ -217,7 +217,7 @@ def _stub_target(world: Hex, direction: int, worlds: Sequence[Hex],
 
 
 def link_up(stubs: Sequence[tuple[Hex, Hex]]) -> tuple[tuple[tuple[Hex, Hex], ...], ...]:
-    """Stubs → routes (:data:`ROUTES_ARE_CONNECTED_LINKS`): each link written
+    """§1.3: stubs → routes (:data:`ROUTES_ARE_CONNECTED_LINKS`): each link written
     west-to-east (lower hex first), links in order, routes in the order of
     their first link."""
     links = sorted({(min(a, b), max(a, b)) for a, b in stubs})
@@ -290,8 +290,8 @@ def claim_worlds(dice: Dice, players: Sequence[str], worlds: Sequence[Hex],
 # --- §3 player world income -----------------------------------------------------------
 
 def player_income(dice: Dice, held: dict[str, list[Hex]],
-                  events: list[Event]) -> dict[Hex, int]:  # §3
-    """3d5 × 10 for each player world, player by player, capital first.
+                  events: list[Event]) -> dict[Hex, int]:
+    """§3.2: 3d5 × 10 for each player world, player by player, capital first.
     Neutral worlds are not rolled for until scouted or attacked (§4.2)."""
     incomes = {}
     for player, worlds in held.items():

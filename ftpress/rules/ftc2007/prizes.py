@@ -40,7 +40,8 @@ def sale_price(design: Design, damage: int) -> int:
 
 def prize_rejections(state: State, player: str, orders: dict[str, PrizeOrder],
                      ) -> list[tuple[tuple[Hashable, ...], str]]:
-    """Why the rules forbid each prize order (§12.2): ``(loc in the file, reason)``."""
+    """Why the rules forbid each prize order (§12.2: rebuilding §12.2.1, stripping
+    §12.2.2): ``(loc in the file, reason)``."""
     owner = state.player(player)
     mine = {p.id: p for p in prizes_of(owner)} if owner else {}
     found: list[tuple[tuple[Hashable, ...], str]] = []

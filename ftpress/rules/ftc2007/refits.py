@@ -31,7 +31,8 @@ _WHY = {
 
 
 def refit_problem(order: RefitOrder) -> str:
-    """Why ftpress cannot carry out ``order``: always (:data:`REFITS_ARE_THE_UMPIRES`)."""
+    """§19.1, §19.2, §19.6: why ftpress cannot carry out ``order``: always
+    (:data:`REFITS_ARE_THE_UMPIRES`)."""
     return (f"{_WHY[order.kind]}, but the campaign state records a ship's design and lost "
             "hull boxes, not its systems, modules or cargo space, so ftpress cannot price "
             f"or make it; ask the umpire, who changes {order.ship}'s design in the state "

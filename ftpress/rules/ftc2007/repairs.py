@@ -79,7 +79,8 @@ def box_cost(design: Design) -> int:
 def place_problem(state: State, player_id: str, world_id: str,
                   design: Design) -> str | None:
     """§11.1: a world you hold that paid you income as this economic turn opened;
-    §16.3: a non-standard ship only at your capital or where your spares are."""
+    §16.1: a standard ship anywhere, §16.3: a non-standard ship only at your
+    capital or where your spares are."""
     world = state.system(world_id)
     assert world is not None
     if not paid_income(state, player_id, world_id):
@@ -139,6 +140,8 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
 
 def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order: RepairOrder,
                    given: Mapping[str, int], stripping: frozenset[str]) -> str | None:
+    """§11.3.2, §11.3.3: why ``order.parts_from`` cannot give the parts, or None; a
+    prize gives them once stripped (§12.2.2)."""
     found = _find_ship(state, player_id, group.at, order.parts_from)
     prize = _find_prize(state, player_id, group.at, order.parts_from)
     if found is None and prize is None:
@@ -168,7 +171,9 @@ def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order
 
 
 def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, int, str]:
-    """(money, spares used, how) for a repair the rules allow (§11.2–§11.3)."""
+    """(money, spares used, how) for a repair the rules allow (§11.2–§11.3): spares
+    fitted free (§11.3.1), parts from an identical ship at 10% (§11.3.2) or from
+    another at 20% (§11.3.3)."""
     group = next(g for g in state.groups_of(player_id) if g.id == order.group)
     ship = next(s for s in group.ships if s.name == order.ship)
     design = state.design(ship.design)

@@ -16,8 +16,8 @@ SCOUT_MASS = 30
 
 
 def is_scout(state: State, groups: Sequence[Group]) -> bool:
-    """True when the groups hold one real ship (no dummy counters), of a design
-    of SCOUT_MASS or less."""
+    """§2.3: true when the groups hold one real ship (no dummy counters), of a
+    design of SCOUT_MASS or less."""
     if any(g.dummy for g in groups):
         return False
     ships = [s for g in groups for s in g.ships]

@@ -32,8 +32,8 @@ from ftpress.state.model import (
 SHIP_CAP = 4000
 
 
-def starting_capital(income: int) -> int:  # §6.1
-    """Ten times the player's total planetary income."""
+def starting_capital(income: int) -> int:
+    """§6.1: ten times the player's total planetary income."""
     return 10 * income
 
 
@@ -55,11 +55,11 @@ class Spending:  # §6.1–6.2
                                + self.treasury)
 
 
-def spending(state: State, player_id: str) -> Spending:  # §6.1–6.2
-    """Ships and freighters by list price, defence points bought (IDP above
-    income), spares at 75% of their level (§6.2.1: the level is the installed
-    value they stand for, each depot priced as a top-up of it would be), and what
-    is left in the treasury."""
+def spending(state: State, player_id: str) -> Spending:
+    """§6.1–§6.2: ships and freighters (§19.4) by list price, defence points
+    bought (IDP above income, §6.2.2), spares at 75% of their level (§6.2.1: the
+    level is the installed value they stand for, each depot priced as a top-up of
+    it would be), and what is left in the treasury (§6.2.3)."""
     player = state.player(player_id)
     assert player is not None
     worlds = state.worlds_of(player_id)

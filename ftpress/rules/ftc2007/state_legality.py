@@ -83,8 +83,8 @@ def incomes(loaded: LoadedState) -> list[Problem]:
             if s.income is not None and s.income % 10]
 
 
-def dummy_counters(loaded: LoadedState) -> list[Problem]:  # §15.2
-    """One dummy counter per capital ship a player has, no more."""
+def dummy_counters(loaded: LoadedState) -> list[Problem]:
+    """§15.2: one dummy counter per capital ship a player has, no more."""
     state = loaded.state
     problems = []
     for player in state.players.players:
@@ -101,8 +101,8 @@ def dummy_counters(loaded: LoadedState) -> list[Problem]:  # §15.2
     return problems
 
 
-def starting_forces(loaded: LoadedState) -> list[Problem]:  # §6
-    """At setup: at most 4,000 on ships, and the capital all accounted for."""
+def starting_forces(loaded: LoadedState) -> list[Problem]:
+    """§6.1: at setup, at most 4,000 on ships; §6.2: the capital all accounted for."""
     problems = []
     for i, player in enumerate(loaded.state.players.players):
         if loaded.state.system(player.capital) is None:

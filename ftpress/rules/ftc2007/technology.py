@@ -33,8 +33,8 @@ def non_indigenous(design: Design) -> bool:
 
 
 def with_surcharge(design: Design, points: int) -> int:
-    """``points`` of installing or repairing on ``design``, 20% more when it carries
-    non-indigenous technology (:data:`SURCHARGE_ON_THE_WHOLE_SHIP`), rounded up."""
+    """§16.3: ``points`` of installing or repairing on ``design``, 20% more when it
+    carries non-indigenous technology (:data:`SURCHARGE_ON_THE_WHOLE_SHIP`), rounded up."""
     return charge(points, 1 + NON_INDIGENOUS_SURCHARGE) if non_indigenous(design) else points
 
 

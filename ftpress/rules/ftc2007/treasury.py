@@ -39,7 +39,7 @@ def credit(state: State, player_id: str, amount: int) -> State:
     """The state with ``amount`` added to the player's treasury (negative: paid out).
 
     Callers check :func:`balance` first; a payment the treasury cannot cover
-    is a bug, never a debt.
+    is a bug, never a debt (§6.3).
     """
     players = []
     for p in state.players.players:

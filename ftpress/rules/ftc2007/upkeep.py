@@ -45,8 +45,8 @@ UNPAID_UPKEEP_IS_WRITTEN_OFF = True
 
 def standardised_problem(state: State, player_id: str) -> str | None:
     """§7.3: why the player's navy does not qualify for standardised upkeep, or
-    None. Freighters (``Design.freighter``, armed within the logistics limit) do
-    not count."""
+    None. Freighters (``Design.freighter``, armed within the logistics limit,
+    §19.4) do not count."""
     classes: dict[str, set[str]] = {}
     for group in state.groups_of(player_id):
         for ship in group.ships:

@@ -13,9 +13,11 @@ must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign,
 from __future__ import annotations
 
 from ftpress.rules.ftcamp02.display import DISPLAY
+from ftpress.rules.ftcamp02.order_form import order_form
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
 from ftpress.rules.ftcamp02.report_groups import REPORT
+from ftpress.rules.ftcamp02.section_index import SECTIONS
 from ftpress.rules.ftcamp02.setup import OPTION_LIMITS, Options, build
 from ftpress.rules.ftcamp02.state_ext import EXTENSION
 from ftpress.rules.ftcamp02.state_legality import check_state
@@ -61,8 +63,10 @@ RULESET = Ruleset(
     state_extension=EXTENSION,
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
+    section_index=SECTIONS,
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,
     orders_adapter=ADAPTER,
+    order_form=order_form,
 )

@@ -31,7 +31,8 @@ LATEST_CLAIM_STANDS = True
 
 def maintain_orbits(state: State, vetted: Mapping[str, Vetted],
                     where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
-    """§4.3, §8: every Maintain Orbit order, at the end of the round's movement."""
+    """§4.3, §8: every Maintain Orbit order, at the end of the round's movement: a
+    claim in name on a neutral system (§8.1), an invasion elsewhere (§8.2)."""
     events: list[Event] = []
     claims: dict[str, str] = {}
     for player, v in sorted(vetted.items()):

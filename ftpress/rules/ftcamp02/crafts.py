@@ -42,7 +42,7 @@ Kind = Literal["standard", "civilian", "military"]
 
 
 def craft_class(mass: int) -> str:
-    """§5.1.0: the class code of a craft of ``mass``; superdreadnoughts are 'SDN x'.
+    """§5.1, §5.1.0: the class code of a craft of ``mass``; superdreadnoughts are 'SDN x'.
 
     A superdreadnought of type x covers masses from 100 + 50x to 150 + 50x (type 1
     is 150–200), so above the dreadnought's 180 the type is the lightest x whose
@@ -58,7 +58,7 @@ def craft_class(mass: int) -> str:
 
 
 def is_static(design: Design) -> bool:
-    """§5.1.1: a static craft has neither an FTL drive nor a main drive."""
+    """§5.1.1, §5.1.4: a static craft has neither an FTL drive nor a main drive."""
     ext = of_design(design)
     return not ext.ftl and not ext.main_drive
 

@@ -42,14 +42,17 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
     """§2: each group pays its EP cost (1 EP per 100 points or part, §2.2).
 
     Away from friendly systems it pays from its store; short, every craft in it
-    loses a crew factor (§2.3). On a friendly system the system's free allowance
-    pays, then fills stores from what is left.
+    loses a crew factor (§2.3). On a friendly system (§2.1) the system's free
+    allowance first pays the costs of all the groups on it, then fills their
+    stores from what is left, in the order the groups are listed.
     """
     events: list[Event] = []
     groups = list(state.groups.groups)
-    remaining: dict[str, int] = {}
-    carried: dict[str, int] = {}
-    owners: dict[str, set[str]] = {}  # system → the powers whose groups it carries
+    carried = _carried(state)
+    # What each allowance has left once it has paid every group's cost: a store
+    # filled early must not leave a group listed later unpaid.
+    remaining = {system_id: max(allowance(c.system) - c.cost, 0)
+                 for system_id, c in carried.items()}
     for i, group in enumerate(groups):
         designs = designs_of(state, group)
         if not designs:
@@ -59,11 +62,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
         store = group.endurance or 0
         here = state.system_at(place_hex(state, group))
         if here is not None and friendly(state, here, group.owner):
-            left = remaining.setdefault(here.id, allowance(here))
-            paid = min(left, cost)
-            carried[here.id] = carried.get(here.id, 0) + cost
-            owners.setdefault(here.id, set()).add(group.owner)
-            left -= paid
+            left = remaining[here.id]
             top_up = min(left, store_limit(kind_of(state, group), size) - store) \
                 if ALLOWANCE_TOPS_UP_STORES else 0
             top_up = max(top_up, 0)
@@ -85,9 +84,8 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
             continue
         groups[i], event = out_of_supply(state, group, cost)
         events.append(event)
-    for system_id, cost in sorted(carried.items()):
-        system = state.system(system_id)
-        assert system is not None
+    for system_id, c in sorted(carried.items()):
+        system, cost = c.system, c.cost
         rated = of_system(system).bio is not None
         if (rated or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
             events.append(Event("not-resolved", rule("2.1"), f"{system.name} carries "
@@ -97,8 +95,31 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                                 "not part of this rulebook.", at=system_id,
                                 player=system.owner,
                                 # What fleets cost tells how big they are: their owners'.
-                                audience=Audience.told(*owners[system_id])))
+                                audience=Audience.told(*c.owners)))
     return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), events
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Carried:
+    """What a friendly system carries this round: the round's EP costs of the
+    groups on it that count it as friendly, and whose groups they are."""
+
+    system: System
+    cost: int = 0
+    owners: frozenset[str] = frozenset()
+
+
+def _carried(state: State) -> dict[str, _Carried]:
+    """§2.1, §2.2: what each friendly system carries this round, by system id."""
+    carried: dict[str, _Carried] = {}
+    for group in state.groups.groups:
+        designs = designs_of(state, group)
+        here = state.system_at(place_hex(state, group))
+        if designs and here is not None and friendly(state, here, group.owner):
+            was = carried.get(here.id, _Carried(here))
+            carried[here.id] = _Carried(here, was.cost + ep_rating(points(designs)),
+                                        was.owners | {group.owner})
+    return carried
 
 
 def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:

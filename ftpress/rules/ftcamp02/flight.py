@@ -17,7 +17,9 @@ TOWING = "total mass and largest static"
 
 
 def flight_problem(who: str, party: Sequence[tuple[Ship, Design]]) -> str | None:
-    """Why ``who`` with these craft cannot move between hexes (None: it can).
+    """§4.1: why ``who`` with these craft cannot move between hexes (None: it can);
+    statics (§5.1.4), and so a military static group (§5.2.3), go only if towed
+    all at once (§4.1.3).
 
     Drifting craft are left out: they are left behind (§2.3).
     """

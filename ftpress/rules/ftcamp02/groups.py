@@ -80,12 +80,12 @@ def points(designs: Iterable[Design]) -> int:
 
 
 def ep_rating(total_points: int) -> int:
-    """§2.2, §5.2: 1 EP per 100 points or part of 100 (346 points need 4)."""
+    """§2.2, §5.2.1: 1 EP per 100 points or part of 100 (346 points need 4)."""
     return math.ceil(total_points / 100)
 
 
 def store_limit(kind: GroupKind, total_points: int) -> int:
-    """§5.2: the most EPs a group of this kind and size may keep in store."""
+    """§5.2.1–§5.2.3: the most EPs a group of this kind and size may keep in store."""
     if kind == "empty":
         return 0
     multiple = STORE_MULTIPLE.get(kind, INDEPENDENT_STORE_MULTIPLE)

@@ -19,7 +19,8 @@ from ftpress.state.model import GroupsFile, State
 
 def hold_orders(state: State, vetted: Mapping[str, Vetted],
                 where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
-    """§4.2.6 civilian tugs make ready; §4.2.11 Hold-Special goes to the umpire."""
+    """§4.2 the hold sub-orders carried out: §4.2.6 civilian tugs make ready;
+    §4.2.11 Hold-Special goes to the umpire."""
     events: list[Event] = []
     ready: set[tuple[str, str]] = set()
     for player, v in sorted(vetted.items()):

@@ -53,7 +53,8 @@ def lost_roll(dice: Dice, group_id: str, journey: Journey) -> tuple[bool, int | 
 
 def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                 where: Mapping[tuple[str, str], str | None]) -> tuple[State, list[Event]]:
-    """§4.1, §4.4: carry out every move, with supporters and attached independents."""
+    """§4.1, §4.4: carry out every move, with supporters and attached independents,
+    through at most one wormhole (§4.1.2); drifting craft are left behind (§2.3)."""
     events: list[Event] = []
     groups = {g.id: g for g in state.groups.groups}
     moved: dict[str, Group] = {}

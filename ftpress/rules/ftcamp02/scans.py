@@ -89,7 +89,7 @@ def scan_group(crafts: list[tuple[Ship, Design]], superior: int) -> ScanResult:
 
 
 def long_range_scans(state: State) -> list[Event]:
-    """§7.1, §7.3: every scan made at the end of the round, by power and group."""
+    """§7, §7.1, §7.3: every scan made at the end of the round, by power and group."""
     markers = [g for g in state.groups.groups if of_group(g).attached_to is None and g.ships]
     where = {g.id: place_hex(state, g) for g in markers}
     events: list[Event] = []
@@ -118,7 +118,8 @@ def long_range_scans(state: State) -> list[Event]:
 
 
 def sensors(state: State, group: Group) -> tuple[str | None, int]:
-    """A group's best sensors (None: it cannot scan) and its number of superior ones."""
+    """A group's best sensors (None: it cannot scan; enhanced and superior reach the
+    next hexes, §7.1) and its number of superior ones."""
     grades = [sensor_grade(d) for s, d in party_of(state, group)
               if not (DRIFTING_DO_NOT_SCAN and drifting(s, d)) and sensor_grade(d) != "none"]
     if not grades:

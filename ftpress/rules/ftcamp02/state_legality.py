@@ -67,7 +67,7 @@ def loyalty(loaded: LoadedState) -> list[Problem]:
 
 
 def attachments(loaded: LoadedState) -> list[Problem]:
-    """§3: an attached independent is a lone independent with a standard group of its
+    """§3, §3.1: an attached independent is a lone independent with a standard group of its
     own power in its own hex."""
     state = loaded.state
     groups = {g.id: g for g in state.groups.groups}

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
 from ftpress.rules.sct.display import DISPLAY
+from ftpress.rules.sct.order_form import order_form
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
 from ftpress.rules.sct.report_groups import REPORT
+from ftpress.rules.sct.section_index import SECTIONS
 from ftpress.rules.sct.setup import OPTION_LIMITS, Options, build, setup_post
 from ftpress.rules.sct.state_ext import EXTENSION
 from ftpress.rules.sct.state_legality import check_state
@@ -43,9 +45,11 @@ RULESET = Ruleset(
     state_extension=EXTENSION,
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
+    section_index=SECTIONS,
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,
     orders_adapter=ADAPTER,
     takes_battle_results=True,
+    order_form=order_form,
 )

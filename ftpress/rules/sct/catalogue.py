@@ -43,5 +43,5 @@ _ADAPTER = TypeAdapter(Catalogue)
 
 @cache
 def catalogue() -> Catalogue:
-    """The catalogue shipped with the ruleset (read once)."""
+    """§8, §8.1–§8.4: the catalogue shipped with the ruleset (read once)."""
     return read_catalogue(_ADAPTER, CATALOGUE_FILE, _SHOWN)

@@ -105,8 +105,8 @@ def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
 def attacks(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
             results: Mapping[str, LoadedBattle] | None = None,
             ) -> tuple[State, list[Event]]:
-    """§6 (phase 7): every meeting fought, on the table (``results``: the umpire's
-    filled-in battle files by battle id) or by the abstract combat."""
+    """§6, §6.1 (phase 7): every meeting fought, on the table (``results``: the
+    umpire's filled-in battle files by battle id) or by the abstract combat."""
     events: list[Event] = []
     for meeting in meetings(state, initiative):
         state, found = _settle(state, plan, initiative, dice, meeting, results or {})
@@ -150,8 +150,8 @@ def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
 
 def _enter(state: State, plan: Plan, meeting: Meeting, groups: list[Group],
            ) -> tuple[dict[str, Group], list[Event], dict[str, bool]]:
-    """§6.5: each force going into the battle spends an endurance point to fight
-    supplied, unless it has none or its orders save them. Returns the forces with
+    """§6.5: each force going into the battle spends an endurance point (§5.2) to
+    fight supplied, unless it has none or its orders save them. Returns the forces with
     the point spent, the events, and whether each force fights supplied."""
     spent: dict[str, Group] = {}
     events: list[Event] = []
@@ -183,7 +183,8 @@ def _system(state: State, system_id: str) -> System:
 
 def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
               meeting: Meeting, groups: list[Group]) -> tuple[State, list[Event]]:
-    """§6.2–§6.9, §7.3 by the shared abstract combat."""
+    """§6.2–§6.9, §7.3 by the shared abstract combat; every ship of a force fights,
+    freighters and auxiliaries too (§5.4)."""
     spent, events, supplies = _enter(state, plan, meeting, groups)
     sides = []
     fighters = 0

@@ -17,10 +17,11 @@ CRIPPLED = "crippled"
 
 
 def take_losses(group: Group, fate: Callable[[Group, Ship], str],
-                events: list[Event]) -> Group | None:  # §6.4
-    """The task force after its battle, each ship as ``fate(group, ship)`` says: a destroyed ship
-    is gone, a crippled one has its values halved until repaired; None if no ship
-    is left. An event for each loss is added to ``events``."""
+                events: list[Event]) -> Group | None:
+    """§6.4: the task force after its battle, each ship as ``fate(group, ship)``
+    says: a destroyed ship is gone, a crippled one has its values halved until
+    repaired; None if no ship is left. An event for each loss is added to
+    ``events``."""
     ships = []
     for ship in group.ships:
         result = fate(group, ship)

@@ -26,7 +26,8 @@ DEPOT_SUPPLIES_OWNER_ONLY = True
 
 
 def max_endurance(state: State, group: Group) -> int:
-    """§5.1: the endurance a task force holds when full."""
+    """§5.1: the endurance a task force holds when full; auxiliaries add
+    :data:`AUXILIARY_BONUS` to it (§5.4)."""
     civilian = [s for s in group.ships
                 if (d := state.design(s.design)) is not None and d.freighter]
     if group.ships and len(civilian) == len(group.ships):
@@ -41,7 +42,7 @@ def endurance_of(state: State, group: Group) -> int:
 
 def replenish(state: State) -> tuple[State, list[Event]]:
     """§5.3: every task force that ends its movement at a system with a supply
-    depot is filled up again."""
+    depot (§7.2) is filled up again."""
     events: list[Event] = []
     groups = []
     for group in state.groups.groups:

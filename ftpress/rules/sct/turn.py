@@ -42,7 +42,7 @@ from ftpress.state.model import State
 def resolve(state: State, orders: Mapping[str, LoadedOrders[SctOrders]], dice: Dice,
             battles: Mapping[str, LoadedBattle] | None = None,
             ) -> tuple[State, tuple[Event, ...]]:
-    """The state after the open turn, and every event of it in order.
+    """§2.1: the state after the open turn, and every event of it in order.
 
     ``orders`` maps player id → that player's order file; a player missing
     from it gave no orders, and all of its task forces stay where they are.

@@ -1,0 +1,193 @@
+"""``ftpress keys``: the umpire's key, and who has one.
+
+- ``keys init`` makes an umpire identity, writes it to the git-ignored
+  ``.ftpress-umpire-key`` and adds its public recipient to
+  ``umpire_recipients`` in ``state/campaign.yaml`` (several umpires: run it
+  once in each umpire's checkout, committing each recipient);
+- ``keys check`` says which players have no ``recipient`` in the roster, so
+  could not seal orders;
+- ``keys rotate`` makes a new umpire identity in place of the one in use and
+  re-encrypts the open turn's sealed orders and every player's intelligence to
+  the recipients as they are then listed (drop a departed umpire's line first,
+  and rotate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from pathlib import Path
+
+from pyrage import x25519
+
+from ftpress import agekeys, sealing
+from ftpress.clock import build_now
+from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.gitignore import ensure_ignored
+from ftpress.intelligence import FOLDER as INTELLIGENCE
+from ftpress.logsafe import say
+from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.model import State
+from ftpress.state.save import dump
+from ftpress.state.turns import TURNS_DIR, turn_id
+from ftpress.write import write_file
+
+#: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
+#: the one a rotation replaced), and the sites built for one player's eyes.
+_IGNORED = (f"/{agekeys.UMPIRE_KEY_FILE}*", "/_site-*/")
+#: Where ``keys rotate`` keeps the key it replaced, until the new one is stored.
+_OLD_KEY = f"{agekeys.UMPIRE_KEY_FILE}.old"
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    init = actions.add_parser("init", help="make the umpire's key and record its public "
+                              "recipient")
+    check = actions.add_parser("check", help="list the players with no recipient to seal "
+                               "orders to")
+    rotate = actions.add_parser("rotate", help="a new umpire key; the open turn's sealed "
+                                "orders and the players' intelligence re-encrypted to the "
+                                "recipients now listed")
+    for action in (init, check, rotate):
+        action.add_argument("--source", type=Path, default=Path(),
+                            help="campaign folder (default: the current folder)")
+    rotate.add_argument("--identity", type=Path, metavar="FILE",
+                        help="the umpire key in use (default: $FTPRESS_UMPIRE_KEY, else "
+                        f"{agekeys.UMPIRE_KEY_FILE})")
+
+
+def run(args: argparse.Namespace) -> int:
+    root: Path = args.source
+    if args.action == "init":
+        return _init(root)
+    if args.action == "check":
+        return _check(root)
+    return _rotate(root, args.identity)
+
+
+def _state(root: Path) -> State:
+    from ftpress.campaign import load_state
+
+    loaded = load_state(root)
+    if loaded is None:
+        raise InputError([Problem(f"{STATE_DIR}/campaign.yaml", 0, 0, "missing; keys belong "
+                                  "to a campaign's state (ftpress init makes one)")])
+    return loaded.state
+
+
+def _save_campaign(root: Path, state: State, recipients: tuple[str, ...]) -> None:
+    campaign = dataclasses.replace(state.campaign, umpire_recipients=recipients or None)
+    rel = f"{STATE_DIR}/{KINDS['campaign'].file}"
+    old = (root / rel).read_text("utf-8")
+    # Keep the file's first line pointing editors at its schema, as the turn writes it.
+    first = old.split("\n", 1)[0]
+    schema = first.removeprefix("# yaml-language-server: $schema=") if \
+        first.startswith("# yaml-language-server:") else None
+    write_file(root / rel, dump(campaign, schema).encode("utf-8"))
+
+
+def _write_key(root: Path, text: str) -> None:
+    """The key file, readable by its owner alone, and git-ignored."""
+    target = root / agekeys.UMPIRE_KEY_FILE
+    write_file(target, text.encode("ascii"))
+    target.chmod(0o600)
+    ensure_ignored(root, *_IGNORED)
+
+
+def _init(root: Path) -> int:
+    if (root / agekeys.UMPIRE_KEY_FILE).exists():
+        raise RefusedCommand(f"{agekeys.UMPIRE_KEY_FILE} exists already; nothing was done "
+                             "(to replace the key, use 'ftpress keys rotate')")
+    state = _state(root)
+    made = agekeys.new_identity()
+    _write_key(root, made.file_text(build_now(None)))
+    try:
+        _save_campaign(root, state, (*(state.campaign.umpire_recipients or ()), made.public))
+    except BaseException:
+        (root / agekeys.UMPIRE_KEY_FILE).unlink()
+        raise
+    say(f"umpire key written to {agekeys.UMPIRE_KEY_FILE} (git-ignored; never commit it)\n"
+        f"its recipient {made.public} is now in state/campaign.yaml: commit that\n"
+        f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
+        "(Settings → Secrets and variables → Actions), and back it up somewhere safe "
+        "off this machine: without it nobody can open sealed orders")
+    return 0
+
+
+def _check(root: Path) -> int:
+    state = _state(root)
+    missing = [p.id for p in state.players.players if p.recipient is None]
+    umpires = state.campaign.umpire_recipients or ()
+    lines = [f"{len(umpires)} umpire recipient{'s' if len(umpires) != 1 else ''} in "
+             "state/campaign.yaml" + ("" if umpires else ": run 'ftpress keys init'")]
+    if missing:
+        lines.append(f"no recipient in state/players.yaml: {', '.join(missing)}; each adds "
+                     "'recipient:' with an age public key or their SSH public key")
+    else:
+        lines.append(f"every player has a recipient ({len(state.players.players)})")
+    # A recipient added or changed since a file was sealed: that file must be sealed
+    # again (or the keys rotated) before the turn can open it for everyone.
+    stale = [str(p) for file in sealed_files(root, state) for p in sealing.sealed_problems(
+        file.relative_to(root).as_posix(), file.read_bytes(), state)]
+    say("\n".join([*lines, *stale]))
+    return 1 if missing or not umpires or stale else 0
+
+
+def sealed_files(root: Path, state: State) -> list[Path]:
+    """The sealed files a new key must open: the open turn's orders, and every
+    player's intelligence. A resolved turn's sealed orders keep their bytes (its dice
+    were keyed on them, and its record holds what they said)."""
+    open_turn = root / "orders" / turn_id(state.campaign.calendar.turn)
+    found = sorted(open_turn.glob(f"*{sealing.SEALED}")) if open_turn.is_dir() else []
+    turns = root / TURNS_DIR
+    if turns.is_dir():
+        found += sorted(turns.glob(f"*/{INTELLIGENCE}/*{sealing.SEALED}"))
+    return found
+
+
+def _rotate(root: Path, identity: Path | None) -> int:
+    state = _state(root)
+    found = agekeys.umpire_identity(root, path=identity)
+    if found is None:
+        raise RefusedCommand(f"no umpire key to rotate from: give --identity FILE, or set "
+                             f"${agekeys.UMPIRE_KEY_ENV}, or keep it in "
+                             f"{agekeys.UMPIRE_KEY_FILE}")
+    old, source = found
+    made = agekeys.new_identity()
+    old_publics = {str(i.to_public()) for i in old if isinstance(i, x25519.Identity)}
+    kept = tuple(r for r in state.campaign.umpire_recipients or () if r not in old_publics)
+    new_state = dataclasses.replace(state, campaign=dataclasses.replace(
+        state.campaign, umpire_recipients=(*kept, made.public)))
+    # Everything is opened and sealed again in memory first: a file the old key
+    # cannot open stops the rotation before anything is written.
+    resealed: dict[Path, bytes] = {}
+    problems: list[Problem] = []
+    for file in sealed_files(root, state):
+        rel = file.relative_to(root).as_posix()
+        player = file.name.removesuffix(sealing.SEALED)
+        try:
+            plain = agekeys.decrypt(file.read_bytes(), old)
+        except agekeys.Unreadable as exc:
+            problems.append(Problem(rel, 0, 0, f"{exc} ({source}); nothing was re-encrypted"))
+            continue
+        try:
+            resealed[file] = sealing.seal(plain, sealing.seal_recipients(new_state, player))
+        except RefusedCommand as exc:
+            problems.append(Problem(rel, 0, 0, str(exc)))
+    if problems:
+        raise InputError(problems)
+    # The new key is written before anything is sealed to it, and the old one kept
+    # beside it: a rotation cut short leaves every file readable by one of the two.
+    key = root / agekeys.UMPIRE_KEY_FILE
+    if key.is_file():
+        key.replace(root / _OLD_KEY)
+    _write_key(root, made.file_text(build_now(None)))
+    for file, data in resealed.items():
+        write_file(file, data)
+    _save_campaign(root, state, new_state.campaign.umpire_recipients or ())
+    say(f"{len(resealed)} sealed file{'s' if len(resealed) != 1 else ''} re-encrypted to "
+        f"the new umpire recipient {made.public}\n"
+        f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "
+        f"{agekeys.UMPIRE_KEY_ENV} with it, back it up, and commit state/campaign.yaml "
+        f"and the sealed files; then delete {_OLD_KEY}, if there is one")
+    return 0
