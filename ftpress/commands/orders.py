@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from ftpress import rules
 from ftpress.campaign import load_state
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.logsafe import say
-from ftpress.orders.load import orders_path
+from ftpress.orders.load import ADAPTER, orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
 from ftpress.state.turns import turn_id
@@ -51,12 +52,13 @@ def new_form(root: Path, player_id: str, *, force: bool = False) -> str:
     return rel
 
 
-def _schema_line(root: Path, ruleset: Ruleset) -> str:
+def _schema_line(root: Path, ruleset: Ruleset[Any]) -> str:
     """The line that tells an editor which schema the file follows, if the site has
     an address to publish it at."""
     if not (root / CONFIG_FILE).is_file():
         return ""
-    name = "orders" if ruleset.orders_adapter is None else f"orders-{ruleset.name}"
+    # The shared format's schema is orders.json; a ruleset's own, orders-<ruleset>.json.
+    name = "orders" if ruleset.orders_adapter is ADAPTER else f"orders-{ruleset.name}"
     return (f"# yaml-language-server: $schema={load_config(root).base_url}schemas/"
             f"{name}.json\n")
 
