@@ -5,8 +5,6 @@ print the result. Input errors print as ``path:line:col: message`` and exit 1.
 from __future__ import annotations
 
 import argparse
-import gc
-import os
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -128,17 +126,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def run() -> None:
-    """The ``ftpress`` command: :func:`main`, then out at once.
-
-    A build leaves hundreds of thousands of objects behind, and an interpreter
-    that frees them one by one on its way out takes half a second at 1,000 posts
-    for nothing: every file is closed and every worker joined by the time
-    :func:`main` returns, so only the output streams need flushing.
-    """
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    """The ``ftpress`` command."""
+    sys.exit(main())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -167,7 +156,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         import time
 
-        from ftpress.buildcache import CACHE_DIR, reusable
+        from ftpress.buildcache import reusable
         from ftpress.write import check_out_dir
 
         started = time.perf_counter()
@@ -181,27 +170,13 @@ def _run(args: argparse.Namespace) -> int:
         if last is not None:
             print(last.reused(time.perf_counter() - started))
             return 0
-        # The state's files start being parsed on the other core, while this one
-        # imports the rest of ftpress.
-        from ftpress.state.early import begin
-
-        parsing = begin(args.source, args.source / CACHE_DIR)
+        from ftpress.executor import ForkExecutor
         from ftpress.site import BuildOptions, build
 
-        # A build makes millions of objects that live until it ends, and few cycles:
-        # a young collection every 10,000 allocations rather than every 700 cuts the
-        # collector's CPU at 1,000 posts from 0.24 to 0.09 s, for 10 MB more held.
-        collecting = gc.get_threshold()
-        gc.set_threshold(10_000, *collecting[1:])
-        options = BuildOptions(now, drafts=args.drafts, future=args.future, parallel=True,
-                               incremental=True, view=args.view)
-        try:
-            report = build(args.source, out, options, fingerprint=fingerprint, keep_site=False,
-                           parsing=parsing)
-        finally:  # as it was, for a caller that goes on (the tests call main())
-            gc.set_threshold(*collecting)
-            if parsing is not None:
-                parsing.cancel()  # the build stopped before it took the results
+        options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
+                               view=args.view)
+        report = build(args.source, out, options, fingerprint=fingerprint,
+                       executor=ForkExecutor())
         print(report.summary(out))
         return 0
     if args.command == "serve":

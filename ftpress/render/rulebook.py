@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from ftpress import markdown
 from ftpress.content.rulebook import Change, Rulebook, Section, Version, anchor
 from ftpress.errors import Problem
-from ftpress.parallel import map_indexed
+from ftpress.executor import Executor
 from ftpress.render.pages import Renderer
 from ftpress.render.theme import long_date
 from ftpress.render.views import Link, Urls
@@ -104,7 +104,7 @@ class RulebookViews:
     def prerender(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
                                               list[markdown.Rendered]]) -> None:
         """Render the Markdown of every version's sections in one go with ``render_many``
-        (:meth:`Renderer.markdown`: cached between builds, spread over the cores)."""
+        (:meth:`Renderer.markdown`: cached between builds, rendered by its executor)."""
         wanted: dict[tuple[str, date | None], markdown.Resolver] = {}
         for version in self.rulebook.versions:
             cite = self.resolver(version.date)
@@ -116,13 +116,13 @@ class RulebookViews:
                              strict=True):
             self._rendered[key] = body
 
-    def diff_ahead(self, *, parallel: bool) -> None:
-        """Word-diff every change's wording at once, on every core (difflib is slow:
+    def diff_ahead(self, executor: Executor) -> None:
+        """Word-diff every change's wording at once, with ``executor`` (difflib is slow:
         a thousand changes take half a second), before any view asks for one."""
         changes = [c for version in self.rulebook.versions for c in version.changes]
         texts = [(c.before.text if c.before else "", c.after.text if c.after else "")
                  for c in changes]
-        diffs = map_indexed(lambda i: word_diff(*texts[i]), len(texts), parallel=parallel)
+        diffs = executor.map(lambda t: word_diff(*t), texts)
         self._diffs = {id(c): d for c, d in zip(changes, diffs, strict=True)}
 
     def version_url(self, version: Version) -> str:

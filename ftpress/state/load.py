@@ -19,9 +19,9 @@ from pydantic import ValidationError
 
 from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.parallel import Started, map_indexed
+from ftpress.executor import SERIAL, Executor
 from ftpress.state import crossrefs
-from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind, kind_of_file
+from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
 
@@ -51,46 +51,56 @@ def has_state(root: Path) -> bool:
 
 #: What a state file is known by: its kind's name and a digest of its bytes (:func:`_key`).
 FileKey = tuple[str, str]
-#: A state file parsed in another process: its key, and what :func:`_prepared` made of it.
+#: A state file parsed by the executor: its key, and what :func:`_prepared` made of it.
 ParsedFile = tuple[FileKey, Any, str | None]
-#: The state's files being parsed before the load asks for them (:mod:`ftpress.state.early`):
-#: the parsed files of each task.
-Parsing = Started[list[ParsedFile]]
-
-#: Files parsed and validated, by kind and a digest of their bytes. A campaign's turn
-#: snapshots repeat most files unchanged from turn to turn (the map, the designs),
-#: and ``ftpress serve`` reloads the same files on every rebuild: bytes seen before
-#: are not parsed again. The parsed data and the models are never changed once made,
-#: so one copy serves every folder that holds the same bytes. Only files that
-#: loaded without a problem are kept, so every problem is found and reported afresh.
-_PARSED: dict[FileKey, Any] = {}
-#: How many parsed files to keep (the oldest used go first): every distinct file of
-#: several hundred turns' snapshots.
+#: How many parsed files a store keeps in memory (the oldest used go first): every
+#: distinct file of several hundred turns' snapshots.
 PARSED_LIMIT = 4096
 
 
-def forget_parsed() -> None:
-    """Drop the parsed files kept for the next load (a process that loads no more)."""
-    _PARSED.clear()
-
-
 class Store(Protocol):
-    """Where parsed files are kept between runs (``ftpress.buildcache.RenderCache``)."""
+    """Where parsed files are kept: the build's cache (``ftpress.buildcache.RenderCache``),
+    or, without one, :class:`Scratch` for one load.
+
+    ``parsed`` holds the models of files parsed and validated in this process, by kind
+    and a digest of their bytes. A campaign's turn snapshots repeat most files
+    unchanged from turn to turn (the map, the designs), and ``ftpress serve`` reloads
+    the same files on every rebuild with the same store: bytes seen before are not
+    parsed again. The models are never changed once made, so one copy serves every
+    folder that holds the same bytes. Only files that loaded without a problem are
+    kept, so every problem is found and reported afresh. ``get_many`` and ``put``
+    keep each file's parsed YAML, as JSON, between runs.
+    """
+
+    parsed: dict[FileKey, Any]
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple]: ...
 
     def put(self, key: str, value: tuple) -> None: ...
 
 
+class Scratch:
+    """A store for one load, in memory: what it keeps goes with it."""
+
+    def __init__(self) -> None:
+        self.parsed: dict[FileKey, Any] = {}
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
+        return {}
+
+    def put(self, key: str, value: tuple) -> None:
+        pass
+
+
 def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
     """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
-    data, model = _read(root, rel, kind, None)
+    data, model = _read(root, rel, kind, Scratch())
     if data is None:
         data = _mapping(yamlsource.read_bytes(root / rel, rel), rel, kind)
     return data, model
 
 
-def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[Any, Any]:
+def _read(root: Path, rel: str, kind: FileKind, store: Store) -> tuple[Any, Any]:
     """Like :func:`read_file`, but the parsed data is None when it came from ``store``
     (without line marks): the file is parsed again only if a problem needs a line."""
     file = root / rel
@@ -98,18 +108,22 @@ def _read(root: Path, rel: str, kind: FileKind, store: Store | None) -> tuple[An
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
     key = _key(kind, raw)
-    model = _PARSED.pop(key, None)
+    model = store.parsed.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
-    if found is None and store is not None:
+    if found is None:
         found = _from_store(store, key[1], rel, kind)
     if found is None:
         found = _parse(raw, rel, kind)
-        if store is not None:
-            _to_store(store, key[1], found[0])
-    _PARSED[key] = found[1]  # (re)inserted last: the most recently used
-    while len(_PARSED) > PARSED_LIMIT:
-        del _PARSED[next(iter(_PARSED))]
+        _to_store(store, key[1], found[0])
+    _keep(store, key, found[1])
     return found
+
+
+def _keep(store: Store, key: FileKey, model: Any) -> None:
+    """Keep ``model`` in ``store``'s memory, (re)inserted last: the most recently used."""
+    store.parsed[key] = model
+    while len(store.parsed) > PARSED_LIMIT:
+        del store.parsed[next(iter(store.parsed))]
 
 
 # The parsed YAML is kept as JSON, dates tagged; the model is validated from it again
@@ -166,7 +180,7 @@ def _digest(raw: bytes) -> str:
 
 
 def _key(kind: FileKind, raw: bytes) -> FileKey:
-    """What a state file of ``kind`` holding ``raw`` is known by in :data:`_PARSED`."""
+    """What a state file of ``kind`` holding ``raw`` is known by in :attr:`Store.parsed`."""
     return kind.name, _digest(raw)
 
 
@@ -228,9 +242,10 @@ def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
 def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) -> LoadedState:
     """Load and check one state folder; raise with every problem found.
 
-    ``store`` keeps parsed files between runs: a file read before is not parsed
-    again unless a problem in it needs a line.
+    ``store`` keeps parsed files (see :class:`Store`): a file read before is not
+    parsed again unless a problem in it needs a line.
     """
+    store = store if store is not None else Scratch()
     problems = Problems()
     sources = _Sources(root, folder)
     models: dict[str, Any] = {}
@@ -253,7 +268,7 @@ def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) 
 
 def load_dice(root: Path, folder: str, store: Store | None = None) -> DiceFile:
     """A snapshot's dice log."""
-    return _read(root, f"{folder}/{DICE.file}", DICE, store)[1]
+    return _read(root, f"{folder}/{DICE.file}", DICE, store if store is not None else Scratch())[1]
 
 
 def snapshot_folders(root: Path) -> tuple[str, ...]:
@@ -275,10 +290,10 @@ def _turn_order(name: str) -> tuple[int, str]:
         return -1, name
 
 
-def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
-    """Parse and validate, on every core, the files of ``folders`` that neither this
-    process nor ``store`` has seen: their models wait in :data:`_PARSED` (and their
-    JSON goes to ``store``) for the load that follows, which then parses nothing.
+def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor) -> None:
+    """Parse and validate, with ``executor``, the files of ``folders`` that ``store``
+    has not seen: their models wait in it for the load that follows, which then
+    parses nothing. Each distinct file is parsed once, however many folders hold it.
     A file with a problem is left to that load, to report."""
     todo: dict[FileKey, tuple[str, FileKind, bytes]] = {}
     for folder in folders:
@@ -290,58 +305,36 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
                 continue
             if raw is not None:
                 key = _key(kind, raw)
-                if key not in _PARSED:
+                if key not in store.parsed:
                     todo.setdefault(key, (rel, kind, raw))
-    if store is not None and todo:
+    if todo:
         kept = store.get_many(_store_key(digest) for _, digest in todo)
         todo = {k: v for k, v in todo.items() if _store_key(k[1]) not in kept}
     items = list(todo.items())
-    made = map_indexed(lambda i: _prepared(*items[i][1]), len(items))
+    made = executor.map(lambda item: _prepared(*item[1]), items)
     adopt(((key, *result) for (key, _), result in zip(items, made, strict=True)
            if result is not None), store)
 
 
-def parsed_ahead(root: Path, paths: list[str], seen: set[FileKey]) -> list[ParsedFile]:
-    """The state files at ``paths`` (relative to ``root``) that are not in ``seen``,
-    parsed ahead of the load (:mod:`ftpress.state.early`): for each, its key in
-    :data:`_PARSED` and what :func:`_prepared` makes of it. A file that does not
-    parse, or of no kind, is left to the load."""
-    done = []
-    for rel in paths:
-        kind = kind_of_file(rel.rsplit("/", 1)[-1])
-        if kind is None:
-            continue
-        try:
-            raw = yamlsource.read_bytes(root / rel, rel)
-        except (InputError, OSError):
-            continue
-        key = _key(kind, raw)
-        if key not in seen:
-            seen.add(key)
-            if (result := _prepared(rel, kind, raw)) is not None:
-                done.append((key, *result))
-    return done
-
-
-def adopt(parsed: Iterable[ParsedFile], store: Store | None) -> None:
+def adopt(parsed: Iterable[ParsedFile], store: Store) -> None:
     """Take files parsed elsewhere (:func:`_prepared`) as if parsed here: their models
-    wait in :data:`_PARSED` for the load, and their JSON goes to ``store``. A file
-    whose model does not validate is left to the load, to say where."""
+    wait in ``store`` for the load, and their JSON goes to it too. A file whose model
+    does not validate is left to the load, to say where."""
     for key, model, text in parsed:
         if model is None and text is not None:
             model = _from_json(text, KINDS.get(key[0], DICE))  # the dice's is not in KINDS
         if model is None:
             continue
-        _PARSED[key] = model
-        if store is not None and text is not None:
+        _keep(store, key, model)
+        if text is not None:
             store.put(_store_key(key[1]), (text,))
 
 
 def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | None:
-    """What a worker hands the load of a file it parsed: ``(None, its JSON)``, validated
-    by :func:`adopt` (the JSON crosses between processes and is validated there in less
-    time than the model takes to pickle and unpickle: a frozen dataclass is rebuilt
-    field by field), or ``(its model, None)`` if the JSON would not read back the same;
+    """What the load is handed of a file the executor parsed: ``(None, its JSON)``,
+    validated by :func:`adopt` (from a worker process, the JSON crosses and is validated
+    in less time than the model takes to pickle and unpickle: a frozen dataclass is
+    rebuilt field by field), or ``(its model, None)`` if the JSON would not read back the same;
     None if the file does not parse or validate (the load then says where)."""
     try:
         data = _mapping(raw, rel, kind)
@@ -352,17 +345,15 @@ def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | 
         return None
 
 
-def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
-              parsing: Parsing | None = None
+def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIAL
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
-    ``store``: see :func:`load_state`. ``parallel``: parse the files on every core
-    first (not from a process that runs threads). ``parsing``: their parsing begun
-    before ftpress was imported (:mod:`ftpress.state.early`), finished here.
+    ``store``: see :func:`load_state`. ``executor`` parses the distinct files first.
     """
+    store = store if store is not None else Scratch()
     problems: list[Problem] = []
     base = root / STATE_DIR
     known = {k.file for k in KINDS.values()}
@@ -380,10 +371,7 @@ def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    if parsing is not None:
-        adopt((file for run in parsing.finish() for file in run), store)
-    elif parallel:  # alone, it would only read every file twice
-        _prefetch(root, folders, store)
+    _prefetch(root, folders, store, executor)
     for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
             try:

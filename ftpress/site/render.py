@@ -1,0 +1,91 @@
+"""The render stage: every output file of a loaded :class:`~ftpress.site.load.Site`,
+made from the loaded values alone (no file is read here), into a sink.
+
+``serve`` also uses :func:`render_one_post` to show an edited post before the
+full build.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import jinja2
+
+from ftpress.buildcache import RenderCache
+from ftpress.errors import InputError
+from ftpress.executor import SERIAL, Executor
+from ftpress.render import feeds, theme
+from ftpress.render.blog import Blog, render_blog, render_post, site_view
+from ftpress.render.campaign import render_campaign
+from ftpress.render.outputs import Outputs, Sink
+from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.turns import headline, render_turns
+from ftpress.render.views import Urls
+from ftpress.schema_export import schema_files
+from ftpress.site.load import Site
+
+#: The templates that most pages extend or import, the blog's and the campaign's.
+SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
+
+
+def render(site: Site, cache: RenderCache | None = None, executor: Executor = SERIAL, *,
+           sink: Sink | None = None) -> Outputs:
+    """Render every output file of the site: the pages into ``sink`` (``None``: render,
+    check, drop), the few other files (feed, sitemap, theme files) into the returned
+    outputs' ``files``. The outputs also say what changed and what is searchable.
+    Raises :class:`InputError` with every template error and path clash at once.
+    """
+    out = Outputs()
+    blog = _blog(site)
+    statics = theme.static_files(site.theme_dirs)
+    r = _renderer(site, blog, statics, out, executor, cache)
+    umpire = site.view == "umpire"
+    try:  # queue every page: the views are built here, the templates run at the flush
+        lead = headline(site.turns, r.urls, umpire=umpire) if site.state is not None else None
+        views, problems = render_blog(blog, r, statics, lead)
+        if problems:
+            raise InputError(problems)
+        if site.state is not None:
+            render_campaign(r, site.state, umpire=umpire)
+            render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)
+    except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
+        raise InputError([template_problem(exc, site.root)]) from None
+    if out.clashes:  # before rendering a page: two things want one path
+        raise InputError(out.clashes)
+    r.load_templates(SHARED_TEMPLATES)
+    r.flush(sink)
+    out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
+    modified = {v.path + "index.html": v.updated for v in views}
+    out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
+    out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
+    for path, data in schema_files(site.config.base_url).items():
+        out.add(path, data, "schemas")
+    if out.clashes:
+        raise InputError(out.clashes)
+    return out
+
+
+def render_one_post(site: Site, index: int, sink: Sink, cache: RenderCache | None = None
+                    ) -> tuple[str, bool]:
+    """Render the page of ``site.posts[index]`` alone into ``sink``, exactly as
+    :func:`render` makes it; its output path, and whether its bytes changed.
+    Raises :class:`InputError` or :class:`jinja2.TemplateError` if it cannot be made."""
+    blog = _blog(site)
+    out = Outputs()
+    r = _renderer(site, blog, theme.static_files(site.theme_dirs), out, SERIAL, cache)
+    path = render_post(blog, r, index)
+    r.flush(sink)
+    return path, path in out.changed
+
+
+def _blog(site: Site) -> Blog:
+    return Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
+
+
+def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out: Outputs,
+              executor: Executor, cache: RenderCache | None) -> Renderer:
+    """The renderer, with the context every page shares, for a whole build or one post."""
+    urls = Urls(site.config)
+    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=site.view == "umpire")
+    env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
+    return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)
