@@ -40,8 +40,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from ftpress import __version__
 
 CACHE_DIR = ".ftpress-cache"
@@ -70,23 +68,6 @@ def code_version() -> str:
     return f"{__version__}+{h.hexdigest()[:16]}"
 
 
-class CompiledTemplates(jinja2.BytecodeCache):
-    """Templates compiled by this process, kept as bytecode for every environment made
-    after with it: ``serve`` compiles an unchanged template once, not on every edit.
-    Jinja checks each entry against the template's source, so an edited template is
-    compiled again."""
-
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if (code := self.code.get(bucket.key)) is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
-
-
 class RenderCache:
     """What builds reuse: rendered Markdown, maps and charts by key, in memory and
     (with a ``folder``) in SQLite between runs; the state files parsed (:attr:`parsed`)
@@ -101,7 +82,9 @@ class RenderCache:
             self._db = _open(folder / "render.sqlite")
         #: State files parsed and validated, by kind and digest (``ftpress.state.load.Store``).
         self.parsed: dict[tuple[str, str], Any] = {}
-        self.templates = CompiledTemplates()
+        #: Templates compiled, as bytecode by Jinja's key (``ftpress.render.theme``): ``serve``
+        #: compiles an unchanged template once, not on every edit.
+        self.templates: dict[str, bytes] = {}
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
         """The cached values among ``keys``."""

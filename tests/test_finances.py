@@ -10,8 +10,8 @@ import re
 
 from ftpress.events import Event
 from ftpress.render.finances import economic_rows, turn_ledgers
-from ftpress.render.turns import load_turns
 from ftpress.state.load import load_state
+from ftpress.state.records import load_turns
 
 from conftest import REPO
 

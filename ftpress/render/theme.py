@@ -42,7 +42,23 @@ def theme_dirs(root: Path, name: str) -> tuple[Path, ...]:
     return tuple(d for d in dirs if d.is_dir())
 
 
-def environment(dirs: tuple[Path, ...], compiled: jinja2.BytecodeCache | None = None
+class _Compiled(jinja2.BytecodeCache):
+    """Templates' bytecode kept in ``code`` (the build cache's) for every environment
+    made after with it. Jinja checks each entry against the template's source, so an
+    edited template is compiled again."""
+
+    def __init__(self, code: dict[str, bytes]) -> None:
+        self.code = code
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if (code := self.code.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+def environment(dirs: tuple[Path, ...], compiled: dict[str, bytes] | None = None
                 ) -> jinja2.Environment:
     """Autoescaping, strict Jinja2 environment: a typo in a template fails the build.
 
@@ -58,7 +74,7 @@ def environment(dirs: tuple[Path, ...], compiled: jinja2.BytecodeCache | None = 
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
-        bytecode_cache=compiled,
+        bytecode_cache=_Compiled(compiled) if compiled is not None else None,
     )
     env.filters["longdate"] = long_date
     env.filters["shortdate"] = short_date

@@ -19,6 +19,7 @@ from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_posts
 from ftpress.content.rulebook import (
     RULES_DIR,
+    Amendment,
     Rulebook,
     RuleFile,
     Ruling,
@@ -58,6 +59,8 @@ class Site:
     pages: tuple[Page, ...]
     rulebook: Rulebook
     theme_dirs: tuple[Path, ...]
+    #: The theme's static files, read (the campaign's own over the built-in ones).
+    statics: tuple[theme.StaticFile, ...] = ()
     #: The campaign's current state; None for a campaign that is a blog alone.
     state: State | None = None
     #: When the first scheduled (future-dated, not draft) post comes due, if any.
@@ -92,6 +95,7 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     except InputError as exc:
         problems.extend(exc.problems)
         dirs = ()
+    statics = theme.static_files(dirs)
     posts: tuple[Post, ...] = ()
     pages: tuple[Page, ...] = ()
     rule_files: tuple[RuleFile, ...] = ()
@@ -115,7 +119,7 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                state, min(scheduled, default=None), turns, options.view)
+                statics, state, min(scheduled, default=None), turns, options.view)
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:
@@ -125,8 +129,9 @@ def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ..
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
     """Fold the rule files and the published posts' amendments into dated versions."""
-    amendments = [a for p in posts if p.amends and p.effective is not None
-                  for a in amendments_of(p.amends, p.effective,
-                                         Ruling(p.slug, p.title, p.url_path, p.date.date()),
-                                         p.source, p.amend_lines)]
+    amendments: list[Amendment] = []
+    for p in posts:
+        if p.amends and p.effective is not None:
+            ruling = Ruling(p.slug, p.title, p.url_path, p.date.date())
+            amendments += amendments_of(p.amends, p.effective, ruling, p.source, p.amend_lines)
     return fold(rule_files, amendments)

@@ -37,12 +37,11 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     """
     out = Outputs()
     blog = _blog(site)
-    statics = theme.static_files(site.theme_dirs)
-    r = _renderer(site, blog, statics, out, executor, cache)
+    r = _renderer(site, blog, out, executor, cache)
     umpire = site.view == "umpire"
     try:  # queue every page: the views are built here, the templates run at the flush
         lead = headline(site.turns, r.urls, umpire=umpire) if site.state is not None else None
-        views, problems = render_blog(blog, r, statics, lead)
+        views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
         if site.state is not None:
@@ -72,7 +71,7 @@ def render_one_post(site: Site, index: int, sink: Sink, cache: RenderCache | Non
     Raises :class:`InputError` or :class:`jinja2.TemplateError` if it cannot be made."""
     blog = _blog(site)
     out = Outputs()
-    r = _renderer(site, blog, theme.static_files(site.theme_dirs), out, SERIAL, cache)
+    r = _renderer(site, blog, out, SERIAL, cache)
     path = render_post(blog, r, index)
     r.flush(sink)
     return path, path in out.changed
@@ -82,10 +81,11 @@ def _blog(site: Site) -> Blog:
     return Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
 
 
-def _renderer(site: Site, blog: Blog, statics: tuple[theme.StaticFile, ...], out: Outputs,
-              executor: Executor, cache: RenderCache | None) -> Renderer:
+def _renderer(site: Site, blog: Blog, out: Outputs, executor: Executor,
+              cache: RenderCache | None) -> Renderer:
     """The renderer, with the context every page shares, for a whole build or one post."""
     urls = Urls(site.config)
-    shared = dataclasses.replace(site_view(blog, urls, statics), umpire=site.view == "umpire")
+    shared = dataclasses.replace(site_view(blog, urls, site.statics),
+                                 umpire=site.view == "umpire")
     env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
     return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)
