@@ -19,7 +19,7 @@ from ftpress.executor import SERIAL, ForkExecutor
 from ftpress.render import turns
 from ftpress.site import BuildOptions, build
 from ftpress.state import load
-from ftpress.state.files import kind_of_file
+from ftpress.state.files import KINDS
 
 from conftest import DEMO_NOW, SITE_YAML, files_of, post
 
@@ -158,7 +158,7 @@ def test_a_parsed_file_comes_back_as_json_or_else_as_its_model(tmp_path, monkeyp
     validates (far quicker between processes than a pickled model), or its model where
     the JSON would not read back the same; nothing for a file that does not validate."""
     demo = FTC2007.copy(tmp_path / "demo")
-    kind = kind_of_file("players.yaml")
+    kind = KINDS["players"]
     raw = (demo / "state/players.yaml").read_bytes()
     model, text = load._prepared("state/players.yaml", kind, raw)
     assert model is None and text is not None
