@@ -158,7 +158,8 @@ def build_command(tool: str, root: Path, out: Path, now: str, before: Path | Non
     if ours(tool):
         if tool.endswith(BEFORE):
             assert before is not None
-            env["PYTHONPATH"] = str(before)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(before),
+                                                             env.get("PYTHONPATH"))))
         return [sys.executable, "-m", "ftpress", "build", "--source", str(project),
                 "--out", str(out), "--now", now], project, env
     if tool == "pelican":

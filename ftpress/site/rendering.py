@@ -1,4 +1,4 @@
-"""The render stage: every output file of a loaded :class:`~ftpress.site.load.Site`,
+"""The render stage: every output file of a loaded :class:`~ftpress.site.loading.Site`,
 made from the loaded values alone (no file is read here), into a sink.
 
 ``serve`` also uses :func:`render_one_post` to show an edited post before the
@@ -22,7 +22,7 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
 from ftpress.schema_export import schema_files
-from ftpress.site.load import Site
+from ftpress.site.loading import Site
 
 #: The templates that most pages extend or import, the blog's and the campaign's.
 SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")

@@ -21,9 +21,10 @@ from ftpress.buildcache import CACHE_DIR, Fingerprint, LastBuild, RenderCache, r
 from ftpress.content.posts import load_post
 from ftpress.errors import InputError
 from ftpress.executor import SERIAL, Executor
+from ftpress.render.outputs import Outputs
 from ftpress.search import SEARCH_DIR, index_site
-from ftpress.site.load import BuildOptions, Site, load
-from ftpress.site.render import render, render_one_post
+from ftpress.site.loading import BuildOptions, Site, load
+from ftpress.site.rendering import render, render_one_post
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
 
 
@@ -73,18 +74,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             return reused(last, started)
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
-    site = load(root, options, cache, executor)
-    staging = Staging(out_dir)
-    try:
-        outputs = render(site, cache, executor, sink=staging)
-        for path, data in outputs.files.items():
-            outputs.rendered(path, changed=staging.put(path, data), searchable=False)
-        # The search index is the one thing in the output the build does not write.
-        report = staging.commit(outputs.paths, outputs.changed,
-                                keep=(SEARCH_DIR,) if site.config.search else ())
-    except BaseException:
-        staging.abort()  # nothing half-written: the output stays as it was
-        raise
+    site = load(root, options, cache, executor)  # every input read and checked
+    outputs, report = _render_and_write(site, out_dir, cache, executor)
     cache.save()
     changed = frozenset(outputs.changed)
     # The index is redone only when a page changed (or serve rewrote one itself).
@@ -98,6 +89,25 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
                  newest=max((p.date for p in site.posts), default=None),
                  next_due=site.next_due)
     return result
+
+
+def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor
+                      ) -> tuple[Outputs, WriteReport]:
+    """Every output file rendered into a staging folder, then the changed ones moved
+    into ``out_dir`` and the stale ones removed; nothing changes there if any page
+    fails."""
+    staging = Staging(out_dir)
+    try:
+        outputs = render(site, cache, executor, sink=staging)
+        for path, data in outputs.files.items():
+            outputs.rendered(path, changed=staging.put(path, data), searchable=False)
+        # The search index is the one thing in the output the build does not write.
+        report = staging.commit(outputs.paths, outputs.changed,
+                                keep=(SEARCH_DIR,) if site.config.search else ())
+    except BaseException:
+        staging.abort()  # nothing half-written: the output stays as it was
+        raise
+    return outputs, report
 
 
 def reused(last: LastBuild, started: float) -> BuildReport:
