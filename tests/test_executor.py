@@ -85,6 +85,32 @@ def test_the_demos_build_to_the_same_bytes_serially_and_forked(demo, tmp_path):
     assert any(p.startswith("turns/") for p in forked.changed)
 
 
+class Recording:
+    """An executor that maps in this process and notes the size of every batch."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def map(self, fn, items):
+        done = [fn(item) for item in items]
+        self.batches.append(len(done))
+        return done
+
+
+def test_the_build_hands_its_bulk_work_to_the_one_executor_it_is_given(tmp_path):
+    """State files, event logs, Markdown and every page go through the executor: one
+    batch per kind of work, not one call per item, and the same bytes as SERIAL's."""
+    demo = FTC2007.copy(tmp_path / "demo")
+    executor = Recording()
+    report = build(demo, tmp_path / "recorded", BuildOptions(build_now(DEMO_NOW)),
+                   executor=executor)
+    build(demo, tmp_path / "serial", BuildOptions(build_now(DEMO_NOW)))
+    assert files_of(tmp_path / "recorded") == files_of(tmp_path / "serial")
+    assert max(executor.batches) >= report.pages  # the pages, in one batch
+    assert len(executor.batches) < 20
+    assert len(FTC2007.turns) + 1 in executor.batches  # every turn's event log
+
+
 def many_posts(n: int) -> dict[str, str]:
     return {f"content/posts/2026/{1 + d // 28:02d}/{1 + d % 28:02d}-p{d}.md": post(
         title=f"Post {d}", date=f"2026-{1 + d // 28:02d}-{1 + d % 28:02d}",
