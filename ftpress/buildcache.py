@@ -6,7 +6,8 @@ caller and handed to the build (nothing is kept in module globals). Two things a
 kept on disk, and neither can change what a build produces:
 
 - **Rendered Markdown**, keyed by a hash of everything the HTML depends on
-  (ftpress's version, the text, the base path, where each citation points).
+  (the versions of ftpress and of its libraries, the text, the base path, where
+  each citation points).
   Markdown is most of a build's work; an edit to one post re-renders one post.
 - **A fingerprint of the last build**: every input file's size and modification
   time, the options, the versions of the libraries that shape the output, and
@@ -56,16 +57,28 @@ RACY_NS = 2_000_000_000
 
 @functools.cache
 def code_version() -> str:
-    """ftpress's version and a digest of its own files (their sizes and times).
+    """ftpress's version, a digest of its own files (their sizes and times) and the
+    versions of the :data:`LIBRARIES` whose output lands in the site.
 
     Cached renderings are keyed by it, so a change to the code that draws a map
     or renders Markdown never serves a stale result, even under one version
-    number (a working copy, an editable install).
+    number (a working copy, an editable install), and neither does an upgrade
+    of markdown-it-py or Jinja2 under unchanged posts.
     """
     h = hashlib.sha256(__version__.encode())
+    h.update(library_versions().encode())
     for path, stat in _files(_PACKAGE):
         h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return f"{__version__}+{h.hexdigest()[:16]}"
+
+
+def library_versions() -> str:
+    """``name=version`` of each of :data:`LIBRARIES` that is installed, one a line."""
+    lines = []
+    for name in LIBRARIES:
+        with suppress(metadata.PackageNotFoundError):
+            lines.append(f"{name}={metadata.version(name)}\n")
+    return "".join(lines)
 
 
 class RenderCache:
@@ -161,10 +174,8 @@ class Fingerprint:
         newest = 0
         h = hashlib.sha256()
         h.update(json.dumps(options, sort_keys=True, default=str).encode())
-        for name in LIBRARIES:
-            with suppress(metadata.PackageNotFoundError):
-                h.update(f"{name}={metadata.version(name)}\n".encode())
-        h.update(f"{code_version()}\n".encode())  # ftpress's own files, walked once
+        # ftpress's own files (walked once) and the libraries' versions.
+        h.update(f"{code_version()}\n".encode())
         for base in [root / name for name in INPUTS]:
             for path, stat in _files(base):
                 h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())

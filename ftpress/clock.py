@@ -8,25 +8,28 @@ the current time; everything else in the output is dated from the content.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
+from ftpress.errors import InvalidArgument
 
-def build_now(now: str | None = None, environ: dict[str, str] | None = None) -> datetime:
+
+def build_now(now: str | None = None, environ: Mapping[str, str] | None = None) -> datetime:
     """The build's single "now": ``--now``, else ``SOURCE_DATE_EPOCH``, else the clock.
 
-    Raises ``ValueError`` with a readable message for a malformed value.
+    Raises :class:`~ftpress.errors.InvalidArgument` for a malformed value.
     """
-    environ = os.environ if environ is None else environ
     if now:
         try:
             value = datetime.fromisoformat(now)
         except ValueError:
-            raise ValueError(f"--now {now!r}: expected an ISO date or date-time such as "
-                             "2026-05-20 or 2026-05-20T18:00:00+01:00") from None
+            raise InvalidArgument(f"--now {now!r}: expected an ISO date or date-time such as "
+                                  "2026-05-20 or 2026-05-20T18:00:00+01:00") from None
         return value if value.tzinfo else value.replace(tzinfo=UTC)
-    epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    epoch = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
         if not epoch.isdigit():
-            raise ValueError(f"SOURCE_DATE_EPOCH={epoch!r}: expected whole seconds since 1970")
+            raise InvalidArgument(f"SOURCE_DATE_EPOCH={epoch!r}: expected whole seconds "
+                                  "since 1970")
         return datetime.fromtimestamp(int(epoch), UTC)
     return datetime.now(UTC)

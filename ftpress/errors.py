@@ -1,8 +1,32 @@
-"""Problems with the user's input, reported the way a compiler reports them.
+"""What ftpress tells a user who can put something right, as types of their own.
 
-Every stage collects :class:`Problem` values instead of stopping at the first,
-and raises one :class:`InputError` holding all of them. The CLI prints each as
-``path:line:col: message`` and exits with code 1.
+Every mistake a user can make or fix is a :class:`UserError`; the ``ftpress``
+command prints its :meth:`~UserError.lines` and exits 1, with no traceback. Any
+other exception is a bug in ftpress, and the command shows it as one. So a
+``ValueError`` never tells a user anything: the functions that pydantic calls
+as validators raise it because pydantic turns it into a located problem, and a
+parse function such as :func:`ftpress.state.turns.turn_number` raises it as
+``int()`` would; whoever hands them the user's text turns it into one of these.
+
+- :class:`InputError`: invalid files. Every stage collects :class:`Problem`
+  values instead of stopping at the first, and raises one ``InputError``
+  holding all of them, each printed as ``path:line:col: message``; an order
+  file's is :class:`ftpress.orders.load.InvalidOrder`.
+- :class:`InvalidArgument`: a value on the command line (or in the
+  environment, ``SOURCE_DATE_EPOCH``) not in the form expected.
+- :class:`RefusedCommand`: the campaign is in a state in which the command
+  will not do what was asked (a turn not yet due, a state edited since the
+  last turn); nothing was done.
+- :class:`SetupError`: a new campaign cannot be made as asked (an option out
+  of range, a seed whose map the players cannot start from).
+- :class:`UnknownRuleset`: a ruleset name no ruleset answers to.
+- :class:`ToolFailed`: a program ftpress runs failed (git for ``check-pr``,
+  Pagefind for the search index).
+
+Orders the rules forbid (illegal, where an invalid order breaks the file's
+form) are never raised: ``check`` and ``check-pr`` report them as located
+problems (the rulesets' ``check_orders``), and a turn records each as a
+``rejected`` event, the group holding instead.
 """
 
 from __future__ import annotations
@@ -27,12 +51,46 @@ class Problem:
         return f"{self.path}:{self.line}:{self.col}: {self.message}"
 
 
-class InputError(Exception):
-    """Raised once a stage has found problems; carries every one of them."""
+class UserError(Exception):
+    """Something the user can put right; the message says what and how."""
+
+    def lines(self) -> list[str]:
+        """What the ``ftpress`` command prints for it, one line each, on stderr."""
+        return [f"ftpress: {self}"]
+
+
+class InputError(UserError):
+    """Invalid files: raised once a stage has found problems; carries every one of them."""
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(sorted(set(problems)))
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    def lines(self) -> list[str]:
+        count = len(self.problems)
+        return [*(str(p) for p in self.problems),
+                f"ftpress: {count} problem{'s' if count != 1 else ''} found; nothing was written"]
+
+
+class InvalidArgument(UserError):
+    """A value on the command line or in the environment is not in the form expected."""
+
+
+class RefusedCommand(UserError):
+    """The campaign is in a state in which the command will not do what was asked."""
+
+
+class SetupError(UserError):
+    """A new campaign cannot be made as asked: its options are out of range, or the
+    dice made a starting position the players cannot start from."""
+
+
+class UnknownRuleset(UserError):
+    """A ruleset name that no ruleset answers to."""
+
+
+class ToolFailed(UserError):
+    """A program ftpress runs failed; the message is what it said."""
 
 
 class Problems:

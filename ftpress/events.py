@@ -9,83 +9,65 @@ ruleset makes them; nothing here knows a rule.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, Strict
+from pydantic import AfterValidator, ConfigDict, Field, Strict, ValidationInfo
 
 from ftpress.dice import Roll
 from ftpress.state.model import Id, Location
 
-#: Every kind of event, for the report to group and style them by.
-EventKind = Literal[
-    "no-orders",        # a player sent no orders: every group holds
-    "unordered",        # a group the orders did not mention holds
-    "rejected",         # an order illegal at resolution: the group holds instead
-    "split",            # §15.1 a group split
-    "merge",            # §15.1 groups merged
-    "hold",             # a group stayed where it was
-    "departure",        # a group left a system or hex
-    "arrival",          # a group arrived, with its posture
-    "blocked",          # a route move stopped short of an interdicted world
-    "encounter",        # two powers' groups in one place: a battle to resolve
-    "siege",            # §10.3 an attack on a world's defences, and its roll
-    "siege-refused",    # §10.2 too weak to attack the defences at all
-    "conquest",         # §9, §10.9 a world changes hands
-    "capital",          # a player's capital fell and moved
-    "works-lost",       # keels, repairs, spares or defence works lost with a world
-    "defences-damaged", # §10.5 what is left of surrendered defences
-    "interdicted",      # §10.6 a world interdicted for the strategic turn
-    "repulsed",         # §10.7 an attack on the defences thrown back
-    "damage",           # §10.8 hull boxes put on ships
-    "ship-lost",        # a ship with no hull boxes left is destroyed
-    "contact",          # §15.3 an enemy has seen what a group holds
-    "withdrawal",       # §17.2.3, §10.7 a group pulls out or falls back
-    "scouted",          # a neutral world's worth rolled and made public
-    "interdiction-ends",
-    "maintenance",      # the upkeep level set for the economic turn
-    "not-resolved",     # an order this version of ftpress does not carry out
-    "income",           # §5.2 a world's income paid into its owner's treasury
-    "income-lost",      # §10.6 a world interdicted as the economic turn opens pays nothing
-    "upkeep",           # §7 the navy's upkeep for the economic turn just ended
-    "ordnance",         # §7.1 ordnance expended in the economic turn just ended
-    "purchase",         # §13.1 a ship bought on the open market
-    "keel-laid",        # §13.1 a keel laid down at a world
-    "construction",     # §13.1 a week's work on a keel, paid as it is built
-    "ship-built",       # §13.1 a ship completed or delivered, and the group it joins
-    "repair",           # §11 repairs begun and paid for
-    "repaired",         # §11.4 repairs done: the hull boxes are back
-    "spares",           # §6.2.1 spares bought, or a top-up coming into stock
-    "defences-ordered", # §10.5 rebuilding of lost defence points begun and paid for
-    "defences-rebuilt", # §10.5 rebuilt defence points standing again
-    "unpaid",           # §6.3 no credit: what the treasury could not pay
-    # sct (seed 001)
-    "initiative",       # §2.2 the turn's initiative rolls, highest first
-    "movement",         # §4.1–§4.3 a task force carries out its move
-    "secondary-move",   # §4.4 a move for an endurance point
-    "endurance",        # §5 endurance spent to fight supplied, or replenished at a depot
-    "battle",           # §6 an abstract combat fought, attack by attack
-    "crippled",         # §6.4 a ship crippled
-    "works-begun",      # §7.2–§7.4 a supply depot, base or shipyard begun and paid for
-    "works-done",       # §7.2–§7.4 an installation completed
-    # ftcamp02 (seed 002); it uses "endurance" too, for §2 EPs spent or a system's allowance
-    "out-of-supply",    # §2.3 EPs short: every craft loses a crew factor
-    "attach",           # §3 an independent joins a standard group (its marker comes off)
-    "detach",           # §3 an independent leaves its group (its marker goes back)
-    "lost",             # §4.1.1 a lost roll, passed or failed
-    "located",          # §4.2.8 a locator roll, passed or failed
-    "tug",              # §4.2.6 a civilian tug made ready to tow
-    "scan",             # §7 what a long-range scan revealed of a group
-    "claim",            # §8 a system claimed, or invaded
-    # ftc2007 battles and capture (the "battle" kind above serves both rulesets)
-    "battle-pending",   # ftc2007 §14, §17 a battle awaits the tabletop: the turn pauses
-    "prize",            # ftc2007 §12.1 a hulk left drifting taken by the side holding the field
-    "prize-rebuilt",    # ftc2007 §12.2.1 a prize rebuilt into its captor's navy
-    "prize-stripped",   # ftc2007 §12.2.2 a prize stripped for parts
-    "prize-sold",       # ftc2007 §12.2.3 a prize sold for scrap
-    "note",             # a player's note to the umpire about the whole turn
-    "calendar",         # the turn ends; the next one opens
-]
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """A kind of event a ruleset makes, and what an event of that kind says."""
+
+    name: str
+    about: str
+
+
+#: The kinds of event every ruleset may record: those the shared steps of a turn
+#: make (:mod:`ftpress.rules.planning`, :mod:`ftpress.rules.calendar`) and those
+#: ``ftpress turn`` reads back (a battle waiting for the tabletop, and its result).
+#: A ruleset declares its own beside these (``Ruleset.report.kinds``).
+SHARED_KINDS = (
+    EventKind("no-orders", "a player sent no orders: every group holds"),
+    EventKind("unordered", "a group the orders did not mention holds"),
+    EventKind("rejected", "an order illegal at resolution: the group holds instead"),
+    EventKind("note", "a player's note to the umpire about the whole turn"),
+    EventKind("calendar", "the turn ends; the next one opens"),
+    EventKind("battle-pending", "a battle awaits the tabletop: the turn pauses"),
+    EventKind("battle", "a battle fought, on the tabletop or by the abstract combat"),
+)
+
+#: What the context of a validation carries to check a kind against a ruleset's.
+KINDS_CONTEXT = "event_kinds"
+RULESET_CONTEXT = "ruleset"
+
+
+def _legal_kind(value: str, info: ValidationInfo) -> str:
+    """A kind is legal when the campaign's ruleset declares it; only a validation
+    given the ruleset's kinds as context (``KINDS_CONTEXT``) can tell."""
+    context = info.context if isinstance(info.context, dict) else {}
+    legal = context.get(KINDS_CONTEXT)
+    if legal is None or value in legal:
+        return value
+    close = difflib.get_close_matches(value, sorted(legal), n=1)
+    hint = (f"did you mean {close[0]!r}?" if close
+            else f"expected one of: {', '.join(sorted(legal))}")
+    raise ValueError(f"{value!r} is not an event kind of the "
+                     f"{context.get(RULESET_CONTEXT, 'campaign')} ruleset; {hint}")
+
+
+def kinds_context(kinds: frozenset[str], ruleset: str) -> dict[str, object]:
+    """The validation context that holds an event log to ``ruleset``'s ``kinds``."""
+    return {KINDS_CONTEXT: kinds, RULESET_CONTEXT: ruleset}
+
+
+#: A kind of event: lower-case words joined by hyphens, declared by the ruleset.
+Kind = Annotated[str, Strict(), Field(pattern=r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"),
+                 AfterValidator(_legal_kind)]
 
 #: The lines of a player's accounts that an event's ``amount`` belongs to.
 Account = Literal["opening", "income", "interdicted", "maintenance", "ordnance", "construction",
@@ -101,7 +83,8 @@ class Event:
 
     __pydantic_config__ = _CONFIG
 
-    kind: EventKind
+    #: What kind of thing happened: a shared kind or one the campaign's ruleset declares.
+    kind: Kind
     #: The rule applied, such as 'ftc2007 §8.2'.
     rule: Text
     #: What happened, in one plain sentence for the report.

@@ -5,6 +5,8 @@ One parser instance serves the whole build. Raw HTML in Markdown is escaped,
 not passed through: whatever a post says shows as text and cannot inject
 markup. Root-relative links (``/posts/…``) get the site's base path, so the
 same Markdown works at the domain root and under a GitHub Pages sub-path.
+Lists, block quotes and footnotes nest at most :data:`MAX_DEPTH` deep: deeper,
+the parser would drop the text, so a text that goes deeper is reported instead.
 """
 
 from __future__ import annotations
@@ -17,15 +19,37 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.parser_block import RuleFuncBlockType
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from ftpress import markdown_fast
 from ftpress.buildcache import code_version
+from ftpress.errors import Problem
 
 DESCRIPTION_CHARS = 160
+#: Levels markdown-it-py's CommonMark preset allows before it skips the rest of
+#: a block without a word (a list takes two levels, its items' content being the
+#: second; a block quote or a footnote one).
+PARSER_LEVELS = 20
+#: How many lists, block quotes and footnotes may sit inside one another: the
+#: most that stays within :data:`PARSER_LEVELS`, so nothing within it is dropped.
+MAX_DEPTH = (PARSER_LEVELS - 1) // 2
+#: The block rules that open a container, whose contents are parsed one level down.
+_CONTAINERS = ("blockquote", "list", "footnote_def")
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """Something in a Markdown text that cannot be rendered as written."""
+
+    #: Line within the text (0 for its first) and column (1-based) of the offence.
+    line: int
+    col: int
+    message: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +60,7 @@ class Rendered:
     words: int
     #: Section numbers cited with ``[[rule:…]]`` that the resolver could not find.
     unresolved: tuple[str, ...] = ()
+    faults: tuple[Fault, ...] = ()
 
 
 #: Given a section number, the URL of that section, or ``None`` if there is none.
@@ -66,8 +91,34 @@ def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any, env
     return f'<a class="rule-ref" href="{escapeHtml(url)}">{text}</a>'
 
 
+def _guard_depth(rule: RuleFuncBlockType) -> RuleFuncBlockType:
+    """``rule`` (one that opens a container), counting how deep containers are
+    inside one another and noting in ``env`` the first that lies beyond MAX_DEPTH."""
+
+    def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        if silent:  # asked whether the line could start one: nothing is parsed
+            return rule(state, start, end, silent)
+        depth = state.env.get("depth", 0) + 1
+        state.env["depth"] = depth
+        # Where the container's marker is (the rule moves these marks as it goes).
+        at = state.bMarks[start] + state.tShift[start]
+        try:
+            opened = rule(state, start, end, silent)
+        finally:
+            state.env["depth"] = depth - 1
+        if opened and depth == MAX_DEPTH + 1 and "too_deep" not in state.env:
+            col = at - state.src.rfind("\n", 0, at)
+            state.env["too_deep"] = Fault(
+                start, col, f"lists, block quotes and footnotes nested {depth} deep; expected "
+                f"at most {MAX_DEPTH} inside one another")
+        return opened
+
+    return guarded
+
+
 def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False, "typographer": True, "xhtmlOut": False})
+    md = MarkdownIt("commonmark", {"html": False, "typographer": True, "xhtmlOut": False,
+                                   "maxNesting": PARSER_LEVELS})
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin)
     md.use(anchors_plugin, min_level=2, max_level=4)
@@ -81,8 +132,14 @@ def _parser() -> MarkdownIt:
     md.add_render_rule("table_close", lambda *_: "</table>\n</div>\n")
     md.inline.ruler.before("link", "rule_ref", _cite_rule)
     md.add_render_rule("rule_ref", _render_rule_ref)
+    renderer = md.renderer
+    assert isinstance(renderer, RendererHTML)  # the one renderer MarkdownIt makes
     for rule in ("link_open", "image"):
-        md.add_render_rule(rule, _with_base_path(md.renderer.rules.get(rule)))
+        md.add_render_rule(rule, _with_base_path(renderer.rules.get(rule)))
+    for block_rule in md.block.ruler.__rules__:
+        if block_rule.name in _CONTAINERS:
+            md.block.ruler.at(block_rule.name, _guard_depth(block_rule.fn),
+                              {"alt": block_rule.alt})
     return md
 
 
@@ -109,28 +166,26 @@ def render(text: str, base_path: str = "/", cite: Resolver | None = None) -> Ren
     """Render one Markdown body; also return its lead paragraph and word count.
 
     ``cite`` resolves ``[[rule:…]]`` citations; those it cannot resolve are
-    returned in ``unresolved`` (and shown as plain text) for the caller to report.
-    The compiled parser of :mod:`ftpress.markdown_fast` does the work wherever it
-    gives exactly what :func:`render_reference` gives; elsewhere that does.
+    returned in ``unresolved`` (and shown as plain text) for the caller to report,
+    as are, in ``faults``, the places where the text cannot be rendered as written.
     """
-    fast = markdown_fast.render(text, base_path, cite)
-    if fast is not None:
-        return Rendered(*fast)
-    return render_reference(text, base_path, cite)
-
-
-def render_reference(text: str, base_path: str = "/", cite: Resolver | None = None) -> Rendered:
-    """:func:`render` through markdown-it-py and its plugins: the reference output."""
     env: dict[str, Any] = {"base_path": base_path, "cite": cite}
     tokens = _MD.parse(text, env)
     html = _MD.renderer.render(tokens, _MD.options, env)
     words = sum(len(t.content.split()) for t in tokens if t.type == "inline")
-    return Rendered(html, _lead(tokens), words, tuple(env.get("unresolved", ())))
+    faults = (env["too_deep"],) if "too_deep" in env else ()
+    return Rendered(html, _lead(tokens), words, tuple(env.get("unresolved", ())), faults)
+
+
+def located(rendered: Rendered, source: str, first_line: int) -> list[Problem]:
+    """The faults of a text that starts at line ``first_line`` of ``source``, as problems."""
+    return [Problem(source, first_line + f.line, f.col, f.message) for f in rendered.faults]
 
 
 def cache_key(text: str, base_path: str, cite: Resolver | None) -> str:
     """A key for everything :func:`render` output depends on: the text, the base path,
-    where each citation in it points, and the version of ftpress."""
+    where each citation in it points, and the versions of ftpress and of the libraries
+    that shape its output (:func:`~ftpress.buildcache.code_version`)."""
     h = hashlib.sha256()
     h.update(f"{code_version()}\0{base_path}\0".encode())
     h.update(text.encode("utf-8"))
@@ -141,12 +196,13 @@ def cache_key(text: str, base_path: str, cite: Resolver | None) -> str:
 
 def as_tuple(rendered: Rendered) -> tuple:
     """A cacheable (JSON-safe) form of a :class:`Rendered`."""
-    return (rendered.html, rendered.lead, rendered.words, list(rendered.unresolved))
+    return (rendered.html, rendered.lead, rendered.words, list(rendered.unresolved),
+            [[f.line, f.col, f.message] for f in rendered.faults])
 
 
 def from_tuple(value: tuple) -> Rendered:
-    html, lead, words, unresolved = value
-    return Rendered(html, lead, words, tuple(unresolved))
+    html, lead, words, unresolved, faults = value
+    return Rendered(html, lead, words, tuple(unresolved), tuple(Fault(*f) for f in faults))
 
 
 def citation_line(text: str, number: str, first_line: int) -> int:

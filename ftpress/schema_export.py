@@ -49,7 +49,7 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
                                        "ruleset: one player's orders for one turn")
     found["battle"] = (BATTLE_ADAPTER.json_schema(), "battles/<turn-id>/<battle-id>.yaml: "
                        "the result of a battle fought on the tabletop, filled in by the umpire")
-    found["events"] = (TypeAdapter(EventsFile).json_schema(), "state/turns/<turn-id>/"
+    found["events"] = (_events_schema(), "state/turns/<turn-id>/"
                        "events.yaml: what happened in a turn, in order")
     found["turn"] = (TypeAdapter(TurnRecord).json_schema(), "state/turns/<turn-id>/turn.yaml: "
                      "how a turn's dice were seeded, the umpire's secret revealed")
@@ -63,6 +63,18 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
             head["$id"] = f"{base_url}{SCHEMAS_DIR}/{name}.json"
         schemas[name] = {**head, **schema, "description": about}
     return schemas
+
+
+def _events_schema() -> dict[str, Any]:
+    """The event log's schema, its kinds those of every registered ruleset (which of
+    them a campaign may record, its own ruleset says: ``ftpress check`` tells)."""
+    schema = TypeAdapter(EventsFile).json_schema()
+    kinds = sorted({k for ruleset in RULESETS.values() for k in ruleset.report.kind_names})
+    schema["$defs"]["Event"]["properties"]["kind"] = {
+        "title": "Kind", "type": "string", "enum": kinds,
+        "description": "what kind of event this is: the shared kinds and those the "
+                       "campaign's ruleset declares"}
+    return schema
 
 
 def schema_files(base_url: str | None) -> dict[str, bytes]:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ftpress.errors import ToolFailed
 from ftpress.write import write_tree
 
 SEARCH_DIR = "pagefind"
@@ -53,8 +54,11 @@ CONCURRENT = 2
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
 
 
-class SearchError(Exception):
+class SearchError(ToolFailed):
     """Pagefind could not index the site (not the user's input: the tool itself)."""
+
+    def lines(self) -> list[str]:
+        return [f"ftpress: the site was written but its search index was not: {self}"]
 
 
 @dataclass(frozen=True, slots=True)

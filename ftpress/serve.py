@@ -28,8 +28,7 @@ from ftpress.buildcache import CACHE_DIR, RenderCache
 from ftpress.clock import build_now
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.content.posts import POSTS_DIR
-from ftpress.errors import InputError
-from ftpress.search import SearchError
+from ftpress.errors import InputError, UserError
 from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
 
 EVENTS = "__ftpress/events"
@@ -78,7 +77,7 @@ class LiveSite:
         except InputError as exc:
             error = "\n".join(str(p) for p in exc.problems)
             line = f"build failed in {time.perf_counter() - started:.2f} s:\n{error}"
-        except (ValueError, SearchError) as exc:  # a bad --now, or Pagefind failing
+        except UserError as exc:  # a bad --now, or Pagefind failing
             error = line = str(exc)
         print(line, file=sys.stderr if error else sys.stdout, flush=True)
         if quick and error is None and not _more_pages(report, quick):

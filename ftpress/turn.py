@@ -47,7 +47,7 @@ from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_id, battle_path, p
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
-from ftpress.errors import InputError, Problem
+from ftpress.errors import InputError, Problem, RefusedCommand, UnknownRuleset
 from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.hexes import Hex
 from ftpress.orders.load import (
@@ -57,6 +57,7 @@ from ftpress.orders.load import (
     parse_orders,
     stray_problem,
 )
+from ftpress.recorded_kinds import check_made
 from ftpress.state.files import KINDS
 from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, Point, State
@@ -188,33 +189,33 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     if wanted is not None:
-        turn_number(wanted)  # a malformed id is a ValueError the CLI prints
+        turn_number(wanted)  # a ValueError: the turn command checks its ids first
         if (root / TURNS_DIR / wanted).is_dir() and wanted != turn:
             return TurnResult(wanted, state, (), {}, 0, written=False)
         if wanted != turn:
-            raise ValueError(f"turn {wanted} is neither recorded nor open; the open turn is "
-                             f"{turn}")
+            raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
+                                 f"{turn}")
     if (root / TURNS_DIR / turn).is_dir():
         return _finish_interrupted(root, turn)
     if now < cal.deadline and not early:
-        raise ValueError(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
-                         "nothing was done (use --early to resolve it now)")
+        raise RefusedCommand(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
+                             "nothing was done (use --early to resolve it now)")
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     if ruleset.resolve is None:
-        raise ValueError(f"ruleset {ruleset.name} does not resolve turns")
+        raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
     orders = load_orders(root, turn, ruleset.orders_adapter)
     notes: list[str] = []
     master = master_secret(root, environ)
     secret = None
     if cal.secret_sha256 is not None:
         if master is None:
-            raise ValueError(f"turn {turn} opened with an umpire secret; set {SECRET_ENV} or "
-                             f"put it in {SECRET_FILE} to resolve it")
+            raise RefusedCommand(f"turn {turn} opened with an umpire secret; set {SECRET_ENV} or "
+                                 f"put it in {SECRET_FILE} to resolve it")
         secret = turn_secret(master, state.campaign.id, turn)
         if secret_hash(secret) != cal.secret_sha256:
-            raise ValueError(f"the umpire secret does not match the hash published when {turn} "
-                             f"opened (calendar.secret_sha256); check {SECRET_ENV} or "
-                             f"{SECRET_FILE}")
+            raise RefusedCommand(f"the umpire secret does not match the hash published when {turn} "
+                                 f"opened (calendar.secret_sha256); check {SECRET_ENV} or "
+                                 f"{SECRET_FILE}")
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
@@ -287,8 +288,11 @@ def _resolve(ruleset: rules.Ruleset, state: State, orders: Mapping[str, LoadedOr
              ) -> tuple[State, tuple[Event, ...]]:
     assert ruleset.resolve is not None
     if ruleset.takes_battle_results:
-        return ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
-    return ruleset.resolve(state, orders, dice)
+        made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
+    else:
+        made = ruleset.resolve(state, orders, dice)
+    check_made(made[1], ruleset.report, ruleset.name)  # a kind its report cannot file: a bug
+    return made
 
 
 def _stray_battles(results: Mapping[str, LoadedBattle], events: tuple[Event, ...],
@@ -451,7 +455,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     if not (root / folder).is_dir():
-        raise ValueError(f"turn {turn} is not recorded; there is no {folder}/")
+        raise RefusedCommand(f"turn {turn} is not recorded; there is no {folder}/")
     record = _read_record(root, folder)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
@@ -599,20 +603,20 @@ def redo_turns(root: Path, first: str) -> RedoResult:
     turn now has a battle that was never fought."""
     number = turn_number(first)
     if number == 0:
-        raise ValueError("t000 is the setup, not a turn; redo t001 or later")
+        raise RefusedCommand("t000 is the setup, not a turn; redo t001 or later")
     turns: list[str] = []
     while (root / TURNS_DIR / turn_id(number)).is_dir():
         turns.append(turn_id(number))
         number += 1
     if not turns:
-        raise ValueError(f"turn {first} is not recorded; there is no {TURNS_DIR}/{first}/")
+        raise RefusedCommand(f"turn {first} is not recorded; there is no {TURNS_DIR}/{first}/")
     last = f"{TURNS_DIR}/{turns[-1]}"
     for kind in KINDS.values():
         current = root / _STATE / kind.file
         if not current.is_file() or current.read_bytes() != (root / last / kind.file).read_bytes():
-            raise ValueError(f"{_STATE}/{kind.file} differs from {last}/{kind.file}: the state "
-                             f"was edited after {turns[-1]} was recorded; record or undo that "
-                             "edit first. Nothing was redone")
+            raise RefusedCommand(f"{_STATE}/{kind.file} differs from {last}/{kind.file}: the state "
+                                 f"was edited after {turns[-1]} was recorded; record or undo that "
+                                 "edit first. Nothing was redone")
     base_url = _base_url(root)
     state: State | None = None
     folders: dict[str, dict[str, bytes]] = {}
@@ -641,8 +645,8 @@ def _redo_one(root: Path, turn: str, state: State, base_url: str | None,
     again = _rerun(root, turn, state, record)
     unfought = [e.text for e in again.events if e.kind == "battle-pending"]
     if unfought:
-        raise ValueError(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
-                         "Nothing was redone")
+        raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
+                             "Nothing was redone")
     recorded = load_state(root, folder).state
     new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(base_url, turn, state if edited else None, new_state, again.events,
@@ -776,7 +780,7 @@ def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
     name = state.campaign.ruleset if state is not None else _ruleset_named(root)
     try:
         return rules.find_ruleset(name).orders_adapter if name else None
-    except ValueError:
+    except UnknownRuleset:
         return None
 
 

@@ -26,10 +26,12 @@ T = TypeVar("T")
 _EXTRA = {"unexpected_keyword_argument", "extra_forbidden"}
 
 
-def validate(adapter: TypeAdapter[T], data: Any, path: str) -> T:
-    """``data`` as a model of the adapter's type, or every problem with it."""
+def validate(adapter: TypeAdapter[T], data: Any, path: str,
+             context: dict[str, Any] | None = None) -> T:
+    """``data`` as a model of the adapter's type, or every problem with it;
+    ``context`` goes to the models' validators (the kinds of event a ruleset allows)."""
     try:
-        return adapter.validate_python(data)
+        return adapter.validate_python(data, context=context)
     except ValidationError as exc:
         raise InputError(problems(exc, data, path, adapter)) from None
 

@@ -97,6 +97,17 @@ CASES = {
         {"content/pages/tags.md": "---\ntitle: Tags\n---\nx\n"},
         "content/pages/tags.md: page slug 'tags' is taken by the site's own pages",
     ),
+    "lists nested deeper than Markdown renders": (
+        {"content/posts/2026/04/08-deep.md": post(date="2026-04-08", body="".join(
+            "  " * depth + "- deeper\n" for depth in range(500)))},
+        "content/posts/2026/04/08-deep.md:15:19: lists, block quotes and footnotes nested 10 "
+        "deep; expected at most 9 inside one another",
+    ),
+    "quotes nested deeper than Markdown renders, in a page": (
+        {"content/pages/deep.md": "---\ntitle: Deep\n---\nIntro.\n\n" + "> " * 12 + "x\n"},
+        "content/pages/deep.md:6:19: lists, block quotes and footnotes nested 10 deep; "
+        "expected at most 9 inside one another",
+    ),
     "bad site setting": (
         {"site.yaml": "title: T\nbase_url: example.org\ntimezone: Mars/Olympus\n"},
         "site.yaml:2:11: base_url: must be an absolute http(s) URL",

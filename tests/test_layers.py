@@ -17,12 +17,15 @@ FORBIDDEN = {
     "ftpress/executor.py": ("ftpress",),
     "ftpress/dice.py": ("ftpress.state", "ftpress.rules", "ftpress.render", "ftpress.site"),
     "ftpress/state": ("ftpress.rules", "ftpress.render", "ftpress.site", "ftpress.cli",
-                      "ftpress.campaign", "ftpress.commands.check"),
+                      "ftpress.campaign", "ftpress.commands"),
     # Rendering reads no input file: the load stage has read them all.
     "ftpress/render": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign",
-                       "ftpress.yamlsource", "ftpress.state.load", "ftpress.validation"),
-    "ftpress/maps": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign"),
-    "ftpress/rules": ("ftpress.render", "ftpress.site", "ftpress.cli", "ftpress.maps"),
+                       "ftpress.commands", "ftpress.yamlsource", "ftpress.state.load",
+                       "ftpress.validation"),
+    "ftpress/maps": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign",
+                     "ftpress.commands"),
+    "ftpress/rules": ("ftpress.render", "ftpress.site", "ftpress.cli", "ftpress.maps",
+                      "ftpress.commands"),
 }
 
 

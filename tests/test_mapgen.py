@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ftpress.dice import Dice, SuppliedDice
+from ftpress.errors import SetupError
 from ftpress.hexes import Hex, hexagon
 from ftpress.rules.ftc2007.mapgen import (
     ClaimRolled,
@@ -23,7 +24,6 @@ from ftpress.rules.ftc2007.mapgen import (
     place_worlds,
 )
 from ftpress.rules.ftc2007.setup import build_state, roll_up
-from ftpress.rules.ruleset import SetupError
 from ftpress.state.save import dump
 
 PLAYERS = ("nac", "nsl", "fse", "esu")

@@ -155,6 +155,11 @@ BAD = {
         {"content/rules/10-defences.md": RULE_10.replace("[[rule:8.1]]", "[[rule:8.9]]")},
         "content/rules/10-defences.md:7: [[rule:8.9]] cites a section that is not in the rulebook",
     ),
+    "quotes nested too deep in a rule file": (
+        {"content/rules/10-defences.md": RULE_10 + "\n" + "> " * 10 + "x\n"},
+        "content/rules/10-defences.md:9:19: lists, block quotes and footnotes nested 10 deep; "
+        "expected at most 9 inside one another",
+    ),
     "heading without a number": (
         {"content/rules/10-defences.md": RULE_10 + "\n## Odd heading\n"},
         "content/rules/10-defences.md:9:1: heading 'Odd heading' needs a section number",

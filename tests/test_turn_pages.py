@@ -21,7 +21,8 @@ from ftpress.hexes import Hex, hexagon
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
-from ftpress.render.turns import HiddenFacts, group_of, marker_of, public_events, rule_url
+from ftpress.render.turns import HiddenFacts, public_events, rule_url
+from ftpress.rules import RULESETS
 from ftpress.state.load import load_state
 from ftpress.state.turns import TURNS_DIR
 
@@ -29,6 +30,7 @@ from conftest import REPO, post, write_files
 from sitecheck import Site, all_text
 
 SVG = "{http://www.w3.org/2000/svg}"
+FTC2007 = RULESETS["ftc2007"].report
 BASE = "https://ftpress.github.io/ftpress/"
 
 
@@ -228,23 +230,35 @@ def test_ships_on_the_slips_are_secret():
         not g.revealed for g in state.groups.groups)
 
 
-@pytest.mark.parametrize(("kind", "rule", "group"), [
-    ("arrival", "ftc2007 §8.1", "movement"),
-    ("encounter", "ftc2007 §14", "battles"),
-    ("siege", "ftc2007 §10.1", "sieges"),
-    ("siege-surrender", "ftc2007 §10.4", "sieges"),     # a kind this module never heard of
-    ("defences-attacked", "ftc2007 §10.2", "sieges"),
-    ("battle-result", "ftc2007 §14.1", "battles"),
-    ("repair", "ftc2007 §11", "construction"),
-    ("keel-laid", "ftc2007 §13.1", "construction"),
-    ("world-captured", "ftc2007 §12", "sieges"),
-    ("income-received", "ftc2007 §3.1", "economy"),
-    ("something-new", "ftc2007 §13.2", "construction"),  # by its rule's chapter
-    ("something-else", "house rule", "other"),
-    ("calendar", "ftc2007 §5.1", "other"),
+@pytest.mark.parametrize(("ruleset", "kind", "rule", "section"), [
+    ("ftc2007", "arrival", "ftc2007 §8.1", "movement"),
+    ("ftc2007", "encounter", "ftc2007 §14", "battles"),
+    ("ftc2007", "siege", "ftc2007 §10.1", "sieges"),
+    ("ftc2007", "repair", "ftc2007 §11", "construction"),
+    ("ftc2007", "keel-laid", "ftc2007 §13.1", "construction"),
+    ("ftc2007", "income", "ftc2007 §5.2", "economy"),
+    ("ftc2007", "calendar", "ftc2007 §5.1", "other"),
+    # Losses go where the rule that cost them is: a battle's under the battle,
+    # the defences' under the siege (issue 23: battle losses were under Sieges).
+    ("ftc2007", "damage", "ftc2007 §17", "battles"),
+    ("ftc2007", "ship-lost", "ftc2007 §17", "battles"),
+    ("ftc2007", "damage", "ftc2007 §14.1", "battles"),
+    ("ftc2007", "damage", "ftc2007 §10.8", "sieges"),
+    ("ftc2007", "ship-lost", "ftc2007 §10.8", "sieges"),
+    ("ftc2007", "ship-lost", "house rule", "other"),
+    ("sct", "movement", "sct §4.3", "movement"),
+    ("sct", "ship-lost", "sct §6.4", "battles"),
+    ("sct", "ship-lost", "sct §7.3", "battles"),  # a base lost in the combat
+    ("sct", "works-done", "sct §7.2", "construction"),
+    # ftcamp02 by its own chapters, not ftc2007's: §2 is its EPs, in Movement.
+    ("ftcamp02", "ship-lost", "ftcamp02 §2.3", "movement"),
+    ("ftcamp02", "claim", "ftcamp02 §8.1", "sieges"),
+    ("ftcamp02", "scan", "ftcamp02 §7", "battles"),
+    ("ftcamp02", "not-resolved", "ftcamp02 §4.2.11", "other"),
 ])
-def test_events_group_by_kind_then_by_rule(kind, rule, group):
-    assert group_of(Event(kind, rule, "Something happened.")) == group  # type: ignore[arg-type]
+def test_events_are_filed_as_their_ruleset_says(ruleset, kind, rule, section):
+    report = RULESETS[ruleset].report
+    assert report.section_of(Event(kind, rule, "Something happened.")) == section
 
 
 def test_rule_links_fall_back_to_the_enclosing_section():
@@ -266,7 +280,7 @@ def test_turn_map_has_an_arrow_per_move_and_markers_for_battles_and_sieges():
         Event("siege", "ftc2007 §10.1", "NAC besieges <Bellwether>.", at="bellwether"),
         Event("hold", "ftc2007 §17.2", "nac-2 holds.", at="arcturus-gate"),
     ]
-    m = turn_map(state, events, "After turn 1")
+    m = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves)
     assert len(m.moves) == 2
     assert sorted(k.kind for k in m.markers) == ["battle", "siege"]
     svg = render_svg(m)
@@ -335,13 +349,14 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     ("conquest", "ftc2007 §9.1", "siege"),
     ("repulsed", "ftc2007 §10.7", "siege"),
     ("encounter", "ftc2007 §14", "battle"),
-    ("battle-fought", "ftc2007 §14.2", "battle"),
+    ("damage", "ftc2007 §17", "battle"),
+    ("damage", "ftc2007 §10.8", "siege"),
     ("arrival", "ftc2007 §8.1", None),
 ])
 def test_siege_and_battle_events_mark_their_world(kind, rule, marker):
     state = demo_state()
-    event = Event(kind, rule, "Something happened.", at="bellwether")  # type: ignore[arg-type]
-    m = turn_map(state, [event], "After", marker_of)
+    event = Event(kind, rule, "Something happened.", at="bellwether")
+    m = turn_map(state, [event], "After", FTC2007.marker_of, FTC2007.moves)
     assert [k.kind for k in m.markers] == ([marker] if marker else [])
 
 

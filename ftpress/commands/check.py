@@ -9,6 +9,8 @@ the context of the others (a group's owner must be a player).
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,3 +99,30 @@ def _battle_problems(root: Path) -> list[Problem]:
         except InputError as exc:
             found.extend(exc.problems)
     return found
+
+
+# --- the command ----------------------------------------------------------------------
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="files to report on (default: the whole campaign)")
+    parser.add_argument("--source", type=Path, default=Path())
+
+
+def run(args: argparse.Namespace) -> int:
+    """Every problem on stderr, and what each clean order file named will do."""
+    report = check(args.source, args.paths)
+    if args.paths:
+        for path, lines in report.orders:
+            print(f"{path}:")
+            for line in lines:
+                print(f"  {line}")
+    for problem in report.problems:
+        print(problem, file=sys.stderr)
+    if report.problems:
+        count = len(report.problems)
+        print(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}",
+              file=sys.stderr)
+        return 1
+    print(f"checked {report.scope}: no problems")
+    return 0

@@ -31,13 +31,16 @@ re-validates every order file with main's code before folding it in.
 
 from __future__ import annotations
 
+import argparse
+import os
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ftpress import rules
-from ftpress.errors import InputError, Problem
+from ftpress.errors import InputError, Problem, ToolFailed
 from ftpress.orders.load import ORDERS_DIR, parse_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import load_state
@@ -51,7 +54,7 @@ _KINDS = {"120000": "a symbolic link", "160000": "a submodule", "100755": "an ex
           "040000": "a folder"}
 
 
-class GitError(Exception):
+class GitError(ToolFailed):
     """A git command failed (a revision that is not there, not a repository)."""
 
 
@@ -293,12 +296,30 @@ def _refusal(change: Change, turn: str, state: State, author_id: int, umpire: bo
     return None
 
 
-def run(root: Path, base: str, head: str, author_id: int, author: str | None,
-        summary_file: Path | None) -> tuple[int, str]:
-    """The command: (exit code, text for the terminal); the job summary is appended
-    to ``summary_file`` (``$GITHUB_STEP_SUMMARY``) when given."""
-    report = check_pull_request(root, base, head, author_id, author)
-    if summary_file is not None:
-        with summary_file.open("a", encoding="utf-8") as handle:
+# --- the command ----------------------------------------------------------------------
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--base", required=True, metavar="SHA",
+                        help="the base branch's commit (checked out at --source)")
+    parser.add_argument("--head", required=True, metavar="SHA",
+                        help="the pull request's head commit, read from git, never checked out")
+    parser.add_argument("--author-id", required=True, type=int, metavar="ID",
+                        help="the pull request author's numeric GitHub user id")
+    parser.add_argument("--author", metavar="LOGIN", help="the author's login, for the report")
+    parser.add_argument("--summary", type=Path, metavar="FILE",
+                        help="append a Markdown report here (default: $GITHUB_STEP_SUMMARY)")
+    parser.add_argument("--source", type=Path, default=Path())
+
+
+def run(args: argparse.Namespace) -> int:
+    """The report on the terminal (stderr if refused), and appended as Markdown to the
+    job summary (``--summary``, else ``$GITHUB_STEP_SUMMARY``) when there is one."""
+    summary: Path | None = args.summary
+    if summary is None and os.environ.get("GITHUB_STEP_SUMMARY"):
+        summary = Path(os.environ["GITHUB_STEP_SUMMARY"])
+    report = check_pull_request(args.source, args.base, args.head, args.author_id, args.author)
+    if summary is not None:
+        with summary.open("a", encoding="utf-8") as handle:
             handle.write(report.markdown())
-    return (0 if report.ok else 1), report.text()
+    print(report.text(), file=sys.stdout if report.ok else sys.stderr)
+    return 0 if report.ok else 1

@@ -11,6 +11,7 @@ first status post, the ruleset's rulebook if it ships one, ``orders/``, a
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import secrets
@@ -21,11 +22,12 @@ from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 from ftpress import __version__
+from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
-from ftpress.errors import InputError, Problem
+from ftpress.errors import InputError, Problem, SetupError, UnknownRuleset
 from ftpress.rules import find_ruleset
-from ftpress.rules.ruleset import CampaignRequest, SetupError
+from ftpress.rules.ruleset import CampaignRequest
 from ftpress.scaffold import slugify
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
@@ -76,7 +78,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                                 "as --players nac,nsl,fse,esu"))
     try:
         rules = find_ruleset(ruleset)
-    except ValueError as exc:
+    except UnknownRuleset as exc:
         raise InputError([*problems, Problem("--ruleset", 0, 0, str(exc))]) from None
     parsed = _options(options, rules.options, problems)
     campaign_id = slugify(root.resolve().name) or "campaign"
@@ -95,7 +97,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     try:
         new = rules.new_campaign(CampaignRequest(campaign_id, title, tuple(ids), seed, start,
                                                  deadline, tuple(parsed.items())))
-    except (SetupError, ValueError) as exc:
+    except SetupError as exc:
         raise InputError([Problem("--seed", 0, 0, f"seed {seed}: {exc}")]) from None
 
     base_url = f"https://example.org/{campaign_id}/"
@@ -201,3 +203,26 @@ Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:
 the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.
 Turn ids are `t` and the strategic turn's number in at least three digits.
 """
+
+
+# --- the command ----------------------------------------------------------------------
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dir", type=Path, metavar="DIR", help="a new or empty folder")
+    parser.add_argument("--players", required=True,
+                        help="comma-separated player ids, e.g. nac,nsl,fse,esu")
+    parser.add_argument("--seed", type=int, help="dice seed for the map (default: a random "
+                        "one, recorded in state/campaign.yaml)")
+    parser.add_argument("--name", help="the campaign's name (default: from DIR)")
+    parser.add_argument("--ruleset", default="ftc2007")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=NUMBER",
+                        help="a house rule for map generation, e.g. world_on=1 (repeatable)")
+    parser.add_argument("--now", help="date the campaign at this ISO date-time instead of now")
+
+
+def run(args: argparse.Namespace) -> int:
+    created = init_campaign(args.dir, args.players.split(","), now=build_now(args.now),
+                            seed=args.seed, name=args.name, ruleset=args.ruleset,
+                            options=args.option)
+    print(created.summary())
+    return 0

@@ -88,6 +88,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
                                rules.resolver(today) if today else None)
         rules.problems.extend(rules.cite_problem(page.source, markdown.citation_line(
             page.body, n, page.body_line), n, today or date.min) for n in body.unresolved)
+        rules.problems.extend(markdown.located(body, page.source, page.body_line))
         r.page(page.url_path + "index.html", "page.html", page.source, title=page.title,
                description=page.summary or markdown.shorten(body.lead), section=page.slug,
                body=Markup(body.html), heading=page.title)
@@ -145,6 +146,7 @@ def _post_view(post: Post, body: markdown.Rendered, urls: Urls,
     rules.problems.extend(
         rules.cite_problem(post.source, markdown.citation_line(post.body, n, post.body_line), n,
                            day) for n in body.unresolved)
+    rules.problems.extend(markdown.located(body, post.source, post.body_line))
     d = post.date
     trail = (
         Link(urls.page("posts/"), "Archive"),

@@ -94,7 +94,7 @@ def lines_of(events: Iterable[Event], player: str, before: State | None,
         else:
             label = _LABEL[account]
         lost = 0
-        if e.kind == "income-lost" and isinstance(e.at, str):
+        if account == "interdicted" and isinstance(e.at, str):  # what the world would have paid
             lost_world = (before or after).system(e.at)
             lost = (lost_world.income or 0) if lost_world else 0
         raw.append(Line(account, label, e.amount, lost))

@@ -85,37 +85,25 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
                    wormholes=tuple(w.ends for w in state.map.wormholes or ()))
 
 
-#: Event kinds that move a group: an arrow from where it set out to where it is.
-MOVE_KINDS = frozenset({"arrival", "blocked"})
-#: Event kinds marked on the map, and how: a battle starburst or a siege ring.
-MARKER_KINDS: dict[str, Literal["battle", "siege"]] = {
-    "encounter": "battle", "siege": "siege", "siege-refused": "siege", "conquest": "siege",
-    "repulsed": "siege"}
-
-
-def _marker_by_kind(event: Event) -> Literal["battle", "siege"] | None:
-    return MARKER_KINDS.get(event.kind)
-
-
 def turn_map(state: State, events: Iterable[Event], title: str,
-             marker: Callable[[Event], Literal["battle", "siege"] | None] | None = None,
-             *, umpire: bool = False) -> StarMap | PlaneMap:
+             marker: Callable[[Event], Literal["battle", "siege"] | None],
+             move_kinds: frozenset[str], *, umpire: bool = False) -> StarMap | PlaneMap:
     """The public map after a turn, with the turn's moves and its battles and sieges.
 
     ``events`` must already be the public ones: every arrow and marker drawn here
-    comes from an event the report shows. ``marker`` says which events mark their
-    place and how (by default, the kinds in :data:`MARKER_KINDS`).
+    comes from an event the report shows. The ruleset's report says which events
+    mark their place and how (``marker``), and which kinds move a group from its
+    ``origin`` (``move_kinds``): an arrow.
     """
-    marker = marker or _marker_by_kind
     if state.map.geometry == "plane":
-        return plane_turn_map(state, events, title, marker, umpire=umpire)
+        return plane_turn_map(state, events, title, marker, move_kinds, umpire=umpire)
     base = public_map(state, title, umpire=umpire)
     assert isinstance(base, StarMap)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
     for event in events:
         at = state.hex_of(event.at) if event.at is not None else None
-        if event.kind in MOVE_KINDS and event.origin is not None and at is not None:
+        if event.kind in move_kinds and event.origin is not None and at is not None:
             start = state.hex_of(event.origin)
             if start is not None and start != at and event.player is not None:
                 moves.append(Move(start, at, event.player))
@@ -159,10 +147,6 @@ def map_svg(state: State, title: str, *, umpire: bool = False) -> Markup:
 
 # --- planar maps (sct) -----------------------------------------------------------------
 
-#: Event kinds that move a task force on a planar map: a track from where it set out.
-PLANE_MOVE_KINDS = frozenset({"movement", "secondary-move"})
-
-
 def _point(state: State, at: str | Hex | Point | None) -> Point | None:
     if isinstance(at, Point):
         return at
@@ -204,14 +188,14 @@ def plane_map(state: State, title: str, *, umpire: bool = False) -> PlaneMap:
 
 def plane_turn_map(state: State, events: Iterable[Event], title: str,
                    marker: Callable[[Event], Literal["battle", "siege"] | None],
-                   *, umpire: bool = False) -> PlaneMap:
+                   move_kinds: frozenset[str], *, umpire: bool = False) -> PlaneMap:
     """The planar map after a turn, with its moves as tracks and its battles marked."""
     base = plane_map(state, title, umpire=umpire)
     tracks: list[Track] = []
     bursts: dict[tuple[float, float], list[str]] = {}
     for event in events:
         at = _point(state, event.at)
-        if event.kind in PLANE_MOVE_KINDS and at is not None and event.player is not None:
+        if event.kind in move_kinds and at is not None and event.player is not None:
             start = _point(state, event.origin)
             if start is not None and (start.x, start.y) != (at.x, at.y):
                 tracks.append(Track(start.x, start.y, at.x, at.y, event.player))

@@ -188,6 +188,7 @@ class RulebookViews:
                 self.problems.append(Problem(section.source, line, 0, f"[[rule:{number}]] "
                                              "cites a section that is not in the rulebook at "
                                              "this section's date"))
+            self.problems.extend(markdown.located(body, section.source, section.line + 1))
             html = Markup(body.html)
             if "[[rule:" not in section.text:  # citations link to one version: no reuse
                 self._html[section.text] = html

@@ -3,6 +3,9 @@ turn: summary, map, events, dice, orders, money) and ``/turns/latest/``.
 
 Each report is made from a :class:`~ftpress.state.records.RecordedTurn`, read by
 the load stage; nothing here reads a file.
+How a report files its events in sections, folds the routine ones and marks
+the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
+:class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
 
 **Public view.** The site is public, so a report shows only what the rules make
 public. An event goes out only if it reveals no hidden fact: no ship or design
@@ -22,7 +25,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Literal
 
 from markupsafe import Markup
 
@@ -35,6 +37,7 @@ from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
+from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.model import Player, Point, State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import SETUP, TURNS_DIR
@@ -46,7 +49,6 @@ ACCOUNT_COLUMNS = (("income", "Income"), ("interdicted", "Interdicted"),
                    ("construction", "Building"), ("purchases", "Purchases"),
                    ("repairs", "Repairs"), ("spares", "Spares"), ("defences", "Defences"),
                    ("sale", "Sales"), ("capture", "Prizes"))
-_SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
 #: Words that would tell a dummy counter from a real one (§15.2).
 _DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
 HIDDEN = "[hidden]"
@@ -210,7 +212,7 @@ class RollView:
 class EventView:
     kind: str
     text: str
-    #: The rule as the event names it, 'ftc2007 §8.2', and its rulebook link ('' if none).
+    #: The rule as the event names it, '<ruleset> §8.2', and its rulebook link ('' if none).
     rule: str
     rule_url: str
     power: PowerRef | None
@@ -274,86 +276,6 @@ class TurnView:
     events: int
 
 
-#: How a report groups its events: (key, heading). Kinds unknown here fall to the
-#: group their rule's section belongs to, then to "other", so new kinds just appear.
-GROUPS = (("movement", "Movement"), ("battles", "Encounters and battles"),
-          ("sieges", "Sieges"), ("economy", "Economy"),
-          ("construction", "Construction and repair"), ("other", "Other"))
-_KIND_GROUP = {
-    "no-orders": "movement", "unordered": "movement", "rejected": "movement",
-    "split": "movement", "merge": "movement", "hold": "movement", "departure": "movement",
-    "arrival": "movement", "blocked": "movement", "encounter": "battles",
-    "siege": "sieges", "siege-refused": "sieges", "conquest": "sieges", "capital": "sieges",
-    "works-lost": "sieges", "defences-damaged": "sieges", "interdicted": "sieges",
-    "repulsed": "sieges", "withdrawal": "movement", "scouted": "economy",
-    "interdiction-ends": "economy",
-    "maintenance": "economy", "note": "other", "calendar": "other", "not-resolved": "other",
-    "income": "economy", "income-lost": "economy", "upkeep": "economy", "ordnance": "economy",
-    "unpaid": "economy", "spares": "economy", "purchase": "construction",
-    "keel-laid": "construction", "construction": "construction", "ship-built": "construction",
-    "repair": "construction", "repaired": "construction", "defences-ordered": "construction",
-    "defences-rebuilt": "construction", "works-begun": "construction",
-    "works-done": "construction", "battle": "battles", "battle-pending": "battles",
-    "crippled": "battles", "initiative": "battles", "prize": "battles",
-    "prize-rebuilt": "construction", "prize-stripped": "construction", "prize-sold": "economy",
-    "movement": "movement", "secondary-move": "movement", "endurance": "movement",
-    "out-of-supply": "movement", "attach": "movement", "detach": "movement",
-    "lost": "movement", "located": "movement", "tug": "movement", "scan": "battles",
-    "claim": "sieges", "contact": "battles",
-}
-_WORD_GROUP = (("siege", "sieges"), ("defence", "sieges"), ("conquest", "sieges"),
-               ("capture", "sieges"), ("bombard", "sieges"), ("battle", "battles"),
-               ("encounter", "battles"), ("contact", "battles"), ("repair", "construction"),
-               ("construct", "construction"), ("build", "construction"),
-               ("keel", "construction"), ("launch", "construction"),
-               ("income", "economy"), ("maintenance", "economy"), ("treasury", "economy"),
-               ("purchase", "economy"), ("move", "movement"))
-#: ftc2007 sections by chapter: §9–10, 12, 17 sieges and conquest; §14 battles; …
-_SECTION_GROUP = {"3": "economy", "4": "economy", "5": "economy", "7": "economy",
-                  "8": "movement", "9": "sieges", "10": "sieges", "11": "construction",
-                  "12": "sieges", "13": "construction", "14": "battles", "15": "movement",
-                  "17": "sieges", "18": "battles"}
-#: Other rulesets' chapters, by the ruleset named at the start of an event's rule.
-_RULESET_SECTION_GROUP = {
-    # sct: §2 turn sequence, §3 economics, §4 movement, §5 endurance, §6 combat, §7 systems.
-    "sct": {"2": "movement", "3": "economy", "4": "movement", "5": "movement",
-            "6": "battles", "7": "construction"},
-}
-
-
-#: Routine event kinds a report folds away under one line: one world's income each.
-FOLDED = frozenset({"income"})
-
-
-def _folded_summary(events: Sequence[Event]) -> str:
-    if not events:
-        return ""
-    total = sum(e.amount or 0 for e in events)
-    worlds = len(events)
-    return (f"Income paid by {worlds} world{'s' if worlds != 1 else ''}, "
-            f"{total:,} in all (the accounts below give it world by world)")
-
-
-def group_of(event: Event) -> str:
-    """The report group an event belongs to (see :data:`GROUPS`)."""
-    if event.kind in _KIND_GROUP:
-        return _KIND_GROUP[event.kind]
-    for word, group in _WORD_GROUP:
-        if word in event.kind:
-            return group
-    found = _SECTION.search(event.rule)
-    if found:
-        sections = _RULESET_SECTION_GROUP.get(event.rule.split(" ", 1)[0], _SECTION_GROUP)
-        return sections.get(found.group(1).split(".")[0], "other")
-    return "other"
-
-
-def marker_of(event: Event) -> Literal["battle", "siege"] | None:
-    """The map marker an event puts on its place: its report group decides."""
-    group = group_of(event)
-    return "battle" if group == "battles" else "siege" if group == "sieges" else None
-
-
 def turn_day(state: State, number: int) -> date:
     """The day turn ``number`` was resolved: its deadline's date (setup: the start)."""
     cal = state.campaign.calendar
@@ -363,11 +285,12 @@ def turn_day(state: State, number: int) -> date:
 
 
 def rule_url(rule: str, cite: markdown.Resolver) -> str:
-    """The rulebook link of 'ftc2007 §8.2' (or of §8 when 8.2 has no section of its own)."""
-    found = _SECTION.search(rule)
-    if not found:
+    """The rulebook link of a rule cited as '<ruleset> §8.2' (or of §8 when 8.2 has
+    no section of its own)."""
+    section = cited_section(rule)
+    if section is None:
         return ""
-    parts = found.group(1).split(".")
+    parts = section.split(".")
     while parts:
         url = cite(".".join(parts))
         if url:
@@ -386,13 +309,14 @@ def _place(state: State, location: object) -> str:
         system = state.system(location)
         return system.name if system else location
     if isinstance(location, Point):
-        return f"open space at {location}"  # a planar map (sct)
+        return f"open space at {location}"  # a planar map
     h = state.hex_of(location)  # type: ignore[arg-type]
     world = state.system_at(h) if h is not None else None
     return world.name if world else f"hex {h}"
 
 
-def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event]) -> tuple[str, ...]:
+def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
+            report: ReportSpec) -> tuple[str, ...]:
     """The state of play in a few sentences, from the public events and the state."""
     state = turn.state
     names = {p.id: p.name for p in state.players.players}
@@ -404,9 +328,9 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event]) -
                 f"{len(state.groups.groups)} task-group counters stand on the map, ready for "
                 "the first orders.")
     out: list[str] = []
-    movers: Counter[str] = Counter(e.player for e in events
-                                   if e.kind in ("arrival", "blocked", "movement")
-                                   and e.player)
+    # A group that moved twice (a second move in one turn) moved once.
+    movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
+        (e.player, e.group) for e in events if e.kind in report.moves and e.player))
     if movers:
         parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
@@ -418,16 +342,13 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event]) -
     if silent:
         out.append(f"No orders came from {', '.join(names.get(p, p) for p in silent)}; "
                    "its groups held.")
-    battles = sorted({_place(state, e.at) for e in events
-                      if group_of(e) == "battles" and e.at is not None})
-    out.append(f"Encounters at {', '.join(battles)}." if battles else "No encounters.")
-    sieges = sorted({_place(state, e.at) for e in events
-                     if group_of(e) == "sieges" and e.at is not None})
-    if sieges:
-        out.append(f"Sieges at {', '.join(sieges)}.")
-    scouted = sorted({_place(state, e.at) for e in events if e.kind == "scouted" and e.at})
-    if scouted:
-        out.append(f"Scouted: {', '.join(scouted)}.")
+    for places in report.places:
+        where = sorted({_place(state, e.at) for e in events if e.at is not None
+                        and places.counts(e, report.section_of(e))})
+        if where:
+            out.append(f"{places.lead} {', '.join(where)}.")
+        elif places.none:
+            out.append(places.none)
     owners = {s.id: s.owner for s in before.map.systems}
     changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral')} to "
                f"{names.get(s.owner or '', 'neutral')}"
@@ -529,9 +450,10 @@ class Headline:
     turns_url: str
 
 
-def headline(turns: Sequence[RecordedTurn], urls: Urls, *, umpire: bool = False,
-             ) -> Headline | None:
-    """The latest recorded turn as the home page leads with it (from the public events)."""
+def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
+             umpire: bool = False) -> Headline | None:
+    """The latest recorded turn as the home page leads with it (from the public events);
+    ``report``: the campaign's ruleset's (``Ruleset.report``)."""
     if not turns:
         return None
     turn = turns[-1]
@@ -539,7 +461,7 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, umpire: bool = False,
     hidden = HiddenFacts.none() if umpire else HiddenFacts.of_turn(before, turn.state)
     title = title_of(turn)
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
-                    summary(turn, before, public_events(turn.events, hidden)),
+                    summary(turn, before, public_events(turn.events, hidden), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
                     urls.page("turns/"))
 
@@ -551,8 +473,9 @@ def title_of(turn: RecordedTurn) -> str:
 
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
-                 rulebook: Rulebook, *, umpire: bool = False) -> None:
-    """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``."""
+                 rulebook: Rulebook, *, report: ReportSpec, umpire: bool = False) -> None:
+    """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``;
+    each report files its events as ``report`` (the campaign's ruleset's) says."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
@@ -580,7 +503,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
             turn.id, turn.number, title_of(turn), urls.page(f"turns/{turn.id}/"),
-            turn_day(turn.state, turn.number), summary(turn, before, events),
+            turn_day(turn.state, turn.number), summary(turn, before, events, report),
             Link(urls.page(f"turns/{prev.id}/"), title_of(prev)) if prev else None,
             Link(urls.page(f"turns/{nxt.id}/"), title_of(nxt)) if nxt else None,
             len(events)))
@@ -606,8 +529,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are cached between builds (each is a pure function of its view),
     # and the charts drawn on every core.
-    maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}", marker_of,
-                      umpire=umpire),
+    maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
+                      report.marker_of, report.moves, umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
@@ -631,16 +554,21 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                                          powers[player].name if player in powers else player))
         cite = rules.resolver(view.day)
         grouped = []
-        for key, heading in GROUPS:
-            mine = [e for e in events if group_of(e) == key]
-            routine = [e for e in mine if e.kind in FOLDED]
+        filed = [(e, report.section_of(e)) for e in events]
+        for section in report.sections:
+            mine = [e for e, key in filed if key == section.key]
             these = tuple(_event_view(e, powers, cite, order_urls)
-                          for e in mine if e.kind not in FOLDED)
-            if these or routine:
-                grouped.append(EventGroup(
-                    key, heading, these,
-                    tuple(_event_view(e, powers, cite, order_urls) for e in routine),
-                    _folded_summary(routine)))
+                          for e in mine if report.fold_of(e.kind) is None)
+            # Routine events fold away under one line a kind (a world's income, each).
+            folded: list[EventView] = []
+            lines: list[str] = []
+            for fold in report.folds:
+                routine = [e for e in mine if e.kind == fold.kind]
+                folded.extend(_event_view(e, powers, cite, order_urls) for e in routine)
+                lines.append(fold.summary(routine))
+            if these or folded:
+                grouped.append(EventGroup(section.key, section.heading, these,
+                                          tuple(folded), "; ".join(x for x in lines if x)))
         starmap = unsearched(starmaps[index])
         r.out.add(f"turns/{turn.id}/map.svg", starmaps[index], f"{TURNS_DIR}/{turn.id}")
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)

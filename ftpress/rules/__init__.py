@@ -2,12 +2,14 @@
 
 Rules logic lives only here. A campaign names its ruleset in
 ``state/campaign.yaml``; :func:`check_state` applies that ruleset's checks to a
-loaded state.
+loaded state. The three rulesets that ship with ftpress are registered here; a
+ruleset living elsewhere (a campaign's own, or a test's) joins with
+:func:`register` and then works like them everywhere.
 """
 
 from __future__ import annotations
 
-from ftpress.errors import Problem
+from ftpress.errors import Problem, UnknownRuleset
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
 from ftpress.state.load import LoadedState
@@ -16,19 +18,28 @@ RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET
                                                    ftcamp02.RULESET)}
 
 
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add ``ruleset`` to :data:`RULESETS`; a name already taken by another is refused."""
+    known = RULESETS.get(ruleset.name)
+    if known is not None and known is not ruleset:
+        raise ValueError(f"a ruleset called {ruleset.name!r} is registered already")
+    RULESETS[ruleset.name] = ruleset
+    return ruleset
+
+
 def find_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; ``ValueError`` names the ones there are."""
+    """The ruleset called ``name``; :class:`UnknownRuleset` names the ones there are."""
     try:
         return RULESETS[name]
     except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; expected one of "
-                         f"{', '.join(sorted(RULESETS))}") from None
+        raise UnknownRuleset(f"unknown ruleset {name!r}; expected one of "
+                             f"{', '.join(sorted(RULESETS))}") from None
 
 
 def check_state(loaded: LoadedState) -> list[Problem]:
     """The campaign's ruleset's problems with a loaded state."""
     try:
         ruleset = find_ruleset(loaded.state.campaign.ruleset)
-    except ValueError as exc:
+    except UnknownRuleset as exc:
         return [Problem(*loaded.where("campaign", "ruleset"), str(exc))]
     return ruleset.check_state(loaded)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ftpress.dice import Dice
-from ftpress.errors import Problem
+from ftpress.errors import Problem, SetupError
 from ftpress.state.load import LoadedState
 
 #: Player colours, in player order: the Okabe–Ito palette, which readers with
@@ -33,17 +33,17 @@ def slug(name: str) -> str:
 def option_values(limits: Mapping[str, tuple[int, int, int]],
                   given: Mapping[str, int]) -> dict[str, int]:
     """Every option of ``limits`` (name → default, least, most) with its value: the
-    one given, else the default; ``ValueError`` names one out of range or unknown."""
+    one given, else the default; :class:`SetupError` names one out of range or unknown."""
     values = {}
     for name, (default, least, most) in limits.items():
         value = given.get(name, default)
         if not least <= value <= most:
-            raise ValueError(f"option {name}={value} is out of range; expected "
+            raise SetupError(f"option {name}={value} is out of range; expected "
                              f"{least} to {most}")
         values[name] = value
     unknown = sorted(set(given) - set(limits))
     if unknown:
-        raise ValueError(f"unknown option {unknown[0]!r}; expected one of "
+        raise SetupError(f"unknown option {unknown[0]!r}; expected one of "
                          f"{', '.join(limits)}")
     return values
 
@@ -53,6 +53,6 @@ def option_problems(loaded: LoadedState, read: Callable[[dict[str, int]], Any]) 
     what it refuses, located at ``setup.options`` in ``state/campaign.yaml``."""
     try:
         read(loaded.state.campaign.setup.options)
-    except ValueError as exc:
+    except SetupError as exc:
         return [Problem(*loaded.where("campaign", "setup", "options"), str(exc))]
     return []

@@ -19,14 +19,11 @@ from ftpress.dice import Dice, Roll
 from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
+from ftpress.report_spec import ReportSpec
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
 RULES_ROOT = Path(__file__).resolve().parent
-
-
-class SetupError(ValueError):
-    """The dice made a starting position the players cannot start from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +61,11 @@ class Ruleset:
     title: str
     #: Legality of a whole state beyond what the state model checks; problems located.
     check_state: Callable[[LoadedState], list[Problem]]
+    #: A new campaign's starting state; raises ``ftpress.errors.SetupError`` when the
+    #: options or the dice cannot make one.
     new_campaign: Callable[[CampaignRequest], NewCampaign]
+    #: The kinds of event it makes and how its turn report files and reads them.
+    report: ReportSpec
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
+from ftpress import rules
 from ftpress.buildcache import RenderCache
 from ftpress.campaign import load_states
 from ftpress.config import SiteConfig, load_config
@@ -29,6 +30,7 @@ from ftpress.content.rulebook import (
 )
 from ftpress.errors import InputError, Problems
 from ftpress.executor import SERIAL, Executor
+from ftpress.recorded_kinds import kind_problems
 from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.state.model import State
@@ -88,6 +90,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
         snapshots = {f.folder: f.state for f in folders[1:]}
         if state is not None:
             turns = load_turns(root, snapshots, executor)
+            ruleset = rules.find_ruleset(state.campaign.ruleset)
+            problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
+                                          ruleset.report, ruleset.name))
     except InputError as exc:
         problems.extend(exc.problems)
     try:

@@ -11,6 +11,7 @@ import dataclasses
 
 import jinja2
 
+from ftpress import rules
 from ftpress.buildcache import RenderCache
 from ftpress.errors import InputError
 from ftpress.executor import SERIAL, Executor
@@ -21,8 +22,10 @@ from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
+from ftpress.report_spec import ReportSpec
 from ftpress.schema_export import schema_files
 from ftpress.site.loading import Site
+from ftpress.state.model import State
 
 #: The templates that most pages extend or import, the blog's and the campaign's.
 SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
@@ -40,13 +43,15 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     r = _renderer(site, blog, out, executor, cache)
     umpire = site.view == "umpire"
     try:  # queue every page: the views are built here, the templates run at the flush
-        lead = headline(site.turns, r.urls, umpire=umpire) if site.state is not None else None
+        lead = (headline(site.turns, r.urls, report=_report(site.state), umpire=umpire)
+                if site.state is not None else None)
         views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
         if site.state is not None:
             render_campaign(r, site.state, umpire=umpire)
-            render_turns(r, site.state, site.turns, site.rulebook, umpire=umpire)
+            render_turns(r, site.state, site.turns, site.rulebook, report=_report(site.state),
+                         umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if out.clashes:  # before rendering a page: two things want one path
@@ -75,6 +80,11 @@ def render_one_post(site: Site, index: int, sink: Sink, cache: RenderCache | Non
     path = render_post(blog, r, index)
     r.flush(sink)
     return path, path in out.changed
+
+
+def _report(state: State) -> ReportSpec:
+    """How the campaign's ruleset files and reads its events in a turn report."""
+    return rules.find_ruleset(state.campaign.ruleset).report
 
 
 def _blog(site: Site) -> Blog:

@@ -7,16 +7,18 @@ legality, :mod:`.reorganise` §15.1, :mod:`.movement` §8, :mod:`.scouting` §2.
 and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18,
 :mod:`.capture` §12, :mod:`.defences` §9 and §10,
 :mod:`.interdiction` §8.2,
-:mod:`.economic_orders` §5.2 and §7), and :mod:`.summary` describes orders.
+:mod:`.economic_orders` §5.2 and §7), :mod:`.summary` describes orders, and
+:mod:`.report_groups` says how its turn report files the events.
 """
 
 from __future__ import annotations
 
-from ftpress.rules.ftc2007.state_legality import check_state
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
 from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
+from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.rules.ftc2007.state_legality import check_state
 from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
@@ -37,6 +39,7 @@ RULESET = Ruleset(
     title="Full Thrust Campaign, rules consolidated and revised to 20 May 2007",
     check_state=check_state,
     new_campaign=new_campaign,
+    report=REPORT,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

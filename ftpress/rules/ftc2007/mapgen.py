@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ftpress.dice import Dice
+from ftpress.errors import SetupError
 from ftpress.hexes import DIRECTION_NAMES, Hex, hexagon, nearest_in_direction, on_map
-from ftpress.rules.ruleset import SetupError
 
 #: §1.3 "within four hexes".
 STUB_REACH = 4
@@ -64,14 +64,15 @@ class MapOptions:
 
     @classmethod
     def from_dict(cls, values: dict[str, int]) -> MapOptions:
-        """Options from ``campaign.yaml``'s ``setup.options``; ``ValueError`` names the bad one."""
+        """Options from ``campaign.yaml``'s ``setup.options``; :class:`SetupError` names the
+        bad one."""
         for name, value in values.items():
             if name not in OPTION_LIMITS:
-                raise ValueError(f"unknown option {name!r}; expected "
+                raise SetupError(f"unknown option {name!r}; expected "
                                  f"{', '.join(OPTION_LIMITS)}")
             low, high = OPTION_LIMITS[name]
             if not low <= value <= high:
-                raise ValueError(f"option {name} is {value}; expected {low} to {high}")
+                raise SetupError(f"option {name} is {value}; expected {low} to {high}")
         return cls(**values)
 
     def as_dict(self) -> dict[str, int]:

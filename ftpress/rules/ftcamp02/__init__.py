@@ -6,15 +6,17 @@ the EP ratings, :mod:`.orderfile` the order file, :mod:`.orders` legality,
 :mod:`.independents` §3, :mod:`.reorganise` §4.2.2, :mod:`.locate` §4.2.8,
 :mod:`.movement` §4.1 and §4.4, :mod:`.flight` §4.1.3, :mod:`.hold` §4.2,
 :mod:`.claims` §4.3 and §8, :mod:`.scans` §7), :mod:`.state_legality` what any state
-must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign.
+must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign,
+:mod:`.report_groups` its events in the turn report.
 """
 
 from __future__ import annotations
 
-from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
+from ftpress.rules.ftcamp02.report_groups import REPORT
 from ftpress.rules.ftcamp02.setup import OPTION_LIMITS, Options, build
+from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
@@ -53,6 +55,7 @@ RULESET = Ruleset(
     title="FTCamp0.2: Campaign Round (Fleet Orders)",
     check_state=check_state,
     new_campaign=new_campaign,
+    report=REPORT,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

@@ -7,16 +7,18 @@ legality, :mod:`.plane` the map's geometry (§4.1, §4.3, §6.1),
 :mod:`.tabletop` battles fought on the table, :mod:`.losses` §6.4 for both,
 :mod:`.costs` and :mod:`.economy` §3 and §7, :mod:`.reorganise` phase 9,
 :mod:`.turn` the ten phases of §2.1 as a fold; :mod:`.setup` a new map,
-:mod:`.state_legality` what any state must satisfy, :mod:`.summary` orders described.
+:mod:`.state_legality` what any state must satisfy, :mod:`.summary` orders described,
+:mod:`.report_groups` its events in the turn report.
 """
 
 from __future__ import annotations
 
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
-from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
+from ftpress.rules.sct.report_groups import REPORT
 from ftpress.rules.sct.setup import OPTION_LIMITS, Options, build, setup_post
+from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.summary import describe_orders
 from ftpress.rules.sct.turn import resolve
 
@@ -35,6 +37,7 @@ RULESET = Ruleset(
     title="Simple Campaign Thrust (2000)",
     check_state=check_state,
     new_campaign=new_campaign,
+    report=REPORT,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ftpress.dice import Dice
+from ftpress.errors import SetupError
 from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.sct.catalogue import catalogue
@@ -99,7 +100,7 @@ def build(seed: int, players: tuple[str, ...], options: Options, *, campaign_id:
     for n in range(options.systems * len(players) - len(players)):
         spot = _spot(dice, radius, spots, f"system {n + 1}")
         if spot is None:
-            raise ValueError(f"no room for {options.systems} systems a player on a radius-"
+            raise SetupError(f"no room for {options.systems} systems a player on a radius-"
                              f"{radius} map; choose a larger radius or fewer systems")
         spots.append(spot)
     names = world_names(seed, len(spots))

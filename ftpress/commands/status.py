@@ -8,11 +8,13 @@ here; ``ftpress turn`` reads and re-validates each one before folding it in.
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from ftpress.campaign import load_state
+from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.orders.load import orders_path
 from ftpress.state.turns import turn_id
@@ -71,3 +73,17 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     submitted = tuple(p for p in players if (root / orders_path(turn, p)).is_file())
     missing = tuple(p for p in players if p not in submitted)
     return TurnStatus(turn, cal.deadline, now, submitted, missing)
+
+
+# --- the command ----------------------------------------------------------------------
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--now", help="the time as an ISO date-time (default: "
+                        "SOURCE_DATE_EPOCH, else the clock)")
+    parser.add_argument("--source", type=Path, default=Path())
+
+
+def run(args: argparse.Namespace) -> int:
+    for line in turn_status(args.source, build_now(args.now)).lines():
+        print(line)
+    return 0

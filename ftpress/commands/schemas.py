@@ -1,0 +1,19 @@
+"""``ftpress schemas``: the JSON Schema of every kind of campaign file, into a folder."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ftpress.schema_export import write_schemas
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=Path("schemas"))
+    parser.add_argument("--source", type=Path, default=Path())
+
+
+def run(args: argparse.Namespace) -> int:
+    for path in write_schemas(args.source, args.out):
+        print(path)
+    return 0

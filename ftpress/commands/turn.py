@@ -1,0 +1,82 @@
+"""``ftpress turn``: resolve the open turn and record it, or verify or redo recorded ones."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ftpress.clock import build_now
+from ftpress.commands.status import turn_status
+from ftpress.errors import InvalidArgument
+from ftpress.state.turns import turn_number
+from ftpress.turn import redo_turns, resolve_turn, verify_turn
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("turn", nargs="?", metavar="TURN",
+                        help="the turn to resolve, e.g. t004 (default: the open turn); "
+                        "a turn already recorded is left as it is")
+    parser.add_argument("--verify", metavar="TURN",
+                        help="re-resolve a recorded turn and confirm the same result")
+    parser.add_argument("--redo", metavar="TURN",
+                        help="resolve a recorded turn and every later one again from their "
+                        "recorded orders, rewrite their records and the state, and say what "
+                        "changed")
+    parser.add_argument("--dice", type=Path, metavar="FILE",
+                        help="dice rolled by hand, 'dice: [3, 6, 1, …]', used in order")
+    parser.add_argument("--early", action="store_true",
+                        help="resolve the turn before its orders are due")
+    parser.add_argument("--if-due", action="store_true",
+                        help="resolve the open turn only if its deadline has passed or every "
+                        "player has sent orders; otherwise say so and exit 0")
+    parser.add_argument("--now", help="the time as an ISO date-time (default: "
+                        "SOURCE_DATE_EPOCH, else the clock)")
+    parser.add_argument("--source", type=Path, default=Path())
+
+
+def run(args: argparse.Namespace) -> int:
+    for given in (args.turn, args.verify, args.redo):
+        if given is not None:
+            _check_turn_id(given)
+    if args.redo:
+        for line in redo_turns(args.source, args.redo).lines():
+            print(line)
+        return 0
+    if args.verify:
+        return _verify(args.source, args.verify)
+    early = args.early
+    if args.if_due:
+        status = turn_status(args.source, build_now(args.now))
+        if not status.due:
+            print(f"{status.turn} is not due: {status.reason()}; nothing was done")
+            return 0
+        print(f"{status.turn} is due: {status.reason()}")
+        early = True
+    result = resolve_turn(args.source, now=build_now(args.now), early=early,
+                          supplied=args.dice, wanted=args.turn)
+    for note in result.notes:
+        print(f"note: {note}")
+    print(result.summary())
+    return 0
+
+
+def _verify(root: Path, turn: str) -> int:
+    differences = verify_turn(root, turn)
+    for difference in differences:
+        print(difference, file=sys.stderr)
+    if differences:
+        print(f"ftpress: {turn} does not re-resolve to its record "
+              f"({len(differences)} difference{'s' if len(differences) != 1 else ''})",
+              file=sys.stderr)
+        return 1
+    print(f"verified {turn}: re-resolving it gives the recorded result exactly")
+    return 0
+
+
+def _check_turn_id(text: str) -> None:
+    """A turn id as the user gave it, or :class:`InvalidArgument` saying what one is."""
+    try:
+        turn_number(text)
+    except ValueError as exc:
+        raise InvalidArgument(str(exc)) from None

@@ -1,0 +1,88 @@
+"""ftc2007's turn report: the kinds of event its rules make, and where each is filed.
+
+Battles (§14, §17, §18) and sieges (§9, §10, §12) have sections of their own.
+A ship's hull boxes lost, or the ship itself, is filed by the rule that cost it:
+in a fleet battle (§14, §17) under the battle, to a world's defences (§10.8)
+under the siege.
+"""
+
+from __future__ import annotations
+
+from ftpress.events import EventKind
+from ftpress.report_spec import Fold, PlaceList, ReportSection, ReportSpec
+
+KINDS = (
+    EventKind("split", "§15.1 a group split"),
+    EventKind("merge", "§15.1 groups merged"),
+    EventKind("hold", "§8.2, §17.2 a group stayed where it was"),
+    EventKind("arrival", "§8, §17.2 a group arrived, with its posture"),
+    EventKind("blocked", "§8.2 a route move stopped short of an interdicted world"),
+    EventKind("withdrawal", "§17.2.3, §10.7 a group pulls out or falls back"),
+    EventKind("encounter", "§17 two powers' groups in one place: a battle to resolve"),
+    EventKind("contact", "§15.3 an enemy has seen what a group holds"),
+    EventKind("prize", "§12.1 a hulk left drifting taken by the side holding the field"),
+    EventKind("damage", "§10.8, §14, §17 hull boxes put on ships"),
+    EventKind("ship-lost", "a ship with no hull boxes left is destroyed, or dummy counters "
+              "beyond a power's capital ships removed (§15.2)"),
+    EventKind("siege", "§10.3 an attack on a world's defences, and its roll"),
+    EventKind("siege-refused", "§10.2 too weak to attack the defences at all"),
+    EventKind("conquest", "§9, §10.9 a world changes hands"),
+    EventKind("capital", "a player's capital fell and moved"),
+    EventKind("works-lost", "keels, repairs, spares or defence works lost with a world"),
+    EventKind("defences-damaged", "§10.5 what is left of surrendered defences"),
+    EventKind("interdicted", "§10.6 a world interdicted for the strategic turn"),
+    EventKind("repulsed", "§10.7 an attack on the defences thrown back"),
+    EventKind("scouted", "§2.3, §4 a neutral world's worth rolled and made public"),
+    EventKind("interdiction-ends", "§10.6 a world's interdiction lifted"),
+    EventKind("maintenance", "§7 the upkeep level set for the economic turn"),
+    EventKind("income", "§5.2 a world's income paid into its owner's treasury"),
+    EventKind("income-lost", "§10.6 a world interdicted as the economic turn opens pays "
+              "nothing"),
+    EventKind("upkeep", "§7 the navy's upkeep for the economic turn just ended"),
+    EventKind("ordnance", "§7.1 ordnance expended in the economic turn just ended"),
+    EventKind("unpaid", "§6.3 no credit: what the treasury could not pay"),
+    EventKind("spares", "§6.2.1 spares bought, or a top-up coming into stock"),
+    EventKind("prize-sold", "§12.2.3 a prize sold for scrap"),
+    EventKind("purchase", "§13.1 a ship bought on the open market"),
+    EventKind("keel-laid", "§13.1 a keel laid down at a world"),
+    EventKind("construction", "§13.1 a week's work on a keel, paid as it is built"),
+    EventKind("ship-built", "§13.1 a ship completed or delivered, and the group it joins"),
+    EventKind("repair", "§11 repairs begun and paid for"),
+    EventKind("repaired", "§11.4 repairs done: the hull boxes are back"),
+    EventKind("defences-ordered", "§10.5 rebuilding of lost defence points begun and paid for"),
+    EventKind("defences-rebuilt", "§10.5 rebuilt defence points standing again"),
+    EventKind("prize-rebuilt", "§12.2.1 a prize rebuilt into its captor's navy"),
+    EventKind("prize-stripped", "§12.2.2 a prize stripped for parts"),
+)
+
+REPORT = ReportSpec(
+    kinds=KINDS,
+    sections=(
+        ReportSection("movement", "Movement", kinds=(
+            "no-orders", "unordered", "rejected", "split", "merge", "hold", "arrival",
+            "blocked", "withdrawal"), chapters=("8", "15")),
+        ReportSection("battles", "Encounters and battles", kinds=(
+            "encounter", "battle", "battle-pending", "contact", "prize"),
+            chapters=("14", "17", "18"), marker="battle"),
+        ReportSection("sieges", "Sieges", kinds=(
+            "siege", "siege-refused", "conquest", "capital", "works-lost",
+            "defences-damaged", "interdicted", "repulsed"),
+            chapters=("9", "10", "12"), marker="siege"),
+        ReportSection("economy", "Economy", kinds=(
+            "scouted", "interdiction-ends", "maintenance", "income", "income-lost", "upkeep",
+            "ordnance", "unpaid", "spares", "prize-sold"), chapters=("3", "4", "5", "7")),
+        ReportSection("construction", "Construction and repair", kinds=(
+            "purchase", "keel-laid", "construction", "ship-built", "repair", "repaired",
+            "defences-ordered", "defences-rebuilt", "prize-rebuilt", "prize-stripped"),
+            chapters=("11", "13")),
+        ReportSection("other", "Other", kinds=("note", "calendar")),
+    ),
+    by_rule=frozenset({"damage", "ship-lost"}),
+    folds=(Fold("income", "Income paid by {count} world, {total:,} in all (the accounts "
+                "below give it world by world)", "Income paid by {count} worlds, {total:,} "
+                "in all (the accounts below give it world by world)"),),
+    moves=frozenset({"arrival", "blocked"}),
+    places=(PlaceList("Encounters at", sections=("battles",), none="No encounters."),
+            PlaceList("Sieges at", sections=("sieges",)),
+            PlaceList("Scouted:", kinds=("scouted",))),
+)
