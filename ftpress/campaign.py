@@ -1,5 +1,9 @@
 """A campaign's state as the build and ``ftpress check`` see it: every state
-folder loaded, checked between its files, and checked by the campaign's ruleset.
+folder loaded with its ruleset's extension (:mod:`ftpress.state.extension`),
+checked between its files, and checked by the campaign's ruleset.
+
+The state package never imports a ruleset; this module hands it every
+ruleset's extension, and the renderer the campaign's ruleset's display.
 
 A campaign without ``state/`` is a blog alone, and that is fine.
 """
@@ -9,10 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ftpress import rules
+from ftpress.display import PLAIN, Display
 from ftpress.errors import InputError
 from ftpress.executor import SERIAL, Executor
+from ftpress.state import load
 from ftpress.state.files import STATE_DIR
 from ftpress.state.load import LoadedState, Store, has_state, load_tree
+from ftpress.state.model import State
 
 
 def load_state(root: Path) -> LoadedState | None:
@@ -22,6 +29,13 @@ def load_state(root: Path) -> LoadedState | None:
     return folders[0] if folders else None
 
 
+def load_folder(root: Path, folder: str = STATE_DIR, store: Store | None = None
+                ) -> LoadedState:
+    """One state folder loaded and checked between its files (not by the ruleset),
+    read with its ruleset's extension; raises with every problem."""
+    return load.load_state(root, folder, store, extensions=rules.STATE_EXTENSIONS)
+
+
 def load_states(root: Path, store: Store | None = None, executor: Executor = SERIAL
                 ) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
@@ -29,10 +43,17 @@ def load_states(root: Path, store: Store | None = None, executor: Executor = SER
     keeps parsed files between runs; ``executor`` parses them."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store, executor)
+    loaded, problems = load_tree(root, store, executor, extensions=rules.STATE_EXTENSIONS)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:
         raise InputError(problems)
     assert loaded[0].folder == STATE_DIR
     return loaded
+
+
+def display_of(state: State) -> Display:
+    """How the campaign's ruleset shows its state (the shared model alone for a
+    ruleset the registry does not know: the load has said so already)."""
+    ruleset = rules.RULESETS.get(state.campaign.ruleset)
+    return ruleset.display if ruleset is not None else PLAIN

@@ -7,13 +7,15 @@ pays for no other command's imports (a build with nothing to do stays instant).
 
 A :class:`~ftpress.errors.UserError` is something the user can put right: it
 prints as ``ftpress: …`` (an invalid file, one line per problem) and exits 1.
-Any other exception is a bug in ftpress: its traceback, a line saying so and
-where to report it, and exit code 70 (``EX_SOFTWARE``).
+A full disk (``ENOSPC``, ``EDQUOT``) is one line and exit 1: what failed to
+be written was undone. Any other exception is a bug in ftpress: its traceback,
+a line saying so and where to report it, and exit code 70 (``EX_SOFTWARE``).
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 import traceback
@@ -23,6 +25,7 @@ from typing import Protocol, cast
 
 from ftpress import __version__
 from ftpress.errors import UserError
+from ftpress.logsafe import say
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).
@@ -96,16 +99,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command.load().run(args)
     except UserError as exc:
         for line in exc.lines():
-            print(line, file=sys.stderr)
+            say(line, err=True)
         return 1
     except KeyboardInterrupt:
         return 130
-    except Exception:  # a bug: shown whole, as one, so it is reported rather than worked round
-        traceback.print_exc()
-        print(f"ftpress: this is a bug in ftpress {__version__}, not a mistake in the "
-              f"campaign; please report it, with the command and the traceback above, to "
-              f"{REPORT_BUGS_TO}", file=sys.stderr)
-        return BUG
+    except OSError as exc:
+        if exc.errno not in DISK_FULL:
+            return _bug()
+        # The machine's fault, not the campaign's or ftpress's: every command writes
+        # through a staging folder or a temporary file, undone when a write fails.
+        where = f" writing {exc.filename}" if exc.filename else ""
+        say(f"ftpress: the disk is full ({exc.strerror}{where}); nothing was changed: free "
+            "some space and run the command again", err=True)
+        return 1
+    except Exception:
+        return _bug()
+
+
+#: The errors of a disk with no room left: no space, or the user's quota used up.
+DISK_FULL = frozenset((errno.ENOSPC, errno.EDQUOT))
+
+
+def _bug() -> int:
+    """A bug: shown whole, as one, so that it is reported rather than worked round."""
+    say(traceback.format_exc().rstrip("\n"), err=True)  # its messages may quote a file
+    print(f"ftpress: this is a bug in ftpress {__version__}, not a mistake in the "
+          f"campaign; please report it, with the command and the traceback above, to "
+          f"{REPORT_BUGS_TO}", file=sys.stderr)
+    return BUG
 
 
 def run() -> None:

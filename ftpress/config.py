@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
 from ftpress import validation, yamlsource
+from ftpress.cleantext import LINE, CleanLine, CleanText
 from ftpress.errors import InputError, Problem
 
 CONFIG_FILE = "site.yaml"
@@ -44,10 +45,10 @@ class SiteConfig:
 
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    title: Annotated[str, Field(min_length=1)]
+    title: Annotated[str, Field(min_length=1), LINE]
     base_url: Annotated[str, AfterValidator(_base_url)]
-    description: str = ""
-    author: str = ""
+    description: CleanText = ""
+    author: CleanLine = ""
     language: Annotated[str, Field(pattern=r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]+)*$")] = "en"
     timezone: Annotated[str, AfterValidator(_timezone)] = "UTC"
     theme: Annotated[str, Field(pattern=SLUG_PATTERN)] = "default"

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ftpress.logsafe import escape
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
@@ -44,11 +46,13 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        """``path:line:col: message``, safe to print (:func:`ftpress.logsafe.escape`:
+        a file name or a key may hold a line break, and a log must not obey it)."""
         if self.line <= 0:
-            return f"{self.path}: {self.message}"
+            return escape(f"{self.path}: {self.message}")
         if self.col <= 0:
-            return f"{self.path}:{self.line}: {self.message}"
-        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+            return escape(f"{self.path}:{self.line}: {self.message}")
+        return escape(f"{self.path}:{self.line}:{self.col}: {self.message}")
 
 
 class UserError(Exception):

@@ -2,21 +2,99 @@
 
 Events are frozen values, in the order things happened. Each names the rule it
 applied (``ftc2007 §8.2``), says in one plain sentence what happened, and
-carries the dice rolled for it. The turn's record keeps them as
-``state/turns/<turn-id>/events.yaml``; the turn report renders them. A
-ruleset makes them; nothing here knows a rule.
+carries the dice rolled for it and its :class:`Audience`: who may learn of it.
+The turn's record keeps them as ``state/turns/<turn-id>/events.yaml``; the turn
+report renders them. A ruleset makes them; nothing here knows a rule.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
-from typing import Annotated, Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, Strict, ValidationInfo
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    Strict,
+    ValidationInfo,
+    WithJsonSchema,
+)
 
 from ftpress.dice import Roll
-from ftpress.state.model import Id, Location
+from ftpress.state.model import ID_PATTERN, Id, Location, check_id
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who may learn of an event: everyone, the umpire alone, or the umpire and
+    the players named (a group's owner; the powers that met it).
+
+    The rule that makes an event decides, because only the rule knows what its
+    rulebook hides; every view of the campaign filters on it. ``events.yaml``
+    writes it ``audience: public``, ``audience: umpire`` or ``audience: [esu, nac]``.
+    """
+
+    #: None for everyone; otherwise the players told, sorted, none for the umpire alone.
+    players: tuple[Id, ...] | None
+
+    @classmethod
+    def told(cls, *players: str | None) -> Audience:
+        """The umpire and ``players`` (unset ones skipped): :data:`UMPIRE` if none is left."""
+        return cls(tuple(sorted({p for p in players if p is not None})))
+
+    @property
+    def public(self) -> bool:
+        return self.players is None
+
+    def tells(self, player: str) -> bool:
+        """Is ``player`` told? Everyone is told a public event."""
+        return self.players is None or player in self.players
+
+    def yaml(self) -> str | tuple[str, ...]:
+        """The form ``events.yaml`` writes."""
+        if self.players is None:
+            return "public"
+        return self.players or "umpire"
+
+    def __repr__(self) -> str:
+        if self.players is None:
+            return "PUBLIC"
+        if not self.players:
+            return "UMPIRE"
+        return f"Audience.told({', '.join(map(repr, self.players))})"
+
+
+#: Every reader of the campaign may learn of it.
+PUBLIC = Audience(None)
+#: Only the umpire may (every view of the umpire's shows everything).
+UMPIRE = Audience(())
+
+
+def _audience(value: Any) -> Audience:
+    if isinstance(value, Audience):
+        return value
+    if value == "public":
+        return PUBLIC
+    if value == "umpire":
+        return UMPIRE
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+        players = [check_id(v) for v in value]
+        if len(set(players)) != len(players):
+            raise ValueError(f"{list(value)!r} names a player twice; expected each once")
+        return Audience.told(*players)
+    raise ValueError(f"expected 'public', 'umpire' or a list of the players told, such as "
+                     f"[esu, nac], got {value!r}")
+
+
+AudienceField = Annotated[Audience, PlainValidator(_audience), WithJsonSchema({
+    "description": "who may learn of the event: everyone, the umpire alone, or the umpire "
+                   "and the players listed",
+    "oneOf": [{"enum": ["public", "umpire"]},
+              {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN},
+               "minItems": 1, "uniqueItems": True}]})]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +167,8 @@ class Event:
     rule: Text
     #: What happened, in one plain sentence for the report.
     text: Text
+    #: Who may learn of it, as the rule that made it says.
+    audience: AudienceField = field(kw_only=True)
     player: Id | None = None
     group: Id | None = None
     #: Where it happened, or where a group ended up.
@@ -113,9 +193,6 @@ class Event:
     amount: int | None = None
     #: Which line of the player's accounts ``amount`` belongs to.
     account: Account | None = None
-    #: Known only to the players concerned and the umpire, never shown on the public
-    #: site (ftcamp02: secret lost rolls, §4.1.1; attached independents, §3).
-    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)

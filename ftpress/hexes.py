@@ -44,7 +44,9 @@ DIRECTION_NAMES = {1: "north", 2: "north-east", 3: "south-east", 4: "south",
 #: line, mirror images either side of it, the clockwise one counts as nearer.
 CLOCKWISE_FIRST = True
 
-_PARSE = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+#: A coordinate has at most six digits: no map comes near, and a 5,000-digit one is a
+#: mistake or an attack (Python will not even convert more than 4,300).
+_PARSE = re.compile(r"\(?\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*\)?")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -81,7 +83,8 @@ class Hex:
         """'2,-1' or '(2, -1)' → ``Hex(2, -1)``; ``ValueError`` otherwise."""
         match = _PARSE.fullmatch(text.strip())
         if match is None:
-            raise ValueError(f"{text!r} is not a hex; expected 'q,r' such as '2,-1'")
+            raise ValueError(f"{text!r} is not a hex; expected 'q,r' such as '2,-1' "
+                             "(at most six digits each)")
         return cls(int(match.group(1)), int(match.group(2)))
 
 

@@ -9,6 +9,7 @@ import uuid
 from datetime import datetime
 from pathlib import Path
 
+from ftpress import cleantext
 from ftpress.config import load_config
 from ftpress.content.posts import KINDS, POSTS_DIR, TAG_PATTERN, load_posts
 from ftpress.errors import InputError, Problem
@@ -33,8 +34,12 @@ def new_post(root: Path, title: str, kind: str, tags: tuple[str, ...], now: date
             problems.append(Problem("new post", 0, 0, f"tag {tag!r} is not lowercase words "
                                     "joined by hyphens, such as 'rule-10' or 'sieges'"))
     title = title.strip()
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in title):
-        problems.append(Problem("new post", 0, 0, "the title has control characters; "
+    hidden = cleantext.unclean(title, lines=False)
+    if hidden is not None:  # the title a post's front matter would refuse
+        problems.append(Problem("new post", 0, 0, "the title: " + cleantext.refusal(
+            title[hidden], lines=False)))
+    elif any(unicodedata.category(c) == "Cs" for c in title):
+        problems.append(Problem("new post", 0, 0, "the title has a lone surrogate; "
                                 "expected plain text"))
     slug = slugify(title)
     if not slug:

@@ -19,18 +19,22 @@ from ftpress.config import CONFIG_FILE, config_schema, load_config
 from ftpress.content.pages import PAGE_META
 from ftpress.content.posts import POST_META
 from ftpress.content.rulebook import RULE_META
+from ftpress.errors import InputError
 from ftpress.events import EventsFile, TurnRecord
 from ftpress.orders.load import ADAPTER as ORDERS_ADAPTER
-from ftpress.rules import RULESETS
-from ftpress.state.files import DICE, KINDS
+from ftpress.rules import RULESETS, STATE_EXTENSIONS
+from ftpress.state.extension import schema as with_extension
+from ftpress.state.files import DICE, KINDS, STATE_DIR
+from ftpress.state.load import read_file
 from ftpress.write import write_file
 
 SCHEMAS_DIR = "schemas"
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
-    """Schema name → JSON Schema, each with its ``$id`` under ``base_url``."""
+def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, dict[str, Any]]:
+    """Schema name → JSON Schema, each with its ``$id`` under ``base_url``; the state
+    files' with the keys the campaign's ``ruleset`` adds (:mod:`ftpress.state.extension`)."""
     found: dict[str, tuple[dict[str, Any], str]] = {
         "site": (config_schema(), f"{CONFIG_FILE}: the site's settings"),
         "post": (POST_META.json_schema(), "the front matter of a post, "
@@ -41,10 +45,10 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
     }
     found["orders"] = (ORDERS_ADAPTER.json_schema(), "orders/<turn-id>/<player-id>.yaml: "
                        "one player's orders for one strategic turn")
-    for name, ruleset in sorted(RULESETS.items()):
-        if ruleset.orders_adapter is not None:
+    for name, each in sorted(RULESETS.items()):
+        if each.orders_adapter is not None:
             # A ruleset with its own order format: orders-<ruleset>.json.
-            found[f"orders-{name}"] = (ruleset.orders_adapter.json_schema(),
+            found[f"orders-{name}"] = (each.orders_adapter.json_schema(),
                                        f"orders/<turn-id>/<player-id>.yaml under the {name} "
                                        "ruleset: one player's orders for one turn")
     found["battle"] = (BATTLE_ADAPTER.json_schema(), "battles/<turn-id>/<battle-id>.yaml: "
@@ -53,9 +57,11 @@ def all_schemas(base_url: str | None) -> dict[str, dict[str, Any]]:
                        "events.yaml: what happened in a turn, in order")
     found["turn"] = (TypeAdapter(TurnRecord).json_schema(), "state/turns/<turn-id>/turn.yaml: "
                      "how a turn's dice were seeded, the umpire's secret revealed")
+    extension = STATE_EXTENSIONS.get(ruleset) if ruleset else None
     for kind in (*KINDS.values(), DICE):
         where = "state/turns/<turn-id>/" if kind is DICE else "state/"
-        found[kind.name] = (kind.adapter.json_schema(), f"{where}{kind.file}: {kind.about}")
+        found[kind.name] = (with_extension(kind.adapter.json_schema(), kind.name, extension),
+                            f"{where}{kind.file}: {kind.about}")
     schemas = {}
     for name, (schema, about) in found.items():
         head = {"$schema": _DRAFT}
@@ -77,19 +83,28 @@ def _events_schema() -> dict[str, Any]:
     return schema
 
 
-def schema_files(base_url: str | None) -> dict[str, bytes]:
+def schema_files(base_url: str | None, ruleset: str | None = None) -> dict[str, bytes]:
     """Output path → bytes of every schema, byte-identical from build to build."""
-    return {f"{SCHEMAS_DIR}/{name}.json": (json.dumps(schema, indent=2, sort_keys=True,
+    return {f"{SCHEMAS_DIR}/{name}.json": (json.dumps(found, indent=2, sort_keys=True,
                                                       ensure_ascii=False) + "\n").encode()
-            for name, schema in sorted(all_schemas(base_url).items())}
+            for name, found in sorted(all_schemas(base_url, ruleset).items())}
 
 
 def write_schemas(root: Path, out: Path) -> list[Path]:
     """Write every schema into ``out`` (ids under the campaign's base URL if it has one)."""
     base_url = load_config(root).base_url if (root / CONFIG_FILE).is_file() else None
     written = []
-    for rel, data in schema_files(base_url).items():
+    for rel, data in schema_files(base_url, _ruleset(root)).items():
         target = out / rel.removeprefix(f"{SCHEMAS_DIR}/")
         write_file(target, data)
         written.append(target)
     return written
+
+
+def _ruleset(root: Path) -> str | None:
+    """The ruleset the campaign at ``root`` names, if it has a readable state."""
+    try:
+        campaign = read_file(root, f"{STATE_DIR}/{KINDS['campaign'].file}", KINDS["campaign"])
+    except InputError:
+        return None
+    return campaign[1].ruleset

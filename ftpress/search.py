@@ -20,11 +20,13 @@ change from run to run, and the output must be byte-reproducible.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from ftpress.errors import ToolFailed
-from ftpress.write import write_tree
+from ftpress.logsafe import say
+from ftpress.write import SEARCH_PREFIX, write_tree
 
 SEARCH_DIR = "pagefind"
 #: Marks an inline SVG (a turn report's map or chart), or a section (its table of every
@@ -131,7 +134,7 @@ class Indexing:
         self.shards = plan(pages)
         self._kept = _unchanged(self.shards, last, frozenset(changed))
         # Absolute: Pagefind runs in a folder of its own.
-        self._work = Path(tempfile.mkdtemp(prefix=".ftpress-search-", dir=scratch)).resolve()
+        self._work = Path(tempfile.mkdtemp(prefix=SEARCH_PREFIX, dir=scratch)).resolve()
         self._process: subprocess.Popen[str] | None = None
         try:
             runs = []
@@ -148,10 +151,11 @@ class Indexing:
                 plan_file = self._work / "plan.json"
                 plan_file.write_text(json.dumps({"pagefind": str(_executable()),
                                                  "runs": runs}), encoding="utf-8")
+                # In a session of its own: stopping it stops the Pagefinds it runs too.
                 self._process = subprocess.Popen(
                     [sys.executable, "-m", "ftpress.search", str(plan_file)],
                     cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE, text=True,
+                    stderr=subprocess.PIPE, text=True, start_new_session=True,
                     env={**os.environ, "PYTHONPATH": os.pathsep.join(
                         filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
         except BaseException:
@@ -159,10 +163,15 @@ class Indexing:
             raise
 
     def finish(self, out: Path) -> SearchReport:
-        """Wait for Pagefind and sync the index into ``out/pagefind/``."""
+        """Wait for Pagefind and sync the index into ``out/pagefind/``; if anything stops
+        that (a full disk, Ctrl-C), Pagefind is stopped with it."""
         try:
             if self._process is not None:
-                stdout, stderr = self._process.communicate()
+                try:
+                    stdout, stderr = self._process.communicate()
+                except BaseException:
+                    self._stop()
+                    raise
                 if self._process.returncode != 0:
                     said = stderr.strip() or stdout.strip()
                     raise SearchError(f"pagefind failed: {said}")
@@ -214,6 +223,14 @@ class Indexing:
             "pages": {n: _digest(p) for n, p in self.shards.items()},
             "pagefind": _pagefind_version(),
         }, indent=1, sort_keys=True).encode() + b"\n"
+
+    def _stop(self) -> None:
+        """Kill the runner and the Pagefinds it started (its whole process group)."""
+        if self._process is not None:
+            if self._process.poll() is None:  # not reaped: its group id is still its own
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.communicate()  # reaps it and closes its pipes
 
     def _clean(self) -> None:
         shutil.rmtree(self._work, ignore_errors=True)
@@ -277,6 +294,26 @@ def _unchanged(shards: dict[str, tuple[str, ...]], last: Path | None,
                      and not changed.intersection(inside))
 
 
+#: Stands at the top of the output from just before a build moves its pages in until
+#: their search index is finished. A build that finds it knows the index there may not
+#: match the pages (the last build was killed or failed in between: its pages look
+#: unchanged now), and makes the whole index again.
+UNFINISHED = ".ftpress-index-unfinished"
+
+
+def index_unfinished(out: Path) -> bool:
+    """Whether the index in ``out`` was left unfinished (see :data:`UNFINISHED`)."""
+    return (out / UNFINISHED).exists()
+
+
+def mark_unfinished(out: Path) -> None:
+    (out / UNFINISHED).touch()
+
+
+def mark_finished(out: Path) -> None:
+    (out / UNFINISHED).unlink(missing_ok=True)
+
+
 def _package_root() -> str:
     return str(Path(__file__).resolve().parents[1])
 
@@ -311,11 +348,16 @@ def main(argv: list[str]) -> int:
 
     work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
     pagefind, runs = work["pagefind"], work["runs"]
-    for run in runs:
-        site = Path(run["site"])
-        for file, path in run["pages"]:
-            (site / path).parent.mkdir(parents=True, exist_ok=True)
-            _place(Path(file), site / path)
+    try:
+        for run in runs:
+            site = Path(run["site"])
+            for file, path in run["pages"]:
+                (site / path).parent.mkdir(parents=True, exist_ok=True)
+                _place(Path(file), site / path)
+    except OSError as exc:  # a full disk, most likely: one line for the build to relay
+        say(f"cannot put the pages in place for Pagefind: {exc.strerror} ({exc.filename})",
+            err=True)
+        return 1
 
     def one(run: dict[str, Any]) -> tuple[int, str]:
         return _run(pagefind, run["site"], run["output"])
@@ -324,7 +366,7 @@ def main(argv: list[str]) -> int:
         results = list(pool.map(one, runs))
     failed = [said for code, said in results if code != 0]
     for said in failed:
-        print(said, file=sys.stderr)
+        say(said, err=True)
     return 1 if failed else 0
 
 

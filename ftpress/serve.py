@@ -13,7 +13,6 @@ import mimetypes
 import posixpath
 import shutil
 import signal
-import sys
 import tempfile
 import threading
 import time
@@ -29,6 +28,7 @@ from ftpress.clock import build_now
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.content.posts import POSTS_DIR
 from ftpress.errors import InputError, UserError
+from ftpress.logsafe import say
 from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
 
 EVENTS = "__ftpress/events"
@@ -79,7 +79,7 @@ class LiveSite:
             line = f"build failed in {time.perf_counter() - started:.2f} s:\n{error}"
         except UserError as exc:  # a bad --now, or Pagefind failing
             error = line = str(exc)
-        print(line, file=sys.stderr if error else sys.stdout, flush=True)
+        say(line, err=error is not None)
         if quick and error is None and not _more_pages(report, quick):
             return  # the browser already shows all that changed
         self._announce(error)

@@ -44,22 +44,25 @@ from pydantic import TypeAdapter
 
 from ftpress import rules, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_id, battle_path, parse_battle
+from ftpress.campaign import load_folder
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.dice import Dice, KeyedStream, SuppliedDice, key_from
 from ftpress.errors import InputError, Problem, RefusedCommand, UnknownRuleset
 from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.hexes import Hex
+from ftpress.nolinks import links_below
 from ftpress.orders.load import (
     LoadedOrders,
+    folded_problem,
     orders_digest,
     orders_path,
     parse_orders,
+    read_orders,
     stray_problem,
 )
 from ftpress.recorded_kinds import check_made
 from ftpress.state.files import KINDS
-from ftpress.state.load import load_state
 from ftpress.state.model import DiceFile, Point, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
@@ -153,7 +156,7 @@ def load_orders(root: Path, turn: str, adapter: TypeAdapter[Any] | None = None,
                                         f"orders/{turn}/<player-id>.yaml"))
                 continue
             try:
-                found[file.stem] = parse_orders(file.read_bytes(), rel, adapter)
+                found[file.stem] = read_orders(root, rel, adapter)
             except InputError as exc:
                 problems.extend(exc.problems)
     if problems:
@@ -381,7 +384,7 @@ def _before(root: Path, state: State, number: int) -> bool:
     if not (root / previous).is_dir():
         return True
     try:
-        return load_state(root, previous).state != state
+        return load_folder(root, previous).state != state
     except InputError:
         return True
 
@@ -442,7 +445,7 @@ def _finish_interrupted(root: Path, turn: str) -> TurnResult:
     folder = f"{TURNS_DIR}/{turn}"
     for kind in KINDS.values():
         write_file(root / _STATE / kind.file, (root / folder / kind.file).read_bytes())
-    state = load_state(root, folder).state
+    state = load_folder(root, folder).state
     return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
                                               "updated; it is now",))
 
@@ -459,7 +462,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
     record = _read_record(root, folder)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
-    state = load_state(root, start).state
+    state = load_folder(root, start).state
     differences: list[str] = []
     if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
         differences.append(f"{folder}/turn.yaml: the revealed secret does not hash to "
@@ -468,7 +471,7 @@ def verify_turn(root: Path, turn: str) -> list[str]:
         differences.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published "
                            f"when {turn} opened")
     again = _rerun(root, turn, state, record)
-    recorded = load_state(root, folder).state
+    recorded = load_folder(root, folder).state
     new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(_base_url(root), turn, state if start.endswith("/before") else None,
                          new_state, again.events, again.dice, record, again.orders,
@@ -515,8 +518,9 @@ def _rerun(root: Path, turn: str, state: State, record: TurnRecord) -> _Rerun:
     results and dice (the supplied ones as logged, or the keyed stream again)."""
     folder = f"{TURNS_DIR}/{turn}"
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {player: parse_orders((root / folder / "orders" / f"{player}.yaml").read_bytes(),
-                                   orders_path(turn, player), ruleset.orders_adapter)
+    orders = {player: parse_orders(yamlsource.read_bytes(
+                  root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
+                  orders_path(turn, player), ruleset.orders_adapter)
               for player in record.orders}
     digest = orders_digest(o.orders for o in orders.values())
     if record.dice == "supplied":
@@ -627,7 +631,7 @@ def redo_turns(root: Path, first: str) -> RedoResult:
         if state is None or (edited and REDO_KEEPS_EDITED_STARTS):
             previous = f"{TURNS_DIR}/{turn_id(turn_number(turn) - 1)}"
             start = f"{folder}/before" if edited else previous
-            state = load_state(root, start).state
+            state = load_folder(root, start).state
         files, events = _redo_one(root, turn, state, base_url, edited)
         state = load_state_from(files, folder)
         changes.append(_change(root, turn, files, events))
@@ -647,7 +651,7 @@ def _redo_one(root: Path, turn: str, state: State, base_url: str | None,
     if unfought:
         raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
                              "Nothing was redone")
-    recorded = load_state(root, folder).state
+    recorded = load_folder(root, folder).state
     new_state = _with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(base_url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
@@ -663,7 +667,7 @@ def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
             target = Path(scratch) / "s" / kind.file
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(files[f"{folder}/{kind.file}"])
-        return load_state(Path(scratch), "s").state
+        return load_folder(Path(scratch), "s").state
 
 
 def _change(root: Path, turn: str, files: Mapping[str, bytes],
@@ -811,7 +815,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
                    if p.is_file() and not any(part.startswith(".") for part in p.parts))
     if wanted is not None:
         paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
-    problems: list[Problem] = []
+    problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
     summaries: list[tuple[str, list[str]]] = []
     try:
         loaded_state = load_campaign_state(root)
@@ -826,7 +830,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             problems.append(stray)
             continue
         try:
-            loaded = parse_orders((root / rel).read_bytes(), rel, adapter)
+            loaded = read_orders(root, rel, adapter)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -839,6 +843,8 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             if not (root / TURNS_DIR / folder).is_dir():
                 problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
                                         f"for orders is {open_turn}"))
+            elif (folded := folded_problem(root, loaded)) is not None:
+                problems.append(folded)
             continue
         ruleset = rules.find_ruleset(state.campaign.ruleset)
         if ruleset.check_orders is None or ruleset.describe_orders is None:

@@ -12,13 +12,14 @@ import dataclasses
 import difflib
 import types
 import typing
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from datetime import date, time
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
 from ftpress.errors import InputError, Problem
+from ftpress.logsafe import shown
 from ftpress.yamlsource import locate
 
 T = TypeVar("T")
@@ -26,19 +27,28 @@ T = TypeVar("T")
 _EXTRA = {"unexpected_keyword_argument", "extra_forbidden"}
 
 
+#: The keys a record at a place in a file may hold beyond its model's own (a
+#: ruleset's, :mod:`ftpress.state.extension`), for "unknown key" messages.
+MoreKeys = Callable[[tuple[Hashable, ...]], tuple[str, ...]]
+
+
 def validate(adapter: TypeAdapter[T], data: Any, path: str,
-             context: dict[str, Any] | None = None) -> T:
+             context: dict[str, Any] | None = None, more_keys: MoreKeys | None = None) -> T:
     """``data`` as a model of the adapter's type, or every problem with it;
     ``context`` goes to the models' validators (the kinds of event a ruleset allows)."""
     try:
         return adapter.validate_python(data, context=context)
     except ValidationError as exc:
-        raise InputError(problems(exc, data, path, adapter)) from None
+        raise InputError(problems(exc, data, path, adapter, more_keys)) from None
 
 
 def problems(exc: ValidationError, data: Any, path: str,
-             adapter: TypeAdapter[Any] | None = None) -> list[Problem]:
-    """One problem per place in the file, in the user's words."""
+             adapter: TypeAdapter[Any] | None = None,
+             more_keys: MoreKeys | None = None,
+             within: tuple[Hashable, ...] = ()) -> list[Problem]:
+    """One problem per place in the file, in the user's words. ``within``: where
+    ``data`` is in the file, for messages that name the place (``data``'s own marks
+    give the line)."""
     found: dict[tuple[int, int], Problem] = {}
     for error in exc.errors(include_url=False):
         loc = tuple(error["loc"])
@@ -48,15 +58,19 @@ def problems(exc: ValidationError, data: Any, path: str,
         line, col = locate(data, loc, key=extra)
         if (line, col) in found:
             continue  # a union reports each alternative; the first says enough
-        found[(line, col)] = Problem(path, line, col, _message(error, loc, adapter))
+        found[(line, col)] = Problem(path, line, col, _message(error, loc, adapter, more_keys,
+                                                               within))
     return list(found.values())
 
 
-def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | None) -> str:
-    where = _dotted(loc)
+def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | None,
+             more_keys: MoreKeys | None, within: tuple[Hashable, ...] = ()) -> str:
+    where = _dotted((*within, *loc))
     kind = error["type"]
     if kind in _EXTRA:
         known = _known_keys(adapter, loc[:-1]) if adapter else ()
+        if more_keys is not None:
+            known += more_keys(loc[:-1])
         close = difflib.get_close_matches(str(loc[-1]), known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else (
             f"; expected one of: {', '.join(known)}" if known else "")
@@ -69,13 +83,16 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     else:
         msg = msg[0].lower() + msg[1:]
     got = error.get("input")
-    # A message that already quotes the value (a custom validator's) need not repeat it.
+    # A message that already quotes the value (a custom validator's) need not repeat it,
+    # and quotes it cut short if it is long (a 70 KB note, a 5,000-digit number).
     quoted = not isinstance(got, (dict, list)) and repr(got) in msg
+    if quoted:
+        msg = msg.replace(repr(got), shown(got))
     if isinstance(got, (date, time)):
         got = got.isoformat()  # as the file wrote it, not as Python's repr
-    shown = "" if isinstance(got, (dict, list)) or quoted else f", got {got!r}"
+    value = "" if isinstance(got, (dict, list)) or quoted else f", got {shown(got)}"
     prefix = f"{where}: " if where else ""
-    return f"{prefix}{msg}{shown}"
+    return f"{prefix}{msg}{value}"
 
 
 def _existing(data: Any, loc: tuple[Hashable, ...]) -> tuple[Hashable, ...]:
@@ -115,7 +132,7 @@ def _known_keys(adapter: TypeAdapter[Any], loc: Sequence[Hashable]) -> tuple[str
             return ()
     tp = _unwrap(tp)
     if dataclasses.is_dataclass(tp):
-        return tuple(f.name for f in dataclasses.fields(tp))
+        return tuple(f.name for f in dataclasses.fields(tp) if f.metadata.get("key", True))
     return ()
 
 

@@ -17,6 +17,10 @@ from ftpress.errors import InputError, Problem
 
 #: Campaign folders an output folder must never be, contain, or sit inside.
 SOURCE_DIRS = ("content", "state", "orders", "themes", "ftpress", ".git")
+#: Folders a build makes at the top of the output while it runs: the staging folder and
+#: the search index's work folder. One left by a build that was killed is swept by the
+#: next (:func:`sweep`).
+STAGING_PREFIX, SEARCH_PREFIX = ".ftpress-staging-", ".ftpress-search-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,15 @@ def _move_in(staged: Path, out: Path) -> None:
         entry.replace(target)
 
 
+def sweep(out: Path) -> None:
+    """Remove what killed builds left at the top of ``out``: their staging and search
+    work folders (only one build writes to an output folder at a time)."""
+    for entry in out.iterdir() if out.is_dir() else ():
+        if entry.name.startswith((STAGING_PREFIX, SEARCH_PREFIX)) and entry.is_dir() \
+                and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+
+
 def _remove_tree(path: Path) -> None:
     for dirpath, _dirs, filenames in os.walk(path, topdown=False):
         for name in filenames:
@@ -143,10 +156,11 @@ class Staging:
     def __init__(self, out: Path) -> None:
         self.created = not out.exists()
         out.mkdir(parents=True, exist_ok=True)
+        sweep(out)
         #: The output held nothing at the start (a first or clean build): nothing to remove.
         self.empty = not any(out.iterdir())
         self.out = out
-        self.dir = Path(tempfile.mkdtemp(prefix=".ftpress-staging-", dir=out))
+        self.dir = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         self._made: set[Path] = set()
 
     def put(self, path: str, data: bytes) -> bool:

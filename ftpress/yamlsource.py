@@ -10,7 +10,9 @@ the last), anchors and aliases (an "alias bomb" expands exponentially in any
 code that walks the result), tags on mappings and lists other than the plain
 ``!!map`` and ``!!seq`` (``!!set``, ``!!omap`` or an application's own tag would
 be read as a plain mapping or list, not as what the writer meant), files too
-large to be hand-written, and bytes that are not UTF-8.
+large to be hand-written, nesting deeper than any hand-written file needs
+(:data:`MAX_DEPTH`; a thousand ``[`` would otherwise exhaust Python's recursion
+limit, and a few million the C parser's stack), and bytes that are not UTF-8.
 """
 
 from __future__ import annotations
@@ -25,9 +27,16 @@ from typing import Any
 import yaml
 
 from ftpress.errors import InputError, Problem
+from ftpress.logsafe import shown
+from ftpress.nolinks import link_problem
 
 #: Campaign files are written by hand; anything bigger is a mistake or an attack.
 MAX_BYTES = 4 * 1024 * 1024
+#: Lists and mappings inside one another: campaign files need six or so levels.
+MAX_DEPTH = 64
+#: Plain decimal integers with more digits than this are refused: no campaign value
+#: comes near, and Python refuses to convert more than 4,300 digits at all.
+MAX_DIGITS = 18
 
 _Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: How many distinct plain scalars' values to remember (campaign files repeat a few thousand).
@@ -106,6 +115,7 @@ class _Builder:
         # The composer hands back the anchored node itself for an alias, so a node seen
         # twice is an alias; without a '*' in the text there is none to look for.
         self.seen: set[int] | None = set() if aliases else None
+        self.depth = 0
 
     def build(self, node: yaml.Node) -> Any:
         if self.seen is not None:
@@ -154,25 +164,37 @@ class _Builder:
     def _construct(self, node: yaml.ScalarNode) -> Any:
         if node.tag == _STR:
             return node.value
-        if node.tag == _INT and _DECIMAL.fullmatch(node.value):
-            return int(node.value)
+        if node.tag == _INT:
+            body = node.value.lstrip("+-").replace("_", "").lower()
+            digits = len(body[2:] if body[:2] in ("0x", "0o", "0b") else body)
+            if digits > MAX_DIGITS:
+                raise self._refused(node, f"an integer of {digits:,} digits is out of range; "
+                                    f"expected at most {MAX_DIGITS} digits")
+            if _DECIMAL.fullmatch(node.value):
+                return int(node.value)
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             raise self._refused(node, f"cannot read this value: {exc.problem}") from None
         except ValueError as exc:  # a well-formed timestamp that is no date: 2026-13-45
-            raise self._refused(node, f"cannot read {node.value!r}: {exc}") from None
+            raise self._refused(node, f"cannot read {shown(node.value)}: {exc}") from None
         except (AttributeError, KeyError, IndexError, TypeError):
             # PyYAML's constructors assume the text fits the tag: '!!bool x' fails inside.
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise self._refused(node, f"cannot read {node.value!r} as {tag}; "
+            raise self._refused(node, f"cannot read {shown(node.value)} as {tag}; "
                                 "remove the tag or fix the value") from None
 
     # _mapping and _sequence make the commonest scalars inline, without a call: those with
     # no tag in the text that are quoted (strings), or plain and known to be a string by
     # their first character, or plain and seen before; _scalar (or _key) makes the others.
 
+    def _deeper(self, node: yaml.Node) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self._refused(node, too_deep())
+
     def _mapping(self, node: yaml.MappingNode) -> MarkedMap:
+        self._deeper(node)
         line1, fast, resolved = self.line1, self.seen is None, _RESOLVED
         mark = node.start_mark
         result = MarkedMap((mark.line + line1, mark.column + 1))
@@ -202,6 +224,7 @@ class _Builder:
                 result[key] = value
             else:
                 result[key] = self.build(value_node)
+        self.depth -= 1
         return result
 
     def _key(self, node: yaml.Node, mark: tuple[int, int]) -> Hashable:
@@ -214,6 +237,7 @@ class _Builder:
         return key
 
     def _sequence(self, node: yaml.SequenceNode) -> MarkedList:
+        self._deeper(node)
         line1, fast, resolved = self.line1, self.seen is None, _RESOLVED
         mark = node.start_mark
         result = MarkedList((mark.line + line1, mark.column + 1))
@@ -229,6 +253,7 @@ class _Builder:
                 result.append(value)
             else:
                 result.append(self.build(item))
+        self.depth -= 1
         return result
 
 
@@ -241,17 +266,35 @@ def read_text(file: Path, path: str) -> str:
 
 
 def read_bytes(file: Path, path: str) -> bytes:
-    """The bytes of a hand-written file, refusing huge files (see :func:`read_text`)."""
+    """The bytes of a hand-written file, refusing huge files (see :func:`read_text`) and
+    symbolic links on the way to it (:mod:`ftpress.nolinks`)."""
+    link = link_problem(file, path)
+    if link is not None:
+        raise InputError([link])
     try:
         with file.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise InputError([Problem(path, 0, 0, f"cannot read file: {exc.strerror}")]) from None
     if len(data) > MAX_BYTES:
-        size = file.stat().st_size
-        raise InputError([Problem(path, 0, 0, f"file is {size:,} bytes; expected at most "
-                                  f"{MAX_BYTES:,} for a hand-written file")])
+        raise InputError([too_large(path, file.stat().st_size)])
     return data
+
+
+def too_large(path: str, size: int) -> Problem:
+    """The problem of a file of ``size`` bytes, more than :data:`MAX_BYTES`."""
+    return Problem(path, 0, 0, f"file is {size_text(size)}; expected at most "
+                   f"{size_text(MAX_BYTES)} for a hand-written file")
+
+
+def size_text(size: int) -> str:
+    """A file size as people say it: '100 MB', '4 MB', '4.2 MB', '512 bytes' (MiB as MB)."""
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if size >= scale:
+            amount = size / scale
+            return f"{amount:.0f} {unit}" if amount >= 10 or amount.is_integer() else (
+                f"{amount:.1f} {unit}")
+    return f"{size:,} bytes"
 
 
 def decode(data: bytes, path: str) -> str:
@@ -272,6 +315,7 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
     ``line_offset`` is added to every line, for YAML embedded in a larger file
     (front matter starts on the second line of a post).
     """
+    _check_depth(text, path, line_offset)
     loader = _Loader(text)
     # A document makes up to hundreds of thousands of objects (nodes, marks, values) and no
     # reference cycles: the cyclic collector, run again and again meanwhile, would free
@@ -303,6 +347,51 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
     finally:
         if collecting:
             gc.enable()
+        loader.dispose()
+
+
+def too_deep() -> str:
+    return (f"lists and mappings nested more than {MAX_DEPTH} levels deep; expected at "
+            f"most {MAX_DEPTH}")
+
+
+#: Depth the C composer is safe to reach before :class:`_Builder` counts levels: the
+#: composer recurses in C, so a few million levels would overflow its stack.
+_COMPOSER_SAFE = 2_000
+
+
+def _check_depth(text: str, path: str, line_offset: int) -> None:
+    """Refuse nesting the composer could not survive, before it runs.
+
+    Nesting needs a ``[`` or ``{`` per flow level, and a block level needs its
+    node one column further in at least every second level (the items of an
+    indentless list are indented past its parent's key); a block list or mapping
+    starts after nothing but indentation and the indicators ``-``, ``?`` and
+    ``:`` on its line. So the brackets and twice the longest such start of a
+    line bound the depth: cheap to take, and only a file over it (a hand-written
+    one never is) pays for counting the levels from the parser's events, which
+    also finds where the limit is passed.
+    """
+    room = (_COMPOSER_SAFE - 2 - text.count("[") - text.count("{")) // 2
+    if room > 0 and re.search(f"^[ ?:-]{{{room + 1},}}", text, re.MULTILINE) is None:
+        return  # the builder counts the levels as it goes
+    loader = _Loader(text)
+    try:
+        depth = 0
+        while (event := loader.get_event()) is not None and not isinstance(
+                event, yaml.StreamEndEvent):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark  # the parser marks every event
+                    assert mark is not None
+                    raise InputError([Problem(path, mark.line + 1 + line_offset,
+                                              mark.column + 1, too_deep())])
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # a syntax error before the limit: the parse proper reports it
+    finally:
         loader.dispose()
 
 

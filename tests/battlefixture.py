@@ -23,7 +23,9 @@ from turnfixture import build_state
 
 from ftpress.battles import LoadedBattle, battle_path, parse_battle
 from ftpress.hexes import Hex
-from ftpress.state.model import Prize, Ship, State
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
+from ftpress.state.extension import extended
+from ftpress.state.model import Ship, State
 from ftpress.state.save import save_state
 
 #: When the tabletop campaign's turns are run.
@@ -51,7 +53,7 @@ def with_prizes(state: State, spec: dict[str, list[dict[str, Any]]]) -> State:
                              Ship(p.get("name", p["id"]), p["design"], p.get("damage", 0)),
                              p["taken_from"], p.get("stripped", False))
                        for p in spec.get(player.id, ()))
-        players.append(dataclasses.replace(player, prizes=prizes))
+        players.append(extended(player, Ftc2007Player, prizes=prizes))
     return dataclasses.replace(state, players=dataclasses.replace(state.players,
                                                                   players=tuple(players)))
 
@@ -65,7 +67,7 @@ def prize_list(state: State, player_id: str) -> list[list[Any]]:
     player = state.player(player_id)
     assert player is not None
     return [[p.id, p.ship.name, [p.at.q, p.at.r] if isinstance(p.at, Hex) else p.at]
-            for p in player.prizes]
+            for p in prizes_of(player)]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ must come of it:
     problems a wrong result stops the turn with (then nothing else is checked);
 ``events``
     the events in order, each a subset of the event's fields (``text`` matches a
-    fragment); the ruleset's quiet kinds are left out unless the case says
+    fragment; ``audience`` is written as in ``events.yaml``); the ruleset's quiet kinds are left out unless the case says
     ``every_event: true``, and a case may leave out more (``quiet``) or show some
     quiet ones (``show``);
 ``after``
@@ -42,10 +42,11 @@ from turnfixture import build_orders
 
 from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import InputError
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders
-from ftpress.rules import RULESETS
+from ftpress.rules import RULESETS, STATE_EXTENSIONS
+from ftpress.state.extension import extension_of
 from ftpress.state.model import Point, State
 from ftpress.state.turns import turn_id
 
@@ -57,8 +58,20 @@ AFTER_KEYS = frozenset({
     "repairs", "calendar"})
 
 
+def field_of(state: State, kind: str, record: Any, key: str) -> Any:
+    """A record's field by name: a shared one, or one the campaign's ruleset adds
+    to records of ``kind`` (its extension, :mod:`ftpress.state.extension`)."""
+    if key in {f.name for f in dataclasses.fields(record)}:
+        return getattr(record, key)
+    extension = STATE_EXTENSIONS[state.campaign.ruleset].records[kind]
+    return getattr(extension_of(record, extension), key)
+
+
 def plain(value: Any) -> Any:
-    """A value as a case writes it: a hex as ``[q, r]``, a point as ``{x, y}``."""
+    """A value as a case writes it: a hex as ``[q, r]``, a point as ``{x, y}``, an
+    audience as ``public``, ``umpire`` or ``[nac]``."""
+    if isinstance(value, Audience):
+        return plain(value.yaml())
     if isinstance(value, Hex):
         return [value.q, value.r]
     if isinstance(value, Point):
@@ -164,21 +177,23 @@ def check_after(after: State, want: dict[str, Any]) -> None:
     for group_id, points in want.get("endurance", {}).items():
         assert groups[group_id].endurance == points, group_id
     for group_id, fields in want.get("group_fields", {}).items():
-        assert {k: getattr(groups[group_id], k) for k in fields} == fields, group_id
+        assert {k: field_of(after, "group", groups[group_id], k) for k in fields} == fields, \
+            group_id
     for group_id, per_ship in want.get("ship_fields", {}).items():
         ships = {s.name: s for s in groups[group_id].ships}
         for name, fields in per_ship.items():
-            assert {k: getattr(ships[name], k) for k in fields} == fields, (group_id, name)
+            assert {k: field_of(after, "ship", ships[name], k) for k in fields} == fields, \
+                (group_id, name)
     if "revealed" in want:  # the groups an enemy has seen into
         assert sorted(g.id for g in after.groups.groups if g.revealed) == \
             sorted(want["revealed"])
     assert not set(want.get("gone", ())) & set(groups), "groups that should be gone"
     for system_id, fields in want.get("systems", {}).items():
         system = after.system(system_id)
-        assert {k: getattr(system, k) for k in fields} == fields, system_id
+        assert {k: field_of(after, "system", system, k) for k in fields} == fields, system_id
     for player_id, fields in want.get("players", {}).items():
         player = after.player(player_id)
-        assert {k: getattr(player, k) for k in fields} == fields, player_id
+        assert {k: field_of(after, "player", player, k) for k in fields} == fields, player_id
     for player_id, prizes in want.get("prizes", {}).items():
         assert prize_list(after, player_id) == prizes, player_id
     for kind, entries_wanted in want.get("queues", {}).items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import textwrap
 import time
 from pathlib import Path
@@ -50,6 +51,19 @@ def files_of(root: Path) -> dict[str, bytes]:
     """Every file below ``root`` by its relative path, with its bytes (to compare trees)."""
     return {p.relative_to(root).as_posix(): p.read_bytes()
             for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def set_up_demo(root: Path) -> Path:
+    """The demo campaign as it was set up (its t000 snapshot as the state) with its turn 1
+    orders, in ``root``: the smallest whole campaign, for tests of what it refuses."""
+    root.mkdir(parents=True)
+    shutil.copytree(REPO / "orders/t001", root / "orders/t001")
+    shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
+    for file in (REPO / "state/turns/t000").glob("*.yaml"):
+        if file.name != "dice.yaml":
+            shutil.copy(file, root / "state" / file.name)
+    shutil.copy(REPO / "site.yaml", root / "site.yaml")
+    return root
 
 
 def post(title: str = "A post", date: str = "2026-04-07T21:00:00+01:00", kind: str = "rulings",

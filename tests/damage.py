@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 WHAT = ("-1", "0", "[]", "{}", "null", "~", "'" + "x" * 300 + "'", "2026-13-45", "1e309",
         ".nan", "yes", "!!python/object:os.system", "&a x", "*a", "<<: {}", '"\\u0000"',
         "12:30", "-", "? x", "|", ">-", "../../../etc/passwd", "9" * 30, "[1, [2, [3]]]",
-        "{a: 1}", "0x1F", "+.inf", '"', "'", "#", "[", "{", "\x07", "\ufeff", "%", "`")
+        "{a: 1}", "0x1F", "+.inf", '"', "'", "#", "[", "{", "\x07", "\ufeff", "%", "`",
+        # What a hostile player writes: nesting past any limit, numbers past Python's,
+        # control and bidi characters raw and escaped, a forged log line, a huge value.
+        "[" * 999, "{a: " * 300, "- " * 400, "9" * 5000, "(" + "9" * 5000 + ", 0)",
+        '"\\u202e"', '"\\e[31m"', '"\\x00"', '"\\n::error title=Forged::ok"', "\u202e",
+        "\u2066x\u2069", "\u200b", "x" * 70_000)
 
 #: What can happen to one line (truncate: it and everything after it are lost).
 HOW = ("delete", "repeat", "value", "indent", "tab", "truncate", "insert")

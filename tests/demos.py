@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from ftpress.campaign import load_folder
 from ftpress.cli import main
-from ftpress.state.load import load_state
 from ftpress.state.model import State
 from ftpress.state.turns import SETUP, TURNS_DIR
 
@@ -49,7 +49,7 @@ class Demo:
         return dest
 
     def state(self) -> State:
-        return load_state(self.root).state
+        return load_folder(self.root).state
 
     def build(self, out: Path, *options: str) -> Path:
         """The site built into ``out`` (``--view umpire`` and the like as ``options``)."""

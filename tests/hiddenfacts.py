@@ -1,16 +1,42 @@
-"""What the public site must not tell, for the tests that look for leaks.
+"""What the public site must not tell, taken from the umpire's structured data.
 
-A group no enemy has seen into (§15.3) keeps its ships' names and designs
-secret, and so does a keel on the slips (§13.2). A word that also names a ship
-or design that has been seen tells a reader nothing, so it is no secret.
+The facts come from what the rules recorded, never from ftpress's own view code:
+
+- every event whose ``audience`` in ``events.yaml`` is not ``public``: its
+  sentence, the player's note on it, and the lines of the order it comes from;
+- the ships and designs of every group no enemy has seen into (§15.3) and of
+  every keel on the slips (§13.2), from the state files; a word that also names
+  a ship or design that has been seen tells a reader nothing, so it is no secret;
+- which counters are dummies (§15.2), from ``groups.yaml``.
+
+The tests scan the built public site for each: pages, feeds, maps, published
+order files and the decompressed search index.
 """
 
 from __future__ import annotations
 
+import gzip
+import html
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
 
 from ftpress.state.model import Ship, State
+from ftpress.state.turns import TURNS_DIR
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """One hidden fact: words that must not stand in what the public reads."""
+
+    #: Where the fact comes from, for the message of a failing test.
+    source: str
+    words: str
+    #: Only in this turn's published order files (an order's line), or anywhere.
+    orders_of: str | None = None
 
 
 def ship_words(state: State, ship: Ship, ids: bool = False) -> set[str]:
@@ -44,3 +70,92 @@ def secrets_of(state: State, known: Collection[str] = ()) -> set[str]:
 def leaks(text: str, secrets: Collection[str]) -> list[str]:
     """The secrets that stand in ``text`` as whole words, sorted."""
     return sorted(s for s in secrets if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))
+
+
+# --- the events the rules told to some players or to the umpire alone ------------------
+
+def recorded_events(root: Path) -> Iterator[tuple[str, dict]]:
+    """(turn, event) for every event recorded under ``state/turns/``, as written."""
+    for folder in sorted((root / TURNS_DIR).iterdir()):
+        log = folder / "events.yaml"
+        if log.is_file():
+            for event in yaml.safe_load(log.read_text(encoding="utf-8"))["events"]:
+                yield folder.name, event
+
+
+def event_secrets(root: Path) -> list[Secret]:
+    """What every event not told to the public gives away: its sentence, the note on
+    it, and each line of the order it comes from (key and value, comment dropped)."""
+    events = list(recorded_events(root))
+    public = {e["text"] for _, e in events if e["audience"] == "public"}
+    found: list[Secret] = []
+    for turn, event in events:
+        if event["audience"] == "public":
+            continue
+        source = f"{turn} {event['kind']} event told to {event['audience']}: {event['text']!r}"
+        if event["text"] not in public:  # a sentence some public event also says is no secret
+            found.append(Secret(source, event["text"]))
+        if event.get("note"):
+            found.append(Secret(source, event["note"]))
+        order = event.get("order")
+        if order and order.count(":") == 2:
+            path, line, _col = order.split(":")
+            copy = root / TURNS_DIR / turn / "orders" / Path(path).name
+            found += [Secret(source, words, turn) for words in order_lines(copy, int(line))]
+    return found
+
+
+def order_lines(file: Path, number: int) -> list[str]:
+    """The lines of the order at line ``number`` of ``file`` that say something (not a
+    bare key such as ``nac-2:``), stripped of indentation and comments; of a line
+    listing several things, also its start up to the first comma, which gives the
+    order away even when a copy blanks the rest (``- {design: esu-gorshkov``)."""
+    lines = file.read_text(encoding="utf-8").split("\n")
+    depth = len(lines[number - 1]) - len(lines[number - 1].lstrip())
+    block = [lines[number - 1]]
+    for line in lines[number:]:
+        if line.strip() and len(line) - len(line.lstrip()) <= depth:
+            break
+        block.append(line)
+    said = [re.sub(r"\s+#.*$", "", line).strip() for line in block]
+    said = [s for s in said if s and not s.endswith(":") and not s.startswith("#")]
+    return said + [s.split(",")[0] for s in said if "," in s]
+
+
+def dummies(root: Path) -> set[str]:
+    """Every counter that has been a dummy in a recorded turn (§15.2)."""
+    return {g["id"] for folder in (root / TURNS_DIR).iterdir()
+            if (folder / "groups.yaml").is_file()
+            for g in yaml.safe_load((folder / "groups.yaml").read_text())["groups"]
+            if g.get("dummy")}
+
+
+# --- what the public reads -------------------------------------------------------------
+
+#: The files of a built site a reader can open: pages, feeds, maps, schemas, the
+#: published order files, and the search index (decompressed).
+READABLE = (".html", ".xml", ".txt", ".json", ".svg", ".yaml", ".pf_fragment", ".pf_meta")
+
+
+def readable(site: Path) -> dict[str, str]:
+    """Every readable file of a built site by its path, HTML entities decoded."""
+    texts = {}
+    for file in sorted(site.rglob("*")):
+        if file.is_file() and file.suffix in READABLE:
+            data = file.read_bytes()
+            if file.suffix in (".pf_fragment", ".pf_meta"):
+                data = gzip.decompress(data)
+            texts[str(file.relative_to(site))] = html.unescape(
+                data.decode("utf-8", errors="replace"))
+    return texts
+
+
+def found(secrets: Collection[Secret], texts: dict[str, str]) -> list[str]:
+    """Each secret that stands in the files where it must not, with where."""
+    problems = []
+    for secret in secrets:
+        where = {p: t for p, t in texts.items()
+                 if secret.orders_of is None or p.startswith(f"turns/{secret.orders_of}/orders/")}
+        problems += [f"{path}: {secret.words!r} ({secret.source})"
+                     for path, text in where.items() if secret.words in text]
+    return problems

@@ -160,7 +160,7 @@ def test_a_huge_file_is_refused_without_reading_it(campaign, run):
         handle.truncate(50 * 1024 * 1024)
     code, _, stderr, _ = build(run, root)
     assert code == 1
-    assert "08-big.md: file is 52,428,800 bytes; expected at most" in stderr
+    assert "08-big.md: file is 50 MB; expected at most 4 MB for a hand-written file" in stderr
 
 
 def test_the_output_folder_may_not_hold_the_campaign(campaign, run):

@@ -14,10 +14,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ftpress.campaign import load_folder
 from ftpress.commands.init import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.orders import vet
-from ftpress.state.load import load_state
 from ftpress.state.turns import SETUP, TURNS_DIR
 
 from conftest import REPO, files_of
@@ -67,7 +67,7 @@ def test_every_turn_is_resolved_and_recorded_with_its_orders(made):
         assert "calendar" in kinds
         # The generated orders are vetted clean: nothing refused, nothing unpaid.
         assert not kinds & {"rejected", "unpaid", "not-resolved", "battle-pending"}
-    state = load_state(root, "state").state
+    state = load_folder(root, "state").state
     assert state.campaign.calendar.turn == TURNS + 1
     assert state.campaign.settings.battles == "abstract"
     counted: dict[str, int] = {}
@@ -90,7 +90,7 @@ def test_a_recorded_turn_verifies(made, run):
 def test_the_setup_keeps_to_the_starting_forces_rule(made):
     """§6 is checked on the setup snapshot by every load; the muster also spends."""
     out, _ = made
-    setup = load_state(out / corpus.PROJECTS["ftpress"], f"{TURNS_DIR}/{SETUP}").state
+    setup = load_folder(out / corpus.PROJECTS["ftpress"], f"{TURNS_DIR}/{SETUP}").state
     for player in setup.players.players:
         assert setup.groups_of(player.id)
     assert setup.campaign.calendar.secret_sha256  # the first turn's secret published
@@ -135,7 +135,7 @@ def setup_state(tmp_path_factory):
     root = tmp_path_factory.mktemp("init") / turns.CAMPAIGN_ID
     init_campaign(root, turns.PLAYERS, now=datetime(2019, 1, 7, 12, tzinfo=UTC), seed=3,
                   options=["radius=6"])
-    return load_state(root, f"{TURNS_DIR}/{SETUP}").state
+    return load_folder(root, f"{TURNS_DIR}/{SETUP}").state
 
 
 @settings(max_examples=15, deadline=None)

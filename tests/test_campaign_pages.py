@@ -10,7 +10,7 @@ import pytest
 import yaml
 from hiddenfacts import hidden_words
 
-from ftpress.state.load import load_state
+from ftpress.campaign import load_folder
 
 from conftest import REPO
 from statefiles import GROUPS, STATE, sub
@@ -43,7 +43,7 @@ def test_every_power_has_a_page_and_every_world_a_row(demo_site, demo_state):
 
 
 def test_what_a_group_holds_stays_hidden_until_contacted(demo_site, demo_state):
-    hidden = hidden_words(load_state(REPO).state)
+    hidden = hidden_words(load_folder(REPO).state)
     assert hidden
     pages = campaign_pages(demo_site)
     for group_id, secrets in hidden.items():

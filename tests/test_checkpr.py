@@ -318,7 +318,7 @@ def test_check_pr_writes_the_step_summary_named_by_github(run, repo, tmp_path, m
 # --- the roster's GitHub ids ------------------------------------------------------------
 
 def test_github_ids_and_umpires_round_trip(template, tmp_path):
-    from ftpress.state.load import load_state as load_folder
+    from ftpress.campaign import load_folder
     from ftpress.state.save import save_state
 
     first = load_folder(template).state
@@ -363,3 +363,65 @@ def test_a_path_with_a_line_break_and_markup_is_refused_and_escaped(run, repo, t
     lines = summary.read_text().splitlines()
     assert "- orders/t001/\\[x\\]\\(y\\) \\# z\\.yaml: no player is called '\\[x\\]\\(y\\)\\\\n\\# " \
         "z'; expected one of nac, nsl" in lines
+
+
+# --- issue 24: after the fact, sizes, and nothing raw in the log or the summary -----------------
+
+def test_a_pull_request_of_unrelated_history_is_refused_with_a_summary(run, repo, tmp_path):
+    """Item 11: `git merge-base` finding nothing gave 'ftpress: git merge-base A B:' and
+    no summary."""
+    git(repo, "checkout", "-q", "--orphan", "stranger")
+    git(repo, "rm", "-rfq", ".")
+    (repo / "orders/t001").mkdir(parents=True, exist_ok=True)
+    (repo / "orders/t001/nac.yaml").write_text(orders("nac"))
+    git(repo, "add", "orders/t001/nac.yaml")
+    git(repo, "commit", "-qm", "from nowhere")
+    head = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-qf", "main")
+    summary = tmp_path / "summary.md"
+    code, out, err = check(run, repo, head, NAC, summary=summary)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "refused: orders: the pull request's history shares no commit with the base branch; "
+        "expected a branch made from it, adding orders/t001/<player-id>.yaml (git merge-base "
+        "found none)", "ftpress: pull request refused: 1 problem"]
+    assert summary.read_text().startswith("## Orders pull request refused: 1 problem\n")
+
+
+def test_a_huge_blob_is_refused_unread_at_its_real_size(run, repo, monkeypatch):
+    """Item 3: a 100 MB blob was reported as '4,194,305 bytes'."""
+    head = branch(repo, "huge", {"orders/t001/nac.yaml": orders("nac") + "#" * (5 << 20)})
+    read = []
+    real = check_pr._git
+    monkeypatch.setattr(check_pr, "_git", lambda root, *args, **kw: read.append(args)
+                        or real(root, *args, **kw))
+    code, _, err = check(run, repo, head, NAC)
+    assert code == 1
+    assert "orders/t001/nac.yaml: file is 5.0 MB; expected at most 4 MB for a hand-written " \
+        "file" in err.splitlines()
+    assert not [args for args in read if args[:2] == ("cat-file", "blob")
+                and not args[2].startswith(git(repo, "rev-parse", "main"))]
+
+
+def test_escape_sequences_reach_neither_the_log_nor_the_summary(run, repo, tmp_path):
+    """Item 4: ESC bytes reached the log and the job summary; a line break in a path
+    could start a workflow command."""
+    head = branch(repo, "esc", {"orders/t001/nac\x1b[2J\n::error::forged.yaml": orders("nac"),
+                                "orders/t001/nac.yaml": orders("nac").replace(
+                                    "groups: {}\n", 'groups: {}\nnote: "a \\e[31m b"\n')})
+    summary = tmp_path / "summary.md"
+    code, out, err = check(run, repo, head, NAC, summary=summary)
+    assert code == 1
+    for line in (out + err).splitlines() + summary.read_text().splitlines():
+        assert "\x1b" not in line and not line.lstrip().startswith("::"), line
+    assert "refused: orders/t001/nac\\x1b[2J\\x0a::error::forged.yaml: " in err
+
+
+def test_deep_nesting_in_a_pull_request_is_a_located_problem(run, repo):
+    """Item 2: 999 levels of '[' crashed check-pr with RecursionError."""
+    head = branch(repo, "deep", {"orders/t001/nac.yaml": orders("nac").replace(
+        "groups: {}\n", "groups: {}\nnote: " + "[" * 999 + "]" * 999 + "\n")})
+    code, _, err = check(run, repo, head, NAC)
+    assert code == 1
+    assert "orders/t001/nac.yaml:4:70: lists and mappings nested more than 64 levels deep; " \
+        "expected at most 64" in err.splitlines()

@@ -13,6 +13,7 @@ from turnfixture import build_orders, build_state
 
 from ftpress.dice import Dice, KeyedStream
 from ftpress.rules.ftc2007.orders import problems
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
 
@@ -161,8 +162,8 @@ def test_income_is_every_held_world_not_interdicted(spec, key):
     if not opening:
         assert not paid and not lost
         return
-    assert lost == {w for w, s in held.items() if s.interdicted_by}
-    assert paid == {w: s.income for w, s in held.items() if not s.interdicted_by}
+    assert lost == {w for w, s in held.items() if interdictor(s)}
+    assert paid == {w: s.income for w, s in held.items() if not interdictor(s)}
 
 
 def test_check_describes_the_economic_orders_in_plain_words():

@@ -222,9 +222,9 @@ def test_nothing_is_kept_between_builds_outside_the_cache(tmp_path, monkeypatch)
     build(demo, tmp_path / "first", BuildOptions(build_now(DEMO_NOW)))
     parsed: list[str] = []
     real = load._parse
-    monkeypatch.setattr(load, "_parse", lambda raw, rel, kind: (parsed.append(rel),
-                                                                 real(raw, rel, kind))[1])
-    monkeypatch.setattr(load, "_prepared", lambda rel, kind, raw: (parsed.append(rel), None)[1])
+    monkeypatch.setattr(load, "_parse", lambda raw, rel, *more: (parsed.append(rel),
+                                                                  real(raw, rel, *more))[1])
+    monkeypatch.setattr(load, "_prepared", lambda rel, *more: (parsed.append(rel), None)[1])
     build(demo, tmp_path / "second", BuildOptions(build_now(DEMO_NOW)))
     assert "state/players.yaml" in parsed
     assert files_of(tmp_path / "first") == files_of(tmp_path / "second")

@@ -8,16 +8,17 @@ import dataclasses
 import html
 import re
 
-from ftpress.events import Event
+from ftpress.campaign import load_folder
+from ftpress.events import PUBLIC, Event
 from ftpress.render.finances import economic_rows, turn_ledgers
-from ftpress.state.load import load_state
+from ftpress.rules import STATE_EXTENSIONS
 from ftpress.state.records import load_turns
 
 from conftest import REPO
 
 
 def demo_turns():
-    turns = load_turns(REPO)
+    turns = load_turns(REPO, extensions=STATE_EXTENSIONS)
     return [(t.id, turns[i - 1].state if i else None, t.state, t.events)
             for i, t in enumerate(turns)]
 
@@ -39,17 +40,17 @@ def test_every_demo_economic_turn_balances_for_every_power():
 
 
 def _money(state, player, amount, account, at=None, kind="income"):
-    return Event(kind, "ftc2007 §5.2", "money moved", player=player, at=at, amount=amount,
-                 account=account)
+    return Event(kind, "ftc2007 §5.2", "money moved", audience=PUBLIC, player=player, at=at,
+                 amount=amount, account=account)
 
 
 def test_lines_are_per_world_for_income_and_per_account_for_spending():
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     player = state.players.players[0]
     worlds = state.worlds_of(player.id)[:2]
     events = [_money(state, player.id, 50, "income", worlds[0].id),
               _money(state, player.id, 30, "income", worlds[1].id),
-              Event("income-lost", "ftc2007 §10.6", "lost", player=player.id, at=worlds[1].id,
+              Event("income-lost", "ftc2007 §10.6", "lost", audience=PUBLIC, player=player.id, at=worlds[1].id,
                     amount=0, account="interdicted"),
               _money(state, player.id, -40, "maintenance", kind="upkeep"),
               _money(state, player.id, -10, "purchases", kind="purchase"),

@@ -28,9 +28,18 @@ from caserunner import CaseTable
 from turnfixture import case_calendar, case_players, case_ship
 
 from ftpress.hexes import Hex
+from ftpress.rules.ftcamp02.state_ext import (
+    Beacon,
+    Ftcamp02Design,
+    Ftcamp02Group,
+    Ftcamp02Map,
+    Ftcamp02Player,
+    Ftcamp02Ship,
+    Ftcamp02System,
+    Wormhole,
+)
 from ftpress.state.model import (
     Abstract,
-    Beacon,
     CampaignFile,
     Design,
     DesignsFile,
@@ -41,35 +50,41 @@ from ftpress.state.model import (
     Setup,
     State,
     System,
-    Wormhole,
 )
 
 _A = Abstract(1, 1, (0, 0), (0, 0))
+
+
+def design(*shared: Any, **ftcamp02: Any) -> Design:
+    """A design: the shared fields in order, then ftcamp02's by name."""
+    return Design(*shared, ext=Ftcamp02Design(**ftcamp02))
+
+
 DESIGNS = (
     # Standard military craft (§5.1.3).
-    Design("dd", "Ticonderoga", "x", "DD", 32, 108, (3, 3, 2, 2), _A),
-    Design("ff", "Lis", "x", "FF", 20, 68, (2, 2, 2), _A),
-    Design("ch", "Tverdost", "x", "CH", 70, 238, (5, 5, 4, 4), _A, sensors="enhanced"),
+    design("dd", "Ticonderoga", "x", "DD", 32, 108, (3, 3, 2, 2), _A),
+    design("ff", "Lis", "x", "FF", 20, 68, (2, 2, 2), _A),
+    design("ch", "Tverdost", "x", "CH", 70, 238, (5, 5, 4, 4), _A, sensors="enhanced"),
     # A battleship of 346 points: alone, the seed's 346-point task force (§2.2, §3.1).
-    Design("bb", "Majestic", "x", "BB", 100, 346, (8, 8, 8, 8), _A),
-    Design("sup", "Argus", "x", "DH", 40, 100, (3, 3), _A, sensors="superior"),
-    Design("ecm", "Veil", "x", "CE", 50, 150, (4, 4), _A, ecm=True),
-    Design("aecm", "Shroud", "x", "CE", 60, 180, (4, 4), _A, area_ecm=True),
-    Design("stealth", "Wraith", "x", "DD", 30, 100, (3, 3), _A, stealth=True),
-    Design("blind", "Mole", "x", "FF", 20, 60, (2, 2), _A, sensors="none"),
-    Design("slow", "Barge", "x", "FF", 20, 50, (2, 2), _A, ftl=False),
-    Design("mtug", "Hauler", "x", "CL", 50, 120, (4, 4), _A, tug=100),
+    design("bb", "Majestic", "x", "BB", 100, 346, (8, 8, 8, 8), _A),
+    design("sup", "Argus", "x", "DH", 40, 100, (3, 3), _A, sensors="superior"),
+    design("ecm", "Veil", "x", "CE", 50, 150, (4, 4), _A, ecm=True),
+    design("aecm", "Shroud", "x", "CE", 60, 180, (4, 4), _A, area_ecm=True),
+    design("stealth", "Wraith", "x", "DD", 30, 100, (3, 3), _A, stealth=True),
+    design("blind", "Mole", "x", "FF", 20, 60, (2, 2), _A, sensors="none"),
+    design("slow", "Barge", "x", "FF", 20, 50, (2, 2), _A, ftl=False),
+    design("mtug", "Hauler", "x", "CL", 50, 120, (4, 4), _A, tug=100),
     # Independents (§5.1.1, §5.1.2).
-    Design("i100", "Packet", "x", "SC", 20, 100, (2,), _A, craft="civilian", sensors="none"),
-    Design("i150", "Trader", "x", "FF", 30, 150, (2, 2), _A, craft="civilian",
+    design("i100", "Packet", "x", "SC", 20, 100, (2,), _A, craft="civilian", sensors="none"),
+    design("i150", "Trader", "x", "FF", 30, 150, (2, 2), _A, craft="civilian",
            sensors="none"),
-    Design("i600", "Bastion", "x", "BB", 110, 600, (8, 8), _A, craft="military"),
-    Design("troop", "Lander", "x", "FF", 20, 80, (2,), _A, craft="civilian", sensors="none",
+    design("i600", "Bastion", "x", "BB", 110, 600, (8, 8), _A, craft="military"),
+    design("troop", "Lander", "x", "FF", 20, 80, (2,), _A, craft="civilian", sensors="none",
            troops=True),
-    Design("ctug", "Mule", "x", "CL", 40, 90, (3, 3), _A, craft="civilian", sensors="none",
+    design("ctug", "Mule", "x", "CL", 40, 90, (3, 3), _A, craft="civilian", sensors="none",
            tug=80, tug_grade="civilian"),
     # A military static (§5.1.4, §5.2.3).
-    Design("static", "Citadel", "x", "CE", 60, 150, (4, 4, 4), _A, craft="military",
+    design("static", "Citadel", "x", "CE", 60, 150, (4, 4, 4), _A, craft="military",
            ftl=False, main_drive=False),
 )
 
@@ -79,19 +94,23 @@ def build_state(spec: dict[str, Any]) -> State:
     turn = spec.get("turn", 1)
     systems = tuple(System(s["id"], s.get("name", s["id"].title()), Hex(*s["hex"]),
                            owner=s.get("owner"), income=0 if s.get("owner") else None,
-                           idp=0 if s.get("owner") else None, bio=s.get("bio"),
-                           loyalty=s.get("loyalty", 5 if s.get("owner") else 0),
-                           claimed_by=s.get("claimed_by"))
+                           idp=0 if s.get("owner") else None,
+                           ext=Ftcamp02System(bio=s.get("bio"),
+                                              loyalty=s.get("loyalty", 5 if s.get("owner")
+                                                            else 0),
+                                              claimed_by=s.get("claimed_by")))
                     for s in spec["systems"])
     groups = []
     for g in spec.get("groups", ()):
         at = Hex(*g["at"]) if isinstance(g["at"], list) else g["at"]
-        ships = tuple(case_ship(g["id"], i, s) for i, s in enumerate(g.get("ships", ())))
+        ships = tuple(case_ship(g["id"], i, s, Ftcamp02Ship)
+                      for i, s in enumerate(g.get("ships", ())))
         groups.append(Group(g["id"], g["owner"], at, ships, endurance=g.get("endurance", 0),
-                            attached_to=g.get("attached_to"), lost=g.get("lost", False),
-                            parent=g.get("parent"), reserve=g.get("reserve", False)))
+                            ext=Ftcamp02Group(attached_to=g.get("attached_to"),
+                                              lost=g.get("lost", False), parent=g.get("parent"),
+                                              reserve=g.get("reserve", False))))
     players = case_players(systems, {
-        p: {"treasury": 0, "supplied_by": tuple(spec.get("supplied_by", {}).get(p, ()))}
+        p: {"treasury": 0, "ext": Ftcamp02Player(tuple(spec.get("supplied_by", {}).get(p, ())))}
         for p in ("nac", "esu")})
     wormholes = tuple(Wormhole(w, (Hex(*a), Hex(*b)))
                       for w, (a, b) in spec.get("wormholes", {}).items())
@@ -99,9 +118,9 @@ def build_state(spec: dict[str, Any]) -> State:
                     for b in spec.get("beacons", ()))
     return State(CampaignFile("case", "Case", "ftcamp02", case_calendar(turn), Setup(1)),
                  players,
-                 MapFile(spec.get("radius", 8), systems,
-                         dust=tuple(Hex(*h) for h in spec.get("dust", ())) or None,
-                         wormholes=wormholes or None, beacons=beacons or None),
+                 MapFile(spec.get("radius", 8), systems, ext=Ftcamp02Map(
+                     dust=tuple(Hex(*h) for h in spec.get("dust", ())) or None,
+                     wormholes=wormholes or None, beacons=beacons or None)),
                  DesignsFile(DESIGNS), GroupsFile(tuple(groups)), QueuesFile())
 
 

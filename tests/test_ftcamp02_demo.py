@@ -1,7 +1,8 @@
 """The ftcamp02 demo campaign (examples/ftcamp02): made with ``ftpress init
 --ruleset ftcamp02`` and four rounds of ``ftpress turn``, checked, re-resolved,
-built and read as a reader would. The public site shows what scans revealed and
-never a hidden group's craft, a secret roll or an attached independent."""
+built and read as a reader would. The public site shows claims and markers and
+never a hidden group's craft, a scan, a secret roll, a hold sub-order or an
+attached independent (test_leaks scans it for every event kept from the public)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 import yaml
 from demos import FTCAMP02
 
+from ftpress.campaign import display_of
 from ftpress.render.mapview import public_map
+from ftpress.rules.ftcamp02.state_ext import of_group, of_map
 
 from sitecheck import all_text
 
@@ -45,9 +48,11 @@ def test_every_internal_link_resolves(built: Path):
     FTCAMP02.assert_links_resolve(built)
 
 
-def test_the_site_shows_scans_and_claims_by_class_only(built: Path):
+def test_the_site_shows_claims_and_keeps_scans_to_the_powers_that_swap_them(built: Path):
+    """§7: a scan is told to the scanner and the scanned; it would tell the public what
+    nac-1 holds, and that an independent (the SC) rides in it (§3)."""
     page = (built / "turns" / "t001" / "index.html").read_text()
-    assert "esu scans nac-1 (nac) at Stonechat: 1 CE, 2 DD and 1 SC." in page
+    assert "esu scans nac-1" not in page
     assert "nac claims Stonechat in name" in (built / "turns" / "t004" / "index.html").read_text()
     assert (built / "schemas" / "orders-ftcamp02.json").is_file()
 
@@ -58,30 +63,29 @@ def test_nothing_hidden_reaches_the_public_site(built: Path):
     for group in state.groups.groups:
         for ship in group.ships:
             assert ship.name not in text, ship.name
-    for turn in TURNS:
-        events = yaml.safe_load((DEMO / "state" / "turns" / turn / "events.yaml").read_text())
-        for event in events["events"]:
-            if event.get("private"):
-                assert event["text"] not in text, event["text"]
     published = (built / "turns" / "t001" / "orders" / "nac.yaml").read_text()
-    assert "attach" not in published
-    assert "# [hidden]" in published
-    assert "hold: locate" not in (built / "turns" / "t004" / "orders" / "nac.yaml").read_text()
+    assert "attach" not in published and "[hidden]" not in published
+    # §4.2: others are told only that a group holds, and no event says even that, so
+    # no hold order is in any published copy, whatever its sub-order.
+    for file in sorted((built / "turns").glob("*/orders/*.yaml")):
+        assert "hold:" not in file.read_text(), file
 
 
 def test_an_attached_independent_has_no_counter():
     state = FTCAMP02.state()
-    attached = [g for g in state.groups.groups if g.attached_to is not None]
+    attached = [g for g in state.groups.groups if of_group(g).attached_to is not None]
     assert attached, "the demo keeps an independent attached"
-    markers = [g for g in state.groups.groups if g.attached_to is None]
-    assert len(public_map(state, "t").counters) == len(markers)
-    assert len(public_map(state, "t", umpire=True).counters) == len(state.groups.groups)
+    markers = [g for g in state.groups.groups if of_group(g).attached_to is None]
+    display = display_of(state)
+    assert len(public_map(state, "t", display=display).counters) == len(markers)
+    assert len(public_map(state, "t", display=display, umpire=True).counters) == \
+        len(state.groups.groups)
 
 
 def test_the_map_shades_dust_clouds(built: Path):
     state = FTCAMP02.state()
     page = (built / "systems" / "index.html").read_text()
-    assert page.count('class="hex dust"') == len(state.map.dust or ())
+    assert page.count('class="hex dust"') == len(of_map(state.map).dust or ())
     assert "Biology 20, loyalty 10" in page
     assert "claimed by nac" in page
 
@@ -100,3 +104,5 @@ def test_the_umpire_sees_every_secret(tmp_path: Path):
     page = (out / "turns" / "t003" / "index.html").read_text()
     assert "nac-4&#39;s lost roll after 10 hexes" in page
     assert "attach: {nac-3: nac-1}" in (out / "turns" / "t001" / "orders" / "nac.yaml").read_text()
+    assert "esu scans nac-1 (nac) at Stonechat: 1 CE, 2 DD and 1 SC." in (
+        out / "turns" / "t001" / "index.html").read_text()

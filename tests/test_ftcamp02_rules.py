@@ -13,22 +13,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_ftcamp02_cases import DESIGNS, build_orders, build_state
 
+from ftpress.campaign import load_folder
 from ftpress.cli import main
 from ftpress.dice import Dice
 from ftpress.errors import Problem
 from ftpress.hexes import Hex
 from ftpress.rules import find_ruleset
 from ftpress.rules.ftcamp02 import crafts, groups, orders, scans, setup
-from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.endurance import (
     SHORTFALL_EMPTIES_STORE,
     allowance,
     expend_endurance,
 )
 from ftpress.rules.ftcamp02.space import distance_modifier
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Design, Ftcamp02System, of_design, of_group
+from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
-from ftpress.state.load import load_state
+from ftpress.state.extension import extended
 from ftpress.state.model import Ship, System
 
 DESIGN = {d.id: d for d in DESIGNS}
@@ -42,7 +44,7 @@ def test_a_346_point_task_force_needs_4_ep():
 
 
 def test_bio_19_supports_95_ep():
-    assert allowance(System("s", "S", Hex(0, 0), bio=19)) == 95
+    assert allowance(System("s", "S", Hex(0, 0), ext=Ftcamp02System(bio=19))) == 95
 
 
 @pytest.mark.parametrize(("attached", "new", "allowed"), [
@@ -69,7 +71,7 @@ def test_overlapping_classes_take_the_lightest():
 
 def test_crew_factors_default_to_hull_rows():
     assert crafts.crew_factors(DESIGN["dd"]) == 4
-    assert crafts.crew_factors(dataclasses.replace(DESIGN["dd"], crew=7)) == 7
+    assert crafts.crew_factors(extended(DESIGN["dd"], Ftcamp02Design, crew=7)) == 7
 
 
 def test_the_armada_has_no_attachment_limit():
@@ -152,7 +154,7 @@ def test_a_scan_never_shows_more_than_is_there(design_ids, superior):
     result = scans.scan_group(party, superior)
     shown = sum(n for _c, n in result.classes) + result.unknown + (result.stealthy or 0)
     assert shown <= len(party)
-    visible = [d for _s, d in party if not d.stealth]
+    visible = [d for _s, d in party if not of_design(d).stealth]
     assert sum(n for _c, n in result.classes) + result.unknown == len(visible)
     for code, _n in result.classes:
         assert any(crafts.craft_class(d.mass) == code for d in visible)
@@ -190,7 +192,7 @@ def test_init_makes_the_same_campaign_from_the_same_seed(tmp_path: Path):
         a = (tmp_path / "a" / rel).read_text().replace("/a/", "/x/")
         b = (tmp_path / "b" / rel).read_text().replace("/b/", "/x/")
         assert a == b
-    loaded = load_state(tmp_path / "a")
+    loaded = load_folder(tmp_path / "a")
     assert check_state(loaded) == []
     assert (tmp_path / "a" / "content" / "rules" / "07-long-range-scans.md").is_file()
 
@@ -209,7 +211,7 @@ def test_check_state_locates_ftcamp02_problems(tmp_path: Path):
     text = groups_file.read_text().replace("endurance: 50", "endurance: 51", 1)
     text = text.replace("    at: ", "    attached_to: esu-1\n    at: ", 1)
     groups_file.write_text(text)
-    problems = check_state(load_state(tmp_path / "d"))
+    problems = check_state(load_folder(tmp_path / "d"))
     messages = [p.message for p in problems]
     assert any("nac-1 has 51 EP in store, more than the 50" in m for m in messages)
     assert any("not a single independent craft" in m for m in messages)
@@ -248,7 +250,7 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     now = {g.id: g for g in after.groups.groups}
     assert set(now) == set(before)
     assert all(len(now[gid].ships) <= n for gid, n in before.items())
-    assert now["ind"].attached_to == "g0"
+    assert of_group(now["ind"]).attached_to == "g0"
     assert after.hex_of(now["ind"].at) == after.hex_of(now["g0"].at)
     assert [r for e in events for r in e.rolls] == list(dice.log)
     for g in after.groups.groups:
@@ -276,11 +278,11 @@ def test_check_describes_each_order_in_plain_words():
 
 
 def test_civilian_craft_carry_no_sensors_unless_fitted():
-    plain = dataclasses.replace(DESIGN["dd"], sensors=None)
-    civilian = dataclasses.replace(DESIGN["i100"], sensors=None)
+    plain = extended(DESIGN["dd"], Ftcamp02Design, sensors=None)
+    civilian = extended(DESIGN["i100"], Ftcamp02Design, sensors=None)
     assert crafts.sensor_grade(plain) == "basic"
     assert crafts.sensor_grade(civilian) == "none"
-    assert crafts.sensor_grade(dataclasses.replace(civilian, sensors="enhanced")) == "enhanced"
+    assert crafts.sensor_grade(extended(civilian, Ftcamp02Design, sensors="enhanced")) == "enhanced"
 
 
 @given(_TARGETS, st.sampled_from(["dd", "ch", "bb"]), st.integers(min_value=1, max_value=9),
@@ -310,6 +312,6 @@ def test_check_state_wants_a_hex_map(tmp_path: Path):
                  "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
     groups_file = tmp_path / "e" / "state" / "groups.yaml"
     groups_file.write_text(groups_file.read_text().replace("at: ", "at: {x: 1, y: 2}\n    #", 1))
-    messages = [p.message for p in check_state(load_state(tmp_path / "e"))]
+    messages = [p.message for p in check_state(load_folder(tmp_path / "e"))]
     assert "nac-1 is at (1, 2), a point; ftcamp02 is played on a hex map, so give a system " \
         "id or a hex [q, r]" in messages

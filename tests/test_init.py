@@ -32,7 +32,7 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     files = [f for f in files if f not in rules]
     kinds = ("campaign", "designs", "groups", "map", "players", "queues")
     assert files == sorted([
-        ".github/CODEOWNERS", ".github/workflows/orders.yml", ".github/workflows/publish.yml",
+        ".github/CODEOWNERS", ".github/dependabot.yml", ".github/workflows/orders.yml", ".github/workflows/publish.yml",
         ".gitignore", "content/posts/2026/03/01-the-outer-marches-the-map-is-rolled.md",
         "orders/README.md", "requirements.txt", "site.yaml",
         *(f"state/{k}.yaml" for k in kinds), *(f"state/turns/t000/{k}.yaml" for k in kinds),
@@ -53,6 +53,17 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     first = (target / "state/players.yaml").read_text().splitlines()[0]
     assert first == ("# yaml-language-server: $schema=https://example.org/outer-marches/"
                      "schemas/players.json")
+
+
+def test_init_keeps_the_campaigns_supply_chain_current(tmp_path, run):
+    """Dependabot watches the new campaign's pinned actions and its requirements.txt."""
+    target = tmp_path / "outer-marches"
+    assert init(run, target)[0] == 0
+    config = yaml.safe_load((target / ".github/dependabot.yml").read_text())
+    watched = {(u["package-ecosystem"], u["directory"], u["schedule"]["interval"])
+               for u in config["updates"]}
+    assert watched == {("github-actions", "/", "weekly"), ("pip", "/", "weekly")}
+    assert (target / "requirements.txt").is_file()  # what pip's updates read at /
 
 
 def test_the_setup_snapshot_is_the_starting_state(tmp_path, run):

@@ -49,7 +49,7 @@ def test_any_title_round_trips_or_is_refused_clearly(tmp_path_factory, title):
     try:
         rel = new_post(root, title, "guff", (), now)
     except InputError as exc:
-        assert "control characters" in str(exc)
+        assert "new post: the title: character U+" in str(exc)
         return
     (loaded,) = load_posts(root, load_config(root).zone)
     assert loaded.title == title.strip()

@@ -139,7 +139,9 @@ INLINE_ROWS = """\
       <td class="num">{% if s.income is none %}unknown{% else %}{{ s.income }}{% endif %}</td>
       <td class="num">{% if s.idp is none %}unknown{% else %}{{ s.idp }}{% if s.idp != s.idp_full %} of {{ s.idp_full }}{% endif %}{% endif %}</td>
       <td class="notes">{{ s.works or "—" }}</td>
-      <td class="holder">{% if s.interdicted_by %}{{ power_link(s.interdicted_by) }}{% else %}—{% endif %}</td>
+      {% for power in s.powers %}
+      <td class="holder">{% if power %}{{ power_link(power) }}{% else %}—{% endif %}</td>
+      {% endfor %}
     </tr>
   {% endfor %}
   </tbody>
@@ -158,7 +160,8 @@ powers = st.builds(PowerRef, st.sampled_from(("nac", "esu")), titles, st.just("#
 counts = st.none() | st.integers(0, 12)
 rows = st.builds(SystemRow, st.sampled_from(("vesper", "lumen")), titles, st.just("(1, -2)"),
                  st.none() | powers, counts, counts, counts,
-                 st.sampled_from(("", "base", "supply depot, shipyard")), st.none() | powers)
+                 st.sampled_from(("", "base", "supply depot, shipyard")),
+                 st.lists(st.none() | powers, max_size=2).map(tuple))
 
 
 @settings(max_examples=80, deadline=None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from ftpress.events import SHARED_KINDS, Event
+from ftpress.events import PUBLIC, SHARED_KINDS, Event
 from ftpress.recorded_kinds import UndeclaredKind, check_made
 from ftpress.report_spec import Fold, ReportSection, ReportSpec
 from ftpress.rules import RULESETS
@@ -63,8 +63,8 @@ def test_a_kind_is_filed_by_its_rule_or_in_a_section_not_both():
 
 def test_a_folded_line_counts_one_and_many():
     fold = Fold("income", "{count} world paid {total:,}", "{count} worlds paid {total:,}")
-    paid = [Event("income", "x §1", "Paid.", amount=1200), Event("income", "x §1", "Paid.",
-                                                                  amount=30)]
+    paid = [Event("income", "x §1", "Paid.", audience=PUBLIC, amount=1200),
+            Event("income", "x §1", "Paid.", audience=PUBLIC, amount=30)]
     assert fold.summary(paid[:1]) == "1 world paid 1,200"
     assert fold.summary(paid) == "2 worlds paid 1,230"
     assert fold.summary([]) == ""
@@ -72,10 +72,10 @@ def test_a_folded_line_counts_one_and_many():
 
 def test_a_ruleset_making_a_kind_it_does_not_declare_is_a_bug():
     report = RULESETS["sct"].report
-    check_made([Event("movement", "sct §4.1", "Moved.")], report, "sct")
+    check_made([Event("movement", "sct §4.1", "Moved.", audience=PUBLIC)], report, "sct")
     with pytest.raises(UndeclaredKind, match="sct ruleset made events of kinds it does not "
                        "declare in its report: siege"):
-        check_made([Event("siege", "sct §7", "Besieged.")], report, "sct")
+        check_made([Event("siege", "sct §7", "Besieged.", audience=PUBLIC)], report, "sct")
 
 
 def test_the_published_events_schema_offers_every_rulesets_kinds():

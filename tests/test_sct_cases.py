@@ -28,6 +28,7 @@ from caserunner import CaseTable
 from turnfixture import case_calendar, case_players, case_ship
 
 from ftpress.events import Event
+from ftpress.rules.sct.state_ext import SctSystem
 from ftpress.state.model import (
     Abstract,
     CampaignFile,
@@ -68,8 +69,8 @@ def build_state(spec: dict[str, Any]) -> State:
         systems.append(System(s["id"], s.get("name", s["id"].title()), owner=s.get("owner"),
                               income=s.get("ev", 100), idp=0, depot=s.get("depot", False),
                               base=s.get("base", False), shipyard=s.get("shipyard", False),
-                              position=Point(x, y, z[0] if z else 0),
-                              works=s.get("works", {})))
+                              ext=SctSystem(position=Point(x, y, z[0] if z else 0),
+                                            works=s.get("works", {}))))
     groups = []
     for g in spec.get("forces", ()):
         at = Point(*g["at"]) if isinstance(g["at"], list) else g["at"]

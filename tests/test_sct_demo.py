@@ -10,6 +10,7 @@ import pytest
 import yaml
 from demos import SCT
 
+from ftpress.campaign import display_of
 from ftpress.maps.planemap import PlaneMap
 from ftpress.render.mapview import public_map
 
@@ -28,7 +29,7 @@ def test_the_demo_is_an_sct_campaign_with_turns_played():
     assert state.map.geometry == "plane"
     assert TURNS == ["t001", "t002", "t003"]
     assert (DEMO / "content" / "rules" / "04-movement.md").is_file()
-    assert isinstance(public_map(state, "The map"), PlaneMap)
+    assert isinstance(public_map(state, "The map", display=display_of(state)), PlaneMap)
 
 
 def test_the_demo_checks_clean(capsys):

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import yaml
 
+from ftpress.campaign import load_folder
 from ftpress.rules.sct.setup import HOME_EV, OPTION_LIMITS, STARTING_FORCE
-from ftpress.state.load import load_state
+from ftpress.rules.sct.state_ext import of_system, position
 
 NOW = "2026-03-01T10:00:00+00:00"
 
@@ -23,7 +24,7 @@ def test_init_makes_a_planar_campaign_that_checks_and_builds(tmp_path, run):
     code, out, err = init(run, target)
     assert (code, err) == (0, "")
     assert out.startswith(f"created {target}: 4 players, 20 worlds from seed 7; ")
-    state = load_state(target).state
+    state = load_folder(target).state
     assert state.campaign.ruleset == "sct" and state.map.geometry == "plane"
     assert state.campaign.setup.options == {name: d for name, (d, _, _) in OPTION_LIMITS.items()}
     for player in state.players.players:
@@ -33,7 +34,8 @@ def test_init_makes_a_planar_campaign_that_checks_and_builds(tmp_path, run):
         assert force.at == home.id and force.endurance == 6 and force.revealed
         assert [state.design(s.design).size for s in force.ships] == list(STARTING_FORCE)
     for system in state.map.systems:
-        assert system.hex is None and system.position is not None and system.spectral
+        assert system.hex is None and position(system) is not None
+        assert of_system(system).spectral
     rules = sorted(p.name for p in (target / "content" / "rules").iterdir())
     assert rules[0] == "01-the-campaign-in-brief.md" and len(rules) == 8
     assert run("check", "--source", target) == (0, "checked the campaign: no problems\n", "")
@@ -88,11 +90,12 @@ def test_check_locates_what_an_sct_state_may_not_be(tmp_path, run):
 def test_a_tabletop_battle_pauses_the_turn_until_its_result_is_filled_in(tmp_path, run):
     target = tmp_path / "c"
     init(run, target)
-    state = load_state(target).state
+    state = load_folder(target).state
     home = state.system(state.player("nac").capital)
 
     def beside_nac(data):  # the NSL's force stands 2 MU from the NAC's home
-        data["groups"][1]["at"] = {"x": home.position.x + 2, "y": home.position.y}
+        at = position(home)
+        data["groups"][1]["at"] = {"x": at.x + 2, "y": at.y}
 
     _edit(target / "state" / "groups.yaml", beside_nac)
     code, out, err = run("turn", "--early", "--source", target, "--now", NOW)

@@ -16,14 +16,16 @@ import pytest
 import yaml
 from hiddenfacts import leaks, secrets_of
 
-from ftpress.events import Event
+from ftpress.campaign import load_folder
+from ftpress.display import PLAIN
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex, hexagon
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
-from ftpress.render.turns import HiddenFacts, public_events, rule_url
+from ftpress.render.turns import rule_url
+from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer, visible
 from ftpress.rules import RULESETS
-from ftpress.state.load import load_state
 from ftpress.state.turns import TURNS_DIR
 
 from conftest import REPO, post, write_files
@@ -99,7 +101,7 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
     html = page(demo_site, "t001")
     svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
     root = ET.fromstring(svg)
-    state = load_state(REPO, f"{TURNS_DIR}/t001").state
+    state = load_folder(REPO, f"{TURNS_DIR}/t001").state
     assert len(root.findall(f".//{SVG}polygon[@class='hex']")) == len(hexagon(state.map.radius))
     assert len(root.findall(f".//{SVG}g[@class='world']")) == len(state.map.systems)
     events = yaml.safe_load((REPO / f"{TURNS_DIR}/t001/events.yaml").read_text())["events"]
@@ -110,7 +112,7 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
 
 def test_the_turns_index_ranks_the_powers_by_income(demo_site):
     index = (demo_site / "turns/index.html").read_text()
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     table = index.split('class="campaign-table standings-table"', 1)[1].split("</table>")[0]
     ranked = sorted(state.players.players,
                     key=lambda p: (-sum(w.income or 0 for w in state.worlds_of(p.id)),
@@ -122,7 +124,7 @@ def test_the_turns_index_ranks_the_powers_by_income(demo_site):
 
 def test_treasury_table_and_chart_come_from_the_snapshots(demo_site):
     html = page(demo_site, "t001")
-    state = load_state(REPO, f"{TURNS_DIR}/t001").state
+    state = load_folder(REPO, f"{TURNS_DIR}/t001").state
     for player in state.players.players:
         assert f"<td class=\"num\">{player.treasury:,}</td>" in html
     charts = re.findall(r'<svg[^>]*class="chart".*?</svg>', html, re.S)
@@ -153,7 +155,7 @@ def test_no_hidden_fact_reaches_the_site(demo_site):
     problems = []
     before = None
     for turn in recorded():
-        state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
+        state = load_folder(REPO, f"{TURNS_DIR}/{turn}").state
         known = {g.id for g in state.groups.groups if g.revealed}
         secrets = secrets_of(state) | (secrets_of(before, known) if before else set())
         text = turn_outputs(demo_site, turn)
@@ -166,30 +168,37 @@ def test_no_hidden_fact_reaches_the_site(demo_site):
 # --- the public view, unit by unit ----------------------------------------------------
 
 def demo_state():
-    return load_state(REPO, f"{TURNS_DIR}/t000").state
+    return load_folder(REPO, f"{TURNS_DIR}/t000").state
 
 
-def test_events_that_name_hidden_ships_or_dummies_stay_out():
+def test_the_safety_net_catches_a_public_event_that_names_a_hidden_ship_or_a_dummy():
+    """The last net behind the audiences: a public event whose words name a hidden ship
+    or speak of a dummy stays out, and a note that would is dropped from a public event."""
     state = demo_state()
-    hidden = HiddenFacts.of(state)
+    net = HiddenFacts.of(state)
     nac1 = state.groups.groups[0]
     ship = nac1.ships[0]
     design = state.design(ship.design)
     events = (
-        Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", player="nac",
-              group="nac-1", at="bellwether", origin="arcturus-gate",
+        Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", audience=PUBLIC,
+              player="nac", group="nac-1", at="bellwether", origin="arcturus-gate",
               note=f"{ship.name} leads."),
         Event("encounter", "ftc2007 §14", f"A {design.name} was seen at Bellwether.",
-              at="bellwether"),
-        Event("split", "ftc2007 §15.1", "nac-5 split from nac-1.", groups=("nac-1", "nac-5")),
-        Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", group="nac-5"),
-        Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", group="nac-2"),
+              audience=PUBLIC, at="bellwether"),
+        Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", audience=PUBLIC,
+              group="nac-5"),
+        Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", audience=PUBLIC,
+              group="nac-2"),
     )
-    shown = public_events(events, hidden)
+    shown = visible(events, PUBLIC_VIEW, net)
     assert [e.text for e in shown] == ["nac-1 jumped to Bellwether.",
                                       "nac-2 holds at Arcturus Gate."]
     assert shown[0].note is None  # the event is public, the note that names a ship is not
-    assert hidden.blank(f"{ship.name} and a dummy") == "[hidden] and a [hidden]"
+    assert net.blank(f"{ship.name} and a dummy") == "[hidden] and a [hidden]"
+    assert visible(events, UMPIRE_VIEW, HiddenFacts.of_turn(None, state, UMPIRE_VIEW)) == events
+    # A player's own ships are no secret to that player.
+    mine = HiddenFacts.of_turn(None, state, Viewer.of("nac"))
+    assert mine is not None and not mine.reveals(ship.name)
 
 
 def revealed(state, group_id: str):
@@ -202,8 +211,9 @@ def revealed(state, group_id: str):
 def test_a_contacted_group_is_no_secret():
     state = revealed(demo_state(), "nac-1")
     ship = state.groups.groups[0].ships[0].name
-    event = Event("encounter", "ftc2007 §14", f"{ship} met the League.", at="bellwether")
-    assert public_events([event], HiddenFacts.of(state)) == (event,)
+    event = Event("encounter", "ftc2007 §14", f"{ship} met the League.", audience=PUBLIC,
+                  at="bellwether")
+    assert visible([event], PUBLIC_VIEW, HiddenFacts.of(state)) == (event,)
 
 
 def test_the_turn_that_makes_contact_may_name_the_ships_it_met():
@@ -258,7 +268,7 @@ def test_ships_on_the_slips_are_secret():
 ])
 def test_events_are_filed_as_their_ruleset_says(ruleset, kind, rule, section):
     report = RULESETS[ruleset].report
-    assert report.section_of(Event(kind, rule, "Something happened.")) == section
+    assert report.section_of(Event(kind, rule, "Something happened.", audience=PUBLIC)) == section
 
 
 def test_rule_links_fall_back_to_the_enclosing_section():
@@ -272,15 +282,15 @@ def test_rule_links_fall_back_to_the_enclosing_section():
 def test_turn_map_has_an_arrow_per_move_and_markers_for_battles_and_sieges():
     state = demo_state()
     events = [
-        Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", player="nac", group="nac-1",
+        Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", audience=PUBLIC, player="nac", group="nac-1",
               at="bellwether", origin="arcturus-gate"),
-        Event("arrival", "ftc2007 §8.1", "nac-4 jumped.", player="nac", group="nac-4",
+        Event("arrival", "ftc2007 §8.1", "nac-4 jumped.", audience=PUBLIC, player="nac", group="nac-4",
               at=Hex(-3, 4), origin="arcturus-gate"),
-        Event("encounter", "ftc2007 §14", "NAC meets NSL at Bellwether.", at="bellwether"),
-        Event("siege", "ftc2007 §10.1", "NAC besieges <Bellwether>.", at="bellwether"),
-        Event("hold", "ftc2007 §17.2", "nac-2 holds.", at="arcturus-gate"),
+        Event("encounter", "ftc2007 §14", "NAC meets NSL at Bellwether.", audience=PUBLIC, at="bellwether"),
+        Event("siege", "ftc2007 §10.1", "NAC besieges <Bellwether>.", audience=PUBLIC, at="bellwether"),
+        Event("hold", "ftc2007 §17.2", "nac-2 holds.", audience=PUBLIC, at="arcturus-gate"),
     ]
-    m = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves)
+    m = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves, display=PLAIN)
     assert len(m.moves) == 2
     assert sorted(k.kind for k in m.markers) == ["battle", "siege"]
     svg = render_svg(m)
@@ -324,13 +334,16 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
             (root / rel).write_bytes(src.read_bytes())
     write_files(root, {"content/posts/2026/03/01-hello.md": post("Hello", "2026-03-01T10:00:00Z")})
     events = root / f"{TURNS_DIR}/t001/events.yaml"
-    secret = load_state(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
+    secret = load_folder(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
     text = events.read_text().replace("Show the flag on the eastern border.",
                                       "<script>alert(1)</script>")
     text = text.replace("Have a look at what the League keeps next door, then come home.",
                         f"Tell {secret} to follow.")
+    # Public by their audience, so only the safety net can keep them out.
     text += ("  - kind: hold\n    rule: ftc2007 §17.2\n    text: nac-5, a dummy, holds.\n"
-             f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {secret} holds.\n")
+             "    audience: public\n"
+             f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {secret} holds.\n"
+             "    audience: public\n")
     events.write_text(text)
     out = tmp_path / "out"
     code, _, err = run("build", "--source", root, "--out", out, "--now",
@@ -339,7 +352,8 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     html = (out / "turns/t001/index.html").read_text()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    # The events and the note that would give away a hidden ship or a dummy are left out.
+    # The net leaves out the events and the note that would give away a hidden ship or
+    # a dummy.
     assert "Tell " not in html and "a dummy, holds" not in html
     shown = all_text(out) + "".join(p.read_text() for p in out.rglob("*.yaml"))
     assert secret not in shown
@@ -355,8 +369,8 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
 ])
 def test_siege_and_battle_events_mark_their_world(kind, rule, marker):
     state = demo_state()
-    event = Event(kind, rule, "Something happened.", at="bellwether")
-    m = turn_map(state, [event], "After", FTC2007.marker_of, FTC2007.moves)
+    event = Event(kind, rule, "Something happened.", audience=PUBLIC, at="bellwether")
+    m = turn_map(state, [event], "After", FTC2007.marker_of, FTC2007.moves, display=PLAIN)
     assert [k.kind for k in m.markers] == ([marker] if marker else [])
 
 
@@ -380,7 +394,7 @@ def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
     chart = index[index.index('id="fleet-chart"'):]
     chart = html.unescape(chart[:chart.index("</svg>")])
     for turn in recorded():
-        state = load_state(REPO, f"{TURNS_DIR}/{turn}").state
+        state = load_folder(REPO, f"{TURNS_DIR}/{turn}").state
         for player in state.players.players:
             worth = sum(state.design(s.design).points for g in state.groups_of(player.id)
                         for s in g.ships)
@@ -391,7 +405,7 @@ def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
 def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
     """Not even the umpire's own posts in the demo name a ship or design the state
     still hides: the whole public output, feed and search index included."""
-    current = secrets_of(load_state(REPO).state)
+    current = secrets_of(load_folder(REPO).state)
     problems = []
     for file in sorted(demo_site.rglob("*")):
         if file.is_file() and file.suffix in (".html", ".xml", ".svg", ".yaml", ".json"):

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from demos import FTC2007
 
+from ftpress.campaign import load_folder
 from ftpress.cli import main
-from ftpress.state.load import load_state
 
 from conftest import DEMO_NOW, REPO
 
@@ -27,7 +27,7 @@ def pages(site: Path) -> list[Path]:
 
 
 def test_every_group_shows_its_ships_and_dummies_are_told(umpire_site):
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     for player in state.players.players:
         text = html.unescape(
             (umpire_site / f"players/{player.id}/index.html").read_text(encoding="utf-8"))
@@ -42,7 +42,7 @@ def test_every_group_shows_its_ships_and_dummies_are_told(umpire_site):
 
 def test_the_umpire_map_names_every_group(umpire_site):
     svg = html.unescape((umpire_site / "systems/index.html").read_text(encoding="utf-8"))
-    state = load_state(REPO).state
+    state = load_folder(REPO).state
     stacks = Counter(state.hex_of(g.at) for g in state.groups.groups)
     for group in state.groups.groups:
         if stacks[state.hex_of(group.at)] <= 4:  # a map stack draws four counters

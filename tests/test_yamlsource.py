@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from ftpress import yamlsource
 from ftpress.errors import InputError
+from ftpress.logsafe import shown
 
 
 def problem(text: str, offset: int = 0) -> str:
@@ -69,7 +70,9 @@ def test_byte_order_mark_is_ignored():
     assert yamlsource.decode("\ufeffa: 1".encode(), "f.yaml") == "a: 1"
 
 
-scalars = st.one_of(st.integers(), st.booleans(), st.none(),
+#: The integers a campaign file may hold (longer ones are refused: see test_huge_integers).
+ints = st.integers(-(10**yamlsource.MAX_DIGITS) + 1, 10**yamlsource.MAX_DIGITS - 1)
+scalars = st.one_of(ints, st.booleans(), st.none(),
                     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
                             max_size=20))
 documents = st.recursive(
@@ -132,9 +135,9 @@ def test_scalars_resolve_as_in_pyyaml(text):
         same_as_pyyaml(yamlsource.parse(text, "f.yaml"), yaml.load(text, Loader=yaml.SafeLoader))
 
 
-keys = st.one_of(st.text(max_size=8), st.integers(), st.booleans(), st.none(), st.dates())
+keys = st.one_of(st.text(max_size=8), ints, st.booleans(), st.none(), st.dates())
 leaves = st.one_of(
-    st.integers(), st.floats(allow_nan=False), st.booleans(), st.none(), st.dates(),
+    ints, st.floats(allow_nan=False), st.booleans(), st.none(), st.dates(),
     st.datetimes(timezones=st.sampled_from([None, datetime.UTC])),
     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
             max_size=12),
@@ -152,3 +155,51 @@ def test_values_types_and_marks_agree_with_pyyaml(value, flow, offset):
     got = yamlsource.parse(text, "f.yaml", offset)
     same_as_pyyaml(got, yaml.load(text, Loader=yaml.SafeLoader))
     same_marks(got, yaml.compose(text, Loader=yaml.SafeLoader), offset)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("a: " + "[" * 999 + "]" * 999 + "\n",
+     "f.yaml:1:67: lists and mappings nested more than 64 levels deep; expected at most 64"),
+    ("a: " + "[" * 2_000_000 + "\n",  # past the C parser's stack, were it composed
+     "f.yaml:1:67: lists and mappings nested more than 64 levels deep; expected at most 64"),
+    ("a: " + "['x', " * 200 + "]" * 200 + "\n",
+     "f.yaml:1:382: lists and mappings nested more than 64 levels deep"),
+    ("- " * 600 + "x\n",
+     "f.yaml:1:129: lists and mappings nested more than 64 levels deep"),
+    ("".join(f"{'  ' * i}k{i}:\n" for i in range(100)) + "  " * 100 + "x: 1\n",
+     "f.yaml:65:129: lists and mappings nested more than 64 levels deep"),
+])
+def test_deep_nesting_is_refused_where_it_passes_the_limit(text, message):
+    assert problem(text).startswith(message)
+
+
+def test_nesting_up_to_the_limit_is_read():
+    depth = yamlsource.MAX_DEPTH
+    data = yamlsource.parse("[" * depth + "]" * depth, "f.yaml")
+    for _ in range(depth - 1):
+        data = data[0]
+    assert data == []
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("n: " + "9" * 5000 + "\n", "f.yaml:1:4: an integer of 5,000 digits is out of range; "
+     "expected at most 18 digits"),
+    ("n: -0x" + "f" * 5000 + "\n", "f.yaml:1:4: an integer of 5,000 digits is out of range"),
+    ("n: [1, 1_" + "0" * 30 + "]\n", "f.yaml:1:8: an integer of 31 digits is out of range"),
+])
+def test_huge_integers_are_refused_at_their_line_and_never_echoed(text, message):
+    found = problem(text)
+    assert found == message or found.startswith(message)
+    assert len(found) < 120
+
+
+def test_sizes_are_told_as_people_say_them():
+    assert [yamlsource.size_text(n) for n in (100 << 20, 4 << 20, 1536, 512)] == [
+        "100 MB", "4 MB", "1.5 KB", "512 bytes"]
+    assert str(yamlsource.too_large("f.yaml", 100 << 20)) == (
+        "f.yaml: file is 100 MB; expected at most 4 MB for a hand-written file")
+
+
+def test_long_values_are_cut_in_messages():
+    assert shown("x" * 70_000) == "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxx' (70,000 characters)"
+    assert shown("short") == "'short'"

@@ -25,11 +25,14 @@ cruiser) and the Sa'Vasku ``sv``.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.rules.ftc2007.state_ext import Ftc2007Design, Ftc2007System
+from ftpress.state.extension import Extension
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -66,7 +69,7 @@ DESIGNS = (
     Design("ff", "Lis", "esu", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
     Design("fr", "Mule", "nac", "DD", 30, 62, (3, 3, 3, 3), _ABSTRACT, freighter=True),
     Design("nx", "Nighthawk", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
-           tech="non-standard"),
+           ext=Ftc2007Design(tech="non-standard")),
     Design("cl", "Huron", "nac", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT),
     Design("sv", "Hollow", "sav", "CL", 40, 136, (4, 4, 4), _ABSTRACT),
 )
@@ -78,7 +81,8 @@ def build_state(spec: dict[str, Any]) -> State:
                            owner=s.get("owner"), income=s.get("income", 50 if s.get("owner")
                                                               else None),
                            idp=s.get("idp", s.get("income", 50) if s.get("owner") else None),
-                           idp_full=s.get("idp_full"), interdicted_by=s.get("interdicted_by"))
+                           idp_full=s.get("idp_full"),
+                           ext=Ftc2007System(interdicted_by=s.get("interdicted_by")))
                     for s in spec["systems"])
     routes = tuple(Route(rid, tuple(tuple(link) for link in links))
                    for rid, links in spec.get("routes", {}).items())
@@ -102,12 +106,20 @@ def build_state(spec: dict[str, Any]) -> State:
                             defences=tuple(DefenceWork(**d) for d in spec.get("defences", ()))))
 
 
-def case_ship(group: str, i: int, spec: str | dict[str, Any]) -> Ship:
+def case_ship(group: str, i: int, spec: str | dict[str, Any],
+              extension: type[Extension] | None = None) -> Ship:
     """A ship of a case's group: a design id (the ship named ``<group>-<n>``), or
-    ``{design: dd, name: Lexington, damage: 3, …}`` giving any of the ship's fields."""
+    ``{design: dd, name: Lexington, damage: 3, …}`` giving any of the ship's fields,
+    the shared ones' or (with ``extension``, the ruleset's record for a ship) its
+    ruleset's."""
     if isinstance(spec, str):
         return Ship(f"{group}-{i + 1}", spec)
-    fields = {k: v for k, v in spec.items() if k not in ("design", "name")}
+    shared = {f.name for f in dataclasses.fields(Ship)}
+    fields = {k: v for k, v in spec.items() if k not in ("design", "name") and k in shared}
+    more = {k: v for k, v in spec.items() if k not in shared}
+    if more:
+        assert extension is not None, f"not a ship's field: {sorted(more)}"
+        fields["ext"] = extension(**more)
     return Ship(spec.get("name", f"{group}-{i + 1}"), spec["design"], **fields)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ftpress.buildcache import reusable
 from ftpress.clock import build_now
+from ftpress.logsafe import say
 from ftpress.write import check_out_dir
 
 
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     fingerprint, last = reusable(args.source, out, drafts=args.drafts, future=args.future,
                                  now=now, view=args.view)
     if last is not None:
-        print(last.reused(time.perf_counter() - started))
+        say(last.reused(time.perf_counter() - started))
         return 0
     from ftpress.executor import ForkExecutor
     from ftpress.site import BuildOptions, build
@@ -50,5 +51,5 @@ def run(args: argparse.Namespace) -> int:
     options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
                            view=args.view)
     report = build(args.source, out, options, fingerprint=fingerprint, executor=ForkExecutor())
-    print(report.summary(out))
+    say(report.summary(out))
     return 0

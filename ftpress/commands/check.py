@@ -10,13 +10,13 @@ the context of the others (a group's owner must be a player).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
+from ftpress.logsafe import say
 from ftpress.site import BuildOptions, load, render
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
@@ -114,15 +114,14 @@ def run(args: argparse.Namespace) -> int:
     report = check(args.source, args.paths)
     if args.paths:
         for path, lines in report.orders:
-            print(f"{path}:")
+            say(f"{path}:")
             for line in lines:
-                print(f"  {line}")
+                say(f"  {line}")
     for problem in report.problems:
-        print(problem, file=sys.stderr)
+        say(problem, err=True)
     if report.problems:
         count = len(report.problems)
-        print(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}",
-              file=sys.stderr)
+        say(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}", err=True)
         return 1
-    print(f"checked {report.scope}: no problems")
+    say(f"checked {report.scope}: no problems")
     return 0

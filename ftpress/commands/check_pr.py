@@ -34,19 +34,19 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ftpress import rules
+from ftpress.campaign import load_folder
 from ftpress.errors import InputError, Problem, ToolFailed
-from ftpress.orders.load import ORDERS_DIR, parse_orders, stray_problem
+from ftpress.logsafe import escape, say
+from ftpress.orders.load import ORDERS_DIR, InvalidOrder, parse_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import load_state
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
-from ftpress.yamlsource import MAX_BYTES
+from ftpress.yamlsource import MAX_BYTES, too_large
 
 #: Git's mode of an ordinary, non-executable file: the only kind an order file may be.
 REGULAR = "100644"
@@ -76,7 +76,7 @@ class Refusal:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.reason}"
+        return escape(f"{self.path}: {self.reason}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ class PullRequestReport:
             count = len(self.refusals) + len(self.problems)
             lines.append(f"ftpress: pull request refused: {count} "
                          f"problem{'s' if count != 1 else ''}")
-        return "\n".join(lines)
+        return "\n".join(escape(line) for line in lines)
 
     def markdown(self) -> str:
         """The job summary. Everything a player wrote (and every path, which a
@@ -144,9 +144,10 @@ def md(text: str) -> str:
     """``text`` as literal Markdown text: every character with a meaning in
     Markdown backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as
     entities, and line breaks as spaces, so no input can open a link, an image,
-    HTML, a heading, a table or a code span, or run on into the next line."""
+    HTML, a heading, a table or a code span, or run on into the next line; control
+    and bidi characters written as escapes (:func:`ftpress.logsafe.escape`)."""
     out = []
-    for char in " ".join(text.split()):
+    for char in escape(" ".join(text.split())):
         if char in _ENTITIES:
             out.append(_ENTITIES[char])
         elif char in _MARKUP:
@@ -158,18 +159,32 @@ def md(text: str) -> str:
 
 # --- reading the pull request from git ------------------------------------------------
 
-def _git(repo: Path, *args: str) -> bytes:
-    result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
+def _git(repo: Path, *args: str, result: subprocess.CompletedProcess[bytes] | None = None,
+         ) -> bytes:
+    """Git's output, or :class:`GitError` with what it said (``result``: git already run)."""
+    if result is None:
+        result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True,
+                                check=False)
     if result.returncode != 0:
         raise GitError(f"git {' '.join(args)}: "
                        f"{result.stderr.decode('utf-8', 'replace').strip()}")
     return result.stdout
 
 
+class UnrelatedHistory(Exception):
+    """The pull request's head shares no commit with the base: there is no merge base."""
+
+
 def changes(repo: Path, base: str, head: str) -> list[Change]:
     """What the pull request changes: from the merge base of ``base`` and ``head``
-    to ``head``, with no rename detection (a rename is a deletion and an addition)."""
-    since = _git(repo, "merge-base", base, head).decode().strip()
+    to ``head``, with no rename detection (a rename is a deletion and an addition).
+    Raises :class:`UnrelatedHistory` if the two have no commit in common."""
+    args = ("merge-base", base, head)
+    merge_base = subprocess.run(["git", "-C", str(repo), *args], capture_output=True,
+                                check=False)
+    if merge_base.returncode == 1 and not merge_base.stderr.strip():  # nothing shared
+        raise UnrelatedHistory
+    since = _git(repo, *args, result=merge_base).decode().strip()
     raw = _git(repo, "diff", "--raw", "-z", "--no-renames", "--no-abbrev", since, head)
     fields = raw.split(b"\0")
     found = []
@@ -181,11 +196,11 @@ def changes(repo: Path, base: str, head: str) -> list[Change]:
     return found
 
 
-def read_blob(repo: Path, blob: str) -> bytes:
-    """A blob's bytes, refusing anything too big to be a hand-written file."""
+def read_blob(repo: Path, blob: str, path: str) -> bytes:
+    """A blob's bytes, refusing (unread) anything too big to be a hand-written file."""
     size = int(_git(repo, "cat-file", "-s", blob))
     if size > MAX_BYTES:
-        return b"\0" * (MAX_BYTES + 1)  # parse_orders reports the size
+        raise InvalidOrder([too_large(path, size)])
     return _git(repo, "cat-file", "blob", blob)
 
 
@@ -203,7 +218,7 @@ def base_state(repo: Path, base: str) -> State:
                                           f"base revision {base}; expected the campaign's "
                                           "state")]) from None
             (folder / kind.file).write_bytes(data)
-        return load_state(Path(scratch)).state
+        return load_folder(Path(scratch)).state
 
 
 # --- judging it -----------------------------------------------------------------------
@@ -223,7 +238,13 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
         who = f"{player.id}, {who}"
     refusals: list[Refusal] = []
     allowed: list[Change] = []
-    found = changes(root, base, head)
+    try:
+        found = changes(root, base, head)
+    except UnrelatedHistory:
+        return PullRequestReport(turn, who, (Refusal(ORDERS_DIR, "the pull request's history "
+                                 "shares no commit with the base branch; expected a branch "
+                                 f"made from it, adding {ORDERS_DIR}/{turn}/<player-id>.yaml "
+                                 "(git merge-base found none)"),))
     if not found:
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
                                 f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
@@ -238,7 +259,7 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
         try:
-            parsed = parse_orders(read_blob(root, change.new_blob), change.path,
+            parsed = parse_orders(read_blob(root, change.new_blob, change.path), change.path,
                                   ruleset.orders_adapter)
         except InputError as exc:
             problems.extend(exc.problems)
@@ -321,5 +342,5 @@ def run(args: argparse.Namespace) -> int:
     if summary is not None:
         with summary.open("a", encoding="utf-8") as handle:
             handle.write(report.markdown())
-    print(report.text(), file=sys.stdout if report.ok else sys.stderr)
+    say(report.text(), err=not report.ok)
     return 0 if report.ok else 1

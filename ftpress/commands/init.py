@@ -26,6 +26,7 @@ from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
 from ftpress.errors import InputError, Problem, SetupError, UnknownRuleset
+from ftpress.logsafe import say
 from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
 from ftpress.scaffold import slugify
@@ -224,5 +225,5 @@ def run(args: argparse.Namespace) -> int:
     created = init_campaign(args.dir, args.players.split(","), now=build_now(args.now),
                             seed=args.seed, name=args.name, ruleset=args.ruleset,
                             options=args.option)
-    print(created.summary())
+    say(created.summary())
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ftpress.clock import build_now
 from ftpress.content.posts import KINDS
+from ftpress.logsafe import say
 from ftpress.scaffold import new_post
 
 
@@ -23,5 +24,5 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     # ``post`` is the only thing there is to make.
     tags = tuple(t.strip() for t in args.tags.split(",") if t.strip())
-    print(new_post(args.source, args.title, args.kind, tags, build_now(args.now)))
+    say(new_post(args.source, args.title, args.kind, tags, build_now(args.now)))
     return 0

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from datetime import date
 from pathlib import Path
 
 from ftpress.clock import build_now
 from ftpress.errors import InvalidArgument, RefusedCommand
+from ftpress.logsafe import say
 from ftpress.render.rulebook import as_text
 from ftpress.site import BuildOptions, load
 
@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     if version is None:
         first = site.rulebook.versions[0].date.isoformat() if site.rulebook.versions else None
         raise RefusedCommand(f"no rulebook {'before ' + first if first else 'in content/rules/'}")
-    sys.stdout.write(as_text(version))
+    say(as_text(version).removesuffix("\n"))
     return 0
 
 

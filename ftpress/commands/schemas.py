@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ftpress.logsafe import say
 from ftpress.schema_export import write_schemas
 
 
@@ -15,5 +16,5 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     for path in write_schemas(args.source, args.out):
-        print(path)
+        say(path)
     return 0

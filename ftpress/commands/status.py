@@ -16,6 +16,7 @@ from pathlib import Path
 from ftpress.campaign import load_state
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
+from ftpress.logsafe import say
 from ftpress.orders.load import orders_path
 from ftpress.state.turns import turn_id
 
@@ -85,5 +86,5 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     for line in turn_status(args.source, build_now(args.now)).lines():
-        print(line)
+        say(line)
     return 0

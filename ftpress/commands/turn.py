@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
+from ftpress.logsafe import say
 from ftpress.state.turns import turn_number
 from ftpress.turn import redo_turns, resolve_turn, verify_turn
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             _check_turn_id(given)
     if args.redo:
         for line in redo_turns(args.source, args.redo).lines():
-            print(line)
+            say(line)
         return 0
     if args.verify:
         return _verify(args.source, args.verify)
@@ -49,28 +49,27 @@ def run(args: argparse.Namespace) -> int:
     if args.if_due:
         status = turn_status(args.source, build_now(args.now))
         if not status.due:
-            print(f"{status.turn} is not due: {status.reason()}; nothing was done")
+            say(f"{status.turn} is not due: {status.reason()}; nothing was done")
             return 0
-        print(f"{status.turn} is due: {status.reason()}")
+        say(f"{status.turn} is due: {status.reason()}")
         early = True
     result = resolve_turn(args.source, now=build_now(args.now), early=early,
                           supplied=args.dice, wanted=args.turn)
     for note in result.notes:
-        print(f"note: {note}")
-    print(result.summary())
+        say(f"note: {note}")
+    say(result.summary())
     return 0
 
 
 def _verify(root: Path, turn: str) -> int:
     differences = verify_turn(root, turn)
     for difference in differences:
-        print(difference, file=sys.stderr)
+        say(difference, err=True)
     if differences:
-        print(f"ftpress: {turn} does not re-resolve to its record "
-              f"({len(differences)} difference{'s' if len(differences) != 1 else ''})",
-              file=sys.stderr)
+        say(f"ftpress: {turn} does not re-resolve to its record "
+            f"({len(differences)} difference{'s' if len(differences) != 1 else ''})", err=True)
         return 1
-    print(f"verified {turn}: re-resolving it gives the recorded result exactly")
+    say(f"verified {turn}: re-resolving it gives the recorded result exactly")
     return 0
 
 

@@ -1,11 +1,13 @@
-"""Split a Markdown file into its YAML front matter and its body."""
+"""Split a Markdown file into its YAML front matter and its body, refusing a body
+that holds control, bidi or invisible characters (:mod:`ftpress.cleantext`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ftpress import yamlsource
+from ftpress import cleantext, yamlsource
 from ftpress.errors import InputError, Problem
 
 _FENCE = "---"
@@ -39,4 +41,19 @@ def split(text: str, path: str) -> Document:
     if not isinstance(meta, dict):
         raise InputError([Problem(path, 2, 1, "front matter must be a mapping of keys "
                                   "such as 'title: …'")])
-    return Document(meta, "\n".join(lines[index + 1:]), index + 2)
+    body = "\n".join(lines[index + 1:])
+    problems = list(_unclean_body(body, path, index + 2))
+    if problems:
+        raise InputError(problems)
+    return Document(meta, body, index + 2)
+
+
+def _unclean_body(body: str, path: str, first_line: int) -> Iterator[Problem]:
+    """A problem at each line of the body holding a character no text may hold
+    (:mod:`ftpress.cleantext`): its first such character, at its line and column."""
+    if cleantext.unclean(body) is None:
+        return
+    for number, line in enumerate(body.split("\n"), start=first_line):
+        at = cleantext.unclean(line.removesuffix("\r"))  # a Windows line break is one
+        if at is not None:
+            yield Problem(path, number, at + 1, cleantext.refusal(line[at]))

@@ -10,6 +10,7 @@ from typing import Annotated
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from ftpress import validation, yamlsource
+from ftpress.cleantext import LINE, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problem, Problems
 
@@ -21,8 +22,8 @@ _FILE_NAME = re.compile(r"([a-z0-9]+(?:-[a-z0-9]+)*)\.md")
 class PageMeta:
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    title: Annotated[str, Field(min_length=1)]
-    summary: str | None = None
+    title: Annotated[str, Field(min_length=1), LINE]
+    summary: CleanText | None = None
     #: Order in the site menu, lightest first; pages of equal weight go by title.
     weight: int = 0
 

@@ -19,9 +19,11 @@ from zoneinfo import ZoneInfo
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
 from ftpress import validation, yamlsource
+from ftpress.cleantext import LINE, TEXT, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
+from ftpress.nolinks import links_below
 
 POSTS_DIR = "content/posts"
 
@@ -67,7 +69,7 @@ class EditMeta:
     __pydantic_config__ = ConfigDict(extra="forbid")
 
     date: Stamp
-    note: Annotated[str, Field(min_length=1)]
+    note: Annotated[str, Field(min_length=1), TEXT]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,11 @@ class PostMeta:
 
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    title: Annotated[str, Field(min_length=1)]
+    title: Annotated[str, Field(min_length=1), LINE]
     date: Stamp
     kind: Kind
     tags: tuple[Tag, ...] = ()
-    summary: str | None = None
+    summary: CleanText | None = None
     draft: bool = False
     edits: tuple[EditMeta, ...] = ()
     #: Old URLs of this post; each gets a page that redirects here.
@@ -157,6 +159,8 @@ def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
     base = root / POSTS_DIR
     files = sorted(p for p in base.rglob("*.md") if not p.name.startswith(".")) \
         if base.is_dir() else []
+    if base.is_dir():  # a linked folder, which rglob passes over without a word
+        problems.extend(links_below(base, POSTS_DIR))
     for file in files:
         rel = file.relative_to(root).as_posix()
         try:

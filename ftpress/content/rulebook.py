@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
 
 from ftpress import validation, yamlsource
+from ftpress.cleantext import LINE, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problems
 
@@ -49,7 +50,7 @@ class RuleMeta:
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     rule: Annotated[int, Field(ge=1)]
-    title: Annotated[str, Field(min_length=1)]
+    title: Annotated[str, Field(min_length=1), LINE]
     #: When the rule was first published; earlier versions of the rulebook lack it.
     date: dt.date
     #: Slug of the post that published it, if any.
@@ -68,8 +69,8 @@ class AmendMeta:
     amend: Number | None = None
     add: Number | None = None
     repeal: Number | None = None
-    title: Annotated[str, Field(min_length=1)] | None = None
-    text: str | None = None
+    title: Annotated[str, Field(min_length=1), LINE] | None = None
+    text: CleanText | None = None
 
     @model_validator(mode="after")
     def _one_action(self) -> AmendMeta:

@@ -1,11 +1,12 @@
-"""A planar campaign map (sct, seed 001) as SVG, in the seed's symbology.
+"""A planar campaign map as SVG: systems at points in MU, with the symbols of a
+printed map key.
 
-Each system is drawn as the seed's map key describes it: an outer ring in the
+Each system is drawn as that key describes it: an outer ring in the
 star's spectral colour, an inner circle in the colour of the nation that held
 it at the start, the z-coordinate inside, the EV above and the name below; a
 black circle to the left for a supply depot, a black square to the right for a
 base, a black triangle above and to the right for a shipyard. Since the map is
-drawn on a dark ground, the seed's black marks are drawn black with a light
+drawn on a dark ground, the key's black marks are drawn black with a light
 rim, so they show. Task forces are counters at their position in MU.
 
 Like :mod:`ftpress.maps.starmap` this module draws a plain view value
@@ -41,7 +42,7 @@ SCALE = 40.0
 #: The outer (spectral) ring and the inner (nation) circle, in SVG units.
 RING = 13.0
 CORE = 9.0
-#: Colours of the spectral classes (the outer ring of the seed's key).
+#: Colours of the spectral classes (the outer ring of the key).
 SPECTRAL_COLOURS = {"O": "#9bb0ff", "B": "#aabfff", "A": "#cad7ff", "F": "#f8f7ff",
                     "G": "#fff4ea", "K": "#ffd2a1", "M": "#ffb16e"}
 _GROUND = "#10182b"

@@ -43,7 +43,7 @@ from ftpress.maps.svgtext import splice, svg_text
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
            "#000000")
 NEUTRAL = "#8a8f98"
-#: ftcamp02 map features: dust-cloud hexes and wormhole rings.
+#: Features a ruleset may give a hex map: dust-cloud hexes and wormhole rings.
 DUST = "#3b3046"
 WORMHOLE = "#b58cf0"
 SIZE = 30.0  # hex radius in SVG units
@@ -62,7 +62,7 @@ class Power:
 class WorldMark:
     hex: Hex
     name: str
-    #: Income as the public knows it; ``None`` while unscouted (ftc2007 §4.2).
+    #: Income as the public knows it; ``None`` while unscouted.
     income: int | None
     owner: str | None = None
     capital: bool = False
@@ -111,7 +111,7 @@ class StarMap:
     counters: tuple[CounterMark, ...] = ()
     moves: tuple[Move, ...] = ()
     markers: tuple[Marker, ...] = ()
-    #: ftcamp02: dust-cloud hexes (every other hex is deep space) and wormholes by their ends.
+    #: Dust-cloud hexes (every other hex is deep space) and wormholes by their ends.
     dust: tuple[Hex, ...] = ()
     wormholes: tuple[tuple[Hex, Hex], ...] = ()
 

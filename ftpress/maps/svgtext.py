@@ -22,6 +22,8 @@ import svgwrite.base
 import svgwrite.shapes
 import svgwrite.text
 
+from ftpress.xmlchars import xml_chars
+
 #: Elements whose ``get_xml`` only copies attributes and children (svgwrite's default),
 #: that set their ``points`` first (polyline, polygon), or that add their text (text, tspan).
 _PLAIN = svgwrite.base.BaseElement.get_xml
@@ -43,7 +45,9 @@ _ATTRIBUTE_ONLY = (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#
 
 
 def escape_text(text: str) -> str:
-    """Character data escaped as ElementTree escapes it."""
+    """Character data escaped as ElementTree escapes it, held to the characters XML
+    can hold (:func:`~ftpress.xmlchars.xml_chars`)."""
+    text = xml_chars(text)
     if "&" in text:
         text = text.replace("&", "&amp;")
     if "<" in text:
@@ -90,7 +94,7 @@ def _write(element: svgwrite.base.BaseElement | svgwrite.base.Title, out: list[s
             or element.profile == "tiny":
         # Anything else (the drawing itself, CDATA, references, an element that
         # validates or rounds its values as it is written) as svgwrite writes it.
-        out.append(ElementTree.tostring(element.get_xml(), encoding="unicode"))
+        out.append(xml_chars(ElementTree.tostring(element.get_xml(), encoding="unicode")))
         return
     name = element.elementname
     out.append("<" + name)

@@ -27,7 +27,7 @@ from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem
 from ftpress.hexes import Hex
 from ftpress.orders.model import OrdersFile
-from ftpress.state.turns import turn_number
+from ftpress.state.turns import TURNS_DIR, turn_number
 
 ORDERS_DIR = "orders"
 ADAPTER: TypeAdapter[OrdersFile] = TypeAdapter(OrdersFile)
@@ -69,12 +69,10 @@ def parse_orders(raw: bytes, path: str,
     ``turn`` and ``player`` must agree with it. ``adapter`` is the format of
     the campaign's ruleset (``Ruleset.orders_adapter``); ``None``, the shared one.
     """
-    text = yamlsource.decode(raw, path) if len(raw) <= yamlsource.MAX_BYTES else None
-    if text is None:
-        raise InvalidOrder([Problem(path, 0, 0, f"file is {len(raw):,} bytes; expected at "
-                                    f"most {yamlsource.MAX_BYTES:,} for a hand-written file")])
+    if len(raw) > yamlsource.MAX_BYTES:
+        raise InvalidOrder([yamlsource.too_large(path, len(raw))])
     try:
-        data = yamlsource.parse(text, path)
+        data = yamlsource.parse(yamlsource.decode(raw, path), path)
     except InputError as exc:
         raise InvalidOrder(exc.problems) from None
     if not isinstance(data, dict):
@@ -93,14 +91,33 @@ def parse_orders(raw: bytes, path: str,
     return loaded
 
 
+def folded_problem(root: Path, loaded: LoadedOrders) -> Problem | None:
+    """The problem with an order file of a resolved turn that is not, byte for byte,
+    the copy folded into the turn's record (``state/turns/<turn>/orders/``): edited or
+    added after the turn was resolved, it would pass for orders the turn never saw."""
+    parts = PurePosixPath(loaded.path).parts
+    kept = root / TURNS_DIR / parts[1] / "orders" / parts[2]
+    recorded = f"{TURNS_DIR}/{parts[1]}/orders/{parts[2]}"
+    if not kept.is_file() and not kept.is_symlink():
+        why = f"was added after {parts[1]} was resolved ({recorded} has no copy of it)"
+    else:
+        try:
+            if yamlsource.read_bytes(kept, recorded) == loaded.raw:
+                return None
+        except InputError as exc:  # the record's copy is itself unreadable
+            return exc.problems[0]
+        why = f"differs from the copy folded into the resolved turn, {recorded}"
+    return Problem(loaded.path, 0, 0, f"{why}; orders of a resolved turn cannot change: "
+                   f"restore the file as {parts[1]} was resolved with it, or remove it")
+
+
 def read_orders(root: Path, path: str, adapter: TypeAdapter[Any] | None = None,
                 ) -> LoadedOrders:
     """Read and parse ``root/path``; raises :class:`InvalidOrder`."""
-    file = root / path
     try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise InvalidOrder([Problem(path, 0, 0, f"cannot read file: {exc.strerror}")]) from None
+        raw = yamlsource.read_bytes(root / path, path)
+    except InputError as exc:
+        raise InvalidOrder(exc.problems) from None
     return parse_orders(raw, path, adapter)
 
 

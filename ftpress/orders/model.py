@@ -44,6 +44,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
 
+from ftpress.cleantext import LINE, TEXT
 from ftpress.hexes import Hex
 from ftpress.state.model import Id, Maintenance, Positive, check_id
 from ftpress.state.turns import PATTERN as TURN_PATTERN
@@ -86,8 +87,8 @@ Destination = Annotated[str | Hex, PlainValidator(_destination), WithJsonSchema(
                "maxItems": 2}]})]
 TurnId = Annotated[str, PlainValidator(_turn), WithJsonSchema(
     {"type": "string", "pattern": TURN_PATTERN})]
-Note = Annotated[str, Strict(), Field(min_length=1, max_length=2000)]
-ShipName = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+Note = Annotated[str, Strict(), Field(min_length=1, max_length=2000), TEXT]
+ShipName = Annotated[str, Strict(), Field(min_length=1, max_length=200), LINE]
 
 _CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
 

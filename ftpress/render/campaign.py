@@ -2,12 +2,13 @@
 the table of star systems (``/systems/``).
 
 Only what every player may know is shown. A task group is a counter: where it
-is and whose, never what it holds, until an enemy has contacted it (ftc2007
-§15.3), and a dummy counter looks like any other (§15.2). A neutral world's
-income shows once it has been rolled, which happens when it is first scouted
-or attacked (§4.2). The views are built here from the state; templates see
-nothing else. The umpire's view (``umpire=True``) shows every group's ships
-and says which counters are dummies.
+is and whose, never what it holds, until an enemy has contacted it, and a
+dummy counter looks like any other. A neutral world's income shows once it has
+been rolled, which happens when it is first scouted or attacked. The views are
+built here from the state, and from the campaign's ruleset's
+:class:`~ftpress.display.Display` for what the ruleset keeps beside it;
+templates see nothing else. The umpire's view (``umpire=True``) shows every
+group's ships and says which counters are dummies.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ftpress.display import Display
 from ftpress.hexes import Hex
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
 from ftpress.state.model import Point, State, System
 
-#: Upkeep levels (ftc2007 §7) as the tables show them: (rate, name).
+#: Upkeep levels as the tables show them: (rate, name).
 MAINTENANCE = {"full": ("10%", "full"), "standardised": ("7.5%", "standardised"),
                "reduced": ("5%", "reduced")}
 
@@ -60,9 +62,11 @@ class SystemView:
     depot: bool
     base: bool
     shipyard: bool
-    interdicted_by: PowerView | None
     routes: tuple[str, ...]
-    #: More public facts for the notes: Biology rate, loyalty, a claim (ftcamp02 §2.1, §8).
+    #: The powers the ruleset's power columns name, with how the notes say it:
+    #: ('interdicted by', the power).
+    powers: tuple[tuple[str, PowerView], ...] = ()
+    #: More public facts for the notes, as the ruleset's display gives them.
     facts: tuple[str, ...] = ()
 
 
@@ -87,13 +91,12 @@ class CounterView:
     dummies: int = 0
 
 
-def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
+def render_campaign(r: Renderer, state: State, display: Display, *,
+                    umpire: bool = False) -> None:
     """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
-    # An attached independent has no counter of its own (ftcamp02 §3).
-    counters = Counter(g.owner for g in state.groups.groups
-                       if g.attached_to is None or umpire)
+    counters = Counter(g.owner for g in state.groups.groups if umpire or display.counter(g))
     powers: dict[str, PowerView] = {}
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
@@ -109,7 +112,7 @@ def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
     for route in state.map.routes:
         for system_id in route.systems:
             routes.setdefault(system_id, []).append(route.id)
-    systems = tuple(_system_view(s, powers, capitals, routes, urls.page("systems/"))
+    systems = tuple(_system_view(s, powers, capitals, routes, urls.page("systems/"), display)
                     for s in sorted(state.map.systems, key=lambda s: s.name.casefold()))
     views = tuple(powers.values())
     name = state.campaign.name
@@ -122,7 +125,8 @@ def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
         r.page(f"players/{power.id}/index.html", "player.html", "state/players.yaml",
                title=power.name, description=f"{power.name}: {power.worlds} worlds, income "
                f"{power.income}, treasury {power.treasury}.", section="players",
-               power=power, systems=mine, counters=_counters(state, power.id, urls.page, umpire),
+               power=power, systems=mine,
+               counters=_counters(state, power.id, urls.page, display, umpire),
                trail=(Link(urls.page("players/"), "The powers"),),
                turn=state.campaign.calendar.turn)
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
@@ -130,34 +134,30 @@ def render_campaign(r: Renderer, state: State, *, umpire: bool = False) -> None:
            section="systems", heading="Star systems", systems=systems,
            radius=state.map.radius, turn=state.campaign.calendar.turn,
            starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}",
-                           umpire=umpire))
+                           display=display, umpire=umpire))
 
 
 def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
-                 routes: dict[str, list[str]], base: str) -> SystemView:
+                 routes: dict[str, list[str]], base: str, display: Display) -> SystemView:
     return SystemView(
-        id=s.id, name=s.name, url=f"{base}#{s.id}",
-        hex=str(s.hex if s.hex is not None else s.position),
+        id=s.id, name=s.name, url=f"{base}#{s.id}", hex=display.place(s),
         owner=powers.get(s.owner) if s.owner else None, capital=s.id in capitals,
         income=s.income, idp=s.idp, idp_full=s.full_idp, depot=s.depot, base=s.base,
         shipyard=s.shipyard,
-        interdicted_by=powers.get(s.interdicted_by) if s.interdicted_by else None,
-        routes=tuple(routes.get(s.id, ())),
-        facts=tuple(f for f in (
-            f"Biology {s.bio}" if s.bio is not None else "",
-            f"loyalty {s.loyalty}" if s.loyalty else "",
-            f"claimed by {s.claimed_by}" if s.claimed_by else "") if f))
+        routes=tuple(routes.get(s.id, ())), facts=display.notes(s),
+        powers=tuple((c.note, powers[p]) for c in display.columns
+                     if (p := c.power(s)) is not None and p in powers))
 
 
-def _counters(state: State, player_id: str, page: Callable[[str], str],
+def _counters(state: State, player_id: str, page: Callable[[str], str], display: Display,
               umpire: bool = False) -> tuple[CounterView, ...]:
     """A power's counters by place, in map order of their hexes."""
     if state.map.geometry == "plane":
         return _plane_counters(state, player_id, page, umpire)
     places: dict[Hex, list] = {}
     for group in state.groups_of(player_id):
-        if group.attached_to is not None and not umpire:
-            continue  # no counter of its own (ftcamp02 §3)
+        if not (umpire or display.counter(group)):
+            continue  # no counter of its own
         h = state.hex_of(group.at)
         if h is not None:
             places.setdefault(h, []).append(group)
@@ -177,7 +177,7 @@ def _counters(state: State, player_id: str, page: Callable[[str], str],
 
 def _plane_counters(state: State, player_id: str, page: Callable[[str], str],
                     umpire: bool) -> tuple[CounterView, ...]:
-    """On a planar map (sct) a power's task forces by place: at a system, or at a
+    """On a planar map a power's task forces by place: at a system, or at a
     point of open space; systems first by name, then points west to east."""
     places: dict[str | Point, list] = {}
     for group in state.groups_of(player_id):

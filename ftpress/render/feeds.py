@@ -1,7 +1,8 @@
 """Machine-readable outputs: the Atom feed, ``sitemap.xml`` and ``robots.txt``.
 
 Built with ElementTree so every string is escaped by the XML library, never by
-hand. Nothing here reads the clock: dates come from the posts, so the same
+hand, and held to the characters XML can hold (:func:`~ftpress.xmlchars.xml_chars`).
+Nothing here reads the clock: dates come from the posts, so the same
 content gives the same bytes.
 """
 
@@ -13,6 +14,7 @@ from datetime import UTC, datetime
 
 from ftpress.config import SiteConfig
 from ftpress.render.views import PostView, Urls
+from ftpress.xmlchars import xml_chars
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -24,9 +26,9 @@ def _stamp(value: datetime) -> str:
 
 
 def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
-    element = ET.SubElement(parent, tag, attrs)
+    element = ET.SubElement(parent, tag, {k: xml_chars(v) for k, v in attrs.items()})
     if text is not None:
-        element.text = text
+        element.text = xml_chars(text)
     return element
 
 
@@ -87,7 +89,8 @@ def sitemap(config: SiteConfig, paths: Sequence[str], modified: dict[str, dateti
 
 
 def _text(value: str) -> str:
-    """Element text escaped as ElementTree escapes it."""
+    """Element text escaped as ElementTree escapes it (and held to XML's characters)."""
+    value = xml_chars(value)
     if "&" in value or "<" in value or ">" in value:
         return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return value

@@ -1,10 +1,12 @@
 """The public star map of a campaign state: what any reader may see, as a map view.
 
-Only public facts go in (ftc2007 §4.2, §15.2–15.3): an unscouted neutral's
-income stays unknown, and a task group is a counter with an owner and a
-number, never its ships. Dummy counters are drawn exactly like real ones.
-The umpire's view (``umpire=True``) names every counter's group, ships and
-whether it is a dummy.
+Only public facts go in: an unscouted neutral's income stays unknown, and a
+task group is a counter with an owner and a number, never its ships. Dummy
+counters are drawn exactly like real ones. The umpire's view (``umpire=True``)
+names every counter's group, ships and whether it is a dummy. What the
+campaign's ruleset keeps beside the shared state (a hex map's dust and
+wormholes, where a planar map's systems stand) comes from its
+:class:`~ftpress.display.Display`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Literal
 
 from markupsafe import Markup
 
+from ftpress.display import Display
 from ftpress.events import Event
 from ftpress.hexes import Hex
 from ftpress.maps.planemap import (
@@ -40,20 +43,21 @@ from ftpress.search import UNSEARCHED
 from ftpress.state.model import Point, State
 
 
-def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | PlaneMap:
+def public_map(state: State, title: str, *, display: Display,
+               umpire: bool = False) -> StarMap | PlaneMap:
     """The state as the public map shows it (or, for the umpire, everything).
 
-    A planar map (``geometry: plane``, sct) is drawn by :mod:`ftpress.maps.planemap`.
+    A planar map (``geometry: plane``) is drawn by :mod:`ftpress.maps.planemap`.
     """
     if state.map.geometry == "plane":
-        return plane_map(state, title, umpire=umpire)
+        return plane_map(state, title, umpire=umpire, display=display)
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
     systems = {s.id: s for s in state.map.systems}
     worlds = tuple(WorldMark(s.hex, s.name, s.income, s.owner, capital=s.id in capitals,
                              depot=s.depot, base=s.base, shipyard=s.shipyard,
-                             interdicted=s.interdicted_by is not None)
+                             interdicted=display.interdicted(s))
                    for s in state.map.systems)
     routes = tuple(Route(tuple(systems[a].hex for a in link)) for route in state.map.routes
                    for link in route.links)
@@ -61,8 +65,8 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
     seen: dict[tuple[str, Hex], int] = defaultdict(int)
     counters = []
     for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
-        if group.attached_to is not None and not umpire:
-            continue  # an attached independent's marker is off the map (ftcamp02 §3)
+        if not (umpire or display.counter(group)):
+            continue  # its marker is off the map
         where = group.at if isinstance(group.at, Hex) else systems[group.at].hex
         seen[group.owner, where] += 1
         label = str(seen[group.owner, where])
@@ -75,19 +79,20 @@ def public_map(state: State, title: str, *, umpire: bool = False) -> StarMap | P
                    f"{len(worlds)} worlds ({neutral} neutral), {len(state.map.routes)} charted "
                    f"routes and {len(counters)} task-group counters. Each world shows its "
                    "owner's initials, its income above and its name below.")
-    if state.map.dust or state.map.wormholes:  # ftcamp02
-        holes = len(state.map.wormholes or ())
-        description += (f" {len(state.map.dust or ())} hexes are dust cloud, shaded; "
+    features = display.features(state.map)
+    if features.dust or features.wormholes:
+        holes = len(features.wormholes)
+        description += (f" {len(features.dust)} hexes are dust cloud, shaded; "
                         f"{holes} wormhole{'s join' if holes != 1 else ' joins'} two ringed "
                         "ends.")
     return StarMap(state.map.radius, title, description, powers, worlds, routes,
-                   tuple(counters), dust=tuple(state.map.dust or ()),
-                   wormholes=tuple(w.ends for w in state.map.wormholes or ()))
+                   tuple(counters), dust=features.dust, wormholes=features.wormholes)
 
 
 def turn_map(state: State, events: Iterable[Event], title: str,
              marker: Callable[[Event], Literal["battle", "siege"] | None],
-             move_kinds: frozenset[str], *, umpire: bool = False) -> StarMap | PlaneMap:
+             move_kinds: frozenset[str], *, display: Display,
+             umpire: bool = False) -> StarMap | PlaneMap:
     """The public map after a turn, with the turn's moves and its battles and sieges.
 
     ``events`` must already be the public ones: every arrow and marker drawn here
@@ -96,8 +101,9 @@ def turn_map(state: State, events: Iterable[Event], title: str,
     ``origin`` (``move_kinds``): an arrow.
     """
     if state.map.geometry == "plane":
-        return plane_turn_map(state, events, title, marker, move_kinds, umpire=umpire)
-    base = public_map(state, title, umpire=umpire)
+        return plane_turn_map(state, events, title, marker, move_kinds, display=display,
+                              umpire=umpire)
+    base = public_map(state, title, umpire=umpire, display=display)
     assert isinstance(base, StarMap)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
@@ -140,37 +146,38 @@ def render_map(m: StarMap | PlaneMap, element_id: str = "starmap") -> str:
     return render_svg(m, element_id)
 
 
-def map_svg(state: State, title: str, *, umpire: bool = False) -> Markup:
+def map_svg(state: State, title: str, *, display: Display, umpire: bool = False) -> Markup:
     """The public map as inline SVG (svgwrite escapes every name in it)."""
-    return inline(render_map(public_map(state, title, umpire=umpire)))
+    return inline(render_map(public_map(state, title, umpire=umpire, display=display)))
 
 
-# --- planar maps (sct) -----------------------------------------------------------------
+# --- planar maps -----------------------------------------------------------------------
 
-def _point(state: State, at: str | Hex | Point | None) -> Point | None:
+def _point(state: State, at: str | Hex | Point | None, display: Display) -> Point | None:
     if isinstance(at, Point):
         return at
     if isinstance(at, str):
         system = state.system(at)
-        return system.position if system is not None else None
+        drawn = display.plane_system(system) if system is not None else None
+        return drawn.at if drawn is not None else None
     return None
 
 
-def plane_map(state: State, title: str, *, umpire: bool = False) -> PlaneMap:
-    """A planar map's state as the public map shows it: systems in the seed's
-    symbology, and each task force a counter numbered per owner and place (the
-    umpire's view names its ships)."""
+def plane_map(state: State, title: str, *, display: Display,
+              umpire: bool = False) -> PlaneMap:
+    """A planar map's state as the public map shows it: systems as the ruleset's
+    display places and colours them, and each task force a counter numbered per
+    owner and place (the umpire's view names its ships)."""
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
-    systems = tuple(SystemMark(s.position.x, s.position.y, s.position.z, s.name, s.income,
-                               s.owner, s.nation, s.spectral, s.depot, s.base, s.shipyard,
-                               s.id in capitals)
-                    for s in state.map.systems if s.position is not None)
+    systems = tuple(SystemMark(d.at.x, d.at.y, d.at.z, s.name, s.income, s.owner, d.nation,
+                               d.spectral, s.depot, s.base, s.shipyard, s.id in capitals)
+                    for s in state.map.systems if (d := display.plane_system(s)) is not None)
     seen: dict[tuple[str, float, float], int] = defaultdict(int)
     forces = []
     for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
-        point = _point(state, group.at)
+        point = _point(state, group.at, display)
         if point is None:
             continue
         seen[group.owner, point.x, point.y] += 1
@@ -188,15 +195,16 @@ def plane_map(state: State, title: str, *, umpire: bool = False) -> PlaneMap:
 
 def plane_turn_map(state: State, events: Iterable[Event], title: str,
                    marker: Callable[[Event], Literal["battle", "siege"] | None],
-                   move_kinds: frozenset[str], *, umpire: bool = False) -> PlaneMap:
+                   move_kinds: frozenset[str], *, display: Display,
+                   umpire: bool = False) -> PlaneMap:
     """The planar map after a turn, with its moves as tracks and its battles marked."""
-    base = plane_map(state, title, umpire=umpire)
+    base = plane_map(state, title, umpire=umpire, display=display)
     tracks: list[Track] = []
     bursts: dict[tuple[float, float], list[str]] = {}
     for event in events:
-        at = _point(state, event.at)
+        at = _point(state, event.at, display)
         if event.kind in move_kinds and at is not None and event.player is not None:
-            start = _point(state, event.origin)
+            start = _point(state, event.origin, display)
             if start is not None and (start.x, start.y) != (at.x, at.y):
                 tracks.append(Track(start.x, start.y, at.x, at.y, event.player))
         if marker(event) is not None and at is not None:

@@ -40,7 +40,8 @@ class Outputs:
     ``files`` until the write stage.
     """
 
-    __slots__ = ("_origin", "changed", "clashes", "files", "listed", "searchable")
+    __slots__ = ("_folded", "_folders", "_origin", "changed", "clashes", "files", "listed",
+                 "searchable")
 
     def __init__(self) -> None:
         self.files: dict[str, bytes] = {}
@@ -52,16 +53,54 @@ class Outputs:
         #: Paths whose bytes differ from what the output folder holds.
         self.changed: set[str] = set()
         self._origin: dict[str, str] = {}
+        #: Each path casefolded → the path, and each folder the paths need (casefolded) →
+        #: the first path below it: what a new path must not collide with.
+        self._folded: dict[str, str] = {}
+        self._folders: dict[str, str] = {}
 
     def claim(self, path: str, origin: str) -> str | None:
-        """Reserve a path; a second claim is recorded as a clash (and gets ``None``)."""
+        """Reserve a path; a second claim is recorded as a clash (and gets ``None``).
+
+        So is a path that only differs from another by case (one file on a
+        case-insensitive disk, a checkout on macOS or Windows) and a file where
+        another output needs a folder (an alias ``/robots.txt`` is the page
+        ``robots.txt/index.html``), whichever of the two comes first.
+        """
         path = safe_path(path)
         if path in self._origin:
             self.clashes.append(Problem(origin, 0, 0, f"output {path!r} is produced twice: "
                                         f"also by {self._origin[path]}"))
             return None
+        clash = self._clash(path)
+        if clash is not None:
+            other, why = clash
+            self.clashes.append(Problem(_located(origin, self._origin[other]), 0, 0,
+                                        f"output {path!r} of {origin} {why} {other!r} of "
+                                        f"{self._origin[other]}; rename one of them (an alias "
+                                        "may not take the place of another file)"))
+            return None
         self._origin[path] = origin
+        folded = path.casefold()
+        self._folded[folded] = path
+        parent = posixpath.dirname(folded)
+        while parent and parent not in self._folders:
+            self._folders[parent] = path
+            parent = posixpath.dirname(parent)
         return path
+
+    def _clash(self, path: str) -> tuple[str, str] | None:
+        """Another output ``path`` cannot be written beside, and why."""
+        folded = path.casefold()
+        if folded in self._folded:
+            return self._folded[folded], "differs only by case from"
+        if folded in self._folders:
+            return self._folders[folded], "is a file where a folder is needed by"
+        parent = posixpath.dirname(folded)
+        while parent:
+            if parent in self._folded:
+                return self._folded[parent], "needs a folder where there is the file"
+            parent = posixpath.dirname(parent)
+        return None
 
     def rendered(self, path: str, *, changed: bool, searchable: bool) -> None:
         """Note a page a sink has taken."""
@@ -88,3 +127,9 @@ class Outputs:
 
     def pages(self) -> int:
         return sum(1 for p in self._origin if p.endswith(".html"))
+
+
+def _located(new: str, old: str) -> str:
+    """Where to report a clash: at the new claim's origin, unless only the old one is a
+    campaign file (an origin such as ``robots`` or ``sitemap`` is no place to point at)."""
+    return old if "/" in old and "/" not in new else new

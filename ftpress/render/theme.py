@@ -16,6 +16,7 @@ from pathlib import Path
 import jinja2
 
 from ftpress.errors import InputError, Problem
+from ftpress.nolinks import REFUSAL, links_below
 
 BUILTIN = Path(__file__).resolve().parent.parent / "themes" / "default"
 
@@ -38,6 +39,11 @@ def theme_dirs(root: Path, name: str) -> tuple[Path, ...]:
             raise InputError([Problem("site.yaml", 0, 0, f"theme {name!r} not found; expected a "
                                       f"folder themes/{name}/ with templates to override")])
         dirs.append(root / "themes" / "default")
+    links = [p for d in dirs for p in links_below(d, d.relative_to(root).as_posix())]
+    if (root / "themes").is_symlink():
+        links.append(Problem("themes", 0, 0, REFUSAL))
+    if links:
+        raise InputError(links)  # a template or static file behind a link is never read
     dirs.append(BUILTIN)
     return tuple(d for d in dirs if d.is_dir())
 

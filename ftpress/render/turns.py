@@ -7,22 +7,18 @@ How a report files its events in sections, folds the routine ones and marks
 the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
 :class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
 
-**Public view.** The site is public, so a report shows only what the rules make
-public. An event goes out only if it reveals no hidden fact: no ship or design
-of a group that no enemy has contacted (ftc2007 §15.3), nothing that tells a
-dummy counter from a real one (§15.2). :func:`public_events` is the one gate;
-the map's arrows and markers, the summary, the dice and the search index are
-all made from what passed it. The published copies of the order files have the
-same hidden facts blanked out. The umpire's view (``umpire=True``) hides nothing.
+**Who sees what.** The site is public, so a report shows only the events whose
+audience the reader is in (:mod:`ftpress.render.visibility`): the map's arrows
+and markers, the summary, the dice and the search index are all made from what
+passed :func:`~ftpress.render.visibility.visible`, and the published copies of
+the order files hold only the orders those events come from. The umpire's view
+(``umpire=True``) hides nothing.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -30,6 +26,7 @@ from markupsafe import Markup
 
 from ftpress import markdown
 from ftpress.content.rulebook import Rulebook
+from ftpress.display import Display
 from ftpress.events import Event
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.render.finances import economic_rows, turn_ledgers
@@ -37,6 +34,13 @@ from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
+from ftpress.render.visibility import (
+    PUBLIC_VIEW,
+    UMPIRE_VIEW,
+    HiddenFacts,
+    published_order,
+    visible,
+)
 from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.model import Player, Point, State
 from ftpress.state.records import RecordedTurn
@@ -49,9 +53,6 @@ ACCOUNT_COLUMNS = (("income", "Income"), ("interdicted", "Interdicted"),
                    ("construction", "Building"), ("purchases", "Purchases"),
                    ("repairs", "Repairs"), ("spares", "Spares"), ("defences", "Defences"),
                    ("sale", "Sales"), ("capture", "Prizes"))
-#: Words that would tell a dummy counter from a real one (§15.2).
-_DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
-HIDDEN = "[hidden]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,123 +62,6 @@ class ReplayMap:
     url: str
     title: str
     alt: str
-
-
-# --- the public view ------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class HiddenFacts:
-    """What the public may not learn from a turn: the ships and designs of every
-    group no enemy has contacted (§15.3), and which counters are dummies (§15.2)."""
-
-    terms: frozenset[str]
-    dummies: frozenset[str]
-    #: Events marked private (ftcamp02: secret rolls, attached independents) and the
-    #: order lines they come from are withheld; the umpire's view shows them.
-    private: bool = True
-
-    @classmethod
-    def of(cls, *states: State, known: frozenset[str] = frozenset()) -> HiddenFacts:
-        """What ``states`` hide: the ships and designs of every group not revealed,
-        and not among ``known`` (groups the enemy has seen into since)."""
-        names: set[str] = set()
-        designs: set[str] = set()
-        seen: set[str] = set()  # designs of ships the enemy has seen: public
-        dummies: set[str] = set()
-        for state in states:
-            for group in state.groups.groups:
-                if group.dummy:
-                    dummies.add(group.id)
-                shown = group.revealed or group.id in known
-                for ship in group.ships:
-                    design = state.design(ship.design)
-                    kinds = {ship.design, design.name} if design else {ship.design}
-                    if shown:
-                        seen |= kinds
-                    else:
-                        names.add(ship.name)
-                        designs |= kinds
-            # Ships still on the slips are nobody's business but their builder's.
-            for keel in state.queues.keels:
-                design = state.design(keel.design)
-                names.add(keel.name)
-                designs |= {keel.design, design.name} if design else {keel.design}
-        terms = names | (designs - seen)
-        return cls(frozenset(t for t in terms if t.strip()), frozenset(dummies))
-
-    @classmethod
-    def of_turn(cls, before: State | None, after: State) -> HiddenFacts:
-        """What a turn's report may not tell: what was hidden as the turn began or
-        as it ended (a ship lost in the turn stays unnamed), except the groups the
-        turn itself brought into contact (§15.3), whose ships its events name."""
-        if before is None:
-            return cls.of(after)
-        known = frozenset(g.id for g in after.groups.groups if g.revealed)
-        return cls.of(before, after, known=known)
-
-    @classmethod
-    def none(cls) -> HiddenFacts:
-        """Nothing hidden: the umpire's view."""
-        return cls(frozenset(), frozenset(), private=False)
-
-    def _pattern(self) -> re.Pattern[str] | None:
-        return _hidden_pattern(self.terms) if self.terms else None
-
-    def reveals(self, text: str) -> bool:
-        """Does ``text`` name a hidden ship or design, or speak of dummies?"""
-        pattern = self._pattern()
-        return bool(_DUMMY.search(text) or (pattern is not None and pattern.search(text)))
-
-    def blank(self, text: str) -> str:
-        """``text`` with every hidden name, and any word of dummies, blanked out."""
-        pattern = self._pattern()
-        if pattern is not None:
-            text = pattern.sub(HIDDEN, text)
-        return _DUMMY.sub(HIDDEN, text)
-
-
-@functools.lru_cache(maxsize=256)
-def _hidden_pattern(terms: frozenset[str]) -> re.Pattern[str]:
-    """One expression for all hidden names, longest first; made once per set of names
-    (a turn's report asks it of every event and every order file)."""
-    words = sorted(terms, key=lambda t: (-len(t), t))
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(t) for t in words) + r")(?!\w)")
-
-
-#: Reorganising a group (§15.1) tells the public what its counters are made of when
-#: a dummy is among them, so such events stay private.
-_REORGANISE = frozenset({"split", "merge"})
-
-
-def withhold_private_lines(text: str, path: str, events: Iterable[Event]) -> str:
-    """An order file's text with every line a private event comes from blanked out
-    (ftcamp02: an attachment, §3; a hold sub-order told to nobody, §4.2)."""
-    lines = {int(e.order.split(":")[1]) for e in events if e.private and e.order
-             and e.order.startswith(path + ":")}
-    out = [line if i not in lines else line[:len(line) - len(line.lstrip())] + "# " + HIDDEN
-           for i, line in enumerate(text.split("\n"), start=1)]
-    return "\n".join(out)
-
-
-def public_events(events: Iterable[Event], hidden: HiddenFacts) -> tuple[Event, ...]:
-    """The events the public may read, in order (see the module docstring).
-
-    An event whose own sentence or dice would reveal a hidden fact is left out
-    whole; a player's note that would is dropped from an event that is public.
-    """
-    shown: list[Event] = []
-    for event in events:
-        if event.private and hidden.private:
-            continue  # the players concerned and the umpire only (ftcamp02 §3, §4.1.1)
-        involved = {*event.groups, *([event.group] if event.group else [])}
-        if event.kind in _REORGANISE and involved & hidden.dummies:
-            continue
-        if hidden.reveals(event.text) or any(hidden.reveals(r.purpose) for r in event.rolls):
-            continue
-        if event.note is not None and hidden.reveals(event.note):
-            event = dataclasses.replace(event, note=None)
-        shown.append(event)
-    return tuple(shown)
 
 
 # --- views ----------------------------------------------------------------------------
@@ -259,7 +143,8 @@ class SystemRow:
     idp: int | None
     idp_full: int | None
     works: str
-    interdicted_by: PowerRef | None
+    #: The power each of the ruleset's power columns names (None: nobody).
+    powers: tuple[PowerRef | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,15 +268,16 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     return tuple(rows)
 
 
-def _systems(state: State, powers: dict[str, PowerRef]) -> tuple[SystemRow, ...]:
+def _systems(state: State, powers: dict[str, PowerRef], display: Display
+             ) -> tuple[SystemRow, ...]:
     rows = []
     for s in sorted(state.map.systems, key=lambda s: s.name.casefold()):
         works = ", ".join(w for w, on in (("supply depot", s.depot), ("base", s.base),
                                           ("shipyard", s.shipyard)) if on)
-        rows.append(SystemRow(s.id, s.name, str(s.hex if s.hex is not None else s.position),
+        rows.append(SystemRow(s.id, s.name, display.place(s),
                               powers.get(s.owner or ""), s.income,
                               s.idp, s.full_idp, works,
-                              powers.get(s.interdicted_by or "")))
+                              tuple(powers.get(c.power(s) or "") for c in display.columns)))
     return tuple(rows)
 
 
@@ -458,10 +344,11 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
         return None
     turn = turns[-1]
     before = turns[-2].state if len(turns) > 1 else None
-    hidden = HiddenFacts.none() if umpire else HiddenFacts.of_turn(before, turn.state)
+    viewer = UMPIRE_VIEW if umpire else PUBLIC_VIEW
+    net = HiddenFacts.of_turn(before, turn.state, viewer)
     title = title_of(turn)
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
-                    summary(turn, before, public_events(turn.events, hidden), report),
+                    summary(turn, before, visible(turn.events, viewer, net), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
                     urls.page("turns/"))
 
@@ -473,9 +360,11 @@ def title_of(turn: RecordedTurn) -> str:
 
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
-                 rulebook: Rulebook, *, report: ReportSpec, umpire: bool = False) -> None:
+                 rulebook: Rulebook, display: Display, *, report: ReportSpec,
+                 umpire: bool = False) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``;
-    each report files its events as ``report`` (the campaign's ruleset's) says."""
+    each report files its events as ``report`` (the campaign's ruleset's) says, and
+    shows its state as ``display`` does."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
@@ -491,14 +380,14 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         powers.update(_powers(turn.state, r))
     views: list[TurnView] = []
     shown: list[tuple[Event, ...]] = []
-    secrets: list[HiddenFacts] = []
+    nets: list[HiddenFacts | None] = []
+    viewer = UMPIRE_VIEW if umpire else PUBLIC_VIEW
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
-        # Hidden as the turn began or as it ended: a ship lost in the turn stays unnamed.
-        hidden = HiddenFacts.none() if umpire else HiddenFacts.of_turn(before, turn.state)
-        events = public_events(turn.events, hidden)
+        net = HiddenFacts.of_turn(before, turn.state, viewer)
+        events = visible(turn.events, viewer, net)
         shown.append(events)
-        secrets.append(hidden)
+        nets.append(net)
         prev = turns[index - 1] if index > 0 else None
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
@@ -530,7 +419,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     # Maps and charts are cached between builds (each is a pure function of its view),
     # and the charts drawn on every core.
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
-                      report.marker_of, report.moves, umpire=umpire),
+                      report.marker_of, report.moves, display=display, umpire=umpire),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
@@ -538,16 +427,14 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
                          lambda i: inline(render_chart(*charts_in[i])))
-    for index, (turn, view, events, hidden) in enumerate(zip(turns, views, shown, secrets,
-                                                             strict=True)):
+    for index, (turn, view, events, net) in enumerate(zip(turns, views, shown, nets,
+                                                          strict=True)):
         order_urls: dict[str, str] = {}
         order_links: list[OrderLink] = []
         for player, raw in turn.orders:
             path = f"turns/{turn.id}/orders/{player}.yaml"
-            text = hidden.blank(raw.decode("utf-8", errors="replace"))
-            if hidden.private:
-                text = withhold_private_lines(text, f"orders/{turn.id}/{player}.yaml",
-                                              turn.events)
+            text = published_order(raw.decode("utf-8", errors="replace"),
+                                   f"orders/{turn.id}/{player}.yaml", turn.events, viewer, net)
             r.out.add(path, text, f"{TURNS_DIR}/{turn.id}/orders/{player}.yaml")
             order_urls[f"orders/{turn.id}/{player}.yaml"] = urls.page(path)
             order_links.append(OrderLink(urls.page(path), f"{player}.yaml",
@@ -580,7 +467,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)
                    if ledger.lines or ledger.unexplained),
-               systems=_systems(turn.state, powers),
+               systems=_systems(turn.state, powers, display),
+               system_columns=tuple(c.heading for c in display.columns),
                chart=unsearched(charts[index]) if index else None,
                trail=(Link(urls.page("turns/"), "Turns"),))
     latest = views[-1]

@@ -9,9 +9,12 @@ ruleset living elsewhere (a campaign's own, or a test's) joins with
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from ftpress.errors import Problem, UnknownRuleset
 from ftpress.rules import ftc2007, ftcamp02, sct
 from ftpress.rules.ruleset import Ruleset
+from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (ftc2007.RULESET, sct.RULESET,
@@ -25,6 +28,27 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError(f"a ruleset called {ruleset.name!r} is registered already")
     RULESETS[ruleset.name] = ruleset
     return ruleset
+
+
+class _StateExtensions(Mapping[str, StateExtension]):
+    """What each registered ruleset adds to the state, by name, read from the registry
+    whenever asked (a ruleset registered later is found too): what the state loader
+    is handed."""
+
+    def __getitem__(self, name: str) -> StateExtension:
+        found = RULESETS[name].state_extension
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, r in RULESETS.items() if r.state_extension is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+STATE_EXTENSIONS: Mapping[str, StateExtension] = _StateExtensions()
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import timedelta
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.state.model import Calendar, State
 from ftpress.state.turns import turn_id
 
@@ -32,4 +32,4 @@ def turn_opened(rule: str, old: Calendar, new: Calendar, *, period: str = "Turn"
     ``also`` what else opens with the new turn (its text follows the turn's id)."""
     return Event("calendar", rule, f"{period} {turn_id(old.turn)} is over; "
                  f"{turn_id(new.turn)}{also} opens, orders due "
-                 f"{new.deadline.isoformat(sep=' ')}.")
+                 f"{new.deadline.isoformat(sep=' ')}.", audience=PUBLIC)

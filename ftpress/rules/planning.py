@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, UMPIRE, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.state.model import State
 
@@ -74,16 +74,18 @@ def located(loaded: LoadedOrders, *loc: Hashable, key: bool = False) -> str:
 
 
 def no_orders(rule: str, player_id: str, groups: Sequence[str]) -> Event:
-    """A player sent no order file: every one of its groups holds."""
+    """A player sent no order file: every one of its groups holds. Public: who sent
+    orders is no secret, only what they say."""
     return Event("no-orders", rule, f"{player_id} sent no orders; all {len(groups)} of its "
-                 "groups hold.", player=player_id, groups=tuple(groups))
+                 "groups hold.", audience=PUBLIC, player=player_id, groups=tuple(groups))
 
 
 def unmentioned(rule: str, player_id: str, groups: tuple[str, ...]) -> Event:
-    """Groups a player's file leaves out: they hold."""
+    """Groups a player's file leaves out: they hold. Public: the counters are on the
+    map for everyone, and holding is what they are seen to do."""
     return Event("unordered", rule, f"{player_id}'s orders do not mention "
                  f"{', '.join(groups)}, so {'they hold' if len(groups) > 1 else 'it holds'}.",
-                 player=player_id, groups=groups)
+                 audience=PUBLIC, player=player_id, groups=groups)
 
 
 def strangers(state: State, senders: Iterable[str]) -> list[str]:
@@ -93,6 +95,6 @@ def strangers(state: State, senders: Iterable[str]) -> list[str]:
 
 def stranger_refused(rule: str, player_id: str, message: str, order: str | None) -> Event:
     """The event refusing the orders of someone who is no player (their vetting says
-    why in ``message``)."""
+    why in ``message``). Nobody of the campaign sent them, so only the umpire is told."""
     return Event("rejected", rule, f"Orders from {player_id!r} are refused: {message}.",
-                 order=order)
+                 audience=UMPIRE, order=order)

@@ -16,10 +16,12 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ftpress.dice import Dice, Roll
+from ftpress.display import PLAIN, Display
 from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.report_spec import ReportSpec
+from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 
@@ -66,6 +68,12 @@ class Ruleset:
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: The kinds of event it makes and how its turn report files and reads them.
     report: ReportSpec
+    #: What the ruleset keeps in the state beyond the shared model: its extension
+    #: records, read and written with the shared files (:mod:`ftpress.state.extension`).
+    state_extension: StateExtension | None = None
+    #: How its state shows on the site beyond the shared columns and map
+    #: (:mod:`ftpress.display`).
+    display: Display = PLAIN
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.

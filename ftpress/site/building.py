@@ -22,7 +22,13 @@ from ftpress.content.posts import load_post
 from ftpress.errors import InputError
 from ftpress.executor import SERIAL, Executor
 from ftpress.render.outputs import Outputs
-from ftpress.search import SEARCH_DIR, index_site
+from ftpress.search import (
+    SEARCH_DIR,
+    index_site,
+    index_unfinished,
+    mark_finished,
+    mark_unfinished,
+)
 from ftpress.site.loading import BuildOptions, Site, load
 from ftpress.site.rendering import render, render_one_post
 from ftpress.write import Staging, WriteReport, check_out_dir, write_file
@@ -75,13 +81,17 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     site = load(root, options, cache, executor)  # every input read and checked
+    # The last build moved pages in but did not finish their index: make it all again.
+    unfinished = site.config.search and index_unfinished(out_dir)
     outputs, report = _render_and_write(site, out_dir, cache, executor)
     cache.save()
     changed = frozenset(outputs.changed)
     # The index is redone only when a page changed (or serve rewrote one itself).
-    if site.config.search and (reindex or report.written or report.removed
+    if site.config.search and (reindex or report.written or report.removed or unfinished
                                or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, outputs.searchable, changed | reindex)
+        index_site(out_dir, outputs.searchable, None if unfinished else changed | reindex)
+    if site.config.search:
+        mark_finished(out_dir)
     result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
                          time.perf_counter() - started, site=site, changed=changed)
     if options.incremental and fingerprint is not None:
@@ -101,6 +111,8 @@ def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: E
         outputs = render(site, cache, executor, sink=staging)
         for path, data in outputs.files.items():
             outputs.rendered(path, changed=staging.put(path, data), searchable=False)
+        if site.config.search:
+            mark_unfinished(out_dir)  # until the index of the pages moved in is done
         # The search index is the one thing in the output the build does not write.
         report = staging.commit(outputs.paths, outputs.changed,
                                 keep=(SEARCH_DIR,) if site.config.search else ())

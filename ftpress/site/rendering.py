@@ -13,6 +13,7 @@ import jinja2
 
 from ftpress import rules
 from ftpress.buildcache import RenderCache
+from ftpress.campaign import display_of
 from ftpress.errors import InputError
 from ftpress.executor import SERIAL, Executor
 from ftpress.render import feeds, theme
@@ -49,9 +50,10 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         if problems:
             raise InputError(problems)
         if site.state is not None:
-            render_campaign(r, site.state, umpire=umpire)
-            render_turns(r, site.state, site.turns, site.rulebook, report=_report(site.state),
-                         umpire=umpire)
+            display = display_of(site.state)  # how the campaign's ruleset shows its state
+            render_campaign(r, site.state, display, umpire=umpire)
+            render_turns(r, site.state, site.turns, site.rulebook, display,
+                         report=_report(site.state), umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if out.clashes:  # before rendering a page: two things want one path
@@ -62,7 +64,8 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
-    for path, data in schema_files(site.config.base_url).items():
+    ruleset = site.state.campaign.ruleset if site.state else None
+    for path, data in schema_files(site.config.base_url, ruleset).items():
         out.add(path, data, "schemas")
     if out.clashes:
         raise InputError(out.clashes)

@@ -11,6 +11,7 @@ request diffs stay small and readable::
     state/queues.yaml       keels, repairs, pre-positioned spares, defence rebuilding
     state/turns/<turn-id>/  each turn's immutable snapshot (see turns.py)
 
-:mod:`.model` holds the models, :mod:`.load` reads and checks a folder,
-:mod:`.check` the references between files, :mod:`.save` writes it back.
+:mod:`.model` holds the models every ruleset shares, :mod:`.extension` what a
+ruleset adds to them, :mod:`.load` reads and checks a folder, :mod:`.crossrefs`
+the references between files, :mod:`.save` writes it back.
 """

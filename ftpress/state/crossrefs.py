@@ -161,7 +161,9 @@ class _Checker:
         taken: dict[Hex, int] = {}
         for i, s in enumerate(self.map.systems):
             if s.hex is None:
-                pass  # a planar map (sct): its ruleset checks positions
+                if self.map.geometry is None:
+                    self.add("map", ("systems", i), f"{s.id!r} has no hex; on a hex map every "
+                             "system has one: give 'hex: [q, r]'")
             elif not on_map(s.hex, self.map.radius):
                 self.add("map", ("systems", i, "hex"), f"hex {s.hex} is off the map; a "
                          f"radius-{self.map.radius} map holds hexes at most {self.map.radius} "
@@ -173,10 +175,6 @@ class _Checker:
             else:
                 taken[s.hex] = i
             self.player("map", ("systems", i, "owner"), s.owner, "owner")
-            self.player("map", ("systems", i, "interdicted_by"), s.interdicted_by)
-            if s.interdicted_by is not None and s.interdicted_by == s.owner:
-                self.add("map", ("systems", i, "interdicted_by"), "a world cannot be "
-                         "interdicted by its own owner")
             self.worth(i, s)
 
     def worth(self, i: int, s: Any) -> None:
@@ -261,7 +259,7 @@ class _Checker:
         if isinstance(at, str):
             self.system("groups", loc, at)
         elif not isinstance(at, Hex):
-            return  # a point on a planar map (sct): its ruleset checks it
+            return  # a point on a planar map: the ruleset that plays on one checks it
         elif not on_map(at, self.map.radius):
             self.add("groups", loc, f"hex {at} is off the map; a radius-{self.map.radius} map "
                      f"holds hexes at most {self.map.radius} from (0, 0)")

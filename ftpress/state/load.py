@@ -21,6 +21,15 @@ from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.executor import SERIAL, Executor
 from ftpress.state import crossrefs
+from ftpress.state.extension import (
+    NO_EXTENSIONS,
+    Extensions,
+    StateExtension,
+    for_campaign,
+    keys_at,
+    places,
+    split,
+)
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
@@ -49,7 +58,8 @@ def has_state(root: Path) -> bool:
     return (root / STATE_DIR).is_dir()
 
 
-#: What a state file is known by: its kind's name and a digest of its bytes (:func:`_key`).
+#: What a state file is known by: its kind's name (with the ruleset's, when the
+#: ruleset's extension adds to that kind) and a digest of its bytes (:func:`_key`).
 FileKey = tuple[str, str]
 #: A state file parsed by the executor: its key, and what :func:`_prepared` made of it.
 ParsedFile = tuple[FileKey, Any, str | None]
@@ -62,14 +72,14 @@ class Store(Protocol):
     """Where parsed files are kept: the build's cache (``ftpress.buildcache.RenderCache``),
     or, without one, :class:`Scratch` for one load.
 
-    ``parsed`` holds the models of files parsed and validated in this process, by kind
-    and a digest of their bytes. A campaign's turn snapshots repeat most files
-    unchanged from turn to turn (the map, the designs), and ``ftpress serve`` reloads
-    the same files on every rebuild with the same store: bytes seen before are not
-    parsed again. The models are never changed once made, so one copy serves every
-    folder that holds the same bytes. Only files that loaded without a problem are
-    kept, so every problem is found and reported afresh. ``get_many`` and ``put``
-    keep each file's parsed YAML, as JSON, between runs.
+    ``parsed`` holds the models of files parsed and validated in this process, by
+    :func:`_key`. A campaign's turn snapshots repeat most files unchanged from turn to
+    turn (the map, the designs), and ``ftpress serve`` reloads the same files on every
+    rebuild with the same store: bytes seen before are not parsed again. The models
+    are never changed once made, so one copy serves every folder that holds the same
+    bytes. Only files that loaded without a problem are kept, so every problem is
+    found and reported afresh. ``get_many`` and ``put`` keep each file's parsed YAML,
+    as JSON, between runs.
     """
 
     parsed: dict[FileKey, Any]
@@ -92,28 +102,31 @@ class Scratch:
         pass
 
 
-def read_file(root: Path, rel: str, kind: FileKind) -> tuple[Any, Any]:
-    """One file parsed and validated: ``(parsed data, model)``; raises InputError."""
-    data, model = _read(root, rel, kind, Scratch())
+def read_file(root: Path, rel: str, kind: FileKind,
+              ext: StateExtension | None = None) -> tuple[Any, Any]:
+    """One file parsed and validated (with the keys ``ext`` adds): ``(parsed data,
+    model)``; raises InputError."""
+    data, model = _read(root, rel, kind, Scratch(), ext)
     if data is None:
         data = _mapping(yamlsource.read_bytes(root / rel, rel), rel, kind)
     return data, model
 
 
-def _read(root: Path, rel: str, kind: FileKind, store: Store) -> tuple[Any, Any]:
+def _read(root: Path, rel: str, kind: FileKind, store: Store,
+          ext: StateExtension | None = None) -> tuple[Any, Any]:
     """Like :func:`read_file`, but the parsed data is None when it came from ``store``
     (without line marks): the file is parsed again only if a problem needs a line."""
     file = root / rel
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
-    key = _key(kind, raw)
+    key = _key(kind, raw, ext)
     model = store.parsed.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
     if found is None:
-        found = _from_store(store, key[1], rel, kind)
+        found = _from_store(store, key[1], rel, kind, ext)
     if found is None:
-        found = _parse(raw, rel, kind)
+        found = _parse(raw, rel, kind, ext)
         _to_store(store, key[1], found[0])
     _keep(store, key, found[1])
     return found
@@ -179,8 +192,11 @@ def _digest(raw: bytes) -> str:
     return hashlib.blake2b(raw, digest_size=20).hexdigest()
 
 
-def _key(kind: FileKind, raw: bytes) -> FileKey:
-    """What a state file of ``kind`` holding ``raw`` is known by in :attr:`Store.parsed`."""
+def _key(kind: FileKind, raw: bytes, ext: StateExtension | None = None) -> FileKey:
+    """What a state file of ``kind`` holding ``raw`` is known by in :attr:`Store.parsed`: the
+    same bytes make another model under another ruleset's extension."""
+    if ext is not None and any(record in ext.records for record, _ in places(kind.name)):
+        return f"{kind.name}/{ext.name}", _digest(raw)
     return kind.name, _digest(raw)
 
 
@@ -188,18 +204,22 @@ def _store_key(digest: str) -> str:
     return f"state-yaml\0{digest}"
 
 
-def _from_store(store: Store, digest: str, rel: str, kind: FileKind) -> tuple[None, Any] | None:
+def _from_store(store: Store, digest: str, rel: str, kind: FileKind,
+                ext: StateExtension | None) -> tuple[None, Any] | None:
     key = _store_key(digest)
     value = store.get_many([key]).get(key)
-    model = _from_json(value[0], kind) if value is not None else None
+    model = _from_json(value[0], kind, ext) if value is not None else None
     return (None, model) if model is not None else None
 
 
-def _from_json(text: str, kind: FileKind) -> Any | None:
+def _from_json(text: str, kind: FileKind, ext: StateExtension | None = None) -> Any | None:
     """The model of a file kept as JSON (see :func:`_storable`); None if it has a
     problem: the file is then parsed, to say where."""
     data = json.loads(text, object_hook=_untag)
     if not isinstance(data, dict):
+        return None
+    data, problems = split(data, kind.name, "", ext)
+    if problems:
         return None
     try:
         return kind.adapter.validate_python(data)
@@ -222,9 +242,24 @@ class _Sources(dict):
         return self[name]
 
 
-def _parse(raw: bytes, rel: str, kind: FileKind) -> tuple[Any, Any]:
+def _parse(raw: bytes, rel: str, kind: FileKind,
+           ext: StateExtension | None = None) -> tuple[Any, Any]:
     data = _mapping(raw, rel, kind)
-    return data, validation.validate(kind.adapter, data, rel)
+    return data, validate_file(data, rel, kind, ext)
+
+
+def validate_file(data: Any, rel: str, kind: FileKind, ext: StateExtension | None) -> Any:
+    """The model of a file of ``kind`` parsed at ``rel``, the keys of ``ext`` in its
+    records' extensions; raises with every problem of both."""
+    shared, problems = split(data, kind.name, rel, ext)
+    try:
+        model = validation.validate(kind.adapter, shared, rel,
+                                    more_keys=lambda loc: keys_at(ext, kind.name, loc))
+    except InputError as exc:
+        raise InputError([*problems, *exc.problems]) from None
+    if problems:
+        raise InputError(problems)
+    return model
 
 
 def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
@@ -239,31 +274,52 @@ def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
     return data
 
 
-def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None) -> LoadedState:
+def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, *,
+               extensions: Extensions = NO_EXTENSIONS) -> LoadedState:
     """Load and check one state folder; raise with every problem found.
 
     ``store`` keeps parsed files (see :class:`Store`): a file read before is not
-    parsed again unless a problem in it needs a line.
+    parsed again unless a problem in it needs a line. ``extensions``: every ruleset's
+    additions to the state, by name; the files are read with those of the ruleset
+    ``campaign.yaml`` names (without it, a key of a ruleset's is unknown).
     """
     store = store if store is not None else Scratch()
     problems = Problems()
     sources = _Sources(root, folder)
     models: dict[str, Any] = {}
+    ext: StateExtension | None = None
     for kind in KINDS.values():
         rel = f"{folder}/{kind.file}"
         try:
-            data, models[kind.name] = _read(root, rel, kind, store)
+            data, models[kind.name] = _read(root, rel, kind, store, ext)
         except InputError as exc:
             problems.extend(exc.problems)
-            continue
-        if data is not None:
-            sources[kind.name] = data
+        else:
+            if data is not None:
+                sources[kind.name] = data
+        if kind.name == "campaign":  # the first: it names the ruleset
+            ext = _extension(models.get("campaign"), sources, extensions)
     # Cross-references are checked among the files that did load, so one broken
     # file does not hide the problems of the others.
     problems.extend(crossrefs.cross_references(folder, models, sources))
     problems.raise_if_any()
     state = State(**models)
     return LoadedState(folder, state, sources)
+
+
+def _extension(campaign: Any, sources: _Sources, extensions: Extensions
+               ) -> StateExtension | None:
+    """The extension of the ruleset the folder's campaign names; when ``campaign.yaml``
+    did not validate, the ruleset it names all the same, so that the other files'
+    problems are still found."""
+    if not extensions:
+        return None
+    if campaign is not None:
+        return extensions.get(campaign.ruleset)
+    try:
+        return for_campaign(sources["campaign"], extensions)
+    except (InputError, OSError):  # unreadable or missing: said already
+        return None
 
 
 def load_dice(root: Path, folder: str, store: Store | None = None) -> DiceFile:
@@ -290,11 +346,13 @@ def _turn_order(name: str) -> tuple[int, str]:
         return -1, name
 
 
-def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor) -> None:
+def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor,
+              ext: StateExtension | None) -> None:
     """Parse and validate, with ``executor``, the files of ``folders`` that ``store``
-    has not seen: their models wait in it for the load that follows, which then
-    parses nothing. Each distinct file is parsed once, however many folders hold it.
-    A file with a problem is left to that load, to report."""
+    has not seen (read with ``ext``, the extension of the campaign's ruleset): their
+    models wait in it for the load that follows, which then parses nothing. Each
+    distinct file is parsed once, however many folders hold it. A file with a problem
+    is left to that load, to report."""
     todo: dict[FileKey, tuple[str, FileKind, bytes]] = {}
     for folder in folders:
         for kind in (*KINDS.values(), DICE):
@@ -304,25 +362,27 @@ def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor) 
             except InputError:
                 continue
             if raw is not None:
-                key = _key(kind, raw)
+                key = _key(kind, raw, ext)
                 if key not in store.parsed:
                     todo.setdefault(key, (rel, kind, raw))
     if todo:
         kept = store.get_many(_store_key(digest) for _, digest in todo)
         todo = {k: v for k, v in todo.items() if _store_key(k[1]) not in kept}
     items = list(todo.items())
-    made = executor.map(lambda item: _prepared(*item[1]), items)
+    made = executor.map(lambda item: _prepared(*item[1], ext), items)
     adopt(((key, *result) for (key, _), result in zip(items, made, strict=True)
-           if result is not None), store)
+           if result is not None), store, ext)
 
 
-def adopt(parsed: Iterable[ParsedFile], store: Store) -> None:
+def adopt(parsed: Iterable[ParsedFile], store: Store, ext: StateExtension | None = None
+          ) -> None:
     """Take files parsed elsewhere (:func:`_prepared`) as if parsed here: their models
     wait in ``store`` for the load, and their JSON goes to it too. A file whose model
     does not validate is left to the load, to say where."""
     for key, model, text in parsed:
         if model is None and text is not None:
-            model = _from_json(text, KINDS.get(key[0], DICE))  # the dice's is not in KINDS
+            kind = KINDS.get(key[0].split("/")[0], DICE)  # the dice's is not in KINDS
+            model = _from_json(text, kind, ext)
         if model is None:
             continue
         _keep(store, key, model)
@@ -330,28 +390,45 @@ def adopt(parsed: Iterable[ParsedFile], store: Store) -> None:
             store.put(_store_key(key[1]), (text,))
 
 
-def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | None:
+def _campaign_extension(root: Path, store: Store, extensions: Extensions
+                        ) -> StateExtension | None:
+    """The extension of the ruleset ``state/campaign.yaml`` names (its keys are shared
+    by every ruleset); None when it does not load: the load says why."""
+    if not extensions:
+        return None
+    try:
+        campaign = _read(root, f"{STATE_DIR}/{KINDS['campaign'].file}", KINDS["campaign"],
+                         store)[1]
+    except InputError:
+        return None
+    return extensions.get(campaign.ruleset)
+
+
+def _prepared(rel: str, kind: FileKind, raw: bytes, ext: StateExtension | None = None
+              ) -> tuple[Any, str | None] | None:
     """What the load is handed of a file the executor parsed: ``(None, its JSON)``,
     validated by :func:`adopt` (from a worker process, the JSON crosses and is validated
     in less time than the model takes to pickle and unpickle: a frozen dataclass is
-    rebuilt field by field), or ``(its model, None)`` if the JSON would not read back the same;
-    None if the file does not parse or validate (the load then says where)."""
+    rebuilt field by field), or ``(its model, None)`` if the JSON would not read back
+    the same; None if the file does not parse or validate (the load then says where)."""
     try:
         data = _mapping(raw, rel, kind)
         text = _storable(data)
         return (None, text) if text is not None else \
-            (validation.validate(kind.adapter, data, rel), None)
+            (validate_file(data, rel, kind, ext), None)
     except InputError:
         return None
 
 
-def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIAL
+def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIAL, *,
+              extensions: Extensions = NO_EXTENSIONS
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
-    ``store``: see :func:`load_state`. ``executor`` parses the distinct files first.
+    ``store``, ``extensions``: see :func:`load_state`. ``executor`` parses the distinct
+    files first.
     """
     store = store if store is not None else Scratch()
     problems: list[Problem] = []
@@ -371,7 +448,7 @@ def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIA
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    _prefetch(root, folders, store, executor)
+    _prefetch(root, folders, store, executor, _campaign_extension(root, store, extensions))
     for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
             try:
@@ -381,7 +458,7 @@ def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIA
     loaded = []
     for folder in folders:
         try:
-            loaded.append(load_state(root, folder, store))
+            loaded.append(load_state(root, folder, store, extensions=extensions))
         except InputError as exc:
             problems.extend(exc.problems)
     return tuple(loaded), problems

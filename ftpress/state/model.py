@@ -5,6 +5,10 @@ together. The models check what one file can check on its own (types, ranges,
 the shape of ids and hexes); references between files are checked by
 :mod:`ftpress.state.crossrefs`, and what the rules allow by the ruleset.
 
+These are what every ruleset shares. What one ruleset keeps beyond them (sct's
+positions on a plane, ftcamp02's loyalty, ftc2007's prizes) is its own, in its
+extension records, held in a shared record's ``ext`` (:mod:`ftpress.state.extension`).
+
 Fields with a default may be left out of a file, and the saver leaves them out
 when they hold the default, so files stay short and diffs small.
 """
@@ -26,8 +30,10 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from ftpress.cleantext import LINE
 from ftpress.dice import Roll
 from ftpress.hexes import Hex
+from ftpress.state.extension import Extension, check_extension, normalised
 
 #: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
 #: so they are safe in URLs and file names (no spaces, no '/', no '..').
@@ -59,7 +65,7 @@ def _location(value: Any) -> str | Hex | Point:
     if isinstance(value, str):
         return check_id(value)
     if isinstance(value, (Point, dict)):
-        return _point(value)  # sct: a place in open space on a planar map
+        return _point(value)  # a place in open space on a planar map
     try:
         return _hex(value)
     except ValueError:
@@ -67,7 +73,7 @@ def _location(value: Any) -> str | Hex | Point:
                          f"[2, -1], got {value!r}") from None
 
 
-# --- planar maps (sct: positions in MU instead of hexes) -------------------------------
+# --- planar maps (positions in MU instead of hexes) ------------------------------------
 
 #: Coordinates on a planar map are kept to this many decimal places of an MU, so a
 #: position reads back from YAML exactly as it was written.
@@ -85,8 +91,8 @@ def _coordinate(value: Any, name: str) -> int | float:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Point:
-    """A place on a planar map (sct), in MU from the map's centre: ``x`` grows to
-    the east, ``y`` to the north (12 o'clock); ``z`` is shown, not moved in."""
+    """A place on a planar map, in MU from the map's centre: ``x`` grows to the
+    east, ``y`` to the north (12 o'clock); ``z`` is shown, not moved in."""
 
     x: int | float
     y: int | float
@@ -124,13 +130,13 @@ Id = Annotated[str, Strict(), AfterValidator(check_id), WithJsonSchema(_ID_SCHEM
 HexField = Annotated[Hex, PlainValidator(_hex), WithJsonSchema(_HEX_SCHEMA)]
 _POINT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["x", "y"],
                  "properties": {k: {"type": "number"} for k in ("x", "y", "z")},
-                 "description": "a position on a planar map in MU (sct)"}
+                 "description": "a position on a planar map in MU"}
 #: Where a task group is: at a world (its id) or in open space (a hex; on a planar
-#: map, sct, a point).
+#: map, a point).
 Location = Annotated[str | Hex | Point, PlainValidator(_location),
                      WithJsonSchema({"oneOf": [_ID_SCHEMA, _HEX_SCHEMA, _POINT_SCHEMA]})]
 PointField = Annotated[Point, PlainValidator(_point), WithJsonSchema(_POINT_SCHEMA)]
-Text = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=200), LINE]
 Count = Annotated[int, Strict(), Field(ge=0)]
 Positive = Annotated[int, Strict(), Field(ge=1)]
 Colour = Annotated[str, Strict(), AfterValidator(_colour),
@@ -141,7 +147,25 @@ GitHubLogin = Annotated[str, Strict(), Field(pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9
 #: it never changes, unlike the login, so order pull requests are matched by it.
 GitHubId = Annotated[int, Strict(), Field(ge=1)]
 
-_CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
+#: How every record of a state file is validated: unknown keys refused, text stripped.
+CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+#: A shared record's extension (:mod:`ftpress.state.extension`): what the campaign's
+#: ruleset keeps about it beyond the shared fields. The loader fills it from the
+#: ruleset's keys in the record; it is never a key of the file itself.
+ExtensionField = Annotated[Extension | None, PlainValidator(check_extension),
+                           WithJsonSchema({})]
+
+
+#: The metadata of a field the file never names (``ext``): messages that list a
+#: record's keys leave it out.
+NOT_A_KEY = {"key": False}
+
+
+def _normalise_ext(record: Any) -> None:
+    """An extension holding only its defaults is none (see :class:`Extension`)."""
+    if record.ext is not None:
+        object.__setattr__(record, "ext", normalised(record.ext))
 
 
 # --- state/campaign.yaml ---------------------------------------------------------------
@@ -151,7 +175,7 @@ class Calendar:
     """Where the campaign is in time. A strategic turn is a week; six make an
     economic turn (ftc2007 §5)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     #: The day strategic turn 1 opened.
     start: date
@@ -170,7 +194,7 @@ class Calendar:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     #: How battles between task groups are fought (ftc2007 §14): on the tabletop,
     #: by the abstract combat, or as both sides agree each time.
@@ -181,7 +205,7 @@ class Settings:
 class Setup:
     """How the starting map was made, so anyone can make it again."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     #: The dice seed the map was generated with.
     seed: Count
@@ -195,7 +219,7 @@ class Umpire:
     """Someone who may change any order file in a pull request (and, by the
     repository's CODEOWNERS, must review every other change)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     #: The umpire's numeric GitHub user id: what order pull requests are matched by.
     github_id: GitHubId
@@ -205,7 +229,7 @@ class Umpire:
 
 @dataclass(frozen=True, slots=True)
 class CampaignFile:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     name: Text
@@ -225,7 +249,7 @@ Maintenance = Literal["full", "standardised", "reduced"]
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     name: Text
@@ -246,15 +270,15 @@ class Player:
     #: The player's numeric GitHub user id: an order pull request is the player's when
     #: its author has this id (a login can be renamed; the id cannot).
     github_id: GitHubId | None = None
-    # ftcamp02 §2.1: the players whose systems supply this player's fleets.
-    supplied_by: tuple[Id, ...] = ()
-    #: ftc2007 §12: hulks this player has captured and not yet rebuilt, stripped or sold.
-    prizes: tuple[Prize, ...] = ()
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
+
+    def __post_init__(self) -> None:
+        _normalise_ext(self)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayersFile:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     players: tuple[Player, ...]
 
@@ -266,11 +290,12 @@ class System:
     """A world. ``income`` and ``idp`` are None for a neutral world nobody has
     scouted or attacked: its worth has not been rolled yet (ftc2007 §4.2)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     name: Text
-    #: Where the world is on a hex map; on a planar map (sct) ``position`` instead.
+    #: Where the world is on a hex map (None: the ruleset places it by its own keys,
+    #: as on a planar map).
     hex: HexField | None = None
     owner: Id | None = None
     income: Count | None = None
@@ -281,26 +306,10 @@ class System:
     depot: bool = False
     base: bool = False
     shipyard: bool = False
-    #: The player whose attack has left the world interdicted this turn (ftc2007 §10.6).
-    interdicted_by: Id | None = None
-    # ftcamp02: the Biology rate (a free allowance of 5 EP a round per point, §2.1), the
-    # loyalty rating towards ``owner`` (positive: the owner controls it, §8), and the
-    # power that has claimed a neutral system in name (§8.1).
-    bio: Count | None = None
-    loyalty: Count = 0
-    claimed_by: Id | None = None
-    # sct: a planar map. Where the star is, in MU (z shown inside its symbol), its
-    # spectral colour (the outer ring) and the nation that held it at the start.
-    position: PointField | None = None
-    spectral: Literal["O", "B", "A", "F", "G", "K", "M"] | None = None
-    nation: Id | None = None
-    # sct: installations under construction: kind → turns of work left (§7.2–§7.4).
-    works: dict[Literal["depot", "base", "shipyard"], Positive] = field(default_factory=dict)
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
     def __post_init__(self) -> None:
-        if (self.hex is None) == (self.position is None):
-            raise ValueError(f"system {self.id!r} needs exactly one of 'hex' (a hex map) "
-                             "and 'position' (a planar map, sct)")
+        _normalise_ext(self)
 
     @property
     def full_idp(self) -> int | None:
@@ -311,7 +320,7 @@ class System:
 class Route:
     """A charted route: worlds joined by links; travel along it takes a week."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     links: Annotated[tuple[tuple[Id, Id], ...], Field(min_length=1)]
@@ -323,43 +332,21 @@ class Route:
 
 
 @dataclass(frozen=True, slots=True)
-class Wormhole:
-    """ftcamp02 §4.1.2: a short cut whose two ends are joined, both ways."""
-
-    __pydantic_config__ = _CONFIG
-
-    id: Id
-    ends: tuple[HexField, HexField]
-
-
-@dataclass(frozen=True, slots=True)
-class Beacon:
-    """ftcamp02 §4.1.1, §4.2.9: a navigation beacon and the bonus it gives while active."""
-
-    __pydantic_config__ = _CONFIG
-
-    id: Id
-    hex: HexField
-    bonus: Annotated[int, Strict(), Field(ge=1, le=3)]
-    active: bool = True
-
-
-@dataclass(frozen=True, slots=True)
 class MapFile:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     #: Hexes from the centre to the edge: 5 is six hexes on a side, 91 hexes. On a
-    #: planar map (sct), MU from the centre to each edge.
+    #: planar map, MU from the centre to each edge.
     radius: Annotated[int, Strict(), Field(ge=1, le=40)]
     systems: tuple[System, ...] = ()
     routes: tuple[Route, ...] = ()
-    # ftcamp02 (left out of the file when None): the dust-cloud hexes (every other hex
-    # is deep space, §4.1.1), the wormholes (§4.1.2) and the beacons (§4.1.1).
-    dust: tuple[HexField, ...] | None = None
-    wormholes: tuple[Wormhole, ...] | None = None
-    beacons: tuple[Beacon, ...] | None = None
-    #: sct: 'plane' for a map in MU where systems have a ``position``; left out: hexes.
+    #: 'plane' for a map in MU, where the ruleset places each system by its own keys;
+    #: left out: a hex map, where each system has a ``hex``.
     geometry: Literal["plane"] | None = None
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
+
+    def __post_init__(self) -> None:
+        _normalise_ext(self)
 
 
 # --- state/designs.yaml ----------------------------------------------------------------
@@ -374,7 +361,7 @@ class Abstract:
     """Values for the abstract combat (seed 001): full, and when halved and
     quartered (crippled, out of supply, or both)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     offence: Count
     defence: Positive
@@ -384,7 +371,7 @@ class Abstract:
 
 @dataclass(frozen=True, slots=True)
 class Design:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     name: Text
@@ -396,26 +383,12 @@ class Design:
     hull: Annotated[tuple[Positive, ...], Field(min_length=1, max_length=6)]
     abstract: Abstract
     fighter_groups: Count = 0
-    #: Non-standard ships are repaired only from spares or at the capital (ftc2007 §16).
-    tech: Literal["standard", "non-standard"] = "standard"
     #: A lightly armed freighter: outside the 4000-point cap on ships at setup (ftc2007 §6).
     freighter: bool = False
-    # ftcamp02 §5.1: standard military craft, or a civilian or military independent.
-    craft: Literal["standard", "civilian", "military"] = "standard"
-    # ftcamp02: drives (no FTL and no main drive: a static, §5.1.4), sensors and
-    # electronic warfare for scans (§7), towing capacity in mass and its grade (§4.1.3,
-    # §4.2.6), crew factors (None: one per hull row, §2.3), troops aboard (§4.3).
-    ftl: bool = True
-    main_drive: bool = True
-    #: None: ftcamp02's default, basic sensors, or none on a civilian craft (§7.3).
-    sensors: Literal["none", "basic", "enhanced", "superior"] | None = None
-    ecm: bool = False
-    area_ecm: bool = False
-    stealth: bool = False
-    tug: Count = 0
-    tug_grade: Literal["military", "civilian"] = "military"
-    crew: Positive | None = None
-    troops: bool = False
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
+
+    def __post_init__(self) -> None:
+        _normalise_ext(self)
 
     @property
     def hull_boxes(self) -> int:
@@ -424,7 +397,7 @@ class Design:
 
 @dataclass(frozen=True, slots=True)
 class DesignsFile:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     designs: tuple[Design, ...] = ()
 
@@ -433,36 +406,19 @@ class DesignsFile:
 
 @dataclass(frozen=True, slots=True)
 class Ship:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     name: Text
     design: Id
     #: Hull boxes lost and not yet repaired.
     damage: Count = 0
-    # ftcamp02: crew factors lost (§2.3), optimal FTL move if not the usual 7 (§4.1.1),
-    # a civilian tug made ready to tow (§4.2.6), a diplomat aboard (§4.2.7, §4.3).
-    crew_lost: Count = 0
-    optimal: Positive | None = None
-    tug_ready: bool = False
-    diplomat: bool = False
-    #: sct: crippled in the abstract combat, its values halved until repaired (§6.4).
+    #: Crippled in the abstract combat (:mod:`ftpress.rules.abstract_combat`): its
+    #: values halved until repaired.
     crippled: bool = False
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
 
-
-@dataclass(frozen=True, slots=True)
-class Prize:
-    """A hulk taken after a battle (ftc2007 §12.1), its captor's until rebuilt,
-    stripped or sold (§12.2); whoever wins a later battle where it lies takes it."""
-
-    __pydantic_config__ = _CONFIG
-
-    id: Id
-    at: Location
-    ship: Ship
-    #: The navy it was taken from.
-    taken_from: Id
-    #: Stripped for parts (§12.2.2): what is left cannot be sold or rebuilt.
-    stripped: bool = False
+    def __post_init__(self) -> None:
+        _normalise_ext(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +426,7 @@ class Group:
     """A task group: one counter on the map (ftc2007 §15.1). A dummy counter has
     no ships (§15.2). Its ships are secret until it is contacted (§15.3)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     owner: Id
@@ -479,23 +435,18 @@ class Group:
     dummy: bool = False
     #: Contacted by an enemy, so what it is made of is known to all (§15.3).
     revealed: bool = False
-    #: sct: endurance points left (§5); None where the ruleset keeps none.
-    #: ftcamp02: the EPs in store (§2, §5.2).
+    #: The endurance (supply) points it carries, where the ruleset counts them; None
+    #: where it keeps none.
     endurance: Count | None = None
-    # ftcamp02: the standard group an independent is attached to (its marker is off the
-    # map, §3), lost after a failed lost roll (§4.1.1), and the group above it in the
-    # group structure (§5.3).
-    attached_to: Id | None = None
-    lost: bool = False
-    parent: Id | None = None
-    #: ftcamp02 §5.2.2: a reserve group that has lost the craft that made it one stays
-    #: a reserve group until it re-organises at a system its owner holds.
-    reserve: bool = False
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
+
+    def __post_init__(self) -> None:
+        _normalise_ext(self)
 
 
 @dataclass(frozen=True, slots=True)
 class GroupsFile:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     groups: tuple[Group, ...] = ()
 
@@ -506,7 +457,7 @@ class GroupsFile:
 class Keel:
     """A ship under construction at one of its owner's worlds (ftc2007 §13)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     owner: Id
@@ -521,7 +472,7 @@ class Keel:
 class Repair:
     """Repairs to one ship under way at a world (ftc2007 §11)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     id: Id
     owner: Id
@@ -539,7 +490,7 @@ class Repair:
 class Spares:
     """Pre-positioned spare parts at a world (ftc2007 §6.2.1)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     owner: Id
     at: Id
@@ -554,7 +505,7 @@ class Spares:
 class DefenceWork:
     """Inherent defence points being rebuilt at a world (ftc2007 §10.5)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     system: Id
     owner: Id
@@ -566,7 +517,7 @@ class DefenceWork:
 
 @dataclass(frozen=True, slots=True)
 class QueuesFile:
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     keels: tuple[Keel, ...] = ()
     repairs: tuple[Repair, ...] = ()
@@ -580,7 +531,7 @@ class QueuesFile:
 class DiceFile:
     """Every die rolled in making a turn (or the starting map), in order."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = CONFIG
 
     #: What the dice came from: 'seed 42', or the file of dice an umpire rolled by hand.
     source: Text
@@ -629,10 +580,13 @@ class State:
     def system_at(self, h: Hex) -> System | None:
         return self._index.get(("hex", h))
 
-    def hex_of(self, location: str | Hex) -> Hex | None:
-        """The hex of a group's location (a system id or a hex)."""
+    def hex_of(self, location: str | Hex | Point) -> Hex | None:
+        """The hex of a group's location (a system id or a hex); None for a point on a
+        planar map, or a system placed without a hex."""
         if isinstance(location, Hex):
             return location
+        if isinstance(location, Point):
+            return None
         found = self.system(location)
         return found.hex if found else None
 

@@ -17,6 +17,7 @@ from ftpress.dice import Roll
 from ftpress.errors import InputError, Problem
 from ftpress.events import Event, EventsFile
 from ftpress.executor import SERIAL, Executor
+from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import State
@@ -40,10 +41,12 @@ class RecordedTurn:
 
 
 def load_turns(root: Path, snapshots: dict[str, State] | None = None,
-               executor: Executor = SERIAL) -> tuple[RecordedTurn, ...]:
+               executor: Executor = SERIAL, *,
+               extensions: Extensions = NO_EXTENSIONS) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
-    ``snapshots`` maps a turn folder to its state where the caller has loaded it.
+    ``snapshots`` maps a turn folder to its state where the caller has loaded it;
+    the others are loaded with ``extensions`` (:func:`ftpress.state.load.load_state`).
     A hundred turns' event logs are thousands of events: ``executor`` reads them.
     """
     base = root / TURNS_DIR
@@ -64,7 +67,7 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
             turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel),
-                                    events))
+                                    events, extensions))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -89,14 +92,15 @@ def _events_quietly(root: Path, rel: str) -> tuple[Event, ...] | None:
 
 
 def _load_turn(root: Path, rel: str, turn: str, number: int,
-               state: State | None, events: tuple[Event, ...] | None = None) -> RecordedTurn:
+               state: State | None, events: tuple[Event, ...] | None = None,
+               extensions: Extensions = NO_EXTENSIONS) -> RecordedTurn:
     if state is None:
-        state = load_state(root, rel).state
+        state = load_state(root, rel, extensions=extensions).state
     rolls: tuple[Roll, ...] = ()
     if events is None:
         events = _events(root, rel)
     if (root / rel / DICE.file).is_file():
         rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
-    orders = tuple((f.stem, f.read_bytes())
+    orders = tuple((f.stem, yamlsource.read_bytes(f, f"{rel}/orders/{f.name}"))
                    for f in sorted((root / rel / "orders").glob("*.yaml")))
     return RecordedTurn(turn, number, state, events, rolls, orders)

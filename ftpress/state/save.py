@@ -13,6 +13,7 @@ the first line pointing editors at the file's JSON Schema.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,9 @@ from typing import Any
 import yaml
 
 from ftpress.dice import Roll
+from ftpress.events import Audience
 from ftpress.hexes import Hex
+from ftpress.state.extension import Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
 from ftpress.write import write_file
@@ -62,10 +65,11 @@ def plain(value: Any, depth: int = 2) -> Any:
     """
     if isinstance(value, Hex):
         return _Flow([value.q, value.r])
+    if isinstance(value, Audience):
+        return plain(value.yaml(), depth)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
+        for f, item in _fields(value):
             if (depth <= 0 or item is None) and _is_default(f, item):
                 continue  # an unset optional field is left out at any depth
             out[f.name] = plain(item, depth - 1)
@@ -78,6 +82,17 @@ def plain(value: Any, depth: int = 2) -> Any:
     if isinstance(value, dict):
         return {k: plain(v, 0) for k, v in value.items()}
     return value
+
+
+def _fields(record: Any) -> Iterator[tuple[dataclasses.Field, Any]]:
+    """A record's fields and values, its extension's (:mod:`ftpress.state.extension`)
+    in place of ``ext``: in the file they stand beside the shared ones."""
+    for f in dataclasses.fields(record):
+        item = getattr(record, f.name)
+        if isinstance(item, Extension):
+            yield from _fields(item)
+        elif f.name != "ext":
+            yield f, item
 
 
 def _inline(value: Any) -> bool:

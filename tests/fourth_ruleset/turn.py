@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.planning import located, no_orders, section_namer
@@ -28,10 +28,12 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
                 system = state.system(world)
                 name = system.name if system is not None else world
                 events.append(Event("beacon-lit", rule("2"), f"The beacon of {name} is lit by "
-                                    f"{player.name}.", player=player.id, at=world,
+                                    f"{player.name}.", audience=PUBLIC, player=player.id,
+                                    at=world,
                                     order=located(loaded, "light", i)))
-        events.extend(Event("patrol", rule("3"), f"{g.id} keeps watch.", player=player.id,
-                            group=g.id, at=g.at) for g in groups)
+        # A lit beacon is seen by all, and so is a counter keeping watch.
+        events.extend(Event("patrol", rule("3"), f"{g.id} keeps watch.", audience=PUBLIC,
+                            player=player.id, group=g.id, at=g.at) for g in groups)
     new = advanced(state)
     events.append(turn_opened(rule("4"), state.campaign.calendar, new.campaign.calendar))
     return new, tuple(events)

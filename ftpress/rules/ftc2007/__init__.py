@@ -13,11 +13,13 @@ and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18
 
 from __future__ import annotations
 
+from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
 from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
 from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
@@ -40,6 +42,8 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     report=REPORT,
+    state_extension=EXTENSION,
+    display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from ftpress.battles import LoadedBattle, battle_id
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, Location, Ship, State
 
 #: §17.3: where every group present stands off, nobody attacks and there is no
@@ -173,7 +174,9 @@ def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
                         for g in site.groups)
     return Event("battle-pending", rule("17"), f"Battle {site.id} at "
                  f"{place(state, site.at)} between {', '.join(site.powers)} ({listing}) is to "
-                 "be fought on the tabletop; the turn waits for its result.", at=site.at,
+                 "be fought on the tabletop; the turn waits for its result.",
+                 # How many ships each side brings is what contact tells (§15.3).
+                 audience=Audience.told(*site.powers), at=site.at,
                  groups=tuple(g.id for g in site.groups), players=site.powers)
 
 
@@ -214,7 +217,7 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
     initiative = ", ".join(f"{p} {first_roll[p]}" for p in (a, b))
     events = [Event("battle", rule("14"), f"Battle {site.id} at {place(state, site.at)}, "
                     f"by the abstract combat (initiative {initiative}; {order[0]} attacks "
-                    f"first): {result.summary}", at=site.at,
+                    f"first): {result.summary}", audience=PUBLIC, at=site.at,
                     groups=tuple(g.id for g in site.groups), players=site.powers,
                     rolls=dice.log[before:])]
     fates: dict[tuple[str, int], tuple[int, str]] = {}
@@ -274,11 +277,13 @@ def _fall_back(state: State, site: Site, power: str,
             events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({power}) breaks "
                                 f"off but began the week at {place(state, site.at)}, with no "
                                 "recorded way out; it stays, and the encounter goes on.",
-                                player=power, group=group.id, at=site.at))
+                                audience=PUBLIC, player=power, group=group.id, at=site.at))
             continue
         moves[group.id] = back
         events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({power}) breaks off "
-                            f"and jumps back to {place(state, back)}.", player=power,
+                            f"and jumps back to {place(state, back)}.",
+                            # Where a fleet jumps to is its owner's to know (§18.4).
+                            audience=Audience.told(power), player=power,
                             group=group.id, at=back, origin=site.at))
     return _moved(state, moves), events
 
@@ -388,7 +393,8 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
     holder = r.held_by
     text = f"Battle {site.id} at {place(state, site.at)}, fought on the tabletop: " + (
         f"{holder} holds the field." if holder else "nobody holds the field.")
-    events = [Event("battle", rule("17"), text, at=site.at, players=site.powers,
+    events = [Event("battle", rule("17"), text, audience=PUBLIC, at=site.at,
+                    players=site.powers,
                     groups=tuple(g.id for g in site.groups), order=loaded.path,
                     note=r.note)]
     index = {(g.id, s.name): i for g in site.groups for i, s in enumerate(g.ships)}
@@ -404,8 +410,8 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
                 moves[group.id] = dest
                 events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({w.player}) "
                                     f"jumps out of the battle to {place(state, dest)}.",
-                                    player=w.player, group=group.id, at=dest,
-                                    origin=site.at))
+                                    audience=Audience.told(w.player), player=w.player,
+                                    group=group.id, at=dest, origin=site.at))
     state = _moved(state, moves)
     return _finish(state, site, holder, events)
 
@@ -428,11 +434,12 @@ def _apply(state: State, site: Site, fates: Mapping[tuple[str, int], tuple[int, 
             if damage:
                 events.append(Event("damage", section, f"{ship.name} of {group.id} loses "
                                     f"{damage} hull box{'' if damage == 1 else 'es'}.",
-                                    player=group.owner, group=group.id, at=site.at))
+                                    audience=PUBLIC, player=group.owner, group=group.id,
+                                    at=site.at))
             if fate == "destroyed" or hit.damage >= design.hull_boxes:
                 events.append(Event("ship-lost", section, f"{ship.name} of {group.id} is "
-                                    "destroyed.", player=group.owner, group=group.id,
-                                    at=site.at))
+                                    "destroyed.", audience=PUBLIC, player=group.owner,
+                                    group=group.id, at=site.at))
                 continue
             if fate == "drifting" and holder is not None and holder != group.owner:
                 hulks.append((group.owner, hit))
@@ -440,7 +447,8 @@ def _apply(state: State, site: Site, fates: Mapping[tuple[str, int], tuple[int, 
             if fate == "drifting" and OWN_HULKS_RECOVERED:
                 events.append(Event("damage", section, f"{ship.name} of {group.id} was left "
                                     "drifting, and its own side recovers it.",
-                                    player=group.owner, group=group.id, at=site.at))
+                                    audience=PUBLIC, player=group.owner, group=group.id,
+                                    at=site.at))
             ships.append(hit)
         keep = ships or group.dummy
         new_groups[group.id] = dataclasses.replace(group, ships=tuple(ships)) if keep else None

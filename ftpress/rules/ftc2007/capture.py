@@ -11,37 +11,34 @@ a prize may be rebuilt into its captor's navy (§12.2.1), stripped for parts
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from fractions import Fraction
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.orders.model import PrizeOrder
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
+from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.repairs import box_cost
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.extension import extended
 from ftpress.state.model import (
     Design,
     Group,
     Location,
     Player,
-    Prize,
     Ship,
     State,
 )
 from ftpress.state.turns import turn_id
 
-#: §12.2.1 "at least two rows of hull boxes intact".
-REBUILD_MIN_INTACT_ROWS = 2
-
 #: §12.2.1 also asks that three of the five major systems survive. The state does
 #: not track systems, so this is the umpire's to judge when filling in a battle
 #: result: a ship whose major systems are gone is marked destroyed, not drifting.
 MAJOR_SYSTEMS_JUDGED_AT_THE_TABLE = True
-
-#: §12.2.3: 10% of the construction cost (the design's points) for each intact row,
-#: rounded down to whole points: the scrap dealers pay no fractions.
-SALE_RATE_PER_ROW = (1, 10)
 
 #: A rebuilt prize keeps its damage: mending it is an ordinary repair (§11), ordered
 #: and paid for like any other (§12.2.1 "charged at the normal rates").
@@ -57,25 +54,8 @@ UNFAMILIAR_TYPE_PREMIUM = Fraction(1, 5)
 OWN_HULKS_RECOVERED = True
 
 
-def intact_rows(design: Design, damage: int) -> int:
-    """Rows of hull boxes with no box lost, damage taken from the first row on."""
-    left = damage
-    intact = 0
-    for row in design.hull:
-        if left <= 0:
-            intact += 1
-        left -= row
-    return intact
-
-
-def sale_price(design: Design, damage: int) -> int:
-    """§12.2.3: what the scrap dealers pay (:data:`SALE_RATE_PER_ROW`)."""
-    n, d = SALE_RATE_PER_ROW
-    return design.points * n * intact_rows(design, damage) // d
-
-
 def prizes_at(state: State, h: Hex) -> list[tuple[Player, Prize]]:
-    return [(p, prize) for p in state.players.players for prize in p.prizes
+    return [(p, prize) for p in state.players.players for prize in prizes_of(p)
             if state.hex_of(prize.at) == h]
 
 
@@ -83,14 +63,14 @@ def take_prize(state: State, captor: str, taken_from: str, ship: Ship,
                at: Location) -> tuple[State, Event]:
     """§12.1: a drifting ship becomes a prize of the power holding the field."""
     prefix = f"prize-{turn_id(state.campaign.calendar.turn)}-"
-    taken = [x.id for p in state.players.players for x in p.prizes if x.id.startswith(prefix)]
+    taken = [x.id for p in state.players.players for x in prizes_of(p) if x.id.startswith(prefix)]
     prize = Prize(f"{prefix}{len(taken) + 1}", at, dataclasses.replace(ship, crippled=False),
                   taken_from)
-    state = _with_player(state, captor, lambda p: dataclasses.replace(
-        p, prizes=(*p.prizes, prize)))
+    state = _with_player(state, captor, lambda p: extended(
+        p, Ftc2007Player, prizes=(*prizes_of(p), prize)))
     return state, Event(
         "prize", rule("12.1"), f"{ship.name} ({taken_from}) is left drifting and taken by "
-        f"{captor} as prize {prize.id}.", player=captor, at=at)
+        f"{captor} as prize {prize.id}.", audience=PUBLIC, player=captor, at=at)
 
 
 def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]:
@@ -99,68 +79,15 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
     for owner, prize in prizes_at(state, h):
         if owner.id == holder:
             continue
-        state = _with_player(state, owner.id, lambda p, gone=prize.id: dataclasses.replace(
-            p, prizes=tuple(x for x in p.prizes if x.id != gone)))
-        state = _with_player(state, holder, lambda p, moved=prize: dataclasses.replace(
-            p, prizes=(*p.prizes, moved)))
+        state = _with_player(state, owner.id, lambda p, gone=prize.id: extended(
+            p, Ftc2007Player, prizes=tuple(x for x in prizes_of(p) if x.id != gone)))
+        state = _with_player(state, holder, lambda p, moved=prize: extended(
+            p, Ftc2007Player, prizes=(*prizes_of(p), moved)))
         events.append(Event(
             "prize", rule("12.1"), f"Prize {prize.id} ({prize.ship.name}), {owner.id}'s, "
-            f"is taken by {holder}, which now holds the field.", player=holder, at=prize.at))
+            f"is taken by {holder}, which now holds the field.", audience=PUBLIC, player=holder,
+            at=prize.at))
     return state, events
-
-
-def prize_rejections(state: State, player: str, orders: dict[str, PrizeOrder],
-                     ) -> list[tuple[tuple[Hashable, ...], str]]:
-    """Why the rules forbid each prize order (§12.2): ``(loc in the file, reason)``."""
-    owner = state.player(player)
-    mine = {p.id: p for p in owner.prizes} if owner else {}
-    found: list[tuple[tuple[Hashable, ...], str]] = []
-    for prize_id, order in orders.items():
-        loc: tuple[Hashable, ...] = ("economy", "prizes", prize_id)
-        prize = mine.get(prize_id)
-        if prize is None:
-            listing = ", ".join(sorted(mine)) or "none"
-            found.append((loc, f"you hold no prize {prize_id!r}; your prizes are {listing}"))
-            continue
-        design = state.design(prize.ship.design)
-        assert design is not None
-        if prize.stripped and order.action != "strip":
-            found.append(((*loc, "action"), f"prize {prize_id!r} has been stripped; what is "
-                          f"left cannot be {'sold' if order.action == 'sell' else 'rebuilt'} "
-                          "(§12.2.2)"))
-        elif prize.stripped:
-            found.append(((*loc, "action"), f"prize {prize_id!r} has been stripped already"))
-        elif order.action == "rebuild":
-            rows = intact_rows(design, prize.ship.damage)
-            if rows < REBUILD_MIN_INTACT_ROWS:
-                found.append(((*loc, "action"), f"{prize.ship.name} has {rows} intact row"
-                              f"{'' if rows == 1 else 's'} of hull boxes; a rebuild needs at "
-                              f"least {REBUILD_MIN_INTACT_ROWS} (§12.2.1)"))
-            elif order.group is None:
-                found.append((loc, "a rebuild names the group the ship joins or forms where "
-                              "it lies; add 'group:'"))
-            else:
-                problem = _group_problem(state, player, prize, order.group)
-                if problem:
-                    found.append(((*loc, "group"), problem))
-        elif order.group is not None:
-            found.append(((*loc, "group"), f"only a rebuild names a group, not a "
-                          f"{order.action}"))
-    return found
-
-
-def _group_problem(state: State, player: str, prize: Prize, group_id: str) -> str | None:
-    group = next((g for g in state.groups.groups if g.id == group_id), None)
-    if group is None:
-        return None  # a new group, formed where the prize lies
-    if group.owner != player:
-        return f"group {group_id!r} is {group.owner}'s; name a group of yours or a new id"
-    if state.hex_of(group.at) != state.hex_of(prize.at):
-        return (f"group {group_id!r} is not where prize {prize.id!r} lies; name a group there "
-                "or a new id")
-    if group.dummy:
-        return f"{group_id!r} is a dummy counter (§15.2); name a real group or a new id"
-    return None
 
 
 def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
@@ -188,7 +115,7 @@ def _held(state: State, player: str, prize_id: str) -> tuple[Player, Prize, Desi
     """The player, one of its prizes (an order for it has been vetted) and its design."""
     owner = state.player(player)
     assert owner is not None
-    prize = next(p for p in owner.prizes if p.id == prize_id)
+    prize = next(p for p in prizes_of(owner) if p.id == prize_id)
     design = state.design(prize.ship.design)
     assert design is not None
     return owner, prize, design
@@ -197,25 +124,26 @@ def _held(state: State, player: str, prize_id: str) -> tuple[Player, Prize, Desi
 def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
              where: str | None) -> tuple[State, Event]:
     owner, prize, design = _held(state, player, prize_id)
-    others = tuple(p for p in owner.prizes if p.id != prize_id)
+    others = tuple(p for p in prizes_of(owner) if p.id != prize_id)
     name = prize.ship.name
     if order.action == "sell":
         price = sale_price(design, prize.ship.damage)
         rows = intact_rows(design, prize.ship.damage)
-        state = _with_player(state, player, lambda p: dataclasses.replace(
-            p, prizes=others, treasury=p.treasury + price))
+        state = _with_player(state, player, lambda p: extended(
+            dataclasses.replace(p, treasury=p.treasury + price), Ftc2007Player, prizes=others))
         return state, Event(
             "prize-sold", rule("12.2.3"), f"{player} sells prize {prize_id} ({name}) for "
             f"scrap: {rows} intact row{'' if rows == 1 else 's'} of hull boxes at 10% of its "
-            f"{design.points} points each, {price}.", player=player, at=prize.at,
+            f"{design.points} points each, {price}.", audience=PUBLIC, player=player, at=prize.at,
             order=where, note=order.note, amount=price, account="sale")
     if order.action == "strip":
         stripped = dataclasses.replace(prize, stripped=True)
-        state = _with_player(state, player, lambda p: dataclasses.replace(
-            p, prizes=tuple(stripped if x.id == prize_id else x for x in p.prizes)))
+        kept = tuple(stripped if x.id == prize_id else x for x in prizes_of(owner))
+        state = _with_player(state, player, lambda p: extended(p, Ftc2007Player, prizes=kept))
         return state, Event(
             "prize-stripped", rule("12.2.2"), f"{player} strips prize {prize_id} ({name}) "
-            "for parts, to be fitted under §11.3.3; the rest cannot be sold.", player=player,
+            "for parts, to be fitted under §11.3.3; the rest cannot be sold.", audience=PUBLIC,
+            player=player,
             at=prize.at, order=where, note=order.note)
     assert order.group is not None
     in_service = any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
@@ -226,7 +154,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
                              "not in service)", premium, "repairs", "12.2.1", order=where,
                              at=str(prize.at) if isinstance(prize.at, str) else None)
     state = credit(state, player, -premium)
-    state = _with_player(state, player, lambda p: dataclasses.replace(p, prizes=others))
+    state = _with_player(state, player, lambda p: extended(p, Ftc2007Player, prizes=others))
     ship = dataclasses.replace(prize.ship, name=_free_name(state, player, name))
     groups = list(state.groups.groups)
     joined = next((i for i, g in enumerate(groups) if g.id == order.group), None)
@@ -243,7 +171,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
         "left for ordinary repairs (§11)" + (
             f"; no {design.name} is in its service, so it pays {premium} now, 20% of "
             f"repairing them at the normal rate" if not in_service else "") + ".",
-        player=player, group=order.group,
+        audience=who_knows(state, order.group, player), player=player, group=order.group,
         at=prize.at, order=where, note=order.note,
         amount=None if in_service else -premium, account=None if in_service else "repairs")
 

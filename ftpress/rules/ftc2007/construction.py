@@ -3,6 +3,10 @@
 What the rules allow is decided by the ``*_problem`` functions (read by
 :mod:`.economy_vetting` when orders are checked); what happens, and what it
 costs, by :func:`buy_ship`, :func:`lay_keel` and :func:`build_keels`.
+
+A build is declared to the umpire (§13.2), and a new ship forms a group no enemy
+has seen (§15.3), often with a dummy counter (§15.2): every event here is told
+to the builder alone.
 """
 
 from __future__ import annotations
@@ -11,11 +15,11 @@ import dataclasses
 import re
 from fractions import Fraction
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.orders.model import KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
-from ftpress.rules.ftc2007.plan import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import (
     Design,
@@ -160,10 +164,12 @@ def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | No
                                      fresh)
     return state, [
         Event("purchase", rule("13.1"), f"{player_id} buys {what} on the open market for "
-              f"{price}{discount}.", player=player_id, at=order.at, order=where,
+              f"{price}{discount}.", audience=Audience.told(player_id), player=player_id,
+              at=order.at, order=where,
               note=order.note, amount=-price, account="purchases"),
         Event("ship-built", rule("13.1"), f"{order.name} is delivered at {world.name} and "
-              f"{joins}.", player=player_id, group=group_id, at=order.at)]
+              f"{joins}.", audience=Audience.told(player_id), player=player_id, group=group_id,
+              at=order.at)]
 
 
 def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
@@ -181,8 +187,8 @@ def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
         "keel-laid", rule("13.2"), f"{player_id} lays down the keel of {order.name} "
         f"({design.name}: {design.size}, {design.mass} mass, {design.points} points) at "
         f"{world.name}: {weeks} week{'s' if weeks != 1 else ''} of work at "
-        f"{KEEL_WORK_PER_WEEK} a week, paid as it is built.", player=player_id, at=order.at,
-        order=where, note=order.note)]
+        f"{KEEL_WORK_PER_WEEK} a week, paid as it is built.", audience=Audience.told(player_id),
+        player=player_id, at=order.at, order=where, note=order.note)]
 
 
 def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State, list[Event]]:
@@ -201,7 +207,8 @@ def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State,
             events.append(Event(
                 "construction", rule("13.1"), f"{work} points of work go into {keel.name} at "
                 f"{world.name}: {keel.built + work} of {design.points} built.",
-                player=keel.owner, at=keel.at, amount=-work, account="construction"))
+                audience=Audience.told(keel.owner), player=keel.owner, at=keel.at,
+                amount=-work, account="construction"))
         if work < planned:
             events.append(unpaid(keel.owner, f"{planned - work} points of work on {keel.name}",
                                  planned - work, "construction", "13.1", at=keel.at))
@@ -217,7 +224,8 @@ def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State,
                                          Ship(keel.name, design.id), fresh)
         events.append(Event("ship-built", rule("13.1"), f"{keel.name} ({design.name}) is "
                             f"completed at {world.name} and {joins}.",
-                            player=keel.owner, group=group_id, at=keel.at))
+                            audience=Audience.told(keel.owner), player=keel.owner,
+                            group=group_id, at=keel.at))
     return state, events
 
 

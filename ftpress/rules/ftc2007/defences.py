@@ -14,12 +14,15 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.hexes import Hex
-from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
+from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
+from ftpress.state.extension import extended
 from ftpress.state.model import (
     Group,
     GroupsFile,
@@ -166,13 +169,13 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     value = standing_idp(world) * 10
     whose = f"{world.owner}'s" if world.owner else "neutral"
     if not may_attack(points, value):
-        if world.interdicted_by == player:
-            state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
+        if interdictor(world) == player:
+            state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
         events.append(Event(
             "siege-refused", rule("10.2"), f"{', '.join(ids)} ({player}) at {world.name} "
             f"({whose}) are worth {points:,} points, less than half the defences' value of "
             f"{value:,}: no attack is made, and the world is not interdicted (§10.6).",
-            player=player, at=world.id, groups=ids, posture="attack"))
+            audience=PUBLIC, player=player, at=world.id, groups=ids, posture="attack"))
         return state, events
     bonus = beaten is not None and not beaten.lone_scout
     mods = modifiers(points, value, bonus)
@@ -186,7 +189,7 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     events.append(Event(
         "siege", rule("10.3"), f"{', '.join(ids)} ({player}), worth {points:,} points, attack "
         f"the defences of {world.name} ({whose}), worth {value:,}: {said}; rolled "
-        f"{natural}, modified {total}: {_OUTCOME_WORDS[outcome]}.", player=player,
+        f"{natural}, modified {total}: {_OUTCOME_WORDS[outcome]}.", audience=PUBLIC, player=player,
         at=world.id, groups=ids, posture="attack", rolls=dice.log[before:]))
     if outcome == "surrender":
         state, found = surrender(state, world, player, ids, dice)
@@ -211,7 +214,8 @@ def neutral_worth(state: State, world: System, player: str, ids: tuple[str, ...]
     state = _with_world(state, world)
     return state, world, Event(
         "scouted", rule("4.2"), f"{', '.join(ids)} ({player}) attack {world.name}, so its "
-        f"worth is rolled: it is {words}. The result is public (§2.3).", player=player,
+        f"worth is rolled: it is {words}. The result is public (§2.3).", audience=PUBLIC,
+        player=player,
         at=world.id, groups=ids, rolls=dice.log[before:])
 
 
@@ -220,19 +224,21 @@ def undefended(state: State, world: System, player: str,
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
     was = f"{world.owner}'s" if world.owner else "neutral"
-    taken = dataclasses.replace(world, owner=player, interdicted_by=None)
+    taken = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
     state, lost = works_lost(state, taken, world.owner)
     moved += lost
     return state, [Event(
         "conquest", rule("10.9"), f"{world.name} ({was}) has no defences: it passes to "
         f"{player}, whose {', '.join(ids)} arrived on attack orders unopposed; its income "
-        f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids), *moved]
+        f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
+        groups=ids), *moved]
 
 
 def works_lost(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
     """``WORKS_AT_A_FALLEN_WORLD_ARE_LOST``: the loser's keels, repairs, spares and
-    defence works at the world are cancelled."""
+    defence works at the world are cancelled. What was there (a keel's name, a ship
+    under repair) is the loser's business (§13.2, §15.3): only the loser is told."""
     if loser is None:
         return state, []
     q = state.queues
@@ -250,7 +256,7 @@ def works_lost(state: State, world: System, loser: str | None) -> tuple[State, l
                           for items in (q.keels, q.repairs, q.spares, q.defences)))
     return dataclasses.replace(state, queues=queues), [Event(
         "works-lost", rule("9"), f"{loser} loses {what} at {world.name} with the world.",
-        player=loser, at=world.id) for what, _ in gone]
+        audience=Audience.told(loser), player=loser, at=world.id) for what, _ in gone]
 
 
 def fleet_points(state: State, groups: Sequence[Group]) -> int:
@@ -307,9 +313,10 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
     was = f"{world.owner}'s" if world.owner else "neutral"
     conquest = Event(
         "conquest", rule("9"), f"{world.name} ({was}) surrenders to {player}; its income "
-        f"stays {world.income} (§9.3).", player=player, at=world.id, groups=ids)
+        f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
+        groups=ids)
     loser = world.owner
-    world = dataclasses.replace(world, owner=player, interdicted_by=None)
+    world = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
     world, damage = defence_damage(world, dice)
     state, moved = capital_falls(_with_world(state, world), world, loser)
     state, lost = works_lost(state, world, loser)
@@ -325,14 +332,15 @@ def capital_falls(state: State, world: System, loser: str | None) -> tuple[State
     left = sorted(state.worlds_of(who.id), key=lambda s: -(s.income or 0))
     if not left:
         return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
-                             f"{world.name}, and has no world left.", player=who.id,
+                             f"{world.name}, and has no world left.", audience=PUBLIC,
+                             player=who.id,
                              at=world.id)]
     players = tuple(dataclasses.replace(p, capital=left[0].id) if p.id == who.id else p
                     for p in state.players.players)
     state = dataclasses.replace(state, players=PlayersFile(players))
     return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
                          f"{world.name}; its capital is now {left[0].name}, its richest "
-                         "world left.", player=who.id, at=left[0].id)]
+                         "world left.", audience=PUBLIC, player=who.id, at=left[0].id)]
 
 
 def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
@@ -353,7 +361,7 @@ def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
     world = dataclasses.replace(world, idp=idp, idp_full=full if idp < full else None)
     return world, Event(
         "defences-damaged", rule("10.5"), f"The d5 for {world.name}'s defences came up "
-        f"{roll}{counts}: {words}.", player=world.owner, at=world.id,
+        f"{roll}{counts}: {words}.", audience=PUBLIC, player=world.owner, at=world.id,
         rolls=dice.log[before_log:])
 
 
@@ -362,14 +370,14 @@ def interdict(state: State, world: System, player: str,
     """§10.6: on 2–5 the world is interdicted for this strategic turn. Whoever's
     interdiction stands when an economic turn begins costs the owner that world's
     income for it; ``interdicted_by`` in the state is that record."""
-    state = _with_world(state, dataclasses.replace(world, interdicted_by=player))
+    state = _with_world(state, extended(world, Ftc2007System, interdicted_by=player))
     cal = state.campaign.calendar
     last = cal.turn % cal.turns_per_economic_turn == 0
     cost = (f" Economic turn {cal.economic_turn + 1} begins next: if {world.name} is still "
             f"interdicted then, it produces no income." if last else "")
     return state, [Event(
         "interdicted", rule("10.6"), f"{world.name} is interdicted by {player} for this "
-        f"strategic turn.{cost}", player=player, at=world.id, groups=ids)]
+        f"strategic turn.{cost}", audience=PUBLIC, player=player, at=world.id, groups=ids)]
 
 
 def repulse(state: State, world: System, attackers: list[Group],
@@ -380,8 +388,8 @@ def repulse(state: State, world: System, attackers: list[Group],
     ids = tuple(g.id for g in attackers)
     idp = standing_idp(world)
     boxes = idp // 3
-    if world.interdicted_by == player:
-        state = _with_world(state, dataclasses.replace(world, interdicted_by=None))
+    if interdictor(world) == player:
+        state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
     roster = [(g, i, s) for g in attackers for i, s in enumerate(g.ships)]
     masses, left = [], []
     for _, _, ship in roster:
@@ -393,10 +401,11 @@ def repulse(state: State, world: System, attackers: list[Group],
     listing = ", ".join(f"{s.name} {n}" for (_, _, s), n in zip(roster, shares, strict=True))
     events = [Event(
         "repulsed", rule("10.7"), f"{', '.join(ids)} ({player}) are thrown back from "
-        f"{world.name}, with damage equal to its income of {world.income}.", player=player,
+        f"{world.name}, with damage equal to its income of {world.income}.", audience=PUBLIC,
+        player=player,
         at=world.id, groups=ids),
         Event("damage", rule("10.8"), f"{boxes} hull boxes (a third of {world.name}'s "
-              f"{idp} defence points) spread by mass: {listing}.", player=player,
+              f"{idp} defence points) spread by mass: {listing}.", audience=PUBLIC, player=player,
               at=world.id, groups=ids)]
     new_groups: dict[str, Group | None] = {}
     for group in attackers:
@@ -410,7 +419,7 @@ def repulse(state: State, world: System, attackers: list[Group],
             if SHIP_LOST_WHEN_HULL_GONE and ship.damage >= design.hull_boxes:
                 events.append(Event(
                     "ship-lost", rule("10.8"), f"{ship.name} of {group.id} has lost every "
-                    "hull box and is destroyed.", player=player, group=group.id,
+                    "hull box and is destroyed.", audience=PUBLIC, player=player, group=group.id,
                     at=world.id))
                 continue
             ships.append(ship)
@@ -423,7 +432,7 @@ def repulse(state: State, world: System, attackers: list[Group],
             moved = dataclasses.replace(moved, at=back)
             events.append(Event(
                 "withdrawal", rule("10.7"), f"{group.id} falls back to {place(state, back)}.",
-                player=player, group=group.id, at=back, origin=world.id))
+                audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
         new_groups[group.id] = moved
     groups = tuple(kept for g in state.groups.groups
                    if (kept := new_groups.get(g.id, g)) is not None)
@@ -451,7 +460,9 @@ def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
         events.append(Event(
             "ship-lost", rule("15.2"), f"{player} has {capitals} capital ship"
             f"{'s' if capitals != 1 else ''} left, so its dummy counters beyond that are "
-            "removed.", player=player, groups=tuple(sorted(extra))))
+            "removed.", audience=Audience.told(player),  # which were dummies: §15.2
+            player=player,
+            groups=tuple(sorted(extra))))
     return state, events
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007.construction import keel_problem, names_in_use, purchase_problem
-from ftpress.rules.ftc2007.orders import Rejection
 from ftpress.rules.ftc2007.rebuilding import defence_problem
+from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.repairs import repair_problem
 from ftpress.rules.ftc2007.spares import spares_problem
 from ftpress.rules.ftc2007.upkeep import standardised_problem

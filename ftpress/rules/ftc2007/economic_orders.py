@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.orders import economic_week
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
 from ftpress.rules.ftc2007.upkeep import charge_ordnance, charge_upkeep
 from ftpress.state.model import State
@@ -95,10 +96,11 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
             events.append(Event(
                 "maintenance", rule("7"), f"{player.id} sets maintenance to "
                 f"{economy.maintenance} for economic turn {cal.economic_turn}.",
-                player=player.id, order=plan.where(player.id, "economy", "maintenance")))
+                audience=PUBLIC, player=player.id,
+                order=plan.where(player.id, "economy", "maintenance")))
         if economy.note:
             events.append(Event("note", rule("5.2"), f"{player.id} notes on the economy.",
-                                player=player.id, note=economy.note,
+                                audience=PUBLIC, player=player.id, note=economy.note,
                                 order=plan.where(player.id, "economy", "note")))
     return state, events
 

@@ -12,11 +12,12 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Mapping
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, Location, State
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space
@@ -53,8 +54,7 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
         events.append(Event(
             "encounter", rule("17.2"), f"Forces of {', '.join(owners)} meet at "
             f"{place(state, at)}: {listing}. The encounter awaits resolution, {how}.",
-            at=at,
-            groups=tuple(g.id for g in groups), players=owners))
+            audience=PUBLIC, at=at, groups=tuple(g.id for g in groups), players=owners))
     return events
 
 
@@ -94,7 +94,7 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
             events.append(Event(
                 "withdrawal", rule("17.2.3"), f"{g.id} ({g.owner}) meets hostile forces at "
                 f"{place(state, at)} and withdraws to {place(state, set_out[g.id])}.",
-                player=g.owner, group=g.id, at=set_out[g.id], origin=at,
+                audience=PUBLIC, player=g.owner, group=g.id, at=set_out[g.id], origin=at,
                 posture="withdraw-if-contested"))
         if world is not None:
             beaten[world.id] = Beaten(tuple(g.id for g in leaving), lone_scout(state, leaving))

@@ -3,8 +3,9 @@ close, and §10.6 what an interdicted world does not pay."""
 
 from __future__ import annotations
 
-from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.events import PUBLIC, Event
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.treasury import credit
 from ftpress.state.model import State
 
@@ -18,17 +19,19 @@ def collect_income(state: State, economic_turn: int) -> tuple[State, list[Event]
     for world in state.map.systems:
         if world.owner is None or world.income is None:
             continue
-        if world.interdicted_by is not None:
+        if interdictor(world) is not None:
             events.append(Event(
                 "income-lost", rule("10.6"), f"{world.name} is interdicted by "
-                f"{world.interdicted_by} as economic turn {economic_turn} ends: {world.owner} "
-                f"loses its income of {world.income}.", player=world.owner, at=world.id,
+                f"{interdictor(world)} as economic turn {economic_turn} ends: {world.owner} "
+                f"loses its income of {world.income}.", audience=PUBLIC, player=world.owner,
+                at=world.id,
                 amount=0, account="interdicted"))
             continue
         state = credit(state, world.owner, world.income)
         events.append(Event(
             "income", rule("5.2"), f"{world.name} pays {world.owner} its income of "
-            f"{world.income} for economic turn {economic_turn}.", player=world.owner,
+            f"{world.income} for economic turn {economic_turn}.", audience=PUBLIC,
+            player=world.owner,
             at=world.id, amount=world.income, account="income"))
     return state, events
 
@@ -43,4 +46,4 @@ def paid_income(state: State, player_id: str, world_id: str) -> bool:
     world = state.system(world_id)
     return (cal.economic_turn > 1 and (cal.turn - 1) % cal.turns_per_economic_turn == 0
             and world is not None and world.owner == player_id
-            and world.interdicted_by is None and bool(world.income))
+            and interdictor(world) is None and bool(world.income))

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.events import PUBLIC, Event
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
+from ftpress.state.extension import extended
 from ftpress.state.model import State
 
 
@@ -18,15 +21,15 @@ def lift_interdictions(state: State, plan: Plan) -> tuple[State, list[Event]]:
     events: list[Event] = []
     systems = []
     for world in state.map.systems:
-        owner = world.interdicted_by
+        owner = interdictor(world)
         if owner is not None and not any(
                 g.owner == owner and state.hex_of(g.at) == world.hex
                 and plan.posture(g.id, g.owner) == "attack" for g in state.groups.groups):
             events.append(Event(
                 "interdiction-ends", rule("8.2"), f"{owner} no longer has a group on attack "
-                f"orders at {world.name}, so its interdiction ends.", player=owner,
+                f"orders at {world.name}, so its interdiction ends.", audience=PUBLIC, player=owner,
                 at=world.id))
-            world = dataclasses.replace(world, interdicted_by=None)
+            world = extended(world, Ftc2007System, interdicted_by=None)
         systems.append(world)
     new_map = dataclasses.replace(state.map, systems=tuple(systems))
     return dataclasses.replace(state, map=new_map), events

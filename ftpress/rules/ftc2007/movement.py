@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import Movement, place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.state.model import GroupsFile, State
 
 #: §8.2: arriving in a system by charted route adds this to the initiative roll.
@@ -40,22 +42,25 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 state.hex_of(at):
             events.append(Event(
                 "hold", rule("17.2"), f"{group_id} holds at {place(state, at)}"
-                f"{_posture_words(posture)}.", player=player, group=group_id, at=at,
+                f"{_posture_words(posture)}.", audience=PUBLIC, player=player, group=group_id,
+                at=at,
                 posture=posture, order=order_at, note=order.note))
             continue
         end, blocked_at = _destination(state, player, movement)
         if blocked_at is not None:
-            owner = state.system(blocked_at).interdicted_by  # type: ignore[union-attr]
+            blocking = state.system(blocked_at)
+            owner = interdictor(blocking) if blocking is not None else None
             stop = "stays at" if end == at else "stops at"
             events.append(Event(
                 "blocked", rule("8.2"), f"{group_id}'s route to {place(state, movement.to)} "
                 f"is blocked at {place(state, blocked_at)}, interdicted by {owner}; it "
-                f"{stop} {place(state, end)}.", player=player, group=group_id, at=end,
-                origin=at, route=order.route, order=order_at))
+                f"{stop} {place(state, end)}.", audience=PUBLIC, player=player, group=group_id,
+                at=end, origin=at, route=order.route, order=order_at))
             if end == at:
                 events.append(Event(
                     "hold", rule("8.2"), f"{group_id} holds at {place(state, at)}"
-                    f"{_posture_words(posture)}.", player=player, group=group_id, at=at,
+                    f"{_posture_words(posture)}.", audience=PUBLIC, player=player, group=group_id,
+                at=at,
                     posture=posture, order=order_at, note=order.note))
                 continue
         where_to[group_id] = end
@@ -73,7 +78,7 @@ def _destination(state: State, player: str, movement: Movement) -> tuple[str | H
     path = movement.path
     for i, world_id in enumerate(path[1:-1], start=1):
         world = state.system(world_id)
-        if world is not None and world.interdicted_by is not None:
+        if world is not None and interdictor(world) is not None:
             friendly = [w for w in path[1:i]
                         if (s := state.system(w)) is not None and s.owner == player]
             return (friendly[-1] if friendly else path[0]), world_id
@@ -90,7 +95,8 @@ def _arrival(state: State, player: str, group_id: str, origin: str | Hex, end: s
             "arrival", rule("8.2"), f"{group_id} travelled charted route {route} from "
             f"{place(state, origin)} to {place(state, end)}{via}, arriving"
             f"{_posture_words(posture, arriving=True)}; +{ROUTE_INITIATIVE} initiative for "
-            "arriving by route.", player=player, group=group_id, at=end, origin=origin,
+            "arriving by route.", audience=PUBLIC, player=player, group=group_id, at=end,
+            origin=origin,
             route=route, posture=posture, initiative=ROUTE_INITIATIVE,  # type: ignore[arg-type]
             order=order_at, note=note)
     start, dest = state.hex_of(origin), state.hex_of(end)
@@ -99,7 +105,8 @@ def _arrival(state: State, player: str, group_id: str, origin: str | Hex, end: s
     return Event(
         "arrival", rule("8.1"), f"{group_id} jumped from {place(state, origin)} to "
         f"{place(state, end)} ({hexes} hex{'es' if hexes != 1 else ''}), arriving"
-        f"{_posture_words(posture, arriving=True)}.", player=player, group=group_id, at=end,
+        f"{_posture_words(posture, arriving=True)}.", audience=PUBLIC, player=player,
+        group=group_id, at=end,
         origin=origin, posture=posture, order=order_at, note=note)  # type: ignore[arg-type]
 
 

@@ -18,6 +18,9 @@ from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import GroupOrder
+from ftpress.rules.ftc2007.economic_legality import economy_rejections
+from ftpress.rules.ftc2007.prizes import prize_rejections
+from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.state.model import Group, Route, State, System
 
 #: §2.3 "scouted by one light unit on its own", and the 24 March ruling's "a
@@ -27,18 +30,6 @@ SCOUT_SIZES = frozenset({"SC", "CT", "FF", "FH", "DD", "DH", "DM"})
 #: §8.1 as amended 24 March: a jump between two worlds crosses at most this many
 #: hexes (two, not three); into or out of open space, one.
 WORLD_JUMP = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Rejection:
-    """An order the rules forbid: where it is in the file, and why."""
-
-    loc: tuple[Hashable, ...]
-    message: str
-    #: The group whose order it is; None for the file as a whole or the economy.
-    group: str | None = None
-    #: Point at the key rather than its value.
-    key: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +98,6 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
                                   f"{cal.turn - first + 1} of economic turn "
                                   f"{cal.economic_turn}", key=True))
     elif orders.economy is not None:
-        # Imported here: capture reads the plan, which is made from this module.
-        from ftpress.rules.ftc2007.capture import prize_rejections
-
         rejected += [Rejection(loc, message) for loc, message
                      in prize_rejections(state, player, orders.economy.prizes)]
 
@@ -151,9 +139,6 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
                                   f"splitting {parent_of[group_id]!r}, whose order is refused",
                                   group_id, key=True))
     if orders.economy is not None and econ:
-        # Imported here, not at the top: the economy's rule modules import .plan,
-        # which imports this module.
-        from ftpress.rules.ftc2007.economic_legality import economy_rejections
         rejected += economy_rejections(state, orders, merged_into)
     return Vetted(player, accepted, tuple(rejected), econ)
 

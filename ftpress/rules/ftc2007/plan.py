@@ -11,15 +11,11 @@ from dataclasses import dataclass
 
 from ftpress.orders.model import GroupOrder, Posture
 from ftpress.rules.ftc2007.orders import Movement, Vetted, vet
-from ftpress.rules.planning import VettedPlan, section_namer
-
-RULESET = "ftc2007"
+from ftpress.rules.planning import VettedPlan
 
 #: Ruling: a group with no posture ordered this turn (it holds, or was not
 #: ordered) stands off (§17.2.1): it fights only if attacked.
 DEFAULT_POSTURE: Posture = "stand-off"
-
-rule = section_namer(RULESET)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import DefenceOrder
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.model import DefenceWork, State
 
@@ -67,7 +67,8 @@ def order_rebuilding(state: State, player_id: str, order: DefenceOrder,
     return state, [Event(
         "defences-ordered", rule("10.5"), f"{player_id} pays {cost} for {what} (five times "
         f"the points); {turns} economic turn{'s' if turns != 1 else ''} of work, standing "
-        f"from economic turn {ready}.", player=player_id, at=world.id, order=where,
+        f"from economic turn {ready}.", audience=PUBLIC, player=player_id, at=world.id,
+        order=where,
         note=order.note, amount=-cost, account="defences")]
 
 
@@ -84,7 +85,8 @@ def defences_ready(state: State) -> tuple[State, list[Event]]:
         idp = min(full, (world.idp or 0) + work.points)
         systems[i] = dataclasses.replace(world, idp=idp, idp_full=full if idp < full else None)
         events.append(Event("defences-rebuilt", rule("10.5"), f"{work.points} defence points "
-                            f"of {world.name} stand again: {idp} of {full}.", player=work.owner,
+                            f"of {world.name} stand again: {idp} of {full}.",
+                            audience=PUBLIC, player=work.owner,
                             at=world.id))
     if not done:
         return state, []

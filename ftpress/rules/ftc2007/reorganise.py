@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.orders import place
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.recce import who_knows
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, State
 
 
@@ -31,9 +33,11 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             groups.append(Group(new_id, player, parent.at, tuple(leaving),
                                 revealed=parent.revealed))
             index[new_id] = len(groups) - 1
+            # It names the ships that left: who may know what the group holds (§15.3).
             events.append(Event(
                 "split", rule("15.1"), f"{group_id} split at {place(state, parent.at)}: "
-                f"{', '.join(names)} formed {new_id}.", player=player, group=group_id,
+                f"{', '.join(names)} formed {new_id}.",
+                audience=who_knows(state, group_id, player), player=player, group=group_id,
                 at=parent.at, groups=(group_id, new_id),
                 order=plan.where(player, "groups", group_id, "split", new_id, key=True)))
         groups[index[group_id]] = parent
@@ -47,9 +51,11 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             ships.extend(groups[index[other_id]].ships)
             gone.add(other_id)
         groups[index[group_id]] = dataclasses.replace(host, ships=tuple(ships))
+        # Public: it names counters only, and no dummy merges (§15.2: refused in orders).
         events.append(Event(
             "merge", rule("15.1"), f"{', '.join(order.merge)} merged into {group_id} at "
-            f"{place(state, host.at)}.", player=player, group=group_id, at=host.at,
+            f"{place(state, host.at)}.", audience=PUBLIC, player=player, group=group_id,
+            at=host.at,
             groups=(group_id, *order.merge),
             order=plan.where(player, "groups", group_id, "merge", key=True)))
     kept = tuple(g for g in groups if g.id not in gone)

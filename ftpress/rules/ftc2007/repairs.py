@@ -11,12 +11,14 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.recce import who_knows
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
+from ftpress.rules.ftc2007.state_ext import interdictor, tech_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Design, Group, Repair, Ship, State
 
@@ -75,8 +77,8 @@ def place_problem(state: State, player_id: str, world_id: str,
     if not paid_income(state, player_id, world_id):
         if world.owner != player_id:
             why = "you do not hold it"
-        elif world.interdicted_by:
-            why = f"it is interdicted by {world.interdicted_by} and paid you nothing"
+        elif interdictor(world):
+            why = f"it is interdicted by {interdictor(world)} and paid you nothing"
         elif not world.income:
             why = "it has no income"
         else:
@@ -84,7 +86,7 @@ def place_problem(state: State, player_id: str, world_id: str,
         return (f"repairs are made only at a world you hold that paid you income this "
                 f"economic turn (§11.1), and at {world.name} {why}")
     player = state.player(player_id)
-    if (design.tech == "non-standard" and player is not None and world_id != player.capital
+    if (tech_of(design) == "non-standard" and player is not None and world_id != player.capital
             and spares_at(state, player_id, world_id) is None):
         return (f"{design.name} is non-standard: she is repaired only at your capital or where "
                 "your spares are (§16.3)")
@@ -203,7 +205,9 @@ def start_repair(state: State, player_id: str, order: RepairOrder, repair_id: st
     return state, [Event(
         "repair", rule("11.2"), f"{player_id} pays {money} for {what} at "
         f"{world.name if world else at} {how}; she is ready at the end of this week (§11.4).",
-        player=player_id, group=group.id, at=at, order=where, note=order.note, amount=-money,
+        # It names the ship: who may know what the group holds (§15.3).
+        audience=who_knows(state, group.id, player_id), player=player_id, group=group.id,
+        at=at, order=where, note=order.note, amount=-money,
         account="repairs")]
 
 
@@ -219,7 +223,8 @@ def finish_repairs(state: State) -> tuple[State, list[Event]]:
         name = world.name if world else r.at
         if found is None:
             events.append(Event("works-lost", rule("11.4"), f"The repair of {r.ship} at {name} "
-                                "comes to nothing: she is no longer there.", player=r.owner,
+                                "comes to nothing: she is no longer there.",
+                                audience=Audience.told(r.owner), player=r.owner,
                                 at=r.at))
             continue
         group, ship = found
@@ -227,7 +232,8 @@ def finish_repairs(state: State) -> tuple[State, list[Event]]:
         state = _damage(state, r.owner, r.at, r.ship, -boxes, prefer=group.id)
         events.append(Event("repaired", rule("11.4"), f"{r.ship} of {group.id} is repaired at "
                             f"{name}: {boxes} hull box{'es' if boxes != 1 else ''} restored.",
-                            player=r.owner, group=group.id, at=r.at))
+                            audience=who_knows(state, group.id, r.owner), player=r.owner,
+                            group=group.id, at=r.at))
     if done:
         queues = dataclasses.replace(state.queues, repairs=tuple(
             r for r in state.queues.repairs if r not in done))

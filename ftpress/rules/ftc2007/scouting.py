@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.dice import Dice
-from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.events import PUBLIC, Event
+from ftpress.rules.ftc2007.plan import Plan
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import State, System
 
 #: Ruling (24 March, item 5): a scout that meets opposition at the world has
@@ -33,13 +34,14 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
         if state.hex_of(where[group_id]) != world.hex:
             events.append(Event(
                 "scouted", rule("2.3"), f"{group_id} did not reach {world.name}, so did not "
-                "scout it.", player=player, group=group_id, at=where[group_id],
+                "scout it.", audience=PUBLIC, player=player, group=group_id, at=where[group_id],
                 order=order_at))
             continue
         if world.income is not None:
             events.append(Event(
                 "scouted", rule("2.3"), f"{group_id} found {world.name} already scouted this "
-                f"turn: income {world.income}, defence points {world.idp}.", player=player,
+                f"turn: income {world.income}, defence points {world.idp}.", audience=PUBLIC,
+                player=player,
                 group=group_id, at=world.id, order=order_at))
             continue
         before = len(dice.log)
@@ -47,7 +49,8 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
         systems[world.id] = world
         events.append(Event(
             "scouted", rule("4.1"), f"{group_id} scouted {world.name}, which is {words}. "
-            "The result is public (§2.3).", player=player, group=group_id, at=world.id,
+            "The result is public (§2.3).", audience=PUBLIC, player=player, group=group_id,
+            at=world.id,
             order=order_at, rolls=dice.log[before:]))
     new_map = dataclasses.replace(state.map, systems=tuple(systems[s.id]
                                                            for s in state.map.systems))

@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import SparesOrder
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Spares, State
 
@@ -64,7 +64,8 @@ def buy_spares(state: State, player_id: str, order: SparesOrder,
     state = dataclasses.replace(state, queues=dataclasses.replace(state.queues, spares=spares))
     return state, [Event(
         "spares", rule("6.2.1"), f"{player_id} buys {what} for {cost} (75% of their installed "
-        "price); they are in stock from the next economic turn.", player=player_id,
+        "price); they are in stock from the next economic turn.", audience=PUBLIC,
+        player=player_id,
         at=order.at, order=where, note=order.note, amount=-cost, account="spares")]
 
 
@@ -77,7 +78,8 @@ def spares_arrive(state: State) -> tuple[State, list[Event]]:
             world = state.system(s.at)
             events.append(Event("spares", rule("6.2.1"), f"{s.arriving} points of spares come "
                                 f"into stock at {world.name if world else s.at}: "
-                                f"{s.stock + s.arriving} of {s.level}.", player=s.owner,
+                                f"{s.stock + s.arriving} of {s.level}.", audience=PUBLIC,
+                                player=s.owner,
                                 at=s.at))
             s = dataclasses.replace(s, stock=s.stock + s.arriving, arriving=0)
         spares.append(s)

@@ -7,6 +7,7 @@ from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.state.load import LoadedState
 
 #: §15.2 "capital units (BB, SDN, CVA, CVH, CVL)"; the demo's rule 15 adds the
@@ -21,8 +22,26 @@ def check_state(loaded: LoadedState) -> list[Problem]:
     problems += navies(loaded)
     problems += incomes(loaded)
     problems += dummy_counters(loaded)
+    problems += interdictions(loaded)
     if loaded.state.campaign.calendar.turn == 1:
         problems += starting_forces(loaded)
+    return problems
+
+
+def interdictions(loaded: LoadedState) -> list[Problem]:
+    """§10.6: a world is interdicted by a player, and never by its own owner."""
+    players = sorted(p.id for p in loaded.state.players.players)
+    problems = []
+    for i, s in enumerate(loaded.state.map.systems):
+        by = interdictor(s)
+        if by is None:
+            continue
+        where = loaded.where("map", "systems", i, "interdicted_by")
+        if by not in players:
+            problems.append(Problem(*where, f"unknown player {by!r}; expected one of the "
+                                    f"players in players.yaml: {', '.join(players) or '(none)'}"))
+        elif by == s.owner:
+            problems.append(Problem(*where, "a world cannot be interdicted by its own owner"))
     return problems
 
 

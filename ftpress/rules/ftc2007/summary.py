@@ -26,6 +26,7 @@ from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.treasury import charge
 from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE, charge_upkeep
 from ftpress.state.model import Player, State
@@ -61,7 +62,7 @@ def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
         elif movement.by_route:
             passed = movement.path[1:-1]
             via = f" by way of {', '.join(place(state, w) for w in passed)}" if passed else ""
-            blocked = [w for w in passed if (s := state.system(w)) and s.interdicted_by]
+            blocked = [w for w in passed if (s := state.system(w)) and interdictor(s)]
             line = (f"{group_id} ({size}) travels charted route {order.route} from {here} to "
                     f"{place(state, movement.to)}{via}, arriving {posture}, "
                     f"+{ROUTE_INITIATIVE} initiative (§8.2)")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from ftpress.events import Account, Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.events import Account, Audience, Event
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import State
 
 #: Ruling: the treasury holds whole points. Where a rate leaves a fraction (7.5%
@@ -54,7 +54,9 @@ def credit(state: State, player_id: str, amount: int) -> State:
 def unpaid(player_id: str, what: str, due: int, account: Account, section: str,
            order: str | None = None, at: str | None = None,
            group: str | None = None) -> Event:
-    """§6.3: something the treasury could not pay, and so did not happen."""
+    """§6.3: something the treasury could not pay, and so did not happen; told to the
+    payer alone, since ``what`` may name a keel or a ship under repair (§13.2, §15.3)."""
     return Event("unpaid", rule("6.3"), f"{player_id} cannot pay {due} for {what}: "
-                 f"there is no credit, so it is not done (§{section}).", player=player_id,
+                 f"there is no credit, so it is not done (§{section}).",
+                 audience=Audience.told(player_id), player=player_id,
                  at=at, group=group, order=order, amount=0, account=account)

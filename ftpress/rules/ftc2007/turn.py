@@ -33,7 +33,7 @@ from collections.abc import Mapping
 
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftc2007.battles import fight_battles
@@ -47,10 +47,11 @@ from ftpress.rules.ftc2007.encounters import (
 )
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
-from ftpress.rules.ftc2007.plan import Plan, rule
+from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
 from ftpress.state.model import State
 
@@ -127,7 +128,10 @@ def refusals(state: State, plan: Plan) -> list[Event]:
                 text = f"{player.id}'s economic order is refused: {r.message}."
             else:
                 text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
-            events.append(Event("rejected", rule("15.4"), text, player=player.id,
+            # A refusal quotes the order, which may name ships and places: the
+            # player's own business (§15.3); the public sees the group hold.
+            events.append(Event("rejected", rule("15.4"), text,
+                                audience=Audience.told(player.id), player=player.id,
                                 group=r.group, order=where))
         given = set(loaded.orders.groups) | {g for o in loaded.orders.groups.values()
                                              for g in o.merge}
@@ -138,12 +142,13 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         for group_id, order in loaded.orders.groups.items():
             if group_id in vetted.rejected_groups and order.note:
                 events.append(Event("note", rule("15.4"), f"{player.id}'s note on the "
-                                    f"refused order of {group_id}.", player=player.id,
+                                    f"refused order of {group_id}.",
+                                    audience=Audience.told(player.id), player=player.id,
                                     group=group_id, note=order.note,
                                     order=plan.where(player.id, "groups", group_id, "note")))
         if loaded.orders.note:
             events.append(Event("note", rule("15.4"), f"{player.id}'s note on the turn.",
-                                player=player.id, note=loaded.orders.note,
+                                audience=PUBLIC, player=player.id, note=loaded.orders.note,
                                 order=plan.where(player.id, "note")))
     return events + plan.strangers_refused(state, rule("15.4"))
 

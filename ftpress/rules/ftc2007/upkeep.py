@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ftpress.events import Event
-from ftpress.rules.ftc2007.plan import rule
+from ftpress.events import PUBLIC, Event
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Maintenance, State
 
@@ -83,7 +83,7 @@ def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[Sta
                                    "7.3" if level == "standardised" else "7.1"),
                     f"{player_id} pays {paid} upkeep for economic turn {economic_turn}: {rate} "
                     f"({level}) of its ships' full list price of {price}{why}.",
-                    player=player_id, amount=-paid, account="maintenance")]
+                    audience=PUBLIC, player=player_id, amount=-paid, account="maintenance")]
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its upkeep ({due} due)", due - paid,
                              "maintenance", "7.1"))
@@ -98,7 +98,7 @@ def charge_ordnance(state: State, player_id: str, points: int, economic_turn: in
     state = credit(state, player_id, -paid)
     events = [Event("ordnance", rule("7.1"), f"{player_id} pays {paid} for ordnance worth "
                     f"{points} expended in economic turn {economic_turn} (half its build "
-                    "price).", player=player_id, order=where, amount=-paid,
+                    "price).", audience=PUBLIC, player=player_id, order=where, amount=-paid,
                     account="ordnance")]
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its ordnance bill ({due} due)",

@@ -12,10 +12,12 @@ must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign,
 
 from __future__ import annotations
 
+from ftpress.rules.ftcamp02.display import DISPLAY
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
 from ftpress.rules.ftcamp02.report_groups import REPORT
 from ftpress.rules.ftcamp02.setup import OPTION_LIMITS, Options, build
+from ftpress.rules.ftcamp02.state_ext import EXTENSION
 from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
@@ -56,6 +58,8 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     report=REPORT,
+    state_extension=EXTENSION,
+    display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

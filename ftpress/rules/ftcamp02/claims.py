@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02System, of_group, of_system
+from ftpress.state.extension import extended
 from ftpress.state.model import MapFile, State
 
 #: Ruling: battles are not fought by this chapter, so the only interruption ftpress
@@ -45,34 +47,36 @@ def maintain_orbits(state: State, vetted: Mapping[str, Vetted],
                 continue
             order_at = where.get((player, group_id))
             others = sorted({g.owner for g in state.groups.groups if g.owner != player
-                             and g.attached_to is None and place_hex(state, g) == here})
-            if system.owner == player and system.loyalty > 0:
+                             and of_group(g).attached_to is None and place_hex(state, g) == here})
+            if system.owner == player and of_system(system).loyalty > 0:
                 events.append(Event("not-resolved", rule("4.3"), f"{group_id} maintains "
                                     f"orbit at {system.name}, loyal to {player}; how that "
                                     "strengthens its loyalty is for the Resources Phase, which "
                                     "is not part of this rulebook.", player=player,
-                                    group=group_id, at=system.id, order=order_at))
-            elif system.owner is not None and system.loyalty > 0:
+                                    group=group_id, at=system.id, order=order_at,
+                                    audience=PUBLIC))
+            elif system.owner is not None and of_system(system).loyalty > 0:
                 events.append(Event("claim", rule("8.2"), f"{player} invades {system.name}, "
                                     f"loyal to {system.owner}: its loyalty must first fall to "
                                     "zero, which the Resources Phase decides (not part of this "
                                     "rulebook).", player=player, group=group_id, at=system.id,
-                                    players=(player, system.owner), order=order_at))
+                                    players=(player, system.owner), order=order_at,
+                                    audience=PUBLIC))
             elif CONTESTED_INTERRUPTS and others:
                 events.append(Event("claim", rule("8.1"), f"{player}'s claim on {system.name} "
                                     f"is interrupted: {', '.join(others)} "
                                     f"{'is' if len(others) == 1 else 'are'} in the system.",
                                     player=player, group=group_id, at=system.id,
-                                    players=(player, *others), order=order_at))
+                                    players=(player, *others), order=order_at, audience=PUBLIC))
             elif system.id not in claims:
                 claims[system.id] = player
                 events.append(Event("claim", rule("8.1"), f"{player} claims {system.name} in "
                                     "name; its loyalty rises only in the Resources Phase, "
                                     "which is not part of this rulebook.", player=player,
-                                    group=group_id, at=system.id, order=order_at))
+                                    group=group_id, at=system.id, order=order_at, audience=PUBLIC))
     if not claims:
         return state, events
-    systems = tuple(dataclasses.replace(s, claimed_by=claims[s.id]) if s.id in claims and (
-        LATEST_CLAIM_STANDS or s.claimed_by is None) else s for s in state.map.systems)
+    systems = tuple(extended(s, Ftcamp02System, claimed_by=claims[s.id]) if s.id in claims and (
+        LATEST_CLAIM_STANDS or of_system(s).claimed_by is None) else s for s in state.map.systems)
     new_map: MapFile = dataclasses.replace(state.map, systems=systems)
     return dataclasses.replace(state, map=new_map), events

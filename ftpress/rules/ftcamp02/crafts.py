@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from ftpress.rules.ftcamp02.state_ext import of_design, of_ship
 from ftpress.state.model import Design, Ship
 
 #: §5.1.0 class codes with their mass ranges, lightest first, as the table gives them.
@@ -58,26 +59,28 @@ def craft_class(mass: int) -> str:
 
 def is_static(design: Design) -> bool:
     """§5.1.1: a static craft has neither an FTL drive nor a main drive."""
-    return not design.ftl and not design.main_drive
+    ext = of_design(design)
+    return not ext.ftl and not ext.main_drive
 
 
 def is_independent(design: Design) -> bool:
     """§5.1.1, §5.1.2: civilian and military independents (every other design is a
     standard military craft, §5.1.3)."""
-    return design.craft != "standard"
+    return of_design(design).craft != "standard"
 
 
 def is_military(design: Design) -> bool:
     """Standard military craft and military independents (§5.1.2, §5.1.3)."""
-    return design.craft in ("standard", "military")
+    return of_design(design).craft in ("standard", "military")
 
 
 def sensor_grade(design: Design) -> str:
     """§7.3, §4.2.8: a craft's sensors. A design that does not say has basic sensors,
     unless it is a civilian craft, which carries none unless fitted with them."""
-    if design.sensors is not None:
-        return design.sensors
-    return "none" if design.craft == "civilian" else "basic"
+    ext = of_design(design)
+    if ext.sensors is not None:
+        return ext.sensors
+    return "none" if ext.craft == "civilian" else "basic"
 
 
 def crew_factors(design: Design) -> int:
@@ -85,14 +88,16 @@ def crew_factors(design: Design) -> int:
 
     Ruling: a design that does not give its crew factors has one per hull row.
     """
-    return design.crew if design.crew is not None else len(design.hull)
+    crew = of_design(design).crew
+    return crew if crew is not None else len(design.hull)
 
 
 def drifting(ship: Ship, design: Design) -> bool:
     """§2.3: a craft that has lost its last crew factor drifts."""
-    return ship.crew_lost >= crew_factors(design)
+    return of_ship(ship).crew_lost >= crew_factors(design)
 
 
 def optimal_move(ship: Ship) -> int:
     """§4.1.1: the craft's optimal move (7 unless a fled battle cut it)."""
-    return ship.optimal if ship.optimal is not None else OPTIMAL_MOVE
+    optimal = of_ship(ship).optimal
+    return optimal if optimal is not None else OPTIMAL_MOVE

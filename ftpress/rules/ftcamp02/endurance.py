@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import crew_factors, drifting
 from ftpress.rules.ftcamp02.groups import designs_of, ep_rating, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_ship, of_system
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, System
 
 #: §2.1: a system supports five times its Biology rate in EP costs a round, free.
@@ -33,7 +35,7 @@ SHORTFALL_EMPTIES_STORE = True
 
 def allowance(system: System) -> int:
     """§2.1: a system's free allowance, five EP per point of Biology (Bio 19: 95 EP)."""
-    return ALLOWANCE_PER_BIO * (system.bio or 0)
+    return ALLOWANCE_PER_BIO * (of_system(system).bio or 0)
 
 
 def expend_endurance(state: State) -> tuple[State, list[Event]]:
@@ -47,6 +49,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
     groups = list(state.groups.groups)
     remaining: dict[str, int] = {}
     carried: dict[str, int] = {}
+    owners: dict[str, set[str]] = {}  # system → the powers whose groups it carries
     for i, group in enumerate(groups):
         designs = designs_of(state, group)
         if not designs:
@@ -59,6 +62,7 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
             left = remaining.setdefault(here.id, allowance(here))
             paid = min(left, cost)
             carried[here.id] = carried.get(here.id, 0) + cost
+            owners.setdefault(here.id, set()).add(group.owner)
             left -= paid
             top_up = min(left, store_limit(kind_of(state, group), size) - store) \
                 if ALLOWANCE_TOPS_UP_STORES else 0
@@ -69,27 +73,31 @@ def expend_endurance(state: State) -> tuple[State, list[Event]]:
                 events.append(Event("endurance", rule("2.1"), f"{group.id} fills its store "
                                     f"with {top_up} EP from {here.name}'s free allowance "
                                     f"({store + top_up} in store).", player=group.owner,
-                                    group=group.id, at=group.at, private=True))
+                                    group=group.id, at=group.at,
+                                    audience=Audience.told(group.owner)))
             continue
         if store >= cost:
             groups[i] = dataclasses.replace(group, endurance=store - cost)
             events.append(Event("endurance", rule("2.2"), f"{group.id} spends {cost} EP "
                                 f"away from friendly systems ({store - cost} left).",
                                 player=group.owner, group=group.id, at=group.at,
-                                private=True))
+                                audience=Audience.told(group.owner)))
             continue
         groups[i], event = out_of_supply(state, group, cost)
         events.append(event)
     for system_id, cost in sorted(carried.items()):
         system = state.system(system_id)
         assert system is not None
-        if (system.bio is not None or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
+        rated = of_system(system).bio is not None
+        if (rated or UNRATED_SYSTEMS_REPORTED) and cost > allowance(system):
             events.append(Event("not-resolved", rule("2.1"), f"{system.name} carries "
                                 f"{cost} EP of fleets this round, {cost - allowance(system)} "
                                 f"more than its free allowance of {allowance(system)}; what "
                                 "that costs the world is for the Resources Phase, which is "
                                 "not part of this rulebook.", at=system_id,
-                                player=system.owner))
+                                player=system.owner,
+                                # What fleets cost tells how big they are: their owners'.
+                                audience=Audience.told(*owners[system_id])))
     return dataclasses.replace(state, groups=GroupsFile(tuple(groups))), events
 
 
@@ -97,7 +105,8 @@ def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
     """§2.3: the EPs cannot be found: every craft loses one crew factor, and a craft
     that loses its last one drifts."""
     store = group.endurance or 0
-    ships = tuple(dataclasses.replace(s, crew_lost=min(s.crew_lost + 1, crew_factors(d)))
+    ships = tuple(extended(s, Ftcamp02Ship, crew_lost=min(of_ship(s).crew_lost + 1,
+                                                          crew_factors(d)))
                   if (d := state.design(s.design)) is not None else s for s in group.ships)
     adrift = sum(1 for s in ships if (d := state.design(s.design)) and drifting(s, d))
     left = 0 if SHORTFALL_EMPTIES_STORE else store
@@ -105,4 +114,4 @@ def out_of_supply(state: State, group: Group, cost: int) -> tuple[Group, Event]:
             + (f", and {adrift} drift{'s' if adrift == 1 else ''}." if adrift else "."))
     return (dataclasses.replace(group, ships=ships, endurance=left),
             Event("out-of-supply", rule("2.3"), text, player=group.owner, group=group.id,
-                  at=group.at, private=True))
+                  at=group.at, audience=Audience.told(group.owner)))

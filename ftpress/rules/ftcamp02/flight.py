@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ftpress.rules.ftcamp02.crafts import drifting, is_static
+from ftpress.rules.ftcamp02.state_ext import of_design, of_ship
 from ftpress.state.model import Design, Ship
 
 #: Ruling: statics are towed all at once (§4.1.3) when the group's ready tugs can
@@ -23,7 +24,7 @@ def flight_problem(who: str, party: Sequence[tuple[Ship, Design]]) -> str | None
     able = [(s, d) for s, d in party if not drifting(s, d)]
     if not able:
         return f"{who} has no craft able to move (every one drifts, §2.3)"
-    grounded = [s.name for s, d in able if not d.ftl and not is_static(d)]
+    grounded = [s.name for s, d in able if not of_design(d).ftl and not is_static(d)]
     if grounded:
         verb = "has" if len(grounded) == 1 else "have"
         return (f"{', '.join(grounded)} {verb} no FTL drive; a group moves only if all its "
@@ -31,13 +32,13 @@ def flight_problem(who: str, party: Sequence[tuple[Ship, Design]]) -> str | None
     statics = [d for _s, d in able if is_static(d)]
     if not statics:
         return None
-    tugs = [d.tug for s, d in able if d.tug > 0 and d.ftl
-            and (d.tug_grade == "military" or s.tug_ready)]
+    tugs = [of_design(d).tug for s, d in able if of_design(d).tug > 0 and of_design(d).ftl
+            and (of_design(d).tug_grade == "military" or of_ship(s).tug_ready)]
     mass, biggest = sum(d.mass for d in statics), max(d.mass for d in statics)
     if sum(tugs) >= mass and max(tugs, default=0) >= biggest:
         return None
-    unready = [s.name for s, d in able if d.tug > 0 and d.tug_grade == "civilian"
-               and not s.tug_ready]
+    unready = [s.name for s, d in able if of_design(d).tug > 0
+               and of_design(d).tug_grade == "civilian" and not of_ship(s).tug_ready]
     hint = (f"; civilian tug {', '.join(unready)} must first spend a round on 'tug' "
             "(§4.2.6)") if unready else ""
     return (f"{who}'s statics ({mass} mass, the largest {biggest}) must be towed all at "

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from ftpress.rules.ftcamp02.crafts import is_independent, is_static
+from ftpress.rules.ftcamp02.state_ext import of_design, of_group
 from ftpress.state.model import Design, Group, State
 
 GroupKind = Literal["standard", "reserve", "static", "independent", "empty"]
@@ -60,9 +61,9 @@ def group_kind(designs: Iterable[Design]) -> GroupKind:
         return "empty"
     if len(found) == 1 and is_independent(found[0]):
         return "independent"
-    if all(d.craft == "standard" for d in found):
+    if all(of_design(d).craft == "standard" for d in found):
         return "standard"
-    if all(d.craft == "military" and is_static(d) for d in found):
+    if all(of_design(d).craft == "military" and is_static(d) for d in found):
         return "static"
     return "reserve"
 
@@ -70,7 +71,7 @@ def group_kind(designs: Iterable[Design]) -> GroupKind:
 def kind_of(state: State, group: Group) -> GroupKind:
     """§5.2: the group's kind; a group marked as a reserve group (§5.2.2) stays one."""
     kind = group_kind(designs_of(state, group))
-    return "reserve" if group.reserve and kind == "standard" else kind
+    return "reserve" if of_group(group).reserve and kind == "standard" else kind
 
 
 def points(designs: Iterable[Design]) -> int:
@@ -139,21 +140,22 @@ def structure_problems(state: State) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     children: dict[str, list[str]] = {}
     for gid, g in groups.items():
-        if g.parent is None:
+        above = of_group(g).parent
+        if above is None:
             continue
-        parent = standard.get(g.parent)
+        parent = standard.get(above)
         if gid not in standard:
             found.append((gid, f"{gid} is not a standard fleet group, so it has no place "
                           "in the group structure; remove its parent"))
         elif parent is None:
-            found.append((gid, f"{gid}'s parent {g.parent!r} is not a standard fleet group"))
+            found.append((gid, f"{gid}'s parent {above!r} is not a standard fleet group"))
         elif parent.owner != g.owner:
-            found.append((gid, f"{gid}'s parent {g.parent} belongs to {parent.owner}"))
-        elif order.index(cls[g.parent]) <= order.index(cls[gid]):
-            found.append((gid, f"{gid} ({cls[gid]}) is placed under {g.parent} "
-                          f"({cls[g.parent]}); a group stands under a larger class"))
+            found.append((gid, f"{gid}'s parent {above} belongs to {parent.owner}"))
+        elif order.index(cls[above]) <= order.index(cls[gid]):
+            found.append((gid, f"{gid} ({cls[gid]}) is placed under {above} "
+                          f"({cls[above]}); a group stands under a larger class"))
         else:
-            children.setdefault(g.parent, []).append(gid)
+            children.setdefault(above, []).append(gid)
     for gid in standard:
         below: dict[str, int] = {}
         stack, seen = list(children.get(gid, ())), {gid}

@@ -1,16 +1,19 @@
 """§4.2 Hold sub-orders that ftpress carries out: Tug (§4.2.6) and Special
-(§4.2.11). Hold sub-orders are told to nobody but the umpire, so their events
-are private. Sub-orders that need chapters missing from the rulebook are refused
-when orders are vetted (:data:`.orders.MISSING_CHAPTER`)."""
+(§4.2.11). Other powers are told only that a group holds, so the events of
+hold sub-orders are told to the group's owner alone. Sub-orders that need
+chapters missing from the rulebook are refused when orders are vetted
+(:data:`.orders.MISSING_CHAPTER`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_design, of_ship
+from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
 
 
@@ -26,8 +29,8 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
             group = next(g for g in state.groups.groups if g.id == group_id)
             subs = {s.name: order.crafts.get(s.name, order.sub) for s in group.ships}
             tugs = [s.name for s in group.ships if subs[s.name] == "tug"
-                    and (d := state.design(s.design)) is not None and d.tug > 0
-                    and d.tug_grade == "civilian" and not s.tug_ready]
+                    and (d := state.design(s.design)) is not None and of_design(d).tug > 0
+                    and of_design(d).tug_grade == "civilian" and not of_ship(s).tug_ready]
             secret = where.get((player, f"{group_id}#crafts")) if order.crafts else \
                 where.get((player, f"{group_id}#hold"))
             if tugs:
@@ -36,13 +39,14 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
                                     f"tug{'s' if len(tugs) > 1 else ''} of {group_id} "
                                     f"make{'' if len(tugs) > 1 else 's'} ready to tow from "
                                     "next round.", player=player, group=group_id,
-                                    order=secret, private=True))
+                                    order=secret, audience=Audience.told(player)))
             if "special" in subs.values():
                 events.append(Event("not-resolved", rule("4.2.11"), f"{group_id} takes "
                                     "Hold-Special: the umpire rules on it; ftpress does not "
                                     "carry it out.", player=player, group=group_id,
-                                    order=secret, note=order.note, private=True))
+                                    order=secret, note=order.note,
+                                    audience=Audience.told(player)))
     groups = tuple(dataclasses.replace(g, ships=tuple(
-        dataclasses.replace(s, tug_ready=True) if (g.id, s.name) in ready else s
+        extended(s, Ftcamp02Ship, tug_ready=True) if (g.id, s.name) in ready else s
         for s in g.ships)) for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups)), events

@@ -8,11 +8,13 @@ import dataclasses
 from collections.abc import Mapping
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import drifting, sensor_grade
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import HEX_TYPE_MODIFIER, hex_type, nearest_fix, place_hex
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State
 
 #: §4.2.8: the locator roll's bonus for the group's best sensors.
@@ -42,8 +44,8 @@ def locate_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                                                                       f"{group_id}#hold"))))
             if passed:
                 found.add(group_id)
-    groups = tuple(dataclasses.replace(g, lost=False)
-                   if g.id in found or g.attached_to in found else g
+    groups = tuple(extended(g, Ftcamp02Group, lost=False)
+                   if g.id in found or of_group(g).attached_to in found else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups)), events
 
@@ -52,12 +54,13 @@ def locator_roll(state: State, group: Group, dice: Dice) -> tuple[bool, Event]:
     """§4.2.8: one lost group's locator roll."""
     here = place_hex(state, group)
     friend = next((g.id for g in state.groups_of(group.owner) if g.id != group.id
-                   and not g.lost and g.attached_to is None and place_hex(state, g) == here),
+                   and not of_group(g).lost and of_group(g).attached_to is None
+                   and place_hex(state, g) == here),
                   None)
     if friend is not None:
         return True, Event("located", rule("4.2.8"), f"{group.id} is found by {friend} in "
                            "its hex.", player=group.owner, group=group.id, at=group.at,
-                           private=True)
+                           audience=Audience.told(group.owner))
     sensors = max((SENSOR_MODIFIER[sensor_grade(d)] for s in group.ships
                    if (d := state.design(s.design)) and not drifting(s, d)), default=0)
     modifier = sensors + HEX_TYPE_MODIFIER[hex_type(state, here)]
@@ -68,10 +71,12 @@ def locator_roll(state: State, group: Group, dice: Dice) -> tuple[bool, Event]:
                   f"{modifier:+d}")
         return False, Event("located", rule("4.2.8"), f"{group.id} cannot find its way: "
                             f"{reason}; only a friendly group can recover it.",
-                            player=group.owner, group=group.id, at=group.at, private=True)
+                            player=group.owner, group=group.id, at=group.at,
+                            audience=Audience.told(group.owner))
     total = dice.total(2, 6, f"locator roll for {group.id} ({modifier:+d})", rule("4.2.8"))
     passed = total + modifier >= distance
     return passed, Event("located", rule("4.2.8"), f"{group.id}'s locator roll is {total} "
                          f"{modifier:+d} against {distance} hexes to the nearest system or "
                          f"beacon: {'found' if passed else 'still lost'}.", player=group.owner,
-                         group=group.id, at=group.at, rolls=dice.log[-2:], private=True)
+                         group=group.id, at=group.at, rolls=dice.log[-2:],
+                         audience=Audience.told(group.owner))

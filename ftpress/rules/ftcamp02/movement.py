@@ -2,7 +2,8 @@
 
 A moving group takes its attached independents (§3) and the groups supporting
 it (§4.4) along; one lost roll (§4.1.1) is made for all of them, in secret, so
-the roll is a private event; the arrival is public, as markers are. Drifting
+the roll is told to the group's owner alone; the arrival is public, as markers
+are. Drifting
 craft are left behind and lost (§2.3). A group may pass one wormhole on the way
 (§4.1.2).
 """
@@ -13,7 +14,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftcamp02.crafts import drifting
 from ftpress.rules.ftcamp02.flight import flight_problem
 from ftpress.rules.ftcamp02.groups import (
@@ -26,6 +27,8 @@ from ftpress.rules.ftcamp02.groups import (
 from ftpress.rules.ftcamp02.orders import Journey, Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import location
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group
+from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
 
 #: Ruling: no lost roll is made when the group cannot fail (a net modifier of 0 or
@@ -35,7 +38,7 @@ ROLL_WHEN_CERTAIN = False
 
 def party_of(state: State, group: Group) -> list[tuple[Ship, Design]]:
     """A group's craft with those of the independents attached to it."""
-    riders = [g for g in state.groups.groups if g.attached_to == group.id]
+    riders = [g for g in state.groups.groups if of_group(g).attached_to == group.id]
     found = [(s, state.design(s.design)) for g in (group, *riders) for s in g.ships]
     return [(s, d) for s, d in found if d is not None]
 
@@ -63,7 +66,8 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
             if problem is not None:
                 events.append(Event("rejected", rule("4.1"), f"{group_id}'s move is refused "
                                     f"and it holds: {problem}.", player=player,
-                                    group=group_id, order=order))
+                                    group=group_id, order=order,
+                                    audience=Audience.told(player)))
                 continue
             followers = [gid for gid, o in v.accepted.items() if o.support == group_id]
             passed, die = lost_roll(dice, group_id, journey)
@@ -77,19 +81,22 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                 f"{roll_text}: {'on course' if passed else 'lost'}.", player=player,
                 group=group_id, groups=(group_id, *followers), at=location(state,
                                                                            journey.target),
-                rolls=dice.log[-1:] if die is not None else (), private=True))
+                rolls=dice.log[-1:] if die is not None else (),
+                audience=Audience.told(player)))
             at = location(state, journey.target)
             for gid in (group_id, *followers):
                 g = groups[gid]
                 if gid != group_id and flight_problem(gid, party_of(state, g)) is not None:
                     events.append(Event("rejected", rule("4.4"), f"{gid} cannot follow "
                                         f"{group_id}: {flight_problem(gid, party_of(state, g))}.",
-                                        player=player, group=gid, order=where.get((player, gid))))
+                                        player=player, group=gid,
+                                        order=where.get((player, gid)),
+                                        audience=Audience.told(player)))
                     continue
-                for rider in [x for x in groups.values() if x.attached_to == gid] + [g]:
+                for rider in [x for x in groups.values() if of_group(x).attached_to == gid] + [g]:
                     kept = tuple(s for s in rider.ships
                                  if not ((d := state.design(s.design)) and drifting(s, d)))
-                    reserve = rider.reserve
+                    reserve = of_group(rider).reserve
                     if len(kept) != len(rider.ships):
                         left_behind[rider.id] = len(rider.ships) - len(kept)
                         # §5.2.2: losing the craft that made it a reserve group does not
@@ -97,8 +104,8 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                         reserve = reserve or (kind_of(state, rider) == "reserve" and kept
                                               and group_kind(state.design(s.design)
                                                              for s in kept) == "standard")
-                    after = dataclasses.replace(rider, at=at, ships=kept, lost=not passed,
-                                                reserve=bool(reserve))
+                    after = extended(dataclasses.replace(rider, at=at, ships=kept),
+                                     Ftcamp02Group, lost=not passed, reserve=bool(reserve))
                     # A smaller group keeps no more EPs than its store now holds (§5.2).
                     limit = store_limit(kind_of(state, after), points(designs_of(state, after)))
                     moved[rider.id] = dataclasses.replace(
@@ -107,12 +114,12 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                     "arrival", rule("4.4" if gid != group_id else "4.1"),
                     f"{gid} {'follows ' + group_id + ' and ' if gid != group_id else ''}"
                     f"arrives at {state.system(at).name if isinstance(at, str) else at}"
-                    f"{via}.", player=player, group=gid, at=at, origin=g.at,
+                    f"{via}.", audience=PUBLIC, player=player, group=gid, at=at, origin=g.at,
                     order=where.get((player, gid))))
     for gid, count in sorted(left_behind.items()):
         g = moved[gid]
         events.append(Event("ship-lost", rule("2.3"), f"{gid} leaves {count} drifting "
                             f"craft behind, lost for good.", player=g.owner, group=gid,
-                            private=True))
+                            audience=Audience.told(g.owner)))
     out = tuple(moved.get(g.id, g) for g in state.groups.groups if moved.get(g.id, g).ships)
     return dataclasses.replace(state, groups=GroupsFile(out)), events

@@ -33,6 +33,7 @@ from ftpress.rules.ftcamp02.space import (
     hex_type,
     place_hex,
 )
+from ftpress.rules.ftcamp02.state_ext import of_design, of_group, of_map, of_ship, of_system
 from ftpress.state.model import Design, Group, Ship, State
 
 #: §4.2 hold sub-orders whose rules are in chapters of FTCamp0.2 that are not part of
@@ -171,7 +172,7 @@ class _Vetter:
             group = self.mine.get(group_id)
             if group is None:
                 self.refuse(group_id, ("detach", i), self._unknown(group_id))
-            elif group.attached_to is None:
+            elif of_group(group).attached_to is None:
                 self.refuse(group_id, ("detach", i), f"{group_id} is not attached to a "
                             "group; only an attached independent can be detached (§3.1)")
             else:
@@ -184,7 +185,7 @@ class _Vetter:
         if group_id in self.detach:
             return None
         group = self.groups.get(group_id)
-        return group.attached_to if group is not None else None
+        return of_group(group).attached_to if group is not None else None
 
     def riders(self, group_id: str) -> list[Group]:
         """The independents attached to a group once §3 is done."""
@@ -203,14 +204,14 @@ class _Vetter:
             if kind_of(self.state, group) != "independent":
                 self.refuse(independent, loc, f"{independent} is not a single independent "
                             "craft; only independents can be attached (§3)", key=True)
-            elif group.attached_to is not None and independent not in self.detach:
+            elif of_group(group).attached_to is not None and independent not in self.detach:
                 self.refuse(independent, loc, f"{independent} is already attached to "
-                            f"{group.attached_to}; detach it first (§3.1)", key=True)
-            elif group.lost or parent.lost:
-                lost = independent if group.lost else target
+                            f"{of_group(group).attached_to}; detach it first (§3.1)", key=True)
+            elif of_group(group).lost or of_group(parent).lost:
+                lost = independent if of_group(group).lost else target
                 self.refuse(independent, loc, f"{lost} is lost and can do nothing until "
                             "it is located (§4.1.1)")
-            elif kind_of(self.state, parent) != "standard" or parent.attached_to:
+            elif kind_of(self.state, parent) != "standard" or of_group(parent).attached_to:
                 self.refuse(independent, loc, f"{target} is not a standard fleet group; "
                             "independents attach only to standard fleet groups (§5.2.1)")
             elif place_hex(self.state, group) != place_hex(self.state, parent):
@@ -256,7 +257,7 @@ class _Vetter:
                         f"{self.attached_to(group_id)} and follows it; detach it to give it "
                         "its own order (§3.1)", key=True)
             return
-        if group.lost and not (action == "hold" and order.sub == "locate"):
+        if of_group(group).lost and not (action == "hold" and order.sub == "locate"):
             self.refuse(group_id, (*loc, action), f"{group_id} is lost and can do nothing "
                         "but 'hold: locate' until it is located (§4.1.1)", key=True)
             return
@@ -297,7 +298,8 @@ class _Vetter:
         if not self._can_fly(group_id, group, loc):
             return False
         home = state.system_at(target)
-        if group.reserve and (home is None or home.owner != self.player or home.loyalty <= 0):
+        if of_group(group).reserve and (home is None or home.owner != self.player
+                              or of_system(home).loyalty <= 0):
             self.refuse(group_id, loc, f"{group_id} has lost the craft that made it a "
                         "reserve group, so it must return to a system you hold (§5.2.2)")
             return False
@@ -336,9 +338,10 @@ class _Vetter:
         if wormhole_id is None:
             distance = start.distance(target)
         else:
-            hole = next((w for w in state.map.wormholes or () if w.id == wormhole_id), None)
+            holes = of_map(state.map).wormholes or ()
+            hole = next((w for w in holes if w.id == wormhole_id), None)
             if hole is None:
-                known = ", ".join(w.id for w in state.map.wormholes or ()) or "there are none"
+                known = ", ".join(w.id for w in holes) or "there are none"
                 self.refuse(group_id, ("groups", group_id, "wormhole"), f"no wormhole "
                             f"{wormhole_id!r}; expected one of: {known}")
                 return None
@@ -390,7 +393,7 @@ class _Vetter:
                         "Maintain Orbit is given at a system (§4.3)", key=True)
             return False
         party = self.party(group)
-        if not any(is_military(d) or d.troops or s.diplomat for s, d in party):
+        if not any(is_military(d) or of_design(d).troops or of_ship(s).diplomat for s, d in party):
             self.refuse(group_id, loc, f"{group_id} has no military craft, troops or "
                         "diplomat aboard; only those can maintain orbit (§4.3)", key=True)
             return False
@@ -436,14 +439,14 @@ class _Vetter:
                         f"{MISSING_CHAPTER[sub]} of FTCamp0.2, which are not part of this "
                         "rulebook, so ftpress cannot carry it out; give another order")
             return False
-        if sub == "locate" and not group.lost:
+        if sub == "locate" and not of_group(group).lost:
             self.refuse(group_id, loc, f"{group_id} is not lost; 'locate' is for a group "
                         "that failed its lost roll (§4.2.8)")
             return False
         if sub == "tug":
             tugs = [s.name for s in group.ships if s.name in names
                     and (d := self.state.design(s.design)) is not None
-                    and d.tug > 0 and d.tug_grade == "civilian"]
+                    and of_design(d).tug > 0 and of_design(d).tug_grade == "civilian"]
             if not tugs:
                 self.refuse(group_id, loc, f"{names[0] if len(names) == 1 else group_id}"
                             " has no civilian tug to make ready; 'tug' is for civilian tugs "

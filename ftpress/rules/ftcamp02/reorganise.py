@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.groups import (
     designs_of,
     group_kind,
@@ -24,6 +24,8 @@ from ftpress.rules.ftcamp02.groups import (
 from ftpress.rules.ftcamp02.orderfile import GroupOrder, OrdersFile
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
+from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group, of_system
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, check_id
 
 #: Ruling: the seed does not say how EPs in store are shared out. A group split off
@@ -66,15 +68,16 @@ def reorganise(state: State, player: str, group_id: str, order: GroupOrder) -> S
         if g.id in gone:
             continue
         if g.id == group_id:
-            g = dataclasses.replace(g, ships=ships, endurance=store, reserve=False)
-        if g.attached_to in gone:
-            g = dataclasses.replace(g, attached_to=group_id)
-        if g.parent in gone:
-            g = dataclasses.replace(g, parent=group_id)
+            g = extended(dataclasses.replace(g, ships=ships, endurance=store), Ftcamp02Group,
+                         reserve=False)
+        if of_group(g).attached_to in gone:
+            g = extended(g, Ftcamp02Group, attached_to=group_id)
+        if of_group(g).parent in gone:
+            g = extended(g, Ftcamp02Group, parent=group_id)
         out.append(g)
     out.extend(new)
     for placed, parent in order.place.items():
-        out = [dataclasses.replace(g, parent=parent) if g.id == placed else g for g in out]
+        out = [extended(g, Ftcamp02Group, parent=parent) if g.id == placed else g for g in out]
     return dataclasses.replace(state, groups=GroupsFile(tuple(out)))
 
 
@@ -92,10 +95,10 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
         if new_id in taken:
             return ("split", new_id), f"{new_id} is already a group's id; a new group " \
                                       "needs a new id"
-        other = next((gid for gid, o in orders.groups.items()
-                      if gid != group_id and new_id in o.split), None)
-        if other is not None:
-            return ("split", new_id), f"{other} splits off a group called {new_id} too; " \
+        splitter = next((gid for gid, o in orders.groups.items()
+                         if gid != group_id and new_id in o.split), None)
+        if splitter is not None:
+            return ("split", new_id), f"{splitter} splits off a group called {new_id} too; " \
                                       "give each new group its own id"
         for name in ships:
             if name not in names:
@@ -106,7 +109,8 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
                                           "leaves once"
             leaving.append(name)
     held = state.system_at(here)
-    if me.reserve and (held is None or held.owner != player or held.loyalty <= 0):
+    if of_group(me).reserve and (held is None or held.owner != player
+                                 or of_system(held).loyalty <= 0):
         return ("hold",), f"{group_id} has lost the craft that made it a reserve group; it " \
                           "re-organises into a standard group only at a system you hold " \
                           "(§5.2.2)"
@@ -123,7 +127,7 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
         if place_hex(state, other) != here:
             return ("merge", i), f"{other_id} is at {other.at}, not with {group_id} at " \
                                  f"{me.at}; only groups in one hex merge (§4.2.2)"
-        if other.lost:
+        if of_group(other).lost:
             return ("merge", i), f"{other_id} is lost and can do nothing until it is " \
                                  "located (§4.1.1)"
         if attached_to(other_id) is not None:
@@ -154,7 +158,7 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
             state, state.system_at(here), player):
         return ("hold",), f"{group_id} would become a standard fleet group again, which " \
                           "a reserve group may do only at a system loyal to you (§5.2.2)"
-    riders = [g.id for g in after.groups.groups if g.attached_to == group_id
+    riders = [g.id for g in after.groups.groups if of_group(g).attached_to == group_id
               and attached_to(g.id) is not None]
     if riders and kind != "standard":
         return ("hold",), f"{group_id} would become a {kind} group with {', '.join(riders)} " \
@@ -205,7 +209,9 @@ def after_owner(state: State, group_id: str) -> str | None:
 def reorganise_event(player: str, group_id: str, order: GroupOrder, where: str | None,
                      restored: bool = False) -> Event:
     """The event of one reorganisation, naming groups (never craft, which may be secret);
-    ``restored``: a marked reserve group becomes a standard group again (§5.2.2)."""
+    ``restored``: a marked reserve group becomes a standard group again (§5.2.2).
+    Re-organise is a hold sub-order, which other powers are not told (§4.2): the
+    event goes to the player alone; the map shows the markers placed and removed."""
     parts = ["becomes a standard fleet group again"] if restored else []
     if order.split:
         parts.append(f"splits off {', '.join(order.split)}")
@@ -217,4 +223,5 @@ def reorganise_event(player: str, group_id: str, order: GroupOrder, where: str |
     text = f"{group_id} reorganises: {'; '.join(parts) or 'no change'}."
     kind = "split" if order.split else "merge"
     return Event(kind, rule("4.2.2"), text, player=player, group=group_id,
-                 groups=(group_id, *order.split, *order.merge), order=where)
+                 groups=(group_id, *order.split, *order.merge), order=where,
+                 audience=Audience.told(player))

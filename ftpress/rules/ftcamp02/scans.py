@@ -7,9 +7,11 @@ enhanced or superior sensors (§7.1). A scanned group shows its make-up by class
 only (§5.1.0), less what ECM and stealth hide. Patrolled hexes (§7.2) need
 command HQs, which are not part of this rulebook.
 
-Each scan is one public event naming classes and counts, never a craft or a
-design, so the site shows what the scans revealed and nothing more: the group
-itself stays unrevealed (``Group.revealed`` is not set).
+Each scan is one event naming classes and counts, never a craft or a design,
+told to the two powers that swap it (§7): the scanner and the scanned. The
+public learns nothing of what a group holds (an attached independent, §3,
+shows in its group's count), and the group stays unrevealed
+(``Group.revealed`` is not set).
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ftpress.events import Event
+from ftpress.events import Audience, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static, sensor_grade
 from ftpress.rules.ftcamp02.movement import party_of
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
+from ftpress.rules.ftcamp02.state_ext import of_design, of_group
 from ftpress.state.model import Design, Group, Ship, State
 
 #: Ruling: the scanned power always uses every ECM and area ECM it has to hide
@@ -64,13 +67,13 @@ class ScanResult:
 def scan_group(crafts: list[tuple[Ship, Design]], superior: int) -> ScanResult:
     """§7: what one group (with its attached independents) shows to a scan backed by
     ``superior`` superior sensors."""
-    seen = [(s, d) for s, d in crafts if not d.stealth]
+    seen = [(s, d) for s, d in crafts if not of_design(d).stealth]
     stealthy = len(crafts) - len(seen)
     hidden: set[str] = set()
     if ECM_ALWAYS_USED:
-        hidden |= {s.name for s, d in seen if d.ecm}
+        hidden |= {s.name for s, d in seen if of_design(d).ecm}
         for s, d in seen:
-            if d.area_ecm:
+            if of_design(d).area_ecm:
                 others = sorted(((x, y) for x, y in seen if x.name not in hidden
                                  and x.name != s.name), key=lambda p: (-p[1].mass, p[0].name))
                 if others:
@@ -87,7 +90,7 @@ def scan_group(crafts: list[tuple[Ship, Design]], superior: int) -> ScanResult:
 
 def long_range_scans(state: State) -> list[Event]:
     """§7.1, §7.3: every scan made at the end of the round, by power and group."""
-    markers = [g for g in state.groups.groups if g.attached_to is None and g.ships]
+    markers = [g for g in state.groups.groups if of_group(g).attached_to is None and g.ships]
     where = {g.id: place_hex(state, g) for g in markers}
     events: list[Event] = []
     for player in sorted({g.owner for g in markers}):
@@ -109,7 +112,8 @@ def long_range_scans(state: State) -> list[Event]:
                                 f"({target.owner}) at {_place(state, h)}: "
                                 f"{result.describe()}.", player=player, group=target.id,
                                 groups=tuple(g.id for g, _grade, _n in able),
-                                players=(player, target.owner), at=target.at))
+                                players=(player, target.owner), at=target.at,
+                                audience=Audience.told(player, target.owner)))
     return events
 
 

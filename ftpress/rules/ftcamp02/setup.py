@@ -17,6 +17,12 @@ from ftpress.hexes import Hex, hexagon, on_map, ring
 from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.ftcamp02.groups import designs_of, kind_of, points, store_limit
+from ftpress.rules.ftcamp02.state_ext import (
+    Ftcamp02Design,
+    Ftcamp02Map,
+    Ftcamp02System,
+    Wormhole,
+)
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -33,7 +39,6 @@ from ftpress.state.model import (
     Ship,
     State,
     System,
-    Wormhole,
 )
 
 #: Setup options and their (default, least, most).
@@ -58,13 +63,13 @@ DESIGNS = (
     Design("frigate", "Frigate", "ftcamp", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
     Design("destroyer", "Destroyer", "ftcamp", "DD", 32, 108, (3, 3, 2, 2), _ABSTRACT),
     Design("cruiser", "Cruiser", "ftcamp", "CH", 70, 238, (5, 5, 4, 4), _ABSTRACT,
-           sensors="enhanced"),
+           ext=Ftcamp02Design(sensors="enhanced")),
     Design("courier", "Courier", "ftcamp", "SC", 10, 30, (1, 1), _ABSTRACT,
-           craft="civilian", sensors="none"),
-    Design("tug", "Tug", "ftcamp", "CL", 40, 90, (3, 3, 3), _ABSTRACT, craft="civilian",
-           sensors="none", tug=80, tug_grade="civilian"),
+           ext=Ftcamp02Design(craft="civilian", sensors="none")),
+    Design("tug", "Tug", "ftcamp", "CL", 40, 90, (3, 3, 3), _ABSTRACT,
+           ext=Ftcamp02Design(craft="civilian", sensors="none", tug=80, tug_grade="civilian")),
     Design("station", "Orbital station", "ftcamp", "CE", 60, 150, (4, 4, 4), _ABSTRACT,
-           craft="military", ftl=False, main_drive=False),
+           ext=Ftcamp02Design(craft="military", ftl=False, main_drive=False)),
 )
 #: Choice: each power starts with two task forces and a courier at home:
 #: (group number, designs).
@@ -134,10 +139,11 @@ def build(seed: int, campaign_id: str, name: str, players: tuple[str, ...], star
         holes.append(Wormhole(f"w{i + 1}", (a, b)))
         log.append(f"Wormhole {i + 1} joins {a} and {b}.")
     names = world_names(seed, len(homes) + len(neutrals))
-    systems = [System(slug(names[i]), names[i], h, owner=p, income=0, idp=0, bio=HOME_BIO,
-                      loyalty=HOME_LOYALTY)
+    systems = [System(slug(names[i]), names[i], h, owner=p, income=0, idp=0,
+                      ext=Ftcamp02System(bio=HOME_BIO, loyalty=HOME_LOYALTY))
                for i, (p, h) in enumerate(zip(players, homes, strict=True))]
-    systems += [System(slug(names[len(homes) + i]), names[len(homes) + i], h, bio=bio)
+    systems += [System(slug(names[len(homes) + i]), names[len(homes) + i], h,
+                       ext=Ftcamp02System(bio=bio))
                 for i, (h, bio) in enumerate(neutrals)]
     state = State(
         CampaignFile(campaign_id, name, "ftcamp02",
@@ -148,8 +154,8 @@ def build(seed: int, campaign_id: str, name: str, players: tuple[str, ...], star
                                                "wormholes": options.wormholes})),
         PlayersFile(tuple(Player(p, p.upper(), PALETTE[i % len(PALETTE)], 0, systems[i].id)
                           for i, p in enumerate(players))),
-        MapFile(options.radius, tuple(systems), dust=tuple(sorted(dust)) or None,
-                wormholes=tuple(holes) or None),
+        MapFile(options.radius, tuple(systems),
+                ext=Ftcamp02Map(dust=tuple(sorted(dust)) or None, wormholes=tuple(holes) or None)),
         DesignsFile(DESIGNS), GroupsFile(), QueuesFile())
     groups = []
     for i, p in enumerate(players):

@@ -4,6 +4,7 @@ friendly systems (§2.1), and distances to the nearest system or beacon (§4.2.8
 from __future__ import annotations
 
 from ftpress.hexes import Hex
+from ftpress.rules.ftcamp02.state_ext import of_map, of_player, of_system
 from ftpress.state.model import Group, State, System
 
 #: §4.1.1, §4.2.8: the modifier for the type of hex, dust cloud or deep space.
@@ -22,7 +23,7 @@ SYSTEM_BONUSES_ADD_UP = False
 
 def hex_type(state: State, h: Hex) -> str:
     """'dust cloud' or 'deep space' (every hex is one of the two)."""
-    return "dust cloud" if h in (state.map.dust or ()) else "deep space"
+    return "dust cloud" if h in (of_map(state.map).dust or ()) else "deep space"
 
 
 def place_hex(state: State, group: Group) -> Hex:
@@ -41,7 +42,7 @@ def location(state: State, h: Hex) -> str | Hex:
 
 def beacon_bonus(state: State, h: Hex) -> int:
     """§4.1.1: the active beacons' bonus on a hex, at most +3."""
-    return min(BEACON_CAP, sum(b.bonus for b in state.map.beacons or () if b.active
+    return min(BEACON_CAP, sum(b.bonus for b in of_map(state.map).beacons or () if b.active
                                and b.hex == h))
 
 
@@ -64,16 +65,16 @@ def distance_modifier(distance: int, optimal: int) -> int:
 def nearest_fix(state: State, h: Hex) -> int | None:
     """§4.2.8: hexes to the nearest system or active beacon (None: there is none)."""
     fixes = [s.hex for s in state.map.systems if s.hex is not None]
-    fixes += [b.hex for b in state.map.beacons or () if b.active]
+    fixes += [b.hex for b in of_map(state.map).beacons or () if b.active]
     return min((h.distance(f) for f in fixes), default=None)
 
 
 def friendly(state: State, system: System | None, player: str) -> bool:
     """§2.1: a system with positive loyalty towards the player, or held by a player
     who supplies the player's fleets."""
-    if system is None or system.owner is None or system.loyalty <= 0:
+    if system is None or system.owner is None or of_system(system).loyalty <= 0:
         return False
     if system.owner == player:
         return True
     me = state.player(player)
-    return me is not None and system.owner in me.supplied_by
+    return me is not None and system.owner in of_player(me).supplied_by

@@ -14,6 +14,7 @@ from ftpress.rules.ftcamp02.groups import (
     store_limit,
     structure_problems,
 )
+from ftpress.rules.ftcamp02.state_ext import of_group, of_map, of_ship, of_system
 from ftpress.state.load import LoadedState
 
 
@@ -27,19 +28,18 @@ def hex_map(loaded: LoadedState) -> list[Problem]:
     """ftcamp02 is played on a hex map: systems, dust, wormholes and beacons on it."""
     m = loaded.state.map
     found = []
-    for i, s in enumerate(m.systems):
-        if s.hex is None:
-            found.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no hex; "
-                                 "ftcamp02 is played on a hex map, so give 'hex: [q, r]'"))
+    if m.geometry is not None:  # on a hex map, the shared checks give every system a hex
+        found.append(Problem(*loaded.where("map", "geometry"), f"geometry {m.geometry!r}: "
+                             "ftcamp02 is played on a hex map, so leave out 'geometry'"))
     for i, g in enumerate(loaded.state.groups.groups):
         if not isinstance(g.at, (str, Hex)):
             found.append(Problem(*loaded.where("groups", "groups", i, "at"), f"{g.id} is at "
                                  f"{g.at}, a point; ftcamp02 is played on a hex map, so give "
                                  "a system id or a hex [q, r]"))
-    places = [(("dust", i), h) for i, h in enumerate(m.dust or ())]
-    places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(m.wormholes or ())
+    places = [(("dust", i), h) for i, h in enumerate(of_map(m).dust or ())]
+    places += [(("wormholes", i, "ends", j), h) for i, w in enumerate(of_map(m).wormholes or ())
                for j, h in enumerate(w.ends)]
-    places += [(("beacons", i, "hex"), b.hex) for i, b in enumerate(m.beacons or ())]
+    places += [(("beacons", i, "hex"), b.hex) for i, b in enumerate(of_map(m).beacons or ())]
     for loc, h in places:
         if not on_map(h, m.radius):
             found.append(Problem(*loaded.where("map", *loc), f"hex {h} is off the map; a "
@@ -53,16 +53,17 @@ def loyalty(loaded: LoadedState) -> list[Problem]:
     in name is on a neutral system."""
     found = []
     for i, s in enumerate(loaded.state.map.systems):
-        if s.owner is not None and s.loyalty <= 0:
+        ext = of_system(s)
+        if s.owner is not None and ext.loyalty <= 0:
             found.append(Problem(*loaded.where("map", "systems", i, "owner"), f"{s.id!r} is "
                                  f"held by {s.owner!r} with loyalty 0; a system is under a "
                                  "power's control only with positive loyalty (§8), so give "
                                  "'loyalty:' or leave out the owner"))
-        if s.owner is None and s.loyalty > 0:
+        if s.owner is None and ext.loyalty > 0:
             found.append(Problem(*loaded.where("map", "systems", i, "loyalty"), f"{s.id!r} "
-                                 f"has loyalty {s.loyalty} but no owner; give the 'owner:' it "
+                                 f"has loyalty {ext.loyalty} but no owner; give the 'owner:' it "
                                  "is loyal to (§8)"))
-        if s.claimed_by is not None and s.owner is not None:
+        if ext.claimed_by is not None and s.owner is not None:
             found.append(Problem(*loaded.where("map", "systems", i, "claimed_by"), f"{s.id!r}"
                                  " is held, so it cannot be claimed in name; only a neutral "
                                  "system is (§8.1)"))
@@ -76,19 +77,20 @@ def attachments(loaded: LoadedState) -> list[Problem]:
     groups = {g.id: g for g in state.groups.groups}
     found = []
     for i, g in enumerate(state.groups.groups):
-        if g.attached_to is None:
+        to = of_group(g).attached_to
+        if to is None:
             continue
-        parent = groups.get(g.attached_to)
+        parent = groups.get(to)
         if kind_of(state, g) != "independent":
             wrong = (f"{g.id} is not a single independent craft; only independents can be "
                      "attached (§3)")
         elif parent is None or parent.owner != g.owner:
-            wrong = f"no group {g.attached_to!r} of {g.owner}'s to be attached to"
-        elif kind_of(state, parent) != "standard" or parent.attached_to is not None:
-            wrong = (f"{g.attached_to} is not a standard fleet group; independents attach "
+            wrong = f"no group {to!r} of {g.owner}'s to be attached to"
+        elif kind_of(state, parent) != "standard" or of_group(parent).attached_to is not None:
+            wrong = (f"{to} is not a standard fleet group; independents attach "
                      "only to those (§5.2.1)")
         elif state.hex_of(parent.at) != state.hex_of(g.at):
-            wrong = (f"{g.id} is at {g.at} but {g.attached_to} at {parent.at}; an attached "
+            wrong = (f"{g.id} is at {g.at} but {to} at {parent.at}; an attached "
                      "independent is with its group")
         else:
             continue
@@ -124,9 +126,10 @@ def crews(loaded: LoadedState) -> list[Problem]:
     for i, g in enumerate(state.groups.groups):
         for j, s in enumerate(g.ships):
             d = state.design(s.design)
-            if d is not None and s.crew_lost > crew_factors(d):
+            lost = of_ship(s).crew_lost
+            if d is not None and lost > crew_factors(d):
                 found.append(Problem(*loaded.where("groups", "groups", i, "ships", j,
                                                    "crew_lost"),
-                                     f"{s.name} has lost {s.crew_lost} crew factors but has "
+                                     f"{s.name} has lost {lost} crew factors but has "
                                      f"only {crew_factors(d)} (§2.3)"))
     return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.ftcamp02.orders import vet
+from ftpress.rules.ftcamp02.state_ext import of_group
 from ftpress.state.model import State
 
 
@@ -31,7 +32,7 @@ def describe_orders(state: State, loaded: LoadedOrders) -> list[str]:
             extra = f"; craft: {', '.join(f'{n} {s}' for n, s in order.crafts.items())}" \
                 if order.crafts else ""
             lines.append(f"{group_id} holds ({order.sub}{extra}) (§4.2).")
-    mine = {g.id for g in state.groups_of(orders.player) if g.attached_to is None}
+    mine = {g.id for g in state.groups_of(orders.player) if of_group(g).attached_to is None}
     silent = sorted(mine - set(orders.groups) - set(vetted.attach))
     if silent:
         lines.append(f"Not mentioned, so holding: {', '.join(silent)} (§4.0).")

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftcamp02.claims import maintain_orbits
@@ -43,6 +43,7 @@ from ftpress.rules.ftcamp02.reorganise import (
     settle_structure,
 )
 from ftpress.rules.ftcamp02.scans import long_range_scans
+from ftpress.rules.ftcamp02.state_ext import of_group
 from ftpress.rules.planning import (
     located,
     no_orders,
@@ -108,7 +109,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
     """§4.0: missing and refused orders; each group affected takes Hold-Nothing."""
     events: list[Event] = []
     for player in state.players.players:
-        mine = [g.id for g in state.groups_of(player.id) if g.attached_to is None]
+        mine = [g.id for g in state.groups_of(player.id) if of_group(g).attached_to is None]
         if player.id not in orders:
             if mine:
                 events.append(no_orders(rule("4.0"), player.id, mine))
@@ -120,11 +121,10 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
                 text = f"{r.group}'s order is refused and it holds: {r.message}."
             else:
                 text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
-            # Attachments and hold sub-orders are told to nobody (§3, §4.2), refused or not.
-            secret = r.loc[0] in ("attach", "detach") or bool(
-                {"hold", "crafts", "split", "merge", "place"} & set(r.loc))
+            # A refusal quotes the order: attachments and hold sub-orders are told to
+            # nobody (§3, §4.2), and what a group holds to nobody unscanned (§7).
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
-                                group=r.group, order=at, private=secret))
+                                group=r.group, order=at, audience=Audience.told(player.id)))
         given = set(loaded.orders.groups) | set(vetted[player.id].attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
@@ -133,7 +133,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders],
             path, line, col = loaded.where("note")
             events.append(Event("note", rule("4.0"), f"{player.id}'s note on the round.",
                                 player=player.id, note=loaded.orders.note,
-                                order=f"{path}:{line}:{col}"))
+                                order=f"{path}:{line}:{col}", audience=PUBLIC))
     for player_id in strangers(state, orders):
         r = vetted[player_id].rejected[0]
         events.append(stranger_refused(rule("4.0"), player_id, r.message,
@@ -154,14 +154,14 @@ def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders],
                 continue
             if not any(g.id == group_id for g in state.groups.groups):
                 continue
-            attached = {g.id: g.attached_to for g in state.groups.groups}
+            attached = {g.id: of_group(g).attached_to for g in state.groups.groups}
             problem = reorganise_problem(state, orders[player].orders, group_id, order,
                                          attached.get)
             if problem is not None:
                 events.append(_refused(player, group_id, problem[1], where))
             else:
                 standing[group_id] = order
-        marked = {g.id for g in state.groups.groups if g.reserve}
+        marked = {g.id for g in state.groups.groups if of_group(g).reserve}
         state, refused = settle_structure(state, player, standing)
         for group_id, order in sorted(standing.items()):
             if group_id in refused:
@@ -177,7 +177,7 @@ def _refused(player: str, group_id: str, message: str,
              where: Mapping[tuple[str, str], str | None]) -> Event:
     return Event("rejected", rule("4.2.2"), f"{group_id}'s reorganisation is refused and it "
                  f"holds: {message}.", player=player, group=group_id,
-                 order=where.get((player, group_id)), private=True)
+                 order=where.get((player, group_id)), audience=Audience.told(player))
 
 
 def next_round(state: State) -> tuple[State, list[Event]]:

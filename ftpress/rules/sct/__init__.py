@@ -14,10 +14,12 @@ legality, :mod:`.plane` the map's geometry (§4.1, §4.3, §6.1),
 from __future__ import annotations
 
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
+from ftpress.rules.sct.display import DISPLAY
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
 from ftpress.rules.sct.report_groups import REPORT
 from ftpress.rules.sct.setup import OPTION_LIMITS, Options, build, setup_post
+from ftpress.rules.sct.state_ext import EXTENSION
 from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.summary import describe_orders
 from ftpress.rules.sct.turn import resolve
@@ -38,6 +40,8 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     report=REPORT,
+    state_extension=EXTENSION,
+    display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     check_orders=order_problems,
     describe_orders=describe_orders,

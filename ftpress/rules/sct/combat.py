@@ -18,12 +18,13 @@ from itertools import combinations
 
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.losses import AFLOAT, CRIPPLED, DESTROYED, take_losses
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.plane import place_name
+from ftpress.rules.sct.state_ext import position
 from ftpress.rules.sct.supply import endurance_of
 from ftpress.rules.sct.tabletop import settle_on_table
 from ftpress.state.model import Group, Point, State, System
@@ -71,8 +72,8 @@ def meetings(state: State, initiative: Sequence[str]) -> list[Meeting]:
             if g.owner in (a, b) and g.ships and point is not None:
                 nodes.append((f"g:{g.id}", g.owner, point))
         for s in state.map.systems:
-            if s.base and s.owner in (a, b) and s.position is not None:
-                nodes.append((f"b:{s.id}", s.owner, plane.flat(s.position)))
+            if s.base and s.owner in (a, b) and (p := position(s)) is not None:
+                nodes.append((f"b:{s.id}", s.owner, plane.flat(p)))
         links: dict[str, set[str]] = {n[0]: set() for n in nodes}
         for x, y in combinations(nodes, 2):
             either_a_force = x[0].startswith("g:") or y[0].startswith("g:")
@@ -123,7 +124,7 @@ def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
     if not engaged and not (meeting.bases and BASE_ENGAGES):
         return state, [Event("encounter", rule("6.1"), f"{names} meet near {where}, but "
                              "neither elects to fight.", at=meeting.at,
-                             groups=meeting.groups, players=meeting.players)]
+                             groups=meeting.groups, players=meeting.players, audience=PUBLIC)]
     mode = state.campaign.settings.battles
     agreed = all(o is not None and o.abstract for o in orders.values())
     if mode == "tabletop" or (mode == "agreed" and not agreed):
@@ -158,11 +159,11 @@ def _enter(state: State, plan: Plan, meeting: Meeting, groups: list[Group],
                 events.append(Event("endurance", rule("6.5"), f"{group.id} spends an "
                                     f"endurance point to fight supplied "
                                     f"({spent[group.id].endurance} left).", player=player,
-                                    group=group.id))
+                                    group=group.id, audience=PUBLIC))
             elif wants:
                 events.append(Event("endurance", rule("6.5"), f"{group.id} has no endurance "
                                     "left and fights out of supply, at half values.",
-                                    player=player, group=group.id))
+                                    player=player, group=group.id, audience=PUBLIC))
     return spent, events, supplied
 
 
@@ -216,10 +217,12 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
             "groups aboard did not fight (§6.9)." if fighters and not FIGHTERS_FOUGHT else "")
     for attack in result.attacks:
         events.append(Event("battle", rule("6.3"), f"Round {attack.round}: {attack.text}",
-                            at=meeting.at, players=meeting.players, rolls=attack.rolls))
+                            at=meeting.at, players=meeting.players, rolls=attack.rolls,
+                            audience=PUBLIC))
     events.append(Event("battle", rule("6.8"), f"{' and '.join(meeting.players)} fight near "
                         f"{place_name(state, meeting.at)}. {result.summary}{note}",
-                        at=meeting.at, groups=meeting.groups, players=meeting.players))
+                        at=meeting.at, groups=meeting.groups, players=meeting.players,
+                        audience=PUBLIC))
     return _apply(state, result, spent, meeting, events)
 
 
@@ -253,7 +256,7 @@ def _apply(state: State, result: ac.CombatResult, spent: dict[str, Group],
         if elements and all(u.destroyed for u in elements):
             events.append(Event("ship-lost", rule("7.3"), f"The base of {system.name} is "
                                 "destroyed, all five elements.", player=system.owner,
-                                at=system.id))
+                                at=system.id, audience=PUBLIC))
             system = dataclasses.replace(system, base=False)
         systems.append(system)
     state = dataclasses.replace(

@@ -12,11 +12,13 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC, Plan, rule
+from ftpress.rules.sct.state_ext import Installation, SctSystem, of_system
 from ftpress.rules.sct.supply import max_endurance
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, Keel, Repair, Ship, State, System
 
 #: Ruling: a finished repair waits for its ship to be back at the yard (the seed
@@ -34,7 +36,7 @@ def collect_income(state: State) -> tuple[dict[str, int], list[Event]]:
         income[player.id] = total
         events.append(Event("income", rule("3.1"), f"{player.id}'s {len(worlds)} systems "
                             f"yield {total} MUCr this turn.", player=player.id,
-                            amount=total, account="income"))
+                            amount=total, account="income", audience=PUBLIC))
     return income, events
 
 
@@ -63,13 +65,16 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                             order.name)
                 keels.append(keel)
                 rate = costs.yard_rate(system)
+                # A ship on the slips is in no task force, so the ruling that makes
+                # forces public (§1.1) does not reach it: its builder's until delivered.
                 events.append(Event("keel-laid", rule("3.3"), f"{player.id} begins "
                                     f"{order.name}, a {design.name} {design.size}, at "
                                     f"{system.name} for {spend.cost} MUCr "
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"about {math.ceil(spend.cost / rate)} turns at "
                                     f"{rate} MUCr a turn.", player=player.id, at=system.id,
-                                    order=where, amount=-spend.cost, account="construction"))
+                                    order=where, amount=-spend.cost, account="construction",
+                                    audience=Audience.told(player.id)))
             elif isinstance(order, RepairOrder):
                 rate = costs.yard_rate(system)
                 ready = turn + math.ceil(spend.cost / rate) - 1
@@ -81,19 +86,19 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"ready at the end of turn {ready}.", player=player.id,
                                     group=order.force, at=system.id, order=where,
-                                    amount=-spend.cost, account="repairs"))
+                                    amount=-spend.cost, account="repairs", audience=PUBLIC))
             else:
                 assert isinstance(order, WorkOrder)
                 _cost, turns = costs.works_cost(order.kind, system)
-                systems[system.id] = dataclasses.replace(
-                    system, works={**system.works, order.kind: turns})
+                systems[system.id] = extended(
+                    system, SctSystem, works={**of_system(system).works, order.kind: turns})
                 events.append(Event("works-begun", rule(_WORKS_RULE[order.kind]),
                                     f"{player.id} begins a {order.kind} at {system.name} for "
                                     f"{spend.cost} MUCr "
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"done in {turns} turns.", player=player.id,
                                     at=system.id, order=where, amount=-spend.cost,
-                                    account="construction"))
+                                    account="construction", audience=PUBLIC))
         earned = income.get(player.id, 0)
         players.append(dataclasses.replace(player, treasury=player.treasury + earned - spent))
     state = dataclasses.replace(
@@ -151,7 +156,7 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         events.append(Event("ship-built", rule("3.3"), f"{keel.name}, a {design.name} "
                             f"{design.size}, is delivered at {system.name} and forms task "
                             f"force {force_id}.", player=keel.owner, group=force_id,
-                            at=keel.at))
+                            at=keel.at, audience=PUBLIC))
     repairs: list[Repair] = []
     for repair in state.queues.repairs:
         home = next((i for i, g in enumerate(groups) if g.owner == repair.owner
@@ -162,7 +167,7 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         if not alive:
             events.append(Event("repaired", rule("3.3"), f"{repair.ship} was lost before "
                                 "its repair was done; the money is spent.",
-                                player=repair.owner, at=repair.at))
+                                player=repair.owner, at=repair.at, audience=PUBLIC))
             continue
         if home is None and not REPAIR_WAITS_FOR_SHIP:
             home = next(i for i, g in enumerate(groups) if g.owner == repair.owner
@@ -176,22 +181,25 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         groups[home] = dataclasses.replace(group, ships=ships)
         events.append(Event("repaired", rule("3.3"), f"{repair.ship} of {group.id} is "
                             f"repaired at {repair.at} and no longer crippled.",
-                            player=repair.owner, group=group.id, at=repair.at))
+                            player=repair.owner, group=group.id, at=repair.at, audience=PUBLIC))
     systems: list[System] = []
     for system in state.map.systems:
-        works: dict = {}
-        done = {}
-        for kind, left in system.works.items():
+        works: dict[Installation, int] = {}
+        done: list[Installation] = []
+        for kind, left in of_system(system).works.items():
             if left <= 1:
-                done[kind] = True
+                done.append(kind)
             else:
                 works[kind] = left - 1
-        if done or works != system.works:
-            system = dataclasses.replace(system, works=works, **done)
+        if done or works != of_system(system).works:
+            system = dataclasses.replace(system, depot=system.depot or "depot" in done,
+                                         base=system.base or "base" in done,
+                                         shipyard=system.shipyard or "shipyard" in done)
+            system = extended(system, SctSystem, works=works)
         for kind in done:
             events.append(Event("works-done", rule(_WORKS_RULE[kind]), f"The {kind} at "
                                 f"{system.name} is complete.", player=system.owner,
-                                at=system.id))
+                                at=system.id, audience=PUBLIC))
         systems.append(system)
     state = dataclasses.replace(
         state, groups=dataclasses.replace(state.groups, groups=tuple(groups)),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.abstract_combat import roll_initiative
 from ftpress.rules.sct.plan import rule
 from ftpress.state.model import State
@@ -22,4 +22,4 @@ def roll(state: State, dice: Dice) -> tuple[tuple[str, ...], list[Event]]:
     if len(set(first.values())) < len(first):
         text += " (ties rolled again)"
     return order, [Event("initiative", rule("2.2"), f"Initiative, highest first: {text}.",
-                         players=order, rolls=dice.log[start:])]
+                         players=order, rolls=dice.log[start:], audience=PUBLIC)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct.plan import rule
 from ftpress.state.model import Group, Ship
 
@@ -26,17 +26,17 @@ def take_losses(group: Group, fate: Callable[[Group, Ship], str],
         result = fate(group, ship)
         if result == DESTROYED:
             events.append(Event("ship-lost", rule("6.4"), f"{ship.name} of {group.id} is "
-                                "destroyed.", player=group.owner, group=group.id))
+                                "destroyed.", player=group.owner, group=group.id, audience=PUBLIC))
             continue
         if result == CRIPPLED and not ship.crippled:
             events.append(Event("crippled", rule("6.4"), f"{ship.name} of {group.id} is "
                                 "crippled: its values are halved until repaired.",
-                                player=group.owner, group=group.id))
+                                player=group.owner, group=group.id, audience=PUBLIC))
             ship = dataclasses.replace(ship, crippled=True)
         ships.append(ship)
     if not ships:
         events.append(Event("ship-lost", rule("6.4"), f"Task force {group.id} is "
                             "destroyed with every ship in it.", player=group.owner,
-                            group=group.id))
+                            group=group.id, audience=PUBLIC))
         return None
     return dataclasses.replace(group, ships=tuple(ships))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.supply import endurance_of, spend
@@ -108,7 +108,7 @@ def primary_movement(state: State, plan: Plan, initiative: Sequence[str],
                             f"{force_id} moves {move}{note}: {_name(state, group.at)} → "
                             f"{_name(state, at)}.", player=player, group=force_id, at=at,
                             origin=group.at, order=plan.where(player, "forces", force_id,
-                                                              "move")))
+                                                              "move"), audience=PUBLIC))
     return state, events
 
 
@@ -127,7 +127,7 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
         if endurance_of(state, group) < 1:
             events.append(Event("rejected", rule("4.4"), f"{force_id} has no endurance left "
                                 "for a secondary move; it stays.", player=player,
-                                group=force_id, order=where))
+                                group=force_id, order=where, audience=PUBLIC))
             continue
         start = plane.where(state, group.at)
         if start is None:
@@ -139,7 +139,7 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
             if target is None:
                 events.append(Event("rejected", rule("4.4"), f"{second.toward} is gone; "
                                     f"{force_id} makes no secondary move.", player=player,
-                                    group=force_id, order=where))
+                                    group=force_id, order=where, audience=PUBLIC))
                 continue
             heading = plane.bearing(start, target)
             length = min(length, plane.distance(start, target))
@@ -150,7 +150,7 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
             events.append(Event("secondary-move", rule("4.4"), f"{force_id} is already at "
                                 f"{second.toward}; it makes no secondary move and spends "
                                 "nothing.", player=player, group=force_id, at=group.at,
-                                order=where))
+                                order=where, audience=PUBLIC))
             continue
         end = plane.step(start, heading, length)
         at = plane.settle(state, end)
@@ -160,5 +160,5 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
                             f"point ({moved.endurance} left) and moves {round(length, 2):g} MU on "
                             f"{heading:.0f}°: {_name(state, group.at)} → {_name(state, at)}.",
                             player=player, group=force_id, at=at, origin=group.at,
-                            order=where))
+                            order=where, audience=PUBLIC))
     return state, events

@@ -16,6 +16,7 @@ from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.sct import costs, plane
 from ftpress.rules.sct.orderfile import BuildOrder, ForceOrder, RepairOrder, WorkOrder
+from ftpress.rules.sct.state_ext import of_system
 from ftpress.state.model import Group, Point, State
 
 
@@ -278,7 +279,7 @@ def _economy(state: State, loaded: LoadedOrders, out: Vetted) -> None:
             why = f"{work.at!r} is not one of your systems"
         elif getattr(system, work.kind):
             why = f"{system.name} already has a {work.kind}"
-        elif work.kind in system.works or (work.at, work.kind) in works_ordered:
+        elif work.kind in of_system(system).works or (work.at, work.kind) in works_ordered:
             why = f"a {work.kind} is already being built at {system.name}"
         if why is not None:
             out.rejected.append(Rejection(loc, why))

@@ -11,7 +11,8 @@ from ftpress.rules.sct.orders import Vetted, vet
 RULESET = "sct"
 
 #: Ruling: seed 001 keeps nothing secret — no dummy counters and no hidden contents —
-#: so every sct task force is ``revealed`` and the site names its ships.
+#: so every sct task force is ``revealed``, the site names its ships and every event
+#: is public but the laying of a keel (:mod:`.economy`).
 FORCES_ARE_PUBLIC = True
 
 rule = section_namer(RULESET)

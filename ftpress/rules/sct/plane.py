@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from ftpress.rules.sct.state_ext import position
 from ftpress.state.model import POINT_DECIMALS, Point, State
 
 #: §4.3: how far a move may turn off its clock facing, in degrees.
@@ -69,16 +70,15 @@ def where(state: State, at: str | Point) -> Point | None:
     if isinstance(at, Point):
         return flat(at)
     system = state.system(at)
-    if system is None or system.position is None:
-        return None
-    return flat(system.position)
+    found = position(system) if system is not None else None
+    return flat(found) if found is not None else None
 
 
 def settle(state: State, point: Point) -> str | Point:
     """Where a task force that stops at ``point`` is: the nearest system within
     :data:`AT_SYSTEM`, else the point itself."""
-    near = [(distance(point, flat(s.position)), s.id) for s in state.map.systems
-            if s.position is not None and distance(point, flat(s.position)) <= AT_SYSTEM]
+    placed = [(flat(p), s.id) for s in state.map.systems if (p := position(s)) is not None]
+    near = [(distance(point, p), s) for p, s in placed if distance(point, p) <= AT_SYSTEM]
     return min(near)[1] if near else point
 
 

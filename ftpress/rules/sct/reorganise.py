@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.state.model import Group, Point, State
@@ -37,12 +37,14 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 if parent is None or not leaving or len(leaving) == len(parent.ships):
                     events.append(Event("rejected", rule("2.1"), f"{force_id} cannot split "
                                         f"off {new_id}: its ships are no longer there to "
-                                        "split.", player=player, group=force_id, order=where))
+                                        "split.", player=player, group=force_id, order=where,
+                                        audience=PUBLIC))
                     continue
                 if new_id in groups:
                     events.append(Event("rejected", rule("2.1"), f"{force_id} cannot split "
                                         f"off {new_id}: a task force of that id now exists.",
-                                        player=player, group=force_id, order=where))
+                                        player=player, group=force_id, order=where,
+                                        audience=PUBLIC))
                     continue
                 groups[force_id] = dataclasses.replace(parent, ships=tuple(
                     s for s in parent.ships if s.name not in names))
@@ -52,7 +54,7 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 events.append(Event("split", rule("2.1"), f"{force_id} splits: "
                                     f"{', '.join(s.name for s in leaving)} form {new_id}.",
                                     player=player, group=force_id, at=parent.at,
-                                    groups=(force_id, new_id), order=where))
+                                    groups=(force_id, new_id), order=where, audience=PUBLIC))
     for player, vetted in sorted(plan.vetted.items()):
         for force_id, order in vetted.forces.items():
             for other_id in order.merge:
@@ -61,12 +63,14 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 if host is None or other is None:
                     events.append(Event("rejected", rule("2.1"), f"{other_id} cannot merge "
                                         f"into {force_id}: one of them is gone.",
-                                        player=player, group=force_id, order=where))
+                                        player=player, group=force_id, order=where,
+                                        audience=PUBLIC))
                     continue
                 if MERGE_SAME_PLACE and not _together(state, host.at, other.at):
                     events.append(Event("rejected", rule("2.1"), f"{other_id} cannot merge "
                                         f"into {force_id}: they do not stand together.",
-                                        player=player, group=force_id, order=where))
+                                        player=player, group=force_id, order=where,
+                                        audience=PUBLIC))
                     continue
                 lows = [e for e in (host.endurance, other.endurance) if e is not None]
                 groups[force_id] = dataclasses.replace(
@@ -75,7 +79,8 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 del groups[other_id]
                 events.append(Event("merge", rule("2.1"), f"{other_id} merges into "
                                     f"{force_id}.", player=player, group=force_id,
-                                    at=host.at, groups=(force_id, other_id), order=where))
+                                    at=host.at, groups=(force_id, other_id), order=where,
+                                    audience=PUBLIC))
     kept = tuple(groups[i] for i in order_ids if i in groups)
     # A ship under repair may have changed force: its repair follows it.
     home = {(g.owner, s.name): g.id for g in kept for s in g.ships}

@@ -19,6 +19,7 @@ from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.sct.catalogue import catalogue
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC
+from ftpress.rules.sct.state_ext import SctSystem, Spectral, of_system
 from ftpress.rules.sct.supply import MILITARY_ENDURANCE
 from ftpress.state.model import (
     Calendar,
@@ -53,7 +54,7 @@ HOME_RING = 0.7
 #: Systems are at least this many MU apart (re-rolled until they are).
 SPACING = 2
 #: Spectral classes by a d6 (the outer ring of §7.1), cool stars commonest.
-SPECTRAL = {1: "M", 2: "M", 3: "K", 4: "G", 5: "F", 6: "A"}
+SPECTRAL: dict[int, Spectral] = {1: "M", 2: "M", 3: "K", 4: "G", 5: "F", 6: "A"}
 #: The starting task force of every player, by size class: the first design of
 #: that class in the player's navy (the seed gives no starting forces).
 STARTING_FORCE = ("BC", "CL", "DD", "DD", "FF")
@@ -118,8 +119,8 @@ def build(seed: int, players: tuple[str, ...], options: Options, *, campaign_id:
         owners[system_id] = owner
         systems.append(System(id=system_id, name=world, owner=owner, income=ev, idp=NO_IDP,
                               depot=home, base=home, shipyard=home,
-                              position=Point(spot.x, spot.y, z), spectral=spectral,
-                              nation=owner))
+                              ext=SctSystem(position=Point(spot.x, spot.y, z),
+                                            spectral=spectral, nation=owner)))
     cat = catalogue()
     fallback = [n.id for n in cat.navies]
     player_list, groups, designs = [], [], {}
@@ -160,10 +161,11 @@ def setup_post(state: State) -> tuple[str, str, str]:
              "| System | Position | z | Star | EV | Held by | Installations |",
              "|---|---|---|---|---|---|---|"]
     for s in state.map.systems:
-        assert s.position is not None
+        sct = of_system(s)
+        assert sct.position is not None
         works = ", ".join(k for k in ("depot", "base", "shipyard") if getattr(s, k)) or "—"
-        lines.append(f"| {s.name} | ({s.position.x}, {s.position.y}) | {s.position.z} | "
-                     f"{s.spectral} | {s.income} | {s.owner or '—'} | {works} |")
+        lines.append(f"| {s.name} | ({sct.position.x}, {sct.position.y}) | {sct.position.z} | "
+                     f"{sct.spectral} | {s.income} | {s.owner or '—'} | {works} |")
     lines += ["", "Each player starts with one task force at the home system:"]
     for g in state.groups.groups:
         lines.append(f"- **{g.id}** ({g.owner}): " + ", ".join(s.name for s in g.ships))

@@ -7,6 +7,7 @@ from ftpress.hexes import Hex
 from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.setup import Options
+from ftpress.rules.sct.state_ext import position
 from ftpress.rules.sct.supply import max_endurance
 from ftpress.state.load import LoadedState
 from ftpress.state.model import Point
@@ -36,16 +37,22 @@ def planar_map(loaded: LoadedState) -> list[Problem]:
     r = state.map.radius
     placed: list[tuple[Point, str]] = []
     for i, s in enumerate(state.map.systems):
-        if s.position is None:
+        at = position(s)
+        if s.hex is not None:
             problems.append(Problem(*loaded.where("map", "systems", i, "hex", key=True),
                                     f"{s.id!r} is placed by hex; an sct system has a "
                                     "position: {x: …, y: …, z: …} in MU"))
+        elif at is None:
+            problems.append(Problem(*loaded.where("map", "systems", i), f"{s.id!r} has no "
+                                    "position; an sct system has a position: {x: …, y: …, "
+                                    "z: …} in MU"))
+        if at is None:
             continue
-        if abs(s.position.x) > r or abs(s.position.y) > r:
+        if abs(at.x) > r or abs(at.y) > r:
             problems.append(Problem(*loaded.where("map", "systems", i, "position"),
-                                    f"{s.id!r} at {s.position} is off the map; x and y run "
+                                    f"{s.id!r} at {at} is off the map; x and y run "
                                     f"from -{r} to {r} MU"))
-        point = plane.flat(s.position)
+        point = plane.flat(at)
         for other, other_id in placed:
             if plane.distance(point, other) < MIN_SYSTEM_SPACING:
                 problems.append(Problem(*loaded.where("map", "systems", i, "position"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct.plan import rule
 from ftpress.state.model import Group, State
 
@@ -52,7 +52,7 @@ def replenish(state: State) -> tuple[State, list[Event]]:
             events.append(Event("endurance", rule("5.3"), f"{group.id} is resupplied at the "
                                 f"depot of {system.name}: {endurance_of(state, group)} → "
                                 f"{full} endurance points.", player=group.owner,
-                                group=group.id, at=system.id))
+                                group=group.id, at=system.id, audience=PUBLIC))
             group = dataclasses.replace(group, endurance=full)
         groups.append(group)
     return dataclasses.replace(state, groups=dataclasses.replace(
@@ -76,7 +76,7 @@ def within_allowance(state: State) -> tuple[State, list[Event]]:
             events.append(Event("endurance", rule("5.1"), f"{group.id} now carries only "
                                 f"{full} endurance points, all its ships can hold: "
                                 f"{group.endurance} → {full}.", player=group.owner,
-                                group=group.id, at=group.at))
+                                group=group.id, at=group.at, audience=PUBLIC))
             group = dataclasses.replace(group, endurance=full)
         groups.append(group)
     return dataclasses.replace(state, groups=dataclasses.replace(

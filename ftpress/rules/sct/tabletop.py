@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from ftpress.battles import LoadedBattle, battle_id
 from ftpress.errors import InputError, Problem
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct.losses import AFLOAT, take_losses
 from ftpress.rules.sct.plan import rule
 from ftpress.rules.sct.plane import place_name
@@ -38,7 +38,7 @@ def pending(state: State, battle: str, at: str | Point, players: tuple[str, ...]
     return Event("battle-pending", rule("6.1"), f"Battle {battle} near {place_name(state, at)} "
                  f"between {', '.join(players)} ({listing}) is to be fought on the tabletop; "
                  "the turn waits for its result.", at=at, groups=tuple(g.id for g in groups),
-                 players=players)
+                 players=players, audience=PUBLIC)
 
 
 def check_result(state: State, battle: str, at: str | Point, players: tuple[str, ...],
@@ -102,7 +102,7 @@ def fold_result(state: State, battle: str, at: str | Point, players: tuple[str, 
                     + (f"; {r.held_by} holds the field." if r.held_by else
                        "; nobody holds the field."), at=at,
                     groups=tuple(g.id for g in groups), players=players, order=loaded.path,
-                    note=r.note)]
+                    note=r.note, audience=PUBLIC)]
     mine = {g.id for g in groups}
     kept = []
     for group in state.groups.groups:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
-from ftpress.events import Event
+from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.sct import initiative
@@ -86,7 +86,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
             if mine:
                 events.append(Event("no-orders", rule("2.1"), f"{player.id} sent no orders; "
                                     f"its {len(mine)} task forces stay where they are.",
-                                    player=player.id, groups=tuple(mine)))
+                                    player=player.id, groups=tuple(mine), audience=PUBLIC))
             continue
         for r in vetted.rejected:
             where = plan.where(player.id, *r.loc, key=r.key)
@@ -95,19 +95,20 @@ def refusals(state: State, plan: Plan) -> list[Event]:
             else:
                 text = f"{player.id}'s economic order is refused: {r.message}."
             events.append(Event("rejected", rule("2.1"), text, player=player.id,
-                                group=r.force, order=where))
+                                group=r.force, order=where, audience=PUBLIC))
         orders = plan.file(player.id)
         assert orders is not None
         for force_id, order in orders.forces.items():
             if order.note:
                 events.append(Event("note", rule("2.1"), f"{player.id}'s note on {force_id}.",
                                     player=player.id, group=force_id, note=order.note,
-                                    order=plan.where(player.id, "forces", force_id, "note")))
+                                    order=plan.where(player.id, "forces", force_id, "note"),
+                                    audience=PUBLIC))
         for note, loc in ((orders.economy.note, ("economy", "note")), (orders.note, ("note",))):
             if note:
                 events.append(Event("note", rule("2.1"), f"{player.id}'s note on the turn.",
                                     player=player.id, note=note,
-                                    order=plan.where(player.id, *loc)))
+                                    order=plan.where(player.id, *loc), audience=PUBLIC))
     return events + plan.strangers_refused(state, rule("2.1"))
 
 

@@ -1,0 +1,73 @@
+"""What ftc2007 keeps in the state beyond the shared model.
+
+The player whose attack has left a world interdicted (§10.6), the hulks a player
+has captured and not yet rebuilt, stripped or sold (§12), and whether a design
+is of non-standard technology (§16). The keys stand in the
+state files beside the shared ones (see :mod:`ftpress.state.extension`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ftpress.state.extension import Extension, StateExtension, extension_of
+from ftpress.state.model import CONFIG, Design, Id, Location, Player, Ship, System
+
+
+@dataclass(frozen=True, slots=True)
+class Prize:
+    """A hulk taken after a battle (ftc2007 §12.1), its captor's until rebuilt,
+    stripped or sold (§12.2); whoever wins a later battle where it lies takes it."""
+
+    __pydantic_config__ = CONFIG
+
+    id: Id
+    at: Location
+    ship: Ship
+    #: The navy it was taken from.
+    taken_from: Id
+    #: Stripped for parts (§12.2.2): what is left cannot be sold or rebuilt.
+    stripped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ftc2007System(Extension):
+    __pydantic_config__ = CONFIG
+
+    #: The player whose attack has left the world interdicted this turn (§10.6).
+    interdicted_by: Id | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ftc2007Player(Extension):
+    __pydantic_config__ = CONFIG
+
+    #: §12: hulks this player has captured and not yet rebuilt, stripped or sold.
+    prizes: tuple[Prize, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ftc2007Design(Extension):
+    __pydantic_config__ = CONFIG
+
+    #: Non-standard ships are repaired only from spares or at the capital (§16).
+    tech: Literal["standard", "non-standard"] = "standard"
+
+
+EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
+                                       "design": Ftc2007Design})
+
+
+def interdictor(system: System) -> str | None:
+    """The player whose attack has left ``system`` interdicted (§10.6), if any."""
+    return extension_of(system, Ftc2007System).interdicted_by
+
+
+def prizes_of(player: Player) -> tuple[Prize, ...]:
+    """The prizes ``player`` holds (§12)."""
+    return extension_of(player, Ftc2007Player).prizes
+
+
+def tech_of(design: Design) -> str:
+    return extension_of(design, Ftc2007Design).tech
