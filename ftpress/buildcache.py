@@ -45,7 +45,7 @@ from ftpress import __version__
 
 CACHE_DIR = ".ftpress-cache"
 #: Campaign folders and files whose contents are the build's inputs.
-INPUTS = ("content", "state", "orders", "themes", "site.yaml")
+INPUTS = ("content", "state", "orders", "themes", "static", "site.yaml")
 #: Libraries whose version can change the bytes of the output.
 LIBRARIES = ("ftpress", "jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pyyaml",
              "svgwrite", "pydantic", "pagefind-bin")

@@ -205,6 +205,43 @@ def from_tuple(value: tuple) -> Rendered:
     return Rendered(html, lead, words, tuple(unresolved), tuple(Fault(*f) for f in faults))
 
 
+@dataclass(frozen=True, slots=True)
+class LocalTarget:
+    """A link or image of a text that names a file beside it (``photo.png``,
+    ``maps/t005.png``): no scheme, no root path, no fragment alone."""
+
+    target: str
+    image: bool
+    #: Where it is written, counted from the text's first line and column (0 and 1).
+    line: int
+    col: int
+
+
+_NOT_LOCAL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
+
+
+def local_targets(text: str) -> list[LocalTarget]:
+    """Every link and image of ``text`` that names a file beside it, in order."""
+    found: list[LocalTarget] = []
+    lines = text.split("\n")
+    for token in _MD.parse(text, {"base_path": "/", "cite": None}):
+        if token.type != "inline" or not token.children:
+            continue
+        start, end = token.map if token.map else (0, len(lines))
+        for child in token.children:
+            attr = {"image": "src", "link_open": "href"}.get(child.type)
+            value = child.attrGet(attr) if attr else None
+            if not isinstance(value, str) or not value or _NOT_LOCAL.match(value):
+                continue
+            line, col = start, 1
+            for offset in range(start, end):
+                if (at := lines[offset].find(value)) >= 0:
+                    line, col = offset, at + 1
+                    break
+            found.append(LocalTarget(value, child.type == "image", line, col))
+    return found
+
+
 def citation_line(text: str, number: str, first_line: int) -> int:
     """The line of a body (starting at ``first_line``) that cites section ``number``."""
     needle = re.compile(r"\[\[rule:" + re.escape(number) + r"(?:\||\]\])")

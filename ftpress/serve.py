@@ -32,7 +32,7 @@ from ftpress.logsafe import say
 from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
 
 EVENTS = "__ftpress/events"
-WATCHED = ("content", "state", "orders", "themes")
+WATCHED = ("content", "state", "orders", "themes", "static")
 KEEPALIVE_SECONDS = 15
 
 

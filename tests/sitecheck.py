@@ -16,6 +16,7 @@ class PageScan:
     links: list[str] = field(default_factory=list)
     title: str = ""
     description: str | None = None
+    #: The title of every post the page lists, as a card or as a line of an archive.
     card_titles: list[str] = field(default_factory=list)
 
 
@@ -26,6 +27,7 @@ class _Scanner(HTMLParser):
         self._in_title = False
         self._card_depth = 0
         self._card_text: list[str] | None = None
+        self._card_end = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -41,12 +43,14 @@ class _Scanner(HTMLParser):
         if tag == "meta" and a.get("name") == "description":
             self.scan.description = a.get("content")
         if tag in ("h2", "h3") and "card-title" in (a.get("class") or ""):
-            self._card_text = []
+            self._card_text, self._card_end = [], tag
+        if tag == "a" and a.get("class") == "post-line-title":
+            self._card_text, self._card_end = [], tag
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
             self._in_title = False
-        if tag in ("h2", "h3") and self._card_text is not None:
+        if tag == self._card_end and self._card_text is not None:
             self.scan.card_titles.append("".join(self._card_text).strip())
             self._card_text = None
 

@@ -74,11 +74,13 @@ def test_one_page_per_published_post(site: Site):
         assert site.scan(page).title.startswith(p["title"])
 
 
-def test_feed_is_atom_with_one_entry_per_post(site: Site):
+def test_feed_is_atom_with_one_entry_per_post_and_per_turn(site: Site):
     feed = ET.parse(site.out / "feed.xml").getroot()
     assert feed.tag == f"{ATOM}feed"
     entries = feed.findall(f"{ATOM}entry")
-    assert sorted(e.findtext(f"{ATOM}title") for e in entries) == sorted(p["title"] for p in PUBLISHED)
+    posts = [e for e in entries if e.find(f"{ATOM}category").get("term") != "turn"]
+    assert sorted(e.findtext(f"{ATOM}title") for e in posts) == sorted(p["title"] for p in PUBLISHED)
+    assert len(entries) - len(posts) == len(list((REPO / "state/turns").glob("t*/")))
     ids = [e.findtext(f"{ATOM}id") for e in entries]
     assert len(set(ids)) == len(ids)
     stable = {p["id"] for p in PUBLISHED if p.get("id")}
@@ -188,7 +190,9 @@ def test_source_date_epoch_fixes_now(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01: before every post
     out = tmp_path / "early"
     assert main(["build", "--source", str(REPO), "--out", str(out)]) == 0
-    assert ET.parse(out / "feed.xml").getroot().findall(f"{ATOM}entry") == []
+    # No post yet; the turns are recorded, so their reports are there as their pages are.
+    entries = ET.parse(out / "feed.xml").getroot().findall(f"{ATOM}entry")
+    assert [e.find(f"{ATOM}category").get("term") for e in entries] == ["turn"] * 10
 
 
 def test_search_indexes_posts_and_pages_but_not_listings(site: Site):

@@ -130,7 +130,7 @@ def test_a_blog_builds_to_the_same_bytes_serially_and_forked(campaign, tmp_path)
 def test_template_errors_of_blog_and_campaign_are_reported_together(tmp_path, executor):
     demo = FTC2007.copy(tmp_path / "demo")
     theme = demo / "themes/default"
-    theme.mkdir(parents=True)
+    theme.mkdir(parents=True, exist_ok=True)  # the demo has its own masthead there
     theme.joinpath("post.html").write_text(
         "{% extends 'base.html' %}\n{% block main %}\n{{ post.titel }}\n{% endblock %}\n")
     theme.joinpath("turn.html").write_text(

@@ -234,7 +234,7 @@ def test_the_xml_writers_cannot_write_a_character_xml_cannot_hold():
 
     config = SiteConfig(title="Raw \x1b[31m and \x00", base_url="https://example.org/",
                         description="bell \x07 \ufffe", author="\x0b")
-    assert ET.fromstring(feeds.atom_feed(config, [])).find(
+    assert ET.fromstring(feeds.atom_feeds(config, [])["feed.xml"]).find(
         f"{{{feeds.ATOM}}}title").text == "Raw \ufffd[31m and \ufffd"
     ET.fromstring(feeds.sitemap(config, ["posts/a\x1b/"], {}))
     text = svgwrite.text.Text("Nac \x1b fleet", x=[1], y=[2])

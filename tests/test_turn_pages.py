@@ -99,7 +99,7 @@ def test_the_first_turn_report_shows_what_happened(demo_site):
 
 def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
     html = page(demo_site, "t001")
-    svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
+    svg = re.search(r"<svg [^>]*class=\"starmap\".*?</svg>", html, re.S).group(0)
     root = ET.fromstring(svg)
     state = load_folder(REPO, f"{TURNS_DIR}/t001").state
     assert len(root.findall(f".//{SVG}polygon[@class='hex']")) == len(hexagon(state.map.radius))

@@ -179,14 +179,18 @@ def load_post(root: Path, rel: str, zone: ZoneInfo) -> Post:
 
 
 def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
-    parts = file.relative_to(file.parents[2]).parts  # YYYY, MM, DD-slug.md
-    name = _FILE_NAME.fullmatch(file.name)
-    layout_ok = (len(Path(rel).parts) == 5 and name is not None
+    # A post is DD-slug.md, or a page bundle: DD-slug/index.md with its files beside it.
+    bundle = file.name == "index.md" and len(Path(rel).parts) == 6
+    parts = file.relative_to(file.parents[3 if bundle else 2]).parts  # YYYY, MM, DD-slug…
+    name = _FILE_NAME.fullmatch(file.parent.name + ".md" if bundle else file.name)
+    layout_ok = (len(Path(rel).parts) in (5, 6) and (bundle or len(Path(rel).parts) == 5)
+                 and name is not None
                  and _YEAR.fullmatch(parts[0]) is not None
                  and _MONTH.fullmatch(parts[1]) is not None)
     if not layout_ok:
         raise InputError([Problem(rel, 0, 0, "post file is misplaced or misnamed; expected "
-                                      "content/posts/YYYY/MM/DD-slug.md with a slug of "
+                                      "content/posts/YYYY/MM/DD-slug.md (or DD-slug/index.md "
+                                      "with the post's files beside it) with a slug of "
                                       "lowercase letters, digits and hyphens")])
     doc = split(yamlsource.read_text(file, rel), rel)
     meta = validation.validate(POST_META, doc.meta, rel)

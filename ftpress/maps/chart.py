@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from svgwrite.container import Group
+
 from ftpress.maps.canvas import blank_drawing
 from ftpress.maps.svgtext import splice, svg_text
 
@@ -22,6 +24,9 @@ MAX_LABELS = 12
 #: The most points drawn as dots, each with its own title: beyond that they would
 #: crowd the line into a smear, and the series' title lists every value anyway.
 MAX_DOTS = 26
+#: Vertical room one end label needs (its 11-unit bold text and a little air): labels
+#: of lines that end close together are pushed apart to this spacing.
+LABEL_GAP = 13.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +63,24 @@ def _labelled(count: int) -> list[int]:
     return [*picked, count - 1]
 
 
+def spread(ys: list[float], gap: float, top: float, bottom: float) -> list[float]:
+    """Positions for labels wanted at ``ys``, in the same order, each at least ``gap``
+    from the next and all within ``top``..``bottom`` where the room allows: every
+    label as near its wish as that leaves it (pushed down past its neighbours
+    above, then the whole run pulled back up from the bottom edge)."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    placed: list[float] = []
+    for i in order:
+        placed.append(max(ys[i], top, placed[-1] + gap) if placed else max(ys[i], top))
+    for k in range(len(placed) - 1, -1, -1):
+        limit = bottom if k == len(placed) - 1 else placed[k + 1] - gap
+        placed[k] = min(placed[k], limit)
+    out = [0.0] * len(ys)
+    for i, y in zip(order, placed, strict=True):
+        out[i] = _r(y)
+    return out
+
+
 def render_chart(c: Chart, element_id: str = "chart") -> str:
     """The chart as an SVG document string."""
     d = blank_drawing((0.0, 0.0, _W, _H), element_id, "chart", c.title, c.description)
@@ -81,6 +104,7 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
     for i in _labelled(len(c.labels)):
         axes.add(d.text(c.labels[i], insert=(x(i), _r(_H - 12)), text_anchor="middle"))
     groups = [axes]
+    ends: list[tuple[Group, tuple[float, float], str]] = []
     for s in c.series:
         g = d.g(class_="series")
         groups.append(g)
@@ -95,7 +119,15 @@ def render_chart(c: Chart, element_id: str = "chart") -> str:
                                  stroke_width=1))
             dot.set_desc(title=f"{s.name}, {label}: {v:,}")
         if points:
-            g.add(d.text(s.initial, insert=(_r(points[-1][0] + 8), _r(points[-1][1] + 4)),
-                         font_size=11, font_weight="bold", fill="#1d2129"))
+            ends.append((g, points[-1], s.initial))
+    # The end labels, spread apart so that lines ending close together keep legible
+    # names; a label moved off its line's end gets a hairline back to it.
+    label_ys = spread([py + 4 for _, (_, py), _ in ends], LABEL_GAP, _TOP + 4, _TOP + plot_h + 4)
+    for (g, (px, py), initial), ly in zip(ends, label_ys, strict=True):
+        if abs(ly - 4 - py) > 2:
+            g.add(d.line((_r(px + 4), py), (_r(px + 7), _r(ly - 4)), stroke="#5b6270",
+                         stroke_width=0.75))
+        g.add(d.text(initial, insert=(_r(px + 8), ly), font_size=11, font_weight="bold",
+                     fill="#1d2129"))
     # Written group by group straight from svgwrite's elements (see ftpress.maps.svgtext).
     return splice(d, [svg_text(g) for g in groups])

@@ -6,6 +6,7 @@ only turns it into pages. Output paths follow the site map in DESIGN.md.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews, render_rulebook
 from ftpress.render.theme import MONTHS, StaticFile, long_date
 from ftpress.render.views import Cards, EditView, Group, Link, Pager, PostView, SiteView, Urls
+from ftpress.render.words import plural
 
 #: Top-level URL segments the site uses itself; pages may not take them.
 RESERVED = frozenset({"posts", "kinds", "tags", "page", "static", "rules", "turns", "schemas",
@@ -65,7 +67,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     """
     config, urls = blog.config, r.urls
     rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
-    rules.diff_ahead(r.executor)  # ruling posts show their changes, diffed
+    rules.diff_ahead(r.markdown, r.executor)  # ruling posts show their changes
     for static in statics:
         r.out.add(static.path, static.data, "theme")
     # Markdown is most of a build's work: cached between builds, rendered by the executor.
@@ -79,7 +81,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     _post_pages(r, views)
     _archives(r, cards, views)
     _kinds(r, cards, views, config.paginate)
-    _tags(r, cards, views, config.paginate)
+    _tags(r, cards, views, config.paginate, blog.rulebook)
     render_rulebook(r, rules)
     today = rules.rulebook.current.date if rules.rulebook.current else None
     for page in blog.pages:
@@ -103,7 +105,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
                description="Search every post, rule section and turn report.", section="search")
     r.page("404.html", "404.html", "theme", title="Page not found",
            description="There is no page at this address.", noindex=True,
-           recent=views[:5])
+           recent=views[:5], search_url=urls.page("search/") if config.search else "")
     return views, rules.problems
 
 
@@ -193,12 +195,16 @@ def _paginate(views: Sequence[PostView], per: int, prefix: str,
 
 def _listing(r: Renderer, cards: Cards, views: Sequence[PostView], prefix: str, heading: str,
              title: str, description: str, section: str, per: int, intro: str = "",
-             headline: object = None) -> None:
+             headline: object = None, related: Link | None = None,
+             feed: Link | None = None) -> None:
+    """``related``: the rule section a tag's listing is about, linked above the posts;
+    ``feed``: the listing's own Atom feed (:func:`ftpress.render.feeds.atom_feeds`)."""
     for path, chunk, pager in _paginate(views, per, prefix, r.urls):
         paged = title if pager.number == 1 else f"{title}, page {pager.number}"
         r.page(path, "list.html", "site", title=paged, description=description,
                section=section, heading=heading, intro=intro, posts=chunk, pager=pager,
-               headline=headline if pager.number == 1 else None, card=cards)
+               headline=headline if pager.number == 1 else None, card=cards, related=related,
+               feed=feed)
 
 
 def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
@@ -207,18 +213,15 @@ def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
     months: dict[tuple[int, int], list[PostView]] = defaultdict(list)
     days: dict[tuple[int, int, int], list[PostView]] = defaultdict(list)
     for v in views:
-        d = v.date
-        years[d.year].append(v)
-        months[d.year, d.month].append(v)
-        days[d.year, d.month, d.day].append(v)
-    # Each year's months and each month's days, in the order they first appear (newest
-    # first), so that no page looks through every month or day of the archive.
+        when = v.date
+        years[when.year].append(v)
+        months[when.year, when.month].append(v)
+        days[when.year, when.month, when.day].append(v)
+    # Each year's months, in the order they first appear (newest first), so that no
+    # page looks through every month of the archive.
     months_of: dict[int, list[int]] = defaultdict(list)
     for y, m in months:
         months_of[y].append(m)
-    days_of: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for y, m, d in days:
-        days_of[y, m].append(d)
 
     def month_group(y: int, m: int) -> Group:
         return Group(f"{MONTHS[m - 1]} {y}", r.urls.page(f"posts/{y:04d}/{m:02d}/"),
@@ -230,32 +233,32 @@ def _archives(r: Renderer, cards: Cards, views: tuple[PostView, ...]) -> None:
                for m in months_of[y]))
         for y in years)
     r.page("posts/index.html", "archive_index.html", "site", title="Archive",
-           description=f"All {len(views)} posts by year and month.", section="archive",
+           description=f"All {_posts(len(views))} by year and month.", section="archive",
            years=overview, total=len(views))
     for y, posts in years.items():
         groups = tuple(month_group(y, m) for m in months_of[y])
+        # A year and a month list a line per post (a card each would run to thousands
+        # of pixels); a day's few posts keep their cards.
         r.page(f"posts/{y:04d}/index.html", "archive.html", "site", title=str(y),
-               description=f"{len(posts)} posts from {y}.", section="archive",
+               description=f"{_posts(len(posts))} from {y}.", section="archive",
                heading=str(y), trail=(Link(r.urls.page("posts/"), "Archive"),), groups=groups,
-               card=cards)
+               card=cards, compact=True)
     for (y, m), posts in months.items():
-        groups = tuple(Group(long_date(days[y, m, d][0].date),
-                             r.urls.page(f"posts/{y:04d}/{m:02d}/{d:02d}/"), tuple(days[y, m, d]))
-                       for d in days_of[y, m])
         r.page(f"posts/{y:04d}/{m:02d}/index.html", "archive.html", "site",
-               title=f"{MONTHS[m - 1]} {y}", description=f"{len(posts)} posts from "
+               title=f"{MONTHS[m - 1]} {y}", description=f"{_posts(len(posts))} from "
                f"{MONTHS[m - 1]} {y}.", section="archive", heading=f"{MONTHS[m - 1]} {y}",
                trail=(Link(r.urls.page("posts/"), "Archive"),
-                      Link(r.urls.page(f"posts/{y:04d}/"), str(y))), groups=groups, card=cards)
+                      Link(r.urls.page(f"posts/{y:04d}/"), str(y))),
+               groups=(Group("", "", tuple(posts)),), card=cards, compact=True)
     for (y, m, d), posts in days.items():
         heading = long_date(posts[0].date)
         r.page(f"posts/{y:04d}/{m:02d}/{d:02d}/index.html", "archive.html", "site",
-               title=heading, description=f"{len(posts)} posts from {heading}.",
+               title=heading, description=f"{_posts(len(posts))} from {heading}.",
                section="archive", heading=heading,
                trail=(Link(r.urls.page("posts/"), "Archive"),
                       Link(r.urls.page(f"posts/{y:04d}/"), str(y)),
                       Link(r.urls.page(f"posts/{y:04d}/{m:02d}/"), MONTHS[m - 1])),
-               groups=(Group("", "", tuple(posts)),), card=cards)
+               groups=(Group("", "", tuple(posts)),), card=cards, compact=False)
 
 
 def _kinds(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> None:
@@ -269,19 +272,49 @@ def _kinds(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> 
     for kind, (label, about) in KINDS.items():
         chosen = [v for v in views if v.kind_id == kind]
         _listing(r, cards, chosen, f"kinds/{kind}/", label, label, about, "kinds", per,
-                 intro=about)
+                 intro=about, feed=Link(r.urls.page(f"kinds/{kind}/feed.xml"), label)
+                 if chosen else None)
 
 
-def _tags(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int) -> None:
+def _tags(r: Renderer, cards: Cards, views: tuple[PostView, ...], per: int,
+          rulebook: Rulebook) -> None:
     tagged: dict[str, list[PostView]] = defaultdict(list)
     for v in views:
-        for tag in v.tags:
-            tagged[tag.text].append(v)
-    terms = tuple(Link(r.urls.page(f"tags/{t}/"), t, len(tagged[t])) for t in sorted(tagged))
+        for link in v.tags:
+            tagged[link.text].append(v)
+    names = sorted(tagged, key=natural_key)
+    terms = tuple(Link(r.urls.page(f"tags/{t}/"), t, len(tagged[t])) for t in names)
     r.page("tags/index.html", "terms.html", "site", title="Tags",
-           description=f"{len(terms)} tags, from rule sections to battle reports.",
+           description=f"{plural(len(terms), 'tag')}, from rule sections to battle reports.",
            section="tags", heading="Tags", terms=terms, notes={})
-    for tag in sorted(tagged):
-        n = len(tagged[tag])
+    for tag in names:
         _listing(r, cards, tagged[tag], f"tags/{tag}/", f"Tagged “{tag}”", f"Tagged {tag}",
-                 f"{n} post{'s' if n != 1 else ''} tagged {tag}.", "tags", per)
+                 f"{_posts(len(tagged[tag]))} tagged {tag}.", "tags", per,
+                 related=_rule_of(tag, rulebook, r.urls),
+                 feed=Link(r.urls.page(f"tags/{tag}/feed.xml"), f"tagged {tag}"))
+
+
+#: A tag that names a rule: ``rule-10`` is about rule 10.
+_RULE_TAG = re.compile(r"rule-(\d+(?:\.\d+)*)")
+
+
+def _rule_of(tag: str, rulebook: Rulebook, urls: Urls) -> Link | None:
+    """The rulebook's section a ``rule-N`` tag is about, as it now stands (if it has one)."""
+    match = _RULE_TAG.fullmatch(tag)
+    if not match or not rulebook.versions:
+        return None
+    section = rulebook.versions[-1].section(match.group(1))
+    if section is None:
+        return None
+    return Link(urls.page("rules/") + f"#{section.anchor}",
+                f"rule {section.number}, {section.title}")
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sorts numbers inside text by value: ``rule-2`` before ``rule-10``."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.split(r"(\d+)", text) if part)
+
+
+def _posts(count: int) -> str:
+    return plural(count, "post")

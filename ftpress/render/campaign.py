@@ -22,6 +22,7 @@ from ftpress.hexes import Hex
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
+from ftpress.render.words import plural
 from ftpress.state.model import Point, State, System
 
 #: Upkeep levels as the tables show them: (rate, name).
@@ -117,14 +118,14 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
     views = tuple(powers.values())
     name = state.campaign.name
     r.page("players/index.html", "players.html", "state/players.yaml", title="The powers",
-           description=f"The {len(views)} powers of {name}: their worlds, income, treasury "
-           "and counters on the map.", section="players", heading="The powers", powers=views,
-           turn=state.campaign.calendar.turn)
+           description=f"The {plural(len(views), 'power')} of {name}: their worlds, income, "
+           "treasury and counters on the map.", section="players", heading="The powers",
+           powers=views, turn=state.campaign.calendar.turn)
     for power in views:
         mine = tuple(s for s in systems if s.owner and s.owner.id == power.id)
         r.page(f"players/{power.id}/index.html", "player.html", "state/players.yaml",
-               title=power.name, description=f"{power.name}: {power.worlds} worlds, income "
-               f"{power.income}, treasury {power.treasury}.", section="players",
+               title=power.name, description=f"{power.name}: {plural(power.worlds, 'world')}, "
+               f"income {power.income}, treasury {power.treasury}.", section="players",
                power=power, systems=mine,
                counters=_counters(state, power.id, urls.page, display, umpire),
                trail=(Link(urls.page("players/"), "The powers"),),

@@ -1,6 +1,6 @@
 """Rulebook pages: ``/rules/`` (as it stands), ``/rules/<date>/`` (as it stood),
-``/rules/changes/`` (each ruling's word-level diff), and the citation links
-that posts make with ``[[rule:10.2]]``.
+``/rules/changes/`` (what each ruling changed, :mod:`ftpress.render.htmldiff`), and
+the citation links that posts make with ``[[rule:10.2]]``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ftpress import markdown
 from ftpress.content.rulebook import Change, Rulebook, Section, Version, anchor
 from ftpress.errors import Problem
 from ftpress.executor import Executor
+from ftpress.render.htmldiff import paragraph_diff
 from ftpress.render.pages import Renderer
 from ftpress.render.theme import long_date
 from ftpress.render.views import Link, Urls
@@ -26,7 +27,8 @@ _TOKENS = re.compile(r"\s+|[^\s]+")
 
 
 def word_diff(before: str, after: str) -> Markup:
-    """``before`` → ``after`` as escaped HTML, removed words in ``<del>``, added in ``<ins>``."""
+    """``before`` → ``after`` as escaped HTML, removed words in ``<del>``, added in ``<ins>``
+    (for a section's title: plain text, one line)."""
     a, b = _TOKENS.findall(before), _TOKENS.findall(after)
     out: list[str] = []
     for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
@@ -73,6 +75,28 @@ class VersionView:
     contents: tuple[Link, ...]
     changes: tuple[ChangeView, ...]
 
+    def by_ruling(self) -> tuple[RulingChanges, ...]:
+        """The changes grouped by the ruling that made them, in the order they came."""
+        groups: dict[str, list[ChangeView]] = {}
+        rulings: dict[str, Link] = {}
+        for c in self.changes:
+            groups.setdefault(c.ruling.url, []).append(c)
+            rulings.setdefault(c.ruling.url, c.ruling)
+        return tuple(RulingChanges(rulings[url], tuple(cs)) for url, cs in groups.items())
+
+
+@dataclass(frozen=True, slots=True)
+class RulingChanges:
+    """What one ruling changed on one date, for the change log's fold of it."""
+
+    ruling: Link
+    changes: tuple[ChangeView, ...]
+
+    @property
+    def summary(self) -> str:
+        """'§8.1 amended, §10.9 added'."""
+        return ", ".join(f"§{c.number} {c.verb}" for c in self.changes)
+
 
 def _midnight(day: date, like: datetime | None = None) -> datetime:
     zone = like.tzinfo if like is not None else None
@@ -116,14 +140,34 @@ class RulebookViews:
                              strict=True):
             self._rendered[key] = body
 
-    def diff_ahead(self, executor: Executor) -> None:
-        """Word-diff every change's wording at once, with ``executor`` (difflib is slow:
-        a thousand changes take half a second), before any view asks for one."""
+    def diff_ahead(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
+                                               list[markdown.Rendered]],
+                   executor: Executor) -> None:
+        """Diff every change's wording at once, before any view asks for one: both
+        wordings rendered with ``render_many`` (:meth:`Renderer.markdown`: cached
+        between builds), then compared with ``executor`` (difflib is slow: a thousand
+        changes take half a second)."""
         changes = [c for version in self.rulebook.versions for c in version.changes]
-        texts = [(c.before.text if c.before else "", c.after.text if c.after else "")
-                 for c in changes]
-        diffs = executor.map(lambda t: word_diff(*t), texts)
+        wordings = [w for c in changes for w in self._wordings(c)]
+        shown = iter(render_many([w for w in wordings if w[0]]))
+        html = [next(shown).html if text else "" for text, _ in wordings]
+        diffs = executor.map(lambda i: paragraph_diff(html[2 * i], html[2 * i + 1]),
+                             range(len(changes)))
         self._diffs = {id(c): d for c, d in zip(changes, diffs, strict=True)}
+
+    def _wordings(self, change: Change) -> tuple[tuple[str, markdown.Resolver], ...]:
+        """A change's text before and after ("" where there is none), each with the
+        resolver of its own day: a citation links to the rulebook as it then stood."""
+        effective = change.amendment.effective
+        before, after = change.before, change.after
+        return ((before.text if before else "", self.resolver(_day_before(effective))),
+                (after.text if after else "", self.resolver(effective)))
+
+    def _text_diff(self, change: Change) -> Markup:
+        """The change to a section's text, compared as readers see it."""
+        old, new = (markdown.render(text, self.urls.base_path, cite).html if text else ""
+                    for text, cite in self._wordings(change))
+        return paragraph_diff(old, new)
 
     def version_url(self, version: Version) -> str:
         return self.urls.page(f"rules/{version.date.isoformat()}/")
@@ -192,7 +236,7 @@ class RulebookViews:
             html = Markup(body.html)
             if "[[rule:" not in section.text:  # citations link to one version: no reuse
                 self._html[section.text] = html
-        amended = tuple(Link(self.urls.page(r.url_path), f"{r.title}, {_long(day)}")
+        amended = tuple(Link(self.urls.page(r.url_path), f"{r.title}, {long_date(day)}")
                         for r, day in section.amended_by)
         return SectionView(section.number, section.title, section.anchor, section.depth,
                            html, amended)
@@ -217,7 +261,7 @@ class RulebookViews:
             title_diff = word_diff(before.title, after.title)
         diff = self._diffs.pop(id(change), None)
         if diff is None:
-            diff = word_diff(before.text if before else "", after.text if after else "")
+            diff = self._text_diff(change)
         ruling = Link(self.urls.page(a.ruling.url_path), a.ruling.title)
         return ChangeView(verb, a.number, url, shown.title if shown else "", title_diff, diff,
                           ruling, _midnight(a.effective, self._zone))
@@ -236,26 +280,23 @@ def _day_before(day: date) -> date:
     return date.fromordinal(day.toordinal() - 1)
 
 
-def _long(day: date) -> str:
-    return long_date(datetime.combine(day, time(0, 0)))
-
-
 def render_rulebook(r: Renderer, views: RulebookViews) -> None:
     """``/rules/``, one page per version, and the change log."""
     rulebook = views.rulebook
     if not rulebook.versions:
         return
     views.prerender(r.markdown)
-    versions = tuple(Link(views.version_url(v), _long(v.date)) for v in rulebook.versions)
+    versions = tuple(Link(views.version_url(v), long_date(v.date)) for v in rulebook.versions)
     current = rulebook.versions[-1]
     r.page("rules/index.html", "rulebook.html", "content/rules", title="The rulebook",
            description=f"The campaign rules as they stand, consolidated with every ruling up "
-           f"to {_long(current.date)}.", section="rulebook", version=views.view(current),
+           f"to {long_date(current.date)}.", section="rulebook", version=views.view(current),
            versions=versions, is_current=True)
     for version in rulebook.versions:
         r.page(f"rules/{version.date.isoformat()}/index.html", "rulebook.html", "content/rules",
-               title=f"The rulebook as of {_long(version.date)}",
-               description=f"The campaign rules exactly as they stood on {_long(version.date)}.",
+               title=f"The rulebook as of {long_date(version.date)}",
+               description="The campaign rules exactly as they stood on "
+               f"{long_date(version.date)}.",
                section="rulebook", version=views.view(version), versions=versions,
                is_current=False)
     log = tuple(views.view(v) for v in reversed(rulebook.versions) if v.changes)
@@ -267,13 +308,13 @@ def render_rulebook(r: Renderer, views: RulebookViews) -> None:
 
 def as_text(version: Version) -> str:
     """The rulebook of one version as plain Markdown, for reading in a terminal or editor."""
-    lines = [f"# The rulebook as of {_long(version.date)}", ""]
+    lines = [f"# The rulebook as of {long_date(version.date)}", ""]
     for section in version.sections:
         lines.append(f"{'#' * (section.depth + 1)} {section.number} {section.title}")
         lines.append("")
         if section.text:
             lines += [section.text, ""]
         if section.amended_by:
-            notes = "; ".join(f"{r.title}, {_long(day)}" for r, day in section.amended_by)
+            notes = "; ".join(f"{r.title}, {long_date(day)}" for r, day in section.amended_by)
             lines += [f"*Amended by {notes}.*", ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date
 from pathlib import Path
 
 import jinja2
 
 from ftpress.errors import InputError, Problem
 from ftpress.nolinks import REFUSAL, links_below
+from ftpress.render.words import plural
 
 BUILTIN = Path(__file__).resolve().parent.parent / "themes" / "default"
 
@@ -83,7 +84,7 @@ def environment(dirs: tuple[Path, ...], compiled: dict[str, bytes] | None = None
         bytecode_cache=_Compiled(compiled) if compiled is not None else None,
     )
     env.filters["longdate"] = long_date
-    env.filters["shortdate"] = short_date
+    env.filters["plural"] = plural
     env.filters["isodate"] = lambda d: d.isoformat()
     env.filters["clock"] = lambda d: f"{d:%H:%M}"
     return env
@@ -104,14 +105,9 @@ def static_files(dirs: tuple[Path, ...]) -> tuple[StaticFile, ...]:
 # Spelled out here so that no locale setting can change the output.
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-def long_date(value: datetime) -> str:
-    """'Tuesday 7 April 2026' — the campaign blog's own style of date."""
-    return f"{WEEKDAYS[value.weekday()]} {value.day} {MONTHS[value.month - 1]} {value.year}"
-
-
-def short_date(value: datetime) -> str:
-    """'7 Apr 2026'."""
-    return f"{value.day} {MONTHS[value.month - 1][:3]} {value.year}"
+def long_date(value: date) -> str:
+    """'7 April 2026': the one way the site writes a date for readers, everywhere
+    (the machine-readable ``datetime`` attribute beside it is ISO 8601)."""
+    return f"{value.day} {MONTHS[value.month - 1]} {value.year}"

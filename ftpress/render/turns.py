@@ -18,7 +18,7 @@ the order files hold only the orders those events come from. The umpire's view
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -41,6 +41,7 @@ from ftpress.render.visibility import (
     published_order,
     visible,
 )
+from ftpress.render.words import plural
 from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.model import Player, Point, State
 from ftpress.state.records import RecordedTurn
@@ -208,10 +209,14 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     if before is None:
         held = sum(1 for s in state.map.systems if s.owner)
         neutral = len(state.map.systems) - held
-        return (f"The campaign's starting position: {len(names)} powers hold {held} worlds; "
-                f"{neutral} worlds are neutral, their worth unknown until scouted.",
-                f"{len(state.groups.groups)} task-group counters stand on the map, ready for "
-                "the first orders.")
+        counters = len(state.groups.groups)
+        return (f"The campaign's starting position: {plural(len(names), 'power')} "
+                f"{'holds' if len(names) == 1 else 'hold'} {plural(held, 'world')}; "
+                f"{plural(neutral, 'world')} {'is' if neutral == 1 else 'are'} neutral, "
+                f"{'its' if neutral == 1 else 'their'} worth unknown until scouted.",
+                f"{plural(counters, 'task-group counter')} "
+                f"{'stands' if counters == 1 else 'stand'} on the map, ready for the first "
+                "orders.")
     out: list[str] = []
     # A group that moved twice (a second move in one turn) moved once.
     movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
@@ -219,14 +224,14 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     if movers:
         parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
-        out.append(f"{total} task group{'s' if total != 1 else ''} moved: "
+        out.append(f"{plural(total, 'task group')} moved: "
                    f"{', '.join(parts)}.")
     else:
         out.append("No task group moved.")
     silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
     if silent:
-        out.append(f"No orders came from {', '.join(names.get(p, p) for p in silent)}; "
-                   "its groups held.")
+        out.append(f"No orders came from {_and(names.get(p, p) for p in silent)}; "
+                   f"{'its' if len(silent) == 1 else 'their'} groups held.")
     for places in report.places:
         where = sorted({_place(state, e.at) for e in events if e.at is not None
                         and places.counts(e, report.section_of(e))})
@@ -240,6 +245,12 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
                for s in state.map.systems if s.id in owners and owners[s.id] != s.owner]
     out.append("; ".join(changes) + "." if changes else "No world changed hands.")
     return tuple(out)
+
+
+def _and(names: Iterable[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    listed = list(names)
+    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
 
 
 def _event_view(e: Event, powers: dict[str, PowerRef], cite: markdown.Resolver,

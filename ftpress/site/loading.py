@@ -16,6 +16,7 @@ from ftpress import rules
 from ftpress.buildcache import RenderCache
 from ftpress.campaign import load_states
 from ftpress.config import SiteConfig, load_config
+from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_posts
 from ftpress.content.rulebook import (
@@ -70,6 +71,8 @@ class Site:
     #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
     turns: tuple[RecordedTurn, ...] = ()
     view: Literal["public", "umpire"] = "public"
+    #: Files published as they are: beside the posts, and the campaign's ``static/``.
+    assets: tuple[Asset, ...] = ()
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
@@ -124,7 +127,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                statics, state, min(scheduled, default=None), turns, options.view)
+                statics, state, min(scheduled, default=None), turns, options.view,
+                load_assets(root, published))
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:

@@ -21,6 +21,7 @@ from ftpress.render.blog import Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
 from ftpress.report_spec import ReportSpec
@@ -60,7 +61,13 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         raise InputError(out.clashes)
     r.load_templates(SHARED_TEMPLATES)
     r.flush(sink)
-    out.add("feed.xml", feeds.atom_feed(site.config, views), "feed")
+    turned = (turn_entries(site.turns, r.urls, report=_report(site.state),
+                           zone=site.config.zone, umpire=umpire)
+              if site.state is not None else ())
+    for path, feed in feeds.atom_feeds(site.config, views, turned).items():
+        out.add(path, feed, "feed")
+    for asset in site.assets:
+        out.add(asset.path, asset.data, asset.source)
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")

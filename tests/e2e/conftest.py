@@ -11,6 +11,7 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -34,16 +35,18 @@ def require(condition: bool, what: str) -> None:
 
 
 class _PagesHandler(SimpleHTTPRequestHandler):
-    """Serves a folder at BASE_PATH the way GitHub Pages does, 404.html included."""
+    """Serves a folder at ``base_path`` the way GitHub Pages does, 404.html included."""
+
+    base_path = BASE_PATH
 
     def log_message(self, format: str, *args: object) -> None:
         pass
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
-        if not clean.startswith(BASE_PATH):
+        if not clean.startswith(self.base_path):
             return str(Path(self.directory) / "__nowhere__")
-        return super().translate_path("/" + clean[len(BASE_PATH):])
+        return super().translate_path("/" + clean[len(self.base_path):])
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"
@@ -58,14 +61,23 @@ class _PagesHandler(SimpleHTTPRequestHandler):
         return None
 
 
-@pytest.fixture(scope="session")
-def site_url(demo_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 partial(_PagesHandler, directory=str(demo_site)))
+@contextmanager
+def served(folder: Path, base_path: str = BASE_PATH) -> Iterator[str]:
+    """A built site served at ``base_path`` on a free port; yields the site's URL."""
+    handler = type("Handler", (_PagesHandler,), {"base_path": base_path})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{BASE_PATH}"
-    server.shutdown()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{base_path}"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site_url(demo_site: Path) -> Iterator[str]:
+    with served(demo_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -54,3 +54,25 @@ def test_no_serious_accessibility_violations(browser, site_url, axe, kind, width
     assert serious == [], "\n".join(
         f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
         for v in serious)
+
+
+DARK_KINDS = ("home", "post with a table and footnotes", "turn report", "rulebook",
+              "rule changes", "kind", "not found")
+
+
+@pytest.mark.parametrize("kind", DARK_KINDS)
+def test_a_dark_system_scheme_gets_a_dark_page_that_still_passes(browser, site_url, axe, kind):
+    """``prefers-color-scheme: dark``: the paper turns dark and every colour pair
+    axe checks (contrast above all) still passes."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(site_url + PAGE_KINDS[kind])
+    paper = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    results = axe.run(page)
+    serious = [v for v in results.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert paper == "rgb(18, 22, 31)"
+    assert serious == [], "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in serious)

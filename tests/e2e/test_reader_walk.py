@@ -22,11 +22,11 @@ def test_home_post_archive_tag_rulebook(watched, site_url):
     # Its month archive, by the breadcrumb.
     page.locator("nav.breadcrumbs a").nth(2).click()
     assert re.search(r"/posts/\d{4}/\d\d/$", page.url)
-    assert page.locator(".card-title", has_text=heading).count() == 1
+    assert page.locator(".post-line-title", has_text=heading).count() == 1
     watched.shot(f"month-{watched.width}")
 
     # A tag of that post.
-    page.locator(".card-title a", has_text=heading).click()
+    page.locator(".post-line-title", has_text=heading).click()
     tag = page.locator("article.post ul.tags a").first
     tag_name = tag.inner_text()
     tag.click()
