@@ -149,6 +149,11 @@ def ours(tool: str) -> bool:
     return tool.removesuffix(BEFORE) in OURS
 
 
+#: The corpus whose campaign --before's ftpress builds, when its state files are not
+#: those of the corpus (--before-corpus; the blog, without state, is the same).
+BEFORE_CORPUS: list[Path] = []
+
+
 def build_command(tool: str, root: Path, out: Path, now: str, before: Path | None = None
                   ) -> tuple[list[str], Path, dict[str, str]]:
     """The command line that builds ``tool``'s project under ``root`` into ``out``, the
@@ -160,6 +165,8 @@ def build_command(tool: str, root: Path, out: Path, now: str, before: Path | Non
             assert before is not None
             env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(before),
                                                              env.get("PYTHONPATH"))))
+            if tool == f"ftpress{BEFORE}" and BEFORE_CORPUS:
+                project = BEFORE_CORPUS[0] / PROJECTS["ftpress"]
         return [sys.executable, "-m", "ftpress", "build", "--source", str(project),
                 "--out", str(out), "--now", now], project, env
     if tool == "pelican":
@@ -331,6 +338,8 @@ def forget_cache(tool: str, root: Path) -> None:
     if ours(tool):
         shutil.rmtree(root / PROJECTS[tool.removesuffix(BEFORE)] / ".ftpress-cache",
                       ignore_errors=True)
+        for other in BEFORE_CORPUS:
+            shutil.rmtree(other / PROJECTS["ftpress"] / ".ftpress-cache", ignore_errors=True)
 
 
 def clean_build(tool: str, root: Path, work: Path, now: str, n: int, before: Path | None
@@ -703,6 +712,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--before", type=Path, metavar="DIR",
                         help="also measure the ftpress exported into DIR (DIR/ftpress/), "
                         "in the same rounds")
+    parser.add_argument("--before-corpus", type=Path, metavar="CORPUS",
+                        help="the corpus folder whose campaign --before's ftpress builds, "
+                        "made by that commit's bench/corpus.py, when its state files differ "
+                        "from this one's (the same arguments give the same posts)")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "ftpress-bench",
                         help="folder for the corpus and the outputs")
     parser.add_argument("--json", type=Path, help="also save every sample to this file")
@@ -725,6 +738,8 @@ def main(argv: list[str] | None = None) -> int:
         heading, results = saved_results(args.report)
         print(f"{heading}\n\n{table(results)}")
         return 0
+    if args.before_corpus is not None:
+        BEFORE_CORPUS.append(args.before_corpus)
     tools = [t for t in args.tools if available(t)]
     for missing in sorted(set(args.tools) - set(tools)):
         say(f"{missing} is not installed; left out (pip install {missing.split('+')[0]})")
