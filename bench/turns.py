@@ -18,7 +18,7 @@ rules as they change:
   odd purchase, keel and repair. The orders are vetted by the engine's own
   ``vet`` first, and anything it would refuse is dropped (that group holds),
   so the order files are clean. They go to ``orders/<turn-id>/<player>.yaml``
-  and ``ftpress.turn.resolve_turn`` resolves the turn with the fixed umpire
+  and ``ftpress.turn.resolve.resolve_turn`` resolves the turn with the fixed umpire
   secret :data:`UMPIRE_SECRET`, writing the record ``state/turns/<turn-id>/``
   (events, dice, orders) and the new ``state/``. Where three powers meet and one
   attacks, the engine would send the battle to the table and wait; the corpus
@@ -60,7 +60,8 @@ from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State, System
 from ftpress.state.save import save_dice, save_state
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.turn import SECRET_ENV, resolve_turn, secret_hash, turn_secret
+from ftpress.turn.resolve import resolve_turn
+from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
 
 PLAYERS = ("nac", "nsl", "fse", "esu")
 #: The umpire's master secret the corpus's turns are resolved with. Fixed, so the

@@ -26,6 +26,7 @@ from typing import Protocol, cast
 from ftpress import __version__
 from ftpress.errors import UserError
 from ftpress.logsafe import say
+from ftpress.state.writeout import recover
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).
@@ -71,6 +72,11 @@ COMMANDS = (
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
     Command("new", "create new content"),
+    Command("roster", "record which GitHub account plays each power, and the umpires"),
+    Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
+    Command("calendar", "extend, pause or resume the open turn's deadline"),
+    Command("remind", "the reminder for players who have not sent orders, when it is due; "
+            "for CI"),
 )
 
 
@@ -96,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser(words).parse_args(words)
     command = next(c for c in COMMANDS if c.name == args.command)
     try:
+        # Before anything else reads the campaign: finish or undo an interrupted write-out.
+        if hasattr(args, "source") and (recovered := recover(args.source)):
+            say(f"ftpress: {recovered}", err=True)
         return command.load().run(args)
     except UserError as exc:
         for line in exc.lines():

@@ -4,6 +4,9 @@ A case gives a small state (built by the ruleset's own fixture), each player's
 orders (the file without its ``turn`` and ``player`` lines), the dice, and what
 must come of it:
 
+``state_problems``
+    what the ruleset's check of the state itself reports (the state written to
+    a folder and loaded, as ``ftpress check`` reads it), in order;
 ``problems``
     what ``ftpress check`` reports of the orders, in order;
 ``battles`` / ``battle_problems``
@@ -31,6 +34,7 @@ Every die supplied must be rolled. A ruleset's table adds its own invariants
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -47,7 +51,9 @@ from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.state.extension import extension_of
+from ftpress.state.load import load_state
 from ftpress.state.model import Point, State
+from ftpress.state.save import save_state
 from ftpress.state.turns import turn_id
 
 TURNS = Path(__file__).parent / "turns"
@@ -121,6 +127,9 @@ class CaseTable:
         assert ruleset.check_orders is not None and ruleset.resolve is not None
         case = yaml.safe_load(path.read_text())
         state = self.build_state(case["state"])
+        if "state_problems" in case:  # most cases' states are not a setup that adds up
+            assert state_problems(self.ruleset, state) == case["state_problems"], \
+                "problems the state's own check reports"
         orders = self.build_orders(state, case.get("orders", {}))
         found = [str(p) for loaded in orders.values()
                  for p in ruleset.check_orders(state, loaded)]
@@ -142,6 +151,15 @@ class CaseTable:
         check_events(events, case, self.quiet)
         check_after(after, case.get("after", {}))
         self.invariants(state, after, events)
+
+
+def state_problems(ruleset: str, state: State) -> list[str]:
+    """What ``ruleset``'s check of the state reports, with the state saved and
+    loaded again so that each problem has its file and line."""
+    with tempfile.TemporaryDirectory() as folder:
+        save_state(Path(folder), state)
+        loaded = load_state(Path(folder), extensions=STATE_EXTENSIONS)
+        return [str(p) for p in RULESETS[ruleset].check_state(loaded)]
 
 
 def check_events(events: Sequence[Event], case: dict[str, Any], quiet: frozenset[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from battlefixture import NOW, STATE, fight, fill
+from battlefixture import NOW, ORDERS, STATE, fight, fill
 from battlefixture import campaign as campaign  # the fixture, shared with test_redo
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +15,7 @@ from ftpress.battles import ADAPTER, parse_battle
 from ftpress.dice import Dice
 from ftpress.errors import InputError
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.save import save_state
 
 from conftest import files_of
 
@@ -55,6 +56,22 @@ def test_a_tabletop_battle_pauses_the_turn_and_writes_the_result_file(campaign, 
     after = files_of(campaign)
     assert {p for p in after if after.get(p) != before.get(p)} == {"battles/t002/home.yaml"}
     assert not (campaign / "state/turns/t002").exists()
+
+
+def test_the_result_file_says_which_powers_check_damage_one_level_worse(tmp_path, run):
+    """ftc2007 §7.4: the umpire is told, at the head of the file, that nac's ships
+    make their damage checks one level worse."""
+    root = tmp_path / "reduced"
+    save_state(root, build_state({**STATE, "players": {"nac": {"maintenance": "reduced"}}}))
+    (root / "orders/t002").mkdir(parents=True)
+    (root / "orders/t002/esu.yaml").write_text(ORDERS)
+    code, _, err = run("turn", "--source", root, "--now", NOW)
+    assert (code, err) == (0, "")
+    assert (root / "battles/t002/home.yaml").read_text().splitlines()[0] == (
+        "# Battle home at Home between esu, nac (e1 (esu, 1 ship, enters by the south-east "
+        "edge); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its "
+        "result. nac is on reduced maintenance: every damage check of its ships is made one "
+        "level worse (§7.4).")
 
 
 def test_the_template_is_a_valid_unfought_result(campaign, run):
@@ -121,7 +138,7 @@ def test_a_result_file_that_is_not_yaml_of_a_battle_is_located(campaign, run):
 
 
 def test_a_file_named_for_another_battle_is_refused(campaign):
-    from ftpress.turn import load_battles
+    from ftpress.turn.inputs import load_battles
 
     (campaign / "battles/t002").mkdir(parents=True)
     (campaign / "battles/t002/east.yaml").write_text(

@@ -88,11 +88,11 @@ def branch(root: Path, name: str, files: dict[str, str | None] | None = None,
 
 
 def check(run, root: Path, head: str, author_id: int, author: str = "someone",
-          summary: Path | None = None) -> tuple[int, str, str]:
+          summary: Path | None = None, now: str = BEFORE_DEADLINE) -> tuple[int, str, str]:
     base = git(root, "rev-parse", "main")
     extra = ["--summary", summary] if summary is not None else []
     return run("check-pr", "--source", root, "--base", base, "--head", head,
-               "--author-id", str(author_id), "--author", author, *extra)
+               "--author-id", str(author_id), "--author", author, "--now", now, *extra)
 
 
 # --- accepted ---------------------------------------------------------------------------

@@ -94,7 +94,7 @@ def test_every_recorded_demo_turn_verifies():
     """Re-resolving each recorded turn of the demo gives its record byte for byte, so
     a change to the engine that would alter a played turn cannot slip in unnoticed
     (re-record it with ``ftpress turn --redo`` and say so)."""
-    from ftpress.turn import verify_turn
+    from ftpress.turn.verify import verify_turn
 
     turns = FTC2007.turns
     assert len(turns) >= 8

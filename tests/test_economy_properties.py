@@ -183,7 +183,7 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "  maintenance: reduced\n"
         "  ordnance: 45\n"
         "  spares: [{at: home, points: 40}]\n"
-        "  purchases: [{design: ff, at: home, name: Lisa}]\n"
+        "  purchases: [{design: esu-novgorod, at: home, name: Lisa}]\n"
         "  keels: [{design: dd, at: home, name: Halberd}]\n"
         "  repairs: [{group: g1, ship: g1-1, boxes: 4}]\n"
         "  defences: [{system: home, points: 40}]\n")})
@@ -196,7 +196,7 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "upkeep 11 (§7); the treasury then holds 426.",
         "Tops up the spares at Home by 40 points for 30 (75%), in stock from economic turn 3 "
         "(§6.2.1).",
-        "Buys Lisa (Lis: FF, 68 points) for 55 (20% off, an ally's design), delivered at Home "
+        "Buys Lisa (Novgorod: FF, 68 points) for 55 (20% off, an ally's design), delivered at Home "
         "as the economic turn opens, in a new group there (§13.1).",
         "Lays down the keel of Halberd (Ticonderoga: DD, 108 points) at Home: 100 points of "
         "work a week, paid as it is built, completed after 2 weeks in a new group there "
@@ -211,16 +211,34 @@ def test_check_describes_the_economic_orders_in_plain_words():
         "Everything written can be paid: the treasury would hold 35 at the end of the week."]
 
 
+def test_check_describes_a_keel_laid_midweek_without_closing_books():
+    """§13.1: a keel may be laid in any week; outside the first week of an economic
+    turn no books close, so ``ftpress check`` says nothing of them."""
+    state = build_state({"turn": 9, "players": {"nac": {"treasury": 150}},
+                         "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}]})
+    orders = build_orders(state, {"nac": (
+        "economy:\n"
+        "  keels: [{design: dd, at: home, name: Halberd}]\n")})
+    assert describe_orders(state, orders["nac"]) == [
+        "Lays down the keel of Halberd (Ticonderoga: DD, 108 points) at Home: 100 points of "
+        "work a week, paid as it is built, completed after 2 weeks in a new group there "
+        "(§13.1).",
+        "Paid in the order written; what the treasury cannot pay then is not done (§6.3).",
+        "Everything written can be paid: the treasury would hold 50 at the end of the week."]
+
+
 def test_check_warns_of_what_the_treasury_cannot_pay():
     state = build_state({"turn": 7, "players": {"nac": {"treasury": 0}},
                          "systems": [{"id": "home", "hex": [0, 0], "owner": "nac"}]})
     orders = build_orders(state, {"nac": (
         "economy:\n"
-        "  purchases: [{design: dd, at: home, name: Halberd}, {design: sc, at: home, "
+        "  purchases: [{design: nac-ticonderoga, at: home, name: Halberd}, {design: "
+        "nac-harrison, at: home, "
         "name: Wren}]\n")})
     assert describe_orders(state, orders["nac"])[-3:] == [
         "Paid in the order written, after the books close; what the treasury cannot pay then "
         "is not done (§6.3).",
-        "Not enough money: nac cannot pay 108 for buying Halberd (Ticonderoga, dd): there is no "
+        "Not enough money: nac cannot pay 109 for buying Halberd (Ticonderoga, nac-ticonderoga): "
+        "there is no "
         "credit, so it is not done (§13.1).",
         "After that, the treasury would hold 16 at the end of the week."]

@@ -25,15 +25,17 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     code, out, err = init(run, target, "--name", "The Outer Marches")
     assert (code, err) == (0, "")
     assert out.startswith(f"created {target}: 4 players, ")
-    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*")
+                   if p.is_file() and ".git" not in p.relative_to(target).parts)
     rules = sorted(f for f in files if f.startswith("content/rules/"))
-    assert len(rules) == 19  # the ftc2007 rulebook, rules 1-18 and the appended notes
+    assert len(rules) == 20  # the ftc2007 rulebook: rules 1-18, the appended notes, the later rulings
     assert "date: 2026-03-01" in (target / rules[0]).read_text()  # in force from day one
     files = [f for f in files if f not in rules]
     kinds = ("campaign", "designs", "groups", "map", "players", "queues")
     assert files == sorted([
-        ".github/CODEOWNERS", ".github/dependabot.yml", ".github/workflows/orders.yml", ".github/workflows/publish.yml",
-        ".gitignore", "content/posts/2026/03/01-the-outer-marches-the-map-is-rolled.md",
+        ".ftpress-secret", ".github/CODEOWNERS", ".github/dependabot.yml",
+        ".github/workflows/orders.yml", ".github/workflows/publish.yml", ".gitignore",
+        "content/posts/2026/03/01-the-outer-marches-the-map-is-rolled.md",
         "orders/README.md", "requirements.txt", "site.yaml",
         *(f"state/{k}.yaml" for k in kinds), *(f"state/turns/t000/{k}.yaml" for k in kinds),
         "state/turns/t000/dice.yaml"])
@@ -78,14 +80,15 @@ def test_the_setup_snapshot_is_the_starting_state(tmp_path, run):
                                 "purpose": "world in hex (-5, 0)", "rule": "ftc2007 §1.2"}
 
 
-def test_same_seed_same_campaign_byte_for_byte(tmp_path, run):
+def test_same_seed_same_campaign_byte_for_byte(tmp_path, run, monkeypatch):
+    # The umpire's master secret from the environment: nothing random is left.
+    monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", "the umpire's own")
     init(run, tmp_path / "a/reach")
     init(run, tmp_path / "b/reach")
-    a = {p.relative_to(tmp_path / "a"): p.read_bytes() for p in (tmp_path / "a").rglob("*")
-         if p.is_file()}
-    b = {p.relative_to(tmp_path / "b"): p.read_bytes() for p in (tmp_path / "b").rglob("*")
-         if p.is_file()}
+    a, b = ({p.relative_to(tmp_path / x): p.read_bytes() for p in (tmp_path / x).rglob("*")
+             if p.is_file() and ".git" not in p.parts} for x in "ab")
     assert a == b
+    assert not (tmp_path / "a/reach/.ftpress-secret").exists()
 
 
 def test_the_log_post_tells_every_die(tmp_path, run):

@@ -1,4 +1,4 @@
-"""The rulebooks that ship with ftpress for `sct` and `ftcamp02` are valid and self-contained."""
+"""The rulebooks that ship with ftpress for `sct`, `ftcamp02` and `ftc2007` are valid and self-contained."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ftpress.content.rulebook import fold, load_rule_files
 PACKAGE = Path(ftpress.__file__).parent
 
 
-@pytest.mark.parametrize("ruleset", ["sct", "ftcamp02"])
+@pytest.mark.parametrize("ruleset", ["sct", "ftcamp02", "ftc2007"])
 def test_ruleset_rulebook_loads_and_its_citations_resolve(ruleset):
     folder = PACKAGE / "rules" / ruleset / "rulebook"
     files = load_rule_files(folder, PACKAGE)

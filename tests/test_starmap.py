@@ -72,7 +72,11 @@ def test_radius_20_with_1000_counters_renders():
 def test_one_arrow_per_move_and_one_marker_per_battle_or_siege():
     m = sample()
     root = ET.fromstring(render_svg(m))
-    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}line")) == len(m.moves) == 1
+    arrows = root.findall(f".//{SVG}g[@class='moves']/{SVG}g[@class='move']")
+    assert len(arrows) == len(m.moves) == 1
+    # A head broad enough to see, in the mover's colour (ESU's), not a marker's tiny one.
+    head = arrows[0].find(f"{SVG}polygon")
+    assert head is not None and head.get("fill") == POWERS[1].colour
     sieges = root.findall(f".//{SVG}g[@class='marker siege']")
     assert len(sieges) == 1 and sieges[0].find(f"{SVG}title").text == "ESU besieges Marrow"
     assert root.findall(f".//{SVG}g[@class='marker battle']") == []

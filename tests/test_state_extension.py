@@ -84,7 +84,7 @@ def test_a_key_of_another_ruleset_is_refused_at_its_line(tmp_path, campaign, run
     assert code == 1
     assert err.splitlines()[0] == (
         f"state/map.yaml:3:74: unknown key 'loyalty'; expected one of: {SHARED_SYSTEM_KEYS}, "
-        "interdicted_by")
+        "interdicted_by, paid_income_to")
 
 
 def test_the_rulesets_values_are_checked_by_its_models_at_their_lines(tmp_path, run):
@@ -159,7 +159,7 @@ def test_the_published_schema_names_only_the_campaigns_ruleset_keys():
     assert "ext" not in shared and "position" not in shared and "bio" not in shared
     assert system_keys("sct") - shared == {"position", "spectral", "nation", "works"}
     assert system_keys("ftcamp02") - shared == {"bio", "loyalty", "claimed_by"}
-    assert system_keys("ftc2007") - shared == {"interdicted_by"}
+    assert system_keys("ftc2007") - shared == {"interdicted_by", "paid_income_to"}
 
 
 

@@ -107,7 +107,7 @@ def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):
     events = yaml.safe_load((REPO / f"{TURNS_DIR}/t001/events.yaml").read_text())["events"]
     moved = {(e["origin"], str(e["at"])) for e in events if e["kind"] == "arrival"}
     moves = root.find(f".//{SVG}g[@class='moves']")
-    assert len(moves.findall(f"{SVG}line")) == len(moved) == 5  # nsl's three share one
+    assert len(moves.findall(f"{SVG}g[@class='move']")) == len(moved) == 5  # nsl's three share one
 
 
 def test_the_turns_index_ranks_the_powers_by_income(demo_site):
@@ -295,7 +295,7 @@ def test_turn_map_has_an_arrow_per_move_and_markers_for_battles_and_sieges():
     assert sorted(k.kind for k in m.markers) == ["battle", "siege"]
     svg = render_svg(m)
     root = ET.fromstring(svg)
-    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}line")) == 2
+    assert len(root.findall(f".//{SVG}g[@class='moves']/{SVG}g[@class='move']")) == 2
     assert len(root.findall(f".//{SVG}g[@class='marker battle']")) == 1
     assert len(root.findall(f".//{SVG}g[@class='marker siege']")) == 1
     assert "NAC besieges &lt;Bellwether&gt;." in svg
@@ -414,3 +414,20 @@ def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
     problems += [f"search index: {s!r}" for s in leaks(all_text(demo_site / "pagefind"),
                                                       current)]
     assert problems == []
+
+
+def test_a_counter_is_named_by_its_group_where_the_public_events_name_it():
+    """A reader writing orders needs group ids: the public map's tooltip gives the id of
+    a group the turn's public events named, a number per stack for every other, and the
+    umpire's map every id; the map's description counts in the right number."""
+    state = demo_state()
+    events = [Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", audience=PUBLIC, player="nac",
+                    group="nac-1", at="bellwether", origin="arcturus-gate")]
+    public = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
+                      display=PLAIN)
+    labels = {c.label for c in public.counters if c.owner == "nac"}
+    assert "nac-1" in labels and not any(label.startswith("nac-2") for label in labels)
+    assert "Arrows show 1 move made this turn." in public.description
+    umpire = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
+                      display=PLAIN, umpire=True)
+    assert any(c.label.startswith("nac-2: ") for c in umpire.counters)

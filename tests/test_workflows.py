@@ -50,12 +50,37 @@ def lint(args: list[str]) -> subprocess.CompletedProcess[str]:
                           timeout=300)
 
 
+#: What ftpress's own repository runs and no campaign does: releasing ftpress.
+REPOSITORY_ONLY = {"workflows/release.yml"}
+
+
 def test_the_repository_runs_the_workflows_ftpress_ships():
     shipped = {p.relative_to(GITHUB_FILES).as_posix(): p.read_text()
                for p in GITHUB_FILES.rglob("*") if p.is_file()}
     here = {p.relative_to(REPO / ".github").as_posix(): p.read_text()
             for p in (REPO / ".github").rglob("*") if p.is_file()}
-    assert here == shipped
+    assert set(here) - set(shipped) == REPOSITORY_ONLY
+    assert {name: here[name] for name in shipped} == shipped
+    assert not REPOSITORY_ONLY & set(shipped)
+
+
+def test_a_release_publishes_what_it_checked_with_each_permission_in_one_job():
+    workflow = yaml.safe_load((REPO / ".github/workflows/release.yml").read_text())
+    assert workflow[True] == {"push": {"tags": ["v*"]}}
+    assert workflow["permissions"] == {}
+    jobs = workflow["jobs"]
+    assert {name: job["permissions"] for name, job in jobs.items()} == {
+        "build": {"contents": "read"}, "pypi": {"id-token": "write"},
+        "github-release": {"contents": "write"}}
+    assert jobs["pypi"]["needs"] == "build" and jobs["github-release"]["needs"] == "pypi"
+    build = [s.get("run", s.get("uses", "")) for s in jobs["build"]["steps"]]
+    order = ["python -m build", "twine check --strict dist/*", "actions/upload-artifact"]
+    at = [next(i for i, r in enumerate(build) if key in r) for key in order]
+    assert at == sorted(at)
+    publish = [s["uses"] for s in jobs["pypi"]["steps"]]
+    assert publish[-1].startswith("pypa/gh-action-pypi-publish@")
+    assert "with" not in jobs["pypi"]["steps"][-1]  # trusted publishing: no token, no password
+    assert "gh release create" in jobs["github-release"]["steps"][-1]["run"]
 
 
 @pytest.mark.parametrize("which", ["repository", "new campaign"])
@@ -105,11 +130,29 @@ def test_actions_are_pinned_to_commits_and_scripts_hold_no_expressions(path):
 
 def test_the_orders_check_reads_and_holds_no_secret():
     workflow = yaml.safe_load((REPO / ".github/workflows/orders.yml").read_text())
-    assert list(workflow[True]) == ["pull_request"]  # YAML 1.1 reads the key 'on' as True
+    # YAML 1.1 reads the key 'on' as True. The merge queue runs the check again.
+    assert list(workflow[True]) == ["pull_request", "merge_group"]
     assert workflow[True]["pull_request"]["paths"] == ["orders/**"]
+    assert workflow[True]["merge_group"] == {"types": ["checks_requested"]}
     assert workflow["permissions"] == {"contents": "read"}
     assert "secrets." not in (REPO / ".github/workflows/orders.yml").read_text()
-    assert all("permissions" not in job for job in workflow["jobs"].values())
+    assert "permissions" not in workflow["jobs"]["check"]
+
+
+def test_only_the_auto_merge_job_may_write_and_only_after_the_check_at_its_head():
+    jobs = yaml.safe_load((REPO / ".github/workflows/orders.yml").read_text())["jobs"]
+    assert set(jobs) == {"check", "auto-merge"}
+    merge = jobs["auto-merge"]
+    assert merge["needs"] == "check"
+    assert merge["permissions"] == {"contents": "write", "pull-requests": "write"}
+    condition = " ".join(merge["if"].split())
+    for part in ("github.event_name == 'pull_request'", "needs.check.outputs.auto-merge == 'true'",
+                 "github.event.pull_request.head.repo.full_name == github.repository"):
+        assert part in condition
+    (step,) = merge["steps"]
+    assert step["env"]["HEAD_SHA"] == "${{ github.event.pull_request.head.sha }}"
+    assert step["run"] == 'gh pr merge "$NUMBER" --auto --squash --match-head-commit "$HEAD_SHA"'
+    assert jobs["check"]["outputs"] == {"auto-merge": "${{ steps.pull-request.outputs.auto-merge }}"}
 
 
 def test_publishing_runs_one_at_a_time_with_least_privilege():
@@ -121,11 +164,30 @@ def test_publishing_runs_one_at_a_time_with_least_privilege():
     assert jobs["turn"]["permissions"] == {"contents": "write"}
     assert jobs["build"]["permissions"] == {"contents": "read", "pages": "read"}
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+    assert jobs["battles"]["permissions"] == {"contents": "read", "issues": "write"}
+    assert jobs["battles"]["needs"] == "turn"
+    assert jobs["remind"]["permissions"] == {"contents": "read", "issues": "write"}
+    assert jobs["remind"]["if"] == "github.event_name == 'schedule'"
+    writers = {name for name, job in jobs.items()
+               if any(v == "write" for v in job["permissions"].values())}
+    assert writers == {"turn", "battles", "remind", "deploy"}
     runs = [s.get("run", s.get("uses", "")) for s in steps(workflow)]
-    order = ["ftpress turn --if-due", "git push", "ftpress build", "actions/configure-pages",
-             "actions/upload-pages-artifact", "actions/deploy-pages"]
+    order = ["ftpress turn --if-due", "push --quiet \"$remote\" HEAD:main", "ftpress battles report", "actions/cache",
+             "ftpress build", "actions/configure-pages", "actions/upload-pages-artifact",
+             "actions/deploy-pages"]
     at = [next(i for i, r in enumerate(runs) if key in r) for key in order]
     assert at == sorted(at)
+
+
+def test_the_build_cache_is_kept_between_runs_for_one_ftpress_version():
+    build = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]["build"]
+    (cache,) = (s for s in build["steps"] if s.get("uses", "").startswith("actions/cache@"))
+    assert cache["with"] == {
+        "path": ".ftpress-cache",
+        "key": "ftpress-build-${{ steps.version.outputs.version }}-${{ needs.turn.outputs.sha }}",
+        "restore-keys": "ftpress-build-${{ steps.version.outputs.version }}-"}
+    (version,) = (s for s in build["steps"] if s.get("id") == "version")
+    assert "ftpress --version" in version["run"]
 
 
 def test_codeowners_leaves_only_orders_to_the_players():

@@ -13,13 +13,15 @@ A case says only what it needs::
 Players ``nac`` and ``esu`` are always there; designs are ``dd`` (a
 destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
 and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
-``{design: dd, damage: 3}`` (:func:`case_ship`); a system may give ``idp`` and ``idp_full``;
+``{design: dd, damage: 3}`` (:func:`case_ship`); a group may say ``jumped_out: true``
+(§18.4); a system may give ``idp`` and ``idp_full``;
 ``keels`` and ``spares`` list queue entries by their fields.
 
 For the economy: ``players: {nac: {treasury: 500, maintenance: reduced, ally: esu}}``
 sets player fields (the treasury is 1000 otherwise); ``repairs`` and
 ``defences`` list queue entries too; the designs also hold ``fr`` (a
-freighter), ``nx`` (a non-standard destroyer), ``cl`` (a second NAC light
+freighter), ``nx`` (a non-standard destroyer), ``kx`` (a destroyer with
+non-indigenous technology, 110 points), ``cl`` (a second NAC light
 cruiser) and the Sa'Vasku ``sv``.
 """
 
@@ -31,7 +33,7 @@ from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
-from ftpress.rules.ftc2007.state_ext import Ftc2007Design, Ftc2007System
+from ftpress.rules.ftc2007.state_ext import Ftc2007Design, Ftc2007Group, Ftc2007System
 from ftpress.state.extension import Extension
 from ftpress.state.model import (
     Abstract,
@@ -70,6 +72,8 @@ DESIGNS = (
     Design("fr", "Mule", "nac", "DD", 30, 62, (3, 3, 3, 3), _ABSTRACT, freighter=True),
     Design("nx", "Nighthawk", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
            ext=Ftc2007Design(tech="non-standard")),
+    Design("kx", "Kestrel", "nac", "DD", 32, 110, (3, 3, 2, 2), _ABSTRACT,
+           ext=Ftc2007Design(tech="non-indigenous")),
     Design("cl", "Huron", "nac", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT),
     Design("sv", "Hollow", "sav", "CL", 40, 136, (4, 4, 4), _ABSTRACT),
 )
@@ -82,14 +86,16 @@ def build_state(spec: dict[str, Any]) -> State:
                                                               else None),
                            idp=s.get("idp", s.get("income", 50) if s.get("owner") else None),
                            idp_full=s.get("idp_full"),
-                           ext=Ftc2007System(interdicted_by=s.get("interdicted_by")))
+                           ext=Ftc2007System(interdicted_by=s.get("interdicted_by"),
+                                              paid_income_to=s.get("paid_income_to")))
                     for s in spec["systems"])
     routes = tuple(Route(rid, tuple(tuple(link) for link in links))
                    for rid, links in spec.get("routes", {}).items())
     groups = tuple(Group(g["id"], g["owner"], Hex(*g["at"]) if isinstance(g["at"], list)
                          else g["at"],
                          tuple(case_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
-                         dummy=g.get("dummy", False), revealed=g.get("revealed", False))
+                         dummy=g.get("dummy", False), revealed=g.get("revealed", False),
+                         ext=Ftc2007Group(jumped_out=True) if g.get("jumped_out") else None)
                    for g in spec.get("groups", ()))
     given = spec.get("players", {})
     players = case_players(systems, {p: {"treasury": 1000, "maintenance": "full",

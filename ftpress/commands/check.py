@@ -18,6 +18,7 @@ from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import say
 from ftpress.site import BuildOptions, load, render
+from ftpress.turn.last_record import behind_last_record
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
 CHECKED = ("site.yaml", "content/", "state/", "themes/", "orders/", "battles/")
@@ -40,10 +41,10 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
         render(load(root, BuildOptions(build_now(None), drafts=True, future=True)))
     except InputError as exc:
         found = exc.problems
-    from ftpress.turn import check_orders
+    from ftpress.turn.order_check import check_orders
 
     order_problems, summaries = check_orders(root, wanted)
-    found = (*found, *order_problems, *_battle_problems(root))
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
@@ -85,7 +86,7 @@ def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
     from ftpress.battles import BATTLES_DIR
-    from ftpress.turn import load_battles
+    from ftpress.turn.inputs import load_battles
 
     found: list[Problem] = []
     base = root / BATTLES_DIR

@@ -18,10 +18,22 @@ What a pull request may change (anything else is *refused*):
   file when the author is an umpire (``umpires`` in ``state/campaign.yaml``).
   Logins can be renamed, so they only label the report.
 
-Each file it may change is then checked exactly as ``ftpress check`` would:
-syntax against the orders schema, legality against the base state. The
-changes are the pull request's own: ``git diff --raw -z --no-renames`` from
-the merge base of the two revisions to the head.
+Each file it may change is then checked as ``ftpress check`` would, every
+problem at once (:mod:`ftpress.orders.every_problem`): syntax against the
+orders schema, legality against the base state. The changes are the pull
+request's own: ``git diff --raw -z --no-renames`` from the merge base of the
+two revisions to the head.
+
+When the open turn is closed (:mod:`ftpress.orders_window`: its deadline and
+grace have passed, or it is paused for tabletop battles, whose result files
+are on the base), the pull request is refused whatever it holds.
+
+In GitHub's merge queue (``--merge-group``) the same check runs on the main
+the pull requests will land on: each order file changed must still be one of
+the open turn's, valid against that main's state, before the deadline and not
+paused. Who wrote it was checked on the pull request itself, which the queue
+only takes with a passing check; files outside ``orders/`` in a merge group
+were reviewed by their code owners and are not this check's.
 
 This check is not a security gate on its own (a ``pull_request`` workflow runs
 the workflow file of the pull request, which could skip it); CODEOWNERS and
@@ -36,13 +48,18 @@ import os
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from ftpress import rules
+from ftpress.battles import BATTLES_DIR
 from ftpress.campaign import load_folder
-from ftpress.errors import InputError, Problem, ToolFailed
+from ftpress.clock import build_now
+from ftpress.errors import InputError, InvalidArgument, Problem, ToolFailed
 from ftpress.logsafe import escape, say
-from ftpress.orders.load import ORDERS_DIR, InvalidOrder, parse_orders, stray_problem
+from ftpress.orders.every_problem import judge
+from ftpress.orders.load import ORDERS_DIR, InvalidOrder, stray_problem
+from ftpress.orders_window import Window
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
@@ -89,6 +106,9 @@ class PullRequestReport:
     problems: tuple[Problem, ...] = ()
     #: For each clean order file: what its orders will do, in plain words.
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: A player's pull request changing only their own order file, in a campaign whose
+    #: settings say ``auto_merge: true``: the workflow merges it once the check passes.
+    auto_merge: bool = False
 
     @property
     def ok(self) -> bool:
@@ -224,7 +244,8 @@ def base_state(repo: Path, base: str) -> State:
 # --- judging it -----------------------------------------------------------------------
 
 def check_pull_request(root: Path, base: str, head: str, author_id: int,
-                       author: str | None = None) -> PullRequestReport:
+                       author: str | None = None, *,
+                       now: datetime | None = None) -> PullRequestReport:
     """Judge the pull request from ``base`` to ``head`` by ``author_id``, against
     the campaign state of the ``base`` revision in the repository at ``root``."""
     state = base_state(root, base)
@@ -254,25 +275,70 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
             allowed.append(change)
         else:
             refusals.append(Refusal(change.path, reason))
+    refusals += _closed(root, base, state, build_now() if now is None else now)
+    problems, orders = _judge_files(root, allowed, state)
+    return PullRequestReport(turn, who, tuple(refusals), problems, orders,
+                             auto_merge=bool(state.campaign.settings.auto_merge)
+                             and player is not None and not umpire and bool(allowed))
+
+
+def check_merge_group(root: Path, base: str, head: str, *,
+                      now: datetime | None = None) -> PullRequestReport:
+    """Judge a merge group of GitHub's merge queue: the order files it changes,
+    against the state of ``base``, the main it will land on (see the module's
+    docstring for what is not checked again)."""
+    state = base_state(root, base)
+    turn = turn_id(state.campaign.calendar.turn)
+    refusals: list[Refusal] = []
+    allowed: list[Change] = []
+    for change in changes(root, base, head):
+        if PurePosixPath(change.path).parts[:1] != (ORDERS_DIR,):
+            continue
+        # Judged as an umpire's change: any player's file of the open turn may be in it.
+        reason = _refusal(change, turn, state, 0, True, None)
+        if reason is None:
+            allowed.append(change)
+        else:
+            refusals.append(Refusal(change.path, reason))
+    if allowed or refusals:
+        refusals += _closed(root, base, state, build_now() if now is None else now)
+    problems, orders = _judge_files(root, allowed, state)
+    return PullRequestReport(turn, "the merge queue", tuple(refusals), problems, orders)
+
+
+def _judge_files(root: Path, allowed: list[Change], state: State,
+                 ) -> tuple[tuple[Problem, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Every problem of each order file, and what each clean one orders."""
     problems: list[Problem] = []
     orders: list[tuple[str, tuple[str, ...]]] = []
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
         try:
-            parsed = parse_orders(read_blob(root, change.new_blob, change.path), change.path,
-                                  ruleset.orders_adapter)
-        except InputError as exc:
+            raw = read_blob(root, change.new_blob, change.path)
+        except InputError as exc:  # too big to be read at all
             problems.extend(exc.problems)
             continue
-        if ruleset.check_orders is not None:
-            found_problems = ruleset.check_orders(state, parsed)
-            if found_problems:
-                problems.extend(found_problems)
-                continue
-        if ruleset.describe_orders is not None:
-            orders.append((change.path, tuple(ruleset.describe_orders(state, parsed))))
-    return PullRequestReport(turn, who, tuple(refusals), tuple(sorted(problems)),
-                             tuple(orders))
+        judged = judge(raw, change.path, ruleset, state)
+        problems.extend(judged.problems)
+        if judged.described is not None:
+            orders.append((change.path, judged.described))
+    return tuple(sorted(problems)), tuple(orders)
+
+
+def _closed(root: Path, base: str, state: State, now: datetime) -> list[Refusal]:
+    """The refusal of a pull request for a turn that takes no orders now."""
+    window = Window.of(state.campaign.calendar, _paused_battles(root, base,
+                                                                turn_id(state.campaign.calendar.turn)))
+    reason = window.closed(now)
+    return [] if reason is None else [Refusal(f"{ORDERS_DIR}/{window.turn}/", reason)]
+
+
+def _paused_battles(root: Path, base: str, turn: str) -> tuple[str, ...]:
+    """The battle-result files of ``turn`` on ``base``: the turn paused for them."""
+    listed = _git(root, "ls-tree", "-r", "-z", "--name-only", base, "--",
+                  f"{BATTLES_DIR}/{turn}/")
+    return tuple(sorted(name.decode("utf-8", "replace") for name in listed.split(b"\0")
+                        if name))
 
 
 def _refusal(change: Change, turn: str, state: State, author_id: int, umpire: bool,
@@ -324,8 +390,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="the base branch's commit (checked out at --source)")
     parser.add_argument("--head", required=True, metavar="SHA",
                         help="the pull request's head commit, read from git, never checked out")
-    parser.add_argument("--author-id", required=True, type=int, metavar="ID",
+    parser.add_argument("--author-id", type=int, metavar="ID",
                         help="the pull request author's numeric GitHub user id")
+    parser.add_argument("--merge-group", action="store_true",
+                        help="check a merge group of GitHub's merge queue (--head) against "
+                        "the main it lands on (--base), instead of a pull request")
+    parser.add_argument("--now", help="the time as an ISO date-time (default: "
+                        "SOURCE_DATE_EPOCH, else the clock)")
     parser.add_argument("--author", metavar="LOGIN", help="the author's login, for the report")
     parser.add_argument("--summary", type=Path, metavar="FILE",
                         help="append a Markdown report here (default: $GITHUB_STEP_SUMMARY)")
@@ -338,9 +409,26 @@ def run(args: argparse.Namespace) -> int:
     summary: Path | None = args.summary
     if summary is None and os.environ.get("GITHUB_STEP_SUMMARY"):
         summary = Path(os.environ["GITHUB_STEP_SUMMARY"])
-    report = check_pull_request(args.source, args.base, args.head, args.author_id, args.author)
+    now = build_now(args.now)
+    if args.merge_group:
+        report = check_merge_group(args.source, args.base, args.head, now=now)
+    elif args.author_id is None:
+        raise InvalidArgument("expected --author-id ID (a pull request) or --merge-group")
+    else:
+        report = check_pull_request(args.source, args.base, args.head, args.author_id,
+                                    args.author, now=now)
     if summary is not None:
         with summary.open("a", encoding="utf-8") as handle:
             handle.write(report.markdown())
+    _write_outputs(report)
     say(report.text(), err=not report.ok)
     return 0 if report.ok else 1
+
+
+def _write_outputs(report: PullRequestReport) -> None:
+    """``auto-merge=true`` in ``$GITHUB_OUTPUT`` when the workflow may merge the pull
+    request by itself (the auto-merge job runs only then)."""
+    output = os.environ.get("GITHUB_OUTPUT")
+    if output:
+        with Path(output).open("a", encoding="utf-8") as handle:
+            handle.write(f"auto-merge={'true' if report.ok and report.auto_merge else 'false'}\n")

@@ -5,35 +5,57 @@ campaign around it: ``site.yaml``, ``state/`` with its setup snapshot
 ``state/turns/t000/`` (and the dice that made it), the generation log as the
 first status post, the ruleset's rulebook if it ships one, ``orders/``, a
 ``.gitignore``, and the GitHub side: the orders and publish workflows,
-``CODEOWNERS`` and the ``requirements.txt`` the workflows install ftpress from.
+``CODEOWNERS`` and the ``requirements.txt`` the workflows install ftpress from, the
+players' and umpires' GitHub accounts, and turn 1's secret hash (see
+:mod:`ftpress.github_setup`, which also makes the git repository).
 ``ftpress build`` turns the result into a site at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import secrets
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
-from ftpress import __version__
+import yaml
+
 from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
-from ftpress.errors import InputError, Problem, SetupError, UnknownRuleset
+from ftpress.errors import (
+    InputError,
+    InvalidArgument,
+    Problem,
+    RefusedCommand,
+    SetupError,
+    UnknownRuleset,
+)
+from ftpress.github_setup import (
+    MasterSecret,
+    codeowners,
+    git_init,
+    master_for_new_campaign,
+    next_steps,
+    pages_url,
+)
 from ftpress.logsafe import say
+from ftpress.requirement import requirements_txt
+from ftpress.roster import Account, parse_account, parse_player_account, with_accounts
 from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
 from ftpress.scaffold import slugify
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
-from ftpress.state.turns import SETUP, TURNS_DIR
+from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
+from ftpress.turn.secret import SECRET_FILE, secret_hash, turn_secret
 from ftpress.write import write_file
 
 #: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).
@@ -49,24 +71,51 @@ class Created:
     worlds: int
     routes: int
     players: int
+    campaign_id: str
+    secret: MasterSecret
+    #: Players with no GitHub account recorded yet.
+    missing_accounts: tuple[str, ...] = ()
+    umpires: tuple[Account, ...] = ()
+    #: base_url was made from the repository's name, not left for the umpire to set.
+    base_url_set: bool = False
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
         routes = f", {self.routes} charted routes" if self.routes else ""
         return (f"created {self.root}: {self.players} players, {self.worlds} worlds"
                 f"{routes} from seed {self.seed}; {len(self.files)} files; "
-                f"the map's log is {self.post}")
+                f"the map's log is {self.post}\n"
+                f"campaign id: {self.campaign_id} (part of every turn's dice key: it never "
+                "changes)")
+
+    def next_steps(self) -> list[str]:
+        return next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
+                          self.base_url_set)
 
 
 def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                   seed: int | None = None, name: str | None = None,
-                  ruleset: str = "ftc2007", options: Sequence[str] = ()) -> Created:
-    """Write a new campaign into ``root``, which must be empty or not exist yet."""
+                  ruleset: str = "ftc2007", options: Sequence[str] = (),
+                  ftpress_requirement: str | None = None, campaign_id: str | None = None,
+                  accounts: Mapping[str, Account] | None = None,
+                  umpires: Sequence[Account] = (),
+                  environ: Mapping[str, str] | None = None,
+                  repository: str | None = None) -> Created:
+    """Write a new campaign into ``root``, which must be empty or not exist yet.
+
+    ``accounts`` are players' GitHub accounts by player id, ``umpires`` the
+    umpires'; ``environ`` is where the umpire's master secret may be
+    (:func:`ftpress.github_setup.master_for_new_campaign`); ``repository``
+    (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it."""
+    github = github_files(ftpress_requirement)
+    site_url = pages_url(repository) if repository else None
+    accounts = dict(accounts or {})
+    _refuse_an_existing_campaign(root, campaign_id)
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
         raise InputError([Problem(str(root), 0, 0, "folder is not empty; expected a new or "
                                   "empty folder for the campaign")])
     problems = []
-    ids = [p.strip() for p in players if p.strip()]
+    ids = [p.strip() for p in players if p.strip()] or list(accounts)
     for player in ids:
         try:
             check_id(player)
@@ -82,7 +131,14 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     except UnknownRuleset as exc:
         raise InputError([*problems, Problem("--ruleset", 0, 0, str(exc))]) from None
     parsed = _options(options, rules.options, problems)
-    campaign_id = slugify(root.resolve().name) or "campaign"
+    problems += _account_problems(ids, accounts)
+    if campaign_id is None:
+        campaign_id = slugify(root.resolve().name) or "campaign"
+    else:
+        try:
+            check_id(campaign_id)
+        except ValueError as exc:
+            problems.append(Problem("--id", 0, 0, str(exc)))
     title = (name or root.resolve().name.replace("-", " ").replace("_", " ").title()).strip()
     if not title:
         problems.append(Problem("--name", 0, 0, "expected a campaign name"))
@@ -101,12 +157,20 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     except SetupError as exc:
         raise InputError([Problem("--seed", 0, 0, f"seed {seed}: {exc}")]) from None
 
-    base_url = f"https://example.org/{campaign_id}/"
-    files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url), ".gitignore": _GITIGNORE,
-                             "orders/README.md": _ORDERS_README, **github_files()}
+    secret = master_for_new_campaign(environ)
+    first = secret_hash(turn_secret(secret.value, campaign_id, turn_id(1)))
+    state = with_accounts(new.state, accounts, tuple(umpires))
+    state = dataclasses.replace(state, campaign=dataclasses.replace(
+        state.campaign, calendar=dataclasses.replace(state.campaign.calendar,
+                                                     secret_sha256=first)))
+    github[".github/CODEOWNERS"] = codeowners(github[".github/CODEOWNERS"], umpires)
+    base_url = site_url or f"https://example.org/{campaign_id}/"
+    files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
+                             ".gitignore": _GITIGNORE,
+                             "orders/README.md": _ORDERS_README, **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
-            files[f"{folder}/{kind.file}"] = dump(getattr(new.state, kind.name),
+            files[f"{folder}/{kind.file}"] = dump(getattr(state, kind.name),
                                                   schema_url(base_url, kind))
     files[f"{TURNS_DIR}/{SETUP}/{DICE.file}"] = dump(
         DiceFile(f"seed {seed}", new.rolls), schema_url(base_url, DICE))
@@ -121,24 +185,60 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
             text = source.read_text(encoding="utf-8")
             files[f"{RULES_DIR}/{source.name}"] = _RULE_DATE.sub(f"date: {now:%Y-%m-%d}", text,
                                                                   count=1)
+    if secret.new:
+        files[SECRET_FILE] = secret.value.decode("ascii") + "\n"
     for rel, text in files.items():
         write_file(root / rel, text.encode("utf-8"))
-    return Created(root, tuple(files), seed, post, len(new.state.map.systems),
-                   len(new.state.map.routes), len(ids))
+    if secret.new:
+        (root / SECRET_FILE).chmod(0o600)  # the umpire's alone
+    missing = tuple(p for p in ids if p not in accounts)
+    return Created(root, tuple(files), seed, post, len(state.map.systems),
+                   len(state.map.routes), len(ids), campaign_id, secret, missing,
+                   tuple(umpires), bool(repository))
+
+
+def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
+    """A campaign's id is part of every turn's dice key: making a campaign over one
+    (under another id, or the same) would change the dice its record was rolled with."""
+    existing = root / STATE_DIR / KINDS["campaign"].file
+    if not existing.is_file():
+        return
+    try:
+        data = yaml.safe_load(existing.read_text(encoding="utf-8"))
+        old = data.get("id") if isinstance(data, dict) else None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        old = None
+    named = f"the campaign {old!r}" if isinstance(old, str) else "a campaign"
+    asked = f" as {campaign_id!r}" if campaign_id is not None else ""
+    raise RefusedCommand(f"{root} holds {named} already; making a new one here{asked} would "
+                         "change the dice key of every turn it has recorded; nothing was "
+                         "written (choose an empty folder)")
+
+
+def _account_problems(ids: Sequence[str], accounts: Mapping[str, Account]) -> list[Problem]:
+    problems = [Problem("--player", 0, 0, f"{player!r} is not one of the players "
+                        f"({', '.join(ids)}); expected PLAYER:LOGIN:ID for one of them")
+                for player in accounts if player not in ids]
+    seen: dict[int, str] = {}
+    for player, account in accounts.items():
+        if account.id in seen:
+            problems.append(Problem("--player", 0, 0, f"{account} plays {seen[account.id]} "
+                                    f"and {player}; one account plays one power"))
+        seen.setdefault(account.id, player)
+    return problems
 
 
 #: The workflows and CODEOWNERS ftpress's own repository runs, in the package.
 GITHUB_FILES = Path(__file__).parent.parent / "github"
 
 
-def github_files() -> dict[str, str]:
+def github_files(spec: str | None = None) -> dict[str, str]:
     """``.github/`` for a new campaign, and the ``requirements.txt`` it installs
-    ftpress from: ftpress's own workflows, which install ftpress from its source
+    ftpress from (``spec``, see :func:`ftpress.requirement.requirement`):
+    ftpress's own workflows, which install ftpress from its source
     (``pip install .``, pip's cache keyed on ``pyproject.toml``), made to install
-    the pinned ftpress of ``requirements.txt`` instead."""
-    files = {"requirements.txt": "# The ftpress the campaign's workflows run; change the pin "
-                                 "to upgrade.\n"
-                                 f"ftpress=={__version__}\n"}
+    the ftpress of ``requirements.txt`` instead."""
+    files = {"requirements.txt": requirements_txt(spec)}
     for source in sorted(GITHUB_FILES.rglob("*")):
         if source.is_file():
             text = source.read_text(encoding="utf-8")
@@ -170,12 +270,13 @@ def _options(options: Sequence[str], known: Sequence[str],
     return parsed
 
 
-def _site_yaml(title: str, base_url: str) -> str:
+def _site_yaml(title: str, base_url: str, known: bool = False) -> str:
+    where = "where GitHub Pages serves it" if known else "where the site will live: change this"
     return (f"# Site settings; the ftpress README lists every key.\n"
             f"title: {json.dumps(title, ensure_ascii=False)}\n"
             "description: A Full Thrust strategic campaign.\n"
             "author: the Umpire\n"
-            f"base_url: {base_url}   # where the site will live: change this\n"
+            f"base_url: {base_url}   # {where}\n"
             "timezone: UTC\n")
 
 
@@ -210,8 +311,20 @@ Turn ids are `t` and the strategic turn's number in at least three digits.
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", type=Path, metavar="DIR", help="a new or empty folder")
-    parser.add_argument("--players", required=True,
-                        help="comma-separated player ids, e.g. nac,nsl,fse,esu")
+    parser.add_argument("--players",
+                        help="comma-separated player ids, e.g. nac,nsl,fse,esu (default: "
+                        "those of --player)")
+    parser.add_argument("--player", action="append", default=[], metavar="PLAYER:LOGIN:ID",
+                        help="a player's GitHub login and numeric id, e.g. nac:octocat:583231 "
+                        "(repeatable)")
+    parser.add_argument("--umpire", action="append", default=[], metavar="LOGIN:ID",
+                        help="an umpire's GitHub login and numeric id (repeatable)")
+    parser.add_argument("--repository", metavar="OWNER/NAME",
+                        help="the GitHub repository the campaign will live in: base_url is "
+                        "where its GitHub Pages site will be")
+    parser.add_argument("--id", dest="campaign_id", metavar="ID",
+                        help="the campaign's id, part of every turn's dice key (default: "
+                        "from DIR)")
     parser.add_argument("--seed", type=int, help="dice seed for the map (default: a random "
                         "one, recorded in state/campaign.yaml)")
     parser.add_argument("--name", help="the campaign's name (default: from DIR)")
@@ -219,11 +332,32 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=NUMBER",
                         help="a house rule for map generation, e.g. world_on=1 (repeatable)")
     parser.add_argument("--now", help="date the campaign at this ISO date-time instead of now")
+    parser.add_argument("--ftpress-requirement", metavar="SPEC",
+                        help="the ftpress its workflows install: a version, a git URL with a "
+                        "tag, or a wheel's URL (default: this ftpress's version)")
 
 
 def run(args: argparse.Namespace) -> int:
-    created = init_campaign(args.dir, args.players.split(","), now=build_now(args.now),
+    accounts: dict[str, Account] = {}
+    for text in args.player:
+        player, account = parse_player_account(text)
+        if player in accounts:
+            raise InvalidArgument(f"--player {text!r}: {player} is given twice; give each "
+                                  "player once")
+        accounts[player] = account
+    umpires = [parse_account(text, "--umpire") for text in args.umpire]
+    if args.players is None and not accounts:
+        raise InvalidArgument("expected the players: --players nac,nsl,fse,esu or "
+                              "--player nac:LOGIN:ID for each")
+    created = init_campaign(args.dir, (args.players or "").split(","), now=build_now(args.now),
                             seed=args.seed, name=args.name, ruleset=args.ruleset,
-                            options=args.option)
+                            options=args.option,
+                            ftpress_requirement=args.ftpress_requirement,
+                            campaign_id=args.campaign_id, accounts=accounts, umpires=umpires,
+                            repository=args.repository)
     say(created.summary())
+    say(git_init(args.dir))
+    say("next steps:")
+    for line in created.next_steps():
+        say(line)
     return 0

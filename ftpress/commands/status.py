@@ -2,7 +2,7 @@
 
 "Due" is the one question ``ftpress turn --if-due`` asks: a turn is due when its
 deadline has passed, or when every player has an order file in
-``orders/<turn-id>/`` (nobody is left to wait for). The files are only counted
+``orders/<turn-id>/``, plain or sealed (nobody is left to wait for). The files are only counted
 here; ``ftpress turn`` reads and re-validates each one before folding it in.
 """
 
@@ -17,7 +17,7 @@ from ftpress.campaign import load_state
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import say
-from ftpress.orders.load import orders_path
+from ftpress.orders.sent import senders
 from ftpress.state.turns import turn_id
 
 
@@ -29,6 +29,8 @@ class TurnStatus:
     #: Player ids with an order file for the open turn, and without one.
     submitted: tuple[str, ...]
     missing: tuple[str, ...]
+    #: The umpire has paused the deadline (``ftpress calendar pause``).
+    paused: bool = False
 
     @property
     def past_deadline(self) -> bool:
@@ -36,10 +38,13 @@ class TurnStatus:
 
     @property
     def due(self) -> bool:
-        """Resolve now? The deadline has passed or every player has sent orders."""
-        return self.past_deadline or not self.missing
+        """Resolve now? The deadline has passed or every player has sent orders, and
+        the umpire has not paused it."""
+        return not self.paused and (self.past_deadline or not self.missing)
 
     def reason(self) -> str:
+        if self.paused:
+            return "the umpire has paused its deadline (ftpress calendar resume)"
         if self.past_deadline:
             return f"its orders were due {self.deadline.isoformat(sep=' ')}"
         if not self.missing:
@@ -53,7 +58,7 @@ class TurnStatus:
         return [
             f"open turn: {self.turn}",
             f"orders due: {self.deadline.isoformat(sep=' ')}"
-            + (" (passed)" if self.past_deadline else ""),
+            + (" (paused)" if self.paused else " (passed)" if self.past_deadline else ""),
             f"submitted ({len(self.submitted)} of {total}): "
             + (", ".join(self.submitted) or "nobody yet"),
             f"not submitted: {', '.join(self.missing) or 'nobody'}",
@@ -71,9 +76,9 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     players = [p.id for p in state.players.players]
-    submitted = tuple(p for p in players if (root / orders_path(turn, p)).is_file())
+    submitted = senders(root, turn, players)
     missing = tuple(p for p in players if p not in submitted)
-    return TurnStatus(turn, cal.deadline, now, submitted, missing)
+    return TurnStatus(turn, cal.deadline, now, submitted, missing, bool(cal.paused))
 
 
 # --- the command ----------------------------------------------------------------------

@@ -9,8 +9,11 @@ from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
 from ftpress.logsafe import say
+from ftpress.publishing import battles_markdown, commit_message, keep_to_the_calendar
 from ftpress.state.turns import turn_number
-from ftpress.turn import redo_turns, resolve_turn, verify_turn
+from ftpress.turn.redo import redo_turns
+from ftpress.turn.resolve import TurnResult, resolve_turn
+from ftpress.turn.verify import verify_turn
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +32,17 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="resolve the turn before its orders are due")
     parser.add_argument("--if-due", action="store_true",
                         help="resolve the open turn only if its deadline has passed or every "
-                        "player has sent orders; otherwise say so and exit 0")
+                        "player has sent orders; otherwise say so and exit 0. The next "
+                        "deadline then follows calendar.next_deadline")
+    parser.add_argument("--commit-message", type=Path, metavar="FILE",
+                        help="write the commit message for what was done here ('Turn 7 (t007) "
+                        "resolved: 26 events, 1 battle'); no file when nothing was done")
+    parser.add_argument("--battles-report", type=Path, metavar="FILE",
+                        help="when the turn pauses for tabletop battles, write Markdown for the "
+                        "umpires: each battle, its forces and its file")
+    parser.add_argument("--link", metavar="URL",
+                        help="where the battle files are read online, for --battles-report "
+                        "(e.g. https://github.com/OWNER/REPO/blob/main/)")
     parser.add_argument("--now", help="the time as an ISO date-time (default: "
                         "SOURCE_DATE_EPOCH, else the clock)")
     parser.add_argument("--source", type=Path, default=Path())
@@ -38,7 +51,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     for given in (args.turn, args.verify, args.redo):
         if given is not None:
-            _check_turn_id(given)
+            check_turn_id(given)
     if args.redo:
         for line in redo_turns(args.source, args.redo).lines():
             say(line)
@@ -46,19 +59,37 @@ def run(args: argparse.Namespace) -> int:
     if args.verify:
         return _verify(args.source, args.verify)
     early = args.early
+    now = build_now(args.now)
+    for out in (args.commit_message, args.battles_report):
+        if out is not None:
+            out.unlink(missing_ok=True)  # a file left from an earlier run says nothing now
     if args.if_due:
-        status = turn_status(args.source, build_now(args.now))
+        status = turn_status(args.source, now)
         if not status.due:
             say(f"{status.turn} is not due: {status.reason()}; nothing was done")
             return 0
         say(f"{status.turn} is due: {status.reason()}")
         early = True
-    result = resolve_turn(args.source, now=build_now(args.now), early=early,
+    result = resolve_turn(args.source, now=now, early=early,
                           supplied=args.dice, wanted=args.turn)
-    for note in result.notes:
+    notes = list(result.notes)
+    if args.if_due:
+        kept = keep_to_the_calendar(args.source, result, now)
+        notes += [kept] if kept else []
+    for note in notes:
         say(f"note: {note}")
     say(result.summary())
+    _write_for_the_workflow(args, result)
     return 0
+
+
+def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult) -> None:
+    message = commit_message(result)
+    if args.commit_message is not None and message is not None:
+        args.commit_message.write_text(message, encoding="utf-8")
+    report = battles_markdown(args.source, result.turn, result.waiting, args.link)
+    if args.battles_report is not None and report is not None:
+        args.battles_report.write_text(report, encoding="utf-8")
 
 
 def _verify(root: Path, turn: str) -> int:
@@ -73,7 +104,7 @@ def _verify(root: Path, turn: str) -> int:
     return 0
 
 
-def _check_turn_id(text: str) -> None:
+def check_turn_id(text: str) -> None:
     """A turn id as the user gave it, or :class:`InvalidArgument` saying what one is."""
     try:
         turn_number(text)

@@ -28,9 +28,19 @@ Box = tuple[float, float, float, float]
 
 #: Light ink on the dark ground of a map.
 LIGHT = "#f4f1e8"
-#: Height of one row of the key under the map, and how many entries stand in a row.
+#: Height of one row of the key under the map, and how many entries stand in a row
+#: (two, so a power's full name fits beside its counter).
 KEY_ROW = 26.0
-KEY_COLUMNS = 3
+KEY_COLUMNS = 2
+#: A counter's size, and the size of the smallest text on any map (a counter's
+#: initials): the page keeps a map wide enough for this to read (:func:`legible_width`).
+COUNTER_W = 26.0
+COUNTER_H = 16.0
+SMALLEST_TEXT = 10.0
+#: The on-screen size the smallest text must have on a desktop (11 px, and a little to
+#: spare for the rounding of widths): a map is never drawn
+#: narrower than that allows, and scrolls inside its frame instead.
+READABLE_PX = 11.5
 #: How many drawn parts (worlds, counters, keys…) each cache keeps per process: a
 #: map at radius 10 has ~170 worlds and ~30 counters, and consecutive turns repeat
 #: most of them, so a few thousand hold many turns' worth at a few hundred bytes each.
@@ -73,23 +83,48 @@ def blank_drawing(box: Box, element_id: str, css_class: str, title: str,
     return d
 
 
-def new_drawing(box: Box, element_id: str, css_class: str, title: str, desc: str,
-                ) -> tuple[svgwrite.Drawing, svgwrite.container.Marker]:
-    """An empty map (:func:`blank_drawing`) with the arrowhead moves end in
-    (``<element_id>-arrow``)."""
+def legible_width(box: Box) -> str:
+    """The map's style: the width (``--map-min``) below which its smallest text would
+    read under :data:`READABLE_PX`; the page's style sheet keeps the map at least that
+    wide on a desktop (a little less on a phone) and lets its frame scroll."""
+    return f"--map-min: {box[2] * READABLE_PX / SMALLEST_TEXT:.0f}px"
+
+
+def new_drawing(box: Box, element_id: str, css_class: str, title: str,
+                desc: str) -> svgwrite.Drawing:
+    """An empty map (:func:`blank_drawing`) that knows the width it reads at."""
     d = blank_drawing(box, element_id, css_class, title, desc)
-    arrow = d.marker(id=f"{element_id}-arrow", insert=(8, 5), size=(10, 10), orient="auto",
-                     markerUnits="userSpaceOnUse")
-    arrow.add(d.path(d="M0,0 L10,5 L0,10 z", fill=LIGHT))
-    d.defs.add(arrow)
-    return d, arrow
+    d.attribs["style"] = legible_width(box)
+    return d
 
 
 def moves_group() -> svgwrite.container.Group:
-    """The group the arrows of last turn's moves are drawn in."""
-    group = SHAPES.g(class_="moves", stroke_width=2.5, fill="none")
-    group.set_desc(title="Moves made last turn")
+    """The group the arrows of this turn's moves are drawn in."""
+    group = SHAPES.g(class_="moves")
+    group.set_desc(title="Moves made this turn")
     return group
+
+
+def arrow(group: svgwrite.container.Group, start: tuple[float, float],
+          end: tuple[float, float], colour: str) -> None:
+    """A move from ``start`` to ``end`` in the mover's colour: a thick line with a
+    broad head, both edged in the ground's dark blue and a light rim so they show
+    on any colour and on the dark ground alike."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = min(14.0, length / 2)
+    bx, by = x2 - ux * head, y2 - uy * head
+    points = [(round(x2, 1), round(y2, 1)),
+              (round(bx - uy * 8, 1), round(by + ux * 8, 1)),
+              (round(bx + uy * 8, 1), round(by - ux * 8, 1))]
+    g = group.add(SHAPES.g(class_="move"))
+    g.add(SHAPES.line((round(x1, 1), round(y1, 1)), (round(bx, 1), round(by, 1)),
+                      stroke=LIGHT, stroke_width=7, stroke_linecap="round"))
+    g.add(SHAPES.line((round(x1, 1), round(y1, 1)), (round(bx, 1), round(by, 1)),
+                      stroke=colour, stroke_width=4, stroke_linecap="round"))
+    g.add(SHAPES.polygon(points, fill=colour, stroke=LIGHT, stroke_width=1.5,
+                         stroke_linejoin="round"))
 
 
 def counter(cx: float, cy: float, title: str, fill: str, initial: str, ink: str) -> str:
@@ -97,18 +132,25 @@ def counter(cx: float, cy: float, title: str, fill: str, initial: str, ink: str)
     ``initial`` in ``ink`` on it, ``title`` what a reader hovering it is told."""
     g = SHAPES.g(class_="counter")
     g.set_desc(title=title)
-    g.add(SHAPES.rect((cx, cy), (18, 14), fill=fill, stroke="#ffffff", stroke_width=1))
-    g.add(SHAPES.text(initial, insert=(round(cx + 9, 1), round(cy + 10.5, 1)),
-                      text_anchor="middle", font_size=7, font_weight="bold", fill=ink))
+    _counter_shape(g, cx, cy, fill, initial, ink)
     return svg_text(g)
+
+
+def _counter_shape(g: svgwrite.container.Group, cx: float, cy: float, fill: str,
+                   initial: str, ink: str) -> None:
+    g.add(SHAPES.rect((cx, cy), (COUNTER_W, COUNTER_H), fill=fill, stroke="#ffffff",
+                      stroke_width=1))
+    g.add(SHAPES.text(initial, insert=(round(cx + COUNTER_W / 2, 1), round(cy + 12, 1)),
+                      text_anchor="middle", font_size=SMALLEST_TEXT, font_weight="bold",
+                      fill=ink))
 
 
 def key(box: Box, powers: Sequence[tuple[str, str, str]], symbols: Sequence[str], *,
         margin: float, ink: Callable[[str], str],
         symbol: Callable[[svgwrite.Drawing, svgwrite.container.Group, str, float, float],
                          None]) -> str:
-    """The key along the bottom of ``box``: each power (name, colour, initial) as a
-    disc with its initial in ``ink(colour)``, then each symbol drawn by ``symbol(SHAPES,
+    """The key along the bottom of ``box``: each power (name, colour, initial) as its
+    counter, its initial in ``ink(colour)``, then each symbol drawn by ``symbol(SHAPES,
     g, kind, x, y)`` at the entry's left edge; ``margin``: the key's panel above its
     first row."""
     top = box[1] + box[3] - KEY_ROW * key_rows(len(powers) + len(symbols))
@@ -124,10 +166,8 @@ def key(box: Box, powers: Sequence[tuple[str, str, str]], symbols: Sequence[str]
         x = round(left + column_w * (index % KEY_COLUMNS), 1)
         y = round(top + KEY_ROW * (index // KEY_COLUMNS), 1)
         if colour:
-            g.add(d.circle((x + 8, y), r=8, fill=colour))
-            g.add(d.text(initial, insert=(x + 8, y + 3), text_anchor="middle", font_size=6,
-                         font_weight="bold", fill=ink(colour)))
+            _counter_shape(g, x - 2, round(y - COUNTER_H / 2, 1), colour, initial, ink(colour))
         else:
             symbol(d, g, text, x, y)
-        g.add(d.text(text, insert=(x + 22, y + 4)))
+        g.add(d.text(text, insert=(x + 30, y + 4)))
     return svg_text(g)

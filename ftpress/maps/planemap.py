@@ -24,21 +24,34 @@ from dataclasses import dataclass
 import svgwrite
 
 from ftpress.maps.canvas import (
+    COUNTER_H,
+    COUNTER_W,
     KEY_ROW,
     LIGHT,
     SHAPES,
     Box,
-    counter,
+    arrow,
     key,
     key_rows,
     moves_group,
     new_drawing,
 )
-from ftpress.maps.starmap import NEUTRAL, Power
+from ftpress.maps.placing import Item, Rect, TextSpot, arrange, segment_rects, text_item
+from ftpress.maps.starmap import (
+    BATTLE,
+    MOVE,
+    NEUTRAL,
+    Power,
+    draw_stack,
+    key_symbol,
+    stack_size,
+    stack_spots,
+)
 from ftpress.maps.svgtext import splice, svg_text
 
-#: SVG units per MU.
-SCALE = 40.0
+#: SVG units per MU: enough to keep systems a few MU apart clear of each other's
+#: labels, no more, so that a whole map stays legible at a desktop page's width.
+SCALE = 22.0
 #: The outer (spectral) ring and the inner (nation) circle, in SVG units.
 RING = 13.0
 CORE = 9.0
@@ -119,7 +132,13 @@ def _num(value: float) -> str:
     return f"{value:g}"
 
 
-_KEY = ("supply depot", "base", "shipyard", "task force")
+_KEY = ("supply depot", "base", "shipyard", "task force (a counter)", "EV (above a system)",
+        "EV not yet known", "z-coordinate (inside)")
+
+
+def _keys(m: PlaneMap) -> tuple[str, ...]:
+    """The key's entries, with moves and battles when the map has any."""
+    return _KEY + ((MOVE,) if m.tracks else ()) + ((BATTLE,) if m.bursts else ())
 
 
 def render_plane(m: PlaneMap, element_id: str = "starmap") -> str:
@@ -127,17 +146,18 @@ def render_plane(m: PlaneMap, element_id: str = "starmap") -> str:
     systems, this turn's battles and tracks, the counters and the key, each part
     written on its own and joined in that order (:mod:`ftpress.maps.canvas`)."""
     half = (m.radius + 1) * SCALE
-    rows = key_rows(len(m.powers) + len(_KEY))
+    rows = key_rows(len(m.powers) + len(_keys(m)))
     box = (-half, -half, 2 * half, 2 * half + KEY_ROW * rows + 12)
-    d, arrow = new_drawing(box, element_id, "starmap planemap", m.title, m.description)
+    d = new_drawing(box, element_id, "starmap planemap", m.title, m.description)
     owners = {p.id: p for p in m.powers}
+    systems = sorted(m.systems, key=lambda s: (s.x, s.y, s.name))
+    spots, stacks = _layout(m, systems, Rect(-half, -half, half, half))
     return splice(d, [
         _ground(m, half),
-        *(_system(system, owners)
-          for system in sorted(m.systems, key=lambda s: (s.x, s.y, s.name))),
+        *(_system(system, owners, *spots[system.x, system.y]) for system in systems),
         _bursts(m),
-        _tracks(m, owners, arrow),
-        _forces(m, owners),
+        _tracks(m, owners),
+        _forces(m, owners, stacks),
         _legend(m, box),
     ])
 
@@ -155,7 +175,64 @@ def _ground(m: PlaneMap, half: float) -> str:
     return svg_text(g)
 
 
-def _system(s: SystemMark, owners: dict[str, Power]) -> str:
+def _marks(s: SystemMark) -> list[Rect]:
+    """The boxes a system's rings and its depot, base and shipyard fill."""
+    x, y = _xy(s.x, s.y)
+    rects = [Rect(x - RING - 1, y - RING - 1, x + RING + 1, y + RING + 1)]
+    if s.depot:
+        rects.append(Rect(x - RING - 13, y - 6, x - RING - 1, y + 6))
+    if s.base:
+        rects.append(Rect(x + RING + 1, y - 6, x + RING + 13, y + 6))
+    if s.shipyard:
+        rects.append(Rect(x + RING - 3, y - RING - 9, x + RING + 11, y - RING + 4))
+    return rects
+
+
+#: Each system's EV and name spots, and each stack's top left, by point.
+_Placed = tuple[dict[tuple[float, float], tuple[TextSpot, TextSpot]],
+                dict[tuple[float, float], tuple[float, float]]]
+
+
+def _layout(m: PlaneMap, systems: list[SystemMark], bounds: Rect) -> _Placed:
+    """Each system's EV and name spots, and each stack's top left, clear of the rest."""
+    labels: list[tuple[list[TextSpot], list[TextSpot]]] = []
+    items = []
+    for s in systems:
+        x, y = _xy(s.x, s.y)
+        side = RING + 3
+        below = round(y + RING + 12, 1)
+        values = [TextSpot(x, round(y - RING - 4, 1)), TextSpot(round(x - side, 1), y - 9, "end"),
+                  TextSpot(round(x + side, 1), y - 9, "start"),
+                  TextSpot(round(x - side - 4, 1), y + 4, "end")]
+        names = [TextSpot(x, below), TextSpot(round(x - 8, 1), below, "start"),
+                 TextSpot(round(x + 8, 1), below, "end"), TextSpot(x, round(below + 10, 1)),
+                 TextSpot(round(x + side + 4, 1), y + 4, "start"),
+                 TextSpot(round(x - side - 4, 1), y + 4, "end")]
+        labels.append((values, names))
+        items += [text_item(values, str(s.ev) if s.ev is not None else "?", 11.0),
+                  text_item(names, s.name, 10.0)]
+    counts: dict[tuple[float, float], int] = defaultdict(int)
+    for force in m.forces:
+        counts[force.x, force.y] += 1
+    points = sorted(counts)
+    corners = []
+    for point in points:
+        wide, high = stack_size(counts[point])
+        corners.append(stack_spots(*_xy(*point), wide, high))
+        items.append(Item(tuple(Rect(cx, cy, cx + wide, cy + high) for cx, cy in corners[-1]),
+                          mind_lines=False))
+    lines = [rect for t in m.tracks for rect in segment_rects(_xy(t.x1, t.y1), _xy(t.x2, t.y2))]
+    chosen = arrange(bounds, [rect for s in systems for rect in _marks(s)], lines, items)
+    spots = {(s.x, s.y): (values[chosen[2 * i]], names[chosen[2 * i + 1]])
+             for i, (s, (values, names)) in enumerate(zip(systems, labels, strict=True))}
+    first = 2 * len(systems)
+    stacks = {p: (round(corners[i][chosen[first + i]][0], 1),
+                  round(corners[i][chosen[first + i]][1], 1)) for i, p in enumerate(points)}
+    return spots, stacks
+
+
+def _system(s: SystemMark, owners: dict[str, Power], value_at: TextSpot,
+            name_at: TextSpot) -> str:
     d = SHAPES
     x, y = _xy(s.x, s.y)
     owner = owners.get(s.owner or "")
@@ -180,9 +257,9 @@ def _system(s: SystemMark, owners: dict[str, Power]) -> str:
     ink = "#000000" if inner.upper() == "#F0E442" else "#ffffff"
     g.add(d.text(_num(s.z), insert=(x, round(y + 3.5, 1)), text_anchor="middle",
                  class_="z", font_size=10, font_weight="bold", fill=ink))
-    g.add(d.text(str(s.ev) if s.ev is not None else "?", insert=(x, round(y - RING - 4, 1)),
-                 text_anchor="middle", class_="value", font_size=11, fill=LIGHT))
-    g.add(d.text(s.name, insert=(x, round(y + RING + 12, 1)), text_anchor="middle",
+    g.add(d.text(str(s.ev) if s.ev is not None else "?", insert=(value_at.x, value_at.y),
+                 text_anchor=value_at.anchor, class_="value", font_size=11, fill=LIGHT))
+    g.add(d.text(s.name, insert=(name_at.x, name_at.y), text_anchor=name_at.anchor,
                  class_="name", font_size=10, fill=LIGHT))
     mark = {"fill": "#000000", "stroke": LIGHT, "stroke_width": 1}
     if s.depot:  # black circle to the left
@@ -215,42 +292,32 @@ def _bursts(m: PlaneMap) -> str:
     return svg_text(group)
 
 
-def _tracks(m: PlaneMap, owners: dict[str, Power], arrow: svgwrite.container.Marker) -> str:
+def _tracks(m: PlaneMap, owners: dict[str, Power]) -> str:
     if not m.tracks:
         return ""
     group = moves_group()
     for t in sorted(m.tracks, key=lambda t: (t.x1, t.y1, t.x2, t.y2, t.owner)):
         owner = owners.get(t.owner)
-        line = group.add(SHAPES.line(_xy(t.x1, t.y1), _xy(t.x2, t.y2),
-                                     stroke=owner.colour if owner else NEUTRAL))
-        line.set_markers((None, None, arrow))
+        arrow(group, _xy(t.x1, t.y1), _xy(t.x2, t.y2), owner.colour if owner else NEUTRAL)
     return svg_text(group)
 
 
-def _forces(m: PlaneMap, owners: dict[str, Power]) -> str:
+def _forces(m: PlaneMap, owners: dict[str, Power],
+            at: dict[tuple[float, float], tuple[float, float]]) -> str:
     stacks: dict[tuple[float, float], list[ForceMark]] = defaultdict(list)
     for force in m.forces:
         stacks[force.x, force.y].append(force)
-    stars = {(s.x, s.y) for s in m.systems}
     parts = []
-    for (fx, fy) in sorted(stacks):
-        x, y = _xy(fx, fy)
-        # At a star the stack stands below-left, clear of its marks; in open space,
-        # on its point.
-        dx, dy = (-46, 6) if (fx, fy) in stars else (-9, -7)
-        for index, force in enumerate(sorted(stacks[fx, fy], key=lambda f: (f.owner, f.label))):
-            owner = owners.get(force.owner)
-            cx, cy = round(x + dx + index * 6, 1), round(y + dy + index * 6, 1)
-            parts.append(counter(cx, cy, f"Task force {force.label} "
-                                 f"({owner.name if owner else force.owner})",
-                                 owner.colour if owner else NEUTRAL,
-                                 owner.initial if owner else "?",
-                                 "#000000" if owner and owner.colour == "#F0E442" else "#ffffff"))
+    for point in sorted(stacks):
+        forces = sorted(stacks[point], key=lambda f: (f.owner, f.label))
+        parts += draw_stack(at[point], [
+            (f"Task force {f.label} ({owners[f.owner].name if f.owner in owners else f.owner})",
+             owners.get(f.owner)) for f in forces], "task force")
     return splice(SHAPES.g(class_="counters"), parts)
 
 
 def _legend(m: PlaneMap, box: Box) -> str:
-    return key(box, [(p.name, p.colour, p.initial) for p in m.powers], _KEY, margin=14,
+    return key(box, [(p.name, p.colour, p.initial) for p in m.powers], _keys(m), margin=14,
                ink=lambda colour: "#000000" if colour.upper() == "#F0E442" else "#ffffff",
                symbol=_key_symbol)
 
@@ -264,5 +331,14 @@ def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: 
         g.add(d.rect((x + 3, y - 5), (10, 10), fill="#000000"))
     elif kind == "shipyard":
         g.add(d.polygon([(x + 8, y - 6), (x + 14, y + 5), (x + 2, y + 5)], fill="#000000"))
+    elif kind.startswith("task force"):
+        g.add(d.rect((x - 5, y - 8), (COUNTER_W, COUNTER_H), fill=NEUTRAL))
+    elif kind.startswith("EV"):
+        g.add(d.text("?" if "known" in kind else "40", insert=(x + 8, y + 4),
+                     text_anchor="middle", font_weight="bold"))
+    elif kind.startswith("z-"):
+        g.add(d.circle((x + 8, y), r=10, fill=NEUTRAL))
+        g.add(d.text("2", insert=(x + 8, y + 4), text_anchor="middle", font_weight="bold",
+                     fill="#ffffff"))
     else:
-        g.add(d.rect((x, y - 7), (18, 14), fill=NEUTRAL))
+        key_symbol(d, g, kind, x + 8, y)

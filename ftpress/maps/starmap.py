@@ -15,6 +15,7 @@ are written in a fixed order.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import defaultdict
 from dataclasses import dataclass
@@ -25,18 +26,22 @@ import svgwrite
 
 from ftpress.hexes import Hex, hexagon
 from ftpress.maps.canvas import (
+    COUNTER_H,
+    COUNTER_W,
     FRAGMENTS_KEPT,
     KEY_ROW,
     LIGHT,
     SHAPES,
     WHOLE_PARTS_KEPT,
     Box,
+    arrow,
     counter,
     key,
     key_rows,
     moves_group,
     new_drawing,
 )
+from ftpress.maps.placing import Item, Rect, TextSpot, arrange, segment_rects, text_item
 from ftpress.maps.svgtext import splice, svg_text
 
 #: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
@@ -143,36 +148,149 @@ def _corners(h: Hex) -> list[tuple[float, float]]:
              round(y + SIZE * math.sin(math.radians(60 * i)), 1)) for i in range(6)]
 
 
-def _label(hex_: Hex) -> str:
-    return f"hex {hex_.q},{hex_.r}"
-
-
 def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     """The whole map as an SVG document string (inline in a page, or as a file).
 
     Drawn bottom to top: the grid, routes and wormholes, the worlds, then this
-    turn's markers, moves and counters, and the key. The parts that recur from
-    turn to turn (grid, routes, worlds, counters, key) are drawn once per process
-    and their text reused (:mod:`ftpress.maps.canvas`).
+    turn's markers, moves and counters, and the key. Each world's value and name,
+    and each counter stack, is placed clear of the others (:func:`_layout`). The
+    parts that recur from turn to turn (grid, routes, worlds, counters, key) are
+    drawn once per process and their text reused (:mod:`ftpress.maps.canvas`).
     """
     half_w = SIZE * (1.5 * m.radius + 1.5)
     half_h = SIZE * _SQRT3 * (m.radius + 0.75)
     keys = _keys(m)
     rows = key_rows(len(m.powers) + len(keys))
     box = (-half_w, -half_h - SIZE, 2 * half_w, 2 * half_h + SIZE * 2 + KEY_ROW * rows)
-    d, arrow = new_drawing(box, element_id, "starmap", m.title, m.description)
+    d = new_drawing(box, element_id, "starmap", m.title, m.description)
     owners = {p.id: p for p in m.powers}
+    worlds = sorted(m.worlds, key=lambda w: (w.hex.q, w.hex.r))
+    spots, stacks = _layout(m, worlds, Rect(box[0], box[1], box[0] + box[2],
+                                            box[1] + box[3] - KEY_ROW * rows - 12))
     return splice(d, [
         _grid(m.radius, m.dust),
         _routes(m.routes),
         _wormholes(m.wormholes),
-        *(_world(world, owners.get(world.owner or ""))
-          for world in sorted(m.worlds, key=lambda w: (w.hex.q, w.hex.r))),
+        *(_world(world, owners.get(world.owner or ""), *spots[world.hex]) for world in worlds),
         *_markers(m),
-        _moves(m, owners, arrow),
-        _counters(m, owners),
+        _moves(m, owners),
+        _counters(m, owners, stacks),
         _legend(m.powers, keys, box),
     ])
+
+
+#: A world's value and name sizes, and how far its disc reaches from its centre.
+_VALUE_SIZE = 11.0
+_NAME_SIZE = 10.0
+_DISC = SIZE * 0.42
+#: How far each counter of a stack stands right of and below the one before, and
+#: how many are drawn (the rest are counted beside them).
+STACK_STEP = 3.0
+_SHOWN = 4
+_MORE_W = 18.0
+
+
+def _value_text(w: WorldMark) -> str:
+    return str(w.income) if w.income is not None else "?"
+
+
+def _marks(w: WorldMark) -> list[Rect]:
+    """The boxes a world's disc and its depot, base and shipyard fill."""
+    x, y = centre(w.hex)
+    reach = SIZE * 0.62 if w.interdicted else _DISC + 1.5
+    rects = [Rect(x - reach, y - reach, x + reach, y + reach)]
+    if w.depot:
+        rects.append(Rect(x - SIZE * 0.62 - 5, y - 5, x - SIZE * 0.62 + 5, y + 5))
+    if w.base:
+        rects.append(Rect(x + SIZE * 0.5, y - 5, x + SIZE * 0.5 + 10, y + 5))
+    if w.shipyard:
+        rects.append(Rect(x + SIZE * 0.45 - 6, y - SIZE * 0.42 - 6, x + SIZE * 0.45 + 6,
+                          y - SIZE * 0.42 + 5))
+    return rects
+
+
+def stack_size(count: int) -> tuple[float, float]:
+    shown = min(count, _SHOWN)
+    more = _MORE_W if count > _SHOWN else 0.0
+    return (COUNTER_W + STACK_STEP * (shown - 1) + more, COUNTER_H + STACK_STEP * (shown - 1))
+
+
+def stack_spots(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    """Top-left corners for a stack beside a world at (``x``, ``y``): right, left,
+    above and below its disc first, then the same a little further out."""
+    spots = []
+    for far in (0.0, 8.0, 16.0, 26.0, 38.0):
+        gap = _DISC + 4 + far
+        spots += [(x + gap, y - h / 2), (x - gap - w, y - h / 2),
+                  (x + gap - 4, y - gap - h + 4), (x - gap - w + 4, y - gap - h + 4),
+                  (x + gap - 4, y + gap - 4), (x - gap - w + 4, y + gap - 4),
+                  (x - w / 2, y - gap - h - 6), (x - w / 2, y + gap + 8)]
+    return spots
+
+
+#: Each world's value and name spots, and each counter stack's top left, by hex.
+_Placed = tuple[dict[Hex, tuple[TextSpot, TextSpot]], dict[Hex, tuple[float, float]]]
+
+
+def _layout(m: StarMap, worlds: list[WorldMark], bounds: Rect) -> _Placed:
+    """Each world's value and name spots, and each counter stack's top left, placed
+    so that none covers a disc, a mark or another, and labels keep off routes and
+    this turn's moves."""
+    lines = [rect for route in m.routes for a, b in itertools.pairwise(route.hexes)
+             for rect in segment_rects(centre(a), centre(b))]
+    lines += [rect for move in m.moves for rect in segment_rects(centre(move.start),
+                                                                  centre(move.end))]
+    labels: list[tuple[list[TextSpot], list[TextSpot]]] = []
+    items = []
+    for w in worlds:
+        x, y = centre(w.hex)
+        values, names = _value_spots(x, y), _name_spots(x, y)
+        labels.append((values, names))
+        items += [text_item(values, _value_text(w), _VALUE_SIZE),
+                  text_item(names, w.name, _NAME_SIZE)]
+    counts: dict[Hex, int] = defaultdict(int)
+    for c in m.counters:
+        counts[c.hex] += 1
+    stacked = sorted(counts, key=lambda k: (k.q, k.r))
+    corners = []
+    for h in stacked:
+        wide, high = stack_size(counts[h])
+        corners.append(stack_spots(*centre(h), wide, high))
+        items.append(Item(tuple(Rect(cx, cy, cx + wide, cy + high) for cx, cy in corners[-1]),
+                          mind_lines=False))
+    chosen = arrange(bounds, [rect for w in worlds for rect in _marks(w)], lines, items)
+    spots = {w.hex: (values[chosen[2 * i]], names[chosen[2 * i + 1]])
+             for i, (w, (values, names)) in enumerate(zip(worlds, labels, strict=True))}
+    first = 2 * len(worlds)
+    stacks = {h: (round(corners[i][chosen[first + i]][0], 1),
+                  round(corners[i][chosen[first + i]][1], 1)) for i, h in enumerate(stacked)}
+    return spots, stacks
+
+
+def _value_spots(x: float, y: float) -> list[TextSpot]:
+    """Where a world's value may stand: above its disc first, then beside it."""
+    side = _DISC + 3
+    return [TextSpot(x, round(y - SIZE * 0.55, 1)), TextSpot(round(x - side, 1), y - 10, "end"),
+            TextSpot(round(x + side, 1), y - 10, "start"),
+            TextSpot(round(x - side - 4, 1), y + 4, "end"),
+            TextSpot(round(x + side + 4, 1), y + 4, "start")]
+
+
+def _name_spots(x: float, y: float) -> list[TextSpot]:
+    """Where a world's name may stand: below its disc first, then beside or above it."""
+    side = _DISC + 3
+    below = round(y + SIZE * 0.8, 1)
+    return [TextSpot(x, below), TextSpot(round(x - 8, 1), below, "start"),
+            TextSpot(round(x + 8, 1), below, "end"), TextSpot(x, round(below + 9, 1)),
+            TextSpot(round(x + side + 4, 1), y + 4, "start"),
+            TextSpot(round(x - side - 4, 1), y + 4, "end"),
+            TextSpot(x, round(y - SIZE * 0.55 - 12, 1)),
+            TextSpot(round(x - 16, 1), below, "start"), TextSpot(round(x + 16, 1), below, "end"),
+            TextSpot(round(x + side + 4, 1), round(y + 14, 1), "start"),
+            TextSpot(round(x - side - 4, 1), round(y + 14, 1), "end"),
+            TextSpot(round(x + side + 4, 1), round(y - 6, 1), "start"),
+            TextSpot(round(x - side - 4, 1), round(y - 6, 1), "end"),
+            TextSpot(x, round(below + 18, 1))]
 
 
 @lru_cache(maxsize=WHOLE_PARTS_KEPT)
@@ -215,7 +333,7 @@ def _routes(routes: tuple[Route, ...]) -> str:
 
 
 @lru_cache(maxsize=FRAGMENTS_KEPT)
-def _world(w: WorldMark, owner: Power | None) -> str:
+def _world(w: WorldMark, owner: Power | None, value_at: TextSpot, name_at: TextSpot) -> str:
     d = SHAPES
     x, y = centre(w.hex)
     facts = [owner.name if owner else "neutral",
@@ -232,13 +350,12 @@ def _world(w: WorldMark, owner: Power | None) -> str:
                        stroke_dasharray="4 3", class_="interdicted"))
     g.add(d.circle((x, y), r=SIZE * 0.42, fill=colour, stroke="#ffffff",
                    stroke_width=3 if w.capital else 1.2))
-    g.add(d.text(owner.initial if owner else "·", insert=_pt(x, y + 5), text_anchor="middle",
-                 class_="initial", font_size=9, font_weight="bold", fill=_ink(owner)))
-    value = str(w.income) if w.income is not None else "?"
-    g.add(d.text(value, insert=(x, round(y - SIZE * 0.55, 1)), text_anchor="middle",
-                 class_="value", font_size=11, fill=LIGHT))
-    g.add(d.text(w.name, insert=(x, round(y + SIZE * 0.8, 1)), text_anchor="middle",
-                 class_="name", font_size=10, fill=LIGHT))
+    g.add(d.text(owner.initial if owner else "·", insert=_pt(x, y + 3.5), text_anchor="middle",
+                 class_="initial", font_size=10, font_weight="bold", fill=_ink(owner)))
+    g.add(d.text(_value_text(w), insert=(value_at.x, value_at.y), text_anchor=value_at.anchor,
+                 class_="value", font_size=_VALUE_SIZE, fill=LIGHT))
+    g.add(d.text(w.name, insert=(name_at.x, name_at.y), text_anchor=name_at.anchor,
+                 class_="name", font_size=_NAME_SIZE, fill=LIGHT))
     if w.depot:  # circle to the left
         g.add(d.circle((round(x - SIZE * 0.62, 1), y), r=4.5, fill=LIGHT, class_="depot"))
     if w.base:  # square to the right
@@ -259,13 +376,8 @@ def _markers(m: StarMap) -> list[str]:
         g = SHAPES.g(class_=f"marker {marker.kind}")
         g.set_desc(title=marker.note)
         if marker.kind == "battle":  # a starburst
-            points = []
-            for i in range(16):
-                radius = SIZE * (0.95 if i % 2 == 0 else 0.7)
-                angle = math.radians(22.5 * i)
-                points.append((round(x + radius * math.cos(angle), 1),
-                               round(y + radius * math.sin(angle), 1)))
-            g.add(SHAPES.polygon(points, fill="none", stroke="#ff5a4f", stroke_width=2.5))
+            g.add(SHAPES.polygon(_burst(x, y, SIZE * 0.95, SIZE * 0.7), fill="none",
+                                 stroke="#ff5a4f", stroke_width=2.5))
         else:  # a siege: a ring of ticks
             g.add(SHAPES.circle((x, y), r=SIZE * 0.8, fill="none", stroke="#ffb000",
                                 stroke_width=3, stroke_dasharray="2 5"))
@@ -273,72 +385,99 @@ def _markers(m: StarMap) -> list[str]:
     return parts
 
 
-def _moves(m: StarMap, owners: dict[str, Power], arrow: svgwrite.container.Marker) -> str:
+def _burst(x: float, y: float, outer: float, inner: float) -> list[tuple[float, float]]:
+    """A sixteen-pointed star's corners about (``x``, ``y``)."""
+    return [(round(x + r * math.cos(math.radians(22.5 * i)), 1),
+             round(y + r * math.sin(math.radians(22.5 * i)), 1))
+            for i in range(16) for r in [outer if i % 2 == 0 else inner]]
+
+
+def _moves(m: StarMap, owners: dict[str, Power]) -> str:
     if not m.moves:
         return ""
     group = moves_group()
     for move in sorted(m.moves, key=lambda v: (v.start.q, v.start.r, v.end.q, v.end.r, v.owner)):
         (x1, y1), (x2, y2) = centre(move.start), centre(move.end)
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
-        shorten = min(SIZE * 0.5, length / 3)
-        end = _pt(x2 - (x2 - x1) * shorten / length, y2 - (y2 - y1) * shorten / length)
+        # From the edge of one disc to the edge of the other.
+        trim = min(_DISC + 2, length / 3)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
         owner = owners.get(move.owner)
-        line = group.add(SHAPES.line((x1, y1), end, stroke=owner.colour if owner else NEUTRAL))
-        line.set_markers((None, None, arrow))
+        arrow(group, (x1 + ux * trim, y1 + uy * trim), (x2 - ux * trim, y2 - uy * trim),
+              owner.colour if owner else NEUTRAL)
     return svg_text(group)
 
 
-def _counters(m: StarMap, owners: dict[str, Power]) -> str:
+def _counters(m: StarMap, owners: dict[str, Power], at: dict[Hex, tuple[float, float]]) -> str:
     stacks: dict[Hex, list[CounterMark]] = defaultdict(list)
     for c in m.counters:
         stacks[c.hex].append(c)
     parts = []
     for h in sorted(stacks, key=lambda k: (k.q, k.r)):
         stack = sorted(stacks[h], key=lambda c: (c.owner, c.label))
-        for index, c in enumerate(stack[:4]):  # four show; the rest are counted
-            owner = owners.get(c.owner)
-            parts.append(_counter(h, index, f"Task group {c.label} "
-                                  f"({owner.name if owner else c.owner})",
-                                  owner.colour if owner else NEUTRAL,
-                                  owner.initial if owner else "?", _ink(owner)))
-        if len(stack) > 4:
-            x, y = centre(h)
-            extra = SHAPES.text(f"+{len(stack) - 4}", insert=_pt(x - SIZE * 0.95,
-                                                                y + SIZE * 0.55),
-                                font_size=10, fill=LIGHT, class_="more")
-            extra.set_desc(title=f"{len(stack) - 4} more task groups")
-            parts.append(svg_text(extra))
+        parts += draw_stack(at[h], [(f"Task group {c.label} ({_name(owners, c.owner)})",
+                                     owners.get(c.owner)) for c in stack], "task group")
     return splice(SHAPES.g(class_="counters"), parts)
 
 
+def _name(owners: dict[str, Power], owner: str) -> str:
+    power = owners.get(owner)
+    return power.name if power else owner
+
+
+def draw_stack(at: tuple[float, float], counters: list[tuple[str, Power | None]],
+               noun: str) -> list[str]:
+    """A stack of counters (each its tooltip and owner) with its top left at ``at``:
+    four drawn, each a little right of and below the one before, and the rest
+    counted beside them ("+2", its tooltip "2 more task groups")."""
+    left, top = at
+    parts = []
+    for index, (title, owner) in enumerate(counters[:_SHOWN]):
+        step = index * STACK_STEP
+        parts.append(_counter(round(left + step, 1), round(top + step, 1), title,
+                              owner.colour if owner else NEUTRAL,
+                              owner.initial if owner else "?", _ink(owner)))
+    if len(counters) > _SHOWN:
+        shown = STACK_STEP * (_SHOWN - 1)
+        more = len(counters) - _SHOWN
+        extra = SHAPES.text(f"+{more}", insert=_pt(left + COUNTER_W + shown + 2, top + shown + 12),
+                            font_size=10, fill=LIGHT, class_="more")
+        extra.set_desc(title=f"{more} more {noun}{'' if more == 1 else 's'}")
+        parts.append(svg_text(extra))
+    return parts
+
+
 @lru_cache(maxsize=FRAGMENTS_KEPT)
-def _counter(h: Hex, index: int, title: str, fill: str, initial: str, ink: str) -> str:
-    """The ``index``-th counter (from 0) of the stack on ``h``: each stands 6 units
-    right of and below the one before. Keyed by the hex, not by the point, so
-    the cache never mistakes one float for an equal one written differently."""
-    x, y = centre(h)
-    return counter(round(x - SIZE * 0.95 + index * 6, 1), round(y - SIZE * 0.2 + index * 6, 1),
-                   title, fill, initial, ink)
+def _counter(left: float, top: float, title: str, fill: str, initial: str, ink: str) -> str:
+    """One counter of a stack, its top left at (``left``, ``top``), already rounded."""
+    return counter(left, top, title, fill, initial, ink)
 
 
 #: The symbol key under the map, besides one entry per power.
 _KEY = ("neutral world", "capital", "supply depot", "base", "shipyard", "interdicted",
-        "charted route")
+        "charted route", "task group (a counter)", "income (above a world)",
+        "income not yet scouted")
+#: Entries shown only when the map has one.
+MOVE, BATTLE, SIEGE = "move this turn", "battle this turn", "siege this turn"
 
 
 def _keys(m: StarMap) -> tuple[str, ...]:
-    """The key's entries: the usual ones, and dust clouds and wormholes when there are any."""
-    return _KEY + (("dust cloud",) if m.dust else ()) + (("wormhole",) if m.wormholes else ())
+    """The key's entries: the usual ones, and dust clouds, wormholes, moves, battles
+    and sieges when the map has any."""
+    kinds = {marker.kind for marker in m.markers}
+    return _KEY + tuple(entry for entry, shown in (
+        ("dust cloud", m.dust), ("wormhole", m.wormholes), (MOVE, m.moves),
+        (BATTLE, "battle" in kinds), (SIEGE, "siege" in kinds)) if shown)
 
 
 @lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _legend(powers: tuple[Power, ...], keys: tuple[str, ...], box: Box) -> str:
     return key(box, [(p.name, p.colour, p.initial) for p in powers], keys, margin=12,
                ink=lambda colour: "#000000" if colour == "#F0E442" else "#ffffff",
-               symbol=lambda d, g, kind, x, y: _key_symbol(d, g, kind, x + 8, y))
+               symbol=lambda d, g, kind, x, y: key_symbol(d, g, kind, x + 8, y))
 
 
-def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,
+def key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: float,
                 y: float) -> None:
     if kind == "neutral world":
         g.add(d.circle((x, y), r=8, fill=NEUTRAL))
@@ -355,6 +494,19 @@ def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: 
                          (x - 4, y + 7)], fill=DUST))
     elif kind == "wormhole":
         g.add(d.circle((x, y), r=7, fill="none", stroke=WORMHOLE, stroke_width=2))
+    elif kind.startswith("task group"):
+        g.add(d.rect((x - 13, y - 8), (COUNTER_W, COUNTER_H), fill=NEUTRAL))
+    elif kind.startswith("income"):
+        g.add(d.text("?" if "scouted" in kind else "90", insert=(x, y + 4), text_anchor="middle",
+                     font_weight="bold"))
+    elif kind == MOVE:
+        g.add(d.line((x - 11, y), (x + 2, y), stroke="#1d2129", stroke_width=4))
+        g.add(d.polygon([(x + 11, y), (x + 1, y - 7), (x + 1, y + 7)], fill="#1d2129"))
+    elif kind == BATTLE:
+        g.add(d.polygon(_burst(x, y, 10.0, 7.0), fill="none", stroke="#d62d20", stroke_width=2))
+    elif kind == SIEGE:
+        g.add(d.circle((x, y), r=8, fill="none", stroke="#b07800", stroke_width=3,
+                       stroke_dasharray="2 4"))
     elif kind == "interdicted":
         g.add(d.circle((x, y), r=7, fill="none", stroke="#d62d20", stroke_width=2.5,
                        stroke_dasharray="4 3"))

@@ -25,7 +25,7 @@ One file per player per turn, ``orders/t004/nac.yaml``::
       nac-7:
         move: (-3, 4)
         posture: attack
-    economy:                   # only in the first week of an economic turn
+    economy:                   # the first week of an economic turn (keels, repairs any week)
       maintenance: standardised
       prizes:                  # §12.2: a captured hulk rebuilt, stripped or sold
         prize-t003-1: {action: rebuild, group: nac-8}
@@ -158,6 +158,19 @@ class PurchaseOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class RefitOrder:
+    """Change what a ship carries (ftc2007, the notes after rule 16): a weapon refit,
+    a modular weapon fit swapped, or a freighter's cargo space converted."""
+
+    __pydantic_config__ = _CONFIG
+
+    kind: Literal["weapons", "module", "cargo"]
+    group: Id
+    ship: ShipName
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RepairOrder:
     """Repair hull boxes of one ship of a group where it is (§11)."""
 
@@ -167,7 +180,8 @@ class RepairOrder:
     ship: ShipName
     boxes: Positive
     #: A ship of yours at the same world whose parts are fitted instead of new ones
-    #: (§11.3.2 an identical ship of the same group, §11.3.3 any other); it loses the boxes.
+    #: (§11.3.2 an identical ship of the same group, §11.3.3 any other), or the id of
+    #: a prize stripped there (§12.2.2); it loses the boxes.
     parts_from: ShipName | None = None
     note: Note | None = None
 
@@ -217,6 +231,7 @@ class EconomyOrders:
     keels: tuple[KeelOrder, ...] = ()
     purchases: tuple[PurchaseOrder, ...] = ()
     repairs: tuple[RepairOrder, ...] = ()
+    refits: tuple[RefitOrder, ...] = ()
     spares: tuple[SparesOrder, ...] = ()
     defences: tuple[DefenceOrder, ...] = ()
     #: Prize id → what to do with it (ftc2007 §12.2).
@@ -224,6 +239,9 @@ class EconomyOrders:
     #: Build price of the ordnance (missiles, SMPs …) expended in the economic turn
     #: just ended, charged now at half that (§7.1).
     ordnance: Positive | None = None
+    #: Boxes of Sa'Vasku biomass expended (spent as munitions) in the economic turn
+    #: just ended, charged now at 1 point a box (ftc2007 §11.5).
+    biomass: Positive | None = None
     note: Note | None = None
 
 

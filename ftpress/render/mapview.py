@@ -39,18 +39,22 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
+from ftpress.render.words import plural
 from ftpress.search import UNSEARCHED
 from ftpress.state.model import Point, State
 
 
-def public_map(state: State, title: str, *, display: Display,
-               umpire: bool = False) -> StarMap | PlaneMap:
+def public_map(state: State, title: str, *, display: Display, umpire: bool = False,
+               known: frozenset[str] = frozenset()) -> StarMap | PlaneMap:
     """The state as the public map shows it (or, for the umpire, everything).
 
-    A planar map (``geometry: plane``) is drawn by :mod:`ftpress.maps.planemap`.
+    A counter's tooltip names its group where the reader may know it: always for
+    the umpire, and for the public the groups in ``known`` (those the turn's public
+    events name). A planar map (``geometry: plane``) is drawn by
+    :mod:`ftpress.maps.planemap`.
     """
     if state.map.geometry == "plane":
-        return plane_map(state, title, umpire=umpire, display=display)
+        return plane_map(state, title, umpire=umpire, display=display, known=known)
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -69,7 +73,7 @@ def public_map(state: State, title: str, *, display: Display,
             continue  # its marker is off the map
         where = group.at if isinstance(group.at, Hex) else systems[group.at].hex
         seen[group.owner, where] += 1
-        label = str(seen[group.owner, where])
+        label = group.id if group.id in known else str(seen[group.owner, where])
         if umpire:
             ships = ", ".join(s.name for s in group.ships) or "no ships"
             label = f"{group.id}: " + ("a dummy" if group.dummy else ships)
@@ -103,7 +107,8 @@ def turn_map(state: State, events: Iterable[Event], title: str,
     if state.map.geometry == "plane":
         return plane_turn_map(state, events, title, marker, move_kinds, display=display,
                               umpire=umpire)
-    base = public_map(state, title, umpire=umpire, display=display)
+    events = list(events)
+    base = public_map(state, title, umpire=umpire, display=display, known=_named(events))
     assert isinstance(base, StarMap)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
@@ -120,10 +125,15 @@ def turn_map(state: State, events: Iterable[Event], title: str,
                   for (h, kind), texts in sorted(markers.items(),
                                                  key=lambda i: (i[0][0].q, i[0][0].r, i[0][1])))
     unique = tuple(dict.fromkeys(moves))
-    extra = (f" Arrows show {len(unique)} moves made this turn." if unique else "") + (
-        f" {len(marks)} battle or siege markers." if marks else "")
+    extra = (f" Arrows show {plural(len(unique), 'move')} made this turn." if unique else ""
+             ) + (f" {plural(len(marks), 'battle or siege marker')}." if marks else "")
     return dataclasses.replace(base, moves=unique, markers=marks,
                                description=base.description + extra)
+
+
+def _named(events: Iterable[Event]) -> frozenset[str]:
+    """The groups the (already filtered) events name, which their readers know by id."""
+    return frozenset(e.group for e in events if e.group is not None)
 
 
 def inline(svg: str) -> Markup:
@@ -163,11 +173,12 @@ def _point(state: State, at: str | Hex | Point | None, display: Display) -> Poin
     return None
 
 
-def plane_map(state: State, title: str, *, display: Display,
-              umpire: bool = False) -> PlaneMap:
+def plane_map(state: State, title: str, *, display: Display, umpire: bool = False,
+              known: frozenset[str] = frozenset()) -> PlaneMap:
     """A planar map's state as the public map shows it: systems as the ruleset's
     display places and colours them, and each task force a counter numbered per
-    owner and place (the umpire's view names its ships)."""
+    owner and place, or named where the reader knows it (``known``; the umpire's
+    view names its ships)."""
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -181,7 +192,7 @@ def plane_map(state: State, title: str, *, display: Display,
         if point is None:
             continue
         seen[group.owner, point.x, point.y] += 1
-        label = str(seen[group.owner, point.x, point.y])
+        label = group.id if group.id in known else str(seen[group.owner, point.x, point.y])
         if umpire:
             label = f"{group.id}: " + (", ".join(s.name for s in group.ships) or "no ships")
         forces.append(ForceMark(point.x, point.y, group.owner, label))
@@ -198,7 +209,8 @@ def plane_turn_map(state: State, events: Iterable[Event], title: str,
                    move_kinds: frozenset[str], *, display: Display,
                    umpire: bool = False) -> PlaneMap:
     """The planar map after a turn, with its moves as tracks and its battles marked."""
-    base = plane_map(state, title, umpire=umpire, display=display)
+    events = list(events)
+    base = plane_map(state, title, umpire=umpire, display=display, known=_named(events))
     tracks: list[Track] = []
     bursts: dict[tuple[float, float], list[str]] = {}
     for event in events:
@@ -211,7 +223,7 @@ def plane_turn_map(state: State, events: Iterable[Event], title: str,
             bursts.setdefault((at.x, at.y), []).append(event.text)
     unique = tuple(dict.fromkeys(tracks))
     marks = tuple(Burst(x, y, " ".join(texts)) for (x, y), texts in sorted(bursts.items()))
-    extra = (f" Arrows show {len(unique)} moves made this turn." if unique else "") + (
-        f" {len(marks)} battle markers." if marks else "")
+    extra = (f" Arrows show {plural(len(unique), 'move')} made this turn." if unique else ""
+             ) + (f" {plural(len(marks), 'battle marker')}." if marks else "")
     return dataclasses.replace(base, tracks=unique, bursts=marks,
                                description=base.description + extra)

@@ -14,6 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from ftpress.config import SiteConfig
+from ftpress.render.openturn import OpenTurnView
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,8 @@ class SiteView:
     kinds: tuple[Link, ...] = ()
     #: The umpire's build (``ftpress build --view umpire``): every fact, never indexed.
     umpire: bool = False
+    #: The campaign's open turn (:mod:`ftpress.render.openturn`), if it keeps a state.
+    open_turn: OpenTurnView | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,8 @@ Interface (kept stable; the ``sct`` and ``ftc2007`` rulesets import it):
   optional ``half``/``quarter`` value pairs from a ship table (else computed by
   :func:`halved` and :func:`quartered`), ``crippled``, ``supplied``,
   ``screening`` (the friendly unit it protects; ``None`` means offensive
-  posture), ``combine_with`` (the friendly unit whose attack it joins),
+  posture), ``checks_worse`` (its cripple threshold one point lower),
+  ``combine_with`` (the friendly unit whose attack it joins),
   ``target`` (the enemy unit it shoots at, if it can), ``fighter`` and
   ``carrier`` (where its hangar is: a unit or base id), ``base``/``element``.
 - :class:`Side` a name, its units in the order they fire, ``max_rounds`` (the
@@ -112,6 +113,10 @@ class Unit:
     destroyed: bool = False
     #: Fights supplied (spent an endurance point) or at half values.
     supplied: bool = True
+    #: Takes its damage checks one level worse (a ruleset's penalty, such as
+    #: ftc2007 §7.4): a hit of exactly half its defence (rounded up) cripples it,
+    #: where other units need more than half.
+    checks_worse: bool = False
     #: The friendly unit it screens; a screening unit does not attack.
     screening: str | None = None
     #: The friendly unit whose attack it joins (it holds its fire until then).
@@ -371,7 +376,7 @@ def _hit(target: Unit, points: int) -> tuple[Unit, str]:
     damage = target.damage + points
     if points >= dv:
         return replace(target, destroyed=True, damage=damage), "destroyed"
-    if points > halved(dv):
+    if points > halved(dv) or (target.checks_worse and points == halved(dv) and points):
         if target.crippled and CRIPPLED_AGAIN_DESTROYS:
             return replace(target, destroyed=True, damage=damage), "destroyed"
         outcome = "crippled" if not target.crippled else "no further effect"

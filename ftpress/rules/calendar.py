@@ -2,7 +2,9 @@
 
 When the turn is over the next opens ``turn_days`` after it, with its economic
 turn counted from the turn number, and no umpire secret yet: whoever records
-the turn commits the next secret's hash, which is not the rules' business.
+the turn commits the next secret's hash, which is not the rules' business. The
+umpire's changes to the old turn's deadline (``ftpress calendar``) stay in its
+record and do not carry over.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ def advanced(state: State) -> State:
     number = cal.turn + 1
     new = dataclasses.replace(
         cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
-        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None)
+        deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None,
+        paused=None, changes=None)
     return dataclasses.replace(state, campaign=dataclasses.replace(state.campaign,
                                                                    calendar=new))
 

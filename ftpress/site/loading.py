@@ -34,6 +34,7 @@ from ftpress.executor import SERIAL, Executor
 from ftpress.recorded_kinds import kind_problems
 from ftpress.render import theme
 from ftpress.render.blog import RESERVED
+from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn, load_turns
 
@@ -73,6 +74,8 @@ class Site:
     view: Literal["public", "umpire"] = "public"
     #: Files published as they are: beside the posts, and the campaign's ``static/``.
     assets: tuple[Asset, ...] = ()
+    #: The open turn as the build's "now" finds it (front page and ``/turns/``).
+    open_turn: OpenTurnView | None = None
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
@@ -128,7 +131,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 statics, state, min(scheduled, default=None), turns, options.view,
-                load_assets(root, published))
+                load_assets(root, published),
+                open_turn(root, state, options.now) if state is not None else None)
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:

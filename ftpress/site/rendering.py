@@ -106,6 +106,6 @@ def _renderer(site: Site, blog: Blog, out: Outputs, executor: Executor,
     """The renderer, with the context every page shares, for a whole build or one post."""
     urls = Urls(site.config)
     shared = dataclasses.replace(site_view(blog, urls, site.statics),
-                                 umpire=site.view == "umpire")
+                                 umpire=site.view == "umpire", open_turn=site.open_turn)
     env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
     return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)

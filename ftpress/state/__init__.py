@@ -13,5 +13,6 @@ request diffs stay small and readable::
 
 :mod:`.model` holds the models every ruleset shares, :mod:`.extension` what a
 ruleset adds to them, :mod:`.load` reads and checks a folder, :mod:`.crossrefs`
-the references between files, :mod:`.save` writes it back.
+the references between files, :mod:`.save` writes it back through
+:mod:`.writeout` (all or nothing, finished or undone after a crash).
 """

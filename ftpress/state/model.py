@@ -32,6 +32,7 @@ from pydantic import (
 
 from ftpress.cleantext import LINE
 from ftpress.dice import Roll
+from ftpress.durations import PATTERN as DURATION
 from ftpress.hexes import Hex
 from ftpress.state.extension import Extension, check_extension, normalised
 
@@ -171,6 +172,24 @@ def _normalise_ext(record: Any) -> None:
 # --- state/campaign.yaml ---------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
+class DeadlineChange:
+    """An umpire's change to the open turn's deadline (``ftpress calendar``), kept
+    on the calendar until the turn is resolved (the turn's record keeps it then)."""
+
+    __pydantic_config__ = CONFIG
+
+    #: When the umpire made it.
+    at: AwareDatetime
+    #: extend: the deadline moved on by ``by``; pause: the deadline stopped running;
+    #: resume: it runs again, moved on by as long as it was paused.
+    change: Literal["extend", "pause", "resume"]
+    #: The deadline after the change (none while paused).
+    deadline: AwareDatetime | None = None
+    #: How much later, for ``extend`` (``2d``, ``6h``).
+    by: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Calendar:
     """Where the campaign is in time. A strategic turn is a week; six make an
     economic turn (ftc2007 §5)."""
@@ -190,6 +209,23 @@ class Calendar:
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    #: How long after the deadline the orders check still accepts orders (``90m``,
+    #: ``6h``, ``1d``; none: not a minute), for pull requests opened in time and merged
+    #: late.
+    grace: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
+    #: When the next turn's orders fall due once a turn is resolved: ``on-schedule``
+    #: (left out) keeps the deadlines' weekday and time, ``turn_days`` apart, and a turn
+    #: resolved late opens the next at the first of them still ahead;
+    #: ``after-resolution`` makes it ``turn_days`` after the turn was resolved.
+    next_deadline: Literal["on-schedule", "after-resolution"] | None = None
+    #: How long before the deadline the players who have sent no orders are reminded
+    #: by the publishing workflow (``1d``, ``12h``; left out: never).
+    reminder: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
+    #: True while the umpire has paused the deadline (``ftpress calendar pause``):
+    #: the turn is not due, and no orders are late.
+    paused: bool | None = None
+    #: The umpire's changes to this turn's deadline, in order.
+    changes: tuple[DeadlineChange, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +235,10 @@ class Settings:
     #: How battles between task groups are fought (ftc2007 §14): on the tabletop,
     #: by the abstract combat, or as both sides agree each time.
     battles: Literal["tabletop", "abstract", "agreed"] = "tabletop"
+    #: True: the orders workflow merges by itself a player's pull request that passes
+    #: the check and changes only that player's own order file (left out: the umpire
+    #: merges every one).
+    auto_merge: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,9 @@ ship, a die roll) on one line; no anchors or aliases; nothing wrapped. The
 same state always gives the same bytes, and load → save → load gives back the
 same state. Comments are not kept, except
 the first line pointing editors at the file's JSON Schema.
+
+Every write goes through :mod:`ftpress.state.writeout`: a crash leaves the files
+as they were or as written, never some of each.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from ftpress.hexes import Hex
 from ftpress.state.extension import Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
-from ftpress.write import write_file
+from ftpress.state.writeout import write_out
 
 #: Records written on one line each.
 _ONE_LINE = (Ship, Roll, Abstract, Point)
@@ -125,17 +128,17 @@ def schema_url(base_url: str | None, kind: FileKind) -> str | None:
 
 def save_state(root: Path, state: State, folder: str = STATE_DIR,
                base_url: str | None = None) -> list[str]:
-    """Write every file of ``state`` into ``folder``; returns the paths written."""
-    written = []
-    for kind in KINDS.values():
-        rel = f"{folder}/{kind.file}"
-        text = dump(getattr(state, kind.name), schema_url(base_url, kind))
-        write_file(root / rel, text.encode("utf-8"))
-        written.append(rel)
-    return written
+    """Write every file of ``state`` into ``folder`` (``state/`` or a folder under it),
+    all or nothing; returns the paths written."""
+    files = {f"{folder}/{kind.file}": dump(getattr(state, kind.name),
+                                           schema_url(base_url, kind)).encode("utf-8")
+             for kind in KINDS.values()}
+    write_out(root, f"{folder}/", files)
+    return list(files)
 
 
 def save_dice(root: Path, folder: str, dice: DiceFile, base_url: str | None = None) -> str:
+    """Write the log of every die rolled into ``folder`` (under ``state/``)."""
     rel = f"{folder}/{DICE.file}"
-    write_file(root / rel, dump(dice, schema_url(base_url, DICE)).encode("utf-8"))
+    write_out(root, rel, {rel: dump(dice, schema_url(base_url, DICE)).encode("utf-8")})
     return rel

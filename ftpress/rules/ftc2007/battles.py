@@ -30,14 +30,13 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
+from ftpress.rules.ftc2007.departures import jump_problem, mark_jumped
+from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.upkeep import checks_worse
 from ftpress.state.model import Group, Location, Ship, State
-
-#: §17.3: where every group present stands off, nobody attacks and there is no
-#: battle this turn; the encounter is reported and the fleets stay.
-BATTLE_NEEDS_AN_ATTACKER = True
 
 #: The abstract combat is fought between two sides. Where three or more powers
 #: meet, the battle goes to the table whatever the campaign's setting.
@@ -74,8 +73,9 @@ ABSTRACT_LOSSES_ARE_DESTROYED = True
 BROKEN_OFF_FALL_BACK_TO_ORIGIN = True
 
 #: §18.4: a fleet that jumps out of a tabletop battle arrives where the result says
-#: it went; the state has no ships in transit, so it stands there when the turn
-#: ends (the jump is its move: it arrives a week after it left).
+#: it went, no further than one move away; the state has no ships in transit, so
+#: it stands there when the turn ends, and the jump is its move of the next turn
+#: (:mod:`.departures`): it may not move again until the turn after.
 WITHDRAWAL_LANDS_AT_TURN_END = True
 
 
@@ -102,8 +102,7 @@ def find_battles(state: State, plan: Plan) -> list[Site]:
         powers = tuple(sorted({g.owner for g in groups}))
         if len(powers) < 2:
             continue
-        if BATTLE_NEEDS_AN_ATTACKER and not any(
-                plan.posture(g.id, g.owner) == "attack" and g.ships for g in groups):
+        if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
             continue
         world = state.system_at(h)
         groups.sort(key=lambda g: (g.owner, g.id))
@@ -168,13 +167,20 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
 
 def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
     """§17: a battle that awaits the table; the turn waits for its result. The
-    event says which table edge each group that came in this week enters by (§17.6)."""
+    event says which table edge each group that came in this week enters by (§17.6),
+    and which powers check damage one level worse (§7.4); its text heads the
+    battle-result file the umpire fills in."""
     listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
                         f"{'' if len(g.ships) == 1 else 's'}{entry_edge(state, site, g, set_out)})"
                         for g in site.groups)
+    worse = [p for p in site.powers if checks_worse(state, p)]
+    penalty = (f" {' and '.join(worse)} {'is' if len(worse) == 1 else 'are'} on reduced "
+               "maintenance: every damage check of "
+               f"{'its' if len(worse) == 1 else 'their'} ships is made one level worse "
+               "(§7.4).") if worse else ""
     return Event("battle-pending", rule("17"), f"Battle {site.id} at "
                  f"{place(state, site.at)} between {', '.join(site.powers)} ({listing}) is to "
-                 "be fought on the tabletop; the turn waits for its result.",
+                 f"be fought on the tabletop; the turn waits for its result.{penalty}",
                  # How many ships each side brings is what contact tells (§15.3).
                  audience=Audience.told(*site.powers), at=site.at,
                  groups=tuple(g.id for g in site.groups), players=site.powers)
@@ -250,8 +256,17 @@ def _side(state: State, site: Site, power: str) -> ac.Side:
             values = design.abstract
             units.append(ac.Unit(_unit_id(group, i), values.offence, values.defence,
                                  half=values.half, quarter=values.quarter, name=ship.name,
-                                 crippled=_crippled(state, ship), supplied=ALL_SUPPLIED))
+                                 crippled=_crippled(state, ship), supplied=ALL_SUPPLIED,
+                                 checks_worse=REDUCED_MAINTENANCE_CRIPPLES_SOONER
+                                 and checks_worse(state, power)))
     return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW)
+
+
+#: Ruling: the abstract combat has no damage checks; what stands for them is the
+#: threshold at which a hit cripples a ship. A navy on reduced maintenance (§7.4)
+#: has that threshold one point lower: exactly half its defence (rounded up)
+#: cripples, where a ship of any other navy needs more than half.
+REDUCED_MAINTENANCE_CRIPPLES_SOONER = True
 
 
 def _unit_id(group: Group, index: int) -> str:
@@ -285,7 +300,7 @@ def _fall_back(state: State, site: Site, power: str,
                             # Where a fleet jumps to is its owner's to know (§18.4).
                             audience=Audience.told(power), player=power,
                             group=group.id, at=back, origin=site.at))
-    return _moved(state, moves), events
+    return mark_jumped(_moved(state, moves), moves), events
 
 
 # --- a tabletop result ----------------------------------------------------------------
@@ -355,6 +370,9 @@ def check_result(state: State, site: Site, loaded: LoadedBattle) -> list[Problem
             problems.append(say(f"{w.player} withdrew, so it cannot stay at "
                                 f"{place(state, site.at)}; expected where it jumped to",
                                 "withdrew", i, "to"))
+        elif reach := jump_problem(state, site.hex, destination):
+            problems.append(say(f"{w.player} withdrew, but {reach}",
+                                "withdrew", i, "to"))
         left_field.add(w.player)
     if r.held_by is not None:
         if r.held_by not in site.powers:
@@ -412,7 +430,7 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
                                     f"jumps out of the battle to {place(state, dest)}.",
                                     audience=Audience.told(w.player), player=w.player,
                                     group=group.id, at=dest, origin=site.at))
-    state = _moved(state, moves)
+    state = mark_jumped(_moved(state, moves), moves)
     return _finish(state, site, holder, events)
 
 

@@ -20,6 +20,7 @@ from ftpress.orders.model import KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
+from ftpress.rules.ftc2007.technology import build_price
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import (
     Design,
@@ -122,12 +123,17 @@ def keel_problem(state: State, player: Player, order: KeelOrder,
 
 def purchase_problem(state: State, player: Player, order: PurchaseOrder,
                      names: set[str]) -> str | None:
-    """§13.1: a published design of your navy or your ally's, delivered at a world
+    """§13.1: a published design (one of the catalogue, ftpress's stand-in for the
+    Fleet Books) of your navy or your ally's, delivered at a world
     you hold (:data:`PURCHASE_DELIVERED_AT_A_HELD_WORLD`), with a new name."""
     design = find_design(state, order.design)
     if design is None:
         return (f"there is no design {order.design!r} in the campaign's designs or the "
                 "published catalogue")
+    if catalogue().design(design.id) is None:
+        return (f"{design.name} ({design.id}) is not a published design; the open market "
+                "sells only the designs of the catalogue (the Fleet Books), and a design of "
+                "your own is built on a keel instead (§13.1)")
     if purchase_price(player, design) is None:
         ally = f" or your ally's ({player.ally})" if player.ally else ""
         return (f"{design.name} ({design.id}) is a {design.navy} design; you buy the designs "
@@ -182,11 +188,14 @@ def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
     keel = Keel(keel_id, player_id, order.at, design.id, order.name)
     q = state.queues
     state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=(*q.keels, keel)))
-    weeks = -(-design.points // KEEL_WORK_PER_WEEK)
+    price = build_price(design)
+    weeks = -(-price // KEEL_WORK_PER_WEEK)
+    surcharge = (f", {price} with the 20% on non-indigenous technology (§16.3)"
+                 if price != design.points else "")
     return state, [Event(
         "keel-laid", rule("13.2"), f"{player_id} lays down the keel of {order.name} "
-        f"({design.name}: {design.size}, {design.mass} mass, {design.points} points) at "
-        f"{world.name}: {weeks} week{'s' if weeks != 1 else ''} of work at "
+        f"({design.name}: {design.size}, {design.mass} mass, {design.points} points"
+        f"{surcharge}) at {world.name}: {weeks} week{'s' if weeks != 1 else ''} of work at "
         f"{KEEL_WORK_PER_WEEK} a week, paid as it is built.", audience=Audience.told(player_id),
         player=player_id, at=order.at, order=where, note=order.note)]
 
@@ -200,13 +209,14 @@ def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State,
         design = state.design(keel.design)
         world = state.system(keel.at)
         assert design is not None and world is not None
-        planned = min(KEEL_WORK_PER_WEEK, design.points - keel.built)
+        price = build_price(design)
+        planned = min(KEEL_WORK_PER_WEEK, price - keel.built)
         work = min(planned, balance(state, keel.owner))
         if work:
             state = credit(state, keel.owner, -work)
             events.append(Event(
                 "construction", rule("13.1"), f"{work} points of work go into {keel.name} at "
-                f"{world.name}: {keel.built + work} of {design.points} built.",
+                f"{world.name}: {keel.built + work} of {price} built.",
                 audience=Audience.told(keel.owner), player=keel.owner, at=keel.at,
                 amount=-work, account="construction"))
         if work < planned:
@@ -214,7 +224,7 @@ def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State,
                                  planned - work, "construction", "13.1", at=keel.at))
         built = dataclasses.replace(keel, built=keel.built + work)
         q = state.queues
-        if built.built < design.points:
+        if built.built < price:
             keels = tuple(built if k.id == keel.id else k for k in q.keels)
             state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=keels))
             continue

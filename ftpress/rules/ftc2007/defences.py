@@ -19,6 +19,7 @@ from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
+from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
@@ -107,10 +108,6 @@ WORKS_AT_A_FALLEN_WORLD_ARE_LOST = True
 #: §15.2 allows one dummy counter per capital ship. A player whose capital ship
 #: is destroyed loses the dummy that came with it (its last-listed one).
 DUMMY_GOES_WITH_ITS_CAPITAL_SHIP = True
-
-#: §2.3: a scout is one ship of escort size, 30 mass or less.
-SCOUT_MASS = 30
-
 
 @dataclass(frozen=True, slots=True)
 class Beaten:
@@ -224,7 +221,8 @@ def undefended(state: State, world: System, player: str,
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
     was = f"{world.owner}'s" if world.owner else "neutral"
-    taken = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
+    taken = extended(dataclasses.replace(world, owner=player), Ftc2007System,
+                     interdicted_by=None, paid_income_to=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
     state, lost = works_lost(state, taken, world.owner)
     moved += lost
@@ -316,7 +314,8 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
         f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
         groups=ids)
     loser = world.owner
-    world = extended(dataclasses.replace(world, owner=player), Ftc2007System, interdicted_by=None)
+    world = extended(dataclasses.replace(world, owner=player), Ftc2007System,
+                     interdicted_by=None, paid_income_to=None)
     world, damage = defence_damage(world, dice)
     state, moved = capital_falls(_with_world(state, world), world, loser)
     state, lost = works_lost(state, world, loser)
@@ -500,13 +499,9 @@ def spread_damage(total: int, masses: Sequence[int], left: Sequence[int]) -> lis
 
 
 def lone_scout(state: State, groups: Sequence[Group]) -> bool:
-    """§2.3 and the 24 March ruling: one ship of escort size (30 mass or less)
-    seen off is not a defeated fleet for §10.2's bonus."""
-    ships = [s for g in groups for s in g.ships]
-    if len(ships) != 1:
-        return False
-    design = state.design(ships[0].design)
-    return design is not None and design.mass <= SCOUT_MASS
+    """The 24 March ruling: a scout (§2.3, :func:`.scouts.is_scout`) seen off is
+    not a defeated fleet for §10.2's bonus."""
+    return is_scout(state, groups)
 
 
 def standing_idp(world: System) -> int:

@@ -10,8 +10,10 @@ arrives during the turn, and what it cannot pay is left undone then (§6.3).
 from __future__ import annotations
 
 from ftpress.orders.model import OrdersFile
+from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import keel_problem, names_in_use, purchase_problem
 from ftpress.rules.ftc2007.rebuilding import defence_problem
+from ftpress.rules.ftc2007.refits import refit_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.repairs import repair_problem
 from ftpress.rules.ftc2007.spares import spares_problem
@@ -44,6 +46,15 @@ def economy_rejections(state: State, orders: OrdersFile,
     if economy.ordnance is not None and cal.economic_turn < 2:
         found.append(Rejection(("economy", "ordnance"), "no economic turn has ended yet, so "
                                "there is no expended ordnance to pay for (§7.1)"))
+    if economy.biomass is not None:
+        navy = catalogue().navy(player.navy) if player.navy else None
+        if navy is None or navy.species != "sa-vasku":
+            found.append(Rejection(("economy", "biomass"), "only Sa'Vasku ships are grown of "
+                                   "biomass, so only they expend it (§11.5); declare spent "
+                                   "munitions as 'ordnance' (§7.1)"))
+        elif cal.economic_turn < 2:
+            found.append(Rejection(("economy", "biomass"), "no economic turn has ended yet, so "
+                                   "there is no expended biomass to pay for (§11.5)"))
     if cal.economic_turn < LOOSE_CASH_FROM_ECONOMIC_TURN:
         for kind, what in _SPENDING.items():
             for i in range(len(getattr(economy, kind))):
@@ -63,9 +74,10 @@ def economy_rejections(state: State, orders: OrdersFile,
                 names.add(order.name)
     repaired: dict[str, int] = {}
     given: dict[str, int] = {}
+    stripping = frozenset(pid for pid, o in economy.prizes.items() if o.action == "strip")
     for i, r in enumerate(economy.repairs):
         problem = repair_problem(state, player.id, r, orders.groups.get(r.group),
-                                 r.group in merged_into, repaired, given)
+                                 r.group in merged_into, repaired, given, stripping)
         if problem:
             found.append(Rejection(("economy", "repairs", i), problem))
             continue
@@ -79,6 +91,7 @@ def economy_rejections(state: State, orders: OrdersFile,
             found.append(Rejection(("economy", "spares", i), problem))
         else:
             ordered[s.at] = ordered.get(s.at, 0) + s.points
+    found += refit_rejections(economy)
     rebuilding: set[str] = set()
     for i, d in enumerate(economy.defences):
         problem = defence_problem(state, player.id, d)

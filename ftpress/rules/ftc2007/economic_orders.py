@@ -29,7 +29,7 @@ from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
-from ftpress.rules.ftc2007.upkeep import charge_ordnance, charge_upkeep
+from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
 from ftpress.state.model import State
 
 #: Ruling: an economic turn's money is settled when the next economic turn
@@ -56,14 +56,13 @@ ORDNANCE_DECLARED_IN_THE_ORDERS = True
 
 
 def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
-    """The first strategic turn of an economic turn, before any group moves: the
-    books of the one just ended, then each player's spending (see the module
-    docstring)."""
-    if not economic_week(state):
-        return state, []
+    """Before any group moves. In the first strategic turn of an economic turn:
+    the books of the one just ended, then each player's spending (see the module
+    docstring). In any other week, the keels laid that week (§13.1: keels are laid
+    at any time; vetting has refused every other economic order)."""
     cal = state.campaign.calendar
     events: list[Event] = []
-    if cal.economic_turn > 1:
+    if economic_week(state) and cal.economic_turn > 1:
         state, events = close_books(state, plan, cal.economic_turn - 1)
     fresh: dict[tuple[str, str], str] = {}
     for player in state.players.players:
@@ -120,6 +119,11 @@ def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event
                 and not vetted.economy_refused("ordnance")):
             state, found = charge_ordnance(state, player.id, economy.ordnance, ended,
                                            plan.where(player.id, "economy", "ordnance"))
+            events += found
+        if (economy is not None and economy.biomass is not None and vetted is not None
+                and not vetted.economy_refused("biomass")):
+            state, found = charge_biomass(state, player.id, economy.biomass, ended,
+                                          plan.where(player.id, "economy", "biomass"))
             events += found
     state, found = defences_ready(state)
     events += found

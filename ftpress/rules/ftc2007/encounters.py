@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
+from ftpress.rules.ftc2007.departures import mark_jumped
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
@@ -30,6 +31,21 @@ ENCOUNTERS_IN_OPEN_SPACE = True
 #: is "back at Orison"); one that began the week there has no recorded way out
 #: (§18.4 asks its player for a destination), so its encounter awaits the umpire.
 WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
+
+#: §17.3 (the text's 17.4): where every fleet in a system stands off, the players
+#: may pick fresh postures in secret, again and again until one fleet is left,
+#: or leave their fleets there on stand off. Ruling: ftpress takes the second.
+#: Orders are given once a week and travel no faster than ships, so the secret
+#: re-pick is the next week's orders: the week ends with no battle and no pause
+#: (a turn pauses for a tabletop result, never for a new round of orders), and
+#: each group there stands off until its next orders give it a posture.
+ALL_STAND_OFF_STAY = True
+
+#: §17.2.3: facing only planetary defences, a group on withdraw if contested
+#: may stay, look them over, and change its orders to attack. Ruling: it stays
+#: and does not attack that week (its player has not yet seen what it found);
+#: the change to attack is its next orders, holding there on attack posture.
+WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES = True
 
 _HOW = {"tabletop": "to be fought on the tabletop (the umpire enters the result)",
         "abstract": "to be resolved by the abstract combat (§14)",
@@ -51,11 +67,24 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
             continue
         listing = "; ".join(f"{g.id} ({g.owner}, {plan.posture(g.id, g.owner)})"
                             for g in groups)
+        if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
+            section, then = rule("17.3"), ("Every fleet there stands off, so there is no "
+                                           "battle this week: they stay, still standing "
+                                           "off, until their next orders give them a "
+                                           "posture (§17.3)")
+        else:
+            section, then = rule("17.2"), f"The encounter awaits resolution, {how}"
         events.append(Event(
-            "encounter", rule("17.2"), f"Forces of {', '.join(owners)} meet at "
-            f"{place(state, at)}: {listing}. The encounter awaits resolution, {how}.",
+            "encounter", section, f"Forces of {', '.join(owners)} meet at "
+            f"{place(state, at)}: {listing}. {then}.",
             audience=PUBLIC, at=at, groups=tuple(g.id for g in groups), players=owners))
     return events
+
+
+def someone_attacks(plan: Plan, groups: Sequence[Group]) -> bool:
+    """Is a group with ships among ``groups`` on attack orders (§17.2.2)? If none
+    is, nobody fights there this week (:data:`ALL_STAND_OFF_STAY`)."""
+    return any(plan.posture(g.id, g.owner) == "attack" and g.ships for g in groups)
 
 
 def contested(state: State) -> frozenset[Hex]:
@@ -67,25 +96,26 @@ def contested(state: State) -> frozenset[Hex]:
 
 def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Location]
                           ) -> tuple[State, list[Event], dict[str, Beaten]]:
-    """§17.2.3: a group on withdraw if contested leaves when a hostile mobile force
-    is there. Where every group but one power's is on that posture and arrived
-    this week, they go back where they set out from (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN),
-    and at a world they count as a fleet beaten there (§9.2: it chose to leave),
-    unless they are a lone scout (§10.2 as ruled 24 March). Returns the new
-    state, the events, and the beaten fleets by world.
+    """§17.2.3: a group on withdraw if contested leaves when any hostile mobile
+    force is there (:func:`hostile_force`), however many powers that makes and
+    whatever their postures, so two such groups that meet both leave. One that
+    arrived this week goes back where it set out from
+    (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN), and that jump is its next week's move
+    (§18.4, :mod:`.departures`); at a world the groups that leave count
+    as a fleet beaten there (§9.2: they chose to leave), unless they are a lone
+    scout (§10.2 as ruled 24 March). Facing only the defences, a group stays
+    (WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES). Returns the new state, the
+    events, and the beaten fleets by world.
     """
     events: list[Event] = []
     beaten: dict[str, Beaten] = {}
     back: dict[str, Location] = {}
     for h, groups in sorted(_by_hex(state).items()):
-        owners = {g.owner for g in groups}
-        if len(owners) < 2:
-            continue
-        leaving = [g for g in groups if plan.posture(g.id, g.owner) == "withdraw-if-contested"]
-        staying = {g.owner for g in groups if g not in leaving}
-        if len(staying) != 1 or any(g.owner in staying for g in leaving):
-            continue
-        if not all(state.hex_of(set_out.get(g.id, g.at)) != h for g in leaving):
+        leaving = [g for g in groups
+                   if plan.posture(g.id, g.owner) == "withdraw-if-contested"
+                   and state.hex_of(set_out.get(g.id, g.at)) != h
+                   and hostile_force(g, groups)]
+        if not leaving:
             continue
         world = state.system_at(h)
         at: str | Hex = world.id if world else h
@@ -100,7 +130,15 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
             beaten[world.id] = Beaten(tuple(g.id for g in leaving), lone_scout(state, leaving))
     groups = tuple(dataclasses.replace(g, at=back[g.id]) if g.id in back else g
                    for g in state.groups.groups)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events, beaten
+    state = mark_jumped(dataclasses.replace(state, groups=GroupsFile(groups)), back)
+    return state, events, beaten
+
+
+def hostile_force(group: Group, groups: Sequence[Group]) -> bool:
+    """§17.2.3 "hostile mobile forces": a group of another power with at least one
+    ship among ``groups``. A dummy counter is no force, and the planetary defences
+    are not mobile."""
+    return any(g.owner != group.owner and g.ships for g in groups)
 
 
 def _by_hex(state: State) -> dict[Hex, list[Group]]:

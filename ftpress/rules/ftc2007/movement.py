@@ -12,6 +12,7 @@ import dataclasses
 
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
+from ftpress.rules.ftc2007.departures import land_jumps
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
@@ -29,8 +30,11 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
     world along the way that was interdicted when the turn began, or stays where
     it set out if there is none (§8.2 as amended 27 May). An interdicted world
     can still be the destination. A group arriving by route, even one stopped
-    short, gets +1 initiative, recorded on its arrival event.
+    short, gets +1 initiative, recorded on its arrival event. A group that
+    jumped out of a system last turn has made its move this turn (§18.4,
+    :func:`.departures.land_jumps`).
     """
+    state = land_jumps(state)
     where_to: dict[str, str | Hex] = {}
     events: list[Event] = []
     for player, group_id, order, movement in plan.accepted():

@@ -17,15 +17,13 @@ from dataclasses import dataclass
 from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import GroupOrder
+from ftpress.orders.model import EconomyOrders, GroupOrder
 from ftpress.rules.ftc2007.economic_legality import economy_rejections
 from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
+from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout
+from ftpress.rules.ftc2007.state_ext import jumped_out
 from ftpress.state.model import Group, Route, State, System
-
-#: §2.3 "scouted by one light unit on its own", and the 24 March ruling's "a
-#: single escort-sized ship": a scout is a group of one ship of an escort class.
-SCOUT_SIZES = frozenset({"SC", "CT", "FF", "FH", "DD", "DH", "DM"})
 
 #: §8.1 as amended 24 March: a jump between two worlds crosses at most this many
 #: hexes (two, not three); into or out of open space, one.
@@ -56,7 +54,9 @@ class Vetted:
     #: group id → (order, its movement or None for a hold), in file order.
     accepted: dict[str, tuple[GroupOrder, Movement | None]]
     rejected: tuple[Rejection, ...]
-    #: May economic orders be given this turn (§5.2)?
+    #: May economic orders be given this turn: all of them in the first week of an
+    #: economic turn (§5.2), a block of keels and repairs alone in any other
+    #: (§13.1, §11.1)?
     economy_allowed: bool
 
     @property
@@ -90,14 +90,16 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("turn",), f"these orders are for {orders.turn}, but the "
                                   f"turn open for orders is {_open_turn(state)}"))
         return Vetted(player, {}, tuple(rejected), econ)
-    if orders.economy is not None and not econ:
+    midweek = orders.economy is not None and not econ and any_week_only(orders.economy)
+    if orders.economy is not None and not econ and not midweek:
         cal = state.campaign.calendar
         first = (cal.economic_turn - 1) * cal.turns_per_economic_turn + 1
         rejected.append(Rejection(("economy",), "economic orders are given only in the first "
                                   "strategic turn of an economic turn (§5.2); this is week "
                                   f"{cal.turn - first + 1} of economic turn "
-                                  f"{cal.economic_turn}", key=True))
-    elif orders.economy is not None:
+                                  f"{cal.economic_turn}, when only keels may be laid (§13.1) "
+                                  "and repairs ordered (§11.1)", key=True))
+    elif orders.economy is not None and econ:
         rejected += [Rejection(loc, message) for loc, message
                      in prize_rejections(state, player, orders.economy.prizes)]
 
@@ -125,6 +127,14 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
             rejected.append(Rejection(loc + sub, message, group_id, key))
             continue
         group = mine.get(group_id) or created[group_id]
+        # §18.4: a group that jumped out of a system last week (or was split from
+        # one) has made this week's move.
+        source = mine.get(group_id) or mine.get(parent_of.get(group_id, ""))
+        if order.action != "hold" and source is not None and jumped_out(source):
+            rejected.append(Rejection((*loc, order.action), f"{source.id!r} jumped out of a "
+                                      "system last week, and that jump is its move this week "
+                                      "(§18.4); write 'hold: true'", group_id))
+            continue
         moved = _movement(state, player, group, order)
         if isinstance(moved, tuple):
             sub, message = moved
@@ -138,9 +148,20 @@ def vet(state: State, loaded: LoadedOrders) -> Vetted:
         rejected.append(Rejection(("groups", group_id), f"{group_id!r} would be formed by "
                                   f"splitting {parent_of[group_id]!r}, whose order is refused",
                                   group_id, key=True))
-    if orders.economy is not None and econ:
+    if orders.economy is not None and (econ or midweek):
         rejected += economy_rejections(state, orders, merged_into)
-    return Vetted(player, accepted, tuple(rejected), econ)
+    return Vetted(player, accepted, tuple(rejected), econ or midweek)
+
+
+def any_week_only(economy: EconomyOrders) -> bool:
+    """§13.1 lays keels in any week, and §11.1 repairs wherever income was drawn
+    this economic turn, naming no week; every other economic order waits for the
+    first week of an economic turn (§5.2). Does this block order keels or repairs
+    and nothing else (a note aside, and refits, which are refused in any week with
+    their own reason, :mod:`.refits`)?"""
+    return bool(economy.keels or economy.repairs or economy.refits) and economy == \
+        EconomyOrders(keels=economy.keels, repairs=economy.repairs, refits=economy.refits,
+                      note=economy.note)
 
 
 def _open_turn(state: State) -> str:
@@ -275,11 +296,11 @@ def _scout_problem(state: State, group: Group, world: System | None,
     if group.dummy or len(group.ships) != 1:
         return (f"{group.id!r} has {len(group.ships)} ships; a world is scouted by one light "
                 "unit on its own (§2.3)")
-    design = state.design(group.ships[0].design)
-    if design is None or design.size not in SCOUT_SIZES:
-        size = design.size if design else "unknown"
-        return (f"{group.ships[0].name} is a {size}; a scout is one escort-sized ship "
-                f"({', '.join(sorted(SCOUT_SIZES))}) on its own (§2.3)")
+    if not is_scout(state, [group]):
+        design = state.design(group.ships[0].design)
+        what = f"a {design.size} of {design.mass} mass" if design else "of an unknown design"
+        return (f"{group.ships[0].name} is {what}; a scout is one light ship, "
+                f"{SCOUT_MASS} mass or less, on its own (§2.3)")
     return None
 
 

@@ -18,8 +18,10 @@ from ftpress.rules.ftc2007.income import paid_income
 from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
-from ftpress.rules.ftc2007.state_ext import interdictor, tech_of
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, interdictor, prizes_of
+from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_surcharge
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, Repair, Ship, State
 
 #: Ruling: §11.2 prices a repair as the system cost to build, and the state
@@ -52,6 +54,12 @@ REPAIRED_SHIP_STAYS = True
 #: gives, and must keep at least one: stripping a ship to nothing is breaking
 #: her up, which these rules do not provide for.
 DONOR_KEEPS_A_BOX = True
+
+#: §11.3.3, §12.2.2: a prize gives parts once it is stripped (ordered stripped in
+#: this economic block, or in an earlier week); it is named in ``parts_from`` by
+#: its prize id, its parts are those of another ship (20%, one level worse), and
+#: it loses the boxes it gives, keeping one (:data:`DONOR_KEEPS_A_BOX`).
+STRIPPED_PRIZES_GIVE_PARTS = True
 
 #: §11.3.3: an organic (Sa'Vasku) ship rejects what is grafted on from another
 #: vessel, so parts from an identical ship cost her the 20% of any other.
@@ -86,7 +94,7 @@ def place_problem(state: State, player_id: str, world_id: str,
         return (f"repairs are made only at a world you hold that paid you income this "
                 f"economic turn (§11.1), and at {world.name} {why}")
     player = state.player(player_id)
-    if (tech_of(design) == "non-standard" and player is not None and world_id != player.capital
+    if (non_standard(design) and player is not None and world_id != player.capital
             and spares_at(state, player_id, world_id) is None):
         return (f"{design.name} is non-standard: she is repaired only at your capital or where "
                 "your spares are (§16.3)")
@@ -95,9 +103,11 @@ def place_problem(state: State, player_id: str, world_id: str,
 
 def repair_problem(state: State, player_id: str, order: RepairOrder,
                    group_order: GroupOrder | None, merged: bool,
-                   repaired: Mapping[str, int], given: Mapping[str, int]) -> str | None:
+                   repaired: Mapping[str, int], given: Mapping[str, int],
+                   stripping: frozenset[str] = frozenset()) -> str | None:
     """Why the rules forbid this repair now, or None. ``repaired`` and ``given``
-    count, per ship, the boxes ordered repaired and given as parts earlier in the file."""
+    count, per ship, the boxes ordered repaired and given as parts earlier in the file;
+    ``stripping`` names the prizes the same file orders stripped (§12.2.2)."""
     group = next((g for g in state.groups_of(player_id) if g.id == order.group), None)
     if group is None:
         mine = ", ".join(g.id for g in state.groups_of(player_id)) or "none"
@@ -123,25 +133,34 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
         return (f"{order.ship} stays in the yard while she is repaired, so {order.group!r} "
                 "must hold this week with her (§11.4)")
     if order.parts_from is not None:
-        return _donor_problem(state, player_id, group, ship, order, given)
+        return _donor_problem(state, player_id, group, ship, order, given, stripping)
     return None
 
 
 def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order: RepairOrder,
-                   given: Mapping[str, int]) -> str | None:
+                   given: Mapping[str, int], stripping: frozenset[str]) -> str | None:
     found = _find_ship(state, player_id, group.at, order.parts_from)
+    prize = _find_prize(state, player_id, group.at, order.parts_from)
+    if found is None and prize is None:
+        return (f"you have no ship or prize named {order.parts_from!r} at the same world as "
+                f"{order.ship}; parts come from a ship that is there (§11.3.2, §11.3.3) "
+                "or a prize stripped there (§12.2.2)")
     if found is None:
-        return (f"you have no ship named {order.parts_from!r} at the same world as "
-                f"{order.ship}; parts come from a ship that is there (§11.3.2, §11.3.3)")
-    _, donor = found
-    if donor.name == ship.name:
+        assert prize is not None
+        if not (prize.stripped or prize.id in stripping):
+            return (f"prize {prize.id} has not been stripped for parts; order "
+                    f"'prizes: {{{prize.id}: {{action: strip}}}}' first (§12.2.2)")
+        donor = prize.ship
+    else:
+        donor = found[1]
+    if donor.name == ship.name and found is not None:
         return f"{order.ship} cannot give parts to herself; name another ship"
     mine, theirs = state.design(ship.design), state.design(donor.design)
     assert mine is not None and theirs is not None
     if species(mine) != species(theirs):
         return (f"{donor.name} is a {theirs.navy} ship of another species: parts are fitted "
                 "only where they do exactly the same job, never alien parts (§11.3.3)")
-    intact = theirs.hull_boxes - donor.damage - given.get(donor.name, 0)
+    intact = theirs.hull_boxes - donor.damage - given.get(order.parts_from or "", 0)
     if order.boxes >= intact:
         return (f"{donor.name} has {max(intact, 0)} hull boxes intact; she can give at most "
                 f"{max(intact - 1, 0)} and keep one")
@@ -154,22 +173,29 @@ def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, 
     ship = next(s for s in group.ships if s.name == order.ship)
     design = state.design(ship.design)
     assert design is not None
-    full = box_cost(design) * order.boxes
+    full = with_surcharge(design, box_cost(design) * order.boxes)
+    extra = " with the 20% on non-indigenous technology (§16.3)" if non_indigenous(design) \
+        else ""
     if order.parts_from is not None:
         found = _find_ship(state, player_id, group.at, order.parts_from)
-        assert found is not None
-        donor_group, donor = found
-        identical = (donor.design == ship.design and donor_group.id == group.id
-                     and species(design) != "sa-vasku")
+        prize = _find_prize(state, player_id, group.at, order.parts_from)
+        if found is None:
+            assert prize is not None
+            identical, kind = False, f"from prize {prize.id} ({prize.ship.name})"
+        else:
+            donor_group, donor = found
+            identical = (donor.design == ship.design and donor_group.id == group.id
+                         and species(design) != "sa-vasku")
+            kind = ("from the identical ship" if identical else "from") + f" {donor.name}"
         rate = IDENTICAL_PARTS if identical else OTHER_PARTS
-        kind = ("from the identical ship" if identical else "from") + f" {donor.name}"
         cost = charge(full, rate)
-        section = "11.3.2" if identical else "11.3.3"
+        section = "11.3.2" if identical else "11.3.3" if found else "11.3.3, §12.2.2"
         worse = "" if identical else "; they check for damage one level worse"
-        return cost, 0, f"with parts {kind} at {int(rate * 100)}% of {full} (§{section}){worse}"
+        return cost, 0, (f"with parts {kind} at {int(rate * 100)}% of {full}{extra} "
+                         f"(§{section}){worse}")
     stock = spares_at(state, player_id, str(group.at))
     used = min(stock.stock, full) if stock else 0
-    how = f"at {box_cost(design)} a box (§11.2)"
+    how = f"at {box_cost(design)} a box (§11.2){extra}"
     if used:
         how += f", {used} of it from the spares there (§11.3.1)"
     return full - used, used, how
@@ -194,7 +220,10 @@ def start_repair(state: State, player_id: str, order: RepairOrder, repair_id: st
         state = dataclasses.replace(state, queues=dataclasses.replace(state.queues,
                                                                       spares=spares))
     if order.parts_from is not None:
-        state = _damage(state, player_id, at, order.parts_from, order.boxes)
+        if _find_ship(state, player_id, at, order.parts_from) is not None:
+            state = _damage(state, player_id, at, order.parts_from, order.boxes)
+        else:
+            state = _strip_prize(state, player_id, order.parts_from, order.boxes)
     cal = state.campaign.calendar
     repair = Repair(repair_id, player_id, group.id, order.ship, at, order.boxes, money,
                     cal.turn + REPAIR_WEEKS - 1)
@@ -249,6 +278,28 @@ def _find_ship(state: State, player_id: str, at: object, name: str | None,
              for s in g.ships if s.name == name]
     found.sort(key=lambda gs: gs[0].id != prefer)
     return found[0] if found else None
+
+
+def _find_prize(state: State, player_id: str, at: object, prize_id: str | None) -> Prize | None:
+    """The player's prize ``prize_id`` lying at the same world as ``at``, if any."""
+    player = state.player(player_id)
+    hex_ = state.hex_of(at) if isinstance(at, str) else None
+    return next((p for p in (prizes_of(player) if player else ())
+                 if p.id == prize_id and hex_ is not None and state.hex_of(p.at) == hex_),
+                None)
+
+
+def _strip_prize(state: State, player_id: str, prize_id: str, boxes: int) -> State:
+    """The prize ``prize_id`` with ``boxes`` more hull boxes gone into the repair."""
+    def change(prize: Prize) -> Prize:
+        if prize.id != prize_id:
+            return prize
+        return dataclasses.replace(prize, ship=dataclasses.replace(
+            prize.ship, damage=prize.ship.damage + boxes))
+    players = tuple(extended(p, Ftc2007Player, prizes=tuple(map(change, prizes_of(p))))
+                    if p.id == player_id else p for p in state.players.players)
+    return dataclasses.replace(state, players=dataclasses.replace(state.players,
+                                                                  players=players))
 
 
 def _damage(state: State, player_id: str, at: str, name: str, boxes: int,

@@ -11,6 +11,8 @@ from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, setup_dice, slug
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import GeneratedMap, MapOptions, generate
+from ftpress.rules.ftc2007.spares import SPARES_PRICE
+from ftpress.rules.ftc2007.treasury import charge
 from ftpress.state.model import (
     Calendar,
     CampaignFile,
@@ -55,7 +57,9 @@ class Spending:  # §6.1–6.2
 
 def spending(state: State, player_id: str) -> Spending:  # §6.1–6.2
     """Ships and freighters by list price, defence points bought (IDP above
-    income), spares levels, and what is left in the treasury."""
+    income), spares at 75% of their level (§6.2.1: the level is the installed
+    value they stand for, each depot priced as a top-up of it would be), and what
+    is left in the treasury."""
     player = state.player(player_id)
     assert player is not None
     worlds = state.worlds_of(player_id)
@@ -70,7 +74,8 @@ def spending(state: State, player_id: str) -> Spending:  # §6.1–6.2
             else:
                 ships += design.points
     defences = sum((w.full_idp or 0) - (w.income or 0) for w in worlds)
-    spares = sum(s.level for s in state.queues.spares if s.owner == player_id)
+    spares = sum(charge(s.level, SPARES_PRICE) for s in state.queues.spares
+                 if s.owner == player_id)
     capital = starting_capital(sum(w.income or 0 for w in worlds))
     return Spending(capital, ships, freighters, defences, spares, player.treasury)
 

@@ -10,8 +10,9 @@ from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.state.load import LoadedState
 
-#: §15.2 "capital units (BB, SDN, CVA, CVH, CVL)"; the demo's rule 15 adds the
-#: battle- and plain dreadnoughts, which sit between BB and SDN.
+#: §15.2 lists the capital units as BB, SDN, CVA, CVH and CVL. Ruling (the
+#: ruleset's rulebook, 15.2): the battle dreadnought and the dreadnought count
+#: too, being bigger than the BB and smaller than the SDN the list includes.
 CAPITAL_SIZES = frozenset({"BB", "BDN", "DN", "SDN", "CVA", "CVH", "CVL"})
 
 

@@ -21,14 +21,15 @@ from ftpress.rules.ftc2007.construction import (
 from ftpress.rules.ftc2007.economic_orders import open_economic_turn, works
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
-from ftpress.rules.ftc2007.orders import Vetted, place, vet
+from ftpress.rules.ftc2007.orders import Vetted, economic_week, place, vet
 from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.technology import build_price
 from ftpress.rules.ftc2007.treasury import charge
-from ftpress.rules.ftc2007.upkeep import ORDNANCE_RATE, charge_upkeep
+from ftpress.rules.ftc2007.upkeep import EXPENDED_BIOMASS_BOX_COST, ORDNANCE_RATE, charge_upkeep
 from ftpress.state.model import Player, State
 
 _POSTURE = {"stand-off": "to stand off", "attack": "on attack orders",
@@ -113,15 +114,22 @@ def _economy(state: State, loaded: LoadedOrders, vetted: Vetted) -> list[str]:
         ordnance = charge(economy.ordnance, ORDNANCE_RATE)
         lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
                      f"{cal.economic_turn - 1}: billed {ordnance} when its books close (§7.1).")
-    if cal.economic_turn > 1:
+    if economy.biomass and not vetted.economy_refused("biomass"):
+        regrown = economy.biomass * EXPENDED_BIOMASS_BOX_COST
+        ordnance += regrown
+        lines.append(f"Biomass expended in economic turn {cal.economic_turn - 1}: "
+                     f"{economy.biomass} boxes, billed {regrown} when its books close (§11.5).")
+    # Midweek: keels and repairs alone (§13.1, §11.1).
+    books = economic_week(state) and cal.economic_turn > 1
+    if books:
         lines.append(_books(state, player.id, cal.economic_turn - 1, ordnance))
     spending = [ki for ki in _in_file_order(loaded, economy)
                 if not vetted.economy_refused(*ki)]
     for kind, i in spending:
         lines.append(_spending(state, player, kind, getattr(economy, kind)[i]))
     if spending:
-        lines.append("Paid in the order written, after the books close; what the treasury "
-                     "cannot pay then is not done (§6.3).")
+        lines.append(f"Paid in the order written{', after the books close' if books else ''}; "
+                     "what the treasury cannot pay then is not done (§6.3).")
         lines += _shortfalls(state, loaded)
     for prize_id, order in economy.prizes.items():
         if not any(r.loc[:3] == ("economy", "prizes", prize_id) for r in vetted.rejected):
@@ -177,7 +185,10 @@ def _spending(state: State, player: Player, kind: str, order: Any) -> str:
         assert design is not None
         what = f"{order.name} ({design.name}: {design.size}, {design.points} points)"
         if kind == "keels":
-            weeks = -(-design.points // KEEL_WORK_PER_WEEK)
+            price = build_price(design)
+            weeks = -(-price // KEEL_WORK_PER_WEEK)
+            if price != design.points:
+                what = what[:-1] + f", {price} with the 20% on non-indigenous technology, §16.3)"
             return (f"Lays down the keel of {what} at {place(state, order.at)}: "
                     f"{KEEL_WORK_PER_WEEK} points of work a week, paid as it is built, "
                     f"completed after {weeks} week{'s' if weeks != 1 else ''} in a new group "

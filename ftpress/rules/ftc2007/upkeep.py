@@ -20,6 +20,12 @@ RATES: dict[Maintenance, Fraction] = {
 #: §7.1: expended ordnance costs half its build price.
 ORDNANCE_RATE = Fraction(1, 2)
 
+#: §11.5: Sa'Vasku biomass expended (fired, like other navies' munitions) costs
+#: 1 point a box to grow back. Like ordnance it is declared by the player, as
+#: ``economy: biomass:`` boxes in the first week of the next economic turn, and
+#: billed as the books close; the state keeps no store of biomass.
+EXPENDED_BIOMASS_BOX_COST = 1
+
 #: §7.3: a standardised navy has at most this many size classes.
 STANDARD_CLASSES = 5
 
@@ -57,6 +63,14 @@ def standardised_problem(state: State, player_id: str) -> str | None:
     return None
 
 
+def checks_worse(state: State, player_id: str) -> bool:
+    """§7.4: does the player's navy make its damage checks one level worse? It does
+    in every battle of an economic turn whose upkeep it declared reduced (the
+    player's ``maintenance``, billed when that economic turn's books close)."""
+    player = state.player(player_id)
+    return player is not None and player.maintenance == "reduced"
+
+
 def list_price(state: State, player_id: str) -> int:
     """§7.1: the full list price of every ship in commission, freighters included,
     whatever was paid for them."""
@@ -87,6 +101,22 @@ def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[Sta
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its upkeep ({due} due)", due - paid,
                              "maintenance", "7.1"))
+    return state, events
+
+
+def charge_biomass(state: State, player_id: str, boxes: int, economic_turn: int,
+                   where: str | None) -> tuple[State, list[Event]]:
+    """§11.5: biomass expended in ``economic_turn``, at 1 point a box."""
+    due = boxes * EXPENDED_BIOMASS_BOX_COST
+    paid = min(due, balance(state, player_id))
+    state = credit(state, player_id, -paid)
+    events = [Event("ordnance", rule("11.5"), f"{player_id} pays {paid} to regrow {boxes} "
+                    f"box{'' if boxes == 1 else 'es'} of biomass expended in economic turn "
+                    f"{economic_turn} ({EXPENDED_BIOMASS_BOX_COST} a box).", audience=PUBLIC,
+                    player=player_id, order=where, amount=-paid, account="ordnance")]
+    if paid < due:
+        events.append(unpaid(player_id, f"the rest of its expended biomass ({due} due)",
+                             due - paid, "ordnance", "11.5", order=where))
     return state, events
 
 

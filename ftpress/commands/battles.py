@@ -1,0 +1,41 @@
+"""``ftpress battles report TURN``: the battles a paused turn waits for, as Markdown
+for the umpires (the publishing workflow's issue): each battle's forces and file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ftpress import yamlsource
+from ftpress.battles import BATTLES_DIR
+from ftpress.commands.turn import check_turn_id
+from ftpress.errors import RefusedCommand
+from ftpress.logsafe import say
+from ftpress.publishing import battles_markdown
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    report = actions.add_parser("report", help="the battles TURN waits for, as Markdown")
+    report.add_argument("turn", metavar="TURN", help="the paused turn, e.g. t003")
+    report.add_argument("--link", metavar="URL", help="where the battle files are read "
+                        "online, e.g. https://github.com/OWNER/REPO/blob/main/")
+    report.add_argument("--source", type=Path, default=Path())
+
+
+def run(args: argparse.Namespace) -> int:
+    check_turn_id(args.turn)
+    folder = args.source / BATTLES_DIR / args.turn
+    waiting = [f"{BATTLES_DIR}/{args.turn}/{file.name}" for file in sorted(folder.glob("*.yaml"))
+               if not _fought(file)]
+    text = battles_markdown(args.source, args.turn, waiting, args.link)
+    if text is None:
+        raise RefusedCommand(f"{args.turn} waits for no battle: {folder.relative_to(args.source)}"
+                             "/ holds no result file still to fill in")
+    say(text.rstrip("\n"))
+    return 0
+
+
+def _fought(file: Path) -> bool:
+    data = yamlsource.parse(yamlsource.read_text(file, file.name), file.name)
+    return isinstance(data, dict) and data.get("fought") is True

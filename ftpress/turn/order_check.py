@@ -1,0 +1,98 @@
+"""The order files as ``ftpress check`` sees them: invalid ones (syntax), illegal ones
+(against the current state, by the campaign's ruleset), and what each clean file of
+the open turn will do, in plain words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from ftpress import rules, yamlsource
+from ftpress.campaign import load_state as load_campaign_state
+from ftpress.errors import InputError, Problem, UnknownRuleset
+from ftpress.nolinks import links_below
+from ftpress.orders.load import folded_problem, read_orders, stray_problem
+from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.model import State
+from ftpress.state.turns import TURNS_DIR, turn_id
+
+
+def check_orders(root: Path, wanted: set[str] | None = None,
+                 ) -> tuple[list[Problem], list[tuple[str, list[str]]]]:
+    """Every problem in the campaign's order files (or the ``wanted`` ones), and a
+    plain-words summary of each clean file for the open turn.
+
+    Syntax mistakes are invalid orders; against the current state, the ruleset
+    finds illegal ones. Orders of a recorded turn are checked for syntax only:
+    they were legal against the state of their day.
+    """
+    base = root / "orders"
+    if not base.is_dir():
+        return [], []
+    paths = sorted(p.relative_to(root).as_posix() for p in base.rglob("*")
+                   if p.is_file() and not any(part.startswith(".") for part in p.parts))
+    if wanted is not None:
+        paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
+    problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
+    summaries: list[tuple[str, list[str]]] = []
+    try:
+        loaded_state = load_campaign_state(root)
+    except InputError:
+        loaded_state = None  # the state's own problems are reported by the state check
+    adapter = _orders_adapter(root, loaded_state.state if loaded_state else None)
+    for rel in paths:
+        if rel.endswith(".md"):
+            continue  # a README for the players
+        stray = stray_problem(rel)
+        if stray is not None:
+            problems.append(stray)
+            continue
+        try:
+            loaded = read_orders(root, rel, adapter)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if loaded_state is None:
+            continue
+        state = loaded_state.state
+        open_turn = turn_id(state.campaign.calendar.turn)
+        folder = rel.split("/")[1]
+        if folder != open_turn:
+            if not (root / TURNS_DIR / folder).is_dir():
+                problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
+                                        f"for orders is {open_turn}"))
+            elif (folded := folded_problem(root, loaded)) is not None:
+                problems.append(folded)
+            continue
+        ruleset = rules.find_ruleset(state.campaign.ruleset)
+        if ruleset.check_orders is None or ruleset.describe_orders is None:
+            continue
+        found = ruleset.check_orders(state, loaded)
+        problems.extend(found)
+        if not found:
+            summaries.append((rel, ruleset.describe_orders(state, loaded)))
+    return problems, summaries
+
+
+def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
+    """The order format of the campaign's ruleset (None: the shared one, also when
+    it names no known ruleset). A state with problems elsewhere still names its
+    ruleset, so its order files are not read in another ruleset's format."""
+    name = state.campaign.ruleset if state is not None else _ruleset_named(root)
+    try:
+        return rules.find_ruleset(name).orders_adapter if name else None
+    except UnknownRuleset:
+        return None
+
+
+def _ruleset_named(root: Path) -> str | None:
+    """The ``ruleset`` of ``state/campaign.yaml`` as written, if it can be read."""
+    rel = f"{STATE_DIR}/{KINDS['campaign'].file}"
+    try:
+        data = yamlsource.parse(yamlsource.read_text(root / rel, rel), rel)
+    except (InputError, OSError):
+        return None
+    name = data.get("ruleset") if isinstance(data, dict) else None
+    return name if isinstance(name, str) else None

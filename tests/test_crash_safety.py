@@ -1,0 +1,386 @@
+"""A turn's record and the state it changes become visible together or not at all.
+
+``ftpress turn`` (and ``--redo``) is stopped at each of its write and sync calls
+in turn: fault injection, not timing. Killed, the N-th call fails and so does
+every call after it, as in a process that died there (no cleanup gets to write);
+with Ctrl-C, the N-th call raises ``KeyboardInterrupt`` and the command unwinds.
+Whatever the moment:
+
+- no file of ``state/`` is torn or foreign: each is as it was or as the turn
+  writes it; and the whole tree is the old one or the new one, unless the
+  write-out had passed its commit point, in which case only what is left for
+  the next command to move into place differs;
+- the next command (here ``ftpress status``) finishes or undoes the write-out
+  before anything else and says so in one line, leaving exactly the old tree or
+  exactly the new one;
+- resolving on from there gives exactly the reference result, byte for byte.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from turnfixture import build_state
+
+from ftpress.cli import main
+from ftpress.state import files, writeout
+from ftpress.state.save import save_state
+
+from conftest import files_of
+
+T001 = "2026-03-16T09:00:00+00:00"
+T002 = "2026-03-23T09:00:00+00:00"
+T003 = "2026-03-30T09:00:00+00:00"
+
+#: Two powers, three worlds: a turn resolves in milliseconds and writes a full record
+#: (the state it started from in ``before/`` too: there is no setup snapshot).
+SPEC = {
+    "systems": [{"id": "a", "hex": [0, 0], "owner": "nac"}, {"id": "b", "hex": [2, -1]},
+                {"id": "d", "hex": [-2, 1], "owner": "esu"}],
+    "groups": [{"id": "n1", "owner": "nac", "at": "a", "ships": ["dd", "sc"]},
+               {"id": "e1", "owner": "esu", "at": "d", "ships": ["dd"]}],
+    "battles": "abstract",
+    "players": {"nac": {"treasury": 358}, "esu": {"treasury": 392}},
+}
+ORDERS = {"nac": "n1: {move: b, posture: attack}", "esu": "e1: {move: a, posture: attack}"}
+
+JOURNAL = writeout.WRITE_OUT
+FINISHED = "ftpress: finished writing {about}, which an interrupted run had begun\n"
+UNDONE = ("ftpress: undid the unfinished writing of {about}, which an interrupted run had "
+          "begun; state/ is as it was\n")
+EMPTY = f"ftpress: removed the empty {JOURNAL}/ an interrupted run left\n"
+
+
+class Killed(BaseException):
+    """The process died at this call."""
+
+
+#: The ``os`` calls that change the file system (:mod:`pathlib` and :mod:`shutil` go
+#: through them too); ``open`` counts when it opens for writing.
+CHANGING = ("write", "fsync", "fdatasync", "replace", "rename", "mkdir", "unlink", "rmdir",
+            "chmod", "utime", "link", "symlink", "truncate", "ftruncate", "sendfile")
+FLUSHES = ("fsync", "fdatasync")
+_WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+@dataclass
+class Faults:
+    """Counts the changing calls; fails the ``at``-th (1-based) as a kill or a Ctrl-C."""
+
+    at: int | None = None
+    ctrl_c: bool = False
+    calls: list[str] = field(default_factory=list)
+    dead: bool = False
+
+    def __call__(self, name: str) -> None:
+        self.calls.append(name)
+        if self.dead:
+            raise Killed(name)
+        if len(self.calls) == self.at:
+            if self.ctrl_c:
+                raise KeyboardInterrupt
+            self.dead = True
+            raise Killed(name)
+
+
+@contextmanager
+def injected(faults: Faults) -> Iterator[None]:
+    def wrapped(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            faults(f"{name} {args[0]}" if name == "mkdir" else name)
+            return real(*args, **kwargs)
+        return call
+
+    def flush(name: str) -> Callable[..., None]:
+        # Counted, not done: a flush changes nothing another process can see, and
+        # thousands of them on a busy disk would make the test slow, not stricter.
+        return lambda *args, **kwargs: faults(name)
+
+    real_open, real_io_open = os.open, io.open
+
+    def os_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & _WRITING:
+            faults("open")
+        return real_open(path, flags, *args, **kwargs)
+
+    def io_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if any(c in mode for c in "wax+"):
+            faults("open")
+        return real_io_open(file, mode, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in CHANGING:
+            if hasattr(os, name):
+                patch.setattr(os, name, flush(name) if name in FLUSHES else
+                              wrapped(name, getattr(os, name)))
+        patch.setattr(os, "open", os_open)
+        patch.setattr(io, "open", io_open)
+        patch.setattr(builtins, "open", io_open)
+        yield
+
+
+def copy(source: Path, target: Path) -> None:
+    """A copy of a campaign folder made of hard links: quick, and safe, since ftpress
+    never writes a file in place (it writes a new one and renames it)."""
+    shutil.copytree(source, target, copy_function=os.link)
+
+
+def make_campaign(root: Path) -> Path:
+    save_state(root, build_state(SPEC))
+    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/\n"
+                                    "timezone: UTC\n")
+    (root / "orders/t001").mkdir(parents=True)
+    for player, text in ORDERS.items():
+        (root / f"orders/t001/{player}.yaml").write_text(
+            f"turn: t001\nplayer: {player}\ngroups:\n  {text}\n")
+    return root
+
+
+def command(capsys: pytest.CaptureFixture[str], *args: str | Path,
+            faults: Faults | None = None) -> tuple[int | None, str]:
+    """Run the CLI in-process, under ``faults``: the exit code (None: killed), stderr."""
+    with injected(faults or Faults()):
+        try:
+            code: int | None = main([str(a) for a in args])
+        except Killed:
+            code = None
+    return code, capsys.readouterr().err
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The campaign before (``old``), after t001 (``new``) and after t002 (``next``),
+    and the changing calls a clean run of the command makes."""
+
+    old: dict[str, bytes]
+    new: dict[str, bytes]
+    next: dict[str, bytes]
+    calls: tuple[str, ...]
+
+
+def reference(capsys: pytest.CaptureFixture[str], base: Path, *args: str,
+              then: str = T002) -> Reference:
+    """What running ``args`` on the campaign ``base/old`` does, then the turn after it
+    resolved at ``then``."""
+    root = base / "reference"
+    copy(base / "old", root)
+    old = files_of(root)
+    counted = Faults()
+    assert command(capsys, *args, "--source", root, faults=counted)[0] == 0
+    new = files_of(root)
+    assert command(capsys, "turn", "--source", root, "--now", then)[0] == 0
+    return Reference(old, new, files_of(root), tuple(counted.calls))
+
+
+def assert_all_or_nothing(capsys: pytest.CaptureFixture[str], base: Path, ref: Reference,
+                          turn: str, ctrl_c: bool, *args: str) -> None:
+    assert len(ref.calls) > 40, ref.calls  # the injection sees the write-out
+    for at in range(1, len(ref.calls) + 1):
+        where = f"{'Ctrl-C' if ctrl_c else 'killed'} at call {at} ({ref.calls[at - 1]})"
+        root = base / f"at-{at}"
+        copy(base / "old", root)
+        code, _ = command(capsys, *args, "--source", root, faults=Faults(at, ctrl_c))
+        assert code == (130 if ctrl_c else None), where
+        journal = root / JOURNAL
+        committed = (journal / "committed").exists()
+        seen = {p: data for p, data in files_of(root).items() if not p.startswith(JOURNAL)}
+        torn = [p for p in set(seen) | set(ref.old) | set(ref.new)
+                if seen.get(p) not in (ref.old.get(p), ref.new.get(p))]
+        assert not torn, f"{where}: {torn}"
+        assert committed or seen in (ref.old, ref.new), where
+        done = committed or seen == ref.new
+
+        expected = ("" if not journal.exists() else
+                    (FINISHED if committed else UNDONE if any(journal.iterdir())
+                     else EMPTY).format(about=about(journal, turn)))
+        assert command(capsys, "status", "--source", root, "--now", T001) == (0, expected), where
+        assert files_of(root) == (ref.new if done else ref.old), where
+        if not done:
+            assert command(capsys, *args, "--source", root)[0] == 0, where
+            assert files_of(root) == ref.new, where
+        assert command(capsys, "turn", "--source", root, "--now", T002)[0] == 0, where
+        assert files_of(root) == ref.next, where
+        shutil.rmtree(root)
+
+
+def about(journal: Path, turn: str) -> str:
+    """How the recovery line names the write-out: as its plan says, if it was written
+    whole before the run stopped."""
+    try:
+        json.loads((journal / "plan.json").read_bytes())
+    except (OSError, ValueError):
+        return "state/"
+    return f"the record of {turn} and state/"
+
+
+@pytest.mark.parametrize("ctrl_c", [False, True], ids=["killed", "ctrl-c"])
+def test_a_turn_stopped_at_any_write_leaves_the_old_state_or_the_new(tmp_path, capsys, ctrl_c):
+    make_campaign(tmp_path / "old")
+    args = ("turn", "--now", T001)
+    ref = reference(capsys, tmp_path, *args)
+    assert_all_or_nothing(capsys, tmp_path, ref, "t001", ctrl_c, *args)
+
+
+def test_a_redo_stopped_at_any_write_leaves_the_old_records_or_the_new(tmp_path, capsys):
+    """``--redo`` rewrites two records and state/ through the same write-out: here the
+    recorded copy of an order file was corrected, so both turns come out different."""
+    old = make_campaign(tmp_path / "old")
+    assert command(capsys, "turn", "--source", old, "--now", T001)[0] == 0
+    assert command(capsys, "turn", "--source", old, "--now", T002)[0] == 0
+    kept = old / "state/turns/t001/orders/esu.yaml"
+    kept.write_text(kept.read_text().replace("move: a", "move: b"))
+    (old / "state/turns/t001/notes.txt").write_text("another tool's file, carried over\n")
+    args = ("turn", "--redo", "t001")
+    ref = reference(capsys, tmp_path, *args, then=T003)
+    assert ref.new["state/turns/t001/notes.txt"] == b"another tool's file, carried over\n"
+    assert ref.new["state/groups.yaml"] != ref.old["state/groups.yaml"]
+    # From the write-out on: before it, the redo only reads (and writes scratch files
+    # outside the campaign).
+    begun = next(i for i, call in enumerate(ref.calls) if call.endswith(JOURNAL))
+    for at in range(begun + 1, len(ref.calls) + 1):
+        where = f"killed at call {at} ({ref.calls[at - 1]})"
+        root = tmp_path / f"at-{at}"
+        copy(old, root)
+        assert command(capsys, *args, "--source", root, faults=Faults(at))[0] is None, where
+        committed = (root / JOURNAL / "committed").exists()
+        seen = {p: data for p, data in files_of(root).items() if not p.startswith(JOURNAL)}
+        assert committed or seen in (ref.old, ref.new), where
+        line = command(capsys, "status", "--source", root, "--now", T002)[1]
+        assert line.count("\n") <= 1 and (line.startswith("ftpress: ") or not line), where
+        assert files_of(root) == (ref.new if committed or seen == ref.new else ref.old), where
+        shutil.rmtree(root)
+
+
+# --- what earlier versions left, and a state/ that does not match its record ---------
+
+@pytest.fixture
+def recorded(tmp_path, capsys):
+    """The small campaign with t001 recorded, and the state before it (``before``)."""
+    root = make_campaign(tmp_path / "campaign")
+    before = files_of(root)
+    assert command(capsys, "turn", "--source", root, "--now", T001)[0] == 0
+    return root, before
+
+
+def test_what_killed_runs_of_earlier_versions_left_is_swept_and_said(recorded, capsys):
+    root, _ = recorded
+    clean = files_of(root)
+    (root / "state/.tmp-k2j3.yaml").write_text("players: [\n")
+    (root / "state/turns/.t002.tmp-x1/orders").mkdir(parents=True)
+    (root / "state/turns/.t002.tmp-x1/events.yaml").write_text("turn: t002\n")
+    (root / "state/turns/t001").rename(root / "state/turns/.t001.old-q9")  # a redo, cut short
+    assert command(capsys, "status", "--source", root, "--now", T002) == (0, (
+        "ftpress: put back state/turns/t001/, which an interrupted redo had moved aside; "
+        "removed what interrupted runs left in state/: state/.tmp-k2j3.yaml, "
+        "state/turns/.t002.tmp-x1\n"))
+    assert files_of(root) == clean
+    assert command(capsys, "status", "--source", root, "--now", T002) == (0, "")
+
+
+def test_check_and_turn_refuse_a_state_that_a_write_out_never_reached(recorded, capsys):
+    """The mix an earlier version left when killed: the calendar moved on, the groups
+    did not. ``check`` says where; ``turn`` refuses to record the mix as t002's start."""
+    root, before = recorded
+    (root / "state/groups.yaml").write_bytes(before["state/groups.yaml"])
+    problem = ("state/groups.yaml: is as it stood before t001 (state/turns/t001/before/"
+               "groups.yaml), but t001 changed it: writing out t001 stopped before it reached "
+               "this file; expected it as t001 left it: copy state/turns/t001/groups.yaml over it")
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1 and problem in err.splitlines(), err
+    mixed = files_of(root)
+    assert command(capsys, "turn", "--source", root, "--now", T002) == (1, (
+        f"{problem}\nftpress: 1 problem found; nothing was written\n"))
+    assert files_of(root) == mixed
+    shutil.copy(root / "state/turns/t001/groups.yaml", root / "state/groups.yaml")
+    code, err = command(capsys, "check", "--source", root)
+    assert "groups.yaml" not in err
+
+
+def test_check_reports_a_calendar_that_still_opens_a_recorded_turn(recorded, capsys, run):
+    root, before = recorded
+    for name in ("campaign.yaml", "groups.yaml", "players.yaml", "map.yaml"):
+        (root / "state" / name).write_bytes(before[f"state/{name}"])
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1
+    assert ("state/campaign.yaml:6:9: the open turn is t001, but t001 is recorded "
+            "(state/turns/t001/): state/ was not brought up to date when it was written out; "
+            "expected the open turn t002: run `ftpress turn` to copy the record's state into "
+            "place") in err.splitlines(), err
+    assert "is as it stood before" not in err  # one problem says it all
+    assert run("turn", "--source", root, "--now", T002) == (
+        0, "note: t001 was recorded but state/ was not updated; it is now\n"
+        "resolved t001: 0 events, 0 dice rolled; recorded in state/turns/t001/; t002 opens, "
+        "orders due 2026-03-22 20:00:00+00:00\n", "")
+    assert files_of(root)["state/groups.yaml"] == files_of(root)["state/turns/t001/groups.yaml"]
+
+
+def test_the_write_out_names_the_state_folder_as_the_state_does():
+    assert writeout.STATE_DIR == files.STATE_DIR
+
+
+def test_a_write_out_under_way_is_waited_for_not_taken_for_an_interrupted_one(recorded):
+    """While a write-out holds the lock on state/, a command that finds its journal
+    waits; it acts only on what is left once the lock is free."""
+    import threading
+
+    fcntl = pytest.importorskip("fcntl")  # where the system has no flock, nothing waits
+    root, _ = recorded
+    journal = root / JOURNAL
+    journal.mkdir()
+    (journal / "plan.json").write_text('{"about": "the record of t002 and state/", '
+                                       '"targets": ["state/groups.yaml"]}')
+    lock = os.open(root / "state", os.O_RDONLY)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    found: list[str | None] = []
+    waiting = threading.Thread(target=lambda: found.append(writeout.recover(root)))
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive() and journal.exists()
+    os.close(lock)
+    waiting.join()
+    assert found == ["undid the unfinished writing of the record of t002 and state/, which "
+                     "an interrupted run had begun; state/ is as it was"]
+    assert not journal.exists()
+
+
+@pytest.mark.parametrize("stage", ["staging", "moving"])
+def test_a_recovery_stopped_at_any_write_is_taken_up_by_the_next_command(tmp_path, capsys, stage):
+    """Finishing or undoing is itself done once, whatever stops it: killed at any of its
+    own calls, the command after it still ends with exactly the old or the new tree."""
+    make_campaign(tmp_path / "old")
+    args = ("turn", "--now", T001)
+    ref = reference(capsys, tmp_path, *args)
+    # Killed while the files were being staged (undone), or halfway through moving
+    # them into place (finished).
+    at = (ref.calls.index("write", 20) if stage == "staging" else
+          ref.calls.index("replace") + 3)
+    crashed = tmp_path / "crashed"
+    copy(tmp_path / "old", crashed)
+    assert command(capsys, *args, "--source", crashed, faults=Faults(at))[0] is None
+    counted = Faults()
+    probe = tmp_path / "probe"
+    copy(crashed, probe)
+    assert command(capsys, "status", "--source", probe, "--now", T001, faults=counted)[0] == 0
+    expected = files_of(probe)
+    assert expected == (ref.old if stage == "staging" else ref.new)
+    assert len(counted.calls) > 3, counted.calls
+    for again in range(1, len(counted.calls) + 1):
+        where = f"recovery killed at call {again} ({counted.calls[again - 1]})"
+        root = tmp_path / f"again-{again}"
+        copy(crashed, root)
+        assert command(capsys, "status", "--source", root, "--now", T001,
+                       faults=Faults(again))[0] is None, where
+        code, err = command(capsys, "status", "--source", root, "--now", T001)
+        assert code == 0 and err.count("\n") == 1, f"{where}: {err}"
+        assert files_of(root) == expected, where
+        shutil.rmtree(root)
