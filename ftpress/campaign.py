@@ -57,3 +57,13 @@ def display_of(state: State) -> Display:
     ruleset the registry does not know: the load has said so already)."""
     ruleset = rules.RULESETS.get(state.campaign.ruleset)
     return ruleset.display if ruleset is not None else PLAIN
+
+
+def order_forms(state: State) -> dict[str, str]:
+    """Each player's order form for the open turn, by player id, from the campaign's
+    ruleset (none if it has no form): for the player's page of the umpire's view."""
+    ruleset = rules.RULESETS.get(state.campaign.ruleset)
+    if ruleset is None or ruleset.order_form is None:
+        return {}
+    return {p.id: ruleset.order_form(state, p.id) for p in state.players.players}
+

@@ -72,6 +72,7 @@ COMMANDS = (
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
     Command("new", "create new content"),
+    Command("orders", "write a player's order form for the open turn"),
     Command("roster", "record which GitHub account plays each power, and the umpires"),
     Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
     Command("calendar", "extend, pause or resume the open turn's deadline"),

@@ -67,8 +67,22 @@ def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, d
         head = {"$schema": _DRAFT}
         if base_url:
             head["$id"] = f"{base_url}{SCHEMAS_DIR}/{name}.json"
-        schemas[name] = {**head, **schema, "description": about}
+        schemas[name] = {**head, **_closed(schema), "description": about}
     return schemas
+
+
+def _closed(node: Any) -> Any:
+    """``node`` with every mapping keyed by id (``patternProperties``, pydantic's
+    schema of ``dict[Id, …]``) closed to other keys: the model refuses a key that is
+    no id, so an editor must underline it too."""
+    if isinstance(node, list):
+        return [_closed(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _closed(value) for key, value in node.items()}
+    if "patternProperties" in out and "additionalProperties" not in out:
+        out["additionalProperties"] = False
+    return out
 
 
 def _events_schema() -> dict[str, Any]:

@@ -77,6 +77,9 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
         return f"unknown key {loc[-1]!r}{hint}"
     if kind == "missing":
         return f"missing required key {where!r}"
+    if kind in _MAPPING:
+        return _not_a_mapping(error.get("input"), where, _known_keys(adapter, loc)
+                              if adapter else ())
     msg = error["msg"]
     if msg.startswith("Value error, "):
         msg = msg.removeprefix("Value error, ")
@@ -93,6 +96,20 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     value = "" if isinstance(got, (dict, list)) or quoted else f", got {shown(got)}"
     prefix = f"{where}: " if where else ""
     return f"{prefix}{msg}{value}"
+
+
+#: Pydantic's errors for a value that should have been a mapping of keys.
+_MAPPING = {"dataclass_type", "model_type", "dict_type"}
+
+
+def _not_a_mapping(got: Any, where: str, keys: tuple[str, ...]) -> str:
+    """A record or mapping given as nothing or as one value: most often its keys were
+    not indented under it, or a value was written where keys belong."""
+    prefix = f"{where}: " if where else ""
+    such = f" such as {', '.join(repr(k) for k in keys[:3])}" if keys else ""
+    if got is None:
+        return f"{prefix}nothing is given here; expected keys{such} indented under it"
+    return f"{prefix}expected keys{such} indented under it, got {shown(got)}"
 
 
 def _existing(data: Any, loc: tuple[Hashable, ...]) -> tuple[Hashable, ...]:

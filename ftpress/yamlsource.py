@@ -334,8 +334,11 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
         line = mark.line + 1 + line_offset if mark else 0
         col = mark.column + 1 if mark else 0
         what = exc.problem or exc.context or "invalid YAML"
-        hint = "; indent with spaces, not tabs" if _tab_at(text, mark) else ""
-        raise InputError([Problem(path, line, col, f"YAML syntax error: {what}{hint}")]) from None
+        if _tab_at(text, mark):
+            what += "; indent with spaces, not tabs"
+        else:
+            what = _indentation(text, exc, line_offset) or what
+        raise InputError([Problem(path, line, col, f"YAML syntax error: {what}")]) from None
     except yaml.reader.ReaderError as exc:  # control characters and the like
         line = text.count("\n", 0, exc.position) + 1 + line_offset
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -393,6 +396,61 @@ def _check_depth(text: str, path: str, line_offset: int) -> None:
         return  # a syntax error before the limit: the parse proper reports it
     finally:
         loader.dispose()
+
+
+def _indentation(text: str, exc: yaml.MarkedYAMLError, line_offset: int) -> str | None:
+    """What to put right, for the syntax errors a slip of indentation makes, in place
+    of PyYAML's words for what its parser missed ("did not find expected key")."""
+    mark, context = exc.problem_mark, exc.context_mark
+    if mark is None:
+        return None
+    lines = text.split("\n")
+    here = lines[mark.line] if mark.line < len(lines) else ""
+    indent = len(here) - len(here.lstrip(" "))
+    if exc.problem == "did not find expected key" and context is not None:
+        start = context.line + 1 + line_offset
+        if here.lstrip().startswith("- ") and indent == context.column:
+            return (f"a list item where the mapping from line {start} expects a key: give "
+                    "it a key, or indent it under the key whose list it is")
+        above = _line_above(lines, mark.line)
+        above_indent = len(above) - len(above.lstrip(" "))
+        if context.column < indent < above_indent:
+            return (f"this line is indented {_spaces(indent)}: more than the keys of the "
+                    f"mapping from line {start} ({_spaces(context.column)}), less than the "
+                    f"line above ({_spaces(above_indent)}); line it up with the keys it "
+                    "belongs with")
+        if indent != context.column:
+            return (f"this line is indented {_spaces(indent)}, but the keys of the "
+                    f"mapping from line {start} are indented {_spaces(context.column)}: "
+                    "line it up with the keys it belongs with")
+    if exc.problem == "did not find expected '-' indicator" and context is not None:
+        return (f"the list from line {context.line + 1 + line_offset} goes on here "
+                f"without a '-': indent this line under the key it belongs to, or line "
+                f"its '-' up with the items above")
+    if exc.problem == "mapping values are not allowed in this context":
+        if ": " in here[: mark.column] or here[: mark.column].rstrip().endswith(":"):
+            return ("a ': ' inside a value reads as another key: put the value in quotes")
+        above = _line_above(lines, mark.line)
+        if ":" not in above:
+            return (f"the line above ({above.strip()!r}) has no ':' and runs on into this "
+                    "one: write it as 'key: value'")
+        above_indent = len(above) - len(above.lstrip(" "))
+        if indent > above_indent:
+            return (f"this key is indented {_spaces(indent)}, further than the line above, "
+                    "which already has its value: line it up with the keys above "
+                    f"({_spaces(above_indent)}), or give the line above no value to put "
+                    "this under it")
+    return None
+
+
+def _line_above(lines: list[str], index: int) -> str:
+    """The nearest line above ``lines[index]`` with something on it but a comment."""
+    return next((lines[n] for n in range(index - 1, -1, -1)
+                 if lines[n].strip() and not lines[n].lstrip().startswith("#")), "")
+
+
+def _spaces(count: int) -> str:
+    return f"{count} space{'s' if count != 1 else ''}"
 
 
 def _tab_at(text: str, mark: yaml.Mark | None) -> bool:

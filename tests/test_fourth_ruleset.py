@@ -84,3 +84,11 @@ def test_a_kind_its_ruleset_does_not_declare_is_a_located_error(played, run, tmp
                                    "'beacon-lt' is not an event kind of the lighthouse "
                                    "ruleset; did you mean 'beacon-lit'?")
     assert not (tmp_path / "site").exists()
+
+
+def test_a_ruleset_without_an_order_form_says_so(played, run):
+    code, out, err = run("orders", "new", "nac", "--source", played)
+    assert (code, out) == (1, "")
+    assert err == ("ftpress: the lighthouse ruleset has no order form; write "
+                   "orders/t002/nac.yaml by its schema and check it with 'ftpress check'\n")
+    assert not (played / "orders/t002/nac.yaml").exists()

@@ -80,9 +80,10 @@ def test_every_problem_of_a_file_at_once_its_form_and_the_legality_of_the_rest(r
     code, _, err = check(run, repo, head, NAC)
     assert code == 1
     assert err.splitlines() == [
+        "orders/t001/nac.yaml:4:3: there is no group 'nac-1'; your groups are none",
         "orders/t001/nac.yaml:4:17: groups.nac-1.hold: input should be True, got 'maybe'",
         "orders/t001/nac.yaml:5:3: there is no group 'nac-2'; your groups are none",
-        "ftpress: pull request refused: 2 problems"]
+        "ftpress: pull request refused: 3 problems"]
 
 
 def merge_group(root, head: str) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.nolinks import links_below
+from ftpress.written_dates import Stamp
 
 POSTS_DIR = "content/posts"
 
@@ -59,7 +60,6 @@ def _alias(value: str) -> str:
     return path
 
 
-Stamp = datetime | date
 Tag = Annotated[str, Field(pattern=TAG_PATTERN)]
 FeedId = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$")]
 

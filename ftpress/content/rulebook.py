@@ -11,7 +11,6 @@ which it changed.
 from __future__ import annotations
 
 import bisect
-import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -20,11 +19,13 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
+from pydantic.json_schema import JsonDict
 
 from ftpress import validation, yamlsource
 from ftpress.cleantext import LINE, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problems
+from ftpress.written_dates import Day
 
 RULES_DIR = "content/rules"
 NUMBER_PATTERN = r"^\d+(?:\.\d+)*$"
@@ -52,7 +53,7 @@ class RuleMeta:
     rule: Annotated[int, Field(ge=1)]
     title: Annotated[str, Field(min_length=1), LINE]
     #: When the rule was first published; earlier versions of the rulebook lack it.
-    date: dt.date
+    date: Day
     #: Slug of the post that published it, if any.
     source: Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")] | None = None
 
@@ -60,11 +61,25 @@ class RuleMeta:
 RULE_META = TypeAdapter(RuleMeta)
 
 
+def _without(*keys: str) -> JsonDict:
+    return {"not": {"anyOf": [{"required": [k]} for k in keys]}}
+
+
+#: What ``_one_action`` below checks, said in the JSON Schema for editors: exactly one
+#: of amend (with a title or a text), add (with both) and repeal (with neither).
+_ONE_ACTION: JsonDict = {"anyOf": [
+    {"required": ["amend"], **_without("add", "repeal"),
+     "anyOf": [{"required": ["title"]}, {"required": ["text"]}]},
+    {"required": ["add", "title", "text"], **_without("amend", "repeal")},
+    {"required": ["repeal"], **_without("amend", "add", "title", "text")},
+]}
+
+
 @dataclass(frozen=True, slots=True)
 class AmendMeta:
     """One item of a post's ``amends:`` list, as written."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")
+    __pydantic_config__ = ConfigDict(extra="forbid", json_schema_extra=_ONE_ACTION)
 
     amend: Number | None = None
     add: Number | None = None

@@ -16,17 +16,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Hashable, Iterable
+import typing
+from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem
 from ftpress.hexes import Hex
-from ftpress.orders.model import OrdersFile
+from ftpress.orders.model import GroupOrder, OrdersFile
 from ftpress.state.turns import TURNS_DIR, turn_number
 
 ORDERS_DIR = "orders"
@@ -35,7 +36,18 @@ ABOUT = "one player's orders for one strategic turn"
 
 
 class InvalidOrder(InputError):
-    """An order file is not what the format says (syntax); every mistake located."""
+    """An order file is not what the format says (syntax); every mistake located.
+
+    ``partial`` is the file with every group (or task force) whose form is wrong
+    holding instead, and its header as its path says, when that much of it can be
+    read: so legality can still be checked on the rest, and one mistake does not
+    hide another.
+    """
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...],
+                 partial: LoadedOrders | None = None) -> None:
+        super().__init__(problems)
+        self.partial = partial
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +90,110 @@ def parse_orders(raw: bytes, path: str,
     if not isinstance(data, dict):
         raise InvalidOrder([Problem(path, 1, 1, "expected a mapping starting 'turn: t001', "
                                     "'player: …' and 'groups:' holding " + ABOUT)])
+    format_ = ADAPTER if adapter is None else adapter
+    header = _path_header(path)
     try:
-        orders = validation.validate(ADAPTER if adapter is None else adapter, data, path)
+        orders = validation.validate(format_, data, path)
+        problems: list[Problem] = []
+        held: set[tuple[str, Hashable]] = set()
     except InputError as exc:
-        raise InvalidOrder(exc.problems) from None
+        problems = list(exc.problems)
+        read = _readable_part(format_, data, header)
+        if read is None:
+            raise InvalidOrder(problems) from None
+        orders, held = read
     loaded = LoadedOrders(path, orders, data, raw)
-    problems = list(_header(loaded))
+    mismatched = list(_header(loaded))
+    problems.extend(mismatched)
     if adapter is None:
-        problems.extend(_syntax(loaded))
-    if problems:
-        raise InvalidOrder(problems)
-    return loaded
+        for group_id, problem in _syntax(loaded, {key for _, key in held}):
+            problems.append(problem)
+            held.add(("groups", group_id))
+    if not problems:
+        return loaded
+    if mismatched or held:
+        # Legality is checked on what is left: the file's own player and turn are
+        # the path's, and every group whose form is wrong holds.
+        fixed = _pruned(data, held, header, dropped={(k,) for k in header})
+        try:
+            loaded = LoadedOrders(path, validation.validate(format_, fixed, path), data, raw)
+        except InputError:
+            raise InvalidOrder(problems) from None
+    raise InvalidOrder(problems, loaded)
+
+
+def _path_header(path: str) -> dict[str, str]:
+    """The ``turn`` and ``player`` the path ``orders/<turn>/<player>.yaml`` names."""
+    parts = PurePosixPath(path).parts
+    if len(parts) < 2:
+        return {}
+    return {"turn": parts[-2], "player": PurePosixPath(parts[-1]).stem}
+
+
+#: Rounds of pruning before a file is given up as unreadable: each round drops the
+#: places the last one found wrong (an entry emptied, then dropped, then its key).
+_ROUNDS = 4
+
+
+def _readable_part(format_: TypeAdapter[Any], data: dict[Any, Any], header: dict[str, str],
+                   ) -> tuple[Any, set[tuple[str, Hashable]]] | None:
+    """The orders with every entry of ``groups`` (``forces``) whose form is wrong
+    holding, any other wrong key left out, and a wrong header taken from the path;
+    and the entries so held. None if even that is not valid."""
+    records = _record_maps(format_)
+    held: set[tuple[str, Hashable]] = set()
+    dropped: set[tuple[Hashable, ...]] = set()
+    for _ in range(_ROUNDS):
+        try:
+            return format_.validate_python(_pruned(data, held, header, dropped)), held
+        except ValidationError as exc:
+            for error in exc.errors(include_url=False):
+                loc = tuple(error["loc"])
+                if not loc:
+                    return None
+                top = loc[0]
+                entries = data.get(top)
+                if (top in records and len(loc) >= 2 and isinstance(entries, dict)
+                        and loc[1] in entries):
+                    entry = (str(top), loc[1])
+                    if entry in held or loc[2:] == ("[key]",):
+                        dropped.add(entry)  # an entry holding is still wrong: its id
+                    held.add(entry)
+                elif top in header and (top,) in dropped:
+                    return None  # the path's own turn or player is no id
+                else:
+                    dropped.add((top,))
+    return None
+
+
+def _pruned(data: dict[Any, Any], held: set[tuple[str, Hashable]], header: dict[str, str],
+            dropped: Collection[tuple[Hashable, ...]] = ()) -> dict[Any, Any]:
+    """``data`` with the ``held`` entries empty (a hold) and the ``dropped`` places
+    left out, a dropped ``turn`` or ``player`` the path's (``header``)."""
+    out = {k: v for k, v in data.items() if (k,) not in dropped}
+    out.update((k, v) for k, v in header.items() if (k,) in dropped)
+    for top, key in held:
+        entries = {k: v for k, v in out.get(top, {}).items() if (top, k) not in dropped}
+        if (top, key) not in dropped:
+            entries[key] = {}
+        out[top] = entries
+    return out
+
+
+def _record_maps(format_: TypeAdapter[Any]) -> frozenset[str]:
+    """The top-level fields of the format that map ids to records (``groups``,
+    ``forces``): an entry of one can be held on its own."""
+    model = format_._type
+    if not dataclasses.is_dataclass(model):
+        return frozenset()
+    found = set()
+    for name, tp in typing.get_type_hints(model).items():
+        if typing.get_origin(tp) is dict:
+            value = typing.get_args(tp)[1]
+            value = typing.get_args(value)[0] if typing.get_origin(value) is Annotated else value
+            if dataclasses.is_dataclass(value):
+                found.add(name)
+    return frozenset(found)
 
 
 def folded_problem(root: Path, loaded: LoadedOrders) -> Problem | None:
@@ -136,34 +241,41 @@ def _header(loaded: LoadedOrders) -> Iterable[Problem]:
                           "correct the player")
 
 
-def _syntax(loaded: LoadedOrders) -> Iterable[Problem]:
-    """The shared format's rules the schema cannot say."""
-    orders, where = loaded.orders, loaded.where
-    for group_id, order in orders.groups.items():
-        loc = ("groups", group_id)
-        given = [k for k in ("move", "scout", "hold") if getattr(order, k) is not None]
-        if not given:
-            yield Problem(*where(*loc, key=True), f"group {group_id!r} has no order; give it "
-                          "one of 'move', 'scout' or 'hold: true'")
-        elif len(given) > 1:
-            yield Problem(*where(*loc, given[1], key=True), f"group {group_id!r} is given both "
-                          f"'{given[0]}' and '{given[1]}'; give exactly one of 'move', "
-                          "'scout' or 'hold'")
-        elif given[0] in ("move", "scout") and order.posture is None:
-            yield Problem(*where(*loc, given[0], key=True), f"the {given[0]} of group "
-                          f"{group_id!r} names no posture; add 'posture:' with stand-off, "
-                          "attack or withdraw-if-contested (§17.2)")
-        if order.route is not None and order.scout is None and not isinstance(order.move, str):
-            yield Problem(*where(*loc, "route", key=True), f"group {group_id!r} has a route "
-                          "but no world to travel to along it; add 'move:' with a world on "
-                          f"{order.route!r}")
-        if group_id in order.merge:
-            yield Problem(*where(*loc, "merge"), f"group {group_id!r} cannot merge with "
-                          "itself; list the other groups that join it")
-        for new_id in order.split:
-            if new_id == group_id:
-                yield Problem(*where(*loc, "split", new_id, key=True), f"a split from "
-                              f"{group_id!r} needs a new group id, not its own")
+def _syntax(loaded: LoadedOrders, held: set[Hashable]) -> Iterable[tuple[str, Problem]]:
+    """The shared format's rules the schema cannot say, by group (those ``held``,
+    already wrong in form, left out)."""
+    for group_id, order in loaded.orders.groups.items():
+        if group_id not in held:
+            for problem in _group_syntax(loaded.where, group_id, order):
+                yield group_id, problem
+
+
+def _group_syntax(where: Callable[..., tuple[str, int, int]], group_id: str,
+                  order: GroupOrder) -> Iterable[Problem]:
+    loc = ("groups", group_id)
+    given = [k for k in ("move", "scout", "hold") if getattr(order, k) is not None]
+    if not given:
+        yield Problem(*where(*loc, key=True), f"group {group_id!r} has no order; give it "
+                      "one of 'move', 'scout' or 'hold: true'")
+    elif len(given) > 1:
+        yield Problem(*where(*loc, given[1], key=True), f"group {group_id!r} is given both "
+                      f"'{given[0]}' and '{given[1]}'; give exactly one of 'move', "
+                      "'scout' or 'hold'")
+    elif given[0] in ("move", "scout") and order.posture is None:
+        yield Problem(*where(*loc, given[0], key=True), f"the {given[0]} of group "
+                      f"{group_id!r} names no posture; add 'posture:' with stand-off, "
+                      "attack or withdraw-if-contested (§17.2)")
+    if order.route is not None and order.scout is None and not isinstance(order.move, str):
+        yield Problem(*where(*loc, "route", key=True), f"group {group_id!r} has a route "
+                      "but no world to travel to along it; add 'move:' with a world on "
+                      f"{order.route!r}")
+    if group_id in order.merge:
+        yield Problem(*where(*loc, "merge"), f"group {group_id!r} cannot merge with "
+                      "itself; list the other groups that join it")
+    for new_id in order.split:
+        if new_id == group_id:
+            yield Problem(*where(*loc, "split", new_id, key=True), f"a split from "
+                          f"{group_id!r} needs a new group id, not its own")
 
 
 def canonical(orders: Any) -> bytes:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
+from pydantic.json_schema import JsonDict
 
 from ftpress.cleantext import LINE, TEXT
 from ftpress.hexes import Hex
@@ -56,13 +57,30 @@ Posture = Literal["stand-off", "attack", "withdraw-if-contested"]
 _HEX_TEXT = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?")
 
 
+#: A world as a player may write it by mistake, by its display name ('Kessel Drift'):
+#: read as written, so that legality, which knows the map, can say which id it means.
+_NAME_TEXT = re.compile(r"[^\W_][\w' .-]{0,99}")
+
+
+def _world(value: Any) -> str:
+    """A world id (``vesper``), or a world's name as written, for legality to look up."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return check_id(text)
+        except ValueError:
+            if _NAME_TEXT.fullmatch(text):
+                return text
+    raise ValueError(f"expected a world id such as 'vesper', got {value!r}")
+
+
 def _destination(value: Any) -> str | Hex:
     """A world id (``vesper``) or a hex: ``(2, -1)``, ``2, -1`` or ``[2, -1]``."""
     if isinstance(value, str) and _HEX_TEXT.fullmatch(value.strip()):
         return Hex.parse(value)
     if isinstance(value, str):
         try:
-            return check_id(value.strip())
+            return _world(value)
         except ValueError:
             pass
     elif (isinstance(value, (list, tuple)) and len(value) == 2
@@ -81,6 +99,8 @@ def _turn(value: Any) -> str:
     return value
 
 
+World = Annotated[str, PlainValidator(_world), WithJsonSchema(
+    {"type": "string", "description": "a world id"})]
 Destination = Annotated[str | Hex, PlainValidator(_destination), WithJsonSchema({
     "oneOf": [{"type": "string", "description": "a world id, or a hex as '(q, r)'"},
               {"type": "array", "items": {"type": "integer"}, "minItems": 2,
@@ -93,18 +113,29 @@ ShipName = Annotated[str, Strict(), Field(min_length=1, max_length=200), LINE]
 _CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
+#: The syntax rules of a group order (checked by :mod:`.load`) said in its JSON Schema,
+#: so that an editor underlines what ``ftpress check`` refuses: exactly one of move,
+#: scout and hold; a move or scout names its posture; a route goes with a destination.
+_ONE_ORDER: JsonDict = {
+    "oneOf": [{"required": ["move"]}, {"required": ["scout"]}, {"required": ["hold"]}],
+    "dependentRequired": {"move": ["posture"], "scout": ["posture"]},
+    "dependentSchemas": {"route": {"anyOf": [{"required": ["move"]},
+                                             {"required": ["scout"]}]}},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class GroupOrder:
     """What one task group does this week: exactly one of move, scout, hold."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = ConfigDict(**_CONFIG, json_schema_extra=_ONE_ORDER)
 
     #: Where to: a world id or a hex. By a jump (§8.1) unless ``route`` is given.
     move: Destination | None = None
     #: The charted route to travel along (§8.2); ``move`` names a world on it.
     route: Id | None = None
     #: A neutral world to scout (§2.3): the group goes there, or stays if it is there.
-    scout: Id | None = None
+    scout: World | None = None
     #: Stay where it is.
     hold: Literal[True] | None = None
     #: The posture on arrival (§17.2); for a hold, the posture it keeps this turn.

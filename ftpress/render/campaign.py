@@ -14,16 +14,18 @@ group's ships and says which counters are dummies.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ftpress.display import Display
 from ftpress.hexes import Hex
+from ftpress.orders.load import orders_path
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
 from ftpress.render.words import plural
 from ftpress.state.model import Point, State, System
+from ftpress.state.turns import turn_id
 
 #: Upkeep levels as the tables show them: (rate, name).
 MAINTENANCE = {"full": ("10%", "full"), "standardised": ("7.5%", "standardised"),
@@ -93,8 +95,9 @@ class CounterView:
 
 
 def render_campaign(r: Renderer, state: State, display: Display, *,
-                    umpire: bool = False) -> None:
-    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site."""
+                    umpire: bool = False, forms: Mapping[str, str] | None = None) -> None:
+    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site; ``forms``:
+    each player's order form for the open turn, shown on their page (the umpire's view)."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
     counters = Counter(g.owner for g in state.groups.groups if umpire or display.counter(g))
@@ -128,6 +131,8 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                f"income {power.income}, treasury {power.treasury}.", section="players",
                power=power, systems=mine,
                counters=_counters(state, power.id, urls.page, display, umpire),
+               form=(forms or {}).get(power.id),
+               form_path=orders_path(turn_id(state.campaign.calendar.turn), power.id),
                trail=(Link(urls.page("players/"), "The powers"),),
                turn=state.campaign.calendar.turn)
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",

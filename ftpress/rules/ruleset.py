@@ -91,6 +91,10 @@ class Ruleset:
     #: passed to ``ftpress.orders.load.parse_orders``; None: the shared format
     #: of ``ftpress.orders.model`` (``OrdersFile``).
     orders_adapter: TypeAdapter[Any] | None = None
+    #: One player's order form for the open turn (``ftpress orders new``): YAML text
+    #: with every group of theirs holding, and in comments what each holds, where it
+    #: can go and which orders apply; it passes ``ftpress check`` as written.
+    order_form: Callable[[State, str], str] | None = None
 
     @property
     def rulebook(self) -> Path:

@@ -13,12 +13,13 @@ import jinja2
 
 from ftpress import rules
 from ftpress.buildcache import RenderCache
-from ftpress.campaign import display_of
+from ftpress.campaign import display_of, order_forms
 from ftpress.errors import InputError
 from ftpress.executor import SERIAL, Executor
 from ftpress.render import feeds, theme
 from ftpress.render.blog import Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
+from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turnfeed import turn_entries
@@ -50,9 +51,14 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
+        ruleset = site.state.campaign.ruleset if site.state else None
+        schemas = schema_files(site.config.base_url, ruleset)
         if site.state is not None:
+            # How to send orders, from the order schema and the rulebook.
+            render_order_guide(r, schemas, site.rulebook, site.state)
             display = display_of(site.state)  # how the campaign's ruleset shows its state
-            render_campaign(r, site.state, display, umpire=umpire)
+            render_campaign(r, site.state, display, umpire=umpire,  # the forms: umpire only
+                            forms=order_forms(site.state) if umpire else {})
             render_turns(r, site.state, site.turns, site.rulebook, display,
                          report=_report(site.state), umpire=umpire)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
@@ -71,8 +77,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
     out.add("robots.txt", feeds.robots(site.config, umpire=umpire), "robots")
-    ruleset = site.state.campaign.ruleset if site.state else None
-    for path, data in schema_files(site.config.base_url, ruleset).items():
+    for path, data in schemas.items():
         out.add(path, data, "schemas")
     if out.clashes:
         raise InputError(out.clashes)

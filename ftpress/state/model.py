@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
-    AwareDatetime,
     ConfigDict,
     Field,
     PlainValidator,
@@ -35,6 +33,7 @@ from ftpress.dice import Roll
 from ftpress.durations import PATTERN as DURATION
 from ftpress.hexes import Hex
 from ftpress.state.extension import Extension, check_extension, normalised
+from ftpress.written_dates import Day, Moment
 
 #: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
 #: so they are safe in URLs and file names (no spaces, no '/', no '..').
@@ -179,12 +178,12 @@ class DeadlineChange:
     __pydantic_config__ = CONFIG
 
     #: When the umpire made it.
-    at: AwareDatetime
+    at: Moment
     #: extend: the deadline moved on by ``by``; pause: the deadline stopped running;
     #: resume: it runs again, moved on by as long as it was paused.
     change: Literal["extend", "pause", "resume"]
     #: The deadline after the change (none while paused).
-    deadline: AwareDatetime | None = None
+    deadline: Moment | None = None
     #: How much later, for ``extend`` (``2d``, ``6h``).
     by: Annotated[str, Strict(), Field(pattern=DURATION)] | None = None
 
@@ -197,13 +196,13 @@ class Calendar:
     __pydantic_config__ = CONFIG
 
     #: The day strategic turn 1 opened.
-    start: date
+    start: Day
     #: The strategic turn now open for orders, counted from 1 over the whole campaign.
     turn: Positive
     #: The economic turn that strategic turn belongs to.
     economic_turn: Positive
     #: When orders for the open turn are due, with its time zone.
-    deadline: AwareDatetime
+    deadline: Moment
     turns_per_economic_turn: Positive = 6
     turn_days: Positive = 7
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when

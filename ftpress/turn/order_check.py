@@ -13,7 +13,7 @@ from ftpress import rules, yamlsource
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.errors import InputError, Problem, UnknownRuleset
 from ftpress.nolinks import links_below
-from ftpress.orders.load import folded_problem, read_orders, stray_problem
+from ftpress.orders.load import InvalidOrder, folded_problem, read_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id
@@ -49,17 +49,23 @@ def check_orders(root: Path, wanted: set[str] | None = None,
         if stray is not None:
             problems.append(stray)
             continue
+        invalid = False
         try:
             loaded = read_orders(root, rel, adapter)
-        except InputError as exc:
+        except InvalidOrder as exc:
             problems.extend(exc.problems)
-            continue
+            if exc.partial is None:
+                continue
+            # What is right in form is still checked: one mistake hides no other.
+            loaded, invalid = exc.partial, True
         if loaded_state is None:
             continue
         state = loaded_state.state
         open_turn = turn_id(state.campaign.calendar.turn)
         folder = rel.split("/")[1]
         if folder != open_turn:
+            if invalid:
+                continue
             if not (root / TURNS_DIR / folder).is_dir():
                 problems.append(Problem(rel, 0, 0, f"orders for {folder}, but the turn open "
                                         f"for orders is {open_turn}"))
@@ -71,7 +77,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             continue
         found = ruleset.check_orders(state, loaded)
         problems.extend(found)
-        if not found:
+        if not found and not invalid:
             summaries.append((rel, ruleset.describe_orders(state, loaded)))
     return problems, summaries
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.order_form import order_form
 from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
@@ -49,4 +50,5 @@ RULESET = Ruleset(
     describe_orders=describe_orders,
     resolve=resolve,
     takes_battle_results=True,
+    order_form=order_form,
 )

@@ -23,6 +23,7 @@ from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout
 from ftpress.rules.ftc2007.state_ext import jumped_out
+from ftpress.rules.suggest import aside, did_you_mean
 from ftpress.state.model import Group, Route, State, System
 
 #: §8.1 as amended 24 March: a jump between two worlds crosses at most this many
@@ -178,8 +179,8 @@ def _group_problem(state: State, player: str, group_id: str, order: GroupOrder,
         if group_id in groups:
             return (), (f"group {group_id!r} is {groups[group_id].owner}'s, not yours; "
                         "you can order only your own groups"), True
-        return (), (f"there is no group {group_id!r}; your groups are "
-                    f"{_listing(mine)}"), True
+        return (), (f"there is no group {group_id!r}{_which_group(group_id, mine)}; "
+                    f"your groups are {_listing(mine)}"), True
     if group_id in created and group_id in groups:
         return (), (f"{group_id!r} is already a group id; a split needs a new id"), True
     if group_id in merged_into:
@@ -215,8 +216,9 @@ def _group_problem(state: State, player: str, group_id: str, order: GroupOrder,
     for i, other_id in enumerate(order.merge):
         other = groups.get(other_id)
         if other is None or other.owner != player:
-            return ("merge", i), (f"there is no group {other_id!r} of yours to merge; your "
-                                  f"groups are {_listing(mine)}"), False
+            return ("merge", i), (f"there is no group {other_id!r} of yours to merge"
+                                  f"{_which_group(other_id, mine)}; your groups are "
+                                  f"{_listing(mine)}"), False
         if merged_into.get(other_id) != group_id:
             return ("merge", i), (f"{other_id!r} is also merged into "
                                   f"{merged_into[other_id]!r}; merge it into one group"), False
@@ -254,7 +256,8 @@ def _movement(state: State, player: str, group: Group,
     else:
         world = state.system(target)
         if world is None:
-            return (key,), f"there is no world {target!r} on the map"
+            return (key,), (f"there is no world {target!r} on the map"
+                            f"{did_you_mean(target, _worlds(state))}")
         dest, dest_hex = world.id, world.hex
     if key == "scout":
         problem = _scout_problem(state, group, world, target)
@@ -277,11 +280,12 @@ def _movement(state: State, player: str, group: Group,
                f"{_place(state, dest)} is open space")
         return (key,), (f"{_place(state, dest)} is {distance} hexes from "
                         f"{_place(state, group.at)}, and {why}; a jump crosses one hex, or "
-                        f"up to {WORLD_JUMP} between two worlds (§8.1)")
+                        f"up to {WORLD_JUMP} between two worlds (§8.1). "
+                        f"{reach_text(state, reach(state, group))}")
     return (key,), (f"{_place(state, dest)} is {distance} hexes from "
                     f"{_place(state, group.at)}; a jump crosses one hex, or up to "
                     f"{WORLD_JUMP} between two worlds (§8.1); further takes a charted route "
-                    "(§8.2) or more weeks")
+                    f"(§8.2) or more weeks. {reach_text(state, reach(state, group))}")
 
 
 def _scout_problem(state: State, group: Group, world: System | None,
@@ -310,7 +314,9 @@ def _route_movement(state: State, group: Group, here: System | None, route_id: s
     route = next((r for r in state.map.routes if r.id == route_id), None)
     if route is None:
         known = ", ".join(r.id for r in state.map.routes) or "none"
-        return ("route",), f"there is no charted route {route_id!r}; the routes are {known}"
+        hint = aside(route_id, ((r.id, r.id) for r in state.map.routes))
+        return ("route",), (f"there is no charted route {route_id!r}{hint}; the routes are "
+                            f"{known}")
     if here is None:
         return ("route",), (f"{group.id!r} is in open space at {start}; a charted route starts "
                             "at a world on it (§8.2)")
@@ -382,3 +388,58 @@ def _place(state: State, location: str | Hex) -> str:
 
 def _listing(groups: dict[str, Group]) -> str:
     return ", ".join(sorted(groups)) if groups else "none"
+
+
+def _which_group(written: str, mine: dict[str, Group]) -> str:
+    return aside(written, ((g, g) for g in mine))
+
+
+def _worlds(state: State) -> list[tuple[str, str]]:
+    return [(s.id, s.name) for s in state.map.systems]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Where a group can go this week (§8): the worlds one jump takes it to, whether
+    an open hex beside it is in reach, and each charted route from its world with the
+    worlds along it."""
+
+    jumps: tuple[str, ...]
+    open_space: bool
+    routes: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def jump_places(self, state: State) -> list[str]:
+        """The places a jump reaches, in words: 'Bellwether (bellwether)', …"""
+        places = [f"{_place(state, w)} ({w})" for w in self.jumps]
+        return [*places, "an open hex next to it"] if self.open_space else places
+
+
+def reach(state: State, group: Group) -> Reach:
+    """§8.1 jumps (one hex; up to :data:`WORLD_JUMP` from a world to a world) and
+    §8.2 charted routes from where ``group`` is, nearest worlds first."""
+    start = state.hex_of(group.at)
+    assert start is not None  # the state's cross-checks guarantee every location
+    here = state.system_at(start)
+    jumps = sorted((start.distance(w.hex), w.name, w.id) for w in state.map.systems
+                    if w.hex is not None and w.hex != start
+                    and start.distance(w.hex) <= (WORLD_JUMP if here else 1))
+    beside = [h for h in start.neighbours() if on_map(h, state.map.radius)
+              and state.system_at(h) is None]
+    routes = []
+    origin = here.id if here is not None else None
+    for route in state.map.routes:
+        if origin in route.systems:
+            along = tuple(w for w in route.systems if w != origin
+                          and route_path(route, origin, w) is not None)
+            if along:
+                routes.append((route.id, along))
+    return Reach(tuple(w for _, _, w in jumps), bool(beside), tuple(routes))
+
+
+def reach_text(state: State, found: Reach) -> str:
+    """One sentence of where a group can go: what an out-of-range move is told."""
+    places = found.jump_places(state)
+    text = "In reach this week: " + (", ".join(places) if places else "nowhere by a jump")
+    for route_id, along in found.routes:
+        text += f"; along {route_id}: {', '.join(along)}"
+    return text

@@ -34,6 +34,7 @@ from ftpress.rules.ftcamp02.space import (
     place_hex,
 )
 from ftpress.rules.ftcamp02.state_ext import of_design, of_group, of_map, of_ship, of_system
+from ftpress.rules.suggest import aside
 from ftpress.state.model import Design, Group, Ship, State
 
 #: §4.2 hold sub-orders whose rules are in chapters of FTCamp0.2 that are not part of
@@ -236,8 +237,8 @@ class _Vetter:
         other = self.groups.get(group_id)
         if other is not None:
             return f"{group_id} belongs to {other.owner}; you can order only your own groups"
-        return (f"no group {group_id!r}; expected one of your groups: "
-                f"{', '.join(sorted(self.mine)) or 'you have none'}")
+        return (f"no group {group_id!r}{aside(group_id, ((g, g) for g in self.mine))}; "
+                f"expected one of your groups: {', '.join(sorted(self.mine)) or 'you have none'}")
 
     def _group(self, group_id: str, order: GroupOrder) -> None:
         loc = ("groups", group_id)
@@ -287,8 +288,9 @@ class _Vetter:
         state = self.state
         target = state.hex_of(order.move) if isinstance(order.move, str) else order.move
         if target is None:
-            self.refuse(group_id, loc, f"no system {order.move!r}; expected a system id "
-                        "or a hex such as (2, -1)")
+            worlds = ((w.id, w.name) for w in state.map.systems)
+            self.refuse(group_id, loc, f"no system {order.move!r}{aside(order.move, worlds)}; "
+                        "expected a system id or a hex such as (2, -1)")
             return False
         if not on_map(target, state.map.radius):
             self.refuse(group_id, loc, f"hex {target} is off the map; a radius-"
@@ -316,7 +318,7 @@ class _Vetter:
                         f"{journey.modifier:+d} (distance {journey.distance} against an "
                         f"optimal move of {journey.optimal}, {hex_type(state, target)}), "
                         "so even a 6 fails; a move may only be tried if a 6 can succeed "
-                        "(§4.1.1)")
+                        f"(§4.1.1). {_in_reach(state, group)}")
             return False
         self.journeys[group_id] = journey
         return True
@@ -453,4 +455,21 @@ class _Vetter:
                             "(§4.2.6)")
                 return False
         return True
+
+
+def within_optimal(state: State, group: Group) -> tuple[int, tuple[tuple[int, str], ...]]:
+    """The group's optimal move (its slowest craft's, §4.1.1) and the systems within
+    it, nearest first: ``(optimal, ((hexes, system id), …))``."""
+    start = state.hex_of(group.at)
+    if not isinstance(start, Hex) or not group.ships:
+        return 0, ()
+    optimal = min(optimal_move(s) for s in group.ships)
+    return optimal, tuple(sorted((start.distance(s.hex), s.id) for s in state.map.systems
+                                 if s.hex is not None and 0 < start.distance(s.hex) <= optimal))
+
+
+def _in_reach(state: State, group: Group) -> str:
+    optimal, near = within_optimal(state, group)
+    listed = ", ".join(f"{system} ({hexes} hexes)" for hexes, system in near)
+    return f"Within its optimal move of {optimal}: {listed or 'no system'}"
 

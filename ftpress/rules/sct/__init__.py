@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
 from ftpress.rules.sct.display import DISPLAY
+from ftpress.rules.sct.order_form import order_form
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
 from ftpress.rules.sct.report_groups import REPORT
@@ -48,4 +49,5 @@ RULESET = Ruleset(
     resolve=resolve,
     orders_adapter=ADAPTER,
     takes_battle_results=True,
+    order_form=order_form,
 )

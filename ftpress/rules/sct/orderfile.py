@@ -46,7 +46,7 @@ from pydantic import (
     model_validator,
 )
 
-from ftpress.orders.model import Note, ShipName, TurnId
+from ftpress.orders.model import Note, ShipName, TurnId, World
 from ftpress.state.model import Id
 
 #: §4.1: the twelve clock facings.
@@ -98,7 +98,7 @@ class Secondary:
 
     __pydantic_config__ = _CONFIG
 
-    toward: Id | None = None
+    toward: World | None = None
     #: Degrees clockwise from 12 o'clock.
     bearing: Annotated[float, Field(ge=0, lt=360)] | None = None
     distance: _Distance = MAX_MOVE
@@ -119,7 +119,7 @@ class ForceOrder:
 
     move: MoveField | None = None
     #: A system or task force to aim the move at, within 15° of its facing (§4.3).
-    toward: Id | None = None
+    toward: World | None = None
     secondary: Secondary | None = None
     #: Spend an endurance point to fight at full values (§6.5).
     supplied: bool = True

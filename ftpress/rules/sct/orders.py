@@ -17,6 +17,7 @@ from ftpress.orders.load import LoadedOrders
 from ftpress.rules.sct import costs, plane
 from ftpress.rules.sct.orderfile import BuildOrder, ForceOrder, RepairOrder, WorkOrder
 from ftpress.rules.sct.state_ext import of_system
+from ftpress.rules.suggest import aside, did_you_mean
 from ftpress.state.model import Group, Point, State
 
 
@@ -94,7 +95,7 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
     if group is None:
         other = next((g for g in state.groups.groups if g.id == force_id), None)
         why = (f"task force {force_id!r} is {other.owner}'s, not yours" if other else
-               f"there is no task force {force_id!r}")
+               f"there is no task force {force_id!r}{aside(force_id, ((g, g) for g in mine))}")
         listing = ", ".join(sorted(mine)) or "none"
         return [Rejection(loc, f"{why}; expected one of your task forces: {listing}",
                           force_id, key=True)]
@@ -104,7 +105,8 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
         target = _target(state, order.toward)
         if target is None:
             found.append(Rejection((*loc, "toward"), f"there is no system or task force "
-                                   f"{order.toward!r} to aim at", force_id))
+                                   f"{order.toward!r} to aim at"
+                                   f"{did_you_mean(order.toward, _targets(state))}", force_id))
         elif order.move.distance == 0:
             found.append(Rejection((*loc, "toward"), "a move of 0 MU goes nowhere; give a "
                                    "distance of 1 to 3 MU to aim it", force_id))
@@ -121,7 +123,8 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
         toward = order.secondary.toward
         if toward is not None and _target(state, toward) is None:
             found.append(Rejection((*loc, "secondary", "toward"), f"there is no system or "
-                                   f"task force {toward!r} to move toward", force_id))
+                                   f"task force {toward!r} to move toward"
+                                   f"{did_you_mean(toward, _targets(state))}", force_id))
     names = {s.name for s in group.ships}
     for kind in ("screen", "combine"):
         pairs: dict[str, str] = getattr(order, kind)
@@ -176,6 +179,12 @@ def _force(state: State, mine: dict[str, Group], force_id: str,
                                    "forces; merge lists your forces that join this one",
                                    force_id))
     return found
+
+
+def _targets(state: State) -> list[tuple[str, str]]:
+    """What a move may aim at (§4.3): every system, by id and name, and task force."""
+    return [*((s.id, s.name) for s in state.map.systems),
+            *((g.id, g.id) for g in state.groups.groups)]
 
 
 def _target(state: State, target_id: str) -> Point | None:

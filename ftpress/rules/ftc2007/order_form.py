@@ -1,0 +1,116 @@
+"""The order form of one player for the open turn: every group holding, and in
+comments what it holds, where it can go this week (§8.1 jumps, §8.2 charted routes)
+and which orders apply (§2.3 scouting, §15.1 split and merge, §5.2 economic orders
+in an economic week). Written as is, it passes ``ftpress check``: a player edits
+the orders they want and leaves the rest holding.
+"""
+
+from __future__ import annotations
+
+from ftpress.hexes import Hex
+from ftpress.rules.form_comments import wrapped
+from ftpress.rules.ftc2007.orders import economic_week, place, reach
+from ftpress.rules.ftc2007.scouts import is_scout
+from ftpress.rules.ftc2007.state_ext import jumped_out
+from ftpress.state.model import Group, Player, Point, State
+from ftpress.state.turns import turn_id
+
+
+def order_form(state: State, player_id: str) -> str:
+    """The YAML text of ``player_id``'s order form for the open turn."""
+    turn = turn_id(state.campaign.calendar.turn)
+    player = state.player(player_id)
+    assert player is not None  # the command names only players of the campaign
+    mine = [g for g in state.groups.groups if g.owner == player_id]
+    lines = [
+        f"# Orders of {player.name} for {turn}, due "
+        f"{state.campaign.calendar.deadline.isoformat()}.",
+        "# Every group holds as written. To move one, replace its 'hold: true' with",
+        "# 'move: <world id or hex>' and a posture (stand-off, attack or",
+        "# withdraw-if-contested, §17.2); then check the file with 'ftpress check'.",
+        f"turn: {turn}",
+        f"player: {player_id}",
+    ]
+    lines.append("groups:" if mine else "groups: {}  # you have no groups")
+    for group in mine:
+        lines.extend(f"  {line}" for line in wrapped(_group_lines(state, group, mine), 2))
+    if economic_week(state):
+        lines.extend(_economy_lines(state, player))
+    return "\n".join(wrapped(lines)) + "\n"
+
+
+def _group_lines(state: State, group: Group, mine: list[Group]) -> list[str]:
+    """One group's comments and its hold."""
+    lines = [f"# {group.id} at {_where(state, group.at)}: {_holds(state, group)}"]
+    if jumped_out(group):
+        lines.append(f"# {group.id} jumped out of a system last week: that was this week's "
+                     "move (§18.4), so it holds")
+    else:
+        found = reach(state, group)
+        jumps = found.jump_places(state)
+        lines.append(f"# move by a jump (§8.1): {', '.join(jumps) if jumps else 'nowhere'}")
+        for route_id, along in found.routes:
+            lines.append(f"# move along {route_id} (route: {route_id}, §8.2): "
+                         f"{', '.join(along)}")
+        scouted = _scout_targets(state, group, found.jumps)
+        if scouted:
+            lines.append(f"# scout (one light ship on its own, §2.3): {', '.join(scouted)}")
+    others = [g.id for g in mine if g.id != group.id and not g.dummy
+              and state.hex_of(g.at) == state.hex_of(group.at)]
+    reorganise = [*(["split: {new-id: [ship, …]}"] if len(group.ships) > 1 else []),
+                  *([f"merge: [{', '.join(others)}]"] if others and not group.dummy else [])]
+    if reorganise:
+        lines.append(f"# reorganise (§15.1): {'; '.join(reorganise)}")
+    lines.append(f"{group.id}:")
+    lines.append("  hold: true")
+    return lines
+
+
+def _where(state: State, at: str | Hex | Point) -> str:
+    if isinstance(at, str):
+        return f"{place(state, at)} ({at})"
+    world = state.system_at(at) if isinstance(at, Hex) else None
+    return f"{world.name} ({world.id})" if world else f"hex {at}"
+
+
+def _holds(state: State, group: Group) -> str:
+    if group.dummy:
+        return "a dummy counter, no ships (§15.2)"
+    ships = []
+    for ship in group.ships:
+        design = state.design(ship.design)
+        what = f"{design.name}, {design.size}" if design else ship.design
+        ships.append(f"{ship.name} ({what})")
+    return ", ".join(ships) or "no ships"
+
+
+def _scout_targets(state: State, group: Group, jumps: tuple[str, ...]) -> list[str]:
+    """The neutral, unscouted worlds in reach, if the group is one escort (§2.3)."""
+    if not is_scout(state, [group]):
+        return []
+    start = state.hex_of(group.at)
+    here = state.system_at(start) if start is not None else None
+    candidates = ([here.id] if here is not None else []) + list(jumps)
+    return [w for w in candidates if (world := state.system(w)) is not None
+            and world.owner is None and world.income is None]
+
+
+def _economy_lines(state: State, player: Player) -> list[str]:
+    """Economic orders, as comments to fill in: this is an economic week (§5.2)."""
+    worlds = [s.id for s in state.map.systems if s.owner == player.id]
+    designs = [d.id for d in state.designs.designs if d.navy == (player.navy or player.id)]
+    at = worlds[0] if worlds else "<your world>"
+    design = designs[0] if designs else "<design>"
+    return [
+        "# This is an economic week (§5.2): economic orders go under 'economy:'.",
+        "# economy:",
+        "#   maintenance: full        # full, standardised or reduced (§7)",
+        f"#   keels: [{{design: {design}, at: {at}, name: <ship name>}}]   # §13",
+        f"#   purchases: [{{design: {design}, at: {at}, name: <ship name>}}]   # §13.1",
+        "#   repairs: [{group: <group>, ship: <ship name>, boxes: 1}]   # §11",
+        f"#   spares: [{{at: {at}, points: 10}}]   # §6.2.1",
+        f"#   defences: [{{system: {at}, points: 1}}]   # §10.5",
+        "#   ordnance: 40             # build price of ordnance spent (§7.1)",
+        f"# your worlds: {', '.join(worlds) or 'none'}",
+        f"# your designs: {', '.join(designs) or 'none'}",
+    ]

@@ -1,0 +1,77 @@
+"""The order form of one player for the round: every group on Hold-Nothing (§4.0),
+and in comments what it holds, the systems within its optimal move (§4.1.1), the
+groups it may support (§4.4), whether it may maintain orbit (§4.3) and the hold
+sub-orders there are rules for (§4.2). Attached independents follow their group
+(§3) and get a comment only. Written as is, it passes ``ftpress check``.
+"""
+
+from __future__ import annotations
+
+from ftpress.hexes import Hex
+from ftpress.rules.form_comments import wrapped
+from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
+from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER, within_optimal
+from ftpress.rules.ftcamp02.state_ext import of_group
+from ftpress.state.model import Group, State
+from ftpress.state.turns import turn_id
+
+#: The hold sub-orders this ruleset has the chapters for (§4.2).
+PLAYABLE_SUBS = tuple(sub for sub in HOLD_SUBS if sub not in MISSING_CHAPTER)
+
+
+def order_form(state: State, player_id: str) -> str:
+    """The YAML text of ``player_id``'s order form for the open round."""
+    turn = turn_id(state.campaign.calendar.turn)
+    player = state.player(player_id)
+    assert player is not None  # the command names only players of the campaign
+    mine = [g for g in state.groups.groups if g.owner == player_id]
+    lines = [
+        f"# Orders of {player.name} for {turn}, due "
+        f"{state.campaign.calendar.deadline.isoformat()}.",
+        "# Every group holds (Hold-Nothing, §4.0) as written. Give a group one of",
+        "# 'move: <system or hex>', 'support: <group>', 'maintain_orbit: true' or",
+        "# 'hold: <sub-order>' instead; then check the file with 'ftpress check'.",
+        f"# hold sub-orders (§4.2): {', '.join(PLAYABLE_SUBS)}",
+        f"turn: {turn}",
+        f"player: {player_id}",
+    ]
+    free = [g for g in mine if of_group(g).attached_to is None]
+    lines.append("groups:" if free else "groups: {}  # no group of yours takes orders")
+    for group in mine:
+        lines.extend(f"  {line}" for line in wrapped(_group_lines(state, group, free), 2))
+    return "\n".join(wrapped(lines)) + "\n"
+
+
+def _group_lines(state: State, group: Group, free: list[Group]) -> list[str]:
+    crafts = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no craft"
+    head = f"# {group.id} at {_where(state, group)}: {crafts}"
+    parent = of_group(group).attached_to
+    if parent is not None:
+        return [head, f"# {group.id} is attached to {parent} and goes with it (§3); "
+                f"'detach: [{group.id}]' gives it orders of its own"]
+    lines = [head]
+    start = state.hex_of(group.at)
+    optimal, near = within_optimal(state, group)
+    if optimal:
+        lines.append(f"# move within its optimal {optimal} hexes (§4.1.1): "
+                     + (", ".join(f"{_name(state, id_)} ({id_}) {d} hexes" for d, id_ in near)
+                        or "no system"))
+    beside = [g.id for g in free if g.id != group.id and state.hex_of(g.at) == start]
+    if beside:
+        lines.append(f"# support (§4.4): {', '.join(beside)}")
+    if isinstance(start, Hex) and state.system_at(start) is not None:
+        lines.append("# maintain_orbit: true (§4.3)")
+    lines.append(f"{group.id}:")
+    lines.append("  hold: nothing")
+    return lines
+
+
+def _where(state: State, group: Group) -> str:
+    start = state.hex_of(group.at)
+    world = state.system_at(start) if isinstance(start, Hex) else None
+    return f"{world.name} ({world.id})" if world is not None else f"hex {start}"
+
+
+def _name(state: State, system_id: str) -> str:
+    system = state.system(system_id)
+    return system.name if system is not None else system_id
