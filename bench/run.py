@@ -1,13 +1,17 @@
 """Build the benchmark corpus with ftpress, Pelican and Hugo and compare them.
 
-    python bench/run.py --posts 1000 --turns 100 --runs 5 --tools ftpress,pelican,hugo
+    python bench/run.py --posts 1000 --turns 100 --runs 5 [--before /tmp/snap]
 
 Each build runs in its own process into a fresh output folder, and is measured
 from outside: wall time, CPU time and peak memory come from ``wait4`` on that
 child, so they include whatever the child waits for (Pagefind, for ftpress).
-Pelican and Hugo are each measured in pairs with ftpress, the order of the pair
-alternating from round to round, so a machine that slows down during the run
-slows both sides of a ratio alike. Then the ftpress-only measurements: a second
+Each comparison is measured in pairs, the order turning round from one round to
+the next, so a machine that slows down during the run slows both sides of a ratio
+alike (see :data:`PAIRS`): the blog alone (no turns, no search) against Pelican and
+Hugo, the blog with search against Hugo followed by Pagefind, and the whole
+campaign (its turns too) against the blog with search, for what the turns cost.
+``--before DIR`` measures every ftpress build a second time with the ftpress
+exported into DIR, in the same rounds. Then the ftpress-only measurements: a second
 build with nothing changed, and ``ftpress serve`` after one post is edited.
 
 The Markdown table goes to stdout; progress goes to stderr.
@@ -22,6 +26,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -37,12 +42,28 @@ from pathlib import Path
 
 import corpus
 
-TOOLS = ("ftpress", "pelican", "hugo")
-#: ftpress without its search index (``search: false``), built in the same rounds: Pelican
-#: and Hugo build no search index, so this is the like-for-like comparison.
-NO_SEARCH = "ftpress-nosearch"
+#: The blog alone: the campaign's posts and rulebook without its turns (no ``state/``) and
+#: without search (``search: false``), the work Pelican and Hugo do: like for like.
+BLOG = "ftpress-blog"
+#: The blog alone with its search index.
+BLOG_SEARCH = "ftpress-blog+search"
+#: Hugo, then Pagefind over Hugo's output: how a Hugo site gets search.
+HUGO_SEARCH = "hugo+pagefind"
+#: The ftpress builds (the campaign whole, with its turns and search, and the blog) and
+#: the competitors.
+OURS = ("ftpress", BLOG, BLOG_SEARCH)
+TOOLS = (*OURS, "pelican", "hugo", HUGO_SEARCH)
+#: The comparisons, each measured in pairs: (ftpress build, the other build).
+PAIRS = ((BLOG, "pelican"), (BLOG, "hugo"), (BLOG_SEARCH, HUGO_SEARCH),
+         ("ftpress", BLOG_SEARCH))
+#: A tool name with this ending is the same ftpress build made by the ftpress in --before.
+BEFORE = "@before"
 #: Where each tool's project lives in the corpus folder.
-PROJECTS = {**corpus.PROJECTS, NO_SEARCH: NO_SEARCH}
+PROJECTS = {**corpus.PROJECTS, BLOG: "ftpress-blog", BLOG_SEARCH: "ftpress-blog-search",
+            HUGO_SEARCH: corpus.PROJECTS["hugo"]}
+#: The targets of issue 19, for the table: (comparison, at most this ratio, or this many
+#: seconds or MB); the like-for-like one against Hugo depends on the number of posts.
+TARGETS = {(BLOG, "pelican"): 0.25, (BLOG_SEARCH, HUGO_SEARCH): 1.5}
 #: Seconds to wait for a serve rebuild before calling the measurement failed.
 SERVE_TIMEOUT = 300.0
 #: How long ext4 without a journal avoids an inode once it is freed (60 s, once the
@@ -71,19 +92,22 @@ class Sample:
 class Results:
     """Everything measured in one invocation, kept raw so it can be saved as JSON."""
 
+    posts: int = 0
+    turns: int = 0
     pages: dict[str, int] = field(default_factory=dict)
     builds: dict[str, list[Sample]] = field(default_factory=dict)
-    #: For each competitor, the ftpress samples taken in the same pairs.
-    paired: dict[str, list[Sample]] = field(default_factory=dict)
-    #: For each competitor, the ftpress samples without search taken in the same rounds.
-    paired_no_search: dict[str, list[Sample]] = field(default_factory=dict)
+    #: For each pair ``"ours vs other"``, the samples of each side taken in that pair.
+    paired: dict[str, dict[str, list[Sample]]] = field(default_factory=dict)
     #: Each tool's unmeasured warm-up build, the one whose memory was sampled.
     memory: dict[str, Sample] = field(default_factory=dict)
-    incremental: list[Sample] = field(default_factory=list)
+    #: By ftpress (the one measured, and the one of --before).
+    incremental: dict[str, list[Sample]] = field(default_factory=dict)
     serve_page: list[float] = field(default_factory=list)
     serve_reload: list[float] = field(default_factory=list)
     #: Until the whole site is rebuilt after the edit (the build's summary line).
     serve_done: list[float] = field(default_factory=list)
+    #: The one-minute load average as each group of builds began.
+    loads: list[float] = field(default_factory=list)
 
 
 def say(message: str) -> None:
@@ -103,34 +127,70 @@ def hugo_binary() -> Path | None:
 
 
 def available(tool: str) -> bool:
-    if tool == "hugo":
-        return hugo_binary() is not None
-    if tool == NO_SEARCH:
-        return available("ftpress")
+    if tool in ("hugo", HUGO_SEARCH):
+        return hugo_binary() is not None and (tool == "hugo" or pagefind_binary() is not None)
+    if tool in OURS:
+        return available("ftpress") if tool != "ftpress" else \
+            importlib.util.find_spec("ftpress") is not None
     return importlib.util.find_spec(tool) is not None
 
 
-def build_command(tool: str, root: Path, out: Path, now: str) -> tuple[list[str], Path]:
-    """The command line that builds ``tool``'s project under ``root`` into ``out``,
-    and the folder to run it in."""
-    project = root / PROJECTS[tool]
-    if tool in ("ftpress", NO_SEARCH):
+def pagefind_binary() -> Path | None:
+    """The Pagefind executable ftpress runs (``pagefind_bin``'s)."""
+    try:
+        import pagefind_bin
+    except ImportError:
+        return None
+    return Path(pagefind_bin.get_executable())
+
+
+def ours(tool: str) -> bool:
+    """Is ``tool`` an ftpress build (of this ftpress or of --before's)?"""
+    return tool.removesuffix(BEFORE) in OURS
+
+
+#: The corpus whose campaign --before's ftpress builds, when its state files are not
+#: those of the corpus (--before-corpus; the blog, without state, is the same).
+BEFORE_CORPUS: list[Path] = []
+
+
+def build_command(tool: str, root: Path, out: Path, now: str, before: Path | None = None
+                  ) -> tuple[list[str], Path, dict[str, str]]:
+    """The command line that builds ``tool``'s project under ``root`` into ``out``, the
+    folder to run it in and its environment (``before``: the ftpress of --before)."""
+    project = root / PROJECTS[tool.removesuffix(BEFORE)]
+    env = child_env()
+    if ours(tool):
+        if tool.endswith(BEFORE):
+            assert before is not None
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(before),
+                                                             env.get("PYTHONPATH"))))
+            if tool == f"ftpress{BEFORE}" and BEFORE_CORPUS:
+                project = BEFORE_CORPUS[0] / PROJECTS["ftpress"]
         return [sys.executable, "-m", "ftpress", "build", "--source", str(project),
-                "--out", str(out), "--now", now], project
+                "--out", str(out), "--now", now], project, env
     if tool == "pelican":
         return [sys.executable, "-m", "pelican", "content", "--settings", "pelicanconf.py",
-                "--output", str(out), "--quiet"], project
-    return [str(hugo_binary()), "--source", str(project), "--destination", str(out),
-            "--quiet", "--noBuildLock"], project
+                "--output", str(out), "--quiet"], project, env
+    hugo = [str(hugo_binary()), "--source", str(project), "--destination", str(out),
+            "--quiet", "--noBuildLock"]
+    if tool == "hugo":
+        return hugo, project, env
+    # One process to measure: a shell that runs Hugo, then Pagefind over its output.
+    pagefind = [str(pagefind_binary()), "--site", str(out), "--silent"]
+    return ["sh", "-c", f"{shlex.join(hugo)} && {shlex.join(pagefind)}"], project, env
 
 
-def compile_ftpress() -> None:
-    """Byte-compile the ftpress that will be measured, as an installed package is
-    (Pelican is, by pip): the builds run with ``PYTHONDONTWRITEBYTECODE`` and would
-    otherwise compile every module of a fresh checkout on every run (0.1 s)."""
+def compile_ftpress(before: Path | None) -> None:
+    """Byte-compile the ftpress that will be measured (and the one of --before), as an
+    installed package is (Pelican is, by pip): the builds run with
+    ``PYTHONDONTWRITEBYTECODE`` and would otherwise compile every module of a fresh
+    checkout on every run (0.1 s)."""
     spec = importlib.util.find_spec("ftpress")
     if spec is not None and spec.submodule_search_locations:
         compileall.compile_dir(spec.submodule_search_locations[0], quiet=1)
+    if before is not None:
+        compileall.compile_dir(before / "ftpress", quiet=1)
 
 
 def child_env() -> dict[str, str]:
@@ -138,7 +198,7 @@ def child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-def measure(argv: list[str], cwd: Path, *, tree: bool = False) -> Sample:
+def measure(argv: list[str], cwd: Path, env: dict[str, str], *, tree: bool = False) -> Sample:
     """Run one process to completion and measure it with ``wait4``.
 
     ``wait4`` gives this child's own resource usage (plus that of any children it
@@ -151,7 +211,7 @@ def measure(argv: list[str], cwd: Path, *, tree: bool = False) -> Sample:
     """
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        process = subprocess.Popen(argv, cwd=cwd, env=child_env(), stdin=subprocess.DEVNULL,
+        process = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=errors)
         sampler = TreeMemory(process.pid) if tree else None
         _, status, usage = os.wait4(process.pid, 0)
@@ -275,70 +335,80 @@ def forget_cache(tool: str, root: Path) -> None:
     """Remove what an earlier ftpress build left in the project's ``.ftpress-cache``
     (rendered Markdown, maps, the last build's fingerprint): a clean build starts
     from nothing."""
-    if tool in ("ftpress", NO_SEARCH):
-        shutil.rmtree(root / PROJECTS[tool] / ".ftpress-cache", ignore_errors=True)
+    if ours(tool):
+        shutil.rmtree(root / PROJECTS[tool.removesuffix(BEFORE)] / ".ftpress-cache",
+                      ignore_errors=True)
+        for other in BEFORE_CORPUS:
+            shutil.rmtree(other / PROJECTS["ftpress"] / ".ftpress-cache", ignore_errors=True)
 
 
-def clean_build(tool: str, root: Path, work: Path, now: str, n: int) -> Sample:
+def clean_build(tool: str, root: Path, work: Path, now: str, n: int, before: Path | None
+                ) -> Sample:
     """The ``n``-th full build of ``tool`` into a folder of its own, which stays until
     every build has been timed (see :func:`settle`)."""
     forget_cache(tool, root)
     out = fresh(work / "runs" / f"{tool}-{n}")
-    argv, cwd = build_command(tool, root, out, now)
-    return measure(argv, cwd)
+    argv, cwd, env = build_command(tool, root, out, now, before)
+    return measure(argv, cwd, env)
 
 
-def warm_up(tools: list[str], root: Path, work: Path, now: str, results: Results) -> None:
+def warm_up(tools: list[str], root: Path, work: Path, now: str, before: Path | None,
+            results: Results) -> None:
     """One build per tool that is not timed: it fills the OS file cache, checks the
     build works, counts the pages (kept in WORK/out/<tool>) and is the one whose
     memory is sampled, all processes together (a clean build like the timed ones)."""
     for tool in tools:
         forget_cache(tool, root)
         out = fresh(work / "out" / tool)
-        argv, cwd = build_command(tool, root, out, now)
-        sample = results.memory[tool] = measure(argv, cwd, tree=True)
+        argv, cwd, env = build_command(tool, root, out, now, before)
+        sample = results.memory[tool] = measure(argv, cwd, env, tree=True)
         results.pages[tool] = count_pages(out)
         say(f"warm-up {tool}: {results.pages[tool]} pages in {sample.wall:.2f} s")
 
 
-def rounds(tools: list[str], runs: int) -> Iterator[tuple[str, ...]]:
-    """The order of the measured builds: each competitor with ftpress (and ftpress
-    without search, if measured), the order turning round from one round to the next."""
-    ours = [t for t in ("ftpress", NO_SEARCH) if t in tools]
-    others = [t for t in tools if t not in ours]
+def rounds(tools: list[str], runs: int) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """The order of the measured builds: each pair of :data:`PAIRS` (with the ftpress
+    side of --before's beside it, when measured), the order turning round from one
+    round to the next; a tool in no pair is built alone."""
+    paired = [(a, b) for a, b in PAIRS if a in tools and b in tools]
+    alone = [t for t in tools if not t.endswith(BEFORE)
+             and not any(t in pair for pair in paired)]
     for n in range(runs):
-        if "ftpress" not in tools or not others:
-            yield tuple(tools)
-            continue
-        for other in others:
-            group = (*ours, other)
-            yield group if n % 2 == 0 else group[::-1]
+        for a, b in paired:
+            group = tuple(t for t in (a, f"{a}{BEFORE}", b, f"{b}{BEFORE}") if t in tools)
+            yield a, b, group if n % 2 == 0 else group[::-1]
+        for tool in alone:
+            yield tool, "", tuple(t for t in (tool, f"{tool}{BEFORE}") if t in tools)
 
 
-def compare(tools: list[str], root: Path, work: Path, now: str, runs: int,
+def compare(tools: list[str], root: Path, work: Path, now: str, runs: int, before: Path | None,
             results: Results) -> None:
-    for group in rounds(tools, runs):
-        taken = {tool: clean_build(tool, root, work, now, len(results.builds.get(tool, ())))
+    for a, b, group in rounds(tools, runs):
+        results.loads.append(os.getloadavg()[0])
+        taken = {tool: clean_build(tool, root, work, now, len(results.builds.get(tool, ())),
+                                   before)
                  for tool in group}
         for tool, sample in taken.items():
             results.builds.setdefault(tool, []).append(sample)
-        other = next((t for t in group if t not in ("ftpress", NO_SEARCH)), None)
-        if other is not None and "ftpress" in group:
-            results.paired.setdefault(other, []).append(taken["ftpress"])
-        if other is not None and NO_SEARCH in group:
-            results.paired_no_search.setdefault(other, []).append(taken[NO_SEARCH])
-        say("  ".join(f"{t} {s.wall:.2f} s" for t, s in taken.items()))
+        if b:
+            pair = results.paired.setdefault(f"{a} vs {b}", {})
+            for tool, sample in taken.items():
+                pair.setdefault(tool, []).append(sample)
+        say("  ".join(f"{t} {s.wall:.2f} s" for t, s in taken.items())
+            + f"  (load {results.loads[-1]:.2f})")
 
 
-def incremental(root: Path, work: Path, now: str, runs: int, results: Results) -> None:
+def incremental(tool: str, root: Path, work: Path, now: str, runs: int, before: Path | None,
+                results: Results) -> None:
     """A second build into the same folder with nothing changed, ``runs`` times."""
-    out = work / "out" / "ftpress"
-    argv, cwd = build_command("ftpress", root, out, now)
-    measure(argv, cwd)  # the clean builds since the warm-up removed its fingerprint
+    out = work / "out" / tool
+    argv, cwd, env = build_command(tool, root, out, now, before)
+    measure(argv, cwd, env)  # the clean builds since the warm-up removed its fingerprint
     os.sync()
+    samples = results.incremental.setdefault(tool, [])
     for _ in range(runs):
-        results.incremental.append(measure(argv, cwd))
-    say("incremental: " + ", ".join(f"{s.wall:.2f} s" for s in results.incremental))
+        samples.append(measure(argv, cwd, env))
+    say(f"incremental {tool}: " + ", ".join(f"{s.wall:.2f} s" for s in samples))
 
 
 def free_port() -> int:
@@ -489,41 +559,96 @@ def walls(samples: list[Sample]) -> str:
     return f"{median(values):.2f} | {min(values):.2f}"
 
 
+def label(tool: str) -> str:
+    return f"{tool.removesuffix(BEFORE)} (before)" if tool.endswith(BEFORE) else tool
+
+
 def build_row(tool: str, results: Results) -> str:
     samples = results.builds[tool]
-
-    def ratio(paired: list[Sample] | None) -> str:
-        return (f"{median([s.wall for s in paired]) / median([s.wall for s in samples]):.2f}"
-                if paired else "—")
-
-    name = "ftpress without search" if tool == NO_SEARCH else tool
     # Runs saved before the warm-up build was the sampled one sampled every build.
     sampled = [results.memory[tool]] if tool in results.memory else samples
-    return (f"| {name} | {results.pages.get(tool, 0):,} | {walls(samples)} "
+    return (f"| {label(tool)} | {results.pages.get(tool, 0):,} | {walls(samples)} "
             f"| {median([s.cpu for s in samples]):.2f} | {max(s.peak_mb for s in samples):.0f} "
-            f"| {max(s.tree_mb for s in sampled):.0f} "
-            f"| {ratio(results.paired.get(tool))} "
-            f"| {ratio(results.paired_no_search.get(tool))} |")
+            f"| {max(s.tree_mb for s in sampled):.0f} |")
+
+
+def ratio(results: Results, a: str, b: str, suffix: str = "") -> float | None:
+    """The median wall time of ``a`` (of --before's ftpress with ``suffix``) over that
+    of ``b``, both from the builds of the pair (a, b)."""
+    pair = results.paired.get(f"{a} vs {b}", {})
+    ours, other = pair.get(a + suffix), pair.get(b)
+    if not ours or not other:
+        return None
+    return median([s.wall for s in ours]) / median([s.wall for s in other])
+
+
+def per_turn(results: Results, suffix: str = "") -> float | None:
+    """Milliseconds per turn: the whole campaign's build less the blog's (both with
+    search, from the same rounds), over the number of turns."""
+    pair = results.paired.get(f"ftpress vs {BLOG_SEARCH}", {})
+    whole, blog = pair.get("ftpress" + suffix), pair.get(BLOG_SEARCH + suffix)
+    if not whole or not blog or not results.turns:
+        return None
+    return 1000 * (median([s.wall for s in whole]) - median([s.wall for s in blog])) / results.turns
+
+
+def targets(results: Results) -> list[tuple[str, float | None, float | None, float | None, str]]:
+    """(what, measured, measured with --before's ftpress, target, unit) for each target."""
+    hugo = 2.0 if results.posts < 3000 else 1.5  # issue 19: 2 x at 1,000 posts, 1.5 x at 5,000
+    inc = results.incremental
+    memory = results.memory
+
+    def noop(tool: str) -> float | None:
+        return median([s.wall for s in inc[tool]]) if inc.get(tool) else None
+
+    def tree(tool: str) -> float | None:
+        return memory[tool].tree_mb if tool in memory else None
+
+    serve = median(results.serve_reload) if results.serve_reload else None
+    return [
+        ("like for like (the blog, no turns, no search) ÷ Pelican", ratio(results, BLOG, "pelican"),
+         ratio(results, BLOG, "pelican", BEFORE), 0.25, "×"),
+        ("like for like ÷ Hugo", ratio(results, BLOG, "hugo"),
+         ratio(results, BLOG, "hugo", BEFORE), hugo, "×"),
+        ("the blog with search ÷ (Hugo, then Pagefind)", ratio(results, BLOG_SEARCH, HUGO_SEARCH),
+         ratio(results, BLOG_SEARCH, HUGO_SEARCH, BEFORE), 1.5, "×"),
+        ("the turns, per turn (campaign less blog, both with search)", per_turn(results),
+         per_turn(results, BEFORE), None, "ms"),
+        ("second build, nothing changed", noop("ftpress"), noop(f"ftpress{BEFORE}"), 0.5, "s"),
+        ("serve: one post edited → page rewritten and reload sent", serve, None, 0.3, "s"),
+        ("peak memory of the campaign's build, all processes", tree("ftpress"),
+         tree(f"ftpress{BEFORE}"), 500.0, "MB"),
+    ]
 
 
 def table(results: Results) -> str:
-    """The comparison as a Markdown table; ftpress's extra measurements below it."""
-    lines = ["| tool | pages | wall median (s) | wall min (s) | CPU median (s) | peak MB "
-             "| all processes MB | ftpress ÷ tool (wall) | ftpress without search ÷ tool (wall) |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
-    lines += [build_row(tool, results) for tool in (*TOOLS, NO_SEARCH)
+    """The builds as a Markdown table; then the targets, with what was measured."""
+    lines = ["| build | pages | wall median (s) | wall min (s) | CPU median (s) | peak MB "
+             "| all processes MB |",
+             "|---|--:|--:|--:|--:|--:|--:|"]
+    lines += [build_row(tool, results) for base in TOOLS for tool in (base, f"{base}{BEFORE}")
               if tool in results.builds]
-    if results.incremental:
-        inc = results.incremental
-        lines.append(f"| ftpress, second build, nothing changed | — | {walls(inc)} "
-                     f"| {median([s.cpu for s in inc]):.2f} | {max(s.peak_mb for s in inc):.0f} "
-                     "| — | — | — |")
-    for label, values in (("page rewritten", results.serve_page),
-                          ("first reload sent", results.serve_reload),
-                          ("whole site rebuilt", results.serve_done)):
+    for tool, samples in results.incremental.items():
+        lines.append(f"| {label(tool)}, second build, nothing changed | — | {walls(samples)} "
+                     f"| {median([s.cpu for s in samples]):.2f} "
+                     f"| {max(s.peak_mb for s in samples):.0f} | — |")
+    for what, values in (("page rewritten", results.serve_page),
+                         ("first reload sent", results.serve_reload),
+                         ("whole site rebuilt", results.serve_done)):
         if values:
-            lines.append(f"| ftpress serve, one post edited → {label} | — | "
-                         f"{median(values):.2f} | {min(values):.2f} | — | — | — | — | — |")
+            lines.append(f"| ftpress serve, one post edited → {what} | — | "
+                         f"{median(values):.2f} | {min(values):.2f} | — | — | — |")
+    lines += ["", "| target | measured | met? | before |", "|---|--:|---|--:|"]
+
+    def shown(value: float | None, unit: str) -> str:
+        if value is None:
+            return "—"
+        return f"{value:.2f} ×" if unit == "×" else f"{value:.{0 if unit != 's' else 2}f} {unit}"
+
+    for what, now, before, target, unit in targets(results):
+        goal = f" (≤ {shown(target, unit)})" if target is not None else ""
+        met = "—" if now is None or target is None else ("yes" if now <= target else "no")
+        lines.append(f"| {what}{goal} | {shown(now, unit)} | {met} | {shown(before, unit)} |")
     return "\n".join(lines)
 
 
@@ -535,12 +660,13 @@ def saved_results(path: Path) -> tuple[str, Results]:
         return [Sample(**row) for row in rows]
 
     return data.get("heading", ""), Results(
-        pages=data["pages"], builds={k: samples(v) for k, v in data["builds"].items()},
-        paired={k: samples(v) for k, v in data["paired"].items()},
-        paired_no_search={k: samples(v) for k, v in data.get("paired_no_search", {}).items()},
-        memory={k: Sample(**v) for k, v in data.get("memory", {}).items()},
-        incremental=samples(data["incremental"]), serve_page=data["serve_page"],
-        serve_reload=data["serve_reload"], serve_done=data.get("serve_done", []))
+        posts=data["posts"], turns=data["turns"], pages=data["pages"],
+        builds={k: samples(v) for k, v in data["builds"].items()},
+        paired={k: {t: samples(v) for t, v in pair.items()} for k, pair in data["paired"].items()},
+        memory={k: Sample(**v) for k, v in data["memory"].items()},
+        incremental={k: samples(v) for k, v in data["incremental"].items()},
+        serve_page=data["serve_page"], serve_reload=data["serve_reload"],
+        serve_done=data["serve_done"], loads=data["loads"])
 
 
 def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -> Path:
@@ -559,14 +685,19 @@ def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -
     return root
 
 
-def prepare_no_search(root: Path, work: Path) -> None:
-    """The ftpress project again, with ``search: false`` in its ``site.yaml``."""
-    source, target = root / PROJECTS["ftpress"], root / PROJECTS[NO_SEARCH]
-    remove(target, work)
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".ftpress-cache"))
-    site = target / "site.yaml"
-    site.write_text(site.read_text(encoding="utf-8").rstrip("\n") + "\nsearch: false\n",
-                    encoding="utf-8")
+def prepare_blog(root: Path, work: Path) -> None:
+    """The campaign's blog alone, without its turns (no ``state/``, ``orders/`` or
+    ``battles/``), twice: with search and without (``search: false``)."""
+    source = root / PROJECTS["ftpress"]
+    for tool in (BLOG, BLOG_SEARCH):
+        target = root / PROJECTS[tool]
+        remove(target, work)
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns(
+            ".ftpress-cache", "state", "orders", "battles"))
+        if tool == BLOG:
+            site = target / "site.yaml"
+            site.write_text(site.read_text(encoding="utf-8").rstrip("\n") + "\nsearch: false\n",
+                            encoding="utf-8")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -576,8 +707,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--radius", type=int, default=10)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--runs", type=int, default=5, help="measured builds per tool (≥ 1)")
-    parser.add_argument("--tools", default=",".join((*TOOLS, NO_SEARCH)),
-                        help="comma-separated, from: " + ", ".join((*TOOLS, NO_SEARCH)))
+    parser.add_argument("--tools", default=",".join(TOOLS),
+                        help="comma-separated, from: " + ", ".join(TOOLS))
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="also measure the ftpress exported into DIR (DIR/ftpress/), "
+                        "in the same rounds")
+    parser.add_argument("--before-corpus", type=Path, metavar="CORPUS",
+                        help="the corpus folder whose campaign --before's ftpress builds, "
+                        "made by that commit's bench/corpus.py, when its state files differ "
+                        "from this one's (the same arguments give the same posts)")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "ftpress-bench",
                         help="folder for the corpus and the outputs")
     parser.add_argument("--json", type=Path, help="also save every sample to this file")
@@ -585,9 +723,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="only print the table of a run saved with --json")
     args = parser.parse_args(argv)
     args.tools = [t.strip() for t in args.tools.split(",") if t.strip()]
-    unknown = [t for t in args.tools if t not in (*TOOLS, NO_SEARCH)]
+    unknown = [t for t in args.tools if t not in TOOLS]
     if unknown or args.runs < 1:
         parser.error(f"unknown tools {unknown}" if unknown else "--runs must be at least 1")
+    if args.before is not None and not (args.before / "ftpress" / "__main__.py").is_file():
+        parser.error(f"--before {args.before}: no ftpress/ in it (git archive COMMIT ftpress "
+                     f"| tar -x -C {args.before})")
     return args
 
 
@@ -597,34 +738,42 @@ def main(argv: list[str] | None = None) -> int:
         heading, results = saved_results(args.report)
         print(f"{heading}\n\n{table(results)}")
         return 0
+    if args.before_corpus is not None:
+        BEFORE_CORPUS.append(args.before_corpus)
     tools = [t for t in args.tools if available(t)]
     for missing in sorted(set(args.tools) - set(tools)):
-        say(f"{missing} is not installed; left out (pip install {missing})")
+        say(f"{missing} is not installed; left out (pip install {missing.split('+')[0]})")
+    if args.before is not None:
+        tools += [f"{t}{BEFORE}" for t in tools if ours(t)]
     args.work.mkdir(parents=True, exist_ok=True)
     root = prepare_corpus(args.work, args.posts, args.turns, args.radius, args.seed)
     manifest = json.loads((root / "corpus.json").read_text())
     if manifest["note"]:
         say(f"note: {manifest['note']}")
-    now, results = manifest["now"], Results()
-    if NO_SEARCH in tools:
-        prepare_no_search(root, args.work)
-    if "ftpress" in tools or NO_SEARCH in tools:
-        compile_ftpress()
+    now = manifest["now"]
+    results = Results(posts=args.posts, turns=manifest["turns_written"])
+    if BLOG in tools or BLOG_SEARCH in tools:
+        prepare_blog(root, args.work)
+    compile_ftpress(args.before)
     settle(args.work)
     load_before = os.getloadavg()[0]
     try:
-        warm_up(tools, root, args.work, now, results)
-        compare(tools, root, args.work, now, args.runs, results)
+        warm_up(tools, root, args.work, now, args.before, results)
+        compare(tools, root, args.work, now, args.runs, args.before, results)
+        for tool in ("ftpress", f"ftpress{BEFORE}"):
+            if tool in tools:
+                incremental(tool, root, args.work, now, args.runs, args.before, results)
         if "ftpress" in tools:
-            incremental(root, args.work, now, args.runs, results)
             serve_latency(root, args.work, now, args.runs, results)
         load_after = os.getloadavg()[0]  # the measurements', not the removal's below
     finally:
         remove(args.work / "runs", args.work)  # gigabytes at 5,000 posts
     # Another process busy on the machine skews everything: say how busy it was.
+    loads = results.loads
     heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
                f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
-               f"{load_after:.2f} after")
+               f"{load_after:.2f} after, {min(loads, default=0):.2f}–{max(loads, default=0):.2f} "
+               "at the start of each round")
     print(f"{heading}\n\n{table(results)}")
     if args.json:
         args.json.write_text(json.dumps({"corpus": manifest, "heading": heading,

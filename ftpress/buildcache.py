@@ -1,6 +1,9 @@
-"""What a build can reuse from the last one, kept in ``.ftpress-cache/`` beside the sources.
+"""What a build can reuse: from the last one, kept in ``.ftpress-cache/`` beside the
+sources, and, in ``serve``, from the last build in the same process.
 
-Two things are kept, and neither can change what a build produces:
+Every cache the build has sits behind one object, :class:`RenderCache`, made by the
+caller and handed to the build (nothing is kept in module globals). Two things are
+kept on disk, and neither can change what a build produces:
 
 - **Rendered Markdown**, keyed by a hash of everything the HTML depends on
   (the versions of ftpress and of its libraries, the text, the base path, where
@@ -17,7 +20,9 @@ Two things are kept, and neither can change what a build produces:
 
 Values are stored as JSON in SQLite (never pickle: the cache folder sits in a
 repository that pull requests can write to). A cache that cannot be read is
-thrown away and rebuilt; it is never an error.
+thrown away and rebuilt; it is never an error. In memory, the same object keeps
+the state files parsed (:mod:`ftpress.state.load`) and the templates compiled, for a
+next build by the same process.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from ftpress import __version__
 
@@ -76,38 +82,22 @@ def library_versions() -> str:
 
 
 class RenderCache:
-    """Rendered Markdown by key, in memory and (optionally) in SQLite between runs."""
+    """What builds reuse: rendered Markdown, maps and charts by key, in memory and
+    (with a ``folder``) in SQLite between runs; the state files parsed (:attr:`parsed`)
+    and the templates compiled (:attr:`templates`), in memory."""
 
-    def __init__(self, folder: Path | None, *, hold: bool = True) -> None:
-        #: Keep in memory what is stored (``serve``, whose next build asks again); a
-        #: build's own cache lets go of it: the pages made from it hold copies.
-        self._hold = hold
+    def __init__(self, folder: Path | None) -> None:
         self._memory: dict[str, tuple] = {}
         self._new: dict[str, tuple] = {}
         self._used: set[str] = set()
         self._db: sqlite3.Connection | None = None
-        self._folder = folder
         if folder is not None:
             self._db = _open(folder / "render.sqlite")
-
-    def forked(self) -> RenderCache:
-        """A cache for a forked worker: what this one holds, its own connection to
-        the store (SQLite's must not cross a fork), and its own record of what is new."""
-        other = RenderCache(self._folder)
-        other._memory = self._memory
-        return other
-
-    def fresh(self) -> tuple[dict[str, tuple], set[str]]:
-        """What this cache was given and has not stored, and every key it was asked
-        for (for :meth:`take`)."""
-        return self._new, self._used
-
-    def take(self, fresh: tuple[dict[str, tuple], set[str]]) -> None:
-        """Adopt what a forked worker's cache was given and asked for."""
-        new, used = fresh
-        for key, value in new.items():
-            self.put(key, value)
-        self._used.update(used)
+        #: State files parsed and validated, by kind and digest (``ftpress.state.load.Store``).
+        self.parsed: dict[tuple[str, str], Any] = {}
+        #: Templates compiled, as bytecode by Jinja's key (``ftpress.render.theme``): ``serve``
+        #: compiles an unchanged template once, not on every edit.
+        self.templates: dict[str, bytes] = {}
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
         """The cached values among ``keys``."""
@@ -134,24 +124,6 @@ class RenderCache:
         self._new[key] = value
         self._used.add(key)
 
-    def store(self) -> None:
-        """Store what was rendered so far (a build does most of it before its pages);
-        without a store to write to, it stays new (see :meth:`fresh`)."""
-        if self._db is not None and self._new:
-            try:
-                with self._db:
-                    self._insert()
-                if not self._hold:
-                    self._memory.clear()
-                self._new.clear()
-            except sqlite3.DatabaseError:
-                self._db = None
-
-    def _insert(self) -> None:
-        assert self._db is not None
-        self._db.executemany("INSERT OR REPLACE INTO md (key, value) VALUES (?, ?)",
-                             [(k, json.dumps(v)) for k, v in self._new.items()])
-
     def save(self) -> None:
         """Store what this build rendered; drop what it no longer uses once that piles up."""
         if self._db is None:
@@ -159,7 +131,8 @@ class RenderCache:
             return
         try:
             with self._db:
-                self._insert()
+                self._db.executemany("INSERT OR REPLACE INTO md (key, value) VALUES (?, ?)",
+                                     [(k, json.dumps(v)) for k, v in self._new.items()])
                 total = self._db.execute("SELECT COUNT(*) FROM md").fetchone()[0]
                 if total > 2 * len(self._used) + 100:
                     self._db.execute("CREATE TEMP TABLE keep (key TEXT PRIMARY KEY)")

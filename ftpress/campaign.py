@@ -15,9 +15,10 @@ from pathlib import Path
 from ftpress import rules
 from ftpress.display import PLAIN, Display
 from ftpress.errors import InputError
+from ftpress.executor import SERIAL, Executor
 from ftpress.state import load
 from ftpress.state.files import STATE_DIR
-from ftpress.state.load import LoadedState, Parsing, Store, has_state, load_tree
+from ftpress.state.load import LoadedState, Store, has_state, load_tree
 from ftpress.state.model import State
 
 
@@ -35,17 +36,14 @@ def load_folder(root: Path, folder: str = STATE_DIR, store: Store | None = None
     return load.load_state(root, folder, store, extensions=rules.STATE_EXTENSIONS)
 
 
-def load_states(root: Path, store: Store | None = None, *, parallel: bool = False,
-                parsing: Parsing | None = None
+def load_states(root: Path, store: Store | None = None, executor: Executor = SERIAL
                 ) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
     state. Raises with every problem in any of them. ``store`` (the build cache)
-    keeps parsed files between runs; ``parallel`` parses them on every core;
-    ``parsing``: their parsing begun already (:mod:`ftpress.state.early`)."""
+    keeps parsed files between runs; ``executor`` parses them."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store, parallel=parallel, parsing=parsing,
-                                 extensions=rules.STATE_EXTENSIONS)
+    loaded, problems = load_tree(root, store, executor, extensions=rules.STATE_EXTENSIONS)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:

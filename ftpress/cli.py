@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
-import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -143,14 +142,5 @@ def _bug() -> int:
 
 
 def run() -> None:
-    """The ``ftpress`` command: :func:`main`, then out at once.
-
-    A build leaves hundreds of thousands of objects behind, and an interpreter
-    that frees them one by one on its way out takes half a second at 1,000 posts
-    for nothing: every file is closed and every worker joined by the time
-    :func:`main` returns, so only the output streams need flushing.
-    """
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    """The ``ftpress`` command."""
+    sys.exit(main())

@@ -1,17 +1,16 @@
 """Full-text search: a Pagefind index of the written site, in ``pagefind/``.
 
-Pagefind reads HTML files on disk: the pages a build marks searchable, as soon
-as they are rendered (:class:`Indexing`), so that it can run beside the rest of
-the build. Only what the templates mark with ``data-pagefind-body`` is indexed
-(posts, pages, the current rulebook, turn reports), never listings or anything
-a template leaves out. The index is built in a temporary folder: a first index
-is moved in whole, a later one synced in like the rest of the site (unchanged
-files are not rewritten, stale ones go).
+Pagefind reads HTML files on disk: the pages a build marks searchable, once the
+build has written them (:func:`index_site`). Only what the templates mark with
+``data-pagefind-body`` is indexed (posts, pages, the current rulebook, turn
+reports), never listings or anything a template leaves out. The index is built
+in a temporary folder: a first index is moved in whole, a later one synced in
+like the rest of the site (unchanged files are not rewritten, stale ones go).
 
 A large site is indexed in shards (:func:`plan`): Pagefind holds every page of
 an index in memory at once, about 190 KB a page, so 5,000 posts in one index
-would take a gigabyte. Each shard is an index of its own; Pagefind runs on one at
-a time while the build still renders and on two after, and the search page merges
+would take a gigabyte. Each shard is an index of its own; Pagefind runs on
+:data:`CONCURRENT` at a time, and the search page merges
 the others into the main one (``pagefind/shards.json`` lists them). A shard whose
 pages did not change keeps the index it had.
 
@@ -120,11 +119,9 @@ class Indexing:
     """Pagefind runs over a set of pages, started in the background.
 
     Pagefind reads a folder of its own holding only the pages to index, linked
-    (not copied) from wherever their bytes are now: the build's staging folder
-    for pages that changed, the output for the rest. So it can start as soon as
-    those pages are rendered, while the build goes on with the others, and it
-    reads no page it would skip. The index is the same as Pagefind makes from the
-    whole written site: it skips pages without ``data-pagefind-body`` anyway.
+    (not copied) from the output, so it reads no page it would skip. The index is
+    the same as Pagefind makes from the whole written site: it skips pages without
+    ``data-pagefind-body`` anyway.
     """
 
     def __init__(self, pages: dict[str, Path], scratch: Path, *,
@@ -139,7 +136,6 @@ class Indexing:
         # Absolute: Pagefind runs in a folder of its own.
         self._work = Path(tempfile.mkdtemp(prefix=SEARCH_PREFIX, dir=scratch)).resolve()
         self._process: subprocess.Popen[str] | None = None
-        self._placed = False
         try:
             runs = []
             for index, (name, inside) in enumerate(self.shards.items()):
@@ -151,33 +147,20 @@ class Indexing:
                                            for path in inside]})
             if runs:
                 # A small process of its own puts the pages in place for Pagefind and runs
-                # it, beside the build (which starts no thread: it forks workers later).
+                # it, so that a build never starts a thread (its executor may fork).
                 plan_file = self._work / "plan.json"
                 plan_file.write_text(json.dumps({"pagefind": str(_executable()),
                                                  "runs": runs}), encoding="utf-8")
                 # In a session of its own: stopping it stops the Pagefinds it runs too.
                 self._process = subprocess.Popen(
                     [sys.executable, "-m", "ftpress.search", str(plan_file)],
-                    cwd=self._work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE, text=True, start_new_session=True,
                     env={**os.environ, "PYTHONPATH": os.pathsep.join(
                         filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
         except BaseException:
             self._clean()
             raise
-
-    def placed(self) -> None:
-        """Wait until every page is in Pagefind's folders: the files they link to may
-        move after that (the staging folder is committed)."""
-        if self._process is not None and not self._placed and self._process.stdout:
-            self._process.stdout.readline()  # "placed", or nothing if it failed
-            self._placed = True
-
-    def widen(self) -> None:
-        """Say the build has rendered everything: Pagefind may now use every core."""
-        if self._process is not None and self._process.stdin is not None:
-            self._process.stdin.close()
-            self._process.stdin = None  # communicate() would flush it
 
     def finish(self, out: Path) -> SearchReport:
         """Wait for Pagefind and sync the index into ``out/pagefind/``; if anything stops
@@ -240,11 +223,6 @@ class Indexing:
             "pages": {n: _digest(p) for n, p in self.shards.items()},
             "pagefind": _pagefind_version(),
         }, indent=1, sort_keys=True).encode() + b"\n"
-
-    def cancel(self) -> None:
-        """Stop Pagefind and drop what it made."""
-        self._stop()
-        self._clean()
 
     def _stop(self) -> None:
         """Kill the runner and the Pagefinds it started (its whole process group)."""
@@ -355,23 +333,18 @@ def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
                           cwd=str(Path(output).parent), stdin=subprocess.DEVNULL,
                           capture_output=True, text=True)
     said = done.stderr.strip() or done.stdout.strip()
-    shutil.rmtree(site, ignore_errors=True)  # its links, gone while the build goes on
+    shutil.rmtree(site, ignore_errors=True)  # its links, gone while the other runs go on
     # Pages that only mention data-pagefind-body in their text: nothing to index yet.
     return (0 if "not able to build an index" in said else done.returncode), said
 
 
 def main(argv: list[str]) -> int:
     """``python -m ftpress.search PLAN``: put each run's pages in its folder (linked,
-    or copied without their unsearched SVG), say ``placed``, then run Pagefind on
-    each; say what failed. PLAN is a JSON file: ``{"pagefind": path, "runs": [{"site",
-    "output", "pages": [[file, path in the site], ...]}, ...]}``.
-
-    One run at a time while the build is still rendering (its processes have the
-    cores, and two Pagefinds beside them would hold more memory than the build);
-    :data:`CONCURRENT` at a time once it says it is done, by closing our stdin.
+    or copied without their unsearched SVG), then run Pagefind on each,
+    :data:`CONCURRENT` at a time; say what failed. PLAN is a JSON file: ``{"pagefind":
+    path, "runs": [{"site", "output", "pages": [[file, path in the site], ...]}, ...]}``.
     """
-    import threading  # here: a build never needs these
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor  # here: a build never needs it
 
     work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
     pagefind, runs = work["pagefind"], work["runs"]
@@ -385,19 +358,10 @@ def main(argv: list[str]) -> int:
         say(f"cannot put the pages in place for Pagefind: {exc.strerror} ({exc.filename})",
             err=True)
         return 1
-    print("placed", flush=True)
-    slots = threading.Semaphore(1)
-
-    def widen() -> None:
-        sys.stdin.read()  # returns when the build closes its end
-        for _ in range(CONCURRENT - 1):
-            slots.release()
 
     def one(run: dict[str, Any]) -> tuple[int, str]:
-        with slots:
-            return _run(pagefind, run["site"], run["output"])
+        return _run(pagefind, run["site"], run["output"])
 
-    threading.Thread(target=widen, daemon=True).start()
     with ThreadPoolExecutor(CONCURRENT) as pool:
         results = list(pool.map(one, runs))
     failed = [said for code, said in results if code != 0]

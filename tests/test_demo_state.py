@@ -103,8 +103,8 @@ def test_every_recorded_demo_turn_verifies():
 
 
 def test_the_demo_has_a_battle_a_siege_and_an_economic_turn():
-    from ftpress.render.turns import load_turns
     from ftpress.rules import STATE_EXTENSIONS
+    from ftpress.state.records import load_turns
 
     kinds = {e.kind for t in load_turns(REPO, extensions=STATE_EXTENSIONS) for e in t.events}
     assert {"battle", "siege", "conquest", "income", "upkeep", "construction", "repair",

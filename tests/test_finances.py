@@ -11,8 +11,8 @@ import re
 from ftpress.campaign import load_folder
 from ftpress.events import PUBLIC, Event
 from ftpress.render.finances import economic_rows, turn_ledgers
-from ftpress.render.turns import load_turns
 from ftpress.rules import STATE_EXTENSIONS
+from ftpress.state.records import load_turns
 
 from conftest import REPO
 

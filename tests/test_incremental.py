@@ -54,38 +54,39 @@ def test_snapshots_with_the_same_bytes_are_parsed_once(campaign, monkeypatch):
     real = yamlsource.parse
     monkeypatch.setattr(yamlsource, "parse", lambda text, path, *a: (
         parsed.append(path) if path.startswith("state/") else None, real(text, path, *a))[1])
-    monkeypatch.setattr(state_load, "_PARSED", {})
     folders = load_states(root)
     assert len(folders) == 4
     assert len(parsed) == len(STATE)  # one parse per distinct file, not one per folder
     assert [f.state for f in folders[1:]] == [folders[0].state] * 3
-    load_states(root)
-    assert len(parsed) == len(STATE)  # a second load (serve) parses nothing again
+    kept = RenderCache(None)  # serve's, kept from build to build
+    load_states(root, kept)
+    load_states(root, kept)
+    assert len(parsed) == 2 * len(STATE)  # a second load with that cache parses nothing
 
 
 def test_a_file_broken_after_a_good_load_is_reported_at_its_line(campaign):
     root = campaign(dict(STATE))
-    load_states(root)
+    kept = RenderCache(None)
+    load_states(root, kept)
     good = (root / "state/map.yaml").read_text()
     (root / "state/map.yaml").write_text(sub(good, "radius: 5", "radius: five"))
     with pytest.raises(InputError) as caught:
-        load_states(root)
+        load_states(root, kept)
     assert [(p.path, p.line) for p in caught.value.problems] == [("state/map.yaml", 1)]
     (root / "state/map.yaml").write_text(good)  # fixed again: the kept copy serves
-    assert load_states(root)[0].state is not None
+    assert load_states(root, kept)[0].state is not None
 
 
 def test_the_parsed_files_kept_are_bounded(campaign, monkeypatch):
     root = campaign(dict(STATE))
-    monkeypatch.setattr(state_load, "_PARSED", {})
     monkeypatch.setattr(state_load, "PARSED_LIMIT", 3)
-    load_states(root)
-    assert len(state_load._PARSED) == 3
+    kept = RenderCache(None)
+    load_states(root, kept)
+    assert len(kept.parsed) == 3
 
 
 def test_a_second_run_reads_the_state_from_the_build_cache(campaign, monkeypatch, tmp_path):
     root = campaign(dict(STATE))
-    monkeypatch.setattr(state_load, "_PARSED", {})
     store = RenderCache(tmp_path / "cache")
     first = load_states(root, store)
     store.save()
@@ -93,8 +94,7 @@ def test_a_second_run_reads_the_state_from_the_build_cache(campaign, monkeypatch
     real = yamlsource.parse
     monkeypatch.setattr(yamlsource, "parse", lambda text, path, *a: (
         parsed.append(path) if path.startswith("state/") else None, real(text, path, *a))[1])
-    monkeypatch.setattr(state_load, "_PARSED", {})  # a new process
-    again = load_states(root, RenderCache(tmp_path / "cache"))
+    again = load_states(root, RenderCache(tmp_path / "cache"))  # as a new process would
     # Nothing is parsed again but what a check asks a line of: the ruleset's setup
     # check (§6) looks up where each treasury is before it knows of any problem.
     assert set(parsed) <= {"state/players.yaml"}
@@ -110,7 +110,6 @@ def test_a_problem_in_a_file_from_the_build_cache_is_reported_at_its_line(campai
                                                            "at: home", "at: nowhere")})
     problems = []
     for _ in range(2):  # the first run keeps the file; the second reads it from there
-        monkeypatch.setattr(state_load, "_PARSED", {})
         store = RenderCache(tmp_path / "cache")
         with pytest.raises(InputError) as caught:
             load_states(root, store)

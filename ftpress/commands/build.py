@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import time
 from pathlib import Path
 
-from ftpress.buildcache import CACHE_DIR, reusable
+from ftpress.buildcache import reusable
 from ftpress.clock import build_now
 from ftpress.errors import InvalidArgument, RefusedCommand
 from ftpress.logsafe import say
@@ -53,27 +52,12 @@ def run(args: argparse.Namespace) -> int:
     if last is not None:
         say(last.reused(time.perf_counter() - started))
         return 0
-    # The state's files start being parsed on the other core, while this one
-    # imports the rest of ftpress.
-    from ftpress.state.early import begin
-
-    parsing = begin(args.source, args.source / CACHE_DIR)
+    from ftpress.executor import ForkExecutor
     from ftpress.site import BuildOptions, build
 
-    # A build makes millions of objects that live until it ends, and few cycles:
-    # a young collection every 10,000 allocations rather than every 700 cuts the
-    # collector's CPU at 1,000 posts from 0.24 to 0.09 s, for 10 MB more held.
-    collecting = gc.get_threshold()
-    gc.set_threshold(10_000, *collecting[1:])
-    options = BuildOptions(now, drafts=args.drafts, future=args.future, parallel=True,
-                           incremental=True, view=args.view)
-    try:
-        report = build(args.source, out, options, fingerprint=fingerprint, keep_site=False,
-                       parsing=parsing)
-    finally:  # as it was, for a caller that goes on (the tests call main())
-        gc.set_threshold(*collecting)
-        if parsing is not None:
-            parsing.cancel()  # the build stopped before it took the results
+    options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
+                           view=args.view)
+    report = build(args.source, out, options, fingerprint=fingerprint, executor=ForkExecutor())
     say(report.summary(out))
     return 0
 

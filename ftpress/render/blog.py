@@ -67,10 +67,10 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     """
     config, urls = blog.config, r.urls
     rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
-    rules.diff_ahead(r.markdown, parallel=r.parallel)  # ruling posts show their changes
+    rules.diff_ahead(r.markdown, r.executor)  # ruling posts show their changes
     for static in statics:
         r.out.add(static.path, static.data, "theme")
-    # Markdown is most of a build's work: cached between builds, spread over the cores.
+    # Markdown is most of a build's work: cached between builds, rendered by the executor.
     bodies = r.markdown([(p.body, rules.resolver(p.date.date())) for p in blog.posts])
     views = tuple(reversed([_post_view(p, b, urls, rules) for p, b in zip(blog.posts, bodies,
                                                                         strict=True)]))
@@ -79,7 +79,6 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     _listing(r, cards, views, "", "Latest posts", config.title, config.description, "home",
              config.paginate, headline=headline)
     _post_pages(r, views)
-    r.start()  # the posts' pages render while the listings and the rulebook are made
     _archives(r, cards, views)
     _kinds(r, cards, views, config.paginate)
     _tags(r, cards, views, config.paginate, blog.rulebook)

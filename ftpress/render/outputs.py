@@ -115,17 +115,6 @@ class Outputs:
         if claimed is not None:
             self.files[claimed] = data.encode("utf-8") if isinstance(data, str) else data
 
-    def absorb(self, other: Outputs) -> None:
-        """Take in what ``other`` made (a worker's part of the site), as if made here
-        now: its claims clash with this one's as they would have."""
-        self.clashes.extend(other.clashes)
-        for path, origin in other._origin.items():
-            if self.claim(path, origin) is not None and path in other.files:
-                self.files[path] = other.files[path]
-        self.listed.extend(other.listed)
-        self.searchable.extend(other.searchable)
-        self.changed.update(other.changed)
-
     @property
     def paths(self) -> set[str]:
         return set(self._origin)

@@ -1,13 +1,14 @@
 """Rendering pages: a template, the context every page shares, one output file each.
 
 Pages are queued as they are described and rendered together by :meth:`flush`,
-so that the rendering can be spread over the machine's cores.
+with the executor the build was given (one process, or every core).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import jinja2
 from ftpress import markdown
 from ftpress.buildcache import RenderCache, code_version
 from ftpress.errors import InputError, Problem
-from ftpress.parallel import MIN_ITEMS, Started, map_indexed, start_indexed
+from ftpress.executor import SERIAL, Executor
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.views import Memo, PageInfo, SiteView, Urls
 
@@ -38,15 +39,12 @@ class Renderer:
     """Queues pages with the context every page shares; :meth:`flush` renders them."""
 
     def __init__(self, env: jinja2.Environment, site: SiteView, urls: Urls, out: Outputs, *,
-                 root: Path | None = None, parallel: bool = False,
+                 root: Path | None = None, executor: Executor = SERIAL,
                  cache: RenderCache | None = None) -> None:
         self.env, self.site, self.urls, self.out = env, site, urls, out
-        self.root, self.parallel = root, parallel
+        self.root, self.executor = root, executor
         self.cache = cache if cache is not None else RenderCache(None)
         self._jobs: list[_Job] = []
-        #: Where :meth:`start` sends pages before :meth:`flush` (None: it waits for flush).
-        self.sink: Sink | None = None
-        self._started: list[tuple[list[_Job], Started[_Result]]] = []
         # Templates' memo(macro, ...): markup made once per build (one cache per worker).
         env.globals["memo"] = Memo()
 
@@ -55,14 +53,13 @@ class Renderer:
         """Render many Markdown texts, each with its citation resolver.
 
         Texts rendered before (by an earlier build, or earlier in this one) come
-        from the cache; the rest are spread over the cores.
+        from the cache; the rest are rendered by the executor.
         """
         base = self.urls.base_path
         keys = [markdown.cache_key(text, base, cite) for text, cite in items]
         cached = self.cache.get_many(keys)
         todo = [i for i, key in enumerate(keys) if key not in cached]
-        fresh = map_indexed(lambda j: markdown.render(items[todo[j]][0], base, items[todo[j]][1]),
-                            len(todo), parallel=self.parallel)
+        fresh = self.executor.map(lambda i: markdown.render(items[i][0], base, items[i][1]), todo)
         for index, rendered in zip(todo, fresh, strict=True):
             cached[keys[index]] = markdown.as_tuple(rendered)
             self.cache.put(keys[index], cached[keys[index]])
@@ -84,72 +81,39 @@ class Renderer:
                   spread: bool = True) -> list[str]:
         """``make(i)`` for each key, from the cache where an earlier build made it.
 
-        Each key must name everything ``make(i)`` depends on; misses are made on
-        every core, or in this process if not ``spread`` (work so quick that sending
+        Each key must name everything ``make(i)`` depends on; misses are made by the
+        executor, or in this process if not ``spread`` (work so quick that sending
         it back from a worker would cost more).
         """
         version = code_version()
         hashed = [hashlib.sha256(f"{version}\0{k}".encode()).hexdigest() for k in keys]
         found = self.cache.get_many(hashed)
         todo = [i for i, key in enumerate(hashed) if key not in found]
-        for i, value in zip(todo, map_indexed(lambda j: str(make(todo[j])), len(todo),
-                                              parallel=self.parallel and spread), strict=True):
+        executor = self.executor if spread else SERIAL
+        for i, value in zip(todo, executor.map(lambda i: str(make(i)), todo), strict=True):
             found[hashed[i]] = (value,)
             self.cache.put(hashed[i], found[hashed[i]])
         return [found[key][0] for key in hashed]
 
-    def start(self) -> None:
-        """Begin rendering the pages queued so far into :attr:`sink`, in a worker, while
-        this process goes on queueing the others; :meth:`flush` takes them in."""
-        if self.sink is None or not self.parallel or len(self._jobs) < MIN_ITEMS:
-            return  # flush renders them with the rest
-        jobs, self._jobs = self._jobs, []
-        self._started.append((jobs, start_indexed(self._renderer(jobs, self.sink), len(jobs))))
+    def load_templates(self, names: Sequence[str]) -> None:
+        """Load ``names`` into the environment now (the templates most pages extend or
+        import), so that workers the executor forks later inherit them compiled. One
+        that is missing or does not compile is left alone: a page that uses it says."""
+        for name in names:
+            with suppress(jinja2.TemplateError):
+                self.env.get_template(name)
 
-    def cancel(self) -> None:
-        """Stop rendering the pages :meth:`start` began (a build that stopped early)."""
-        started, self._started = self._started, []
-        for _, pending in started:
-            pending.cancel()
-
-    def flush(self, sink: Sink | None, *,
-              first: Callable[[str, dict[str, object]], bool] | None = None,
-              between: Callable[[], None] | None = None) -> None:
+    def flush(self, sink: Sink | None) -> None:
         """Render every queued page and hand it to ``sink`` (``None``: check, then drop).
 
-        Workers give the bytes to the sink themselves, so pages never travel between
+        A worker gives the bytes to the sink itself, so pages never travel between
         processes or pile up in memory; template errors stop the build with their
-        files and lines, all of them. With ``first`` (given a page's template
-        and context), the pages it picks are rendered before the others, and
-        ``between`` is called in between (the search index starts on them while the
-        rest render). Pages :meth:`start` began are taken in before ``between``.
+        files and lines, all of them.
         """
         jobs, self._jobs = self._jobs, []
-        picked = [first is not None and first(j.template, j.context) for j in jobs]
-        early = [j for j, p in zip(jobs, picked, strict=True) if p]
-        failures = self._render(early, sink) if early else []
-        if between is not None:
-            failures += self._join()  # the index waits for them: they may be searchable
-            if not failures:
-                between()
-        failures += self._render([j for j, p in zip(jobs, picked, strict=True) if not p], sink)
-        failures += self._join()
+        failures = self._take(jobs, self.executor.map(self._renderer(jobs, sink), jobs))
         if failures:
             raise InputError(sorted(set(failures)))
-
-    def _join(self) -> list[Problem]:
-        """Take in the pages :meth:`start` began (each batch left for :meth:`cancel`
-        until it is done); their template errors."""
-        failures: list[Problem] = []
-        while self._started:
-            done, pending = self._started[0]
-            failures += self._take(done, pending.finish())
-            self._started.pop(0)
-        return failures
-
-    def _render(self, jobs: list[_Job], sink: Sink | None) -> list[Problem]:
-        render = self._renderer(jobs, sink)
-        return self._take(jobs, map_indexed(render, len(jobs), parallel=self.parallel))
 
     def _take(self, jobs: list[_Job], results: list[_Result]) -> list[Problem]:
         """Note what became of rendered ``jobs``; their template errors."""
@@ -160,9 +124,9 @@ class Renderer:
                 self.out.rendered(job.path, changed=changed, searchable=searchable)
         return failures
 
-    def _renderer(self, jobs: list[_Job], sink: Sink | None) -> Callable[[int], _Result]:
-        """What renders ``jobs[i]`` into ``sink``: (changed, searchable), or its problem."""
-        # Each template looked up once, before the workers fork: a lookup checks the
+    def _renderer(self, jobs: list[_Job], sink: Sink | None) -> Callable[[_Job], _Result]:
+        """What renders a job into ``sink``: (changed, searchable), or its problem."""
+        # Each template looked up once, before any worker forks: a lookup checks the
         # template's file on disk, and thousands of pages share a dozen templates.
         templates: dict[str, jinja2.Template | jinja2.TemplateError] = {}
         for name in dict.fromkeys(j.template for j in jobs):
@@ -171,8 +135,7 @@ class Renderer:
             except jinja2.TemplateError as exc:
                 templates[name] = exc
 
-        def render(index: int) -> _Result:
-            job = jobs[index]
+        def render(job: _Job) -> _Result:
             try:
                 template = templates[job.template]
                 if isinstance(template, jinja2.TemplateError):

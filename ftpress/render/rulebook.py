@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from ftpress import markdown
 from ftpress.content.rulebook import Change, Rulebook, Section, Version, anchor
 from ftpress.errors import Problem
-from ftpress.parallel import map_indexed
+from ftpress.executor import Executor
 from ftpress.render.htmldiff import paragraph_diff
 from ftpress.render.pages import Renderer
 from ftpress.render.theme import long_date
@@ -128,7 +128,7 @@ class RulebookViews:
     def prerender(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
                                               list[markdown.Rendered]]) -> None:
         """Render the Markdown of every version's sections in one go with ``render_many``
-        (:meth:`Renderer.markdown`: cached between builds, spread over the cores)."""
+        (:meth:`Renderer.markdown`: cached between builds, rendered by its executor)."""
         wanted: dict[tuple[str, date | None], markdown.Resolver] = {}
         for version in self.rulebook.versions:
             cite = self.resolver(version.date)
@@ -141,18 +141,18 @@ class RulebookViews:
             self._rendered[key] = body
 
     def diff_ahead(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
-                                               list[markdown.Rendered]], *,
-                   parallel: bool) -> None:
+                                               list[markdown.Rendered]],
+                   executor: Executor) -> None:
         """Diff every change's wording at once, before any view asks for one: both
         wordings rendered with ``render_many`` (:meth:`Renderer.markdown`: cached
-        between builds), then compared on every core (difflib is slow: a thousand
+        between builds), then compared with ``executor`` (difflib is slow: a thousand
         changes take half a second)."""
         changes = [c for version in self.rulebook.versions for c in version.changes]
         wordings = [w for c in changes for w in self._wordings(c)]
         shown = iter(render_many([w for w in wordings if w[0]]))
         html = [next(shown).html if text else "" for text, _ in wordings]
-        diffs = map_indexed(lambda i: paragraph_diff(html[2 * i], html[2 * i + 1]),
-                            len(changes), parallel=parallel)
+        diffs = executor.map(lambda i: paragraph_diff(html[2 * i], html[2 * i + 1]),
+                             range(len(changes)))
         self._diffs = {id(c): d for c, d in zip(changes, diffs, strict=True)}
 
     def _wordings(self, change: Change) -> tuple[tuple[str, markdown.Resolver], ...]:

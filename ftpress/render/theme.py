@@ -9,7 +9,6 @@ putting a file of the same name there; it need not copy the rest.
 from __future__ import annotations
 
 import hashlib
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -51,13 +50,12 @@ def theme_dirs(root: Path, name: str) -> tuple[Path, ...]:
 
 
 class _Compiled(jinja2.BytecodeCache):
-    """Templates compiled in this process, kept as bytecode for every environment
-    made after: a forked worker inherits them instead of compiling its own copies, and
-    ``serve`` compiles an unchanged template once. Jinja checks each entry against
-    the template's source, so an edited template is compiled again."""
+    """Templates' bytecode kept in ``code`` (the build cache's) for every environment
+    made after with it. Jinja checks each entry against the template's source, so an
+    edited template is compiled again."""
 
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
+    def __init__(self, code: dict[str, bytes]) -> None:
+        self.code = code
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         if (code := self.code.get(bucket.key)) is not None:
@@ -67,16 +65,13 @@ class _Compiled(jinja2.BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
-#: One for the process: every environment below is made with the same options, which
-#: the bytecode depends on.
-_COMPILED = _Compiled()
-
-
-def environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
+def environment(dirs: tuple[Path, ...], compiled: dict[str, bytes] | None = None
+                ) -> jinja2.Environment:
     """Autoescaping, strict Jinja2 environment: a typo in a template fails the build.
 
     An environment lasts one build, so it never looks at a template's file again
-    once loaded (``auto_reload``: 9,000 stats at 1,000 posts).
+    once loaded (``auto_reload``: 9,000 stats at 1,000 posts). ``compiled`` keeps
+    the templates' bytecode for the next environment (the build cache's).
     """
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
@@ -86,23 +81,13 @@ def environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
-        bytecode_cache=_COMPILED,
+        bytecode_cache=_Compiled(compiled) if compiled is not None else None,
     )
     env.filters["longdate"] = long_date
     env.filters["plural"] = plural
     env.filters["isodate"] = lambda d: d.isoformat()
     env.filters["clock"] = lambda d: f"{d:%H:%M}"
     return env
-
-
-def precompile(dirs: tuple[Path, ...], names: tuple[str, ...]) -> None:
-    """Compile the templates ``names`` now, for the environments made after (see
-    :class:`_Compiled`). One that is missing or fails to compile is left alone: the
-    page that uses it reports it."""
-    env = environment(dirs)
-    for name in names:
-        with suppress(jinja2.TemplateError):
-            env.get_template(name)
 
 
 def static_files(dirs: tuple[Path, ...]) -> tuple[StaticFile, ...]:

@@ -1,9 +1,8 @@
 """Turn reports: ``/turns/`` (every recorded turn), ``/turns/<turn-id>/`` (one
 turn: summary, map, events, dice, orders, money) and ``/turns/latest/``.
 
-A turn's record is ``state/turns/<turn-id>/`` as ``ftpress turn`` wrote it: the
-state after the turn, ``events.yaml``, ``dice.yaml`` and copies of the order
-files folded in. ``t000`` is the setup: the state as generated, no events.
+Each report is made from a :class:`~ftpress.state.records.RecordedTurn`, read by
+the load stage; nothing here reads a file.
 How a report files its events in sections, folds the routine ones and marks
 the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
 :class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
@@ -22,19 +21,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from pathlib import Path
 
 from markupsafe import Markup
-from pydantic import TypeAdapter
 
-from ftpress import markdown, validation, yamlsource
+from ftpress import markdown
 from ftpress.content.rulebook import Rulebook
-from ftpress.dice import Roll
 from ftpress.display import Display
-from ftpress.errors import InputError, Problem
-from ftpress.events import Event, EventsFile
+from ftpress.events import Event
 from ftpress.maps.chart import Chart, Series, render_chart
-from ftpress.parallel import map_indexed
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
@@ -43,11 +37,9 @@ from ftpress.render.views import Link, Urls
 from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
 from ftpress.render.words import plural
 from ftpress.report_spec import ReportSpec, cited_section
-from ftpress.state.extension import NO_EXTENSIONS, Extensions
-from ftpress.state.files import DICE
-from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Location, Player, Point, State
-from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
+from ftpress.state.records import RecordedTurn
+from ftpress.state.turns import SETUP, TURNS_DIR
 
 #: The columns of the campaign's accounts by economic turn: (account, heading);
 #: income and upkeep always, the rest when some power has money on that line.
@@ -56,23 +48,6 @@ ACCOUNT_COLUMNS = (("income", "Income"), ("interdicted", "Interdicted"),
                    ("construction", "Building"), ("purchases", "Purchases"),
                    ("repairs", "Repairs"), ("spares", "Spares"), ("defences", "Defences"),
                    ("sale", "Sales"), ("capture", "Prizes"))
-_EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
-
-
-# --- loading --------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class RecordedTurn:
-    """One recorded turn as its folder holds it (every fact, hidden ones too)."""
-
-    id: str
-    number: int
-    #: The state when the turn was done.
-    state: State
-    events: tuple[Event, ...] = ()
-    rolls: tuple[Roll, ...] = ()
-    #: Player id → the order file folded in, byte for byte.
-    orders: tuple[tuple[str, bytes], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,74 +57,6 @@ class ReplayMap:
     url: str
     title: str
     alt: str
-
-
-def load_turns(root: Path, snapshots: dict[str, State] | None = None, *,
-               parallel: bool = False,
-               extensions: Extensions = NO_EXTENSIONS) -> tuple[RecordedTurn, ...]:
-    """Every recorded turn, oldest first; raises with every problem in any of them.
-
-    ``snapshots`` maps a turn folder to its state where the caller has loaded it;
-    the others are loaded with ``extensions`` (:func:`ftpress.state.load.load_state`).
-    ``parallel`` reads the turns' event logs on every core.
-    """
-    base = root / TURNS_DIR
-    if not base.is_dir():
-        return ()
-    folders = []
-    for folder in base.iterdir():
-        try:
-            folders.append((turn_number(folder.name), folder))
-        except ValueError:
-            continue  # a staging folder of a turn being written, or a stray
-    turns: list[RecordedTurn] = []
-    problems: list[Problem] = []
-    folders = sorted((n, f) for n, f in folders if f.is_dir())
-    # A hundred turns' event logs are thousands of events: read on every core. A log
-    # with a problem comes back None and is read again below, to say where.
-    logs = map_indexed(lambda i: _events_quietly(root, f"{TURNS_DIR}/{folders[i][1].name}"),
-                       len(folders), parallel=parallel)
-    for (number, folder), events in zip(folders, logs, strict=True):
-        rel = f"{TURNS_DIR}/{folder.name}"
-        try:
-            turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel),
-                                    events, extensions))
-        except InputError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise InputError(problems)
-    return tuple(turns)
-
-
-def _events(root: Path, rel: str) -> tuple[Event, ...]:
-    """A turn's event log (none if it has no ``events.yaml``); raises with its problems."""
-    if not (root / rel / "events.yaml").is_file():
-        return ()
-    path = f"{rel}/events.yaml"
-    return validation.validate(_EVENTS, yamlsource.parse(
-        yamlsource.read_text(root / path, path), path), path).events
-
-
-def _events_quietly(root: Path, rel: str) -> tuple[Event, ...] | None:
-    try:
-        return _events(root, rel)
-    except InputError:
-        return None
-
-
-def _load_turn(root: Path, rel: str, turn: str, number: int,
-               state: State | None, events: tuple[Event, ...] | None = None,
-               extensions: Extensions = NO_EXTENSIONS) -> RecordedTurn:
-    if state is None:
-        state = load_state(root, rel, extensions=extensions).state
-    rolls: tuple[Roll, ...] = ()
-    if events is None:
-        events = _events(root, rel)
-    if (root / rel / DICE.file).is_file():
-        rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
-    orders = tuple((f.stem, yamlsource.read_bytes(f, f"{rel}/orders/{f.name}"))
-                   for f in sorted((root / rel / "orders").glob("*.yaml")))
-    return RecordedTurn(turn, number, state, events, rolls, orders)
 
 
 # --- views ----------------------------------------------------------------------------

@@ -45,9 +45,3 @@ KINDS: dict[str, FileKind] = {k.name: k for k in (
 DICE = FileKind("dice", "dice.yaml", TypeAdapter(model.DiceFile),
                 "every die rolled to make a turn or the starting map, in order")
 
-
-def kind_of_file(name: str) -> FileKind | None:
-    """The kind of a state file by its file name, such as 'players.yaml'."""
-    if name == DICE.file:
-        return DICE
-    return next((k for k in KINDS.values() if k.file == name), None)

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.parallel import Started, map_indexed
+from ftpress.executor import SERIAL, Executor
 from ftpress.state import crossrefs
 from ftpress.state.extension import (
     NO_EXTENSIONS,
@@ -30,7 +30,7 @@ from ftpress.state.extension import (
     places,
     split,
 )
-from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind, kind_of_file
+from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
 
@@ -61,48 +61,58 @@ def has_state(root: Path) -> bool:
 #: What a state file is known by: its kind's name (with the ruleset's, when the
 #: ruleset's extension adds to that kind) and a digest of its bytes (:func:`_key`).
 FileKey = tuple[str, str]
-#: A state file parsed in another process: its key, and what :func:`_prepared` made of it.
+#: A state file parsed by the executor: its key, and what :func:`_prepared` made of it.
 ParsedFile = tuple[FileKey, Any, str | None]
-#: The state's files being parsed before the load asks for them (:mod:`ftpress.state.early`):
-#: the parsed files of each task.
-Parsing = Started[list[ParsedFile]]
-
-#: Files parsed and validated, by kind and a digest of their bytes. A campaign's turn
-#: snapshots repeat most files unchanged from turn to turn (the map, the designs),
-#: and ``ftpress serve`` reloads the same files on every rebuild: bytes seen before
-#: are not parsed again. The parsed data and the models are never changed once made,
-#: so one copy serves every folder that holds the same bytes. Only files that
-#: loaded without a problem are kept, so every problem is found and reported afresh.
-_PARSED: dict[FileKey, Any] = {}
-#: How many parsed files to keep (the oldest used go first): every distinct file of
-#: several hundred turns' snapshots.
+#: How many parsed files a store keeps in memory (the oldest used go first): every
+#: distinct file of several hundred turns' snapshots.
 PARSED_LIMIT = 4096
 
 
-def forget_parsed() -> None:
-    """Drop the parsed files kept for the next load (a process that loads no more)."""
-    _PARSED.clear()
-
-
 class Store(Protocol):
-    """Where parsed files are kept between runs (``ftpress.buildcache.RenderCache``)."""
+    """Where parsed files are kept: the build's cache (``ftpress.buildcache.RenderCache``),
+    or, without one, :class:`Scratch` for one load.
+
+    ``parsed`` holds the models of files parsed and validated in this process, by
+    :func:`_key`. A campaign's turn snapshots repeat most files unchanged from turn to
+    turn (the map, the designs), and ``ftpress serve`` reloads the same files on every
+    rebuild with the same store: bytes seen before are not parsed again. The models
+    are never changed once made, so one copy serves every folder that holds the same
+    bytes. Only files that loaded without a problem are kept, so every problem is
+    found and reported afresh. ``get_many`` and ``put`` keep each file's parsed YAML,
+    as JSON, between runs.
+    """
+
+    parsed: dict[FileKey, Any]
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple]: ...
 
     def put(self, key: str, value: tuple) -> None: ...
 
 
+class Scratch:
+    """A store for one load, in memory: what it keeps goes with it."""
+
+    def __init__(self) -> None:
+        self.parsed: dict[FileKey, Any] = {}
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
+        return {}
+
+    def put(self, key: str, value: tuple) -> None:
+        pass
+
+
 def read_file(root: Path, rel: str, kind: FileKind,
               ext: StateExtension | None = None) -> tuple[Any, Any]:
     """One file parsed and validated (with the keys ``ext`` adds): ``(parsed data,
     model)``; raises InputError."""
-    data, model = _read(root, rel, kind, None, ext)
+    data, model = _read(root, rel, kind, Scratch(), ext)
     if data is None:
         data = _mapping(yamlsource.read_bytes(root / rel, rel), rel, kind)
     return data, model
 
 
-def _read(root: Path, rel: str, kind: FileKind, store: Store | None,
+def _read(root: Path, rel: str, kind: FileKind, store: Store,
           ext: StateExtension | None = None) -> tuple[Any, Any]:
     """Like :func:`read_file`, but the parsed data is None when it came from ``store``
     (without line marks): the file is parsed again only if a problem needs a line."""
@@ -111,18 +121,22 @@ def _read(root: Path, rel: str, kind: FileKind, store: Store | None,
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
     raw = yamlsource.read_bytes(file, rel)
     key = _key(kind, raw, ext)
-    model = _PARSED.pop(key, None)
+    model = store.parsed.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
-    if found is None and store is not None:
+    if found is None:
         found = _from_store(store, key[1], rel, kind, ext)
     if found is None:
         found = _parse(raw, rel, kind, ext)
-        if store is not None:
-            _to_store(store, key[1], found[0])
-    _PARSED[key] = found[1]  # (re)inserted last: the most recently used
-    while len(_PARSED) > PARSED_LIMIT:
-        del _PARSED[next(iter(_PARSED))]
+        _to_store(store, key[1], found[0])
+    _keep(store, key, found[1])
     return found
+
+
+def _keep(store: Store, key: FileKey, model: Any) -> None:
+    """Keep ``model`` in ``store``'s memory, (re)inserted last: the most recently used."""
+    store.parsed[key] = model
+    while len(store.parsed) > PARSED_LIMIT:
+        del store.parsed[next(iter(store.parsed))]
 
 
 # The parsed YAML is kept as JSON, dates tagged; the model is validated from it again
@@ -179,7 +193,7 @@ def _digest(raw: bytes) -> str:
 
 
 def _key(kind: FileKind, raw: bytes, ext: StateExtension | None = None) -> FileKey:
-    """What a state file of ``kind`` holding ``raw`` is known by in :data:`_PARSED`: the
+    """What a state file of ``kind`` holding ``raw`` is known by in :attr:`Store.parsed`: the
     same bytes make another model under another ruleset's extension."""
     if ext is not None and any(record in ext.records for record, _ in places(kind.name)):
         return f"{kind.name}/{ext.name}", _digest(raw)
@@ -264,11 +278,12 @@ def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, 
                extensions: Extensions = NO_EXTENSIONS) -> LoadedState:
     """Load and check one state folder; raise with every problem found.
 
-    ``store`` keeps parsed files between runs: a file read before is not parsed
-    again unless a problem in it needs a line. ``extensions``: every ruleset's
+    ``store`` keeps parsed files (see :class:`Store`): a file read before is not
+    parsed again unless a problem in it needs a line. ``extensions``: every ruleset's
     additions to the state, by name; the files are read with those of the ruleset
     ``campaign.yaml`` names (without it, a key of a ruleset's is unknown).
     """
+    store = store if store is not None else Scratch()
     problems = Problems()
     sources = _Sources(root, folder)
     models: dict[str, Any] = {}
@@ -309,7 +324,7 @@ def _extension(campaign: Any, sources: _Sources, extensions: Extensions
 
 def load_dice(root: Path, folder: str, store: Store | None = None) -> DiceFile:
     """A snapshot's dice log."""
-    return _read(root, f"{folder}/{DICE.file}", DICE, store)[1]
+    return _read(root, f"{folder}/{DICE.file}", DICE, store if store is not None else Scratch())[1]
 
 
 def snapshot_folders(root: Path) -> tuple[str, ...]:
@@ -331,11 +346,13 @@ def _turn_order(name: str) -> tuple[int, str]:
         return -1, name
 
 
-def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
-    """Parse and validate, on every core, the files of ``folders`` that neither this
-    process nor ``store`` has seen: their models wait in :data:`_PARSED` (and their
-    JSON goes to ``store``) for the load that follows, which then parses nothing.
-    A file with a problem is left to that load, to report."""
+def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor,
+              ext: StateExtension | None) -> None:
+    """Parse and validate, with ``executor``, the files of ``folders`` that ``store``
+    has not seen (read with ``ext``, the extension of the campaign's ruleset): their
+    models wait in it for the load that follows, which then parses nothing. Each
+    distinct file is parsed once, however many folders hold it. A file with a problem
+    is left to that load, to report."""
     todo: dict[FileKey, tuple[str, FileKind, bytes]] = {}
     for folder in folders:
         for kind in (*KINDS.values(), DICE):
@@ -345,80 +362,75 @@ def _prefetch(root: Path, folders: list[str], store: Store | None) -> None:
             except InputError:
                 continue
             if raw is not None:
-                key = _key(kind, raw)
-                if key not in _PARSED:
+                key = _key(kind, raw, ext)
+                if key not in store.parsed:
                     todo.setdefault(key, (rel, kind, raw))
-    if store is not None and todo:
+    if todo:
         kept = store.get_many(_store_key(digest) for _, digest in todo)
         todo = {k: v for k, v in todo.items() if _store_key(k[1]) not in kept}
     items = list(todo.items())
-    made = map_indexed(lambda i: _prepared(*items[i][1]), len(items))
+    made = executor.map(lambda item: _prepared(*item[1], ext), items)
     adopt(((key, *result) for (key, _), result in zip(items, made, strict=True)
-           if result is not None), store)
+           if result is not None), store, ext)
 
 
-def parsed_ahead(root: Path, paths: list[str], seen: set[FileKey]) -> list[ParsedFile]:
-    """The state files at ``paths`` (relative to ``root``) that are not in ``seen``,
-    parsed ahead of the load (:mod:`ftpress.state.early`): for each, its key in
-    :data:`_PARSED` and what :func:`_prepared` makes of it. A file that does not
-    parse, or of no kind, is left to the load."""
-    done = []
-    for rel in paths:
-        kind = kind_of_file(rel.rsplit("/", 1)[-1])
-        if kind is None:
-            continue
-        try:
-            raw = yamlsource.read_bytes(root / rel, rel)
-        except (InputError, OSError):
-            continue
-        key = _key(kind, raw)
-        if key not in seen:
-            seen.add(key)
-            if (result := _prepared(rel, kind, raw)) is not None:
-                done.append((key, *result))
-    return done
-
-
-def adopt(parsed: Iterable[ParsedFile], store: Store | None) -> None:
+def adopt(parsed: Iterable[ParsedFile], store: Store, ext: StateExtension | None = None
+          ) -> None:
     """Take files parsed elsewhere (:func:`_prepared`) as if parsed here: their models
-    wait in :data:`_PARSED` for the load, and their JSON goes to ``store``. A file
-    whose model does not validate is left to the load, to say where."""
+    wait in ``store`` for the load, and their JSON goes to it too. A file whose model
+    does not validate is left to the load, to say where."""
     for key, model, text in parsed:
         if model is None and text is not None:
-            model = _from_json(text, KINDS.get(key[0], DICE))  # the dice's is not in KINDS
+            kind = KINDS.get(key[0].split("/")[0], DICE)  # the dice's is not in KINDS
+            model = _from_json(text, kind, ext)
         if model is None:
             continue
-        _PARSED[key] = model
-        if store is not None and text is not None:
+        _keep(store, key, model)
+        if text is not None:
             store.put(_store_key(key[1]), (text,))
 
 
-def _prepared(rel: str, kind: FileKind, raw: bytes) -> tuple[Any, str | None] | None:
-    """What a worker hands the load of a file it parsed: ``(None, its JSON)``, validated
-    by :func:`adopt` (the JSON crosses between processes and is validated there in less
-    time than the model takes to pickle and unpickle: a frozen dataclass is rebuilt
-    field by field), or ``(its model, None)`` if the JSON would not read back the same;
-    None if the file does not parse or validate (the load then says where)."""
+def _campaign_extension(root: Path, store: Store, extensions: Extensions
+                        ) -> StateExtension | None:
+    """The extension of the ruleset ``state/campaign.yaml`` names (its keys are shared
+    by every ruleset); None when it does not load: the load says why."""
+    if not extensions:
+        return None
+    try:
+        campaign = _read(root, f"{STATE_DIR}/{KINDS['campaign'].file}", KINDS["campaign"],
+                         store)[1]
+    except InputError:
+        return None
+    return extensions.get(campaign.ruleset)
+
+
+def _prepared(rel: str, kind: FileKind, raw: bytes, ext: StateExtension | None = None
+              ) -> tuple[Any, str | None] | None:
+    """What the load is handed of a file the executor parsed: ``(None, its JSON)``,
+    validated by :func:`adopt` (from a worker process, the JSON crosses and is validated
+    in less time than the model takes to pickle and unpickle: a frozen dataclass is
+    rebuilt field by field), or ``(its model, None)`` if the JSON would not read back
+    the same; None if the file does not parse or validate (the load then says where)."""
     try:
         data = _mapping(raw, rel, kind)
         text = _storable(data)
         return (None, text) if text is not None else \
-            (validation.validate(kind.adapter, data, rel), None)
+            (validate_file(data, rel, kind, ext), None)
     except InputError:
         return None
 
 
-def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
-              parsing: Parsing | None = None, extensions: Extensions = NO_EXTENSIONS
+def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIAL, *,
+              extensions: Extensions = NO_EXTENSIONS
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
-    ``store``, ``extensions``: see :func:`load_state`. ``parallel``: parse the files on every core
-    first (not from a process that runs threads). ``parsing``: their parsing begun
-    before ftpress was imported (:mod:`ftpress.state.early`), finished here.
+    ``store``, ``extensions``: see :func:`load_state`. ``executor`` parses the distinct
+    files first.
     """
+    store = store if store is not None else Scratch()
     problems: list[Problem] = []
     base = root / STATE_DIR
     known = {k.file for k in KINDS.values()}
@@ -436,10 +448,7 @@ def load_tree(root: Path, store: Store | None = None, *, parallel: bool = False,
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    if parsing is not None:
-        adopt((file for run in parsing.finish() for file in run), store)
-    elif parallel:  # alone, it would only read every file twice
-        _prefetch(root, folders, store)
+    _prefetch(root, folders, store, executor, _campaign_extension(root, store, extensions))
     for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
             try:

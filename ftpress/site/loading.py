@@ -1,0 +1,155 @@
+"""The load stage: every input of the site read and checked into a :class:`Site`
+(configuration, posts, pages, rule files, the campaign's state, its recorded turns,
+the theme's folders), or :class:`~ftpress.errors.InputError` with every problem found.
+
+Nothing after this stage reads an input file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ftpress import rules
+from ftpress.buildcache import RenderCache
+from ftpress.campaign import load_states
+from ftpress.config import SiteConfig, load_config
+from ftpress.content.assets import Asset, load_assets
+from ftpress.content.pages import Page, load_pages, reserved_clash
+from ftpress.content.posts import Post, load_posts
+from ftpress.content.rulebook import (
+    RULES_DIR,
+    Amendment,
+    Rulebook,
+    RuleFile,
+    Ruling,
+    amendments_of,
+    fold,
+    load_rule_files,
+)
+from ftpress.errors import InputError, Problems
+from ftpress.executor import SERIAL, Executor
+from ftpress.recorded_kinds import kind_problems
+from ftpress.render import theme
+from ftpress.render.blog import RESERVED
+from ftpress.render.openturn import OpenTurnView, open_turn
+from ftpress.state.model import State
+from ftpress.state.records import RecordedTurn, load_turns
+
+
+@dataclass(frozen=True, slots=True)
+class BuildOptions:
+    #: The build's one "now": posts dated after it are scheduled, not published.
+    now: datetime
+    drafts: bool = False
+    future: bool = False
+    #: Reuse what the last build left in .ftpress-cache/: rendered Markdown, and the
+    #: whole output when no input has changed.
+    incremental: bool = False
+    #: Whose eyes the site is for: the public (only what the rules make public), the
+    #: umpire (every fact; written to its own folder, kept out of search engines), or a
+    #: player's id (what the rules tell that player; :func:`player_of`).
+    view: str = "public"
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A loaded, checked campaign site, ready to render."""
+
+    root: Path
+    config: SiteConfig
+    posts: tuple[Post, ...]  # published under the build's options, oldest first
+    pages: tuple[Page, ...]
+    rulebook: Rulebook
+    theme_dirs: tuple[Path, ...]
+    #: The theme's static files, read (the campaign's own over the built-in ones).
+    statics: tuple[theme.StaticFile, ...] = ()
+    #: The campaign's current state; None for a campaign that is a blog alone.
+    state: State | None = None
+    #: When the first scheduled (future-dated, not draft) post comes due, if any.
+    next_due: datetime | None = None
+    #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
+    turns: tuple[RecordedTurn, ...] = ()
+    view: str = "public"
+    #: Files published as they are: beside the posts, and the campaign's ``static/``.
+    assets: tuple[Asset, ...] = ()
+    #: The open turn as the build's "now" finds it (front page and ``/turns/``).
+    open_turn: OpenTurnView | None = None
+
+
+def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
+         executor: Executor = SERIAL) -> Site:
+    """Read and check the whole campaign; raise with every problem found.
+
+    ``cache`` keeps the parsed state files between builds; ``executor`` parses them
+    and reads the turns' event logs.
+    """
+    config = load_config(root)  # everything below depends on it
+    problems = Problems()
+    state = None
+    turns: tuple[RecordedTurn, ...] = ()
+    try:
+        folders = load_states(root, cache, executor)
+        state = folders[0].state if folders else None
+        # The snapshots are loaded and checked once, here; the turns reuse them.
+        snapshots = {f.folder: f.state for f in folders[1:]}
+        if state is not None:
+            turns = load_turns(root, snapshots, executor)
+            ruleset = rules.find_ruleset(state.campaign.ruleset)
+            problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
+                                          ruleset.report, ruleset.name))
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        dirs = theme.theme_dirs(root, config.theme)
+    except InputError as exc:
+        problems.extend(exc.problems)
+        dirs = ()
+    statics = theme.static_files(dirs)
+    posts: tuple[Post, ...] = ()
+    pages: tuple[Page, ...] = ()
+    rule_files: tuple[RuleFile, ...] = ()
+    try:
+        posts = load_posts(root, config.zone)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        pages = load_pages(root)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        rule_files = load_rule_files(root / RULES_DIR, root)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
+    problems.raise_if_any()
+    published = _published(posts, options)
+    chosen = {id(p) for p in published}  # by identity: comparing posts field by field is slow
+    scheduled = [p.date for p in posts
+                 if id(p) not in chosen and (options.drafts or not p.draft)]
+    # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
+    return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
+                statics, state, min(scheduled, default=None), turns, options.view,
+                load_assets(root, published),
+                open_turn(root, state, options.now) if state is not None else None)
+
+
+def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:
+    return tuple(p for p in posts
+                 if p.published(options.now, drafts=options.drafts, future=options.future))
+
+
+def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
+    """Fold the rule files and the published posts' amendments into dated versions."""
+    amendments: list[Amendment] = []
+    for p in posts:
+        if p.amends and p.effective is not None:
+            ruling = Ruling(p.slug, p.title, p.url_path, p.date.date())
+            amendments += amendments_of(p.amends, p.effective, ruling, p.source, p.amend_lines)
+    return fold(rule_files, amendments)
+
+
+def player_of(view: str) -> str | None:
+    """The player whose view ``view`` is (``ftpress build --view <player>``), or None."""
+    return None if view in ("public", "umpire") else view

@@ -1,0 +1,119 @@
+"""The render stage: every output file of a loaded :class:`~ftpress.site.loading.Site`,
+made from the loaded values alone (no file is read here), into a sink.
+
+``serve`` also uses :func:`render_one_post` to show an edited post before the
+full build.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import jinja2
+
+from ftpress import rules
+from ftpress.buildcache import RenderCache
+from ftpress.campaign import display_of, order_forms
+from ftpress.errors import InputError
+from ftpress.executor import SERIAL, Executor
+from ftpress.render import feeds, theme
+from ftpress.render.blog import Blog, render_blog, render_post, site_view
+from ftpress.render.campaign import render_campaign
+from ftpress.render.order_guide import render_order_guide
+from ftpress.render.outputs import Outputs, Sink
+from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.turnfeed import turn_entries
+from ftpress.render.turns import headline, render_turns
+from ftpress.render.views import Urls
+from ftpress.report_spec import ReportSpec
+from ftpress.schema_export import schema_files
+from ftpress.site.loading import Site, player_of
+from ftpress.state.model import State
+
+#: The templates that most pages extend or import, the blog's and the campaign's.
+SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
+
+
+def render(site: Site, cache: RenderCache | None = None, executor: Executor = SERIAL, *,
+           sink: Sink | None = None) -> Outputs:
+    """Render every output file of the site: the pages into ``sink`` (``None``: render,
+    check, drop), the few other files (feed, sitemap, theme files) into the returned
+    outputs' ``files``. The outputs also say what changed and what is searchable.
+    Raises :class:`InputError` with every template error and path clash at once.
+    """
+    out = Outputs()
+    blog = _blog(site)
+    r = _renderer(site, blog, out, executor, cache)
+    umpire, player = site.view == "umpire", player_of(site.view)
+    try:  # queue every page: the views are built here, the templates run at the flush
+        lead = (headline(site.turns, r.urls, report=_report(site.state), umpire=umpire,
+                         player=player) if site.state is not None else None)
+        views, problems = render_blog(blog, r, site.statics, lead)
+        if problems:
+            raise InputError(problems)
+        ruleset = site.state.campaign.ruleset if site.state else None
+        schemas = schema_files(site.config.base_url, ruleset)
+        if site.state is not None:
+            # How to send orders, from the order schema and the rulebook.
+            render_order_guide(r, schemas, site.rulebook, site.state)
+            display = display_of(site.state)  # how the campaign's ruleset shows its state
+            # The order forms: every one for the umpire, a player's own for that player.
+            forms = order_forms(site.state) if umpire or player else {}
+            render_campaign(r, site.state, display, umpire=umpire, player=player,
+                            forms=forms if umpire else {p: f for p, f in forms.items()
+                                                        if p == player})
+            render_turns(r, site.state, site.turns, site.rulebook, display,
+                         report=_report(site.state), umpire=umpire, player=player)
+    except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
+        raise InputError([template_problem(exc, site.root)]) from None
+    if out.clashes:  # before rendering a page: two things want one path
+        raise InputError(out.clashes)
+    r.load_templates(SHARED_TEMPLATES)
+    r.flush(sink)
+    turned = (turn_entries(site.turns, r.urls, report=_report(site.state),
+                           zone=site.config.zone, umpire=umpire, player=player)
+              if site.state is not None else ())
+    for path, feed in feeds.atom_feeds(site.config, views, turned).items():
+        out.add(path, feed, "feed")
+    for asset in site.assets:
+        out.add(asset.path, asset.data, asset.source)
+    modified = {v.path + "index.html": v.updated for v in views}
+    out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
+    out.add("robots.txt", feeds.robots(site.config, umpire=site.view != "public"), "robots")
+    for path, data in schemas.items():
+        out.add(path, data, "schemas")
+    if out.clashes:
+        raise InputError(out.clashes)
+    return out
+
+
+def render_one_post(site: Site, index: int, sink: Sink, cache: RenderCache | None = None
+                    ) -> tuple[str, bool]:
+    """Render the page of ``site.posts[index]`` alone into ``sink``, exactly as
+    :func:`render` makes it; its output path, and whether its bytes changed.
+    Raises :class:`InputError` or :class:`jinja2.TemplateError` if it cannot be made."""
+    blog = _blog(site)
+    out = Outputs()
+    r = _renderer(site, blog, out, SERIAL, cache)
+    path = render_post(blog, r, index)
+    r.flush(sink)
+    return path, path in out.changed
+
+
+def _report(state: State) -> ReportSpec:
+    """How the campaign's ruleset files and reads its events in a turn report."""
+    return rules.find_ruleset(state.campaign.ruleset).report
+
+
+def _blog(site: Site) -> Blog:
+    return Blog(site.config, site.posts, site.pages, site.rulebook, site.state is not None)
+
+
+def _renderer(site: Site, blog: Blog, out: Outputs, executor: Executor,
+              cache: RenderCache | None) -> Renderer:
+    """The renderer, with the context every page shares, for a whole build or one post."""
+    urls = Urls(site.config)
+    shared = dataclasses.replace(site_view(blog, urls, site.statics),
+                                 umpire=site.view == "umpire", open_turn=site.open_turn)
+    env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
+    return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)
