@@ -3,6 +3,11 @@ page bundle, or files next to the post), and the campaign's static/ folder."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ftpress import markdown
+
 from conftest import post
 
 PNG = b"\x89PNG\r\n\x1a\n fake image bytes"
@@ -73,3 +78,30 @@ def test_a_static_file_that_would_replace_a_page_is_refused(campaign, run):
     root = campaign({"content/posts/2026/04/07-a.md": post(), "static/index.html": "<p>x"})
     code, _, err = build(run, root)
     assert code == 1 and "index.html" in err and "static/index.html" in err
+
+
+#: Pieces a post's text is made of, links of every form among them.
+_PIECES = st.sampled_from([
+    "[a](photo.png)", "![a](photo.png)", "[a](<my photo.png>)", "[a]( maps/t.png \"t\")",
+    "[a](/posts/x/)", "[a](https://x.org/)", "[a](#top)", "[a](?q=1)", "[a]()",
+    "[a][r]", "[r]: photo.png", "[r]:\n  other.png", "[^1]: a note", "[^1]",
+    "[a](a_(b).png)", "[a](ph\\_oto.png)", "[a](&#x70;hoto.png)", "[[rule:9.2]]",
+    "![a](https://x.org/i.png)", "[a] (photo.png)", "mailto:x@y.z", "*b*", "`](x.png)`",
+    "\n", "\n\n", " ", "> ", "- ", "1. ", "text", "]", "(", ":", "<", ">"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_a_text_said_to_name_no_file_names_none(text):
+    """The cheap scan that spares a post its second parse never misses a file the
+    parse finds."""
+    assert markdown.may_name_a_file(text) or markdown.targets_parsed(text) == []
+
+
+def test_the_scan_spares_what_it_should():
+    assert not markdown.may_name_a_file("See [an earlier post](/posts/2026/04/07/x/), "
+                                        "[[rule:9.2]] and [^1].\n\n[^1]: A note.")
+    assert markdown.may_name_a_file("![the fleet](fleet.png)")
+    assert markdown.may_name_a_file("[r]: notes.pdf")
+    # A destination that runs on past the next link does not hide it.
+    assert markdown.may_name_a_file("](mailto:x@y.z[a](photo.png)")
