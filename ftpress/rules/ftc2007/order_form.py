@@ -7,24 +7,22 @@ the orders they want and leaves the rest holding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ftpress.hexes import Hex
-from ftpress.rules.form_comments import wrapped
+from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.state_ext import jumped_out
 from ftpress.state.model import Group, Player, Point, State
-from ftpress.state.turns import turn_id
 
 
 def order_form(state: State, player_id: str) -> str:
     """The YAML text of ``player_id``'s order form for the open turn."""
-    turn = turn_id(state.campaign.calendar.turn)
-    player = state.player(player_id)
-    assert player is not None  # the command names only players of the campaign
-    mine = [g for g in state.groups.groups if g.owner == player_id]
+    form = form_for(state, player_id)
+    turn, player, mine = form.turn, form.player, form.groups
     lines = [
-        f"# Orders of {player.name} for {turn}, due "
-        f"{state.campaign.calendar.deadline.isoformat()}.",
+        form.heading,
         "# Every group holds as written. To move one, replace its 'hold: true' with",
         "# 'move: <world id or hex>' and a posture (stand-off, attack or",
         "# withdraw-if-contested, §17.2); then check the file with 'ftpress check'.",
@@ -39,7 +37,7 @@ def order_form(state: State, player_id: str) -> str:
     return "\n".join(wrapped(lines)) + "\n"
 
 
-def _group_lines(state: State, group: Group, mine: list[Group]) -> list[str]:
+def _group_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]:
     """One group's comments and its hold."""
     lines = [f"# {group.id} at {_where(state, group.at)}: {_holds(state, group)}"]
     if jumped_out(group):

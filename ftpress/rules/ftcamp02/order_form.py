@@ -8,12 +8,11 @@ sub-orders there are rules for (§4.2). Attached independents follow their group
 from __future__ import annotations
 
 from ftpress.hexes import Hex
-from ftpress.rules.form_comments import wrapped
+from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
 from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER, within_optimal
 from ftpress.rules.ftcamp02.state_ext import of_group
 from ftpress.state.model import Group, State
-from ftpress.state.turns import turn_id
 
 #: The hold sub-orders this ruleset has the chapters for (§4.2).
 PLAYABLE_SUBS = tuple(sub for sub in HOLD_SUBS if sub not in MISSING_CHAPTER)
@@ -21,13 +20,10 @@ PLAYABLE_SUBS = tuple(sub for sub in HOLD_SUBS if sub not in MISSING_CHAPTER)
 
 def order_form(state: State, player_id: str) -> str:
     """The YAML text of ``player_id``'s order form for the open round."""
-    turn = turn_id(state.campaign.calendar.turn)
-    player = state.player(player_id)
-    assert player is not None  # the command names only players of the campaign
-    mine = [g for g in state.groups.groups if g.owner == player_id]
+    form = form_for(state, player_id)
+    turn, mine = form.turn, form.groups
     lines = [
-        f"# Orders of {player.name} for {turn}, due "
-        f"{state.campaign.calendar.deadline.isoformat()}.",
+        form.heading,
         "# Every group holds (Hold-Nothing, §4.0) as written. Give a group one of",
         "# 'move: <system or hex>', 'support: <group>', 'maintain_orbit: true' or",
         "# 'hold: <sub-order>' instead; then check the file with 'ftpress check'.",

@@ -8,23 +8,21 @@ passes ``ftpress check``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ftpress.hexes import Hex
-from ftpress.rules.form_comments import wrapped
+from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.orderfile import MAX_MOVE
 from ftpress.state.model import Group, Player, Point, State
-from ftpress.state.turns import turn_id
 
 
 def order_form(state: State, player_id: str) -> str:
     """The YAML text of ``player_id``'s order form for the open turn."""
-    turn = turn_id(state.campaign.calendar.turn)
-    player = state.player(player_id)
-    assert player is not None  # the command names only players of the campaign
-    mine = [g for g in state.groups.groups if g.owner == player_id]
+    form = form_for(state, player_id)
+    turn, player, mine = form.turn, form.player, form.groups
     lines = [
-        f"# Orders of {player.name} for {turn}, due "
-        f"{state.campaign.calendar.deadline.isoformat()}.",
+        form.heading,
         "# Every task force stays where it is as written. To move one, give it",
         f"# 'move: <clock facing>/<MU>' (1-12 / 0-{MAX_MOVE}, §4.1), and 'toward: <system>' to",
         "# aim at a system within 15° (§4.3); then check the file with 'ftpress check'.",
@@ -38,7 +36,7 @@ def order_form(state: State, player_id: str) -> str:
     return "\n".join(wrapped(lines)) + "\n"
 
 
-def _force_lines(state: State, group: Group, mine: list[Group]) -> list[str]:
+def _force_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]:
     start = None if isinstance(group.at, Hex) else plane.where(state, group.at)
     ships = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no ships"
     where = group.at if isinstance(group.at, Hex) else plane.place_name(state, group.at)
