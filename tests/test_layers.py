@@ -51,11 +51,6 @@ def test_dependencies_point_one_way(where):
     assert wrong == []
 
 
-#: Modules of render/ whose ruleset tables another change of issue 19 moves into the
-#: rulesets (the turn report's event chapters, render/turns.py); listed here until then.
-_REPORT_TABLES = {"ftpress/render/turns.py"}
-
-
 @pytest.mark.parametrize("where", ["ftpress/render", "ftpress/maps"])
 def test_render_and_maps_name_no_ruleset(where):
     """What a ruleset keeps beside the shared state shows through its Display
@@ -66,7 +61,6 @@ def test_render_and_maps_name_no_ruleset(where):
     name = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(RULESETS))) + r")\b")
     found = [f"{f.relative_to(REPO)}:{number}: {line.strip()}"
              for f in sorted((REPO / where).rglob("*.py"))
-             if f.relative_to(REPO).as_posix() not in _REPORT_TABLES
              for number, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
              if name.search(line)]
     assert found == []
