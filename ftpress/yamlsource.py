@@ -339,6 +339,10 @@ def parse(text: str, path: str, line_offset: int = 0) -> Any:
     except _RefusedError as exc:
         raise InputError([Problem(path, exc.line, exc.col, exc.message)]) from None
     except yaml.MarkedYAMLError as exc:
+        if exc.problem and "nesting depth" in exc.problem:
+            # libyaml's own limit (1000 levels, in the PyYAML wheels since 6.0.3's
+            # successors) struck before the builder counted to ours: say where ours is.
+            _count_levels(text, path, line_offset)
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 + line_offset if mark else 0
         col = mark.column + 1 if mark else 0
@@ -387,6 +391,12 @@ def _check_depth(text: str, path: str, line_offset: int) -> None:
     room = (_COMPOSER_SAFE - 2 - text.count("[") - text.count("{")) // 2
     if room > 0 and re.search(f"^[ ?:-]{{{room + 1},}}", text, re.MULTILINE) is None:
         return  # the builder counts the levels as it goes
+    _count_levels(text, path, line_offset)
+
+
+def _count_levels(text: str, path: str, line_offset: int) -> None:
+    """Count the levels from the parser's events and refuse the first past the limit,
+    where it is; a syntax error before it is left to the parse proper to report."""
     loader = _Loader(text)
     try:
         depth = 0
