@@ -396,8 +396,13 @@ def _check_depth(text: str, path: str, line_offset: int) -> None:
 
 def _count_levels(text: str, path: str, line_offset: int) -> None:
     """Count the levels from the parser's events and refuse the first past the limit,
-    where it is; a syntax error before it is left to the parse proper to report."""
-    loader = _Loader(text)
+    where it is; a syntax error before it is left to the parse proper to report.
+
+    PyYAML's own Python parser does the counting: it keeps its states on a list, not
+    the stack, and has no nesting limit of its own, where libyaml's scanner (in the
+    newer wheels) looks ahead through a run of brackets and fails at its limit before
+    handing over the first event."""
+    loader = yaml.SafeLoader(text)
     try:
         depth = 0
         while (event := loader.get_event()) is not None and not isinstance(
