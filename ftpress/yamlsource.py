@@ -497,7 +497,9 @@ def locate(data: Any, loc: Sequence[Hashable], *, key: bool = False) -> tuple[in
         last = depth == len(loc) - 1
         if isinstance(node, MarkedMap) and step in node:
             marks = node.key_marks if (key and last) else node.value_marks
-            mark, node = marks[step], node[step]
+            # A mapping rebuilt from data kept without marks (a state file's JSON in
+            # the build's store) has none: its nearest marked parent is the place.
+            mark, node = marks.get(step, mark), node[step]
         elif isinstance(node, MarkedList) and isinstance(step, int) and 0 <= step < len(node):
             mark, node = node.item_marks[step], node[step]
         else:
