@@ -52,27 +52,6 @@
     });
   });
 
-  // A map wider than its frame (on a phone) pans sideways: say so above it, as
-  // tables.js does above a wide table.
-  function hintWide() {
-    document.querySelectorAll(".starmap-figure").forEach(function (frame) {
-      var hint = frame.previousElementSibling;
-      var has = hint && hint.classList.contains("scroll-hint");
-      var wide = frame.scrollWidth > frame.clientWidth + 1;
-      if (wide && !has) {
-        hint = document.createElement("p");
-        hint.className = "scroll-hint";
-        hint.setAttribute("aria-hidden", "true");
-        hint.textContent = "Scroll the map sideways for the rest \u2192";
-        frame.parentNode.insertBefore(hint, frame);
-      } else if (!wide && has) {
-        hint.remove();
-      }
-    });
-  }
-  hintWide();
-  window.addEventListener("resize", hintWide);
-
   // The replay on /turns/: a slider steps through every turn's map.
   var form = document.getElementById("replay-form");
   if (!form) { return; }
