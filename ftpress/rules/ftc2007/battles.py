@@ -30,7 +30,7 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
-from ftpress.rules.ftc2007.departures import jump_problem, mark_jumped
+from ftpress.rules.ftc2007.departures import jump_problem, mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
@@ -297,6 +297,7 @@ def _fall_back(state: State, site: Site, power: str,
                                 audience=PUBLIC, player=power, group=group.id, at=site.at))
             continue
         moves[group.id] = back
+        events.append(seen_leaving(state, group.id, power, site.at))
         events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({power}) breaks off "
                             f"and jumps back to {place(state, back)}.",
                             # Where a fleet jumps to is its owner's to know (§18.4).
@@ -428,6 +429,7 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
                 to = state.system_at(w.to) if isinstance(w.to, Hex) else None
                 dest: Location = to.id if to else w.to
                 moves[group.id] = dest
+                events.append(seen_leaving(state, group.id, w.player, site.at))
                 events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({w.player}) "
                                     f"jumps out of the battle to {place(state, dest)}.",
                                     audience=Audience.told(w.player), player=w.player,

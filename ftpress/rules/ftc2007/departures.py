@@ -7,6 +7,11 @@ destination when the turn ends (``battles.WITHDRAWAL_LANDS_AT_TURN_END``),
 marked ``jumped_out``. Its orders of the next turn may not move it
 (:func:`.orders.vet` refuses them), since that week's move is the jump; the mark
 comes off as that turn's moves are made.
+
+News travels no faster than ships: everyone at the system it left sees it go
+(:func:`seen_leaving`, a public event there), but where it went is told to its
+owner alone, and others learn it only when they meet it again (the ruleset's
+:data:`~.state_ext.KNOWLEDGE` keeps the group off their map while it is marked).
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection
 
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, place
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
 from ftpress.state.extension import extended
-from ftpress.state.model import GroupsFile, State
+from ftpress.state.model import GroupsFile, Location, State
 
 
 def mark_jumped(state: State, group_ids: Collection[str]) -> State:
@@ -29,6 +36,15 @@ def mark_jumped(state: State, group_ids: Collection[str]) -> State:
     groups = tuple(extended(g, Ftc2007Group, jumped_out=True) if g.id in group_ids else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups))
+
+
+def seen_leaving(state: State, group_id: str, owner: str, origin: Location,
+                 section: str = "18.4") -> Event:
+    """§18.4: the public's news of a jump out: the group left ``origin``, destination
+    untold (the owner's own event, told to them alone, says where it went)."""
+    return Event("withdrawal", rule(section), f"{group_id} ({owner}) jumps out of "
+                 f"{place(state, origin)}; where to, only {owner} knows.", audience=PUBLIC,
+                 player=owner, group=group_id, at=origin)
 
 
 def land_jumps(state: State) -> State:

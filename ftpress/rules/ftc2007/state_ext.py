@@ -13,7 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ftpress.state.extension import Extension, StateExtension, extension_of
+from ftpress.state.extension import (
+    Extension,
+    Knowledge,
+    StateExtension,
+    extension_of,
+    kept,
+    withheld,
+)
 from ftpress.state.model import CONFIG, Design, Group, Id, Location, Player, Ship, System
 
 
@@ -70,8 +77,22 @@ class Ftc2007Group(Extension):
     jumped_out: bool = False
 
 
+def _not_jumped_out(group: Group) -> bool:
+    """§18.4: others learn where a group that jumped out went only when they meet it
+    again; until its jump is made as next week's move it is gone from their map."""
+    return not jumped_out(group)
+
+
+#: What others may know of ftc2007's keys: who interdicted a world and whom it paid
+#: (the map shows them), the prizes taken in battles, a design's technology; not
+#: whether a group has jumped out, nor, while it has, where it is (§18.4).
+KNOWLEDGE = Knowledge(outsider={"system": kept, "player": kept, "design": kept,
+                                "group": withheld},
+                      group_seen=_not_jumped_out)
+
 EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
-                                       "design": Ftc2007Design, "group": Ftc2007Group})
+                                       "design": Ftc2007Design, "group": Ftc2007Group},
+                           KNOWLEDGE)
 
 
 def interdictor(system: System) -> str | None:

@@ -1,0 +1,169 @@
+"""What a viewer knows: the campaign state as the public, or one player, may know it.
+
+:func:`known_state` makes, from the full state, the state a viewer may know. It
+is a valid :class:`~ftpress.state.model.State` (the cross-reference checks pass
+on it), so it can be written as state files (a sealed campaign's plain files
+are the public's known state), loaded again, and rendered like any other.
+
+What the shared model keeps is projected here; what a ruleset keeps beside it
+the ruleset declares (:class:`~ftpress.state.extension.Knowledge`, handed in
+with its state extension), so a ruleset added later needs nothing of this
+module. For a viewer who is not the umpire:
+
+- the viewer's own player, groups (ids, ships, damage, endurance, dummy flags),
+  slips, repairs, spares and defence works are theirs whole, as are the
+  systems they hold;
+- another power's group is a counter where it stands, with its id (the public
+  events name every group by id each turn, so an id tells nothing the events
+  do not); what it is (its ships, or that it is a dummy) only once contact has
+  revealed it (§15.3, §15.2), never its endurance; a group the ruleset says
+  an outsider cannot see (one that jumped out of a battle, §18.4, or an
+  independent attached to a group, whose marker is off the map) is not there;
+- another power's slips, repairs, spares and defence works are not there;
+- a design is there unless only hidden ships and keels use it;
+- every record's ruleset keys go through the ruleset's declaration.
+
+A ruleset whose rules hide nothing (``Knowledge.hides_nothing``) lets every
+viewer know the whole state.
+
+The result says whose it is (``campaign.known_to``): the checks allow it what a
+full state may not hold, another power's counter whose ships are unknown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+from ftpress import rules
+from ftpress.render.visibility import PUBLIC_VIEW, Viewer
+from ftpress.state.extension import HIDES_ITS_OWN, Extension, Knowledge
+from ftpress.state.model import (
+    PUBLIC_KNOWLEDGE,
+    DesignsFile,
+    Group,
+    GroupsFile,
+    PlayersFile,
+    QueuesFile,
+    Ship,
+    State,
+)
+
+#: ``campaign.known_to`` of the public's known state.
+PUBLIC = PUBLIC_KNOWLEDGE
+
+
+def known_to(viewer: Viewer) -> str | None:
+    """What a known state's ``campaign.known_to`` says for ``viewer`` (None: the umpire,
+    who knows the full state)."""
+    if viewer.umpire:
+        return None
+    return PUBLIC if viewer.player is None else viewer.player
+
+
+def viewer_of(state: State) -> Viewer | None:
+    """Whose knowledge ``state`` is, by its ``campaign.known_to`` (None: the full state)."""
+    marker = state.campaign.known_to
+    if marker is None:
+        return None
+    return PUBLIC_VIEW if marker == PUBLIC else Viewer.of(marker)
+
+
+def knowledge_of(ruleset: str) -> Knowledge:
+    """What the ruleset ``ruleset`` lets outsiders know of its own keys."""
+    extension = rules.STATE_EXTENSIONS.get(ruleset)
+    return extension.knowledge if extension is not None else HIDES_ITS_OWN
+
+
+def known_state(state: State, viewer: Viewer) -> State:
+    """The state as ``viewer`` may know it (see the module docstring); the umpire's is
+    ``state`` itself. A state that is already a viewer's knowledge can be narrowed to
+    the public's, never widened: asking a public state for a player's is a bug."""
+    marker = known_to(viewer)
+    if marker is None or state.campaign.known_to == marker:
+        return state
+    if state.campaign.known_to is not None and marker != PUBLIC:
+        raise ValueError(f"a state known to {state.campaign.known_to!r} cannot tell what "
+                         f"{marker!r} knows")
+    campaign = dataclasses.replace(state.campaign, known_to=marker)
+    knowledge = knowledge_of(state.campaign.ruleset)
+    if knowledge.hides_nothing:
+        return dataclasses.replace(state, campaign=campaign)
+    return _Projection(state, viewer.player, knowledge).state(campaign)
+
+
+class _Projection:
+    """One viewer's projection of one full state."""
+
+    def __init__(self, state: State, mine: str | None, knowledge: Knowledge) -> None:
+        self.full, self.mine, self.knowledge = state, mine, knowledge
+        player = state.player(mine) if mine is not None else None
+        self.navy = player.navy if player is not None else None
+
+    def outsider(self, kind: str, ext: Extension | None) -> Extension | None:
+        """A record's extension as someone who does not own the record knows it."""
+        if ext is None:
+            return None
+        project = self.knowledge.outsider.get(kind)
+        return project(ext) if project is not None else None
+
+    def state(self, campaign: Any) -> State:
+        full = self.full
+        groups = tuple(g for g in (self.group(g) for g in full.groups.groups) if g is not None)
+        queues = self.queues(full.queues)
+        players = tuple(p if p.id == self.mine else
+                        dataclasses.replace(p, ext=self.outsider("player", p.ext))
+                        for p in full.players.players)
+        systems = tuple(s if s.owner is not None and s.owner == self.mine else
+                        dataclasses.replace(s, ext=self.outsider("system", s.ext))
+                        for s in full.map.systems)
+        map_file = dataclasses.replace(full.map, systems=systems,
+                                       ext=self.outsider("map", full.map.ext))
+        return State(campaign, PlayersFile(players), map_file,
+                     self.designs(groups, queues), GroupsFile(groups), queues)
+
+    def group(self, group: Group) -> Group | None:
+        """A group as the viewer knows it: theirs whole; another's as a counter, or
+        nothing where the ruleset says an outsider cannot see it."""
+        if group.owner == self.mine:
+            return group
+        if not self.knowledge.group_seen(group):
+            return None
+        if group.revealed:  # contact has shown what it is, a dummy counter or ships
+            return dataclasses.replace(group, ships=tuple(self.ship(s) for s in group.ships),
+                                       endurance=None, ext=self.outsider("group", group.ext))
+        return dataclasses.replace(group, ships=(), dummy=False, endurance=None,
+                                   ext=self.outsider("group", group.ext))
+
+    def ship(self, ship: Ship) -> Ship:
+        return dataclasses.replace(ship, ext=self.outsider("ship", ship.ext))
+
+    def queues(self, queues: QueuesFile) -> QueuesFile:
+        """The viewer's own slips, repairs, spares and defence works; nobody else's."""
+        def own(items: Iterable[Any]) -> tuple[Any, ...]:
+            return tuple(i for i in items if i.owner == self.mine)
+
+        return QueuesFile(own(queues.keels), own(queues.repairs), own(queues.spares),
+                          own(queues.defences))
+
+    def designs(self, groups: tuple[Group, ...], queues: QueuesFile) -> DesignsFile:
+        """Every design but those only hidden ships and keels use; the others' keys as
+        an outsider knows them, the viewer's own navy's whole."""
+        shown = _designs_of(groups, queues.keels)
+        used = _designs_of(self.full.groups.groups, self.full.queues.keels)
+        designs = tuple(d if d.navy == self.navy and self.navy is not None else
+                        dataclasses.replace(d, ext=self.outsider("design", d.ext))
+                        for d in self.full.designs.designs
+                        if d.id in shown or d.id not in used)
+        return DesignsFile(designs)
+
+
+def _designs_of(groups: Iterable[Group], keels: Iterable[Any]) -> set[str]:
+    """The designs the ships of ``groups`` and the ``keels`` are built to."""
+    return {s.design for g in groups for s in g.ships} | {k.design for k in keels}
+
+
+def public_state(state: State) -> State:
+    """:func:`known_state` for the public: what every reader may know."""
+    return known_state(state, PUBLIC_VIEW)
