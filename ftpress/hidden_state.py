@@ -63,12 +63,11 @@ class Sealer:
         if not self.fresh and self.umpire is not None and old.is_file():
             data = old.read_bytes()
             try:
-                same = agekeys.decrypt(data, self.umpire.identities) == full
-                count = len(agekeys.header(data))
+                same = agekeys.decrypt(data, self.umpire.identities) == full and \
+                    not agekeys.missing_recipients(agekeys.header(data), self.recipients)
             except agekeys.Unreadable:
                 same = False
-            if same and count == len(self.recipients) and not agekeys.missing_recipients(
-                    agekeys.header(data), self.recipients):
+            if same:
                 return data
         return agekeys.encrypt(full, agekeys.recipients(self.recipients))
 

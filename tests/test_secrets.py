@@ -18,6 +18,7 @@ from pyrage import x25519
 
 from ftpress import agekeys, sealing
 from ftpress.campaign import load_folder
+from ftpress.state.twins import UmpireKey
 
 ORDERS = "turn: t005\nplayer: nac\ngroups:\n  nac-1:\n    maintain_orbit: true\n"
 
@@ -332,7 +333,7 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     (root / "orders/t005/nac.yaml").unlink()  # git-ignored: the job never sees it
     key = (root / agekeys.UMPIRE_KEY_FILE).read_text()
     (root / agekeys.UMPIRE_KEY_FILE).unlink()
-    with pytest.raises(Exception, match=r"orders are sealed; set \$FTPRESS_UMPIRE_KEY"):
+    with pytest.raises(Exception, match=r"this campaign is sealed: resolving a turn needs the umpire.s key"):
         resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True, environ={})
     result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
                           environ={agekeys.UMPIRE_KEY_ENV: key})
@@ -341,15 +342,17 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     assert f"orders_sha256: {sealing.sealed_digest({'nac': data})}" in record
     assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
     assert not any(e.rule == sealing.RULE for e in result.events)
-    assert verify_turn(root, "t005") == []
-    record = root / "state/turns/t005"
+    assert verify_turn(root, "t005") == []  # as a third party can
     umpire = agekeys.parse_identities(key, "the key")
+    assert verify_turn(root, "t005", UmpireKey(tuple(umpire), "the key")) == []
+    record = root / "state/turns/t005"
 
     def kept() -> dict[Path, bytes]:  # the sealed intelligence opened: it is sealed afresh
         return {p: agekeys.decrypt(p.read_bytes(), umpire) if p.parent.name ==
                 "intelligence" else p.read_bytes() for p in record.rglob("*") if p.is_file()}
 
     recorded = kept()
+    (root / agekeys.UMPIRE_KEY_FILE).write_text(key)
     redo_turns(root, "t005")
     assert kept() == recorded
 

@@ -90,9 +90,12 @@ class TurnResult:
 
 def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                  supplied: Path | None = None, wanted: str | None = None,
-                 environ: Mapping[str, str] | None = None) -> TurnResult:
-    """Resolve the open turn and record it (see the module docstring)."""
-    umpire = key_for(root, "resolving a turn", environ=environ)
+                 environ: Mapping[str, str] | None = None,
+                 identity: Path | None = None) -> TurnResult:
+    """Resolve the open turn and record it (see the module docstring). A sealed
+    campaign's turn needs the umpire's key: ``identity``, else ``$FTPRESS_UMPIRE_KEY``
+    (in ``environ``), else the key file."""
+    umpire = key_for(root, "resolving a turn", identity, environ)
     loaded = load_campaign_state(root, umpire)
     if loaded is None:
         raise InputError([Problem(STATE_DIR, 0, 0, "this campaign has no state to resolve a "

@@ -47,7 +47,13 @@ class Verified:
     unchecked: str | None = None
 
 
-def verify_turn(root: Path, turn: str, umpire: UmpireKey | None = None) -> Verified:
+def verify_turn(root: Path, turn: str, umpire: UmpireKey | None = None) -> list[str]:
+    """Re-resolve a recorded turn from its record; every difference as a unified diff
+    (an empty list: the same result, byte for byte). See :func:`verification`."""
+    return list(verification(root, turn, umpire).differences)
+
+
+def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Verified:
     """Re-resolve a recorded turn from its record; every difference as a unified diff
     (none: the same result, byte for byte). In a sealed campaign, with the umpire's key
     the full files are re-resolved and compared with their twins, and the plain files
