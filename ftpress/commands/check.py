@@ -17,7 +17,9 @@ from pathlib import Path
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import say
+from ftpress.agekeys import UMPIRE_KEY_ENV
 from ftpress.site import BuildOptions, load, render
+from ftpress.state.twins import is_sealed, needed_key, umpire_key
 from ftpress.turn.last_record import behind_last_record
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
@@ -31,16 +33,46 @@ class CheckReport:
     scope: str
     #: For each clean order file of the open turn: what its orders will do.
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: In a sealed campaign checked without the umpire's key: what was not checked.
+    unchecked: str | None = None
 
 
-def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
-    """Every problem in the campaign at ``root``, or in the files ``paths``."""
+def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) -> CheckReport:
+    """Every problem in the campaign at ``root``, or in the files ``paths``.
+
+    A sealed campaign is checked with the umpire's key where there is one (``identity``,
+    ``$FTPRESS_UMPIRE_KEY`` or the key file): its whole files, read from their twins,
+    and that each plain file is the projection of its twin. Without one, its plain
+    files, and that none holds more than the public may know."""
     wanted, problems = _wanted(root, paths)
+    sealed = is_sealed(root)
+    umpire = None
+    if sealed and (identity is not None or umpire_key(root) is not None):
+        umpire = needed_key(root, "checking the sealed files", identity)
     found: tuple[Problem, ...] = ()
     try:
-        render(load(root, BuildOptions(build_now(None), drafts=True, future=True)))
+        render(load(root, BuildOptions(build_now(None), drafts=True, future=True,
+                                       umpire=umpire)))
     except InputError as exc:
         found = exc.problems
+    unchecked = None
+    if sealed and umpire is not None and not found:
+        from ftpress.campaign import load_states
+
+        try:  # the plain files, as everyone reads them, must load too
+            load_states(root)
+        except InputError as exc:
+            found = exc.problems
+    if sealed and not found:
+        from ftpress.sealed_campaign import plain_problems, stale_projections, twinned
+
+        if umpire is not None:
+            found = (*plain_problems(root), *stale_projections(root, umpire))
+        else:
+            found = tuple(plain_problems(root))
+            unchecked = (f"the {len(twinned(root))} sealed twins (state/**/*.age) hold the "
+                         "whole files; checking them needs the umpire's key (--identity FILE "
+                         f"or ${UMPIRE_KEY_ENV})")
     from ftpress.turn.order_check import check_orders
 
     order_problems, summaries = check_orders(root, wanted)
@@ -52,7 +84,7 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
     scope = "the campaign" if wanted is None else \
         f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
-                       tuple((path, tuple(lines)) for path, lines in summaries))
+                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
 
 
 def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
@@ -107,12 +139,15 @@ def _battle_problems(root: Path) -> list[Problem]:
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="files to report on (default: the whole campaign)")
+    parser.add_argument("--identity", type=Path, metavar="FILE",
+                        help="in a sealed campaign, the umpire's key, to check the sealed "
+                        "files too (default: $FTPRESS_UMPIRE_KEY, else .ftpress-umpire-key)")
     parser.add_argument("--source", type=Path, default=Path())
 
 
 def run(args: argparse.Namespace) -> int:
     """Every problem on stderr, and what each clean order file named will do."""
-    report = check(args.source, args.paths)
+    report = check(args.source, args.paths, args.identity)
     if args.paths:
         for path, lines in report.orders:
             say(f"{path}:")
@@ -124,5 +159,7 @@ def run(args: argparse.Namespace) -> int:
         count = len(report.problems)
         say(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}", err=True)
         return 1
+    if report.unchecked is not None:
+        say(f"not checked without the umpire's key: {report.unchecked}")
     say(f"checked {report.scope}: no problems")
     return 0

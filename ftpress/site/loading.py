@@ -36,6 +36,7 @@ from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn, load_turns
+from ftpress.state.twins import UmpireKey
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,10 @@ class BuildOptions:
     #: umpire (every fact; written to its own folder, kept out of search engines), or a
     #: player's id (what the rules tell that player; :func:`player_of`).
     view: str = "public"
+    #: In a sealed campaign, the umpire's key: the state and records are read from
+    #: their sealed twins (:mod:`ftpress.state.twins`); without it, the plain files,
+    #: which hold what every player may know.
+    umpire: UmpireKey | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +95,12 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     state = None
     turns: tuple[RecordedTurn, ...] = ()
     try:
-        folders = load_states(root, cache, executor)
+        folders = load_states(root, cache, executor, options.umpire)
         state = folders[0].state if folders else None
         # The snapshots are loaded and checked once, here; the turns reuse them.
         snapshots = {f.folder: f.state for f in folders[1:]}
         if state is not None:
-            turns = load_turns(root, snapshots, executor)
+            turns = load_turns(root, snapshots, executor, umpire=options.umpire)
             ruleset = rules.find_ruleset(state.campaign.ruleset)
             problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
                                           ruleset.report, ruleset.name))
