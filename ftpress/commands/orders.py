@@ -1,4 +1,6 @@
-"""``ftpress orders new <player>``: the player's order form for the open turn.
+"""``ftpress orders new <player>``: the player's order form for the open turn;
+``ftpress orders seal FILE``: the order file checked, then sealed
+(:mod:`ftpress.commands.seal`).
 
 The form is the campaign's ruleset's (``Ruleset.order_form``): every group of the
 player holding, with what it holds, where it can go this week and which orders
@@ -13,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ftpress import rules
+from ftpress.commands import seal
 from ftpress.campaign import load_state
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
@@ -72,10 +75,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--force", action="store_true",
                      help="replace the player's order file if there is one")
     new.add_argument("--source", type=Path, default=Path())
+    seal.arguments(what.add_parser("seal", help="check an order file, then seal it for the "
+                                   "umpires and its player (a sealed campaign)"))
 
 
 def run(args: argparse.Namespace) -> int:
-    # ``new`` is the only subcommand so far.
+    if args.what == "seal":
+        return seal.run(args)
     rel = new_form(args.source, args.player, force=args.force)
     say(f"wrote {rel}: every group holds; edit it, then 'ftpress check {rel}'")
     return 0

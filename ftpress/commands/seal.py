@@ -61,12 +61,21 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
     from ftpress.campaign import load_state
     from ftpress.turn.order_check import check_orders
 
+    from ftpress.state.twins import umpire_key
+
     loaded = load_state(root)
     if loaded is None or not loaded.state.campaign.sealed:
         raise RefusedCommand("this campaign's orders travel in plain (settings.secrecy in "
                              "state/campaign.yaml is not 'sealed'); send the plain file")
     to = sealing.seal_recipients(loaded.state, PurePosixPath(rel).name.removesuffix(".yaml"))
-    problems, _ = check_orders(root, {rel})
+    # The plain state is the public's; the umpire, holding the key, checks against the
+    # whole. A player's orders are checked against what the public knows (their form,
+    # and the rules wherever the public state shows enough), then at the turn again.
+    umpire = umpire_key(root)
+    known = load_state(root, umpire) if umpire is not None and any(
+        agekeys.answers(umpire.identities, r)
+        for r in loaded.state.campaign.umpire_recipients or ()) else None
+    problems, _ = check_orders(root, {rel}, known)
     if problems:
         raise InputError(problems)
     data = (root / rel).read_bytes()
