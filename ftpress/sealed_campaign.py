@@ -35,6 +35,7 @@ from ftpress.campaign import load_folder
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import EventsFile
 from ftpress.hidden_state import Sealer, TurnFacts, seal_record, state_pairs
+from ftpress.intelligence import intelligence_files
 from ftpress.knowledge import PUBLIC, public_state
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import load_dice, snapshot_folders
@@ -157,8 +158,25 @@ def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
         if record.dice == "keyed" else None
     made = seal_record(sealer, files, TurnFacts(turn, before, full, events, dice, key),
                        start, url)
+    # Each player's intelligence, as the turn would have sealed it; kept where it says
+    # the same already (age encryption is randomised).
+    for rel, data in intelligence_files(folder, full, events, turn).items():
+        made[rel] = _kept(root, rel, data, sealer.umpire) or data
     # seal_record also writes state/ as the turn left it: the current state is its own.
     return {rel: data for rel, data in made.items() if rel.startswith(folder + "/")}
+
+
+def _kept(root: Path, rel: str, sealed: bytes, umpire: UmpireKey | None) -> bytes | None:
+    """The bytes at ``rel`` if they open to what ``sealed`` opens to, else None."""
+    if umpire is None or not (root / rel).is_file():
+        return None
+    old = (root / rel).read_bytes()
+    try:
+        same = agekeys.decrypt(old, umpire.identities) == agekeys.decrypt(sealed,
+                                                                          umpire.identities)
+    except agekeys.Unreadable:
+        return None
+    return old if same else None
 
 
 def _resolved_orders(root: Path, turn: str, folder: str, source: UmpireKey | None,
