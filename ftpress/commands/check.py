@@ -75,7 +75,15 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
                          f"or ${UMPIRE_KEY_ENV})")
     from ftpress.turn.order_check import check_orders
 
-    order_problems, summaries = check_orders(root, wanted)
+    known = None
+    if umpire is not None:  # the open turn's orders, against the whole state
+        from ftpress.campaign import load_state
+
+        try:
+            known = load_state(root, umpire)
+        except InputError:
+            known = None  # reported by the load above
+    order_problems, summaries = check_orders(root, wanted, known)
     found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.

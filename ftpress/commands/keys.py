@@ -250,6 +250,8 @@ def _rotate(root: Path, identity: Path | None) -> int:
                (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
     if twins is not None:
         write_out(root, "the sealed state, re-encrypted", twins.files)
+        resealed = {f: d for f, d in resealed.items()
+                    if f.relative_to(root).as_posix() not in twins.files}
     for file, data in resealed.items():
         write_file(file, data)
     if twins is None:

@@ -24,13 +24,15 @@ from ftpress.orders.load import ADAPTER, orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
 from ftpress.state.turns import turn_id
+from ftpress.state.twins import umpire_at_hand
 from ftpress.write import write_file
 
 
 def new_form(root: Path, player_id: str, *, force: bool = False) -> str:
     """Write ``player_id``'s order form for the open turn; its path (relative to
-    ``root``). Refuses to replace an order file unless ``force``."""
-    loaded = load_state(root)
+    ``root``). Refuses to replace an order file unless ``force``. In a sealed campaign
+    the form is made from the whole state where the umpire's key is at hand."""
+    loaded = load_state(root, umpire_at_hand(root))
     if loaded is None:
         raise InputError([Problem("state", 0, 0, "this campaign has no state; expected "
                                   "state/campaign.yaml and the rest")])

@@ -61,7 +61,7 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
     from ftpress.campaign import load_state
     from ftpress.turn.order_check import check_orders
 
-    from ftpress.state.twins import umpire_key
+    from ftpress.state.twins import umpire_at_hand
 
     loaded = load_state(root)
     if loaded is None or not loaded.state.campaign.sealed:
@@ -71,10 +71,8 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
     # The plain state is the public's; the umpire, holding the key, checks against the
     # whole. A player's orders are checked against what the public knows (their form,
     # and the rules wherever the public state shows enough), then at the turn again.
-    umpire = umpire_key(root)
-    known = load_state(root, umpire) if umpire is not None and any(
-        agekeys.answers(umpire.identities, r)
-        for r in loaded.state.campaign.umpire_recipients or ()) else None
+    umpire = umpire_at_hand(root)
+    known = load_state(root, umpire) if umpire is not None else None
     problems, _ = check_orders(root, {rel}, known)
     if problems:
         raise InputError(problems)

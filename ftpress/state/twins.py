@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress import agekeys, yamlsource
-from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 
 #: What a twin's name adds to its plain file's.
 TWIN = ".age"
@@ -123,6 +123,19 @@ def needed_key(root: Path, why: str, identity: Path | None = None,
                              "expected the umpire's key (if it is lost, see 'Rotating the "
                              "umpire key' in the README); nothing was done")
     return key
+
+
+def umpire_at_hand(root: Path) -> UmpireKey | None:
+    """The umpire's key where a sealed campaign's checkout has it (``$FTPRESS_UMPIRE_KEY``
+    or the key file) and it opens the campaign: the commands that read the state for
+    the umpire (an order form, an order file's check) read the whole of it then; else
+    None (an open campaign, or a player's checkout)."""
+    if not is_sealed(root):
+        return None
+    try:
+        return needed_key(root, "")
+    except (RefusedCommand, InvalidArgument):
+        return None
 
 
 def missing_twins(root: Path, rels: list[str]) -> list[Problem]:
