@@ -8,7 +8,8 @@ import dataclasses
 import html
 import re
 
-from ftpress.campaign import load_folder
+from demos import FTC2007
+
 from ftpress.events import PUBLIC, Event
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.rules import STATE_EXTENSIONS
@@ -18,7 +19,7 @@ from conftest import REPO
 
 
 def demo_turns():
-    turns = load_turns(REPO, extensions=STATE_EXTENSIONS)
+    turns = load_turns(REPO, extensions=STATE_EXTENSIONS, umpire=FTC2007.umpire)
     return [(t.id, turns[i - 1].state if i else None, t.state, t.events)
             for i, t in enumerate(turns)]
 
@@ -45,7 +46,7 @@ def _money(state, player, amount, account, at=None, kind="income"):
 
 
 def test_lines_are_per_world_for_income_and_per_account_for_spending():
-    state = load_folder(REPO).state
+    state = FTC2007.state()
     player = state.players.players[0]
     worlds = state.worlds_of(player.id)[:2]
     events = [_money(state, player.id, 50, "income", worlds[0].id),

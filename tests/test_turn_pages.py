@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from demos import FTC2007 as DEMO
 from hiddenfacts import leaks, secrets_of
 
 from ftpress.campaign import load_folder
@@ -168,7 +169,7 @@ def test_no_hidden_fact_reaches_the_site(demo_site):
 # --- the public view, unit by unit ----------------------------------------------------
 
 def demo_state():
-    return load_folder(REPO, f"{TURNS_DIR}/t000").state
+    return load_folder(REPO, f"{TURNS_DIR}/t000", umpire=DEMO.umpire).state
 
 
 def test_the_safety_net_catches_a_public_event_that_names_a_hidden_ship_or_a_dummy():
@@ -325,8 +326,9 @@ def test_treasury_chart_parses_and_escapes():
 
 def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     root = tmp_path / "camp"
+    whole = DEMO.copy(tmp_path / "whole")  # an open campaign's files: the net knows the names
     for rel in ("state", "content/rules", "site.yaml"):
-        src = REPO / rel
+        src = whole / rel
         if src.is_dir():
             shutil.copytree(src, root / rel)
         else:
@@ -334,7 +336,8 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
             (root / rel).write_bytes(src.read_bytes())
     write_files(root, {"content/posts/2026/03/01-hello.md": post("Hello", "2026-03-01T10:00:00Z")})
     events = root / f"{TURNS_DIR}/t001/events.yaml"
-    secret = load_folder(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
+    secret = load_folder(REPO, f"{TURNS_DIR}/t001", umpire=DEMO.umpire
+                         ).state.groups.groups[1].ships[0].name
     text = events.read_text().replace("Show the flag on the eastern border.",
                                       "<script>alert(1)</script>")
     text = text.replace("Have a look at what the League keeps next door, then come home.",
