@@ -36,13 +36,13 @@ from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import EventsFile
 from ftpress.hidden_state import Sealer, TurnFacts, seal_record, state_pairs
 from ftpress.intelligence import intelligence_files
-from ftpress.knowledge import PUBLIC, public_state
-from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.knowledge import PUBLIC, knowledge_of, public_state
+from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import load_dice, snapshot_folders
-from ftpress.state.model import State
+from ftpress.state.model import DiceFile, State
 from ftpress.state.records import read_events, read_orders
-from ftpress.state.save import dump
-from ftpress.state.turns import SETUP, turn_id
+from ftpress.state.save import dump, schema_url
+from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.state.twins import UmpireKey, missing_twins, twin
 from ftpress.turn.record import base_url, read_record
 from ftpress.turn.secret import turn_key
@@ -116,8 +116,10 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
         if turn == SETUP:
             files |= state_pairs(sealer, folder, full, url)
             dice = load_dice(root, folder, umpire=source)
-            files |= sealer.pair(f"{folder}/dice.yaml", dump(dice).encode("utf-8"),
-                                 dump(dataclasses.replace(dice, rolls=())).encode("utf-8"))
+            rel = f"{folder}/{DICE.file}"
+            schema = _schema_line(root / rel)
+            files |= sealer.pair(rel, dump(dice, schema).encode("utf-8"),
+                                 dump(dataclasses.replace(dice, rolls=()), schema).encode("utf-8"))
             previous = full
             continue
         has_before = (root / folder / "before").is_dir()
@@ -133,6 +135,14 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     if problems:
         raise InputError(problems)
     return SealedCampaign(files, sealed_orders, (*removed, *gone), left)
+
+
+def _schema_line(file: Path) -> str | None:
+    """The schema a file's first line points editors at (``ftpress init`` writes one on
+    the set-up's dice log), kept as it is."""
+    first = file.read_text("utf-8").split("\n", 1)[0] if file.is_file() else ""
+    prefix = "# yaml-language-server: $schema="
+    return first.removeprefix(prefix) if first.startswith(prefix) else None
 
 
 def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
@@ -288,3 +298,28 @@ def _more_than_public(rel: str) -> Problem:
                    f"campaign the plain file holds only its public projection, the whole file "
                    f"being sealed in {twin(rel)}: run 'ftpress keys seal-campaign' with the "
                    "umpire's key")
+
+
+def default_secrecy(ruleset: str) -> str:
+    """How ``ftpress init`` makes a campaign of ``ruleset`` by default: sealed, unless
+    the ruleset's rules hide nothing (sct), whose campaigns are open."""
+    return "open" if knowledge_of(ruleset).hides_nothing else "sealed"
+
+
+def sealed_setting(state: State, recipient: str) -> State:
+    """A new campaign's state made sealed, to the umpire ``recipient``."""
+    settings = dataclasses.replace(state.campaign.settings, secrecy="sealed")
+    return dataclasses.replace(state, campaign=dataclasses.replace(
+        state.campaign, settings=settings, umpire_recipients=(recipient,)))
+
+
+def setup_files(root: Path, state: State, dice: DiceFile, base_url: str | None
+                ) -> dict[str, bytes]:
+    """A new sealed campaign's state and set-up snapshot: projections and twins."""
+    sealer = Sealer.of(root, state, None)
+    files = state_pairs(sealer, STATE_DIR, state, base_url)
+    files |= state_pairs(sealer, f"{TURNS_DIR}/{SETUP}", state, base_url)
+    url = schema_url(base_url, DICE)
+    files |= sealer.pair(f"{TURNS_DIR}/{SETUP}/{DICE.file}", dump(dice, url).encode("utf-8"),
+                         dump(dataclasses.replace(dice, rolls=()), url).encode("utf-8"))
+    return files

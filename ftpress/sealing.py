@@ -244,8 +244,8 @@ def recorded_seal(root: Path, folder: str, record: TurnRecord,
     event log (its twin, with ``umpire``: they are told to their player alone)."""
     base = root / folder / "orders"
     found = sorted(base.glob(f"*{SEALED}")) if base.is_dir() else []
-    if record.digest_of == "orders" or not found:
-        return None
+    if record.digest_of == "orders" or (not found and record.digest_of != "sealed"):
+        return None  # (a sealed turn in which nobody sent orders keys on no files)
     sealed = {file.name.removesuffix(SEALED): file.read_bytes() for file in found}
     recorded = read_events(root, folder, umpire)
     return RecordedSeal(sealed_digest(sealed), tuple(e for e in recorded if e.rule == RULE),
