@@ -11,7 +11,11 @@
   a sealed campaign, every twin to the recipients as they are then listed (drop a
   departed umpire's line first, and rotate);
 - ``keys seal-campaign`` makes an open campaign sealed, or writes a sealed one's
-  plain files again from their twins (:mod:`ftpress.sealed_campaign`).
+  plain files again from their twins (:mod:`ftpress.sealed_campaign`);
+- ``keys edit-state`` opens a sealed campaign's current state, whole, into the
+  git-ignored working copy ``.ftpress-state/`` for the umpire to edit by hand, and
+  ``keys seal-state`` checks the edited files and writes them back, each as its
+  public projection and its twin.
 """
 
 from __future__ import annotations
@@ -59,10 +63,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     seal.add_argument("--seal-orders", action="store_true",
                       help="seal the open turn's plain order files too, to the umpires and "
                       "their players, and remove the plain ones")
-    for action in (init, check, rotate, seal):
+    edit = actions.add_parser("edit-state", help=f"a sealed campaign's state, whole, in the "
+                              f"git-ignored {EDITING}/, to edit by hand")
+    reseal = actions.add_parser("seal-state", help=f"the state edited in {EDITING}/ checked "
+                                "and sealed back into state/")
+    for action in (init, check, rotate, seal, edit, reseal):
         action.add_argument("--source", type=Path, default=Path(),
                             help="campaign folder (default: the current folder)")
-    for action in (rotate, seal):
+    for action in (rotate, seal, edit, reseal):
         action.add_argument("--identity", type=Path, metavar="FILE",
                             help="the umpire key in use (default: $FTPRESS_UMPIRE_KEY, else "
                             f"{agekeys.UMPIRE_KEY_FILE})")
@@ -76,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
         return _check(root)
     if args.action == "seal-campaign":
         return _seal_campaign(root, args.identity, args.seal_orders)
+    if args.action == "edit-state":
+        return _edit_state(root, args.identity)
+    if args.action == "seal-state":
+        return _seal_state(root, args.identity)
     return _rotate(root, args.identity)
 
 
@@ -186,6 +198,54 @@ def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool) -> int:
     lines.append("commit state/, orders/ and .gitignore; the umpire's key is needed from now "
                  f"on to resolve turns (${agekeys.UMPIRE_KEY_ENV} in the publishing workflow)")
     say("\n".join(lines))
+    return 0
+
+
+#: Where ``keys edit-state`` opens the whole state for the umpire's hand edits.
+EDITING = ".ftpress-state"
+
+
+def _edit_state(root: Path, identity: Path | None) -> int:
+    """``keys edit-state``: the whole current state, in plain, in the working copy."""
+    from ftpress.state.twins import read
+
+    umpire = needed_key(root, "editing the sealed state", identity)
+    if (root / EDITING).exists():
+        raise RefusedCommand(f"{EDITING}/ is open already; edit it and run 'ftpress keys "
+                             f"seal-state', or delete it to start again; nothing was done")
+    _state(root, umpire)  # the state must open and check before it is handed out
+    ensure_ignored(root, f"/{EDITING}/")
+    for kind in KINDS.values():
+        write_file(root / EDITING / kind.file, read(root, f"{STATE_DIR}/{kind.file}", umpire)[0])
+    say(f"the whole state is in {EDITING}/ (git-ignored: never commit it); edit it, then "
+        "run 'ftpress keys seal-state' to check it and seal it back into state/")
+    return 0
+
+
+def _seal_state(root: Path, identity: Path | None) -> int:
+    """``keys seal-state``: the working copy checked, then written back sealed."""
+    import shutil
+
+    from ftpress import rules
+    from ftpress.campaign import load_folder
+    from ftpress.hidden_state import Sealer, state_pairs
+    from ftpress.turn.record import base_url
+
+    umpire = needed_key(root, "sealing the edited state", identity)
+    if not (root / EDITING).is_dir():
+        raise RefusedCommand(f"there is no {EDITING}/ to seal; 'ftpress keys edit-state' "
+                             "opens the state into it first")
+    loaded = load_folder(root, EDITING)
+    problems = rules.check_state(loaded)
+    if problems:
+        raise InputError(problems)
+    state = loaded.state
+    files = state_pairs(Sealer.of(root, state, umpire), STATE_DIR, state, base_url(root))
+    write_out(root, f"{STATE_DIR}/, edited by hand", files)
+    shutil.rmtree(root / EDITING)
+    say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
+        f"its twin); {EDITING}/ removed; the next turn's record keeps the state it starts "
+        "from")
     return 0
 
 
