@@ -197,7 +197,7 @@ def test_orders_seal_is_the_seal_command(sealed, run):
 
 
 def test_the_umpire_edits_the_state_by_hand_and_seals_it_back(sealed, run):
-    code, out, _ = run("keys", "edit-state", "--source", sealed)
+    code, _out, _ = run("keys", "edit-state", "--source", sealed)
     assert code == 0
     assert "/.ftpress-state/" in (sealed / ".gitignore").read_text().splitlines()
     edited = sealed / ".ftpress-state/groups.yaml"
@@ -211,7 +211,7 @@ def test_the_umpire_edits_the_state_by_hand_and_seals_it_back(sealed, run):
 
 def test_keys_rotate_reseals_every_twin_to_the_new_key(sealed, run):
     old = _umpire(sealed)
-    code, out, err = run("keys", "rotate", "--source", sealed)
+    code, _out, err = run("keys", "rotate", "--source", sealed)
     assert (code, err) == (0, ""), err
     new = _umpire(sealed)
     for twin in sorted((sealed / "state").rglob("*.age")):
@@ -219,7 +219,7 @@ def test_keys_rotate_reseals_every_twin_to_the_new_key(sealed, run):
         agekeys.decrypt(data, new.identities)
         if twin.parent.name != "intelligence":  # ...which nac's key opens too
             with pytest.raises(agekeys.Unreadable):
-                agekeys.decrypt(data, [i for i in old.identities])
+                agekeys.decrypt(data, list(old.identities))
     assert run("check", "--source", sealed) == (0, "checked the campaign: no problems\n", "")
 
 
