@@ -36,7 +36,7 @@ from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR
-from ftpress.state.twins import RECORD_TWINS, UmpireKey, twin
+from ftpress.state.twins import RECORD_TWINS, UmpireKey, marked, twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +72,8 @@ class Sealer:
         return agekeys.encrypt(full, agekeys.recipients(self.recipients))
 
     def pair(self, rel: str, full: bytes, public: bytes) -> dict[str, bytes]:
-        """The plain file and its twin."""
-        return {rel: public, twin(rel): self.sealed(rel, full)}
+        """The plain file (the projection, marked so) and its twin."""
+        return {rel: marked(rel.rsplit("/", 1)[1], public), twin(rel): self.sealed(rel, full)}
 
 
 def state_pairs(sealer: Sealer, folder: str, state: State, base_url: str | None
@@ -151,8 +151,8 @@ def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
         public = published_order(data.decode("utf-8"), path, facts.events, PUBLIC_VIEW,
                                  net).encode("utf-8")
         committed = files.get(twin(rel))  # the player's sealed file: already the twin
-        out |= {rel: public, twin(rel): committed if committed is not None else
-                sealer.sealed(rel, data)}
+        out |= {rel: marked(rel.rsplit("/", 1)[1], public),
+                twin(rel): committed if committed is not None else sealer.sealed(rel, data)}
     return out
 
 

@@ -17,11 +17,11 @@ record says. What it adds:
   orders: its digest was made from them, and its record's ``.age`` order
   copies are twins, not the sealed files of a turn keyed on their bytes.
 
-Where it reads each folder from: a folder whose plain ``campaign.yaml`` says
-``known_to: public`` holds projections, so its whole files are read from the
-twins (re-running on a sealed campaign re-projects them); any other folder
-holds whole files in plain (a campaign not sealed yet, or a record written
-since by a tool of an open campaign), and its old twins, if any, are replaced.
+Where it reads each file from: a plain file marked as a projection
+(:data:`ftpress.state.twins.MARK`) is read from its twin (re-running on a sealed
+campaign re-projects it); any other holds the whole file in plain (a campaign not
+sealed yet, or a record written since by a tool of an open campaign, or taken
+from another branch in a merge), and its old twin, if any, is replaced.
 """
 
 from __future__ import annotations
@@ -79,24 +79,12 @@ def _keyed(state: State, keys: State) -> State:
         state.players, players=players))
 
 
-def _projected(root: Path, folder: str) -> bool:
-    """Does ``folder`` hold projections (its whole files are in the twins)?"""
-    try:
-        plain = load_folder(root, folder).state
-    except InputError:
-        return False  # whole files (or broken ones): read as they are, to say what is wrong
-    return plain.campaign.known_to == PUBLIC
-
-
 def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
                  recipients: tuple[str, ...] | None = None) -> SealedCampaign:
     """Every file of the campaign at ``root`` as a sealed campaign keeps it (see the
     module docstring); raises with every problem, nothing written. ``recipients``: the
     umpires' to seal to instead of those listed (a rotation: every twin sealed anew)."""
-    def reader(folder: str) -> UmpireKey | None:
-        return umpire if _projected(root, folder) else None
-
-    current = load_folder(root, STATE_DIR, umpire=reader(STATE_DIR)).state
+    current = load_folder(root, STATE_DIR, umpire=umpire).state
     if not current.campaign.umpire_recipients:
         raise RefusedCommand("state/campaign.yaml lists no umpire_recipients, so nobody could "
                              "open the sealed files; run 'ftpress keys init' first")
@@ -111,7 +99,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     previous: State | None = None
     for folder in snapshot_folders(root):
         turn = folder.rsplit("/", 1)[1]
-        source = reader(folder)
+        source = umpire
         full = _keyed(load_folder(root, folder, umpire=source).state, keys)
         if turn == SETUP:
             files |= state_pairs(sealer, folder, full, url)
@@ -124,7 +112,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
             continue
         has_before = (root / folder / "before").is_dir()
         before = _keyed(load_folder(root, f"{folder}/before",
-                                    umpire=reader(f"{folder}/before")).state, keys) \
+                                    umpire=umpire).state, keys) \
             if has_before else None
         start = before if before is not None else previous
         assert start is not None, f"{folder} has no turn before it"

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ftpress.agekeys import UMPIRE_KEY_ENV
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import say
-from ftpress.agekeys import UMPIRE_KEY_ENV
 from ftpress.site import BuildOptions, load, render
 from ftpress.state.twins import is_sealed, needed_key, umpire_key
 from ftpress.turn.last_record import behind_last_record

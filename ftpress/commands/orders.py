@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ftpress import rules
-from ftpress.commands import seal
 from ftpress.campaign import load_state
+from ftpress.commands import seal
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.logsafe import say

@@ -59,9 +59,8 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
                                   "orders/<turn-id>/<player-id>.yaml")])
     identities = agekeys.read_identity(identity) if identity is not None else []
     from ftpress.campaign import load_state
-    from ftpress.turn.order_check import check_orders
-
     from ftpress.state.twins import umpire_at_hand
+    from ftpress.turn.order_check import check_orders
 
     loaded = load_state(root)
     if loaded is None or not loaded.state.campaign.sealed:

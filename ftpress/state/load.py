@@ -33,7 +33,7 @@ from ftpress.state.extension import (
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.state.twins import UmpireKey, read, twin
+from ftpress.state.twins import UmpireKey, is_projection, read, twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +319,7 @@ def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, 
     problems.raise_if_any()
     state = State(**models)
     sealed = frozenset(kind.name for kind in KINDS.values()
-                       if umpire is not None and (root / twin(f"{folder}/{kind.file}")).is_file())
+                       if umpire is not None and is_projection(root, f"{folder}/{kind.file}"))
     return LoadedState(folder, state, sources, sealed)
 
 
@@ -375,8 +375,8 @@ def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor,
     for folder in folders:
         for kind in (*KINDS.values(), DICE):
             rel = f"{folder}/{kind.file}"
-            if umpire is not None and (root / twin(rel)).is_file():
-                continue  # opened by the load itself, and kept in memory only
+            if umpire is not None and is_projection(root, rel):
+                continue  # its twin is opened by the load itself, and kept in memory only
             try:
                 raw = yamlsource.read_bytes(root / rel, rel) if (root / rel).is_file() else None
             except InputError:

@@ -7,11 +7,16 @@ the umpires' recipients in ``state/campaign.yaml``. Every file of these kinds
 has its twin in a sealed campaign, so a plain file standing alone, where the
 full one should be sealed, is found without a key (:func:`missing_twins`).
 
+Each projection says so in its first lines (:data:`MARK`), so a file is told for
+what it is by itself: a whole file written in plain since (by a tool of an open
+campaign, or taken from another branch in a merge) is never mistaken for a
+projection whose whole is in a twin left from before.
+
 This module is the reading side, the one seam every loader goes through
-(:func:`read`): given the umpire's key (:class:`UmpireKey`), a file is read from
-its twin, and a problem in it is told at the twin's path and the line of its
-decrypted text (``state/groups.yaml.age:12:3``); without one, from the plain
-file. What is written, and how each kind of file is projected, is
+(:func:`read`): given the umpire's key (:class:`UmpireKey`), a projection is read
+from its twin, and a problem in it is told at the twin's path and the line of its
+decrypted text (``state/groups.yaml.age:12:3``); without one, the plain file.
+What is written, and how each kind of file is projected, is
 :mod:`ftpress.hidden_state`'s.
 """
 
@@ -26,6 +31,27 @@ from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 
 #: What a twin's name adds to its plain file's.
 TWIN = ".age"
+#: How a projection's text begins (after the schema line, if any): a YAML comment.
+MARK = b"# the public projection: the whole file is sealed to the umpires in "
+
+
+def marked(name: str, text: bytes) -> bytes:
+    """``text`` (a projection) with its mark, after its schema line if it has one."""
+    mark = MARK + f"{name}{TWIN}\n".encode()
+    if text.startswith(b"# yaml-language-server:"):
+        first, _, rest = text.partition(b"\n")
+        return first + b"\n" + mark + rest
+    return mark + text
+
+
+def is_projection(root: Path, rel: str) -> bool:
+    """Does the plain file ``rel`` say it is a projection (:data:`MARK`)?"""
+    try:
+        with (root / rel).open("rb") as file:
+            head = file.read(512)
+    except OSError:
+        return False
+    return any(line.startswith(MARK) for line in head.split(b"\n")[:2])
 #: The files of a record folder that have twins, besides the state files (each
 #: state file of a record, and of its ``before/``, has one too).
 RECORD_TWINS = ("dice.yaml", "events.yaml")
@@ -46,9 +72,11 @@ def twin(rel: str) -> str:
 
 def read(root: Path, rel: str, key: UmpireKey | None) -> tuple[bytes, str]:
     """The bytes of ``rel`` as the reader may know them, and the path a problem in
-    them is told at: its twin, opened, with ``key`` (where it has one); else the
-    plain file. Raises :class:`InputError` naming the twin if it will not open."""
-    if key is not None and (root / twin(rel)).is_file():
+    them is told at: with ``key``, a projection's twin, opened; else the plain file.
+    Raises :class:`InputError` naming the twin if it is missing or will not open."""
+    if key is not None and is_projection(root, rel):
+        if not (root / twin(rel)).is_file():
+            raise InputError(missing_twins(root, [rel]))
         return open_twin(root, twin(rel), key), twin(rel)
     return yamlsource.read_bytes(root / rel, rel), rel
 

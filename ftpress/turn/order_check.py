@@ -19,7 +19,6 @@ from ftpress.state.load import LoadedState
 from ftpress.state.model import PUBLIC_KNOWLEDGE, State
 from ftpress.state.turns import TURNS_DIR, turn_id
 
-
 #: What ``ftpress check`` says of a plain order file of a sealed campaign, checked with
 #: no key: the state it can read is the public's, which does not show the player's ships.
 NEEDS_OWN_VIEW = ("its form is checked; its orders are checked against what you know by "
