@@ -24,10 +24,12 @@ module. For a viewer who is not the umpire:
 - every record's ruleset keys go through the ruleset's declaration.
 
 A ruleset whose rules hide nothing (``Knowledge.hides_nothing``) lets every
-viewer know the whole state.
+viewer know the whole state: their known state is the state itself.
 
-The result says whose it is (``campaign.known_to``): the checks allow it what a
-full state may not hold, another power's counter whose ships are unknown.
+Any other result says whose it is (``campaign.known_to``): the checks allow it
+what a full state may not hold, another power's counter whose ships are
+unknown, and the renderer shows all of a power's groups only where it is the
+viewer's own (:func:`ftpress.render.visibility.knows_all_of`).
 """
 
 from __future__ import annotations
@@ -86,10 +88,10 @@ def known_state(state: State, viewer: Viewer) -> State:
     if state.campaign.known_to is not None and marker != PUBLIC:
         raise ValueError(f"a state known to {state.campaign.known_to!r} cannot tell what "
                          f"{marker!r} knows")
-    campaign = dataclasses.replace(state.campaign, known_to=marker)
     knowledge = knowledge_of(state.campaign.ruleset)
     if knowledge.hides_nothing:
-        return dataclasses.replace(state, campaign=campaign)
+        return state
+    campaign = dataclasses.replace(state.campaign, known_to=marker)
     return _Projection(state, viewer.player, knowledge).state(campaign)
 
 

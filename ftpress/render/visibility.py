@@ -66,11 +66,13 @@ PUBLIC_VIEW = Viewer()
 UMPIRE_VIEW = Viewer(umpire=True)
 
 
-def viewer_for(umpire: bool, player: str | None = None) -> Viewer:
-    """The viewer of a build: the umpire, else the player named, else the public."""
-    if umpire:
-        return UMPIRE_VIEW
-    return Viewer.of(player) if player is not None else PUBLIC_VIEW
+def knows_all_of(viewer: Viewer, state: State, owner: str | None) -> bool:
+    """Does ``viewer``, reading ``state`` as they know it (:mod:`ftpress.knowledge`),
+    know all that ``owner`` has: its groups' ships, which are dummies? The umpire
+    does, and the owner; and everyone, where the state is nobody's projection (the
+    rules hide nothing, so the viewer's known state is the whole)."""
+    return (viewer.umpire or (owner is not None and owner == viewer.player)
+            or state.campaign.known_to is None)
 
 
 def visible(events: Iterable[Event], viewer: Viewer,

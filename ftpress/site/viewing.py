@@ -1,0 +1,65 @@
+"""Whose site a build is, and the campaign as that viewer knows it.
+
+A build is made for one :class:`~ftpress.render.visibility.Viewer`, named by
+``--view``: the public, the umpire, or a player. The load stage hands the
+renderer the state and every recorded turn as that viewer knows them
+(:func:`ftpress.knowledge.known_state`), so no page of a view can show what its
+viewer may not know; the umpire's view is the full state.
+
+Where the build holds the full states (an open campaign, or the umpire's key),
+it also makes each turn's last safety net from them
+(:class:`~ftpress.render.visibility.HiddenFacts`): the names the full states
+hide from the viewer, which no event the viewer reads may carry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ftpress.knowledge import known_state
+from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer
+from ftpress.state.model import State
+from ftpress.state.records import RecordedTurn
+
+#: ``--view`` of the public site and of the umpire's.
+PUBLIC, UMPIRE = "public", "umpire"
+
+
+def viewer_named(view: str) -> Viewer:
+    """The viewer ``--view`` names: ``public``, ``umpire`` or a player's id."""
+    if view == UMPIRE:
+        return UMPIRE_VIEW
+    return PUBLIC_VIEW if view == PUBLIC else Viewer.of(view)
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """The campaign as one viewer knows it, ready to render."""
+
+    state: State
+    #: Every recorded turn, its state as the viewer knows it.
+    turns: tuple[RecordedTurn, ...]
+    #: Each turn's last safety net (None: none, for the umpire, or where the build has
+    #: only what the viewer knows).
+    nets: tuple[HiddenFacts | None, ...]
+
+
+def known(state: State, turns: Sequence[RecordedTurn], viewer: Viewer) -> Known:
+    """``state`` and ``turns`` (as loaded) as ``viewer`` knows them."""
+    seen = tuple(dataclasses.replace(t, state=known_state(t.state, viewer)) for t in turns)
+    nets = tuple(_net(turns[i - 1].state if i else None, t.state, s.state, viewer)
+                 for i, (t, s) in enumerate(zip(turns, seen, strict=True)))
+    return Known(known_state(state, viewer), seen, nets)
+
+
+def _net(before: State | None, after: State, known_after: State, viewer: Viewer
+         ) -> HiddenFacts | None:
+    """The net of one turn, made from its full states (none where the build holds only
+    what the viewer knows, or where the viewer knows it all)."""
+    if after.campaign.known_to is not None or known_after is after:
+        return None
+    if before is not None and before.campaign.known_to is not None:
+        before = None
+    return HiddenFacts.of_turn(before, after, viewer)
