@@ -161,6 +161,30 @@ class _Projection:
         return DesignsFile(designs)
 
 
+def with_own(public: State, mine: State, player: str) -> State:
+    """What ``player`` knows now, from what the public knows now (``public``, the
+    public's known state) and ``player``'s known state of the latest turn (``mine``,
+    from their intelligence file): the public's, with the player's own records as
+    they know them (their player, groups, queues, the systems they hold, their
+    navy's designs and the designs their ships and keels are built to)."""
+    own_systems = {s.id: s for s in mine.map.systems if s.owner == player}
+    systems = tuple(own_systems.get(s.id, s) if s.owner == player else s
+                    for s in public.map.systems)
+    players = tuple(mine.player(player) or p if p.id == player else p
+                    for p in public.players.players)
+    groups = (*(g for g in public.groups.groups if g.owner != player),
+              *mine.groups_of(player))
+    have = {d.id for d in public.designs.designs}
+    navy = mine.player(player)
+    designs = (*(mine.design(d.id) or d if navy is not None and d.navy == navy.navy else d
+                 for d in public.designs.designs),
+               *(d for d in mine.designs.designs if d.id not in have))
+    return State(dataclasses.replace(public.campaign, known_to=player), PlayersFile(players),
+                 dataclasses.replace(public.map, systems=systems), DesignsFile(designs),
+                 GroupsFile(groups), _Projection(mine, player, HIDES_ITS_OWN).queues(
+                     mine.queues))
+
+
 def _designs_of(groups: Iterable[Group], keels: Iterable[Any]) -> set[str]:
     """The designs the ships of ``groups`` and the ``keels`` are built to."""
     return {s.design for g in groups for s in g.ships} | {k.design for k in keels}

@@ -40,11 +40,13 @@ class LiveSite:
     """The state shared by the builder thread and the request handlers."""
 
     def __init__(self, root: Path, out: Path, *, drafts: bool, future: bool,
-                 now: str | None, view: str = "public") -> None:
+                 now: str | None, view: str = "public", identity: Path | None = None) -> None:
         self.root, self.out = root, out
         self.drafts, self.future, self.now = drafts, future, now
         #: Whose site is served (``BuildOptions.view``).
         self.view = view
+        #: A player's key, for their view (``BuildOptions.identity``).
+        self.identity = identity
         self.version = 0
         self.error: str | None = None
         self.base_path = "/"
@@ -67,7 +69,7 @@ class LiveSite:
         try:
             self.base_path = load_config(self.root).base_path
             options = BuildOptions(build_now(self.now), drafts=self.drafts, future=self.future,
-                                   view=self.view)
+                                   view=self.view, identity=self.identity)
             quick = self._rebuild_posts(changed or set(), options)
             if quick:
                 print(f"rewrote {len(quick)} post page(s) in "
@@ -250,7 +252,8 @@ def _watch(site: LiveSite, stop: threading.Event) -> None:
 
 
 def serve(root: Path, out: Path | None, *, host: str, port: int, drafts: bool = False,
-          future: bool = False, now: str | None = None, view: str = "public") -> int:
+          future: bool = False, now: str | None = None, view: str = "public",
+          identity: Path | None = None) -> int:
     """Serve the campaign at http://host:port until interrupted."""
     build_now(now)  # a malformed --now is a command-line error, not a page overlay
     load_config(root)  # no site settings, nothing to serve: fail like `build` does
@@ -258,7 +261,8 @@ def serve(root: Path, out: Path | None, *, host: str, port: int, drafts: bool = 
     if out is None:
         temp = Path(tempfile.mkdtemp(prefix="ftpress-serve-"))
         out = temp
-    site = LiveSite(root, out, drafts=drafts, future=future, now=now, view=view)
+    site = LiveSite(root, out, drafts=drafts, future=future, now=now, view=view,
+                    identity=identity)
     site.rebuild()
     handler = type("BoundHandler", (Handler,), {"site": site})
     server = ThreadingHTTPServer((host, port), handler)

@@ -497,8 +497,9 @@ def test_each_player_with_a_key_gets_what_they_know_sealed_to_them(sealed, run):
     assert sorted(p.name for p in folder.iterdir()) == ["nac.yaml.age"]  # esu, fsr: no key
     known = yaml.safe_load(pyrage.decrypt((folder / "nac.yaml.age").read_bytes(), [nac]))
     assert (known["turn"], known["player"]) == ("t005", "nac")
-    assert [g["id"] for g in known["groups"]["groups"]] == [
+    assert [g["id"] for g in known["state"]["groups"]["groups"] if g["owner"] == "nac"] == [
         g.id for g in result.state.groups_of("nac")]
+    assert known["state"]["campaign"]["known_to"] == "nac"
     told = [e.text for e in result.events if e.audience.tells("nac")]
     assert [e["text"] for e in known.get("events", [])] == told
     assert not any(e.audience.players == ("esu",) and e.text in told for e in result.events)

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from ftpress.site import BuildOptions, build
 
     options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
-                           view=args.view)
+                           view=args.view, identity=args.identity)
     report = build(args.source, out, options, fingerprint=fingerprint, executor=ForkExecutor())
     say(report.summary(out))
     return 0

@@ -25,4 +25,4 @@ def run(args: argparse.Namespace) -> int:
     if args.view not in ("public", "umpire"):
         check_player_view(args.source, args.view, args.identity)
     return serve(args.source, args.out, host=args.host, port=args.port, drafts=args.drafts,
-                 future=args.future, now=args.now, view=args.view)
+                 future=args.future, now=args.now, view=args.view, identity=args.identity)

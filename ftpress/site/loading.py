@@ -35,7 +35,7 @@ from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
-from ftpress.site.viewing import known, viewer_named
+from ftpress.site.viewing import from_intelligence, known, viewer_named
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn, load_turns
 
@@ -53,6 +53,9 @@ class BuildOptions:
     #: umpire (every fact; written to its own folder, kept out of search engines), or a
     #: player's id (what the rules tell that player; :func:`~.viewing.viewer_named`).
     view: str = "public"
+    #: A player's view: the file holding their key (``--identity``), which opens their
+    #: sealed intelligence when the state files hold only what the public knows.
+    identity: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     viewer = viewer_named(options.view)
     nets: tuple[HiddenFacts | None, ...] = ()
     if state is not None and not viewer.umpire:  # from here on, only what the viewer knows
-        seen = known(state, turns, viewer)
+        seen = (from_intelligence(root, state, turns, viewer.player, options.identity)
+                if viewer.player is not None and state.campaign.known_to is not None
+                else known(state, turns, viewer))
         state, turns, nets = seen.state, seen.turns, seen.nets
     published = _published(posts, options)
     chosen = {id(p) for p in published}  # by identity: comparing posts field by field is slow

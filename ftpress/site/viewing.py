@@ -10,6 +10,14 @@ Where the build holds the full states (an open campaign, or the umpire's key),
 it also makes each turn's last safety net from them
 (:class:`~ftpress.render.visibility.HiddenFacts`): the names the full states
 hide from the viewer, which no event the viewer reads may carry.
+
+Where the state files hold only what the public knows (a sealed campaign), a
+player's view is made from them and the player's sealed intelligence
+(:mod:`ftpress.intelligence`), opened with their key: each turn as the player
+knew it when it was resolved, and the campaign now as the public knows it with
+the player's own records from their latest intelligence. A turn the player has
+no intelligence of (the setup, or one resolved before they had a key) is shown
+as the public knows it.
 """
 
 from __future__ import annotations
@@ -17,11 +25,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from ftpress.knowledge import known_state
+from ftpress import agekeys, rules
+from ftpress.errors import InputError, Problem
+from ftpress.intelligence import path_of, read_intelligence
+from ftpress.knowledge import known_state, with_own
 from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn
+from ftpress.state.turns import TURNS_DIR
 
 #: ``--view`` of the public site and of the umpire's.
 PUBLIC, UMPIRE = "public", "umpire"
@@ -63,3 +76,28 @@ def _net(before: State | None, after: State, known_after: State, viewer: Viewer
     if before is not None and before.campaign.known_to is not None:
         before = None
     return HiddenFacts.of_turn(before, after, viewer)
+
+
+def from_intelligence(root: Path, public: State, turns: Sequence[RecordedTurn], player: str,
+                      identity: Path | None) -> Known:
+    """``player``'s view where the state files hold what the public knows: from them
+    and the player's intelligence, opened with the key in ``identity``."""
+    if identity is None:
+        raise InputError([Problem("state/campaign.yaml", 1, 1, f"the state files hold only "
+                                  f"what the public knows, so {player}'s view is made from "
+                                  f"{player}'s sealed intelligence; give --identity FILE, "
+                                  f"{player}'s key")])
+    identities = agekeys.read_identity(identity)
+    seen: list[RecordedTurn] = []
+    latest: State | None = None
+    for turn in turns:
+        rel = path_of(f"{TURNS_DIR}/{turn.id}", player)
+        if not (root / rel).is_file():
+            seen.append(turn)
+            continue
+        intelligence = read_intelligence(root, rel, identities, rules.STATE_EXTENSIONS)
+        seen.append(dataclasses.replace(turn, state=intelligence.state,
+                                        events=intelligence.events))
+        latest = intelligence.state
+    now = with_own(public, latest, player) if latest is not None else public
+    return Known(now, tuple(seen), tuple(None for _ in seen))
