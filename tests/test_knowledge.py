@@ -267,3 +267,52 @@ def test_what_a_player_knows_now_is_the_publics_with_their_own_whole():
     mixed = with_own(public, nac, "nac")
     assert {g.id for g in mixed.groups.groups if g.owner != "nac"} == {
         g.id for g in public.groups.groups if g.owner != "nac"}
+
+
+def test_serve_builds_a_players_view_from_their_intelligence(sealed_nac, tmp_path):
+    from ftpress.serve import LiveSite
+
+    root, key = sealed_nac
+    site = LiveSite(root, tmp_path / "out", drafts=False, future=False, now=FTCAMP02.now,
+                    view="nac", identity=key)
+    site.rebuild()
+    assert site.error is None, site.error
+    page = (tmp_path / "out" / "turns" / "t005" / "index.html").read_text(encoding="utf-8")
+    told = [e.text for e in read_intelligence(
+        root, f"{TURNS_DIR}/t005/intelligence/nac.yaml.age", agekeys.read_identity(key),
+        rules.STATE_EXTENSIONS).events if not e.audience.public]
+    assert told and all(_html(t) in page for t in told)
+
+
+# --- what a ruleset declares -----------------------------------------------------------
+
+def test_a_ruleset_that_declares_nothing_tells_outsiders_nothing_of_its_keys():
+    """The fourth ruleset (tests/fourth_ruleset/) keeps no keys of its own and declares
+    no knowledge: a state under it, carrying another ruleset's keys, is projected with
+    every record's keys withheld from those who do not own the record."""
+    from fourth_ruleset import RULESET
+
+    from ftpress.rules import RULESETS, register
+    from ftpress.state.extension import HIDES_ITS_OWN
+
+    register(RULESET)
+    try:
+        assert knowledge_of("lighthouse") is HIDES_ITS_OWN
+        full = FTCAMP02.state()
+        state = dataclasses.replace(full, campaign=dataclasses.replace(
+            full.campaign, ruleset="lighthouse"))
+        known = known_state(state, Viewer.of("nac"))
+        assert any(s.ext is not None for s in full.map.systems if s.owner != "nac")
+        assert all(s.ext is None for s in known.map.systems if s.owner != "nac")
+        assert all(g.ext is None for g in known.groups.groups if g.owner != "nac")
+        assert known.map.ext is None and full.map.ext is not None
+        assert known.groups_of("nac") == full.groups_of("nac")
+    finally:
+        del RULESETS[RULESET.name]
+
+
+def test_a_ruleset_declares_knowledge_only_of_record_kinds_there_are():
+    from ftpress.state.extension import Extension, Knowledge, StateExtension, kept
+
+    with pytest.raises(TypeError, match="no shared record kind 'fleet'"):
+        StateExtension("x", {"group": Extension}, Knowledge(outsider={"fleet": kept}))
