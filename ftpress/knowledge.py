@@ -64,14 +64,6 @@ def known_to(viewer: Viewer) -> str | None:
     return PUBLIC if viewer.player is None else viewer.player
 
 
-def viewer_of(state: State) -> Viewer | None:
-    """Whose knowledge ``state`` is, by its ``campaign.known_to`` (None: the full state)."""
-    marker = state.campaign.known_to
-    if marker is None:
-        return None
-    return PUBLIC_VIEW if marker == PUBLIC else Viewer.of(marker)
-
-
 def knowledge_of(ruleset: str) -> Knowledge:
     """What the ruleset ``ruleset`` lets outsiders know of its own keys."""
     extension = rules.STATE_EXTENSIONS.get(ruleset)
@@ -100,8 +92,7 @@ class _Projection:
 
     def __init__(self, state: State, mine: str | None, knowledge: Knowledge) -> None:
         self.full, self.mine, self.knowledge = state, mine, knowledge
-        player = state.player(mine) if mine is not None else None
-        self.navy = player.navy if player is not None else None
+        self.navy = _navy(state, mine)
 
     def outsider(self, kind: str, ext: Extension | None) -> Extension | None:
         """A record's extension as someone who does not own the record knows it."""
@@ -113,7 +104,7 @@ class _Projection:
     def state(self, campaign: Any) -> State:
         full = self.full
         groups = tuple(g for g in (self.group(g) for g in full.groups.groups) if g is not None)
-        queues = self.queues(full.queues)
+        queues = _owned(full.queues, self.mine)
         players = tuple(p if p.id == self.mine else
                         dataclasses.replace(p, ext=self.outsider("player", p.ext))
                         for p in full.players.players)
@@ -141,20 +132,12 @@ class _Projection:
     def ship(self, ship: Ship) -> Ship:
         return dataclasses.replace(ship, ext=self.outsider("ship", ship.ext))
 
-    def queues(self, queues: QueuesFile) -> QueuesFile:
-        """The viewer's own slips, repairs, spares and defence works; nobody else's."""
-        def own(items: Iterable[Any]) -> tuple[Any, ...]:
-            return tuple(i for i in items if i.owner == self.mine)
-
-        return QueuesFile(own(queues.keels), own(queues.repairs), own(queues.spares),
-                          own(queues.defences))
-
     def designs(self, groups: tuple[Group, ...], queues: QueuesFile) -> DesignsFile:
         """Every design but those only hidden ships and keels use; the others' keys as
         an outsider knows them, the viewer's own navy's whole."""
         shown = _designs_of(groups, queues.keels)
         used = _designs_of(self.full.groups.groups, self.full.queues.keels)
-        designs = tuple(d if d.navy == self.navy and self.navy is not None else
+        designs = tuple(d if d.navy == self.navy else
                         dataclasses.replace(d, ext=self.outsider("design", d.ext))
                         for d in self.full.designs.designs
                         if d.id in shown or d.id not in used)
@@ -170,19 +153,34 @@ def with_own(public: State, mine: State, player: str) -> State:
     own_systems = {s.id: s for s in mine.map.systems if s.owner == player}
     systems = tuple(own_systems.get(s.id, s) if s.owner == player else s
                     for s in public.map.systems)
-    players = tuple(mine.player(player) or p if p.id == player else p
+    players = tuple((mine.player(player) or p) if p.id == player else p
                     for p in public.players.players)
     groups = (*(g for g in public.groups.groups if g.owner != player),
               *mine.groups_of(player))
     have = {d.id for d in public.designs.designs}
-    navy = mine.player(player)
-    designs = (*(mine.design(d.id) or d if navy is not None and d.navy == navy.navy else d
+    navy = _navy(mine, player)
+    designs = (*((mine.design(d.id) or d) if d.navy == navy else d
                  for d in public.designs.designs),
                *(d for d in mine.designs.designs if d.id not in have))
     return State(dataclasses.replace(public.campaign, known_to=player), PlayersFile(players),
                  dataclasses.replace(public.map, systems=systems), DesignsFile(designs),
-                 GroupsFile(groups), _Projection(mine, player, HIDES_ITS_OWN).queues(
-                     mine.queues))
+                 GroupsFile(groups), _owned(mine.queues, player))
+
+
+def _owned(queues: QueuesFile, owner: str | None) -> QueuesFile:
+    """``owner``'s own slips, repairs, spares and defence works; nobody else's."""
+    def own(items: Iterable[Any]) -> tuple[Any, ...]:
+        return tuple(i for i in items if i.owner == owner)
+
+    return QueuesFile(own(queues.keels), own(queues.repairs), own(queues.spares),
+                      own(queues.defences))
+
+
+def _navy(state: State, player_id: str | None) -> str | None:
+    """The navy whose designs ``player_id`` builds (their own id where they name none,
+    as the order forms take it); None for the public."""
+    player = state.player(player_id) if player_id is not None else None
+    return (player.navy or player.id) if player is not None else None
 
 
 def _designs_of(groups: Iterable[Group], keels: Iterable[Any]) -> set[str]:
