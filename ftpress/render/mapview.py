@@ -5,9 +5,8 @@ neutral's income stays unknown, and another power's task group is a counter with
 an owner and a number, never its ships. Dummy counters are drawn exactly like
 real ones. Where the viewer knows all of a power's groups (the umpire, every
 power's; a player, their own) each counter names its group, ships and whether
-it is a dummy. What the
-campaign's ruleset keeps beside the shared state (a hex map's dust and
-wormholes, where a planar map's systems stand) comes from its
+it is a dummy. What the campaign's ruleset keeps beside the shared state (a hex
+map's dust and wormholes, where a planar map's systems stand) comes from its
 :class:`~ftpress.display.Display`.
 """
 
@@ -104,7 +103,7 @@ def turn_map(state: State, events: Iterable[Event], title: str,
              marker: Callable[[Event], Literal["battle", "siege"] | None],
              move_kinds: frozenset[str], *, display: Display,
              viewer: Viewer = PUBLIC_VIEW) -> StarMap | PlaneMap:
-    """The public map after a turn, with the turn's moves and its battles and sieges.
+    """The map after a turn, with the turn's moves and its battles and sieges.
 
     ``events`` must already be those ``viewer`` reads: every arrow and marker drawn
     here comes from an event the report shows. The ruleset's report says which events
