@@ -155,14 +155,16 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
 
 
 def any_week_only(economy: EconomyOrders) -> bool:
-    """§13.1 lays keels in any week, and §11.1 repairs wherever income was drawn
-    this economic turn, naming no week; every other economic order waits for the
-    first week of an economic turn (§5.2). Does this block order keels or repairs
-    and nothing else (a note aside, and refits, which are refused in any week with
-    their own reason, :mod:`.refits`)?"""
-    return bool(economy.keels or economy.repairs or economy.refits) and economy == \
-        EconomyOrders(keels=economy.keels, repairs=economy.repairs, refits=economy.refits,
-                      note=economy.note)
+    """§13.1 lays keels in any week, §13.2 changes them as construction goes on,
+    and §11.1 repairs wherever income was drawn this economic turn, naming no week;
+    every other economic order waits for the first week of an economic turn (§5.2).
+    Does this block order keels, changes to them or repairs and nothing else (a note
+    aside, and refits, which are refused in any week with their own reason,
+    :mod:`.refits`)?"""
+    return bool(economy.keels or economy.changes or economy.repairs or economy.refits) \
+        and economy == EconomyOrders(keels=economy.keels, changes=economy.changes,
+                                     repairs=economy.repairs, refits=economy.refits,
+                                     note=economy.note)
 
 
 def _open_turn(state: State) -> str:
