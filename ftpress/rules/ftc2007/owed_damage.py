@@ -137,7 +137,7 @@ def _apply(state: State, player_id: str,
             if rows:
                 ship = extended(ship, Ftc2007Ship,
                                 system_checks=(*system_checks(ship), *rows))
-                checks.append(f"{ship.name} of {group.id} ({_rows(rows)})")
+                checks.append(f"{ship.name} of {group.id} ({rows_words(rows)})")
             ships.append(ship)
         if ships or group.dummy or not any((group.id, s.name) in hit for s in group.ships):
             groups.append(dataclasses.replace(group, ships=tuple(ships)))
@@ -162,5 +162,6 @@ def stripped_rows(design: Design, before: int, after: int) -> tuple[int, ...]:
     return tuple(rows)
 
 
-def _rows(rows: Sequence[int]) -> str:
+def rows_words(rows: Sequence[int]) -> str:
+    """'hull row 1', 'hull rows 1, 2'."""
     return ("hull row " if len(rows) == 1 else "hull rows ") + ", ".join(map(str, rows))

@@ -37,7 +37,8 @@ def owed_repair_problem(state: State, player_id: str, world_id: str,
                 "opens (§10.8), or put on the ships if they fight first (§10.7)")
     for group, ship in ships_named(state, player_id, debts[0].ships):
         if not isinstance(group.at, str):
-            return f"{ship.name} of {group.id} is in open space; repairs are made at a world"
+            return (f"{ship.name} of {group.id} is in open space, and repairs are made at a "
+                    "world (§11.1); the damage owed is repaired all at once or not at all")
         problem = place_problem(state, player_id, group.at, design_of(state, ship))
         if problem:
             return (f"{ship.name} of {group.id} cannot be repaired where she is: {problem}; "
