@@ -31,17 +31,19 @@ from ftpress.state.model import Design, Group, GroupsFile, Ship, State
 #: (``battles.CRIPPLED_AFTER_HALF_HULL``): the bigger repair bill §10.8 warns of.
 ABSTRACT_CHECK_FAILS_CRIPPLE = True
 
-#: The later rulings (rule 20) and what in a ship brings each to bear.
+#: The later rulings (rule 20): what in a ship brings each to bear, what the ships
+#: are (for one ship, for several), and the ruling.
 _RULINGS = (
-    ("heavy-missiles", "20.1", "carry heavy missiles: those of More Thrust are allowed, any "
-                               "other kind only as the umpire approved it"),
-    ("cloaking-field", "20.2", "carry cloaking fields: no ship may have its cloak and its FTL "
-                               "drive on at once, and a cloaked ship has left only when it "
-                               "jumps"),
-    ("nova-cannon", "20.3", "carry nova cannons: a ship firing one does nothing else that "
-                            "turn, and the shot fires and moves on in the fire phase"),
-    ("sa-vasku", "20.4", "are Sa'Vasku: no biomass tanker may refill ships during the "
-                         "battle"),
+    ("heavy-missiles", "20.1", ("carries heavy missiles", "carry heavy missiles"),
+     "those of More Thrust are allowed, any other kind only as the umpire approved it"),
+    ("cloaking-field", "20.2", ("carries a cloaking field", "carry cloaking fields"),
+     "no ship may have its cloak and its FTL drive on at once, and a cloaked ship has left "
+     "only when it jumps"),
+    ("nova-cannon", "20.3", ("carries a nova cannon", "carry nova cannons"),
+     "a ship firing one does nothing else that turn, and the shot fires and moves on in the "
+     "fire phase"),
+    ("sa-vasku", "20.4", ("is Sa'Vasku", "are Sa'Vasku"),
+     "no biomass tanker may refill ships during the battle"),
 )
 
 
@@ -56,11 +58,12 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
         said += (f" As the battle begins, {_listing(owing)} "
                  f"{'makes' if len(owing) == 1 else 'make'} the system checks for the hull "
                  "rows that owed repulse damage stripped out (§10.8).")
-    for what, section, words in _RULINGS:
+    for what, section, (one, many), ruling in _RULINGS:
         ships = [ship.name for group in groups for ship in group.ships
                  if what in _bears(_design(state, ship))]
         if ships:
-            said += f" {_listing(ships)} {words} (§{section})."
+            said += (f" {_listing(ships)} {one if len(ships) == 1 else many}: {ruling} "
+                     f"(§{section}).")
     return said
 
 
