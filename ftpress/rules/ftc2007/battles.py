@@ -30,11 +30,12 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
-from ftpress.rules.ftc2007.departures import jump_problem, mark_jumped
+from ftpress.rules.ftc2007.departures import jump_out, mark_jumped
 from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.table_notes import abstract_checks, checks_made, table_notes
 from ftpress.rules.ftc2007.upkeep import checks_worse
 from ftpress.state.model import Group, Location, Ship, State
@@ -381,7 +382,7 @@ def check_result(state: State, site: Site, loaded: LoadedBattle) -> list[Problem
             problems.append(say(f"{w.player} withdrew, so it cannot stay at "
                                 f"{place(state, site.at)}; expected where it jumped to",
                                 "withdrew", i, "to"))
-        elif reach := jump_problem(state, site.hex, destination):
+        elif isinstance(reach := jump_out(state, w.player, site.hex, destination), str):
             problems.append(say(f"{w.player} withdrew, but {reach}",
                                 "withdrew", i, "to"))
         left_field.add(w.player)
@@ -433,11 +434,24 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
     events += found
     moves: dict[str, Location] = {}
     for w in r.withdrew:
+        end = state.hex_of(w.to)
+        assert end is not None  # check_result
+        landing = jump_out(state, w.player, site.hex, end)
+        assert not isinstance(landing, str)  # check_result
+        world = state.system_at(landing.to)
+        dest: Location = world.id if world else landing.to
         for group in state.groups.groups:
             if group.owner == w.player and state.hex_of(group.at) == site.hex:
-                to = state.system_at(w.to) if isinstance(w.to, Hex) else None
-                dest: Location = to.id if to else w.to
                 moves[group.id] = dest
+                if landing.blocked_at is not None:
+                    blocking = state.system(landing.blocked_at)
+                    events.append(Event(
+                        "blocked", rule("8.2"), f"{group.id} ({w.player}) jumps out of the "
+                        f"battle for {place(state, w.to)} along a charted route blocked at "
+                        f"{place(state, landing.blocked_at)}, interdicted by "
+                        f"{interdictor(blocking) if blocking else None}; it stops at "
+                        f"{place(state, dest)}.", audience=Audience.told(w.player),
+                        player=w.player, group=group.id, at=dest, origin=site.at))
                 events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({w.player}) "
                                     f"jumps out of the battle to {place(state, dest)}.",
                                     audience=Audience.told(w.player), player=w.player,

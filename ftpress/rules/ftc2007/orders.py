@@ -132,9 +132,21 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
         # one) has made this week's move.
         source = mine.get(group_id) or mine.get(parent_of.get(group_id, ""))
         if order.action != "hold" and source is not None and jumped_out(source):
-            rejected.append(Rejection((*loc, order.action), f"{source.id!r} jumped out of a "
-                                      "system last week, and that jump is its move this week "
-                                      "(§18.4); write 'hold: true'", group_id))
+            whose = (f"{source.id!r} jumped out of a system last week, and that jump is its "
+                     "move this week" if source.id == group_id else
+                     f"{group_id!r} is split from {source.id!r}, which jumped out of a system "
+                     "last week, and that jump is the move of its ships this week")
+            rejected.append(Rejection((*loc, order.action), f"{whose} (§18.4); write "
+                                      "'hold: true'", group_id))
+            continue
+        # The mark goes with the ships: a group taking in one that jumped out holds too.
+        joining = next((m for m in order.merge if m in mine and jumped_out(mine[m])), None)
+        if order.action != "hold" and joining is not None:
+            rejected.append(Rejection((*loc, order.action), f"{group_id!r} takes in "
+                                      f"{joining!r}, which jumped out of a system last week; "
+                                      "that jump is the move of its ships this week (§18.4), "
+                                      "so the merged group holds; write 'hold: true', or "
+                                      "merge next week", group_id))
             continue
         moved = _movement(state, player, group, order)
         if isinstance(moved, tuple):
