@@ -171,7 +171,7 @@ def change_problem(state: State, player: Player, order: KeelChangeOrder,
 
 
 def change_price(old: Design, new: Design, built: int) -> int:
-    """:data:`CHANGE_SURCHARGE`: what a change of a keel with ``built`` points of work
+    """§13.2 (:data:`CHANGE_SURCHARGE`): what a change of a keel with ``built`` points of work
     from ``old`` to ``new`` costs on top of building it."""
     if (old.size, old.mass) == (new.size, new.mass):
         return 0

@@ -77,7 +77,9 @@ def economic_week(state: State) -> bool:
 
 
 def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
-    """Sort one player's orders into accepted and rejected (see the module docstring)."""
+    """Sort one player's orders into accepted and rejected (see the module docstring).
+    A group whose ships jumped out last week, itself, split from it or merged into it,
+    may not move (§18.4)."""
     orders = loaded.orders
     player = orders.player
     rejected: list[Rejection] = []

@@ -23,8 +23,8 @@ OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE = True
 
 def owed_repair_problem(state: State, player_id: str, world_id: str,
                         ordered: Sequence[str]) -> str | None:
-    """:data:`OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE`: why the damage owed from
-    ``world_id`` cannot be repaired now, or None."""
+    """§10.8 (:data:`OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE`): why the damage
+    owed from ``world_id`` cannot be repaired now, or None."""
     debts = [d for d in owed_of(state, player_id) if d.world == world_id]
     if not debts:
         owing = ", ".join(d.world for d in owed_of(state, player_id)) or "none"

@@ -49,7 +49,7 @@ _RULINGS = (
 
 def table_notes(state: State, groups: Sequence[Group]) -> str:
     """The sentences a battle of ``groups`` on the table is told: the system checks
-    its ships owe (§10.8), then each later ruling that bears on them (rule 20);
+    its ships owe (§10.8), then each later ruling that bears on them (§20, §20.1–§20.4);
     each sentence starts with a space, and none at all is ''."""
     owing = [f"{ship.name} of {group.id} ({rows_words(system_checks(ship))})"
              for group in groups for ship in group.ships if system_checks(ship)]
@@ -69,7 +69,7 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
 
 def abstract_checks(groups: Sequence[Group], dice: Dice,
                     worse: Sequence[str]) -> tuple[set[tuple[str, str]], list[Event]]:
-    """:data:`ABSTRACT_CHECK_FAILS_CRIPPLE`: the system checks the ships of ``groups``
+    """§10.8 (:data:`ABSTRACT_CHECK_FAILS_CRIPPLE`): the system checks the ships of ``groups``
     owe, rolled as the abstract battle begins (``worse``: the powers on reduced
     maintenance, §7.4). Returns the (group, ship) that fight crippled, and an event
     for each ship; :func:`checks_made` clears them once the battle is applied."""
