@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress.events import PUBLIC, Audience, Event
+from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.defences import after_losses, spread_damage
 from ftpress.rules.ftc2007.owed_repairs import design_of, ships_named
 from ftpress.rules.ftc2007.sections import rule
@@ -64,7 +64,9 @@ def call_in_before_battles(state: State, battles: Sequence[tuple[str, Sequence[G
             here = {s.name for g in groups if g.owner == player.id for s in g.ships}
             due = [d for d in owed_of(state, player.id) if here & set(d.ships)]
             if due:
-                state, found = allocate(state, player.id, due, f"before the battle at {at}")
+                powers = {g.owner for g in groups}
+                state, found = allocate(state, player.id, due, f"before the battle at {at}",
+                                        Audience.told(*powers))
                 events += found
     return state, events
 
@@ -78,16 +80,20 @@ def call_in_at_economic_turn(state: State) -> tuple[State, list[Event]]:
         due = [d for d in owed_of(state, player.id) if d.economic_turn < now]
         if due:
             state, found = allocate(state, player.id, due,
-                                    f"not repaired as economic turn {now} opened")
+                                    f"not repaired as economic turn {now} opened",
+                                    Audience.told(player.id))
             events += found
     return state, events
 
 
-def allocate(state: State, player_id: str, debts: Sequence[OwedDamage],
-             why: str) -> tuple[State, list[Event]]:
+def allocate(state: State, player_id: str, debts: Sequence[OwedDamage], why: str,
+             audience: Audience) -> tuple[State, list[Event]]:
     """§10.8: each debt's hull boxes spread by mass over its ships still afloat
     (:data:`ALLOCATED_OVER_EVERY_SHIP_THAT_TOOK_PART`); a ship left with none is
-    destroyed; a hull row stripped out owes its system checks. The debts are settled."""
+    destroyed; a hull row stripped out owes its system checks. The debts are settled.
+
+    Which ship bears what is the owner's to know (§15.3), and the enemy's it is about
+    to fight (``audience``), who will see the damage on the table."""
     events: list[Event] = []
     for debt in debts:
         afloat = ships_named(state, player_id, debt.ships)
@@ -100,11 +106,11 @@ def allocate(state: State, player_id: str, debts: Sequence[OwedDamage],
         listing = ", ".join(f"{s.name} {n}" for (_, s), n in zip(afloat, shares, strict=True))
         events.append(Event(
             "damage", rule("10.8"), f"The damage {player_id} owes from {name} is allocated, "
-            f"{why}: {debt.boxes} hull boxes spread by mass: {listing}.", audience=PUBLIC,
+            f"{why}: {debt.boxes} hull boxes spread by mass: {listing}.", audience=audience,
             player=player_id, at=debt.world, groups=tuple(dict.fromkeys(g.id for g, _ in afloat))))
         hit: dict[tuple[str, str], int] = {(g.id, s.name): n
                                            for (g, s), n in zip(afloat, shares, strict=True)}
-        state, found = _apply(state, player_id, hit)
+        state, found = _apply(state, player_id, hit, audience)
         events += found
     kept = tuple(d for d in owed_of(state, player_id) if d not in debts)
     state = with_owed(state, player_id, kept)
@@ -112,8 +118,8 @@ def allocate(state: State, player_id: str, debts: Sequence[OwedDamage],
     return state, events + found
 
 
-def _apply(state: State, player_id: str,
-           hit: dict[tuple[str, str], int]) -> tuple[State, list[Event]]:
+def _apply(state: State, player_id: str, hit: dict[tuple[str, str], int],
+           audience: Audience) -> tuple[State, list[Event]]:
     events: list[Event] = []
     checks: list[str] = []
     groups: list[Group] = []
@@ -129,7 +135,7 @@ def _apply(state: State, player_id: str,
             if after >= design.hull_boxes:
                 events.append(Event(
                     "ship-lost", rule("10.8"), f"{ship.name} of {group.id} has lost every "
-                    "hull box and is destroyed.", audience=PUBLIC, player=player_id,
+                    "hull box and is destroyed.", audience=audience, player=player_id,
                     group=group.id, at=group.at))
                 continue
             rows = stripped_rows(design, ship.damage, after)
