@@ -100,8 +100,9 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
         rejected.append(Rejection(("economy",), "economic orders are given only in the first "
                                   "strategic turn of an economic turn (§5.2); this is week "
                                   f"{cal.turn - first + 1} of economic turn "
-                                  f"{cal.economic_turn}, when only keels may be laid (§13.1) "
-                                  "and repairs ordered (§11.1)", key=True))
+                                  f"{cal.economic_turn}, when only keels may be laid or "
+                                  "changed (§13.1, §13.2) and repairs ordered (§11.1)",
+                                  key=True))
     elif orders.economy is not None and econ:
         rejected += [Rejection(loc, message) for loc, message
                      in prize_rejections(state, player, orders.economy.prizes)]
