@@ -77,7 +77,8 @@ REPULSE_BOXES_FROM_STANDING_IDP = True
 
 #: §10.8 tie-break "the ship listed first on the task group's roster", when the
 #: attack is made by several groups: the groups in the order the state lists
-#: them, each group's ships in its roster order.
+#: them when the attack is thrown back, each group's ships in its roster order;
+#: the debt keeps that order for the allocation (:mod:`.owed_damage`).
 ROSTER_ORDER_ACROSS_GROUPS = True
 
 #: §10.8 "no damage is wasted": a ship's share beyond the hull boxes it has left
@@ -86,7 +87,7 @@ ROSTER_ORDER_ACROSS_GROUPS = True
 OVERFLOW_GOES_TO_THE_REST = True
 
 #: A ship whose every hull box is gone is destroyed and leaves the roster
-#: (applied where owed repulse damage is allocated, :mod:`.repulse`).
+#: (applied where owed repulse damage is allocated, :mod:`.owed_damage`).
 SHIP_LOST_WHEN_HULL_GONE = True
 
 #: §10.7 "thrown back": a repulsed group falls back to where it set out from this
@@ -393,8 +394,8 @@ def interdict(state: State, world: System, player: str,
 def repulse(state: State, world: System, attackers: list[Group],
             set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
     """§10.7: the attack is thrown back, with damage equal to the world's income,
-    which the fleet owes (:func:`owe`) until §10.8 has it allocated (:mod:`.owed_damage`); the
-    groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
+    which the fleet owes (:func:`owe`) until §10.8 has it allocated
+    (:mod:`.owed_damage`); the groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
     if interdictor(world) == player:

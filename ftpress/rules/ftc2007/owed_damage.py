@@ -2,9 +2,8 @@
 
 A fleet thrown back by a world's defences takes damage equal to the world's
 income (§10.7), but nobody works out which ship took what unless they must:
-the fleet owes the damage (:func:`.defences.repulse` records it as an
-:class:`.state_ext.OwedDamage` of its player)
-until one of three things happens.
+the fleet owes the damage (:func:`.defences.owe` records it as an
+:class:`.state_ext.OwedDamage` of its player) until one of three things happens.
 
 - One of its ships is about to fight a battle before the next economic turn
   (§10.7): the damage is allocated first, a third of the repulsing world's
@@ -53,6 +52,7 @@ SIEGES_DO_NOT_CALL_IT_IN = True
 #: §10.8 spreads it "over the participating ships", and splitting the fleet since
 #: does not change which ships took part.
 ALLOCATED_OVER_EVERY_SHIP_THAT_TOOK_PART = True
+
 
 def call_in_before_battles(state: State, battles: Sequence[tuple[str, Sequence[Group]]],
                            ) -> tuple[State, list[Event]]:

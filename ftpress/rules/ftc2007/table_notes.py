@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from ftpress.dice import Dice
 from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.owed_damage import rows_words
+from ftpress.rules.ftc2007.owed_repairs import design_of
 from ftpress.rules.ftc2007.repairs import species
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, system_checks
 from ftpress.state.extension import extended
-from ftpress.state.model import Design, Group, GroupsFile, Ship, State
+from ftpress.state.model import Design, Group, GroupsFile, State
 
 #: Ruling: in the abstract combat a system check is one d6 for each hull row
 #: stripped, failing as a Full Thrust threshold check does for that row (a 6 for
@@ -60,7 +61,7 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
                  "rows that owed repulse damage stripped out (§10.8).")
     for what, section, (one, many), ruling in _RULINGS:
         ships = [ship.name for group in groups for ship in group.ships
-                 if what in _bears(_design(state, ship))]
+                 if what in _bears(design_of(state, ship))]
         if ships:
             said += (f" {_listing(ships)} {one if len(ships) == 1 else many}: {ruling} "
                      f"(§{section}).")
@@ -120,12 +121,6 @@ def _bears(design: Design) -> set[str]:
     if species(design) == "sa-vasku":
         found.add("sa-vasku")
     return found
-
-
-def _design(state: State, ship: Ship) -> Design:
-    design = state.design(ship.design)
-    assert design is not None
-    return design
 
 
 def _listing(names: Sequence[str]) -> str:
