@@ -119,3 +119,13 @@ def test_a_card_is_drawn_again_only_when_its_map_or_its_words_change(tmp_path, m
     drawn.clear()
     assert build() != first
     assert drawn == ["Turn 9"]
+
+
+def test_the_front_page_shares_the_latest_turn_s_card(demo_site):
+    latest = FTC2007.turns[-1]
+    home = (demo_site / "index.html").read_text(encoding="utf-8")
+    assert (f'<meta property="og:image" content="{FTC2007.base_url}turns/{latest}/preview.png">'
+            '\n<meta property="og:image:type" content="image/png">') in home
+    assert '<meta name="twitter:card" content="summary_large_image">' in home
+    # Only the front page leads with the turn: a second page of posts shares no card.
+    assert "og:image" not in (demo_site / "page/2/index.html").read_text(encoding="utf-8")

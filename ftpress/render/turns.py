@@ -340,6 +340,8 @@ class Headline:
     map_url: str
     map_alt: str
     turns_url: str
+    #: The latest turn's card, the home page's ``og:image`` too.
+    preview: Preview
 
 
 def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
@@ -356,7 +358,7 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
                     summary(turn, before, visible(turn.events, viewer, net), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
-                    urls.page("turns/"))
+                    urls.page("turns/"), Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")))
 
 
 def title_of(turn: RecordedTurn) -> str:
