@@ -9,7 +9,8 @@ cards are cropped to.
 The card is rasterised by resvg (``resvg-py``: Rust, no system library) with the
 fonts bundled in ``ftpress/fonts/`` and the machine's own fonts ignored, so the
 same map gives the same PNG bytes on every machine, a clean CI runner with no
-fonts at all included.
+fonts at all included. The fonts hold the Latin scripts only: a letter outside them
+(a world named in Cyrillic, say) is left out of the card, never of the page's own SVG.
 """
 
 from __future__ import annotations
@@ -131,8 +132,6 @@ def _text(words: str, x: float, y: float, size: int, fill: str, *, bold: bool) -
                                   "fill": fill, "font-weight": "bold" if bold else "normal"})
     element.text = words
     return ET.tostring(element, encoding="unicode")
-
-
 
 
 def card_png(map_svg: str, card: Card) -> bytes:
