@@ -316,3 +316,16 @@ def test_a_ruleset_declares_knowledge_only_of_record_kinds_there_are():
 
     with pytest.raises(TypeError, match="no shared record kind 'fleet'"):
         StateExtension("x", {"group": Extension}, Knowledge(outsider={"fleet": kept}))
+
+
+def test_a_damaged_intelligence_file_is_named_and_nothing_is_built(sealed_nac, run):
+    root, key = sealed_nac
+    sealed = root / TURNS_DIR / "t005/intelligence/nac.yaml.age"
+    sealed.write_bytes(sealed.read_bytes()[:-20])
+    code, _out, err = run("build", "--source", root, "--view", "nac", "--identity", key,
+                          "--now", FTCAMP02.now)
+    assert code == 1
+    assert err.startswith(f"{TURNS_DIR}/t005/intelligence/nac.yaml.age:1:1: is damaged or cut "
+                          "short (it does not decrypt whole); expected a file 'ftpress turn' "
+                          "sealed to your key\n"), err
+    assert not (root / "_site-nac").exists()
