@@ -15,6 +15,8 @@ import pytest
 import yaml
 from demos import FTC2007, FTCAMP02, SCT, Demo
 from hiddenfacts import recorded_events, secrets_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pyrage import x25519
 
 from ftpress import agekeys, rules
@@ -22,7 +24,8 @@ from ftpress.campaign import load_folder, load_states
 from ftpress.intelligence import known_to, parse_intelligence, read_intelligence, text_of
 from ftpress.knowledge import knowledge_of, known_state, with_own
 from ftpress.render.visibility import PUBLIC_VIEW, Viewer
-from ftpress.rules.ftc2007.state_ext import jumped_out
+from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
+from ftpress.state.extension import extended
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 from ftpress.state.save import dump, save_state
@@ -89,6 +92,37 @@ def test_no_viewer_knows_anothers_secrets_and_each_knows_their_own(recorded):
             assert leaked == [], where
             checked += 1
     assert checked or demo is SCT
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_mix_of_contacts_jumps_and_viewers_keeps_the_secrets(data):
+    """For random states made from the demo's (each group contacted or not, jumped out
+    or not) and any viewer: others' uncontacted counters hold nothing, no outsider sees
+    a group that jumped out, and the viewer's own groups are whole."""
+    full = FTC2007.state()
+    groups = tuple(extended(g, Ftc2007Group, jumped_out=data.draw(st.booleans()))
+                   if data.draw(st.booleans()) else
+                   dataclasses.replace(g, revealed=data.draw(st.booleans()))
+                   for g in full.groups.groups)
+    state = dataclasses.replace(full, groups=dataclasses.replace(full.groups, groups=groups))
+    viewer = data.draw(st.sampled_from(viewers(state)))
+    known = known_state(state, viewer)
+    mine = viewer.player
+    assert known.groups_of(mine or "") == state.groups_of(mine or "")
+    for group in known.groups.groups:
+        if group.owner == mine:
+            continue
+        original = next(g for g in state.groups.groups if g.id == group.id)
+        assert not jumped_out(original) and group.endurance is None
+        if original.revealed:  # as contact showed them: names, designs, damage
+            assert group.dummy == original.dummy
+            assert [(s.name, s.design, s.damage) for s in group.ships] == [
+                (s.name, s.design, s.damage) for s in original.ships]
+        else:
+            assert (group.ships, group.dummy) == ((), False)
+    assert {g.id for g in known.groups.groups} == {
+        g.id for g in state.groups.groups if g.owner == mine or not jumped_out(g)}
 
 
 def test_every_known_state_is_a_valid_state(recorded, tmp_path):
