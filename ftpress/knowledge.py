@@ -29,7 +29,7 @@ viewer know the whole state: their known state is the state itself.
 Any other result says whose it is (``campaign.known_to``): the checks allow it
 what a full state may not hold, another power's counter whose ships are
 unknown, and the renderer shows all of a power's groups only where it is the
-viewer's own (:func:`ftpress.render.visibility.knows_all_of`).
+viewer's own (:func:`ftpress.render.visibility.holds_all_of`).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from ftpress.orders.load import orders_path
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
-from ftpress.render.visibility import PUBLIC_VIEW, Viewer, knows_all_of
+from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
 from ftpress.state.model import Group, Point, State, System
 from ftpress.state.turns import turn_id
@@ -138,7 +138,7 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                f"income {power.income}, treasury {power.treasury}.", section="players",
                power=power, systems=mine,
                counters=_counters(state, power.id, urls.page, display,
-                                  knows_all_of(viewer, state, power.id)),
+                                  holds_all_of(state, power.id)),
                form=(forms or {}).get(power.id),
                form_path=orders_path(turn_id(state.campaign.calendar.turn), power.id),
                trail=(Link(urls.page("players/"), "The powers"),),

@@ -40,7 +40,7 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
-from ftpress.render.visibility import PUBLIC_VIEW, Viewer, knows_all_of
+from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
 from ftpress.search import UNSEARCHED
 from ftpress.state.model import Point, State
@@ -80,7 +80,7 @@ def public_map(state: State, title: str, *, display: Display, viewer: Viewer = P
             continue
         seen[group.owner, where] += 1
         label = group.id if group.id in known else str(seen[group.owner, where])
-        if knows_all_of(viewer, state, group.owner):
+        if holds_all_of(state, group.owner):
             ships = ", ".join(s.name for s in group.ships) or "no ships"
             label = f"{group.id}: " + ("a dummy" if group.dummy else ships)
         counters.append(CounterMark(where, group.owner, label))
@@ -200,7 +200,7 @@ def plane_map(state: State, title: str, *, display: Display, viewer: Viewer = PU
             continue
         seen[group.owner, point.x, point.y] += 1
         label = group.id if group.id in known else str(seen[group.owner, point.x, point.y])
-        if knows_all_of(viewer, state, group.owner):
+        if holds_all_of(state, group.owner):
             label = f"{group.id}: " + (", ".join(s.name for s in group.ships) or "no ships")
         forces.append(ForceMark(point.x, point.y, group.owner, label))
     neutral = sum(1 for s in systems if s.owner is None)

@@ -40,7 +40,7 @@ from ftpress.render.visibility import (
     PUBLIC_VIEW,
     HiddenFacts,
     Viewer,
-    knows_all_of,
+    holds_all_of,
     published_order,
     visible,
 )
@@ -270,8 +270,8 @@ def _event_view(e: Event, powers: dict[str, PowerRef], cite: markdown.Resolver,
         rolls=tuple(RollView(r.sides, r.value, r.purpose, r.rule) for r in e.rolls))
 
 
-def _finances(turns: Sequence[RecordedTurn], index: int, powers: dict[str, PowerRef],
-              viewer: Viewer) -> tuple[FinanceRow, ...]:
+def _finances(turns: Sequence[RecordedTurn], index: int,
+              powers: dict[str, PowerRef]) -> tuple[FinanceRow, ...]:
     state = turns[index].state
     before = turns[index - 1].state if index > 0 else None
     opening = {p.id: p.treasury for p in before.players.players} if before else {}
@@ -280,7 +280,7 @@ def _finances(turns: Sequence[RecordedTurn], index: int, powers: dict[str, Power
         worlds = state.worlds_of(p.id)
         rows.append(FinanceRow(powers[p.id], len(worlds), sum(w.income or 0 for w in worlds),
                                opening.get(p.id), p.treasury,
-                               fleet_value(state, p) if knows_all_of(viewer, state, p.id)
+                               fleet_value(state, p) if holds_all_of(state, p.id)
                                else None))
     return tuple(rows)
 
@@ -422,10 +422,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
     fleet = (inline(render_chart(fleet_view(turns), "fleet-chart"))
-             if all(knows_all_of(viewer, t.state, None) for t in turns) else None)
+             if all(holds_all_of(t.state, None) for t in turns) else None)
     accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, t.events)
                               for i, t in enumerate(turns)], powers)
-    ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers, viewer),
+    ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
     replay = tuple(ReplayMap(urls.page(f"turns/{v.id}/map.svg"), v.title,
@@ -491,7 +491,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                title=view.title, description=" ".join(view.summary), section="turns",
                turn=view, groups=tuple(grouped), starmap=starmap, orders=tuple(order_links),
                preview=Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")),
-               rolls=rolls, finances=_finances(turns, index, powers, viewer),
+               rolls=rolls, finances=_finances(turns, index, powers),
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)
                    if ledger.lines or ledger.unexplained),

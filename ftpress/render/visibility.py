@@ -3,7 +3,7 @@
 A view is made for a :class:`Viewer`: the public (the published site), the
 umpire (every fact) or one player (what the rules tell that player). Its state
 is the state as that viewer knows it (:mod:`ftpress.knowledge`; the renderer is
-handed it, and :func:`knows_all_of` says whose groups it holds whole). Each
+handed it, and :func:`holds_all_of` says whose groups it holds whole). Each
 event carries its :class:`~ftpress.events.Audience`, set by the rule that made
 it (public, the umpire alone, or the players told), and :func:`visible` is the
 one gate for events: the report, the map's arrows, the summary, the dice and
@@ -69,13 +69,13 @@ PUBLIC_VIEW = Viewer()
 UMPIRE_VIEW = Viewer(umpire=True)
 
 
-def knows_all_of(viewer: Viewer, state: State, owner: str | None) -> bool:
-    """Does ``viewer``, reading ``state`` as they know it (:mod:`ftpress.knowledge`),
-    know all that ``owner`` has: its groups' ships, which are dummies? The umpire
-    does, and the owner; and everyone, where the state is nobody's projection (the
-    rules hide nothing, so the viewer's known state is the whole)."""
-    return (viewer.umpire or (owner is not None and owner == viewer.player)
-            or state.campaign.known_to is None)
+def holds_all_of(state: State, owner: str | None) -> bool:
+    """Does ``state``, a view's state (:mod:`ftpress.knowledge`), hold all that ``owner``
+    has: its groups' ships, which are dummies? The full state does (the umpire's, or
+    anyone's where the rules hide nothing), and a player's known state holds all of
+    their own."""
+    known_to = state.campaign.known_to
+    return known_to is None or (owner is not None and known_to == owner)
 
 
 def visible(events: Iterable[Event], viewer: Viewer,
