@@ -96,6 +96,10 @@ def from_intelligence(root: Path, public: State, turns: Sequence[RecordedTurn], 
             seen.append(turn)
             continue
         intelligence = read_intelligence(root, rel, identities, rules.STATE_EXTENSIONS)
+        if (intelligence.player, intelligence.turn) != (player, turn.id):
+            raise InputError([Problem(rel, 1, 1, f"holds {intelligence.player}'s "
+                                      f"intelligence of {intelligence.turn}; expected "
+                                      f"{player}'s of {turn.id}")])
         seen.append(dataclasses.replace(turn, state=intelligence.state,
                                         events=intelligence.events))
         latest = intelligence.state
