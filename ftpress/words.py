@@ -171,3 +171,9 @@ def groups(state: State, group_ids: Iterable[str], audience: Audience, *,
         (f"{'a' if n == 1 else n} {noun_for(n, noun)}"
          + (f" of {power(state, who)}" if who else ""))
         for who, n in by_owner.items())
+
+
+def ship(state: State, name: str, design_id: str) -> str:
+    """A ship by its name, with its design's name and size class: 'Valiant (Milan, CL)'."""
+    d = state.design(design_id)
+    return f"{name} ({d.name}, {d.size})" if d is not None else name
