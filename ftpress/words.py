@@ -21,9 +21,9 @@ from ftpress.state.model import Location, Point, State
 #: Nouns whose plural is not the singular with an "s".
 _IRREGULAR = {"dummy": "dummies", "hull box": "hull boxes", "task force": "task forces"}
 
-#: The last words of a power's name that make it a common noun taking "the": "the
-#: New Anglian Confederation" but "Sa'Vasku". A name in capitals (an initialism,
-#: "NAC") takes it too.
+#: Words that make a power's name a common noun taking "the": "the New Anglian
+#: Confederation", "the Federated States of Europa", but "Sa'Vasku". A name in
+#: capitals (an initialism, "NAC") takes it too.
 _POLITIES = frozenset({
     "Alliance", "Assembly", "Authority", "Caliphate", "Coalition", "Collective", "Combine",
     "Commonwealth", "Compact", "Concord", "Confederacy", "Confederation", "Consortium",
@@ -46,6 +46,11 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 def noun_for(count: int, noun: str, many: str | None = None) -> str:
     """The noun alone in the number ``count`` takes: "hull box", "hull boxes"."""
     return noun if count == 1 else (many or _IRREGULAR.get(noun, noun + "s"))
+
+
+def counted(count: int, noun: str, many: str | None = None) -> str:
+    """'a task group', '2 task groups': a count that reads as words where it is one."""
+    return f"a {noun}" if count == 1 else plural(count, noun, many)
 
 
 def listed(items: Iterable[str], last: str = "and") -> str:
@@ -78,8 +83,10 @@ def moment(value: datetime) -> str:
 def power_name(name: str) -> str:
     """A power's name as it stands in a sentence: 'the New Anglian Confederation',
     'the NAC', 'Sa'Vasku'."""
-    last = name.split()[-1] if name.split() else name
-    return f"the {name}" if last in _POLITIES or (name.isupper() and len(name) > 1) else name
+    if name.startswith("The "):
+        return "the " + name[4:]
+    common = _POLITIES.intersection(name.split()) or (name.isupper() and len(name) > 1)
+    return f"the {name}" if common else name
 
 
 def power(state: State, player_id: str, *, start: bool = False) -> str:
@@ -167,10 +174,8 @@ def groups(state: State, group_ids: Iterable[str], audience: Audience, *,
     by_owner: dict[str | None, int] = {}
     for g in ids:
         by_owner[owners[g]] = by_owner.get(owners[g], 0) + 1
-    return listed(
-        (f"{'a' if n == 1 else n} {noun_for(n, noun)}"
-         + (f" of {power(state, who)}" if who else ""))
-        for who, n in by_owner.items())
+    return listed(counted(n, noun) + (f" of {power(state, who)}" if who else "")
+                  for who, n in by_owner.items())
 
 
 def ship(state: State, name: str, design_id: str) -> str:

@@ -18,7 +18,7 @@ the order files hold only the orders those events come from. The umpire's view
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -35,7 +35,7 @@ from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
-from ftpress.render.words import plural
+from ftpress.render.words import listed, plural, power_name
 from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.model import Location, Player, Point, State
 from ftpress.state.records import RecordedTurn
@@ -199,7 +199,7 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
             report: ReportSpec) -> tuple[str, ...]:
     """The state of play in a few sentences, from the public events and the state."""
     state = turn.state
-    names = {p.id: p.name for p in state.players.players}
+    names = {p.id: power_name(p.name) for p in state.players.players}
     if before is None:
         held = sum(1 for s in state.map.systems if s.owner)
         neutral = len(state.map.systems) - held
@@ -216,7 +216,7 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
         (e.player, e.group) for e in events if e.kind in report.moves and e.player))
     if movers:
-        parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
+        parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
         out.append(f"{plural(total, 'task group')} moved: "
                    f"{', '.join(parts)}.")
@@ -224,7 +224,7 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
         out.append("No task group moved.")
     silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
     if silent:
-        out.append(f"No orders came from {_and(names.get(p, p) for p in silent)}; "
+        out.append(f"No orders came from {listed(names.get(p, p) for p in silent)}; "
                    f"{'its' if len(silent) == 1 else 'their'} groups held.")
     for places in report.places:
         where = sorted({_place(state, e.at) for e in events if e.at is not None
@@ -234,17 +234,11 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
         elif places.none:
             out.append(places.none)
     owners = {s.id: s.owner for s in before.map.systems}
-    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral')} to "
-               f"{names.get(s.owner or '', 'neutral')}"
+    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral hands')} to "
+               f"{names.get(s.owner or '', 'neutral hands')}"
                for s in state.map.systems if s.id in owners and owners[s.id] != s.owner]
     out.append("; ".join(changes) + "." if changes else "No world changed hands.")
     return tuple(out)
-
-
-def _and(names: Iterable[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    listed = list(names)
-    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
 
 
 def _event_view(e: Event, powers: dict[str, PowerRef], cite: markdown.Resolver,

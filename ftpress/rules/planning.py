@@ -101,8 +101,9 @@ def no_orders(rule: str, state: State, player_id: str, groups: Sequence[str], *,
     """A player sent no order file: every one of its groups (``noun``: what the
     ruleset calls one) holds. Public: who sent orders is no secret, only what they
     say; the counters are on the map, so how many is no secret either."""
-    held = (f"its {noun} holds" if len(groups) == 1
-            else f"all {len(groups)} of its {noun_for(len(groups), noun)} hold")
+    many = noun_for(len(groups), noun)
+    held = (f"its {noun} holds" if len(groups) == 1 else f"both its {many} hold"
+            if len(groups) == 2 else f"all {len(groups)} of its {many} hold")
     return Event("no-orders", rule, f"{power(state, player_id, start=True)} sent no orders; "
                  f"{held}.", audience=PUBLIC, player=player_id, groups=tuple(groups))
 

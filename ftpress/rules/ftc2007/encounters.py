@@ -21,7 +21,7 @@ from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, Location, State
-from ftpress.words import plural, power, powers
+from ftpress.words import counted, power, powers
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space
 #: meet just as they would at a world; §17 speaks of systems, but nothing in the
@@ -72,7 +72,7 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
         if len(owners) < 2 or (world is None and not ENCOUNTERS_IN_OPEN_SPACE):
             continue
         sides = Counter((g.owner, plan.posture(g.id, g.owner)) for g in groups)
-        listing = "; ".join(f"{plural(n, 'task group')} of {power(state, owner)}, "
+        listing = "; ".join(f"{counted(n, 'task group')} of {power(state, owner)}, "
                             f"{_POSTURES[posture]}" for (owner, posture), n in sides.items())
         if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
             section, then = rule("17.3"), ("Every fleet there stands off, so there is no "
