@@ -430,10 +430,12 @@ def fight_round(sides: tuple[Side, Side], first: int, dice: Dice, rule: str,
         hit, outcome = _hit(target, points)
         current[1 - turn] = replace(enemy, units=tuple(hit if u.id == hit.id else u
                                                        for u in enemy.units))
-        text = (f"{sentence(possessive(own.called))} {names} "
+        # 'the base of Fort': after "the ESU's" it drops its article.
+        own_names = listed(u.label.removeprefix("the ") for u in firing)
+        text = (f"{sentence(possessive(own.called))} {own_names} "
                 f"fire{'s' if len(firing) == 1 else ''} {count} "
                 f"{'die' if count == 1 else 'dice'} at {possessive(enemy.called)} "
-                f"{target.label}: "
+                f"{target.label.removeprefix('the ')}: "
                 f"{points} point{'' if points == 1 else 's'} against defence "
                 f"{target.values[1]}, {outcome}.")
         attacks.append(Attack(round_no, own.name, tuple(u.id for u in firing), target.id,

@@ -154,7 +154,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
     premium = 0 if in_service else charge(box_cost(design) * prize.ship.damage,
                                           UNFAMILIAR_TYPE_PREMIUM)
     if balance(state, player) < premium:
-        return state, unpaid(player, f"rebuilding prize {prize_id} (20% more to repair a type "
+        return state, unpaid(player, f"rebuilding the prize {called} (20% more to repair a type "
                              "not in service)", premium, "repairs", "12.2.1", order=where,
                              at=str(prize.at) if isinstance(prize.at, str) else None)
     state = credit(state, player, -premium)

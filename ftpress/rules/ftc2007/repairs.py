@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ftpress import words
 from ftpress.events import Audience, Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
@@ -187,7 +188,8 @@ def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, 
         prize = _find_prize(state, player_id, group.at, order.parts_from)
         if found is None:
             assert prize is not None
-            identical, kind = False, f"from prize {prize.id} ({prize.ship.name})"
+            identical = False
+            kind = f"from the prize {words.ship(state, prize.ship.name, prize.ship.design)}"
         else:
             donor_group, donor = found
             identical = (donor.design == ship.design and donor_group.id == group.id
