@@ -179,6 +179,7 @@ def groups(state: State, group_ids: Iterable[str], audience: Audience, *,
 
 
 def ship(state: State, name: str, design_id: str) -> str:
-    """A ship by its name, with its design's name and size class: 'Valiant (Milan, CL)'."""
+    """A ship by its name and size class: 'Thrum (DD)'. Its design's name stays out:
+    a design may share its name with a ship whose group nobody has seen into."""
     d = state.design(design_id)
-    return f"{name} ({d.name}, {d.size})" if d is not None else name
+    return f"{name} ({d.size})" if d is not None else name
