@@ -89,12 +89,13 @@ def power_name(name: str) -> str:
     return f"the {name}" if common else name
 
 
-def power(state: State, player_id: str, *, start: bool = False) -> str:
+def power(state: State, player_id: str | None, *, start: bool = False) -> str:
     """The power ``player_id`` plays, by name ('the Eastern Star Union'; ``start``: to
     begin a sentence, 'The Eastern Star Union'); an id that names no player (a
-    stranger's orders) is quoted."""
-    player = state.player(player_id)
-    name = power_name(player.name) if player is not None else repr(player_id)
+    stranger's orders) is quoted, and None is nobody."""
+    player = state.player(player_id) if player_id is not None else None
+    name = (power_name(player.name) if player is not None
+            else repr(player_id) if player_id is not None else "nobody")
     return sentence(name) if start else name
 
 

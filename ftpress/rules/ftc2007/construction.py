@@ -171,9 +171,8 @@ def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | No
     state, group_id, joins = deliver(state, player_id, order.at, Ship(order.name, design.id),
                                      fresh)
     return state, [
-        Event("purchase", rule("13.1"), f"{power(state, player_id, start=True)} buys {what} on the "
-                                        "open "
-              "market for "
+        Event("purchase", rule("13.1"),
+              f"{power(state, player_id, start=True)} buys {what} on the open market for "
               f"{price}{discount}.", audience=Audience.told(player_id), player=player_id,
               at=order.at, order=where,
               note=order.note, amount=-price, account="purchases"),

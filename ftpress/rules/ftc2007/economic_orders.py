@@ -94,15 +94,15 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
         if economy.maintenance is not None and not vetted.economy_refused("maintenance"):
             state = _set_maintenance(state, player.id, economy.maintenance)
             events.append(Event(
-                "maintenance", rule("7"), f"{power(state, player.id, start=True)} sets maintenance "
-                                          "to "
+                "maintenance", rule("7"),
+                f"{power(state, player.id, start=True)} sets maintenance to "
                 f"{economy.maintenance} for economic turn {cal.economic_turn}.",
                 audience=PUBLIC, player=player.id,
                 order=plan.where(player.id, "economy", "maintenance")))
         if economy.note:
-            events.append(Event("note", rule("5.2"), f"{powers_own(state, player.id, start=True)} "
-                                                     "note on "
-                                "its economic orders.",
+            events.append(Event("note", rule("5.2"),
+                                f"{powers_own(state, player.id, start=True)} note on its "
+                                "economic orders.",
                                 audience=PUBLIC, player=player.id, note=economy.note,
                                 order=plan.where(player.id, "economy", "note")))
     return state, events

@@ -35,16 +35,16 @@ def collect_income(state: State, economic_turn: int) -> tuple[State, list[Event]
         if interdictor(world) is not None:
             events.append(Event(
                 "income-lost", rule("10.6"), f"{world.name} is interdicted by "
-                f"{power(state, interdictor(world) or '')} as economic turn {economic_turn} "
-                f"ends: {power(state, world.owner or '')} loses its income of {world.income}.",
+                f"{power(state, interdictor(world))} as economic turn {economic_turn} "
+                f"ends: {power(state, world.owner)} loses its income of {world.income}.",
                 audience=PUBLIC, player=world.owner,
                 at=world.id,
                 amount=0, account="interdicted"))
             continue
         state = credit(state, world.owner, world.income)
         events.append(Event(
-            "income", rule("5.2"), f"{world.name} pays {power(state, world.owner or '')} its "
-                                   "income of "
+            "income", rule("5.2"),
+            f"{world.name} pays {power(state, world.owner)} its income of "
             f"{world.income} for economic turn {economic_turn}.", audience=PUBLIC,
             player=world.owner,
             at=world.id, amount=world.income, account="income"))

@@ -62,7 +62,7 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 "blocked", rule("8.2"), f"The route of {group(state, group_id, PUBLIC)} to "
                 f"{place(state, movement.to)} "
                 f"is blocked at {place(state, blocked_at)}, interdicted by "
-                f"{power(state, owner or '')}; it "
+                f"{power(state, owner)}; it "
                 f"{stop} {place(state, end)}.", audience=PUBLIC, player=player, group=group_id,
                 at=end, origin=at, route=order.route, order=order_at))
             if end == at:

@@ -66,9 +66,9 @@ def order_rebuilding(state: State, player_id: str, order: DefenceOrder,
     state = dataclasses.replace(state, queues=dataclasses.replace(q, defences=(*q.defences,
                                                                                work)))
     return state, [Event(
-        "defences-ordered", rule("10.5"), f"{power(state, player_id, start=True)} pays {cost} for "
-                                          f"{what} "
-        f"(five times the points); {plural(turns, 'economic turn')} of work, standing "
+        "defences-ordered", rule("10.5"),
+        f"{power(state, player_id, start=True)} pays {cost} for {what} (five times the points);"
+        f" {plural(turns, 'economic turn')} of work, standing "
         f"from economic turn {ready}.", audience=PUBLIC, player=player_id, at=world.id,
         order=where,
         note=order.note, amount=-cost, account="defences")]
