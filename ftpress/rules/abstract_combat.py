@@ -247,7 +247,7 @@ class CombatResult:
             if lost:
                 bits.append("lost " + listed(lost))
             if crippled:
-                bits.append("crippled " + listed(crippled))
+                bits.append(f"had {listed(crippled)} crippled")
             parts.append(f"{side.called} " + (" and ".join(bits) if bits else "took no loss"))
         rounds = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
         called = {side.name: side.called for side in self.sides}

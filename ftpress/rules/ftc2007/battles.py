@@ -225,7 +225,7 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
     winner attacks first."""
     a, b = site.powers
     worse = [p for p in site.powers if checks_worse(state, p)]
-    failed, events = abstract_checks(site.groups, dice, worse)
+    failed, events = abstract_checks(state, site.groups, dice, worse)
     bonus = [max((int(plan.posture(g.id, g.owner) == "attack") + bonuses.get(g.id, 0)
                   for g in site.groups if g.owner == p), default=0) for p in (a, b)]
     before = len(dice.log)

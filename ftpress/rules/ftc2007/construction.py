@@ -202,7 +202,8 @@ def change_keel(state: State, player_id: str, order: KeelChangeOrder,
             "another class or mass, §19.2)" if price else
             "nothing more: the same class and mass, a like-for-like refit (§19.2)")
     return state, [Event(
-        "keel-changed", rule("13.2"), f"{player_id} changes {keel.name} from {old.name} to "
+        "keel-changed", rule("13.2"),
+        f"{power(state, player_id, start=True)} changes {keel.name} from {old.name} to "
         f"{new.name} ({new.size}, {new.mass} mass, {total} points): {changed.built} of "
         f"{total} built so far; the change costs {bill}.", audience=Audience.told(player_id),
         player=player_id, at=keel.at, order=where, note=order.note,

@@ -456,9 +456,12 @@ def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State,
                       state.campaign.calendar.economic_turn)
     state = with_owed(state, player_id, (*owed_of(state, player_id), debt))
     return state, [Event(
-        "damage-owed", rule("10.7"), f"{', '.join(ids)} ({player_id}) owe the damage: "
-        f"{boxes} hull boxes (a third of {world.name}'s {idp} defence points), put on no ship "
-        f"until they fight another force or economic turn {debt.economic_turn + 1} opens; "
+        "damage-owed", rule("10.7"),
+        f"{sentence(named_groups(state, ids, PUBLIC, owner=player_id))} "
+        f"{'owes' if len(ids) == 1 else 'owe'} the damage: "
+        f"{plural(boxes, 'hull box')} (a third of {world.name}'s {idp} defence points), put "
+        f"on no ship until {'it fights' if len(ids) == 1 else 'they fight'} another force or "
+        f"economic turn {debt.economic_turn + 1} opens; "
         f"repaired then, it costs {debt.cost} (§10.8).", audience=PUBLIC, player=player_id,
         at=world.id, groups=ids)]
 
