@@ -19,7 +19,7 @@ from ftpress.hexes import Hex
 from ftpress.state.model import Location, Point, State
 
 #: Nouns whose plural is not the singular with an "s".
-_IRREGULAR = {"dummy": "dummies", "hull box": "hull boxes", "task force": "task forces"}
+_IRREGULAR = {"dummy": "dummies", "hull box": "hull boxes", "hex": "hexes"}
 
 #: Words that make a power's name a common noun taking "the": "the New Anglian
 #: Confederation", "the Federated States of Europa", but "Sa'Vasku". A name in
@@ -130,12 +130,6 @@ def place(state: State, location: Location) -> str:
     h = state.hex_of(location)
     system = state.system_at(h) if isinstance(h, Hex) else None
     return system.name if system is not None else f"hex {h}"
-
-
-def design(state: State, design_id: str) -> str:
-    """A design by its name and size class: 'Milan (CL)'."""
-    d = state.design(design_id)
-    return f"{d.name} ({d.size})" if d is not None else design_id
 
 
 def owner_of(state: State, group_id: str) -> str | None:
