@@ -49,7 +49,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ftpress.dice import Dice, Roll
-from ftpress.words import listed, possessive, sentence
+from ftpress.words import listed, plural, possessive, sentence
 
 #: Damage does not carry over from one attack to the next: each attack's points
 #: are judged alone against the target's values as they stand (the seed judges
@@ -436,7 +436,7 @@ def fight_round(sides: tuple[Side, Side], first: int, dice: Dice, rule: str,
                 f"fire{'s' if len(firing) == 1 else ''} {count} "
                 f"{'die' if count == 1 else 'dice'} at {possessive(enemy.called)} "
                 f"{target.label.removeprefix('the ')}: "
-                f"{points} point{'' if points == 1 else 's'} against defence "
+                f"{plural(points, 'point')} against defence "
                 f"{target.values[1]}, {outcome}.")
         attacks.append(Attack(round_no, own.name, tuple(u.id for u in firing), target.id,
                               count, points, outcome, text, dice.log[before:]))
