@@ -36,9 +36,9 @@ from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
-from ftpress.render.words import listed, plural, power_name
+from ftpress.render.words import listed, place, plural, power_name
 from ftpress.report_spec import ReportSpec, cited_section
-from ftpress.state.model import Location, Player, Point, State
+from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import SETUP, TURNS_DIR
 
@@ -185,17 +185,6 @@ def _powers(state: State, r: Renderer) -> dict[str, PowerRef]:
                            r.urls.page(f"players/{p.id}/")) for p in state.players.players}
 
 
-def _place(state: State, location: Location) -> str:
-    if isinstance(location, str):
-        system = state.system(location)
-        return system.name if system else location
-    if isinstance(location, Point):
-        return f"open space at {location}"  # a planar map
-    h = state.hex_of(location)
-    world = state.system_at(h) if h is not None else None
-    return world.name if world else f"hex {h}"
-
-
 def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
             report: ReportSpec) -> tuple[str, ...]:
     """The state of play in a few sentences, from the public events and the state."""
@@ -228,7 +217,7 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
         out.append(f"No orders came from {listed(names.get(p, p) for p in silent)}; "
                    f"{'its' if len(silent) == 1 else 'their'} groups held.")
     for places in report.places:
-        where = sorted({_place(state, e.at) for e in events if e.at is not None
+        where = sorted({place(state, e.at) for e in events if e.at is not None
                         and places.counts(e, report.section_of(e))})
         if where:
             out.append(f"{places.lead} {', '.join(where)}.")

@@ -6,6 +6,6 @@ The words are the campaign's, shared with the rules that write event sentences
 
 from __future__ import annotations
 
-from ftpress.words import listed, plural, power_name
+from ftpress.words import listed, place, plural, power_name
 
-__all__ = ["listed", "plural", "power_name"]
+__all__ = ["listed", "place", "plural", "power_name"]
