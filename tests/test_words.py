@@ -63,6 +63,14 @@ def test_the_turns_list_is_numbered_by_turn_with_the_setup_as_0(demo_site):
     assert all(int(n) == int(t[1:]) for n, t in numbers)
 
 
+def test_the_turns_summary_names_the_powers_as_sentences_do(demo_site):
+    page = (demo_site / "turns/t002/index.html").read_text(encoding="utf-8")
+    assert ("7 task groups moved: 1 of the Eastern Star Union, 1 of the Federated States of "
+            "Europa, 2 of the New Anglian Confederation, 1 of the Neue Swabian League and 2 of "
+            "Sa&#39;Vasku.") in page
+    assert "Marrow passed from the Federated States of Europa to the Eastern Star Union." in page
+
+
 def test_powers_that_sent_no_orders_are_one_or_many(demo_site):
     one = (demo_site / "turns/t001/index.html").read_text(encoding="utf-8")
     assert "No orders came from Sa&#39;Vasku; its groups held." in one

@@ -208,8 +208,7 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     if movers:
         parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
-        out.append(f"{plural(total, 'task group')} moved: "
-                   f"{', '.join(parts)}.")
+        out.append(f"{plural(total, 'task group')} moved: {listed(parts)}.")
     else:
         out.append("No task group moved.")
     silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
