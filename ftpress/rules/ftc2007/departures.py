@@ -26,6 +26,7 @@ import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, place, route_path
@@ -49,9 +50,10 @@ def seen_leaving(state: State, group_id: str, owner: str, origin: Location,
                  section: str = "18.4") -> Event:
     """§18.4: the public's news of a jump out: the group left ``origin``, destination
     untold (the owner's own event, told to them alone, says where it went)."""
-    return Event("withdrawal", rule(section), f"{group_id} ({owner}) jumps out of "
-                 f"{place(state, origin)}; where to, only {owner} knows.", audience=PUBLIC,
-                 player=owner, group=group_id, at=origin)
+    return Event("withdrawal", rule(section),
+                 f"{words.group(state, group_id, PUBLIC, owner=owner, start=True)} jumps out "
+                 f"of {place(state, origin)}; where to, only {words.power(state, owner)} "
+                 "knows.", audience=PUBLIC, player=owner, group=group_id, at=origin)
 
 
 def land_jumps(state: State) -> State:
