@@ -24,10 +24,12 @@ module. For a viewer who is not the umpire:
 - every record's ruleset keys go through the ruleset's declaration.
 
 A ruleset whose rules hide nothing (``Knowledge.hides_nothing``) lets every
-viewer know the whole state.
+viewer know the whole state: their known state is the state itself.
 
-The result says whose it is (``campaign.known_to``): the checks allow it what a
-full state may not hold, another power's counter whose ships are unknown.
+Any other result says whose it is (``campaign.known_to``): the checks allow it
+what a full state may not hold, another power's counter whose ships are
+unknown, and the renderer shows all of a power's groups only where it is the
+viewer's own (:func:`ftpress.render.visibility.holds_all_of`).
 """
 
 from __future__ import annotations
@@ -62,14 +64,6 @@ def known_to(viewer: Viewer) -> str | None:
     return PUBLIC if viewer.player is None else viewer.player
 
 
-def viewer_of(state: State) -> Viewer | None:
-    """Whose knowledge ``state`` is, by its ``campaign.known_to`` (None: the full state)."""
-    marker = state.campaign.known_to
-    if marker is None:
-        return None
-    return PUBLIC_VIEW if marker == PUBLIC else Viewer.of(marker)
-
-
 def knowledge_of(ruleset: str) -> Knowledge:
     """What the ruleset ``ruleset`` lets outsiders know of its own keys."""
     extension = rules.STATE_EXTENSIONS.get(ruleset)
@@ -86,10 +80,10 @@ def known_state(state: State, viewer: Viewer) -> State:
     if state.campaign.known_to is not None and marker != PUBLIC:
         raise ValueError(f"a state known to {state.campaign.known_to!r} cannot tell what "
                          f"{marker!r} knows")
-    campaign = dataclasses.replace(state.campaign, known_to=marker)
     knowledge = knowledge_of(state.campaign.ruleset)
     if knowledge.hides_nothing:
-        return dataclasses.replace(state, campaign=campaign)
+        return state
+    campaign = dataclasses.replace(state.campaign, known_to=marker)
     return _Projection(state, viewer.player, knowledge).state(campaign)
 
 
@@ -98,8 +92,7 @@ class _Projection:
 
     def __init__(self, state: State, mine: str | None, knowledge: Knowledge) -> None:
         self.full, self.mine, self.knowledge = state, mine, knowledge
-        player = state.player(mine) if mine is not None else None
-        self.navy = player.navy if player is not None else None
+        self.navy = _navy(state, mine)
 
     def outsider(self, kind: str, ext: Extension | None) -> Extension | None:
         """A record's extension as someone who does not own the record knows it."""
@@ -111,7 +104,7 @@ class _Projection:
     def state(self, campaign: Any) -> State:
         full = self.full
         groups = tuple(g for g in (self.group(g) for g in full.groups.groups) if g is not None)
-        queues = self.queues(full.queues)
+        queues = _owned(full.queues, self.mine)
         players = tuple(p if p.id == self.mine else
                         dataclasses.replace(p, ext=self.outsider("player", p.ext))
                         for p in full.players.players)
@@ -139,24 +132,55 @@ class _Projection:
     def ship(self, ship: Ship) -> Ship:
         return dataclasses.replace(ship, ext=self.outsider("ship", ship.ext))
 
-    def queues(self, queues: QueuesFile) -> QueuesFile:
-        """The viewer's own slips, repairs, spares and defence works; nobody else's."""
-        def own(items: Iterable[Any]) -> tuple[Any, ...]:
-            return tuple(i for i in items if i.owner == self.mine)
-
-        return QueuesFile(own(queues.keels), own(queues.repairs), own(queues.spares),
-                          own(queues.defences))
-
     def designs(self, groups: tuple[Group, ...], queues: QueuesFile) -> DesignsFile:
         """Every design but those only hidden ships and keels use; the others' keys as
         an outsider knows them, the viewer's own navy's whole."""
         shown = _designs_of(groups, queues.keels)
         used = _designs_of(self.full.groups.groups, self.full.queues.keels)
-        designs = tuple(d if d.navy == self.navy and self.navy is not None else
+        designs = tuple(d if d.navy == self.navy else
                         dataclasses.replace(d, ext=self.outsider("design", d.ext))
                         for d in self.full.designs.designs
                         if d.id in shown or d.id not in used)
         return DesignsFile(designs)
+
+
+def with_own(public: State, mine: State, player: str) -> State:
+    """What ``player`` knows now, from what the public knows now (``public``, the
+    public's known state) and ``player``'s known state of the latest turn (``mine``,
+    from their intelligence file): the public's, with the player's own records as
+    they know them (their player, groups, queues, the systems they hold, their
+    navy's designs and the designs their ships and keels are built to)."""
+    own_systems = {s.id: s for s in mine.map.systems if s.owner == player}
+    systems = tuple(own_systems.get(s.id, s) if s.owner == player else s
+                    for s in public.map.systems)
+    players = tuple((mine.player(player) or p) if p.id == player else p
+                    for p in public.players.players)
+    groups = (*(g for g in public.groups.groups if g.owner != player),
+              *mine.groups_of(player))
+    have = {d.id for d in public.designs.designs}
+    navy = _navy(mine, player)
+    designs = (*((mine.design(d.id) or d) if d.navy == navy else d
+                 for d in public.designs.designs),
+               *(d for d in mine.designs.designs if d.id not in have))
+    return State(dataclasses.replace(public.campaign, known_to=player), PlayersFile(players),
+                 dataclasses.replace(public.map, systems=systems), DesignsFile(designs),
+                 GroupsFile(groups), _owned(mine.queues, player))
+
+
+def _owned(queues: QueuesFile, owner: str | None) -> QueuesFile:
+    """``owner``'s own slips, repairs, spares and defence works; nobody else's."""
+    def own(items: Iterable[Any]) -> tuple[Any, ...]:
+        return tuple(i for i in items if i.owner == owner)
+
+    return QueuesFile(own(queues.keels), own(queues.repairs), own(queues.spares),
+                      own(queues.defences))
+
+
+def _navy(state: State, player_id: str | None) -> str | None:
+    """The navy whose designs ``player_id`` builds (their own id where they name none,
+    as the order forms take it); None for the public."""
+    player = state.player(player_id) if player_id is not None else None
+    return (player.navy or player.id) if player is not None else None
 
 
 def _designs_of(groups: Iterable[Group], keels: Iterable[Any]) -> set[str]:

@@ -397,7 +397,7 @@ def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
     assert [(repr(a), t) for a, t in told] == [
         ("Audience.told('nac')", f"Your sealed orders could not be used: {why}."),
-        ("PUBLIC", "nac's orders could not be used; their groups hold.")]
+        ("PUBLIC", "The NAC's orders could not be used; its groups hold.")]
 
 
 # --- each player's own view -------------------------------------------------------
@@ -470,7 +470,7 @@ def test_serve_builds_a_players_view_and_asks_for_their_key(sealed, run, tmp_pat
         1, "", "ftpress: --view nac needs --identity FILE, nac's age secret key or SSH "
         "private key\n")
     site = LiveSite(root, tmp_path / "out", drafts=False, future=False, now=FTCAMP02.now,
-                    view="nac", umpire=umpire_at_hand(root))
+                    view="nac", identity=root / "nac.key")
     site.rebuild()
     assert site.error is None, site.error
     page = (tmp_path / "out" / "turns" / "t001" / "index.html").read_text()
@@ -510,8 +510,9 @@ def test_each_player_with_a_key_gets_what_they_know_sealed_to_them(sealed, run):
     assert sorted(p.name for p in folder.iterdir()) == ["nac.yaml.age"]  # esu, fsr: no key
     known = yaml.safe_load(pyrage.decrypt((folder / "nac.yaml.age").read_bytes(), [nac]))
     assert (known["turn"], known["player"]) == ("t005", "nac")
-    assert [g["id"] for g in known["groups"]["groups"]] == [
+    assert [g["id"] for g in known["state"]["groups"]["groups"] if g["owner"] == "nac"] == [
         g.id for g in result.state.groups_of("nac")]
+    assert known["state"]["campaign"]["known_to"] == "nac"
     told = [e.text for e in result.events if e.audience.tells("nac")]
     assert [e["text"] for e in known.get("events", [])] == told
     assert not any(e.audience.players == ("esu",) and e.text in told for e in result.events)

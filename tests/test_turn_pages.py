@@ -21,6 +21,7 @@ from ftpress.campaign import load_folder
 from ftpress.display import PLAIN
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex, hexagon
+from ftpress.knowledge import known_state
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
@@ -140,8 +141,9 @@ def turn_outputs(site: Path, turn: str) -> str:
     (The umpire's own posts may tell what he likes; what is checked here is what
     ftpress makes from the state and the event log.)
     """
+    # preview.png is drawn from map.svg, which is read here (ftpress.render.preview).
     text = "".join(p.read_text() for p in sorted((site / "turns" / turn).rglob("*"))
-                   if p.is_file())
+                   if p.is_file() and p.suffix != ".png")
     entries = [chunk for chunk in all_text(site / "pagefind").split("pagefind_dcd")
                if chunk.startswith(f'{{"url":"/turns/{turn}/')]
     assert entries, f"the report of {turn} is in the search index"
@@ -391,9 +393,15 @@ def test_the_home_page_leads_with_the_latest_turn(demo_site):
     assert 'class="turn-headline"' not in (demo_site / "page/2/index.html").read_text()
 
 
-def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
-    """Fleet value = list price of every ship a power has, from each recorded state."""
-    index = (demo_site / "turns/index.html").read_text(encoding="utf-8")
+def test_the_umpires_turns_index_charts_each_powers_fleet_value(tmp_path, demo_site):
+    """Fleet value = list price of every ship a power has, from each recorded state: in
+    the umpire's view, and in no other, where beside a power's counters it would tell
+    how many are dummies (§15.2)."""
+    public = (demo_site / "turns/index.html").read_text(encoding="utf-8")
+    assert 'id="fleet-chart"' not in public and "Fleet value" not in public
+    umpire = DEMO.build(tmp_path / "_site-umpire", "--view", "umpire")
+    index = (umpire / "turns/index.html").read_text(encoding="utf-8")
+    assert "Fleet value</th>" in index
     chart = index[index.index('id="fleet-chart"'):]
     chart = html.unescape(chart[:chart.index("</svg>")])
     for turn in recorded():
@@ -426,11 +434,11 @@ def test_a_counter_is_named_by_its_group_where_the_public_events_name_it():
     state = demo_state()
     events = [Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", audience=PUBLIC, player="nac",
                     group="nac-1", at="bellwether", origin="arcturus-gate")]
-    public = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
-                      display=PLAIN)
+    public = turn_map(known_state(state, PUBLIC_VIEW), events, "After turn 1",
+                      FTC2007.marker_of, FTC2007.moves, display=PLAIN)
     labels = {c.label for c in public.counters if c.owner == "nac"}
     assert "nac-1" in labels and not any(label.startswith("nac-2") for label in labels)
     assert "Arrows show 1 move made this turn." in public.description
     umpire = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
-                      display=PLAIN, umpire=True)
+                      display=PLAIN, viewer=UMPIRE_VIEW)
     assert any(c.label.startswith("nac-2: ") for c in umpire.counters)

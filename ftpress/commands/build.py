@@ -47,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.view not in ("public", "umpire"):
         check_player_view(args.source, args.view, args.identity)
-    umpire = umpire_view_key(args.source, args.identity) if args.view == "umpire" else \
-        None if args.view == "public" else umpire_at_hand(args.source)
+    umpire = umpire_view_key(args.source, args.identity) if args.view == "umpire" else None
     out = args.out if args.out is not None else args.source / (
         "_site" if args.view == "public" else f"_site-{args.view}")
     now = build_now(args.now)
@@ -63,18 +62,10 @@ def run(args: argparse.Namespace) -> int:
     from ftpress.site import BuildOptions, build
 
     options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
-                           view=args.view, umpire=umpire)
+                           view=args.view, umpire=umpire, identity=args.identity)
     report = build(args.source, out, options, fingerprint=fingerprint, executor=ForkExecutor())
     say(report.summary(out))
     return 0
-
-
-def umpire_at_hand(root: Path) -> UmpireKey | None:
-    """A player's view built in the umpire's checkout of a sealed campaign is made from
-    the whole state, as the umpire's is (where the key is at hand)."""
-    from ftpress.state import twins
-
-    return twins.umpire_at_hand(root)
 
 
 def umpire_view_key(root: Path, identity: Path | None) -> UmpireKey | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.commands.build import check_player_view, site_options, umpire_at_hand, umpire_view_key
+from ftpress.commands.build import check_player_view, site_options, umpire_view_key
 from ftpress.serve import serve
 
 
@@ -25,7 +25,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.view not in ("public", "umpire"):
         check_player_view(args.source, args.view, args.identity)
-    umpire = umpire_view_key(args.source, args.identity) if args.view == "umpire" else \
-        None if args.view == "public" else umpire_at_hand(args.source)
+    umpire = umpire_view_key(args.source, args.identity) if args.view == "umpire" else None
     return serve(args.source, args.out, host=args.host, port=args.port, drafts=args.drafts,
-                 future=args.future, now=args.now, view=args.view, umpire=umpire)
+                 future=args.future, now=args.now, view=args.view, umpire=umpire,
+                 identity=args.identity)

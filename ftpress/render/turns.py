@@ -7,18 +7,19 @@ How a report files its events in sections, folds the routine ones and marks
 the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
 :class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
 
-**Who sees what.** The site is public, so a report shows only the events whose
-audience the reader is in (:mod:`ftpress.render.visibility`): the map's arrows
+**Who sees what.** A report is made for a viewer (the public, one player, or
+the umpire, who is shown everything): its tables and map from each turn's state
+as that viewer knows it (:mod:`ftpress.knowledge`), its events only those whose
+audience the viewer is in (:mod:`ftpress.render.visibility`): the map's arrows
 and markers, the summary, the dice and the search index are all made from what
 passed :func:`~ftpress.render.visibility.visible`, and the published copies of
-the order files hold only the orders those events come from. The umpire's view
-(``umpire=True``) hides nothing.
+the order files hold only the orders those events come from.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -32,12 +33,20 @@ from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
+from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
-from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
-from ftpress.render.words import plural
+from ftpress.render.visibility import (
+    PUBLIC_VIEW,
+    HiddenFacts,
+    Viewer,
+    holds_all_of,
+    published_order,
+    visible,
+)
+from ftpress.render.words import listed, place, plural, power_name
 from ftpress.report_spec import ReportSpec, cited_section
-from ftpress.state.model import Location, Player, Point, State
+from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import SETUP, TURNS_DIR
 
@@ -120,8 +129,9 @@ class FinanceRow:
     #: Treasury when the turn opened (None for the setup) and when it was done.
     opening: int | None
     closing: int
-    #: The list price of the power's ships after the turn (see :func:`fleet_value`).
-    fleet: int = 0
+    #: The list price of the power's ships after the turn (see :func:`fleet_value`); None
+    #: where the viewer does not know all of them.
+    fleet: int | None = None
 
     @property
     def change(self) -> int | None:
@@ -184,22 +194,11 @@ def _powers(state: State, r: Renderer) -> dict[str, PowerRef]:
                            r.urls.page(f"players/{p.id}/")) for p in state.players.players}
 
 
-def _place(state: State, location: Location) -> str:
-    if isinstance(location, str):
-        system = state.system(location)
-        return system.name if system else location
-    if isinstance(location, Point):
-        return f"open space at {location}"  # a planar map
-    h = state.hex_of(location)
-    world = state.system_at(h) if h is not None else None
-    return world.name if world else f"hex {h}"
-
-
 def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
             report: ReportSpec) -> tuple[str, ...]:
     """The state of play in a few sentences, from the public events and the state."""
     state = turn.state
-    names = {p.id: p.name for p in state.players.players}
+    names = {p.id: power_name(p.name) for p in state.players.players}
     if before is None:
         held = sum(1 for s in state.map.systems if s.owner)
         neutral = len(state.map.systems) - held
@@ -216,35 +215,28 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
         (e.player, e.group) for e in events if e.kind in report.moves and e.player))
     if movers:
-        parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
+        parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
-        out.append(f"{plural(total, 'task group')} moved: "
-                   f"{', '.join(parts)}.")
+        out.append(f"{plural(total, 'task group')} moved: {listed(parts)}.")
     else:
         out.append("No task group moved.")
     silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
     if silent:
-        out.append(f"No orders came from {_and(names.get(p, p) for p in silent)}; "
+        out.append(f"No orders came from {listed(names.get(p, p) for p in silent)}; "
                    f"{'its' if len(silent) == 1 else 'their'} groups held.")
     for places in report.places:
-        where = sorted({_place(state, e.at) for e in events if e.at is not None
+        where = sorted({place(state, e.at) for e in events if e.at is not None
                         and places.counts(e, report.section_of(e))})
         if where:
             out.append(f"{places.lead} {', '.join(where)}.")
         elif places.none:
             out.append(places.none)
     owners = {s.id: s.owner for s in before.map.systems}
-    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral')} to "
-               f"{names.get(s.owner or '', 'neutral')}"
+    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral hands')} to "
+               f"{names.get(s.owner or '', 'neutral hands')}"
                for s in state.map.systems if s.id in owners and owners[s.id] != s.owner]
     out.append("; ".join(changes) + "." if changes else "No world changed hands.")
     return tuple(out)
-
-
-def _and(names: Iterable[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    listed = list(names)
-    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
 
 
 def _event_view(e: Event, powers: dict[str, PowerRef], cite: markdown.Resolver,
@@ -269,7 +261,9 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
         rows.append(FinanceRow(powers[p.id], len(worlds), sum(w.income or 0 for w in worlds),
-                               opening.get(p.id), p.treasury, fleet_value(state, p)))
+                               opening.get(p.id), p.treasury,
+                               fleet_value(state, p) if holds_all_of(state, p.id)
+                               else None))
     return tuple(rows)
 
 
@@ -300,8 +294,10 @@ def treasury_view(turns: Sequence[RecordedTurn]) -> Chart:
 def fleet_view(turns: Sequence[RecordedTurn]) -> Chart:
     """Each power's fleet value (the list price of every ship it has, §13) by turn.
 
-    A total says nothing of which counter holds what, or which is a dummy, so it
-    is public; the ships behind it are not.
+    Only a view that knows every power's ships shows it (the umpire's, or any where
+    the rules hide nothing): set beside a power's counters, the total would tell
+    how many of them are dummies (§15.2) and what contact has not revealed
+    (§15.3), so no other known state holds enough to make it.
     """
     return _by_turn(turns, "Fleet value by turn", "Each power's fleet value (the list "
                     "price of all its ships) at the end of every recorded turn", fleet_value)
@@ -339,23 +335,26 @@ class Headline:
     map_url: str
     map_alt: str
     turns_url: str
+    #: The latest turn's card, the home page's ``og:image`` too.
+    preview: Preview
 
 
 def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
-             umpire: bool = False, player: str | None = None) -> Headline | None:
-    """The latest recorded turn as the home page leads with it (from the public events);
-    ``report``: the campaign's ruleset's (``Ruleset.report``)."""
+             viewer: Viewer = PUBLIC_VIEW, nets: Sequence[HiddenFacts | None] = ()
+             ) -> Headline | None:
+    """The latest recorded turn as the home page leads with it (from the events
+    ``viewer`` reads; ``nets`` as for :func:`render_turns`); ``report``: the campaign's
+    ruleset's (``Ruleset.report``)."""
     if not turns:
         return None
     turn = turns[-1]
     before = turns[-2].state if len(turns) > 1 else None
-    viewer = viewer_for(umpire, player)
-    net = HiddenFacts.of_turn(before, turn.state, viewer)
+    net = nets[-1] if nets else None
     title = title_of(turn)
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
                     summary(turn, before, visible(turn.events, viewer, net), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
-                    urls.page("turns/"))
+                    urls.page("turns/"), Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")))
 
 
 def title_of(turn: RecordedTurn) -> str:
@@ -366,15 +365,20 @@ def title_of(turn: RecordedTurn) -> str:
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                  rulebook: Rulebook, display: Display, *, report: ReportSpec,
-                 umpire: bool = False, player: str | None = None) -> None:
+                 viewer: Viewer = PUBLIC_VIEW, nets: Sequence[HiddenFacts | None] = ()
+                 ) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``;
     each report files its events as ``report`` (the campaign's ruleset's) says, and
-    shows its state as ``display`` does."""
+    shows its state as ``display`` does. ``state`` and each turn's state are as
+    ``viewer`` knows them; ``nets``: each turn's last safety net (see
+    :mod:`ftpress.render.visibility`), made where the full states are at hand (none:
+    the events pass on their audience alone)."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
                description=f"No turn of {state.campaign.name} is recorded yet.",
                section="turns", heading="Turns", turns=(), chart=None, fleet_chart=None,
+               fleet_column=False,
                accounts=(), account_columns=(), lost_column=False,
                ranking=(),
                latest=None, replay=(), frames=[])
@@ -385,14 +389,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         powers.update(_powers(turn.state, r))
     views: list[TurnView] = []
     shown: list[tuple[Event, ...]] = []
-    nets: list[HiddenFacts | None] = []
-    viewer = viewer_for(umpire, player)
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
-        net = HiddenFacts.of_turn(before, turn.state, viewer)
-        events = visible(turn.events, viewer, net)
+        events = visible(turn.events, viewer, nets[index] if nets else None)
         shown.append(events)
-        nets.append(net)
         prev = turns[index - 1] if index > 0 else None
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
@@ -403,7 +403,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             len(events)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
-    fleet = inline(render_chart(fleet_view(turns), "fleet-chart"))
+    fleet = (inline(render_chart(fleet_view(turns), "fleet-chart"))
+             if all(holds_all_of(t.state, None) for t in turns) else None)
     accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, t.events)
                               for i, t in enumerate(turns)], powers)
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
@@ -414,7 +415,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
            description=f"Every recorded turn of {name}, each with its map, events and money.",
            section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
-           fleet_chart=fleet, accounts=accounts,
+           fleet_chart=fleet, fleet_column=any(row.fleet is not None for row in ranking),
+           accounts=accounts,
            account_columns=tuple((k, h) for k, h in ACCOUNT_COLUMNS
                                  if k in ("income", "maintenance")
                                  or any(row.column(k) for row in accounts)),
@@ -424,16 +426,17 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     # Maps and charts are cached between builds (each is a pure function of its view),
     # and the charts drawn on every core.
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
-                      report.marker_of, report.moves, display=display, umpire=umpire),
+                      report.marker_of, report.moves, display=display, viewer=viewer),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
                            lambda i: inline(render_map(*maps[i])), spread=False)
+    previews = preview_pngs(r, starmaps, [(state.campaign.name, v.title, v.day) for v in views])
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
                          lambda i: inline(render_chart(*charts_in[i])))
-    for index, (turn, view, events, net) in enumerate(zip(turns, views, shown, nets,
-                                                          strict=True)):
+    for index, (turn, view, events) in enumerate(zip(turns, views, shown, strict=True)):
+        net = nets[index] if nets else None
         order_urls: dict[str, str] = {}
         order_links: list[OrderLink] = []
         for player, raw in turn.orders:
@@ -463,11 +466,13 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                                           tuple(folded), "; ".join(x for x in lines if x)))
         starmap = unsearched(starmaps[index])
         r.out.add(f"turns/{turn.id}/map.svg", starmaps[index], f"{TURNS_DIR}/{turn.id}")
+        r.out.add(f"turns/{turn.id}/{PREVIEW}", previews[index], f"{TURNS_DIR}/{turn.id}")
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
                       for e in events for r_ in e.rolls)
         r.page(f"turns/{turn.id}/index.html", "turn.html", f"{TURNS_DIR}/{turn.id}",
                title=view.title, description=" ".join(view.summary), section="turns",
                turn=view, groups=tuple(grouped), starmap=starmap, orders=tuple(order_links),
+               preview=Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")),
                rolls=rolls, finances=_finances(turns, index, powers),
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)

@@ -21,7 +21,13 @@ from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
+from ftpress.rules.ftc2007.state_ext import (
+    Ftc2007System,
+    OwedDamage,
+    interdictor,
+    owed_of,
+    with_owed,
+)
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.extension import extended
 from ftpress.state.model import (
@@ -32,11 +38,13 @@ from ftpress.state.model import (
     Location,
     PlayersFile,
     Repair,
-    Ship,
     Spares,
     State,
     System,
 )
+from ftpress.words import group as named_group
+from ftpress.words import groups as named_groups
+from ftpress.words import plural, power, powers_own, sentence
 
 #: §10.2 "+1 for each multiple … beyond the first": the bonus is the number of
 #: *whole* multiples of the defences' value less one (2× → +1, 2.9× → +1, 3× → +2).
@@ -62,12 +70,9 @@ DEFENCE_CUT_ROUNDS_DOWN = True
 #: §10.5 (13 May ruling): a 1 on the d5 counts as a 2.
 D5_ONE_COUNTS_AS = 2
 
-#: §10.7 and §10.8: the hull boxes of a repulse are put on the ships at once.
-#: The allocation uses no dice and depends only on the repulsing IDP and the
-#: ships' design masses, so working it out now gives what it would give later;
-#: the state has to say which ship is how damaged. The repair bill (damage equal
-#: to the world's income, §10.7) is the economy's to charge.
-REPULSE_DAMAGE_ON_SHIPS_AT_ONCE = True
+#: §10.7 "need not be specifically allocated": the repulse puts no box on any ship;
+#: the fleet owes them until a battle or the next economic turn calls them in.
+REPULSE_DAMAGE_OWED_BY_THE_FLEET = True
 
 #: §10.8: the boxes are a third of the IDP *standing* when the attack is thrown
 #: back, rounded down (36⅔ → 36, 8 April ruling).
@@ -75,7 +80,8 @@ REPULSE_BOXES_FROM_STANDING_IDP = True
 
 #: §10.8 tie-break "the ship listed first on the task group's roster", when the
 #: attack is made by several groups: the groups in the order the state lists
-#: them, each group's ships in its roster order.
+#: them when the attack is thrown back, each group's ships in its roster order;
+#: the debt keeps that order for the allocation (:mod:`.owed_damage`).
 ROSTER_ORDER_ACROSS_GROUPS = True
 
 #: §10.8 "no damage is wasted": a ship's share beyond the hull boxes it has left
@@ -83,7 +89,8 @@ ROSTER_ORDER_ACROSS_GROUPS = True
 #: destroyed is any damage left over.
 OVERFLOW_GOES_TO_THE_REST = True
 
-#: A ship whose every hull box is gone is destroyed and leaves the roster.
+#: A ship whose every hull box is gone is destroyed and leaves the roster
+#: (applied where owed repulse damage is allocated, :mod:`.owed_damage`).
 SHIP_LOST_WHEN_HULL_GONE = True
 
 #: §10.7 "thrown back": a repulsed group falls back to where it set out from this
@@ -168,14 +175,16 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
         return state, events + found
     points = fleet_points(state, attackers)
     value = standing_idp(world) * 10
-    whose = f"{world.owner}'s" if world.owner else "neutral"
+    whose = powers_own(state, world.owner) if world.owner else "neutral"
+    fleet, one = sentence(named_groups(state, ids, PUBLIC, owner=player)), len(ids) == 1
     if not may_attack(points, value):
         if interdictor(world) == player:
             state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
         events.append(Event(
-            "siege-refused", rule("10.2"), f"{', '.join(ids)} ({player}) at {world.name} "
-            f"({whose}) are worth {points:,} points, less than half the defences' value of "
-            f"{value:,}: no attack is made, and the world is not interdicted (§10.6).",
+            "siege-refused", rule("10.2"), f"{fleet} at {world.name} "
+            f"({whose}) {'is' if one else 'are'} worth {points:,} points, less than half "
+            f"the defences' value of {value:,}: no attack is made, and the world is not "
+            "interdicted (§10.6).",
             audience=PUBLIC, player=player, at=world.id, groups=ids, posture="attack"))
         return state, events
     bonus = beaten is not None and not beaten.lone_scout
@@ -188,9 +197,10 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     if beaten is not None and beaten.lone_scout:
         said += "; no bonus for seeing off a lone scout (24 March ruling)"
     events.append(Event(
-        "siege", rule("10.3"), f"{', '.join(ids)} ({player}), worth {points:,} points, attack "
-        f"the defences of {world.name} ({whose}), worth {value:,}: {said}; rolled "
-        f"{natural}, modified {total}: {_OUTCOME_WORDS[outcome]}.", audience=PUBLIC, player=player,
+        "siege", rule("10.3"), f"{fleet}, worth {points:,} points, "
+        f"{'attacks' if one else 'attack'} the defences of {world.name} ({whose}), "
+        f"worth {value:,}: {said}; rolled {natural}, modified {total}: "
+        f"{_OUTCOME_WORDS[outcome]}.", audience=PUBLIC, player=player,
         at=world.id, groups=ids, posture="attack", rolls=dice.log[before:]))
     if outcome == "surrender":
         state, found = surrender(state, world, player, ids, dice)
@@ -214,7 +224,8 @@ def neutral_worth(state: State, world: System, player: str, ids: tuple[str, ...]
     world, words = roll_worth(world, dice)
     state = _with_world(state, world)
     return state, world, Event(
-        "scouted", rule("4.2"), f"{', '.join(ids)} ({player}) attack {world.name}, so its "
+        "scouted", rule("4.2"), f"{sentence(named_groups(state, ids, PUBLIC, owner=player))} "
+        f"{'attacks' if len(ids) == 1 else 'attack'} {world.name}, so its "
         f"worth is rolled: it is {words}. The result is public (§2.3).", audience=PUBLIC,
         player=player,
         at=world.id, groups=ids, rolls=dice.log[before:])
@@ -224,7 +235,7 @@ def undefended(state: State, world: System, player: str,
                ids: tuple[str, ...]) -> tuple[State, list[Event]]:
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
-    was = f"{world.owner}'s" if world.owner else "neutral"
+    was = powers_own(state, world.owner) if world.owner else "neutral"
     taken = extended(dataclasses.replace(world, owner=player), Ftc2007System,
                      interdicted_by=None, paid_income_to=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
@@ -232,9 +243,15 @@ def undefended(state: State, world: System, player: str,
     moved += lost
     return state, [Event(
         "conquest", rule("10.9"), f"{world.name} ({was}) has no defences: it passes to "
-        f"{player}, whose {', '.join(ids)} arrived on attack orders unopposed; its income "
+        f"{power(state, player)}, whose {_count(len(ids))} arrived on attack orders "
+        "unopposed; its income "
         f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
         groups=ids), *moved]
+
+
+def _count(n: int) -> str:
+    """'task group', '2 task groups': a power's groups after 'whose'."""
+    return "task group" if n == 1 else f"{n} task groups"
 
 
 def works_lost(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
@@ -261,7 +278,8 @@ def works_lost(state: State, world: System, loser: str | None) -> tuple[State, l
         spares=tuple(sp for sp in q.spares if id(sp) not in lost),
         defences=tuple(d for d in q.defences if id(d) not in lost))
     return dataclasses.replace(state, queues=queues), [Event(
-        "works-lost", rule("9"), f"{loser} loses {what} at {world.name} with the world.",
+        "works-lost", rule("9"),
+        f"{power(state, loser, start=True)} loses {what} at {world.name} with the world.",
         audience=Audience.told(loser), player=loser, at=world.id) for what, _ in gone]
 
 
@@ -316,9 +334,10 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
               dice: Dice) -> tuple[State, list[Event]]:
     """§10.4 and §9: the defences surrender and the world changes hands, its
     income unchanged (§9.3); then §10.5 what is left of the defences."""
-    was = f"{world.owner}'s" if world.owner else "neutral"
+    was = powers_own(state, world.owner) if world.owner else "neutral"
     conquest = Event(
-        "conquest", rule("9"), f"{world.name} ({was}) surrenders to {player}; its income "
+        "conquest", rule("9"), f"{world.name} ({was}) surrenders to {power(state, player)}; "
+        "its income "
         f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
         groups=ids)
     loser = world.owner
@@ -338,16 +357,16 @@ def capital_falls(state: State, world: System, loser: str | None) -> tuple[State
         return state, []
     left = sorted(state.worlds_of(who.id), key=lambda s: -(s.income or 0))
     if not left:
-        return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
-                             f"{world.name}, and has no world left.", audience=PUBLIC,
-                             player=who.id,
+        return state, [Event("capital", rule("9"), f"{power(state, who.id, start=True)} has "
+                             f"lost its capital, {world.name}, and has no world left.",
+                             audience=PUBLIC, player=who.id,
                              at=world.id)]
     players = tuple(dataclasses.replace(p, capital=left[0].id) if p.id == who.id else p
                     for p in state.players.players)
     state = dataclasses.replace(state, players=PlayersFile(players))
-    return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
-                         f"{world.name}; its capital is now {left[0].name}, its richest "
-                         "world left.", audience=PUBLIC, player=who.id, at=left[0].id)]
+    return state, [Event("capital", rule("9"), f"{power(state, who.id, start=True)} has lost "
+                         f"its capital, {world.name}; its capital is now {left[0].name}, "
+                         "its richest world left.", audience=PUBLIC, player=who.id, at=left[0].id)]
 
 
 def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
@@ -383,75 +402,77 @@ def interdict(state: State, world: System, player: str,
     cost = (f" Economic turn {cal.economic_turn + 1} begins next: if {world.name} is still "
             f"interdicted then, it produces no income." if last else "")
     return state, [Event(
-        "interdicted", rule("10.6"), f"{world.name} is interdicted by {player} for this "
-        f"strategic turn.{cost}", audience=PUBLIC, player=player, at=world.id, groups=ids)]
+        "interdicted", rule("10.6"), f"{world.name} is interdicted by "
+        f"{power(state, player)} for this strategic turn.{cost}", audience=PUBLIC,
+        player=player, at=world.id, groups=ids)]
 
 
 def repulse(state: State, world: System, attackers: list[Group],
             set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
-    """§10.7: the attack is thrown back, with damage equal to the world's income;
-    §10.8: a third of the IDP in hull boxes, spread over the ships by mass."""
+    """§10.7: the attack is thrown back, with damage equal to the world's income,
+    which the fleet owes (:func:`owe`) until §10.8 has it allocated
+    (:mod:`.owed_damage`); the groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
     player = attackers[0].owner
+    ids = tuple(g.id for g in attackers)
+    if interdictor(world) == player:
+        state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
+    events = [Event(
+        "repulsed", rule("10.7"), f"{sentence(named_groups(state, ids, PUBLIC, owner=player))} "
+        f"{'is' if len(ids) == 1 else 'are'} thrown back from "
+        f"{world.name}, with damage equal to its income of {world.income}.", audience=PUBLIC,
+        player=player, at=world.id, groups=ids)]
+    state, owed = owe(state, world, attackers)
+    events += owed
+    moves: dict[str, Location] = {}
+    for group in attackers:
+        back = set_out.get(group.id, group.at)
+        if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
+            moves[group.id] = back
+            events.append(Event(
+                "withdrawal", rule("10.7"),
+                f"{named_group(state, group.id, PUBLIC, start=True)} falls back to "
+                f"{place(state, back)}.",
+                audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
+    groups = tuple(dataclasses.replace(g, at=moves[g.id]) if g.id in moves else g
+                   for g in state.groups.groups)
+    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+
+
+def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State, list[Event]]:
+    """§10.7: the fleet thrown back from ``world`` owes a third of its standing defence
+    points in hull boxes (§10.8), damage priced at the world's income; no ship takes
+    any yet (:data:`REPULSE_DAMAGE_OWED_BY_THE_FLEET`)."""
+    player_id = attackers[0].owner
     ids = tuple(g.id for g in attackers)
     idp = standing_idp(world)
     boxes = idp // 3
-    if interdictor(world) == player:
-        state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
-    roster = [(g, i, s) for g in attackers for i, s in enumerate(g.ships)]
-    masses, left = [], []
-    for _, _, ship in roster:
-        design = state.design(ship.design)
-        assert design is not None
-        masses.append(design.mass)
-        left.append(max(design.hull_boxes - ship.damage, 0))
-    shares = spread_damage(boxes, masses, left)
-    listing = ", ".join(f"{s.name} {n}" for (_, _, s), n in zip(roster, shares, strict=True))
-    events = [Event(
-        "repulsed", rule("10.7"), f"{', '.join(ids)} ({player}) are thrown back from "
-        f"{world.name}, with damage equal to its income of {world.income}.", audience=PUBLIC,
-        player=player,
-        at=world.id, groups=ids),
-        Event("damage", rule("10.8"), f"{boxes} hull boxes (a third of {world.name}'s "
-              f"{idp} defence points) spread by mass: {listing}.", audience=PUBLIC, player=player,
-              at=world.id, groups=ids)]
-    new_groups: dict[str, Group | None] = {}
-    for group in attackers:
-        ships: list[Ship] = []
-        for (g, _, ship), share in zip(roster, shares, strict=True):
-            if g.id != group.id:
-                continue
-            ship = dataclasses.replace(ship, damage=ship.damage + share)
-            design = state.design(ship.design)
-            assert design is not None
-            if SHIP_LOST_WHEN_HULL_GONE and ship.damage >= design.hull_boxes:
-                events.append(Event(
-                    "ship-lost", rule("10.8"), f"{ship.name} of {group.id} has lost every "
-                    "hull box and is destroyed.", audience=PUBLIC, player=player, group=group.id,
-                    at=world.id))
-                continue
-            ships.append(ship)
-        back = set_out.get(group.id, group.at)
-        if not ships:
-            new_groups[group.id] = None
-            continue
-        moved = dataclasses.replace(group, ships=tuple(ships))
-        if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
-            moved = dataclasses.replace(moved, at=back)
-            events.append(Event(
-                "withdrawal", rule("10.7"), f"{group.id} falls back to {place(state, back)}.",
-                audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
-        new_groups[group.id] = moved
-    groups = tuple(kept for g in state.groups.groups
-                   if (kept := new_groups.get(g.id, g)) is not None)
-    state = dataclasses.replace(state, groups=GroupsFile(groups))
-    state, found = after_losses(state, player)
-    return state, events + found
+    if not boxes:
+        return state, [Event(
+            "damage-owed", rule("10.8"), f"A third of {world.name}'s {idp} defence points is "
+            "less than one hull box: the repulse costs the fleet nothing to allocate.",
+            audience=PUBLIC, player=player_id, at=world.id, groups=ids)]
+    debt = OwedDamage(world.id, boxes, world.income or 0,
+                      tuple(s.name for g in attackers for s in g.ships),
+                      state.campaign.calendar.economic_turn)
+    state = with_owed(state, player_id, (*owed_of(state, player_id), debt))
+    return state, [Event(
+        "damage-owed", rule("10.7"),
+        f"{sentence(named_groups(state, ids, PUBLIC, owner=player_id))} "
+        f"{'owes' if len(ids) == 1 else 'owe'} the damage: "
+        f"{plural(boxes, 'hull box')} (a third of {world.name}'s {idp} defence points), put "
+        f"on no ship until {'it fights' if len(ids) == 1 else 'they fight'} another force or "
+        f"economic turn {debt.economic_turn + 1} opens; "
+        f"repaired then, it costs {debt.cost} (§10.8).", audience=PUBLIC, player=player_id,
+        at=world.id, groups=ids)]
 
 
 def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
-    """What goes with lost ships: their repairs, and (``DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``)
-    any dummy counter beyond one per capital ship left (§15.2)."""
+    """What goes with lost ships: their repairs, their share of repulse damage owed
+    (§10.7: a debt none of whose ships is left is gone), and
+    (``DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``) any dummy counter beyond one per capital
+    ship left (§15.2)."""
     events: list[Event] = []
+    state = _forget_the_lost(state, player)
     ships = {(g.id, s.name) for g in state.groups.groups for s in g.ships}
     repairs = tuple(r for r in state.queues.repairs if (r.group, r.ship) in ships)
     if len(repairs) != len(state.queues.repairs):
@@ -465,12 +486,22 @@ def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
         state = dataclasses.replace(state, groups=GroupsFile(tuple(
             g for g in state.groups.groups if g.id not in extra)))
         events.append(Event(
-            "ship-lost", rule("15.2"), f"{player} has {capitals} capital ship"
-            f"{'s' if capitals != 1 else ''} left, so its dummy counters beyond that are "
+            "ship-lost", rule("15.2"), f"{power(state, player, start=True)} has "
+            f"{plural(capitals, 'capital ship')} left, so its dummy counters beyond that are "
             "removed.", audience=Audience.told(player),  # which were dummies: §15.2
             player=player,
             groups=tuple(sorted(extra))))
     return state, events
+
+
+def _forget_the_lost(state: State, player_id: str) -> State:
+    """Repulse damage owed (§10.7) by ships no longer afloat: a debt keeps the
+    names of the ships left, and one with none left is gone."""
+    owed = owed_of(state, player_id)
+    afloat = {s.name for g in state.groups_of(player_id) for s in g.ships}
+    kept = tuple(dataclasses.replace(d, ships=tuple(n for n in d.ships if n in afloat))
+                 for d in owed if afloat & set(d.ships))
+    return state if kept == owed else with_owed(state, player_id, kept)
 
 
 def spread_damage(total: int, masses: Sequence[int], left: Sequence[int]) -> list[int]:
