@@ -405,7 +405,7 @@ def test_the_umpires_turns_index_charts_each_powers_fleet_value(tmp_path, demo_s
     chart = index[index.index('id="fleet-chart"'):]
     chart = html.unescape(chart[:chart.index("</svg>")])
     for turn in recorded():
-        state = load_folder(REPO, f"{TURNS_DIR}/{turn}").state
+        state = load_folder(REPO, f"{TURNS_DIR}/{turn}", umpire=DEMO.umpire).state
         for player in state.players.players:
             worth = sum(state.design(s.design).points for g in state.groups_of(player.id)
                         for s in g.ships)
