@@ -70,9 +70,12 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
             found = (*plain_problems(root), *stale_projections(root, umpire))
         else:
             found = tuple(plain_problems(root))
-            unchecked = (f"the {len(twinned(root))} sealed twins (state/**/*.age) hold the "
-                         "whole files; checking them needs the umpire's key (--identity FILE "
-                         f"or ${UMPIRE_KEY_ENV})")
+            sealed_here = [rel for rel in twinned(root) if wanted is None or rel in wanted or
+                           any(rel.startswith(w + "/") for w in wanted)]
+            if sealed_here:
+                unchecked = (f"the {len(sealed_here)} sealed twins (state/**/*.age) hold the "
+                             "whole files; checking them needs the umpire's key (--identity "
+                             f"FILE or ${UMPIRE_KEY_ENV})")
     from ftpress.turn.order_check import check_orders
 
     known = None
