@@ -36,7 +36,7 @@ from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR
-from ftpress.state.twins import RECORD_TWINS, UmpireKey, marked, twin
+from ftpress.state.twins import UmpireKey, marked, twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +155,3 @@ def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
                 twin(rel): committed if committed is not None else sealer.sealed(rel, data)}
     return out
 
-
-def record_twins(folder: str) -> list[str]:
-    """The plain files of a record folder that must have a twin (those of its
-    state, its logs; its order files are listed by the caller)."""
-    return [*(f"{folder}/{k.file}" for k in KINDS.values()),
-            *(f"{folder}/{name}" for name in RECORD_TWINS)]

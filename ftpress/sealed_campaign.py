@@ -43,7 +43,7 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.records import read_events, read_orders
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey, missing_twins, twin
+from ftpress.state.twins import RECORD_TWINS, UmpireKey, missing_twins, twin
 from ftpress.turn.record import base_url, read_record
 from ftpress.turn.secret import turn_key
 
@@ -247,7 +247,7 @@ def twinned(root: Path) -> list[str]:
     folders += [f"{f}/before" for f in folders[1:] if (root / f / "before").is_dir()]
     found = [f"{folder}/{kind.file}" for folder in folders for kind in KINDS.values()]
     for folder in snapshot_folders(root):
-        found += [f"{folder}/{name}" for name in ("dice.yaml", "events.yaml")
+        found += [f"{folder}/{name}" for name in RECORD_TWINS
                   if (root / folder / name).is_file()]
         found += [f"{folder}/orders/{f.name}"
                   for f in sorted((root / folder / "orders").glob("*.yaml"))]
