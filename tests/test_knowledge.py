@@ -9,8 +9,11 @@ import dataclasses
 import html
 import re
 import shutil
+from collections import Counter
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -28,7 +31,7 @@ from ftpress.render.visibility import PUBLIC_VIEW, Viewer
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
 from ftpress.state.extension import extended
 from ftpress.state.load import LoadedState
-from ftpress.state.model import State
+from ftpress.state.model import Group, State
 from ftpress.state.save import dump, save_state
 from ftpress.state.turns import TURNS_DIR
 
@@ -74,6 +77,7 @@ def test_no_viewer_knows_anothers_secrets_and_each_knows_their_own(recorded):
                 assert list(known.queues.keels) == [
                     k for k in full.queues.keels if k.owner == mine], where
             others = [g for g in known.groups.groups if g.owner != mine]
+            assert not {g.id for g in others} & {g.id for g in full.groups.groups}, where
             for group in others:
                 assert group.endurance is None, where
                 if not group.revealed:
@@ -111,19 +115,20 @@ def test_any_mix_of_contacts_jumps_and_viewers_keeps_the_secrets(data):
     known = known_state(state, viewer)
     mine = viewer.player
     assert known.groups_of(mine or "") == state.groups_of(mine or "")
-    for group in known.groups.groups:
-        if group.owner == mine:
-            continue
-        original = next(g for g in state.groups.groups if g.id == group.id)
-        assert not jumped_out(original) and group.endurance is None
-        if original.revealed:  # as contact showed them: names, designs, damage
-            assert group.dummy == original.dummy
-            assert [(s.name, s.design, s.damage) for s in group.ships] == [
-                (s.name, s.design, s.damage) for s in original.ships]
-        else:
-            assert (group.ships, group.dummy) == ((), False)
-    assert {g.id for g in known.groups.groups} == {
-        g.id for g in state.groups.groups if g.owner == mine or not jumped_out(g)}
+
+    def counters(groups: Iterable[Group]) -> Counter[tuple[Any, ...]]:
+        """Others' counters as an outsider tells them apart: whose, where, what is seen."""
+        return Counter((g.owner, g.at, g.revealed, g.dummy if g.revealed else None,
+                        tuple((s.name, s.design, s.damage) for s in g.ships)
+                        if g.revealed else ()) for g in groups if g.owner != mine)
+
+    assert counters(known.groups.groups) == counters(
+        g for g in state.groups.groups if not jumped_out(g))
+    others = [g for g in known.groups.groups if g.owner != mine]
+    assert all(g.endurance is None and not jumped_out(g) for g in others)
+    assert all((g.ships, g.dummy) == ((), False) for g in others if not g.revealed)
+    # No other power's own label for a group stands in the viewer's state.
+    assert not {g.id for g in others} & {g.id for g in state.groups.groups}
 
 
 def test_every_known_state_is_a_valid_state(recorded, tmp_path):
