@@ -59,7 +59,7 @@ from ftpress.state.model import (
 PUBLIC = PUBLIC_KNOWLEDGE
 
 
-def known_to(viewer: Viewer) -> str | None:
+def marker_for(viewer: Viewer) -> str | None:
     """What a known state's ``campaign.known_to`` says for ``viewer`` (None: the umpire,
     who knows the full state)."""
     if viewer.umpire:
@@ -77,7 +77,7 @@ def known_state(state: State, viewer: Viewer) -> State:
     """The state as ``viewer`` may know it (see the module docstring); the umpire's is
     ``state`` itself. A state that is already a viewer's knowledge can be narrowed to
     the public's, never widened: asking a public state for a player's is a bug."""
-    marker = known_to(viewer)
+    marker = marker_for(viewer)
     if marker is None or state.campaign.known_to == marker:
         return state
     if state.campaign.known_to is not None and marker != PUBLIC:
