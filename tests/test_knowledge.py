@@ -371,3 +371,13 @@ def test_a_damaged_intelligence_file_is_named_and_nothing_is_built(sealed_nac, r
                           "short (it does not decrypt whole); expected a file 'ftpress turn' "
                           "sealed to your key\n"), err
     assert not (root / "_site-nac").exists()
+
+
+def test_a_campaign_whose_files_hold_what_the_public_knows_checks_clean(sealed_nac, run):
+    """Every state file and snapshot cut to the public's known state: ``ftpress check``
+    finds them valid (the cross-references and the ruleset's checks allow a known state
+    its unknown counters)."""
+    root, _key = sealed_nac
+    code, out, err = run("check", "--source", root)
+    assert (code, err) == (0, ""), err
+    assert out.endswith("no problems\n"), out
