@@ -381,3 +381,28 @@ def test_a_campaign_whose_files_hold_what_the_public_knows_checks_clean(sealed_n
     code, out, err = run("check", "--source", root)
     assert (code, err) == (0, ""), err
     assert out.endswith("no problems\n"), out
+
+
+def test_the_public_site_built_from_the_publics_files_is_the_public_site(tmp_path, demo_site):
+    """The demo with every state file and snapshot cut to the public's known state and
+    every event log to its public events (a sealed campaign's plain files) builds the
+    same public site, page for page, as the full campaign does (the published order
+    files aside: those a sealed record keeps sealed)."""
+    root = FTC2007.copy(tmp_path / "camp")
+    for folder in load_states(root):
+        save_state(root, known_state(folder.state, PUBLIC_VIEW), folder.folder)
+        log = root / folder.folder / "events.yaml"
+        if log.is_file():
+            kept = yaml.safe_load(log.read_text())
+            public = [e for e in kept.get("events", []) if e["audience"] == "public"]
+            log.write_text(yaml.safe_dump({**kept, "events": public}, sort_keys=False,
+                                          allow_unicode=True))
+    built = Demo(root, FTC2007.now).build(tmp_path / "_site")
+
+    def pages(site: Path) -> dict[str, bytes]:
+        return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*"))
+                if p.is_file() and "/orders/" not in str(p) and "pagefind" not in str(p)}
+
+    theirs, ours = pages(built), pages(demo_site)
+    assert sorted(theirs) == sorted(ours)
+    assert [p for p in ours if theirs[p] != ours[p]] == []
