@@ -413,12 +413,12 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             len(events)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
-    fleet = (inline(render_chart(fleet_view(turns), "fleet-chart"))
-             if all(holds_all_of(t.state, None) for t in turns) else None)
+    whole = all(holds_all_of(t.state, None) for t in turns)  # the view knows every fact
+    fleet = inline(render_chart(fleet_view(turns), "fleet-chart")) if whole else None
     money = [_money(t, events) for t, events in zip(turns, shown, strict=True)]
     accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, money[i])
                               for i, t in enumerate(turns)], powers)
-    untold = "" if all(holds_all_of(t.state, None) for t in turns) else UNTOLD
+    untold = "" if whole else UNTOLD
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
