@@ -13,10 +13,11 @@ module. For a viewer who is not the umpire:
 - the viewer's own player, groups (ids, ships, damage, endurance, dummy flags),
   slips, repairs, spares and defence works are theirs whole, as are the
   systems they hold;
-- another power's group is a counter where it stands, with its id (the public
-  events name every group by id each turn, so an id tells nothing the events
-  do not); what it is (its ships, or that it is a dummy) only once contact has
-  revealed it (§15.3, §15.2), never its endurance; a group the ruleset says
+- another power's group is a counter where it stands, under an id that says
+  only whose counter it is (``nac-counter-2``, numbered in map order: a group's
+  own id is its owner's label, and would let a reader follow a counter from
+  turn to turn); what it is (its ships, or that it is a dummy) only once contact
+  has revealed it (§15.3, §15.2), never its endurance; a group the ruleset says
   an outsider cannot see (one that jumped out of a battle, §18.4, or an
   independent attached to a group, whose marker is off the map) is not there;
 - another power's slips, repairs, spares and defence works are not there;
@@ -39,6 +40,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ftpress import rules
+from ftpress.hexes import Hex
 from ftpress.render.visibility import PUBLIC_VIEW, Viewer
 from ftpress.state.extension import HIDES_ITS_OWN, Extension, Knowledge
 from ftpress.state.model import (
@@ -46,6 +48,7 @@ from ftpress.state.model import (
     DesignsFile,
     Group,
     GroupsFile,
+    Location,
     PlayersFile,
     QueuesFile,
     Ship,
@@ -56,7 +59,7 @@ from ftpress.state.model import (
 PUBLIC = PUBLIC_KNOWLEDGE
 
 
-def known_to(viewer: Viewer) -> str | None:
+def marker_for(viewer: Viewer) -> str | None:
     """What a known state's ``campaign.known_to`` says for ``viewer`` (None: the umpire,
     who knows the full state)."""
     if viewer.umpire:
@@ -74,7 +77,7 @@ def known_state(state: State, viewer: Viewer) -> State:
     """The state as ``viewer`` may know it (see the module docstring); the umpire's is
     ``state`` itself. A state that is already a viewer's knowledge can be narrowed to
     the public's, never widened: asking a public state for a player's is a bug."""
-    marker = known_to(viewer)
+    marker = marker_for(viewer)
     if marker is None or state.campaign.known_to == marker:
         return state
     if state.campaign.known_to is not None and marker != PUBLIC:
@@ -103,7 +106,9 @@ class _Projection:
 
     def state(self, campaign: Any) -> State:
         full = self.full
-        groups = tuple(g for g in (self.group(g) for g in full.groups.groups) if g is not None)
+        groups = _as_counters(tuple(g for g in (self.group(g) for g in full.groups.groups)
+                                    if g is not None), self.mine,
+                              frozenset(g.id for g in full.groups.groups))
         queues = _owned(full.queues, self.mine)
         players = tuple(p if p.id == self.mine else
                         dataclasses.replace(p, ext=self.outsider("player", p.ext))
@@ -181,6 +186,35 @@ def _navy(state: State, player_id: str | None) -> str | None:
     as the order forms take it); None for the public."""
     player = state.player(player_id) if player_id is not None else None
     return (player.navy or player.id) if player is not None else None
+
+
+def _as_counters(groups: tuple[Group, ...], mine: str | None, taken: frozenset[str]
+                 ) -> tuple[Group, ...]:
+    """``groups`` with every other power's under an id that says only whose counter it
+    is, numbered per power in map order (``nac-counter-2``): a group's id is its owner's
+    label, so a reader cannot follow a counter by it from turn to turn (``taken``: the
+    real ids, which no such id repeats). The viewer's own come first, as they were."""
+    others = sorted((g for g in groups if g.owner != mine),
+                    key=lambda g: (g.owner, _where(g.at), g.id))
+    counted: dict[str, int] = {}
+    renamed: list[Group] = []
+    for group in others:
+        while True:
+            counted[group.owner] = counted.get(group.owner, 0) + 1
+            label = f"{group.owner}-counter-{counted[group.owner]}"
+            if label not in taken:
+                break
+        renamed.append(dataclasses.replace(group, id=label))
+    return (*(g for g in groups if g.owner == mine), *renamed)
+
+
+def _where(at: Location) -> tuple[Any, ...]:
+    """A place as a sort key: worlds by id, then hexes, then points of a plane."""
+    if isinstance(at, str):
+        return (0, at)
+    if isinstance(at, Hex):
+        return (1, at.q, at.r)
+    return (2, at.x, at.y)
 
 
 def _designs_of(groups: Iterable[Group], keels: Iterable[Any]) -> set[str]:

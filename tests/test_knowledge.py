@@ -9,8 +9,11 @@ import dataclasses
 import html
 import re
 import shutil
+from collections import Counter
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -28,7 +31,7 @@ from ftpress.render.visibility import PUBLIC_VIEW, Viewer
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
 from ftpress.state.extension import extended
 from ftpress.state.load import LoadedState
-from ftpress.state.model import State
+from ftpress.state.model import Group, State
 from ftpress.state.save import dump, save_state
 from ftpress.state.turns import TURNS_DIR
 
@@ -74,6 +77,7 @@ def test_no_viewer_knows_anothers_secrets_and_each_knows_their_own(recorded):
                 assert list(known.queues.keels) == [
                     k for k in full.queues.keels if k.owner == mine], where
             others = [g for g in known.groups.groups if g.owner != mine]
+            assert not {g.id for g in others} & {g.id for g in full.groups.groups}, where
             for group in others:
                 assert group.endurance is None, where
                 if not group.revealed:
@@ -111,19 +115,20 @@ def test_any_mix_of_contacts_jumps_and_viewers_keeps_the_secrets(data):
     known = known_state(state, viewer)
     mine = viewer.player
     assert known.groups_of(mine or "") == state.groups_of(mine or "")
-    for group in known.groups.groups:
-        if group.owner == mine:
-            continue
-        original = next(g for g in state.groups.groups if g.id == group.id)
-        assert not jumped_out(original) and group.endurance is None
-        if original.revealed:  # as contact showed them: names, designs, damage
-            assert group.dummy == original.dummy
-            assert [(s.name, s.design, s.damage) for s in group.ships] == [
-                (s.name, s.design, s.damage) for s in original.ships]
-        else:
-            assert (group.ships, group.dummy) == ((), False)
-    assert {g.id for g in known.groups.groups} == {
-        g.id for g in state.groups.groups if g.owner == mine or not jumped_out(g)}
+
+    def counters(groups: Iterable[Group]) -> Counter[tuple[Any, ...]]:
+        """Others' counters as an outsider tells them apart: whose, where, what is seen."""
+        return Counter((g.owner, g.at, g.revealed, g.dummy if g.revealed else None,
+                        tuple((s.name, s.design, s.damage) for s in g.ships)
+                        if g.revealed else ()) for g in groups if g.owner != mine)
+
+    assert counters(known.groups.groups) == counters(
+        g for g in state.groups.groups if not jumped_out(g))
+    others = [g for g in known.groups.groups if g.owner != mine]
+    assert all(g.endurance is None and not jumped_out(g) for g in others)
+    assert all((g.ships, g.dummy) == ((), False) for g in others if not g.revealed)
+    # No other power's own label for a group stands in the viewer's state.
+    assert not {g.id for g in others} & {g.id for g in state.groups.groups}
 
 
 def test_every_known_state_is_a_valid_state(recorded, tmp_path):
@@ -369,3 +374,38 @@ def test_a_damaged_intelligence_file_is_named_and_nothing_is_built(sealed_nac, r
                           "short (it does not decrypt whole); expected a file 'ftpress turn' "
                           "sealed to your key\n"), err
     assert not (root / "_site-nac").exists()
+
+
+def test_a_campaign_whose_files_hold_what_the_public_knows_checks_clean(sealed_nac, run):
+    """Every state file and snapshot cut to the public's known state: ``ftpress check``
+    finds them valid (the cross-references and the ruleset's checks allow a known state
+    its unknown counters)."""
+    root, _key = sealed_nac
+    code, out, err = run("check", "--source", root)
+    assert (code, err) == (0, ""), err
+    assert out.endswith("no problems\n"), out
+
+
+def test_the_public_site_built_from_the_publics_files_is_the_public_site(tmp_path, demo_site):
+    """The demo with every state file and snapshot cut to the public's known state and
+    every event log to its public events (a sealed campaign's plain files) builds the
+    same public site, page for page, as the full campaign does (the published order
+    files aside: those a sealed record keeps sealed)."""
+    root = FTC2007.copy(tmp_path / "camp")
+    for folder in load_states(root):
+        save_state(root, known_state(folder.state, PUBLIC_VIEW), folder.folder)
+        log = root / folder.folder / "events.yaml"
+        if log.is_file():
+            kept = yaml.safe_load(log.read_text())
+            public = [e for e in kept.get("events", []) if e["audience"] == "public"]
+            log.write_text(yaml.safe_dump({**kept, "events": public}, sort_keys=False,
+                                          allow_unicode=True))
+    built = Demo(root, FTC2007.now).build(tmp_path / "_site")
+
+    def pages(site: Path) -> dict[str, bytes]:
+        return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*"))
+                if p.is_file() and "/orders/" not in str(p) and "pagefind" not in str(p)}
+
+    theirs, ours = pages(built), pages(demo_site)
+    assert sorted(theirs) == sorted(ours)
+    assert [p for p in ours if theirs[p] != ours[p]] == []

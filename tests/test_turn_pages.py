@@ -427,18 +427,24 @@ def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
     assert problems == []
 
 
-def test_a_counter_is_named_by_its_group_where_the_public_events_name_it():
-    """A reader writing orders needs group ids: the public map's tooltip gives the id of
-    a group the turn's public events named, a number per stack for every other, and the
-    umpire's map every id; the map's description counts in the right number."""
+def test_a_counter_is_named_by_its_group_only_where_its_owner_reads_the_map():
+    """A group's id is its owner's label (the events name it only to them): the public
+    map numbers every counter in its stack, even one its events moved; a player's map
+    names their own groups by id and ships, the umpire's every group; the map's
+    description counts in the right number."""
     state = demo_state()
     events = [Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", audience=PUBLIC, player="nac",
                     group="nac-1", at="bellwether", origin="arcturus-gate")]
     public = turn_map(known_state(state, PUBLIC_VIEW), events, "After turn 1",
                       FTC2007.marker_of, FTC2007.moves, display=PLAIN)
-    labels = {c.label for c in public.counters if c.owner == "nac"}
-    assert "nac-1" in labels and not any(label.startswith("nac-2") for label in labels)
+    labels = {c.label for c in public.counters}
+    assert labels and all(label.isdigit() for label in labels)
     assert "Arrows show 1 move made this turn." in public.description
+    nac = turn_map(known_state(state, Viewer.of("nac")), events, "After turn 1",
+                   FTC2007.marker_of, FTC2007.moves, display=PLAIN, viewer=Viewer.of("nac"))
+    assert any(c.label.startswith("nac-1: ") for c in nac.counters)
+    assert all(c.label.isdigit() for c in nac.counters if c.owner != "nac")
     umpire = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
                       display=PLAIN, viewer=UMPIRE_VIEW)
     assert any(c.label.startswith("nac-2: ") for c in umpire.counters)
+    assert any(c.label.startswith("esu-1: ") for c in umpire.counters)

@@ -46,17 +46,17 @@ from ftpress.search import UNSEARCHED
 from ftpress.state.model import Point, State
 
 
-def public_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW,
-               known: frozenset[str] = frozenset()) -> StarMap | PlaneMap:
+def public_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW
+               ) -> StarMap | PlaneMap:
     """The state as ``viewer`` knows it, as a map.
 
-    A counter's tooltip names its group where the reader may know it: the groups in
-    ``known`` (those the turn's events the viewer reads name), and the groups, ships
-    and dummies of every power the viewer knows all of (see the module docstring).
-    A planar map (``geometry: plane``) is drawn by :mod:`ftpress.maps.planemap`.
+    A counter's tooltip names its group, ships and whether it is a dummy where the
+    state holds all of its power's (see the module docstring); any other counter is
+    numbered in its stack, for a group's id is its owner's label. A planar map
+    (``geometry: plane``) is drawn by :mod:`ftpress.maps.planemap`.
     """
     if state.map.geometry == "plane":
-        return plane_map(state, title, viewer=viewer, display=display, known=known)
+        return plane_map(state, title, viewer=viewer, display=display)
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -79,7 +79,7 @@ def public_map(state: State, title: str, *, display: Display, viewer: Viewer = P
         if where is None:
             continue
         seen[group.owner, where] += 1
-        label = group.id if group.id in known else str(seen[group.owner, where])
+        label = str(seen[group.owner, where])
         if holds_all_of(state, group.owner):
             ships = ", ".join(s.name for s in group.ships) or "no ships"
             label = f"{group.id}: " + ("a dummy" if group.dummy else ships)
@@ -114,7 +114,7 @@ def turn_map(state: State, events: Iterable[Event], title: str,
         return plane_turn_map(state, events, title, marker, move_kinds, display=display,
                               viewer=viewer)
     events = list(events)
-    base = public_map(state, title, viewer=viewer, display=display, known=_named(events))
+    base = public_map(state, title, viewer=viewer, display=display)
     assert isinstance(base, StarMap)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
@@ -135,11 +135,6 @@ def turn_map(state: State, events: Iterable[Event], title: str,
              ) + (f" {plural(len(marks), 'battle or siege marker')}." if marks else "")
     return dataclasses.replace(base, moves=unique, markers=marks,
                                description=base.description + extra)
-
-
-def _named(events: Iterable[Event]) -> frozenset[str]:
-    """The groups the (already filtered) events name, which their readers know by id."""
-    return frozenset(e.group for e in events if e.group is not None)
 
 
 def inline(svg: str) -> Markup:
@@ -180,12 +175,11 @@ def _point(state: State, at: str | Hex | Point | None, display: Display) -> Poin
     return None
 
 
-def plane_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW,
-              known: frozenset[str] = frozenset()) -> PlaneMap:
+def plane_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW
+              ) -> PlaneMap:
     """A planar map's state as ``viewer`` knows it: systems as the ruleset's display
     places and colours them, and each task force a counter numbered per owner and
-    place, or named where the reader knows it (``known``; with its ships where the
-    viewer knows all of its power's)."""
+    place, or named with its ships where the state holds all of its power's."""
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -199,7 +193,7 @@ def plane_map(state: State, title: str, *, display: Display, viewer: Viewer = PU
         if point is None:
             continue
         seen[group.owner, point.x, point.y] += 1
-        label = group.id if group.id in known else str(seen[group.owner, point.x, point.y])
+        label = str(seen[group.owner, point.x, point.y])
         if holds_all_of(state, group.owner):
             label = f"{group.id}: " + (", ".join(s.name for s in group.ships) or "no ships")
         forces.append(ForceMark(point.x, point.y, group.owner, label))
@@ -217,7 +211,7 @@ def plane_turn_map(state: State, events: Iterable[Event], title: str,
                    viewer: Viewer = PUBLIC_VIEW) -> PlaneMap:
     """The planar map after a turn, with its moves as tracks and its battles marked."""
     events = list(events)
-    base = plane_map(state, title, viewer=viewer, display=display, known=_named(events))
+    base = plane_map(state, title, viewer=viewer, display=display)
     tracks: list[Track] = []
     bursts: dict[tuple[float, float], list[str]] = {}
     for event in events:

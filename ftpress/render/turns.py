@@ -50,6 +50,9 @@ from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import SETUP, TURNS_DIR
 
+#: The line of a power's accounts that the events a view is not told moved.
+UNTOLD = "Not told in this view"
+
 #: The columns of the campaign's accounts by economic turn: (account, heading);
 #: income and upkeep always, the rest when some power has money on that line.
 ACCOUNT_COLUMNS = (("income", "Income"), ("interdicted", "Interdicted"),
@@ -267,6 +270,13 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     return tuple(rows)
 
 
+def _money(turn: RecordedTurn, shown: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The events whose money a view's accounts list: every one where the view's state
+    holds it all (the umpire's, or where the rules hide nothing), else those the view
+    shows; what the others moved stays in the books, as a line the view is not told."""
+    return turn.events if holds_all_of(turn.state, None) else shown
+
+
 def _systems(state: State, powers: dict[str, PowerRef], display: Display
              ) -> tuple[SystemRow, ...]:
     rows = []
@@ -379,7 +389,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                description=f"No turn of {state.campaign.name} is recorded yet.",
                section="turns", heading="Turns", turns=(), chart=None, fleet_chart=None,
                fleet_column=False,
-               accounts=(), account_columns=(), lost_column=False,
+               accounts=(), account_columns=(), lost_column=False, untold_column="",
                ranking=(),
                latest=None, replay=(), frames=[])
         return
@@ -403,10 +413,12 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             len(events)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
-    fleet = (inline(render_chart(fleet_view(turns), "fleet-chart"))
-             if all(holds_all_of(t.state, None) for t in turns) else None)
-    accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, t.events)
+    whole = all(holds_all_of(t.state, None) for t in turns)  # the view knows every fact
+    fleet = inline(render_chart(fleet_view(turns), "fleet-chart")) if whole else None
+    money = [_money(t, events) for t, events in zip(turns, shown, strict=True)]
+    accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, money[i])
                               for i, t in enumerate(turns)], powers)
+    untold = "" if whole else UNTOLD
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
@@ -421,6 +433,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                                  if k in ("income", "maintenance")
                                  or any(row.column(k) for row in accounts)),
            lost_column=any(row.ledger.lost() for row in accounts),
+           untold_column=untold if any(row.ledger.unexplained for row in accounts) else "",
            ranking=ranking, latest=views[-1], replay=replay,
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are cached between builds (each is a pure function of its view),
@@ -475,8 +488,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                preview=Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")),
                rolls=rolls, finances=_finances(turns, index, powers),
                ledgers=tuple(ledger for ledger in turn_ledgers(
-                   turn.events, turns[index - 1].state if index else None, turn.state, powers)
-                   if ledger.lines or ledger.unexplained),
+                   money[index], turns[index - 1].state if index else None, turn.state,
+                   powers) if ledger.lines or ledger.unexplained),
+               unexplained=(UNTOLD if not holds_all_of(turn.state, None)
+                            else "Not explained by any event"),
                systems=_systems(turn.state, powers, display),
                system_columns=tuple(c.heading for c in display.columns),
                chart=unsearched(charts[index]) if index else None,

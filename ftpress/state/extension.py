@@ -106,7 +106,7 @@ def withheld(ext: Extension) -> Extension | None:
     return None
 
 
-def seen(record: Any) -> bool:
+def always_seen(record: Any) -> bool:
     """An outsider sees the record (a group on the map, say) where it is."""
     return True
 
@@ -132,7 +132,7 @@ class Knowledge:
     outsider: Mapping[str, Callable[[Any], Extension | None]] = field(default_factory=dict)
     #: Does an outsider see the group at all (False: its counter is off the map, or it
     #: went where they cannot follow), given the group as the full state holds it.
-    group_seen: Callable[[Any], bool] = seen
+    group_seen: Callable[[Any], bool] = always_seen
 
 
 #: What a ruleset that declares nothing lets outsiders know of its keys: nothing.
