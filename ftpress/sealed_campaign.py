@@ -35,6 +35,7 @@ from ftpress.campaign import load_folder
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import EventsFile
 from ftpress.hidden_state import Sealer, TurnFacts, seal_record, state_pairs
+from ftpress.intelligence import FOLDER as INTELLIGENCE
 from ftpress.intelligence import intelligence_files
 from ftpress.knowledge import PUBLIC, knowledge_of, public_state
 from ftpress.state.files import DICE, KINDS, STATE_DIR
@@ -226,7 +227,11 @@ def stale_projections(root: Path, umpire: UmpireKey) -> list[Problem]:
         target = root / rel
         if target.is_file() and target.read_bytes() == data:
             continue
-        if rel.endswith(".age"):
+        if f"/{INTELLIGENCE}/" in rel:
+            what = "is missing" if not target.is_file() else "does not hold"
+            found.append(Problem(rel, 0, 0, f"{what} what its player knows by the turn's "
+                                 "record; run 'ftpress keys seal-campaign' to seal it again"))
+        elif rel.endswith(".age"):
             what = "is missing" if not target.is_file() else "does not hold the whole file"
             found.append(Problem(rel, 0, 0, f"{what}; expected the full file beside "
                                  f"{rel.removesuffix('.age')}: run 'ftpress keys "
