@@ -209,9 +209,9 @@ ORDERS = "turn: t005\nplayer: nac\ngroups:\n  nac-1:\n    maintain_orbit: true\n
 
 @pytest.fixture
 def sealed_nac(tmp_path, run) -> tuple[Path, Path]:
-    """The ftcamp02 example, sealed, nac with a key, turn t005 resolved (so nac has
-    their intelligence of it); then every plain state file, and every record's event
-    log, cut down to what the public knows, as a sealed campaign keeps them."""
+    """The ftcamp02 example, sealed (``keys seal-campaign``: every plain state file and
+    event log cut down to what the public knows, the whole sealed beside it), nac with a
+    key, turn t005 resolved (so nac has their intelligence of it); no umpire key left."""
     from ftpress.turn.resolve import resolve_turn
 
     root = tmp_path / "camp"
@@ -229,20 +229,13 @@ def sealed_nac(tmp_path, run) -> tuple[Path, Path]:
         "    capital: rook\n", f"    capital: rook\n    recipient: {nac.to_public()}\n", 1))
     key = root / "nac.key"
     key.write_text(f"{nac}\n")
+    assert run("keys", "seal-campaign", "--source", root)[0] == 0
     (root / "orders/t005").mkdir()
     (root / "orders/t005/nac.yaml").write_text(ORDERS)
     assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     (root / "orders/t005/nac.yaml").unlink()
     resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
                  environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE).read_text()})
-    full = {f.folder: f.state for f in load_states(root)}
-    for folder, state in full.items():
-        save_state(root, known_state(state, PUBLIC_VIEW), folder)
-        log = root / folder / "events.yaml"
-        if log.is_file():
-            kept = yaml.safe_load(log.read_text())
-            public = [e for e in kept.get("events", []) if e["audience"] == "public"]
-            log.write_text(yaml.safe_dump({**kept, "events": public}, sort_keys=False))
     (root / agekeys.UMPIRE_KEY_FILE).unlink()
     shutil.rmtree(root / ".ftpress-cache", ignore_errors=True)
     return root, key

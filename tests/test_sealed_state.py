@@ -50,7 +50,7 @@ def _whole(root: Path, rel: str, key: Path | None = None) -> str:
 def test_the_plain_files_hold_the_public_projection_and_the_twins_the_whole(sealed):
     plain = yaml.safe_load((sealed / "state/groups.yaml").read_text())["groups"]
     whole = yaml.safe_load(_whole(sealed, "state/groups.yaml"))["groups"]
-    assert {g["id"] for g in plain} < {g["id"] for g in whole}  # nac-3 is attached, unseen
+    assert len(plain) < len(whole)  # nac-3 is attached, off the map: unseen
     assert not any("ships" in g for g in plain if not g.get("revealed"))
     assert all(g["ships"] for g in whole)
     events = yaml.safe_load((sealed / "state/turns/t003/events.yaml").read_text())["events"]
