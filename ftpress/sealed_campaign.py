@@ -48,7 +48,7 @@ from ftpress.state.twins import RECORD_TWINS, UmpireKey, missing_twins, twin
 from ftpress.turn.record import base_url, read_record
 from ftpress.turn.secret import turn_key
 
-#: A plain order file of a sealed campaign is git-ignored (``sealing.PLAIN_IGNORED``).
+#: Where the players send their order files, one folder per turn.
 _ORDERS = "orders"
 
 
