@@ -367,3 +367,19 @@ def test_a_wrong_identity_is_refused_before_anything_is_read(sealed, run):
     _out, err = _refused(run, sealed, "check", "--identity", missing, "--source", sealed)
     assert err == (f"ftpress: {missing}: no such identity file; expected the file holding your "
                    "age secret key or SSH private key\n")
+
+
+def test_a_dummy_told_in_a_plain_file_is_refused(tmp_path, run):
+    """§15.2: a counter marked a dummy in the plain groups file, where the public may
+    not know it, is refused at its line with no key."""
+    root = _keyless(FTC2007.sealed_copy(tmp_path / "demo"))
+    groups = root / "state/groups.yaml"
+    counter = yaml.safe_load(groups.read_text())["groups"][0]
+    anchor = f"  - id: {counter['id']}\n    owner: {counter['owner']}\n    at: {counter['at']}\n"
+    assert anchor in groups.read_text() and "ships" not in counter
+    groups.write_text(groups.read_text().replace(anchor, anchor + "    dummy: true\n", 1))
+    _out, err = _refused(run, root, "check", "--source", root)
+    line = groups.read_text().split("    dummy: true")[0].count("\n") + 1
+    assert err == (f"state/groups.yaml:{line}:12: this state is what 'public' knows, and no "
+                   f"contact has shown 'public' what '{counter['owner']}''s '{counter['id']}' "
+                   "is a dummy counter; leave it out\nftpress: 1 problem in the campaign\n")
