@@ -383,3 +383,28 @@ def test_a_dummy_told_in_a_plain_file_is_refused(tmp_path, run):
     assert err == (f"state/groups.yaml:{line}:12: this state is what 'public' knows, and no "
                    f"contact has shown 'public' what '{counter['owner']}''s '{counter['id']}' "
                    "is a dummy counter; leave it out\nftpress: 1 problem in the campaign\n")
+
+
+def test_a_player_writes_checks_and_seals_orders_with_their_own_key(tmp_path, run):
+    """No umpire key in a player's checkout: the form, the check and the seal are made
+    from what the player knows (the public files and their intelligence)."""
+    root = _keyless(FTC2007.sealed_copy(tmp_path / "demo"))
+    nac = root / "demo-keys/nac.key"
+    assert run("orders", "new", "nac", "--source", root) == (
+        1, "", "ftpress: this campaign is sealed: nac's form is made from what nac knows; "
+        "give --identity FILE, nac's age secret key or SSH private key\n")
+    assert run("orders", "new", "nac", "--source", root, "--identity", nac)[0] == 0
+    form = (root / "orders/t010/nac.yaml").read_text()
+    assert "  nac-1:\n" in form and "nac-counter" not in form
+    code, out, err = run("check", "--source", root, root / "orders/t010/nac.yaml")
+    assert (code, err) == (0, "")
+    assert "its form is checked; its orders are checked against what you know" in out
+    code, out, err = run("check", "--source", root, root / "orders/t010/nac.yaml",
+                         "--identity", nac)
+    assert (code, err) == (0, "")
+    assert out.endswith("checked 1 file: no problems\n") and "holds at" in out
+    (root / "orders/t010/nac.yaml").write_text(form.replace("  nac-1:\n", "  nac-9:\n", 1))
+    code, _out, err = run("orders", "seal", root / "orders/t010/nac.yaml", "--source", root,
+                          "--identity", nac)
+    assert code == 1 and "there is no group 'nac-9'" in err
+    assert not (root / "orders/t010/nac.yaml.age").exists()

@@ -47,7 +47,8 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
     wanted, problems = _wanted(root, paths)
     sealed = is_sealed(root)
     umpire = None
-    if sealed and (identity is not None or umpire_key(root) is not None):
+    player = _player_answering(root, identity) if sealed and identity is not None else None
+    if sealed and player is None and (identity is not None or umpire_key(root) is not None):
         umpire = needed_key(root, "checking the sealed files", identity)
     found: tuple[Problem, ...] = ()
     try:
@@ -79,11 +80,15 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
     from ftpress.turn.order_check import check_orders
 
     known = None
-    if umpire is not None:  # the open turn's orders, against the whole state
+    if umpire is not None or player is not None:
         from ftpress.campaign import load_state
 
-        try:
+        try:  # the open turn's orders, against the whole state, or what the player knows
             known = load_state(root, umpire)
+            if player is not None and known is not None and identity is not None:
+                from ftpress.commands.seal import players_view
+
+                known = players_view(root, known, player, identity)
         except InputError:
             known = None  # reported by the load above
     order_problems, summaries = check_orders(root, wanted, known)
@@ -96,6 +101,21 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
                        tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
+
+
+def _player_answering(root: Path, identity: Path) -> str | None:
+    """The player whose recipient ``identity`` answers to (a player checking their own
+    orders against what they know), or None (the umpire's key, or no key of the roster)."""
+    from ftpress import agekeys
+    from ftpress.campaign import load_state
+
+    try:
+        loaded = load_state(root)
+    except InputError:
+        return None  # the check says why
+    identities = agekeys.read_identity(identity)
+    return next((p.id for p in loaded.state.players.players if p.recipient is not None
+                 and agekeys.answers(identities, p.recipient)), None) if loaded else None
 
 
 def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
@@ -152,7 +172,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="files to report on (default: the whole campaign)")
     parser.add_argument("--identity", type=Path, metavar="FILE",
                         help="in a sealed campaign, the umpire's key, to check the sealed "
-                        "files too (default: $FTPRESS_UMPIRE_KEY, else .ftpress-umpire-key)")
+                        "files too (default: $FTPRESS_UMPIRE_KEY, else .ftpress-umpire-key); "
+                        "or a player's, to check their orders against what they know")
     parser.add_argument("--source", type=Path, default=Path())
 
 

@@ -28,11 +28,20 @@ from ftpress.state.twins import umpire_at_hand
 from ftpress.write import write_file
 
 
-def new_form(root: Path, player_id: str, *, force: bool = False) -> str:
+def new_form(root: Path, player_id: str, *, force: bool = False,
+             identity: Path | None = None) -> str:
     """Write ``player_id``'s order form for the open turn; its path (relative to
     ``root``). Refuses to replace an order file unless ``force``. In a sealed campaign
-    the form is made from the whole state where the umpire's key is at hand."""
-    loaded = load_state(root, umpire_at_hand(root))
+    the form is made from the whole state where the umpire's key is at hand, else from
+    what the player knows (their intelligence, opened with ``identity``)."""
+    umpire = umpire_at_hand(root)
+    loaded = load_state(root, umpire)
+    if loaded is not None and umpire is None and loaded.state.campaign.known_to is not None:
+        if identity is None:
+            raise RefusedCommand(f"this campaign is sealed: {player_id}'s form is made from "
+                                 f"what {player_id} knows; give --identity FILE, "
+                                 f"{player_id}'s age secret key or SSH private key")
+        loaded = seal.players_view(root, loaded, player_id, identity)
     if loaded is None:
         raise InputError([Problem("state", 0, 0, "this campaign has no state; expected "
                                   "state/campaign.yaml and the rest")])
@@ -76,6 +85,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     new.add_argument("player", help="the player's id, such as nac")
     new.add_argument("--force", action="store_true",
                      help="replace the player's order file if there is one")
+    new.add_argument("--identity", type=Path, metavar="FILE",
+                     help="in a sealed campaign, your age secret key or SSH private key: the "
+                     "form is made from what you know")
     new.add_argument("--source", type=Path, default=Path())
     seal.arguments(what.add_parser("seal", help="check an order file, then seal it for the "
                                    "umpires and its player (a sealed campaign)"))
@@ -84,6 +96,6 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.what == "seal":
         return seal.run(args)
-    rel = new_form(args.source, args.player, force=args.force)
+    rel = new_form(args.source, args.player, force=args.force, identity=args.identity)
     say(f"wrote {rel}: every group holds; edit it, then 'ftpress check {rel}'")
     return 0

@@ -74,7 +74,7 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
     # knows (their intelligence, opened with --identity), else for their form alone.
     umpire = umpire_at_hand(root)
     known = load_state(root, umpire) if umpire is not None else \
-        _players_view(root, loaded, player, identity) if identity is not None else None
+        players_view(root, loaded, player, identity) if identity is not None else None
     problems, _ = check_orders(root, {rel}, known)
     if problems:
         raise InputError(problems)
@@ -84,7 +84,7 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
     return sealing.receipt(target, sealed, build_now(None))
 
 
-def _players_view(root: Path, loaded: LoadedState, player: str, identity: Path
+def players_view(root: Path, loaded: LoadedState, player: str, identity: Path
                   ) -> LoadedState | None:
     """The state as ``player`` knows it, from the public files and their intelligence
     (None where the state files are whole: an open campaign's, or the umpire's)."""
