@@ -21,8 +21,8 @@ must come of it:
     the state afterwards, each key checked only when the case gives it:
     ``groups`` (sct: ``forces``) where each is, ``ships`` names, ``damage`` hull
     boxes per ship, ``crippled`` the names of crippled ships, ``endurance``,
-    ``group_fields`` and ``ship_fields`` by group, ``revealed`` the groups an enemy
-    has seen into, ``gone`` groups, ``systems`` and ``players`` fields, ``prizes``
+    ``group_fields`` and ``ship_fields`` by group, ``revealed`` the groups known to
+    all, ``seen_by`` the powers that have seen into each group, ``gone`` groups, ``systems`` and ``players`` fields, ``prizes``
     ``[id, ship, at]`` per player, ``queues`` entries by kind (each a subset of the
     entry's fields), ``keels`` ``[name, built]`` pairs, ``repairs`` how many, and
     ``calendar`` fields.
@@ -60,7 +60,7 @@ TURNS = Path(__file__).parent / "turns"
 #: The ``after`` keys the runner knows; any other is a mistake in the case.
 AFTER_KEYS = frozenset({
     "groups", "forces", "ships", "damage", "crippled", "endurance", "group_fields",
-    "ship_fields", "revealed", "gone", "systems", "players", "prizes", "queues", "keels",
+    "ship_fields", "revealed", "seen_by", "gone", "systems", "players", "prizes", "queues", "keels",
     "repairs", "calendar"})
 
 
@@ -207,9 +207,12 @@ def check_after(after: State, want: dict[str, Any]) -> None:
             assert {k: plain(field_of(after, "ship", ships[name], k))
                     for k in fields} == fields, \
                 (group_id, name)
-    if "revealed" in want:  # the groups an enemy has seen into
+    if "revealed" in want:  # the groups whose make-up everyone knows
         assert sorted(g.id for g in after.groups.groups if g.revealed) == \
             sorted(want["revealed"])
+    if "seen_by" in want:  # the groups an enemy has seen into, and who has (§15.3)
+        assert {g.id: list(g.seen_by) for g in after.groups.groups if g.seen_by} == \
+            want["seen_by"]
     assert not set(want.get("gone", ())) & set(groups), "groups that should be gone"
     for system_id, fields in want.get("systems", {}).items():
         system = after.system(system_id)

@@ -509,8 +509,12 @@ class Group:
     at: Location
     ships: tuple[Ship, ...] = ()
     dummy: bool = False
-    #: Contacted by an enemy, so what it is made of is known to all (§15.3).
+    #: What it is made of is known to all (a ruleset whose forces are public, or a
+    #: ruling that makes contact public).
     revealed: bool = False
+    #: The powers that have made contact with it, and so know what it holds (§15.3:
+    #: known to the opponents in contact, not to everyone).
+    seen_by: tuple[Id, ...] = ()
     #: The endurance (supply) points it carries, where the ruleset counts them; None
     #: where it keeps none.
     endurance: Count | None = None
@@ -518,6 +522,12 @@ class Group:
 
     def __post_init__(self) -> None:
         _normalise_ext(self)
+
+    def shown_to(self, player: str | None) -> bool:
+        """Does ``player`` (None: the public) know what this group holds: its owner,
+        a power that has made contact with it, or anyone once it is revealed?"""
+        return self.revealed or (player is not None
+                                 and (player == self.owner or player in self.seen_by))
 
 
 @dataclass(frozen=True, slots=True)

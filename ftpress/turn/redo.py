@@ -151,8 +151,10 @@ def _redo_one(root: Path, turn: str, state: State, url: str | None, edited: bool
     files = record_files(url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
                          again.orders, again.results) | again.sealed
-    if again.sealed:  # sealed afresh: age encryption is randomised, so these always differ
-        files |= intelligence_files(folder, new_state, again.events, turn)
+    # Every turn of a sealed campaign keeps each player's intelligence, also a turn
+    # resolved from plain orders before the campaign was sealed (none in an open one).
+    # Sealed afresh (age encryption is randomised), they are not compared as changes.
+    files |= intelligence_files(folder, new_state, again.events, turn)
     facts = TurnFacts(turn, state if edited else None, new_state, again.events, again.dice,
                       again.key)
     return files, again.events, facts
