@@ -44,7 +44,7 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.records import read_events, read_orders
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.state.twins import RECORD_TWINS, UmpireKey, missing_twins, twin
+from ftpress.state.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
 from ftpress.turn.record import base_url, read_record
 from ftpress.turn.secret import turn_key
 
@@ -138,7 +138,7 @@ def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
             before: State | None, start: State, source: UmpireKey | None,
             url: str | None) -> dict[str, bytes]:
     """One record folder's files, sealed: its state, before/, logs and order files."""
-    record = read_record(root, folder)
+    record = read_record(root, folder, source)
     sealed = sealing.recorded_seal(root, folder, record, source)
     if record.digest_of is None:
         record = dataclasses.replace(record, digest_of="sealed" if sealed else "orders")
@@ -155,7 +155,7 @@ def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
         files |= sealed.files
     key = turn_key(full.campaign.id, turn, record.orders_sha256, record.secret) \
         if record.dice == "keyed" else None
-    made = seal_record(sealer, files, TurnFacts(turn, before, full, events, dice, key),
+    made = seal_record(sealer, files, TurnFacts(turn, before, full, events, dice, key, record),
                        start, url)
     # Each player's intelligence, as the turn would have sealed it; kept where it says
     # the same already (age encryption is randomised).
@@ -254,6 +254,9 @@ def twinned(root: Path) -> list[str]:
     for folder in snapshot_folders(root):
         found += [f"{folder}/{name}" for name in RECORD_TWINS
                   if (root / folder / name).is_file()]
+        # A turn with hidden rolls keeps their secret in the twin of its turn.yaml.
+        if is_projection(root, f"{folder}/turn.yaml"):
+            found.append(f"{folder}/turn.yaml")
         found += [f"{folder}/orders/{f.name}"
                   for f in sorted((root / folder / "orders").glob("*.yaml"))]
     return found
@@ -280,6 +283,13 @@ def plain_problems(root: Path) -> list[Problem]:
                 continue
             if any(not e.audience.public for e in events):
                 problems.append(_more_than_public(f"{folder}/events.yaml"))
+        if folder != STATE_DIR and (root / folder / "turn.yaml").is_file():
+            try:
+                record = read_record(root, folder)
+            except InputError:
+                continue
+            if record.hidden_secret is not None:
+                problems.append(_more_than_public(f"{folder}/turn.yaml"))
     return problems
 
 
