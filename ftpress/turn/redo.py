@@ -36,7 +36,8 @@ REDO_KEEPS_EDITED_STARTS = True
 #: another tool's, and is carried over as it is.
 _RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
                            *(name for log in RECORD_TWINS for name in (log, twin(log))),
-                           "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR, INTELLIGENCE})
+                           "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR,
+                           INTELLIGENCE})
 
 
 @dataclass(frozen=True, slots=True)
