@@ -146,7 +146,7 @@ def test_a_hidden_secret_committed_in_plain_is_a_problem_found_without_the_key(c
     secret = hidden_secret(MASTER.encode(), "camp", "t001")
     rel.write_text(rel.read_text() + f"hidden_secret: {secret}\n")
     (camp / KEY).unlink()
-    code, out, err = run("check", "--source", camp)
+    code, _out, err = run("check", "--source", camp)
     assert code == 1
     assert ("state/turns/t001/turn.yaml: holds what the rules hide from the public; in a "
             "sealed campaign the plain file holds only its public projection, the whole file "
