@@ -160,3 +160,23 @@ def test_an_open_campaign_keeps_one_stream(tmp_path, run, monkeypatch):
                "--now", "2026-03-01T10:00:00+00:00")[0] == 0
     calendar = _plain(root, "state/campaign.yaml")["calendar"]
     assert "secret_sha256" in calendar and "hidden_secret_sha256" not in calendar
+
+
+def test_a_sealed_turn_that_opened_without_a_hidden_secret_draws_as_before_and_says_so(
+        camp, run):
+    """A campaign sealed after it began: its open turn committed to no hidden secret."""
+    for rel in ("state/campaign.yaml", "state/turns/t001/campaign.yaml"):
+        whole = agekeys.decrypt((camp / f"{rel}.age").read_bytes(),
+                                agekeys.read_identity(camp / KEY)).decode()
+        line = next(x for x in whole.splitlines() if "hidden_secret_sha256" in x)
+        _reseal(camp, rel, whole.replace(line + "\n", ""))
+        (camp / rel).write_text((camp / rel).read_text().replace(line + "\n", ""))
+    code, out, _ = run("turn", "--early", "--source", camp, "--now", "2026-03-09T10:00:00+00:00")
+    assert code == 0
+    assert ("t002 opened without a hidden secret: its hidden rolls come from the public "
+            "stream, as before; the next turn opens with one") in out
+    record = _plain(camp, "state/turns/t002/turn.yaml")
+    assert "hidden_secret_sha256" not in record and not (camp / "state/turns/t002/turn.yaml.age"
+                                                         ).exists()
+    assert "hidden_secret_sha256" in _plain(camp, "state/campaign.yaml")["calendar"]
+    assert run("turn", "--verify", "t002", "--source", camp)[0] == 0

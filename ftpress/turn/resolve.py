@@ -141,6 +141,9 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
     hidden = _hidden_secret(master, state, turn)
+    if umpire is not None and hidden is None and master is not None:
+        notes.append(f"{turn} opened without a hidden secret: its hidden rolls come from the "
+                     "public stream, as before; the next turn opens with one")
     digest = opened.digest if opened is not None else \
         orders_digest(o.orders for o in orders.values())
     if supplied is not None:
