@@ -97,17 +97,18 @@ def public_events(events: Iterable[Event], net: HiddenFacts | None = None
 
 
 def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None,
-                 streams: int = 1) -> DiceFile:
+                 hidden_apart: bool = False) -> DiceFile:
     """The rolls of ``dice`` the public may see, in order, each with its place (``at``):
     its attempt in the stream keyed ``key``, or (dice rolled by hand, ``key`` None) its
     place in the log. A roll the rules keep from the public (``hidden``) is left out.
 
-    With two ``streams`` (the hidden rolls drawn from their own, :mod:`ftpress.turn.secret`)
-    the public stream holds the public rolls alone: every one is shown, so their places
-    follow one another with no gap. With one (a turn that opened without a hidden
-    secret), the hidden rolls sit in the stream between the public ones, and only the
-    rolls public events carry are shown, as such turns always were."""
-    if streams == 2:
+    ``hidden_apart``: the hidden rolls were drawn from a stream of their own
+    (:mod:`ftpress.turn.secret`), so the public stream holds the public rolls alone:
+    every one is shown, and their places follow one another with no gap. Otherwise (a
+    turn that opened without a hidden secret) the hidden rolls sit in the one stream
+    between the public ones, and only the rolls public events carry are shown, as such
+    turns always were."""
+    if hidden_apart:
         public = [r for r in dice.rolls if not r.hidden]
         places = stream_positions(key, public) if key is not None else \
             [i for i, r in enumerate(dice.rolls) if not r.hidden]
@@ -156,9 +157,9 @@ def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
     rel = f"{folder}/events.yaml"
     out |= sealer.pair(rel, files[rel], dump(EventsFile(facts.turn, shown)).encode("utf-8"))
     rel = f"{folder}/{DICE.file}"
-    streams = 2 if facts.record.hidden_secret_sha256 is not None else 1
+    apart = facts.record.hidden_secret_sha256 is not None
     out |= sealer.pair(rel, files[rel], dump(public_rolls(facts.dice, shown, facts.key,
-                                                          streams)).encode("utf-8"))
+                                                          apart)).encode("utf-8"))
     if facts.record.hidden_secret is not None:
         rel = f"{folder}/turn.yaml"
         out |= sealer.pair(rel, files[rel], dump(dataclasses.replace(

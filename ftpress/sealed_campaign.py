@@ -26,6 +26,7 @@ from another branch in a merge), and its old twin, if any, is replaced.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
@@ -283,14 +284,24 @@ def plain_problems(root: Path) -> list[Problem]:
                 continue
             if any(not e.audience.public for e in events):
                 problems.append(_more_than_public(f"{folder}/events.yaml"))
-        if folder != STATE_DIR and (root / folder / "turn.yaml").is_file():
-            try:
-                record = read_record(root, folder)
-            except InputError:
-                continue
-            if record.hidden_secret is not None:
-                problems.append(_more_than_public(f"{folder}/turn.yaml"))
+        if folder != STATE_DIR:
+            problems += _hidden_rolls_in_plain(root, folder)
     return problems
+
+
+def _hidden_rolls_in_plain(root: Path, folder: str) -> list[Problem]:
+    """A record's plain dice log holding a hidden roll, or its plain turn.yaml the
+    secret of the hidden stream (a file that does not read, the load reports)."""
+    found = []
+    if (root / folder / DICE.file).is_file():
+        with contextlib.suppress(InputError):
+            if any(r.hidden for r in load_dice(root, folder).rolls):
+                found.append(_more_than_public(f"{folder}/{DICE.file}"))
+    if (root / folder / "turn.yaml").is_file():
+        with contextlib.suppress(InputError):
+            if read_record(root, folder).hidden_secret is not None:
+                found.append(_more_than_public(f"{folder}/turn.yaml"))
+    return found
 
 
 def _more_than_public(rel: str) -> Problem:

@@ -141,16 +141,21 @@ def test_a_hidden_secret_hash_other_than_the_published_one_is_found_without_the_
                           "published when t001 opened\n")
 
 
-def test_a_hidden_secret_committed_in_plain_is_a_problem_found_without_the_key(camp, run):
+def test_a_hidden_secret_or_roll_committed_in_plain_is_a_problem_found_without_the_key(
+        camp, run):
     rel = camp / FOLDER / "turn.yaml"
     secret = hidden_secret(MASTER.encode(), "camp", "t001")
     rel.write_text(rel.read_text() + f"hidden_secret: {secret}\n")
+    whole = agekeys.decrypt((camp / FOLDER / "dice.yaml.age").read_bytes(),
+                            agekeys.read_identity(camp / KEY)).decode()
+    (camp / FOLDER / "dice.yaml").write_text(whole)
     (camp / KEY).unlink()
     code, _out, err = run("check", "--source", camp)
     assert code == 1
-    assert ("state/turns/t001/turn.yaml: holds what the rules hide from the public; in a "
-            "sealed campaign the plain file holds only its public projection, the whole file "
-            "being sealed in state/turns/t001/turn.yaml.age") in err
+    for name in ("dice.yaml", "turn.yaml"):
+        assert (f"state/turns/t001/{name}: holds what the rules hide from the public; in a "
+                "sealed campaign the plain file holds only its public projection, the whole "
+                f"file being sealed in state/turns/t001/{name}.age") in err
 
 
 def test_an_open_campaign_keeps_one_stream(tmp_path, run, monkeypatch):
