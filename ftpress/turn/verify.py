@@ -141,9 +141,11 @@ def _given_differences(root: Path, turn: str) -> list[str]:
 
 def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
     """What anyone can verify of a sealed campaign's turn, with no key: the revealed
-    secret against the hash published when the turn opened; the dice key against the
-    sealed orders' bytes; each public roll against the keyed stream at its place; the
-    sealed order files sent against the record's copies."""
+    secret (and the hidden secret's hash) against the hashes published when the turn
+    opened; the dice key against the sealed orders' bytes; each public roll against the
+    keyed stream at its place and, where the hidden rolls had a stream of their own,
+    that the public rolls are the whole public stream; the sealed order files sent
+    against the record's copies."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     previous = load_folder(root, f"{TURNS_DIR}/{turn_id(number - 1)}").state
