@@ -13,8 +13,11 @@ import pytest
 import yaml
 
 from ftpress import agekeys
-from ftpress.dice import KeyedStream, stream_positions
-from ftpress.turn.secret import hidden_key, hidden_secret, turn_key
+from ftpress.dice import Dice, KeyedStream, key_from
+from ftpress.events import PUBLIC, Event
+from ftpress.hidden_state import public_rolls
+from ftpress.state.model import DiceFile
+from ftpress.turn.secret import hidden_key, hidden_secret
 
 KEY = ".ftpress-umpire-key"
 MASTER = "a master secret for the hidden-roll tests"
@@ -61,12 +64,10 @@ def test_the_hidden_roll_comes_from_the_hidden_stream_and_only_its_twin_tells_it
                                                                  True)]
     stream = KeyedStream(hidden_key("camp", "t001", record["orders_sha256"], secret))
     assert rolls[0]["value"] == stream.draw(6, "lost roll")
-    # The public dice: no hidden roll, and the public rolls are the whole public stream,
-    # one after another, with no gap for a hidden roll to sit in.
-    public = _plain(camp, f"{FOLDER}/dice.yaml")["rolls"]
-    assert not any(r.get("hidden") for r in public)
-    key = turn_key("camp", "t001", record["orders_sha256"], record["secret"])
-    assert [r["at"] for r in public] == stream_positions(key, [])  # none: ftcamp02 moves
+    # The public dice: the whole public stream, which gave no roll (a move turn of
+    # ftcamp02 rolls nothing in public), so there is no place where a hidden roll sits;
+    # test_dice shows public rolls around hidden ones following one another.
+    assert _plain(camp, f"{FOLDER}/dice.yaml")["rolls"] == []
     assert "lost roll" not in (camp / f"{FOLDER}/dice.yaml").read_text()
     # The next turn commits to its own hidden secret.
     calendar = _plain(camp, "state/campaign.yaml")["calendar"]
@@ -185,3 +186,25 @@ def test_a_sealed_turn_that_opened_without_a_hidden_secret_draws_as_before_and_s
                                                          ).exists()
     assert "hidden_secret_sha256" in _plain(camp, "state/campaign.yaml")["calendar"]
     assert run("turn", "--verify", "t002", "--source", camp)[0] == 0
+
+
+def test_the_public_dice_log_is_the_whole_public_stream_with_no_gap_for_hidden_rolls():
+    public, hidden = key_from("public"), key_from("hidden")
+    dice = Dice(KeyedStream(public), KeyedStream(hidden))
+    for i in range(20):
+        dice.d6(f"attack {i}", "r")
+        dice.d6(f"system check {i}", "r", hidden=True)
+    log = DiceFile("keyed", dice.log)
+    shown = public_rolls(log, (), public, hidden_apart=True).rolls
+    assert [r.purpose for r in shown] == [f"attack {i}" for i in range(20)]
+    assert [r.at for r in shown] == list(range(20))  # every attempt of the public stream
+    # A turn that opened without a hidden secret drew both from the one stream: its
+    # public log (the rolls public events carry) leaves a gap at each hidden roll.
+    one = Dice(KeyedStream(public))
+    for i in range(3):
+        one.d6(f"attack {i}", "r")
+        one.d6(f"system check {i}", "r", hidden=True)
+    carried = (Event("battle", "r", "A battle.", audience=PUBLIC,
+                     rolls=tuple(r for r in one.log if not r.hidden)),)
+    assert [r.at for r in public_rolls(DiceFile("keyed", one.log), carried, public).rolls] \
+        == [0, 2, 4]
