@@ -161,12 +161,12 @@ def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
     # Each player's intelligence, as the turn would have sealed it; kept where it says
     # the same already (age encryption is randomised).
     for rel, data in intelligence_files(folder, full, events, turn).items():
-        made[rel] = _kept(root, rel, data, sealer.umpire) or data
+        made[rel] = kept(root, rel, data, sealer.umpire) or data
     # seal_record also writes state/ as the turn left it: the current state is its own.
     return {rel: data for rel, data in made.items() if rel.startswith(folder + "/")}
 
 
-def _kept(root: Path, rel: str, sealed: bytes, umpire: UmpireKey | None) -> bytes | None:
+def kept(root: Path, rel: str, sealed: bytes, umpire: UmpireKey | None) -> bytes | None:
     """The bytes at ``rel`` if they open to what ``sealed`` opens to, else None."""
     if umpire is None or not (root / rel).is_file():
         return None

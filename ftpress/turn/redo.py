@@ -18,6 +18,7 @@ from ftpress.events import Event
 from ftpress.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.intelligence import FOLDER as INTELLIGENCE
 from ftpress.intelligence import intelligence_files
+from ftpress.sealed_campaign import kept
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.records import read_events
@@ -153,8 +154,10 @@ def _redo_one(root: Path, turn: str, state: State, url: str | None, edited: bool
     record = dataclasses.replace(record, orders_sha256=again.digest)
     files = record_files(url, turn, state if edited else None, new_state, again.events,
                          again.dice, record, again.orders, again.results) | again.sealed
-    if again.sealed:  # sealed afresh: age encryption is randomised, so these always differ
-        files |= intelligence_files(folder, new_state, again.events, turn)
+    # Each player's intelligence (a sealed campaign's), kept where it says the same:
+    # age encryption is randomised. Whatever the record's orders were, plain or sealed.
+    files |= {rel: kept(root, rel, data, umpire) or data for rel, data in
+              intelligence_files(folder, new_state, again.events, turn).items()}
     facts = TurnFacts(turn, state if edited else None, new_state, again.events, again.dice,
                       again.key, record)
     return files, again.events, facts
