@@ -152,6 +152,7 @@ class CaseTable:
         after, events = ruleset.resolve(state, orders, dice, **extra)
         assert dice.source.unused == 0, "every die supplied is rolled"
         check_events(events, case, self.quiet)
+        check_hidden_rolls(events)
         check_after(after, case.get("after", {}))
         self.invariants(state, after, events)
 
@@ -178,6 +179,17 @@ def check_events(events: Sequence[Event], case: dict[str, Any], quiet: frozenset
             g["text"] = want["text"]
     assert got == expected, "\n".join(e.text for e in shown)
     assert len(shown) == len(expected), "\n".join(e.text for e in shown)
+
+
+def check_hidden_rolls(events: Sequence[Event]) -> None:
+    """Each roll site marks its roll hidden exactly when the rules keep it from the
+    public: a roll a public event carries is not hidden, one carried only by events the
+    public may not read is (a sealed campaign's public stream must not hold it)."""
+    for event in events:
+        for roll in event.rolls:
+            assert roll.hidden is not event.audience.public, \
+                f"{roll.purpose} ({roll.rule}) is {'' if roll.hidden else 'not '}marked " \
+                f"hidden, yet it is told in a {event.audience.yaml()} event: {event.text}"
 
 
 def check_after(after: State, want: dict[str, Any]) -> None:

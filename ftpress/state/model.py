@@ -222,6 +222,11 @@ class Calendar:
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    #: SHA-256 (hex) of the secret behind the open turn's hidden rolls (a sealed
+    #: campaign's, :mod:`ftpress.turn.secret`), published with ``secret_sha256``; the
+    #: secret is revealed only in the sealed twin of the turn's record.
+    hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
+        = None
     #: How long after the deadline the orders check still accepts orders (``90m``,
     #: ``6h``, ``1d``; none: not a minute), for pull requests opened in time and merged
     #: late.
