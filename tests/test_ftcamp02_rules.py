@@ -310,7 +310,8 @@ def test_a_move_is_accepted_exactly_when_a_6_can_succeed(target, design, optimal
 
 def test_check_state_wants_a_hex_map(tmp_path: Path):
     assert main(["init", str(tmp_path / "e"), "--players", "nac,esu", "--seed", "1",
-                 "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
+                 "--ruleset", "ftcamp02", "--secrecy", "open",  # its plain files edited
+                 "--now", "2026-06-01T12:00:00+00:00"]) == 0
     groups_file = tmp_path / "e" / "state" / "groups.yaml"
     groups_file.write_text(groups_file.read_text().replace("at: ", "at: {x: 1, y: 2}\n    #", 1))
     messages = [p.message for p in check_state(load_folder(tmp_path / "e"))]
