@@ -1,6 +1,8 @@
 """What the publishing run needs of a resolved (or paused) turn beyond the record:
 the next deadline by the campaign's calendar policy, the commit message, and
-the Markdown for the umpires' issue and the job summary about battles that wait.
+the Markdown for the umpires' issue and the job summary about battles fought on
+the tabletop: which wait (the issue is opened or updated), and once the turn is
+resolved, how each ended (the comment the issue is closed with).
 
 **The calendar policy.** The rules open the next turn ``turn_days`` after the
 last deadline. When a turn is resolved long after its deadline (the calendar
@@ -26,8 +28,11 @@ from typing import Any
 import yaml
 
 from ftpress import durations
-from ftpress.state.model import Calendar
-from ftpress.state.turns import turn_id, turn_number
+from ftpress.battles import BATTLES_DIR, BattleFile, parse_battle
+from ftpress.config import load_config
+from ftpress.hexes import Hex
+from ftpress.state.model import Calendar, Location, Point
+from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state_edits import write_state_file
 from ftpress.turn.resolve import TurnResult
 
@@ -112,3 +117,43 @@ def _forces(file: Path) -> list[str]:
         by_power.setdefault(str(ship.get("player")), []).append(
             f"{ship.get('ship')} ({ship.get('group')}, {ship.get('design')})")
     return [f"{power}: {', '.join(names)}" for power, names in by_power.items()]
+
+
+def fought_markdown(root: Path, turn: str, link: str | None = None) -> str | None:
+    """Once ``turn`` is resolved: the battles it waited for on the tabletop, how each
+    ended (from the result files its record keeps, linked with ``link`` as in
+    :func:`battles_markdown`) and where its report is. None when the turn was resolved
+    without a tabletop battle."""
+    folder = root / TURNS_DIR / turn / BATTLES_DIR
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not files:
+        return None
+    count = len(files)
+    report = f"{load_config(root).base_url}turns/{turn}/"
+    out = [f"## {turn} is resolved: its {count} battle{'s' if count != 1 else ''} fought on "
+           f"the tabletop {'are' if count != 1 else 'is'} in", "",
+           f"The turn's report: {report}", ""]
+    for file in files:
+        path = f"{TURNS_DIR}/{turn}/{BATTLES_DIR}/{file.name}"
+        result = parse_battle(file.read_bytes(), path).result
+        name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
+        out.append(f"- {name}: {_outcome(result)}")
+    return "\n".join(out) + "\n"
+
+
+def _outcome(result: BattleFile) -> str:
+    """'nac holds the field; Adler (nsl) destroyed; esu withdrew to corvid'."""
+    said = [f"{result.held_by} holds the field" if result.held_by else
+            "nobody holds the field"]
+    said += [f"{ship.ship} ({ship.player}) {ship.fate}" for ship in result.ships
+             if ship.fate != "afloat"]
+    said += [f"{w.player} withdrew to {_where(w.to)}" for w in result.withdrew]
+    return "; ".join(said)
+
+
+def _where(at: Location) -> str:
+    if isinstance(at, Hex):
+        return f"hex [{at.q}, {at.r}]"
+    if isinstance(at, Point):
+        return f"({at.x}, {at.y})"
+    return str(at)
