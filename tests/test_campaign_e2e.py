@@ -1,12 +1,18 @@
-"""A campaign played on a stand-in for GitHub: ``ftpress init``, ftpress installed
-from this checkout's wheel by the campaign's own install step, a bare repository,
-and the orders and publishing workflows' own steps run as GitHub runs them (their
-scripts, with the ``GITHUB_*`` environment and each event's payload). Three turns:
-pull requests from every player, one touching another player's file, a late one,
-one made stale by a resolved turn, merges back to back through the merge queue's
-check, a player who sends nothing, a merge landing during a publishing run, and a
-third party verifying every turn from a clone. (The tabletop pause is played in
-tests/test_publish_run.py: a campaign made by ``init`` has no fleets yet to meet.)"""
+"""A campaign played on a stand-in for GitHub, the proof of issue 21: ``ftpress init``,
+ftpress installed from this checkout's wheel by the campaign's own install step, a
+bare repository, and the campaign's own orders and publishing workflows run job by
+job as GitHub runs them (tests/workflowrun.py: their scripts, ``if:`` and ``env:``,
+the ``GITHUB_*`` environment and each event's payload), GitHub's issues through a
+fake ``gh`` (tests/fakegh.py).
+
+Played: pull requests from every player, one touching another player's file, a late
+one, one made stale by a resolved turn, merges back to back through the merge
+queue's check, a player who sends nothing (and is reminded), a tabletop battle
+with its pause, the umpires' issue opened, updated, then closed once the result
+is filled in and the next run resolves the turn, orders refused while the turn
+waits, a merge landing during a publishing run, and a third party verifying every
+turn from a clone. Then: one commit per turn, every order file merged is in its
+turn's record and nothing else, no turn resolved twice, the state checks clean."""
 
 from __future__ import annotations
 
@@ -15,46 +21,64 @@ import shutil
 import subprocess
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
-from test_publish_run import MASTER, checkout, committer, git, log, publish_to, run_turn_step
+from test_publish_run import MASTER, committer, fake_github, git, issues, log, server
 from test_release import build_wheel, install_ftpress, runner
+from workflowrun import JobRun, context, holds, run_job
 
 from conftest import REPO
 
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
               pytest.mark.release]
 
-ORDERS = yaml.safe_load((REPO / "ftpress/github/workflows/orders.yml").read_text())
 PLAYERS = {"nac": ("alice", 101), "nsl": ("bob", 102), "fse": ("carol", 103)}
-_EXPRESSION = re.compile(r"\$\{\{\s*(.+?)\s*\}\}")
+LOGINS = {login: player for player, (login, _) in PLAYERS.items()}
+#: Each power's starting forces, placed by the umpire (two ships from the demo's
+#: designs; nsl's in open space beside nac's capital, Tamarisk) and paid for.
+DESIGNS = ("nac-ticonderoga", "nsl-waldburg")
+GROUPS = """groups:
+  - id: nac-1
+    owner: nac
+    at: tamarisk
+    ships:
+      - {name: Lancer, design: nac-ticonderoga}
+  - id: nsl-1
+    owner: nsl
+    at: [1, 2]
+    ships:
+      - {name: Adler, design: nsl-waldburg}
+"""
+TREASURIES = {"treasury: 5800": "treasury: 5691", "treasury: 5400": "treasury: 5284"}
+#: The battle at Tamarisk as the umpires fought it: Adler destroyed, nac holds the field.
+FOUGHT = {'"Adler", design: nsl-waldburg, hull: 10, damage: 0, fate: afloat':
+          '"Adler", design: nsl-waldburg, hull: 10, damage: 0, fate: destroyed',
+          '"Lancer", design: nac-ticonderoga, hull: 10, damage: 0':
+          '"Lancer", design: nac-ticonderoga, hull: 10, damage: 4',
+          "held_by:": "held_by: nac", "fought: false": "fought: true"}
 
 
-def evaluate(value: str, context: dict) -> str:
-    """A workflow's ``${{ a.b || c.d }}`` against the event context (paths and ``||``)."""
-    def one(match: re.Match[str]) -> str:
-        for operand in match.group(1).split("||"):
-            found: object = context
-            for part in operand.strip().split("."):
-                found = found.get(part) if isinstance(found, dict) else None
-            if found:
-                return str(found)
-        return ""
-    return _EXPRESSION.sub(one, value)
-
-
-def step_env(step: dict, context: dict) -> dict[str, str]:
-    return {k: evaluate(str(v), context) for k, v in step.get("env", {}).items()}
+def epoch(now: str) -> str:
+    return str(int(datetime.fromisoformat(now).timestamp()))
 
 
 class Hub:
-    """The bare repository and what GitHub would do with it."""
+    """The bare repository, the campaign's workflows, and what GitHub does with them."""
 
-    def __init__(self, tmp_path: Path, bare: Path, run, environ: dict[str, str]) -> None:
+    def __init__(self, tmp_path: Path, bare: Path, run, environ: dict[str, str],
+                 workflows: Path) -> None:
         self.tmp, self.bare, self.run, self.count = tmp_path, bare, run, 0
-        #: Where the runner's ftpress is: the one installed from the wheel.
-        self.environ = environ
+        #: The runner's environment: ftpress installed from the wheel, the fake gh.
+        self.environ = fake_github(tmp_path, environ)
+        self.orders = yaml.safe_load((workflows / "orders.yml").read_text())
+        self.publishing = yaml.safe_load((workflows / "publish.yml").read_text())
+        #: Every publishing run's turn job, in order.
+        self.runs: list[JobRun] = []
+
+    def main(self) -> str:
+        return git(self.bare, "rev-parse", "main")
 
     def clone(self, name: str) -> Path:
         where = self.tmp / "clones" / name
@@ -65,8 +89,16 @@ class Hub:
         git(where, "checkout", "-q", "-B", "main", "origin/main")
         return where
 
-    def pull_request(self, login: str, files: dict[str, str]) -> dict:
-        """A player's branch with ``files``, pushed; the pull_request event's context."""
+    def workspace(self, name: str, ref: str) -> Path:
+        """actions/checkout: every branch fetched (fetch-depth: 0), ``ref`` checked out."""
+        where = self.tmp / "runners" / name
+        shutil.rmtree(where, ignore_errors=True)
+        subprocess.run(["git", "clone", "-q", str(self.bare), str(where)], check=True)
+        git(where, "checkout", "-q", "--detach", ref)
+        return where
+
+    def pull_request(self, login: str, files: dict[str, str]) -> dict[str, Any]:
+        """A player's branch with ``files``, pushed; its pull_request event."""
         self.count += 1
         player = self.clone(login)
         branch = f"{login}-{self.count}"
@@ -77,62 +109,104 @@ class Hub:
             git(player, "add", rel)
         git(player, "commit", "-q", "-m", f"orders from {login}")
         git(player, "push", "-q", "origin", branch)
-        user = next((i for lg, i in PLAYERS.values() if lg == login), 9)
-        return {"event_name": "pull_request", "branch": branch, "github": {"event": {
-            "pull_request": {"number": self.count,
-                             "base": {"sha": git(self.bare, "rev-parse", "main")},
-                             "head": {"sha": git(player, "rev-parse", "HEAD")},
-                             "user": {"id": user, "login": login}}}}}
+        user = PLAYERS[LOGINS[login]][1] if login in LOGINS else 9
+        return {"number": self.count, "branch": branch,
+                "base": {"sha": self.main(), "ref": "main"},
+                "head": {"sha": git(player, "rev-parse", "HEAD"), "ref": branch,
+                         "repo": {"full_name": "owner/camp"}},
+                "user": {"id": user, "login": login}}
 
-    def check(self, context: dict, now: str) -> subprocess.CompletedProcess[str]:
-        """The orders workflow's check job: its checkout, base checkout and check steps."""
-        runner = self.tmp / "runners" / f"check-{self.count}-{context['event_name']}"
-        shutil.rmtree(runner, ignore_errors=True)
-        subprocess.run(["git", "clone", "-q", str(self.bare), str(runner)], check=True)
-        git(runner, "fetch", "-q", "origin", "+refs/heads/*:refs/remotes/origin/*")
-        steps = ORDERS["jobs"]["check"]["steps"]
-        base = next(s for s in steps if s.get("name", "").startswith("Check out the base"))
-        subprocess.run(["bash", "-e", "-c", base["run"]], cwd=runner, check=True,
-                       env={**_env(self, now), **step_env(base, context)})
-        wanted = "Check the merge group" if context["event_name"] == "merge_group" \
-            else "Check the pull request"
-        step = next(s for s in steps if s.get("name", "").startswith(wanted))
-        return subprocess.run(["bash", "-e", "-c", step["run"]], cwd=runner, text=True,
-                              capture_output=True, timeout=120, check=False,
-                              env={**_env(self, now), **step_env(step, context)})
+    def check(self, pr: dict[str, Any], now: str) -> JobRun:
+        """The orders workflow's check job on a pull request's event."""
+        return self._check("pull_request", {"action": "synchronize", "number": pr["number"],
+                                            "pull_request": pr}, pr["head"]["sha"], now)
 
-    def merge(self, pr: dict, now: str) -> subprocess.CompletedProcess[str]:
-        """Through the merge queue: the merge group checked against main, then pushed."""
-        umpire = self.clone("umpire")
-        git(umpire, "fetch", "-q", "origin", pr["branch"])
-        git(umpire, "merge", "-q", "--no-ff", "-m", f"Merge pull request #{pr['github']['event']['pull_request']['number']}", "FETCH_HEAD")
-        queue = f"gh-readonly-queue/main/pr-{self.count}"
-        git(umpire, "push", "-q", "origin", f"HEAD:refs/heads/{queue}")
-        group = {"event_name": "merge_group", "github": {"event": {"merge_group": {
-            "base_sha": git(self.bare, "rev-parse", "main"),
-            "head_sha": git(umpire, "rev-parse", "HEAD"), "head_ref": f"refs/heads/{queue}"}}}}
-        done = self.check(group, now)
-        if done.returncode == 0:
+    def _check(self, event: str, payload: dict[str, Any], sha: str, now: str) -> JobRun:
+        name = f"check-{event}-{sha[:12]}"
+        return run_job(self.orders, "check", self.workspace(name, sha),
+                       {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)},
+                       context(event, payload, sha=sha), self.tmp / "temp" / name,
+                       server(self.tmp))
+
+    def merge(self, pr: dict[str, Any], now: str) -> JobRun:
+        """One pull request through the merge queue."""
+        (done,) = self.queue([pr], now)
+        return done
+
+    def queue(self, prs: list[dict[str, Any]], now: str) -> list[JobRun]:
+        """Pull requests through GitHub's merge queue, in order: each merge group is the
+        one ahead of it with one more pull request merged (its base), each is checked
+        by the check job against that base, all before main moves; main then moves to
+        the last group if every check passed (a failing one leaves the queue)."""
+        umpire = self.clone("queue")
+        groups = []
+        for pr in prs:
+            base = git(umpire, "rev-parse", "HEAD")
+            git(umpire, "fetch", "-q", "origin", pr["branch"])
+            git(umpire, "merge", "-q", "--no-ff", "-m", f"Merge pull request #{pr['number']}",
+                "FETCH_HEAD")
+            head = git(umpire, "rev-parse", "HEAD")
+            ref = f"refs/heads/gh-readonly-queue/main/pr-{pr['number']}-{base}"
+            git(umpire, "push", "-q", "origin", f"HEAD:{ref}")
+            groups.append({"base_sha": base, "base_ref": "refs/heads/main",
+                           "head_sha": head, "head_ref": ref})
+        checks = [self._check("merge_group", {"action": "checks_requested",
+                                              "merge_group": group}, group["head_sha"], now)
+                  for group in groups]
+        if all(done.ok for done in checks):
             git(umpire, "push", "-q", "origin", "HEAD:main")
-        return done
+        for group in groups:
+            git(umpire, "push", "-q", "origin", f":{group['head_ref']}")
+        return checks
 
-    def publish(self, now: str) -> subprocess.CompletedProcess[str]:
+    def publish(self, now: str, event: str = "schedule",
+                workspace: Path | None = None) -> JobRun:
+        """One run of the publishing workflow: the turn job (from ``workspace`` if it
+        was checked out earlier), then the jobs that need it and whose ``if:`` holds:
+        the battles job and the reminder (the site's build and deploy are not run)."""
         self.count += 1
-        runner = checkout(self.bare, self.tmp / "runners" / f"publish-{self.count}")
-        done, _, _ = run_turn_step(runner, self.tmp, now, self.environ)
-        assert done.returncode == 0, done.stdout + done.stderr
-        return done
+        sha = self.main()
+        name = f"publish-{self.count}"
+        environ = {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)}
+        secrets = {"FTPRESS_UMPIRE_SECRET": MASTER}
+        turn = run_job(self.publishing, "turn", workspace or self.workspace(name, sha),
+                       environ, context(event, {}, sha=sha, secrets=secrets),
+                       self.tmp / "temp" / name, server(self.tmp))
+        assert turn.ok, turn.stdout + turn.stderr
+        self.runs.append(turn)
+        needs = {"turn": {"outputs": turn.outputs, "result": "success"}}
+        for job in ("battles", "remind"):
+            run_context = context(event, {}, sha=sha, needs=needs)
+            if holds(self.publishing["jobs"][job]["if"], run_context):
+                done = run_job(self.publishing, job,
+                               self.workspace(f"{name}-{job}", turn.outputs["sha"]), environ,
+                               run_context, self.tmp / "temp" / f"{name}-{job}",
+                               server(self.tmp))
+                assert done.ok, done.stdout + done.stderr
+        return turn
 
 
-def _env(hub: Hub, now: str) -> dict[str, str]:
-    return {**hub.environ,
-            "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
-
-
-def orders(turn: str, player: str, note: str = "Hold.") -> str:
+def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> str:
     # Only the first week of an economic turn takes economic orders (§5.2).
     economy = "economy:\n  maintenance: full\n" if turn == "t001" else ""
-    return f"turn: {turn}\nplayer: {player}\ngroups: {{}}\n{economy}# {note}\n"
+    return f"turn: {turn}\nplayer: {player}\ngroups: {groups}\n{economy}# {note}\n"
+
+
+def place_starting_forces(root: Path) -> None:
+    """The umpire's hand: designs, groups and what they cost, and a reminder a day
+    before each deadline."""
+    demo = yaml.safe_load((REPO / "state/designs.yaml").read_text())["designs"]
+    designs = [d for d in demo if d["id"] in DESIGNS]
+    (root / "state/designs.yaml").write_text(yaml.safe_dump({"designs": designs},
+                                                            sort_keys=False))
+    (root / "state/groups.yaml").write_text(GROUPS)
+    players = (root / "state/players.yaml").read_text()
+    for old, new in TREASURIES.items():
+        players = players.replace(old, new)
+    (root / "state/players.yaml").write_text(players)
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  turn_days: 7\n",
+                                                     "  turn_days: 7\n  reminder: 1d\n"))
 
 
 @pytest.fixture
@@ -140,66 +214,136 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", MASTER)
     root = tmp_path / "made"
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
-    assert run("init", root, *args, "--umpire", "ump:9", "--seed", "42", "--now",
-               "2026-03-01T10:00:00+00:00")[0] == 0
+    assert run("init", root, *args, "--umpire", "ump:9", "--repository", "owner/camp",
+               "--seed", "42", "--now", "2026-03-01T10:00:00+00:00")[0] == 0
+    place_starting_forces(root)
+    assert run("check", "--source", root)[0] == 0
     committer(root)
     # The runner's ftpress: this checkout's wheel, installed by the campaign's own step.
     wheels = tmp_path / "index"
     build_wheel(wheels)
     environ = runner(tmp_path / "runner-env", wheels)
     install_ftpress(root, environ)
-    return Hub(tmp_path, publish_to(tmp_path / "github", root), run, environ)
+    bare = tmp_path / "github/owner/camp.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "The campaign")
+    git(root, "push", "-q", str(bare), "HEAD:main")
+    return Hub(tmp_path, bare, run, environ, root / ".github/workflows")
 
 
-def test_three_turns_played_through_the_workflows(hub):
+def test_a_campaign_played_through_its_workflows(hub):
     early = "2026-03-02T10:00:00+00:00"
     # t001: nac and nsl send orders; nsl first tries to change nac's; fse sends nothing.
     nac = hub.pull_request("alice", {"orders/t001/nac.yaml": orders("t001", "nac")})
-    assert hub.check(nac, early).returncode == 0
-    meddling = hub.pull_request("bob", {"orders/t001/nac.yaml": orders("t001", "nac", "Mine.")})
+    assert hub.check(nac, early).ok
+    meddling = hub.pull_request("bob", {"orders/t001/nac.yaml": orders("t001", "nac",
+                                                                       note="Mine.")})
     refused = hub.check(meddling, early)
-    assert refused.returncode == 1 and "is nac's orders, but the pull request is from nsl" \
-        in refused.stderr
+    assert not refused.ok
+    assert "is nac's orders, but the pull request is from nsl" in refused.stderr
     nsl = hub.pull_request("bob", {"orders/t001/nsl.yaml": orders("t001", "nsl")})
-    assert hub.check(nsl, early).returncode == 0
+    assert hub.check(nsl, early).ok
     stale = hub.pull_request("carol", {"orders/t001/fse.yaml": orders("t001", "fse")})
-    assert hub.check(stale, early).returncode == 0  # in time, but never merged in time
-    assert hub.merge(nac, early).returncode == 0  # two merges back to back
-    assert hub.merge(nsl, early).returncode == 0
+    assert hub.check(stale, early).ok  # in time, but never merged in time
+    # Two merges back to back: nsl's group is built on nac's, both checked before main moves.
+    assert [done.ok for done in hub.queue([nac, nsl], early)] == [True, True]
     assert "t001 is not due" in hub.publish(early).stdout  # fse has not sent orders
+    # A day before the deadline the hourly run reminds the one who has not sent any.
+    hub.publish("2026-03-07T20:30:00+00:00")
+    (reminders,) = issues(hub.tmp)
+    assert reminders.title == "Orders reminders" and len(reminders.comments) == 1
+    assert "Not sent yet: @carol (fse)" in reminders.comments[0]
     hub.publish("2026-03-09T10:00:00+00:00")  # past the deadline: resolved without fse
     # The stale pull request reaches the queue after t001 was resolved: refused there.
     late_merge = hub.merge(stale, "2026-03-09T11:00:00+00:00")
-    assert late_merge.returncode == 1
+    assert not late_merge.ok
     assert "orders for t001, but the turn open for orders is t002" in late_merge.stderr
-    # t002: everyone sends orders, so it resolves before its deadline.
+
+    # t002: everyone sends orders; nsl attacks nac at Tamarisk, to be fought on the table.
     t002 = "2026-03-10T10:00:00+00:00"
-    for login, player in (("alice", "nac"), ("bob", "nsl"), ("carol", "fse")):
-        pr = hub.pull_request(login, {f"orders/t002/{player}.yaml": orders("t002", player)})
-        assert hub.check(pr, t002).returncode == 0
-        assert hub.merge(pr, t002).returncode == 0
-    hub.publish(t002)
+    for login, player, groups in (
+            ("alice", "nac", "{}"), ("carol", "fse", "{}"),
+            ("bob", "nsl", "\n  nsl-1: {move: tamarisk, posture: attack}")):
+        pr = hub.pull_request(login, {f"orders/t002/{player}.yaml":
+                                      orders("t002", player, groups)})
+        assert hub.check(pr, t002).ok
+        assert hub.merge(pr, t002).ok
+    paused = hub.publish(t002, "push")
+    assert paused.outputs["paused"] == "t002"
+    assert "t002 waits for 1 battle fought on the tabletop" in paused.summary
+    battle = "battles/t002/tamarisk.yaml"
+    (issue,) = (i for i in issues(hub.tmp) if i.title.startswith("t002"))
+    assert (issue.title, issue.state) == ("t002 waits for battles fought on the tabletop", "open")
+    assert f"### [`{battle}`]({server(hub.tmp)}/owner/camp/blob/main/{battle})" in issue.body
+    assert "- nac: Lancer (nac-1, nac-ticonderoga)" in issue.body
+    assert "- nsl: Adler (nsl-1, nsl-waldburg)" in issue.body
+    # While it waits, orders for it are refused, and another run changes nothing.
+    amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders("t002", "nac",
+                                                                      note="Run!")})
+    refused = hub.check(amend, "2026-03-11T10:00:00+00:00")
+    assert not refused.ok and "t002 is paused for 1 battle fought on the tabletop" \
+        in refused.stderr
+    before = hub.main()
+    again = hub.publish("2026-03-11T10:00:00+00:00")
+    assert hub.main() == before and again.outputs["paused"] == "t002"
+    assert [i.state for i in issues(hub.tmp) if i.title.startswith("t002")] == ["open"]
+    # The umpires fill the result in on main; that push's run resolves the turn.
+    umpire = hub.clone("umpire")
+    text = (umpire / battle).read_text()
+    for old, new in FOUGHT.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    (umpire / battle).write_text(text)
+    git(umpire, "commit", "-q", "-am", "The battle at Tamarisk, fought")
+    git(umpire, "push", "-q", "origin", "HEAD:main")
+    resolved = hub.publish("2026-03-12T10:00:00+00:00", "push")
+    assert resolved.outputs["fought"] == "t002"
+    assert "t002 is resolved: its 1 battle fought on the tabletop is in" in resolved.summary
+    (issue,) = (i for i in issues(hub.tmp) if i.title.startswith("t002"))
+    assert issue.state == "closed"
+    (comment,) = issue.comments
+    assert "The turn's report: https://owner.github.io/camp/turns/t002/" in comment
+    assert "state/turns/t002/battles/tamarisk.yaml" in comment
+    assert "nac holds the field; Adler (nsl) destroyed" in comment
+
     # t003: a late pull request is refused; a merge lands while the run resolves.
     late = hub.pull_request("alice", {"orders/t003/nac.yaml": orders("t003", "nac")})
     refused = hub.check(late, "2026-03-23T10:00:00+00:00")
-    assert refused.returncode == 1 and "orders for t003 were due 2026-03-22 20:00 UTC" \
-        in refused.stderr
+    assert not refused.ok and "orders for t003 were due 2026-03-22 20:00 UTC" in refused.stderr
     on_time = "2026-03-20T10:00:00+00:00"
     nsl3 = hub.pull_request("bob", {"orders/t003/nsl.yaml": orders("t003", "nsl")})
-    runner = checkout(hub.bare, hub.tmp / "runners" / "publish-t003")
-    assert hub.merge(nsl3, on_time).returncode == 0  # lands after the runner checked out
-    done, _, _ = run_turn_step(runner, hub.tmp, "2026-03-23T10:00:00+00:00", hub.environ)
-    assert done.returncode == 0 and "::notice::main moved" in done.stdout
+    runner = hub.workspace("publish-t003", hub.main())
+    assert hub.merge(nsl3, on_time).ok  # lands after the runner checked out
+    done = hub.publish("2026-03-23T10:00:00+00:00", workspace=runner)
+    assert "::notice::main moved" in done.stdout
 
-    turns = [s for s in log(hub.bare) if s.startswith("Turn ")]
-    assert [t.split(":")[0] for t in turns] == ["Turn 3 (t003) resolved", "Turn 2 (t002) resolved",
-                                                "Turn 1 (t001) resolved"]
+    # One commit per turn (and one for the pause), each turn resolved once.
+    bot = [s for s in log(hub.bare) if s.startswith("Turn ")]
+    assert [re.sub(r": .*", "", s) for s in bot] == [
+        "Turn 3 (t003) resolved", "Turn 2 (t002) resolved", "Turn 2 (t002) paused",
+        "Turn 1 (t001) resolved"]
+    assert re.fullmatch(r"Turn 2 \(t002\) resolved: \d+ events, 1 battle", bot[1])
+    for turn in ("t001", "t002", "t003"):
+        written = git(hub.bare, "log", "--format=%H", "main", "--",
+                      f"state/turns/{turn}/turn.yaml").splitlines()
+        assert len(written) == 1, f"{turn} was recorded by {len(written)} commits"
+    # Nothing merged was lost and nothing else came in; anyone can verify every turn.
     third_party = hub.clone("third-party")
     for turn, sent in (("t001", ["nac", "nsl"]), ("t002", ["fse", "nac", "nsl"]),
                        ("t003", ["nsl"])):
         record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
-        assert record["orders"] == sent  # nothing merged was lost, nothing else came in
+        assert record["orders"] == sent
+        for player in sent:
+            assert (third_party / f"state/turns/{turn}/orders/{player}.yaml").read_bytes() \
+                == (third_party / f"orders/{turn}/{player}.yaml").read_bytes()
         assert hub.run("turn", "--source", third_party, "--verify", turn)[0] == 0
+    assert sorted(p.name for p in (third_party / "orders").iterdir() if p.is_dir()) == [
+        "t001", "t002", "t003"]
+    assert not (third_party / "orders/t001/fse.yaml").exists()
+    state = yaml.safe_load((third_party / "state/groups.yaml").read_text())
+    assert [(g["id"], [s["name"] for s in g["ships"]]) for g in state["groups"]] == [
+        ("nac-1", ["Lancer"])]  # Adler was destroyed at Tamarisk
     campaign = yaml.safe_load((third_party / "state/campaign.yaml").read_text())
     assert campaign["calendar"]["turn"] == 4
     assert hub.run("check", "--source", third_party) == (0, "checked the campaign: no problems\n", "")
