@@ -205,9 +205,9 @@ def _designs(state: State, player: Player, written: tuple[Design, ...],
     for i, design in enumerate(written):
         loc: tuple[Hashable, ...] = ("setup", "designs", i)
         if design.navy != own_navy(player):
-            rejected.append(Rejection((*loc, "navy"), f"{design.name} is written as a "
-                                      f"{design.navy} design; the designs you add are of "
-                                      f"your own navy, {own_navy(player)} (§13.1)"))
+            rejected.append(Rejection((*loc, "navy"), f"{design.name} is written as a design "
+                                      f"of the {design.navy} navy; the designs you add are "
+                                      f"of your own, {own_navy(player)} (§13.1)"))
         elif state.design(design.id) or catalogue().design(design.id) or design.id in taken:
             rejected.append(Rejection((*loc, "id"), f"there is a design {design.id!r} "
                                       "already; give yours an id of its own"))
@@ -275,12 +275,13 @@ def _counters(counters: dict[str, SetupGroup], bought: dict[str, list[Bought]],
         if group.dummy:
             dummies += 1
             if dummies > allowed:
-                rejected.append(Rejection(
-                    ("setup", "groups", group_id, "dummy"), f"the set-up buys {allowed} "
-                    f"capital ship{'s' if allowed != 1 else ''} "
-                    f"({', '.join(sorted(CAPITAL_SIZES))}), so it places at most {allowed} "
-                    f"dummy counter{'s' if allowed != 1 else ''}; this is dummy {dummies} "
-                    "(§15.2)"))
+                sizes = ", ".join(sorted(CAPITAL_SIZES))
+                why = (f"the set-up buys no capital ship ({sizes}), so it places no dummy "
+                       "counter (§15.2)" if not allowed else
+                       f"the set-up buys {allowed} capital ship{'s' if allowed != 1 else ''} "
+                       f"({sizes}), so it places at most {allowed} dummy "
+                       f"counter{'s' if allowed != 1 else ''}; this is dummy {dummies} (§15.2)")
+                rejected.append(Rejection(("setup", "groups", group_id, "dummy"), why))
                 continue
         elif not bought[group_id]:
             rejected.append(Rejection(("setup", "groups", group_id), f"{group_id!r} has no "
