@@ -5,14 +5,21 @@ job as GitHub runs them (tests/workflowrun.py: their scripts, ``if:`` and ``env:
 the ``GITHUB_*`` environment and each event's payload), GitHub's issues through a
 fake ``gh`` (tests/fakegh.py).
 
-Played: pull requests from every player, one touching another player's file, a late
-one, one made stale by a resolved turn, merges back to back through the merge
-queue's check, a player who sends nothing (and is reminded), a tabletop battle
-with its pause, the umpires' issue opened, updated, then closed once the result
-is filled in and the next run resolves the turn, orders refused while the turn
-waits, a merge landing during a publishing run, and a third party verifying every
-turn from a clone. Then: one commit per turn, every order file merged is in its
-turn's record and nothing else, no turn resolved twice, the state checks clean."""
+Four turns are played. t001 is the set-up turn (§6): nac and nsl buy their starting
+ships by pull request, nsl first tries to change nac's file, fse's pull request is
+checked in time but reaches the merge queue after the turn is resolved, and fse,
+who sends nothing, is reminded a day before the deadline; two pull requests go
+through the merge queue back to back. In t002 nsl attacks nac at Cedar Point, to
+be fought on the tabletop: the turn pauses, the umpires' issue is opened (and
+left as one by the next run), orders for the paused turn are refused, the result
+is filled in on main, the run of that push resolves the turn and closes the issue.
+In t003 a late pull request is refused and a merge lands while the run resolves
+it. t004 is resolved by a run weeks after its deadline, and the run after that
+resolves nothing more. Then: one commit per turn, every order file merged is in
+its turn's record and nothing else, no turn resolved twice, a third party verifies
+every turn from a clone, and the state checks clean.
+
+The campaign is open (``init`` takes no ``--secrecy`` yet): orders are plain files."""
 
 from __future__ import annotations
 
@@ -29,30 +36,17 @@ from test_publish_run import MASTER, committer, fake_github, git, issues, log, s
 from test_release import build_wheel, install_ftpress, runner
 from workflowrun import JobRun, context, holds, run_job
 
-from conftest import REPO
-
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
               pytest.mark.release]
 
 PLAYERS = {"nac": ("alice", 101), "nsl": ("bob", 102), "fse": ("carol", 103)}
 LOGINS = {login: player for player, (login, _) in PLAYERS.items()}
-#: Each power's starting forces, placed by the umpire (two ships from the demo's
-#: designs; nsl's in open space beside nac's capital, Tamarisk) and paid for.
-DESIGNS = ("nac-ticonderoga", "nsl-waldburg")
-GROUPS = """groups:
-  - id: nac-1
-    owner: nac
-    at: tamarisk
-    ships:
-      - {name: Lancer, design: nac-ticonderoga}
-  - id: nsl-1
-    owner: nsl
-    at: [1, 2]
-    ships:
-      - {name: Adler, design: nsl-waldburg}
-"""
-TREASURIES = {"treasury: 5800": "treasury: 5691", "treasury: 5400": "treasury: 5284"}
-#: The battle at Tamarisk as the umpires fought it: Adler destroyed, nac holds the field.
+#: What nac and nsl buy in the set-up turn: a destroyer each, at two worlds two hexes
+#: apart (nac's Cedar Point, nsl's Obsidian).
+SETUP = {"nac": "nac-1: {at: cedar-point, ships: [{design: nac-ticonderoga, name: Lancer}]}",
+         "nsl": "nsl-1: {at: obsidian, ships: [{design: nsl-waldburg, name: Adler}]}"}
+#: The battle at Cedar Point as the umpires fought it: Adler destroyed, Lancer four
+#: boxes down, nac holds the field.
 FOUGHT = {'"Adler", design: nsl-waldburg, hull: 10, damage: 0, fate: afloat':
           '"Adler", design: nsl-waldburg, hull: 10, damage: 0, fate: destroyed',
           '"Lancer", design: nac-ticonderoga, hull: 10, damage: 0':
@@ -187,26 +181,20 @@ class Hub:
 
 
 def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> str:
-    # Only the first week of an economic turn takes economic orders (§5.2).
+    # The set-up turn buys the starting forces; only the first week of an economic
+    # turn takes economic orders (§5.2).
+    setup = f"setup:\n  groups:\n    {SETUP[player]}\n" if turn == "t001" and player in SETUP \
+        else ""
     economy = "economy:\n  maintenance: full\n" if turn == "t001" else ""
-    return f"turn: {turn}\nplayer: {player}\ngroups: {groups}\n{economy}# {note}\n"
+    return f"turn: {turn}\nplayer: {player}\n{setup}groups: {groups}\n{economy}# {note}\n"
 
 
-def place_starting_forces(root: Path) -> None:
-    """The umpire's hand: designs, groups and what they cost, and a reminder a day
-    before each deadline."""
-    demo = yaml.safe_load((REPO / "state/designs.yaml").read_text())["designs"]
-    designs = [d for d in demo if d["id"] in DESIGNS]
-    (root / "state/designs.yaml").write_text(yaml.safe_dump({"designs": designs},
-                                                            sort_keys=False))
-    (root / "state/groups.yaml").write_text(GROUPS)
-    players = (root / "state/players.yaml").read_text()
-    for old, new in TREASURIES.items():
-        players = players.replace(old, new)
-    (root / "state/players.yaml").write_text(players)
+def remind_a_day_before(root: Path) -> None:
+    """The umpire's edit: players who have not sent orders are reminded a day before."""
     campaign = root / "state/campaign.yaml"
-    campaign.write_text(campaign.read_text().replace("  turn_days: 7\n",
-                                                     "  turn_days: 7\n  reminder: 1d\n"))
+    text = campaign.read_text()
+    assert "  turn_days: 7\n" in text
+    campaign.write_text(text.replace("  turn_days: 7\n", "  turn_days: 7\n  reminder: 1d\n"))
 
 
 @pytest.fixture
@@ -216,7 +204,7 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
     assert run("init", root, *args, "--umpire", "ump:9", "--repository", "owner/camp",
                "--seed", "42", "--now", "2026-03-01T10:00:00+00:00")[0] == 0
-    place_starting_forces(root)
+    remind_a_day_before(root)
     assert run("check", "--source", root)[0] == 0
     committer(root)
     # The runner's ftpress: this checkout's wheel, installed by the campaign's own step.
@@ -234,7 +222,8 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
 
 def test_a_campaign_played_through_its_workflows(hub):
     early = "2026-03-02T10:00:00+00:00"
-    # t001: nac and nsl send orders; nsl first tries to change nac's; fse sends nothing.
+    # t001, the set-up turn: nac and nsl buy their forces; nsl first tries to change
+    # nac's file; fse sends nothing.
     nac = hub.pull_request("alice", {"orders/t001/nac.yaml": orders("t001", "nac")})
     assert hub.check(nac, early).ok
     meddling = hub.pull_request("bob", {"orders/t001/nac.yaml": orders("t001", "nac",
@@ -260,11 +249,11 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert not late_merge.ok
     assert "orders for t001, but the turn open for orders is t002" in late_merge.stderr
 
-    # t002: everyone sends orders; nsl attacks nac at Tamarisk, to be fought on the table.
+    # t002: everyone sends orders; nsl attacks nac at Cedar Point, to be fought on the table.
     t002 = "2026-03-10T10:00:00+00:00"
     for login, player, groups in (
             ("alice", "nac", "{}"), ("carol", "fse", "{}"),
-            ("bob", "nsl", "\n  nsl-1: {move: tamarisk, posture: attack}")):
+            ("bob", "nsl", "\n  nsl-1: {move: cedar-point, posture: attack}")):
         pr = hub.pull_request(login, {f"orders/t002/{player}.yaml":
                                       orders("t002", player, groups)})
         assert hub.check(pr, t002).ok
@@ -272,7 +261,7 @@ def test_a_campaign_played_through_its_workflows(hub):
     paused = hub.publish(t002, "push")
     assert paused.outputs["paused"] == "t002"
     assert "t002 waits for 1 battle fought on the tabletop" in paused.summary
-    battle = "battles/t002/tamarisk.yaml"
+    battle = "battles/t002/cedar-point.yaml"
     (issue,) = (i for i in issues(hub.tmp) if i.title.startswith("t002"))
     assert (issue.title, issue.state) == ("t002 waits for battles fought on the tabletop", "open")
     assert f"### [`{battle}`]({server(hub.tmp)}/owner/camp/blob/main/{battle})" in issue.body
@@ -295,7 +284,7 @@ def test_a_campaign_played_through_its_workflows(hub):
         assert old in text, old
         text = text.replace(old, new)
     (umpire / battle).write_text(text)
-    git(umpire, "commit", "-q", "-am", "The battle at Tamarisk, fought")
+    git(umpire, "commit", "-q", "-am", "The battle at Cedar Point, fought")
     git(umpire, "push", "-q", "origin", "HEAD:main")
     resolved = hub.publish("2026-03-12T10:00:00+00:00", "push")
     assert resolved.outputs["fought"] == "t002"
@@ -304,7 +293,7 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert issue.state == "closed"
     (comment,) = issue.comments
     assert "The turn's report: https://owner.github.io/camp/turns/t002/" in comment
-    assert "state/turns/t002/battles/tamarisk.yaml" in comment
+    assert "state/turns/t002/battles/cedar-point.yaml" in comment
     assert "nac holds the field; Adler (nsl) destroyed" in comment
 
     # t003: a late pull request is refused; a merge lands while the run resolves.
@@ -318,20 +307,30 @@ def test_a_campaign_played_through_its_workflows(hub):
     done = hub.publish("2026-03-23T10:00:00+00:00", workspace=runner)
     assert "::notice::main moved" in done.stdout
 
+    # t004: nobody sends orders, and no run comes until weeks after the deadline: the
+    # run resolves t004 alone and sets t005's deadline ahead; the next run does nothing.
+    lagging = "2026-04-15T10:00:00+00:00"
+    done = hub.publish(lagging)
+    assert ("note: t005's orders are due 2026-04-19 20:00 UTC, not 2026-04-05 20:00 UTC, "
+            "which had passed when t004 was resolved") in done.stdout
+    before = hub.main()
+    assert "t005 is not due" in hub.publish(lagging).stdout
+    assert hub.main() == before
+
     # One commit per turn (and one for the pause), each turn resolved once.
     bot = [s for s in log(hub.bare) if s.startswith("Turn ")]
     assert [re.sub(r": .*", "", s) for s in bot] == [
-        "Turn 3 (t003) resolved", "Turn 2 (t002) resolved", "Turn 2 (t002) paused",
-        "Turn 1 (t001) resolved"]
-    assert re.fullmatch(r"Turn 2 \(t002\) resolved: \d+ events, 1 battle", bot[1])
-    for turn in ("t001", "t002", "t003"):
+        "Turn 4 (t004) resolved", "Turn 3 (t003) resolved", "Turn 2 (t002) resolved",
+        "Turn 2 (t002) paused", "Turn 1 (t001) resolved"]
+    assert re.fullmatch(r"Turn 2 \(t002\) resolved: \d+ events, 1 battle", bot[2])
+    for turn in ("t001", "t002", "t003", "t004"):
         written = git(hub.bare, "log", "--format=%H", "main", "--",
                       f"state/turns/{turn}/turn.yaml").splitlines()
         assert len(written) == 1, f"{turn} was recorded by {len(written)} commits"
     # Nothing merged was lost and nothing else came in; anyone can verify every turn.
     third_party = hub.clone("third-party")
     for turn, sent in (("t001", ["nac", "nsl"]), ("t002", ["fse", "nac", "nsl"]),
-                       ("t003", ["nsl"])):
+                       ("t003", ["nsl"]), ("t004", [])):
         record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
         assert record["orders"] == sent
         for player in sent:
@@ -341,9 +340,14 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert sorted(p.name for p in (third_party / "orders").iterdir() if p.is_dir()) == [
         "t001", "t002", "t003"]
     assert not (third_party / "orders/t001/fse.yaml").exists()
+    # The set-up placed what nac and nsl bought; fse, who sent nothing, kept its capital.
+    setup = yaml.safe_load((third_party / "state/turns/t001/events.yaml").read_text())["events"]
+    assert [(e["group"], e["at"]) for e in setup if e["kind"] == "setup-group"] == [
+        ("nac-1", "cedar-point"), ("nsl-1", "obsidian")]
+    assert [e["player"] for e in setup if e["kind"] == "setup-reserve"] == ["nac", "nsl", "fse"]
     state = yaml.safe_load((third_party / "state/groups.yaml").read_text())
     assert [(g["id"], [s["name"] for s in g["ships"]]) for g in state["groups"]] == [
-        ("nac-1", ["Lancer"])]  # Adler was destroyed at Tamarisk
+        ("nac-1", ["Lancer"])]  # Adler was destroyed at Cedar Point
     campaign = yaml.safe_load((third_party / "state/campaign.yaml").read_text())
-    assert campaign["calendar"]["turn"] == 4
+    assert campaign["calendar"]["turn"] == 5
     assert hub.run("check", "--source", third_party) == (0, "checked the campaign: no problems\n", "")
