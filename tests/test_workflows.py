@@ -179,6 +179,17 @@ def test_publishing_runs_one_at_a_time_with_least_privilege():
     assert at == sorted(at)
 
 
+def test_only_the_turn_job_holds_the_umpires_secret_and_the_key_to_sealed_orders():
+    jobs = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]
+    holding = sorted((name, step.get("id"), key, value)
+                     for name, job in jobs.items() for step in job.get("steps", [])
+                     for key, value in step.get("env", {}).items() if "secrets." in str(value))
+    # The turn job opens a sealed campaign's orders with the key (README: sealed orders).
+    assert holding == [
+        ("turn", "commit", "FTPRESS_UMPIRE_KEY", "${{ secrets.FTPRESS_UMPIRE_KEY }}"),
+        ("turn", "commit", "FTPRESS_UMPIRE_SECRET", "${{ secrets.FTPRESS_UMPIRE_SECRET }}")]
+
+
 def test_the_build_cache_is_kept_between_runs_for_one_ftpress_version():
     build = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]["build"]
     (cache,) = (s for s in build["steps"] if s.get("uses", "").startswith("actions/cache@"))
