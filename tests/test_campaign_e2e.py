@@ -19,7 +19,11 @@ resolves nothing more. Then: one commit per turn, every order file merged is in
 its turn's record and nothing else, no turn resolved twice, a third party verifies
 every turn from a clone, and the state checks clean.
 
-The campaign is open (``init`` takes no ``--secrecy`` yet): orders are plain files."""
+The campaign is sealed (by the umpire's edit of ``settings.secrecy``: ``init`` takes
+no ``--secrecy`` yet): each player makes an age key, the umpire lists their public
+keys and makes the umpire key (``ftpress keys init``, kept as the repository secret
+FTPRESS_UMPIRE_KEY); players seal their orders with ``ftpress seal``, the pull
+request check reads only the envelopes, and only the turn job holds the key."""
 
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from typing import Any
 
 import pytest
 import yaml
+from pyrage import x25519
 from test_publish_run import MASTER, committer, fake_github, git, issues, log, server
 from test_release import build_wheel, install_ftpress, runner
 from workflowrun import JobRun, context, holds, run_job
@@ -62,8 +67,10 @@ class Hub:
     """The bare repository, the campaign's workflows, and what GitHub does with them."""
 
     def __init__(self, tmp_path: Path, bare: Path, run, environ: dict[str, str],
-                 workflows: Path) -> None:
+                 workflows: Path, umpire_key: str, keys: dict[str, Path]) -> None:
         self.tmp, self.bare, self.run, self.count = tmp_path, bare, run, 0
+        #: The repository secret FTPRESS_UMPIRE_KEY, and each player's own age key.
+        self.umpire_key, self.keys = umpire_key, keys
         #: The runner's environment: ftpress installed from the wheel, the fake gh.
         self.environ = fake_github(tmp_path, environ)
         self.orders = yaml.safe_load((workflows / "orders.yml").read_text())
@@ -92,15 +99,22 @@ class Hub:
         return where
 
     def pull_request(self, login: str, files: dict[str, str]) -> dict[str, Any]:
-        """A player's branch with ``files``, pushed; its pull_request event."""
+        """A player's branch with ``files`` sealed (with the player's own key, which
+        ``ftpress seal`` proves can open it, when the file is the player's), pushed;
+        its pull_request event."""
         self.count += 1
         player = self.clone(login)
         branch = f"{login}-{self.count}"
         git(player, "checkout", "-q", "-b", branch)
+        own = LOGINS.get(login)
         for rel, text in files.items():
             (player / rel).parent.mkdir(parents=True, exist_ok=True)
             (player / rel).write_text(text)
-            git(player, "add", rel)
+            identity = ["--identity", str(self.keys[own])] \
+                if own and rel.endswith(f"/{own}.yaml") else []
+            code, _, err = self.run("seal", player / rel, "--source", player, *identity)
+            assert code == 0, err
+            git(player, "add", f"{rel}.age")  # the plain file is git-ignored
         git(player, "commit", "-q", "-m", f"orders from {login}")
         git(player, "push", "-q", "origin", branch)
         user = PLAYERS[LOGINS[login]][1] if login in LOGINS else 9
@@ -162,7 +176,7 @@ class Hub:
         sha = self.main()
         name = f"publish-{self.count}"
         environ = {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)}
-        secrets = {"FTPRESS_UMPIRE_SECRET": MASTER}
+        secrets = {"FTPRESS_UMPIRE_SECRET": MASTER, "FTPRESS_UMPIRE_KEY": self.umpire_key}
         turn = run_job(self.publishing, "turn", workspace or self.workspace(name, sha),
                        environ, context(event, {}, sha=sha, secrets=secrets),
                        self.tmp / "temp" / name, server(self.tmp))
@@ -189,6 +203,35 @@ def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> s
     return f"turn: {turn}\nplayer: {player}\n{setup}groups: {groups}\n{economy}# {note}\n"
 
 
+def seal_the_campaign(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
+    """The umpire's edits for sealed orders: ``settings.secrecy: sealed``, the umpire
+    key, and each player's public key in the roster (each player makes an age key and
+    sends its public half). The umpire key's text (for the repository secret; the key
+    file is not left in the campaign) and each player's key file."""
+    campaign = root / "state/campaign.yaml"
+    text = campaign.read_text()
+    if "secrecy: sealed" not in text:
+        assert "\nsettings:\n" in text
+        campaign.write_text(text.replace("\nsettings:\n", "\nsettings:\n  secrecy: sealed\n"))
+    assert run("keys", "init", "--source", root)[0] == 0
+    key_file = root / ".ftpress-umpire-key"
+    umpire_key = key_file.read_text()
+    key_file.unlink()
+    roster = root / "state/players.yaml"
+    players = roster.read_text()
+    files = {}
+    keys.mkdir()
+    for player, (_, github_id) in PLAYERS.items():
+        identity = x25519.Identity.generate()
+        files[player] = keys / f"{player}.key"
+        files[player].write_text(f"{identity}\n")
+        line = f"    github_id: {github_id}\n"
+        assert players.count(line) == 1
+        players = players.replace(line, f"{line}    recipient: {identity.to_public()}\n")
+    roster.write_text(players)
+    return umpire_key, files
+
+
 def remind_a_day_before(root: Path) -> None:
     """The umpire's edit: players who have not sent orders are reminded a day before."""
     campaign = root / "state/campaign.yaml"
@@ -205,6 +248,7 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     assert run("init", root, *args, "--umpire", "ump:9", "--repository", "owner/camp",
                "--seed", "42", "--now", "2026-03-01T10:00:00+00:00")[0] == 0
     remind_a_day_before(root)
+    umpire_key, keys = seal_the_campaign(root, run, tmp_path / "keys")
     assert run("check", "--source", root)[0] == 0
     committer(root)
     # The runner's ftpress: this checkout's wheel, installed by the campaign's own step.
@@ -217,7 +261,7 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "The campaign")
     git(root, "push", "-q", str(bare), "HEAD:main")
-    return Hub(tmp_path, bare, run, environ, root / ".github/workflows")
+    return Hub(tmp_path, bare, run, environ, root / ".github/workflows", umpire_key, keys)
 
 
 def test_a_campaign_played_through_its_workflows(hub):
@@ -307,8 +351,11 @@ def test_a_campaign_played_through_its_workflows(hub):
     done = hub.publish("2026-03-23T10:00:00+00:00", workspace=runner)
     assert "::notice::main moved" in done.stdout
 
-    # t004: nobody sends orders, and no run comes until weeks after the deadline: the
+    # t004: only fse sends orders, and no run comes until weeks after the deadline: the
     # run resolves t004 alone and sets t005's deadline ahead; the next run does nothing.
+    fse4 = hub.pull_request("carol", {"orders/t004/fse.yaml": orders("t004", "fse")})
+    assert hub.check(fse4, "2026-03-25T10:00:00+00:00").ok
+    assert hub.merge(fse4, "2026-03-25T10:00:00+00:00").ok
     lagging = "2026-04-15T10:00:00+00:00"
     done = hub.publish(lagging)
     assert ("note: t005's orders are due 2026-04-19 20:00 UTC, not 2026-04-05 20:00 UTC, "
@@ -330,16 +377,20 @@ def test_a_campaign_played_through_its_workflows(hub):
     # Nothing merged was lost and nothing else came in; anyone can verify every turn.
     third_party = hub.clone("third-party")
     for turn, sent in (("t001", ["nac", "nsl"]), ("t002", ["fse", "nac", "nsl"]),
-                       ("t003", ["nsl"]), ("t004", [])):
+                       ("t003", ["nsl"]), ("t004", ["fse"])):
         record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
         assert record["orders"] == sent
         for player in sent:
-            assert (third_party / f"state/turns/{turn}/orders/{player}.yaml").read_bytes() \
-                == (third_party / f"orders/{turn}/{player}.yaml").read_bytes()
-        assert hub.run("turn", "--source", third_party, "--verify", turn)[0] == 0
+            assert (third_party / f"state/turns/{turn}/orders/{player}.yaml.age").read_bytes() \
+                == (third_party / f"orders/{turn}/{player}.yaml.age").read_bytes()
+        verified = hub.run("turn", "--source", third_party, "--verify", turn)
+        assert verified[0] == 0, verified
     assert sorted(p.name for p in (third_party / "orders").iterdir() if p.is_dir()) == [
-        "t001", "t002", "t003"]
-    assert not (third_party / "orders/t001/fse.yaml").exists()
+        "t001", "t002", "t003", "t004"]
+    # Only sealed orders were ever committed to orders/, and fse's t001 never was.
+    committed = git(hub.bare, "log", "--format=", "--name-only", "main", "--", "orders/t*")
+    assert {Path(f).suffix for f in committed.split()} == {".age"}
+    assert "orders/t001/fse.yaml.age" not in committed
     # The set-up placed what nac and nsl bought; fse, who sent nothing, kept its capital.
     setup = yaml.safe_load((third_party / "state/turns/t001/events.yaml").read_text())["events"]
     assert [(e["group"], e["at"]) for e in setup if e["kind"] == "setup-group"] == [
