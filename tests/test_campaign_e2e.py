@@ -77,6 +77,8 @@ class Hub:
         self.publishing = yaml.safe_load((workflows / "publish.yml").read_text())
         #: Every publishing run's turn job, in order.
         self.runs: list[JobRun] = []
+        #: Where the last run's build job built the site.
+        self.site = tmp_path / "runners" / "site"
 
     def main(self) -> str:
         return git(self.bare, "rev-parse", "main")
@@ -167,11 +169,12 @@ class Hub:
             git(umpire, "push", "-q", "origin", f":{group['head_ref']}")
         return checks
 
-    def publish(self, now: str, event: str = "schedule",
-                workspace: Path | None = None) -> JobRun:
+    def publish(self, now: str, event: str = "schedule", workspace: Path | None = None,
+                build: bool = False) -> JobRun:
         """One run of the publishing workflow: the turn job (from ``workspace`` if it
         was checked out earlier), then the jobs that need it and whose ``if:`` holds:
-        the battles job and the reminder (the site's build and deploy are not run)."""
+        the battles job and the reminder, and with ``build`` the site's build (its
+        workspace is :attr:`site`); the deploy is GitHub's own."""
         self.count += 1
         sha = self.main()
         name = f"publish-{self.count}"
@@ -183,11 +186,13 @@ class Hub:
         assert turn.ok, turn.stdout + turn.stderr
         self.runs.append(turn)
         needs = {"turn": {"outputs": turn.outputs, "result": "success"}}
-        for job in ("battles", "remind"):
+        for job in ("battles", "remind", *(("build",) if build else ())):
             run_context = context(event, {}, sha=sha, needs=needs)
-            if holds(self.publishing["jobs"][job]["if"], run_context):
-                done = run_job(self.publishing, job,
-                               self.workspace(f"{name}-{job}", turn.outputs["sha"]), environ,
+            if holds(self.publishing["jobs"][job].get("if", "true"), run_context):
+                where = self.workspace(f"{name}-{job}", turn.outputs["sha"])
+                if job == "build":
+                    self.site = where / "_site"
+                done = run_job(self.publishing, job, where, environ,
                                run_context, self.tmp / "temp" / f"{name}-{job}",
                                server(self.tmp))
                 assert done.ok, done.stdout + done.stderr
@@ -361,8 +366,12 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert ("note: t005's orders are due 2026-04-19 20:00 UTC, not 2026-04-05 20:00 UTC, "
             "which had passed when t004 was resolved") in done.stdout
     before = hub.main()
-    assert "t005 is not due" in hub.publish(lagging).stdout
+    assert "t005 is not due" in hub.publish(lagging, build=True).stdout
     assert hub.main() == before
+    # The site the run built, without the umpire's key: every turn's report.
+    for turn in ("t001", "t002", "t003", "t004"):
+        assert (hub.site / f"turns/{turn}/index.html").is_file()
+    assert "Battle cedar-point" in (hub.site / "turns/t002/index.html").read_text()
 
     # One commit per turn (and one for the pause), each turn resolved once.
     bot = [s for s in log(hub.bare) if s.startswith("Turn ")]
@@ -391,6 +400,9 @@ def test_a_campaign_played_through_its_workflows(hub):
     committed = git(hub.bare, "log", "--format=", "--name-only", "main", "--", "orders/t*")
     assert {Path(f).suffix for f in committed.split()} == {".age"}
     assert "orders/t001/fse.yaml.age" not in committed
+    # The battle's result, as the umpires filled it in, is what t002 was resolved with.
+    assert (third_party / "state/turns/t002/battles/cedar-point.yaml").read_bytes() == \
+        (third_party / battle).read_bytes()
     # The set-up placed what nac and nsl bought; fse, who sent nothing, kept its capital.
     setup = yaml.safe_load((third_party / "state/turns/t001/events.yaml").read_text())["events"]
     assert [(e["group"], e["at"]) for e in setup if e["kind"] == "setup-group"] == [
@@ -401,4 +413,11 @@ def test_a_campaign_played_through_its_workflows(hub):
         ("nac-1", ["Lancer"])]  # Adler was destroyed at Cedar Point
     campaign = yaml.safe_load((third_party / "state/campaign.yaml").read_text())
     assert campaign["calendar"]["turn"] == 5
+    # The state each run committed checks clean, as it does now.
+    runs = git(hub.bare, "log", "--format=%H", "--author=github-actions", "main").split()
+    assert len(runs) == len(bot)
+    for sha in runs:
+        git(third_party, "checkout", "-q", sha)
+        assert hub.run("check", "--source", third_party)[0] == 0, sha
+    git(third_party, "checkout", "-q", "main")
     assert hub.run("check", "--source", third_party) == (0, "checked the campaign: no problems\n", "")

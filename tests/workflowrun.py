@@ -9,7 +9,7 @@ The ``uses:`` steps are the caller's: checking out (a clone of the bare
 repository standing in for GitHub) and installing Python are done before the job
 runs, and the install step is run once by the caller (ftpress installed from its
 wheel into the runner's virtualenv). The expressions understood are the ones the
-workflows use: context paths, string literals, ``||``, ``&&``, ``==`` and ``!=``;
+workflows use: context paths, string and boolean literals, ``||``, ``&&``, ``==`` and ``!=``;
 anything else fails the test rather than being guessed at."""
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ def _operand(text: str, context: dict[str, Any]) -> Any:
     literal = _LITERAL.fullmatch(text)
     if literal:
         return literal.group(1).replace("''", "'")
+    if text in ("true", "false"):
+        return text == "true"
     if not _PATH.fullmatch(text):
         raise AssertionError(f"an expression this stand-in does not read: {text!r}")
     found: Any = context
