@@ -51,22 +51,24 @@ def next_deadline(calendar: Calendar, resolved_at: datetime) -> datetime:
     return deadline + behind * step
 
 
-def keep_to_the_calendar(root: Path, result: TurnResult, resolved_at: datetime) -> str | None:
-    """Set the open turn's deadline by the policy, if it differs from the rules';
-    a note saying so, or None."""
+def keep_to_the_calendar(root: Path, result: TurnResult, resolved_at: datetime,
+                         ) -> tuple[TurnResult, str | None]:
+    """Set the open turn's deadline by the policy, if it differs from the rules': the
+    result with the state as it now stands, and a note saying so (None if unchanged)."""
     if not result.written or result.waiting:
-        return None
+        return result, None
     calendar = result.state.campaign.calendar
     wanted = next_deadline(calendar, resolved_at)
     if wanted == calendar.deadline:
-        return None
+        return result, None
     state = dataclasses.replace(result.state, campaign=dataclasses.replace(
         result.state.campaign, calendar=dataclasses.replace(calendar, deadline=wanted)))
     write_state_file(root, state, "campaign")
     policy = calendar.next_deadline or "on-schedule"
-    return (f"{turn_id(calendar.turn)}'s orders are due {durations.utc(wanted)}, not "
-            f"{durations.utc(calendar.deadline)}, which had passed when {result.turn} was "
-            f"resolved (calendar.next_deadline: {policy})")
+    return dataclasses.replace(result, state=state), (
+        f"{turn_id(calendar.turn)}'s orders are due {durations.utc(wanted)}, not "
+        f"{durations.utc(calendar.deadline)}, which had passed when {result.turn} was "
+        f"resolved (calendar.next_deadline: {policy})")
 
 
 def commit_message(result: TurnResult) -> str | None:

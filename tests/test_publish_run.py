@@ -178,6 +178,9 @@ def test_a_lagging_calendar_resolves_the_due_turn_once_and_no_chain_of_empty_one
     assert first == "Turn 1 (t001) resolved: 3 events"
     assert ("note: t002's orders are due 2026-04-05 20:00 UTC, not 2026-03-15 20:00 UTC, which "
             "had passed when t001 was resolved (calendar.next_deadline: on-schedule)") in done.stdout
+    # What the run then says of the turn that opens is the deadline it was moved to.
+    assert "t002 opens, orders due 2026-04-05 20:00:00+00:00" in done.stdout
+    assert "2026-03-15 20:00:00+00:00" not in done.stdout
     assert outputs["sha"] == git(bare, "rev-parse", "main")
     assert "Turn 1 (t001) resolved" in summary
     again, _, _ = run_turn_step(checkout(bare, tmp_path / "r2"), tmp_path, late)
@@ -197,8 +200,8 @@ def test_a_push_rejected_by_a_merge_resolves_again_on_the_new_main(campaign, tmp
     git(umpire, "push", "-q", str(bare), "HEAD:main")
     done, _, _ = run_turn_step(runner, tmp_path, "2026-03-09T10:00:00+00:00")
     assert done.returncode == 0, done.stderr
-    assert "::notice::main moved while turn 1 was resolved; resolving again on the new main" \
-        in done.stdout
+    assert ("::notice::main moved while the turn was resolved (attempt 1 of 3); resolving "
+            "again on the new main") in done.stdout
     subjects = log(bare)
     assert subjects[1:] == ["nsl's orders (#2)", "The campaign"]
     assert subjects[0].startswith("Turn 1 (t001) resolved: ")
@@ -278,8 +281,8 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
     assert len(issues(tmp_path)) == 1
 
 
-def test_the_battles_job_closes_nothing_when_no_issue_was_opened(battle_campaign, github,
-                                                                tmp_path, run):  # noqa: F811
+def test_the_battles_job_closes_nothing_when_no_issue_was_opened(
+        battle_campaign, github, tmp_path, run):  # noqa: F811
     # The umpire fought the battle and filled its result in before the campaign was on
     # GitHub: no run paused the turn, so no issue was opened.
     root = battle_campaign

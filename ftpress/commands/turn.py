@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
                           supplied=args.dice, wanted=args.turn)
     notes = list(result.notes)
     if args.if_due:
-        kept = keep_to_the_calendar(args.source, result, now)
+        result, kept = keep_to_the_calendar(args.source, result, now)
         notes += [kept] if kept else []
     for note in notes:
         say(f"note: {note}")
