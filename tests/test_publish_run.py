@@ -316,3 +316,42 @@ def test_the_next_deadline_follows_the_calendar_policy(policy, resolved, expecte
     got = next_deadline(calendar, resolved)
     assert got == expected and got > resolved
     assert (got - resolved) <= timedelta(days=7)
+
+
+BATTLE = """turn: t003
+battle: {battle}
+at: {at}
+players: [esu, nac]
+ships:
+  - {{player: nac, group: nac-1, ship: "Lancer", design: dd, hull: 10, damage: 10, fate: destroyed}}
+  - {{player: esu, group: esu-1, ship: "Volk", design: dd, hull: 10, damage: 7, fate: drifting}}
+  - {{player: esu, group: esu-1, ship: "Wolf", design: dd, hull: 10, damage: 0, fate: afloat}}
+withdrew: {withdrew}
+held_by: {held_by}
+fought: true
+"""
+
+
+def test_how_each_battle_ended_is_told_once_its_turn_is_resolved(tmp_path, run):
+    root = tmp_path / "campaign"
+    (root / "state/turns/t003/battles").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/camp/\n"
+                                    "timezone: UTC\n")
+    for battle, at, withdrew, held_by in (("vesper", "vesper", "[{player: esu, to: corvid}]", ""),
+                                          ("hex-2-1", "[2, 1]", "[]", "nac")):
+        (root / f"state/turns/t003/battles/{battle}.yaml").write_text(BATTLE.format(
+            battle=battle, at=at, withdrew=withdrew, held_by=held_by))
+    code, out, err = run("battles", "report", "t003", "--source", root, "--link", "L/")
+    assert (code, err) == (0, "")
+    assert out == (
+        "## t003 is resolved: its 2 battles fought on the tabletop are in\n\n"
+        "The turn's report: https://example.org/camp/turns/t003/\n\n"
+        "- [`state/turns/t003/battles/hex-2-1.yaml`](L/state/turns/t003/battles/hex-2-1.yaml): "
+        "nac holds the field; Lancer (nac) destroyed; Volk (esu) drifting\n"
+        "- [`state/turns/t003/battles/vesper.yaml`](L/state/turns/t003/battles/vesper.yaml): "
+        "nobody holds the field; Lancer (nac) destroyed; Volk (esu) drifting; esu withdrew "
+        "to corvid\n")
+    (root / "state/turns/t004").mkdir()
+    assert run("battles", "report", "t004", "--source", root) == (
+        1, "", "ftpress: t004 was resolved without a battle fought on the tabletop: "
+        "state/turns/t004/battles/ holds no result file\n")
