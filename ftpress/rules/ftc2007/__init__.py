@@ -21,7 +21,7 @@ from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
-from ftpress.rules.ftc2007.setup_form import order_form
+from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_form
 from ftpress.rules.ftc2007.setup_turn import describe, problems, resolve
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
@@ -35,7 +35,7 @@ def new_campaign(request: CampaignRequest) -> NewCampaign:
     state = build_state(generated, campaign_id=request.id, name=request.name,
                         seed=request.seed, start=request.start, deadline=request.deadline)
     title, summary, body = setup_post(generated, state, dice.log)
-    return NewCampaign(state, dice.log, title, summary, body)
+    return NewCampaign(state, dice.log, title, summary, body, first_orders=FIRST_ORDERS)
 
 
 RULESET = Ruleset(

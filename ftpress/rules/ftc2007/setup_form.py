@@ -16,6 +16,14 @@ from ftpress.rules.ftc2007.setup_orders import setup_open
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import Design, State
 
+#: What ``ftpress init`` tells the umpire to tell the players.
+FIRST_ORDERS = (
+    "Turn t001 is the set-up turn (§6): each player runs 'ftpress orders new PLAYER', "
+    "spends the starting capital under 'setup:' in orders/t001/PLAYER.yaml (ships, the "
+    "counters they start in at the player's own worlds, dummy counters, spares at 75%, "
+    "defences), checks it with 'ftpress check PATH' and sends it by pull request; a "
+    "player who sends none keeps the whole capital as reserve cash.")
+
 
 def order_form(state: State, player_id: str) -> str:
     """The set-up form in the set-up turn; the week's form in any other."""

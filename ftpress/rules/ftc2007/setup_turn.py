@@ -150,28 +150,28 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                                 audience=told, player=player, group=placed.id,
                                 at=placed.order.at))
     spares = list(state.queues.spares)
-    for k, order, cost in vetted.spares:
-        level = _spares_level(spares, player, order.at) + order.points
-        spares = [s for s in spares if not (s.owner == player and s.at == order.at)]
-        spares.append(Spares(player, order.at, level, level))
+    for k, spare, cost in vetted.spares:
+        level = _spares_level(spares, player, spare.at) + spare.points
+        spares = [s for s in spares if not (s.owner == player and s.at == spare.at)]
+        spares.append(Spares(player, spare.at, level, level))
         events.append(Event(
-            "spares", rule("6.2.1"), f"{player} pre-positions {order.points} points of spares "
-            f"at {_name(state, order.at)} for {cost:,} (75% of their installed price): in "
+            "spares", rule("6.2.1"), f"{player} pre-positions {spare.points} points of spares "
+            f"at {_name(state, spare.at)} for {cost:,} (75% of their installed price): in "
             f"stock at once, and topped up there to {level} at most from now on.",
-            audience=PUBLIC, player=player, at=order.at, note=order.note,
+            audience=PUBLIC, player=player, at=spare.at, note=spare.note,
             order=located(loaded, "setup", "spares", k), amount=-cost, account="spares"))
     systems = list(state.map.systems)
-    for k, order in vetted.defences:
-        i = next(n for n, s in enumerate(systems) if s.id == order.system)
-        world = systems[i]
+    for k, raised in vetted.defences:
+        i = next(n for n, s in enumerate(systems) if s.id == raised.system)
+        target = systems[i]
         systems[i] = dataclasses.replace(
-            world, idp=(world.idp or 0) + order.points,
-            idp_full=None if world.idp_full is None else world.idp_full + order.points)
+            target, idp=(target.idp or 0) + raised.points,
+            idp_full=None if target.idp_full is None else target.idp_full + raised.points)
         events.append(Event(
-            "setup-defences", rule("6.2.2"), f"{player} adds {order.points} inherent defence "
-            f"points to {world.name} for {order.points:,}: {systems[i].full_idp} in all.",
-            audience=PUBLIC, player=player, at=world.id, note=order.note,
-            order=located(loaded, "setup", "defences", k), amount=-order.points,
+            "setup-defences", rule("6.2.2"), f"{player} adds {raised.points} inherent defence "
+            f"points to {target.name} for {raised.points:,}: {systems[i].full_idp} in all.",
+            audience=PUBLIC, player=player, at=target.id, note=raised.note,
+            order=located(loaded, "setup", "defences", k), amount=-raised.points,
             account="defences"))
     left = vetted.capital - vetted.spent
     events.append(Event(
@@ -205,12 +205,12 @@ def describe_setup(state: State, vetted: SetupVetted) -> list[str]:
             ships = ", ".join(f"{b.ship.name} ({b.design.name}, {b.price:,})"
                               for b in placed.ships)
             lines.append(f"{placed.id} starts at {world} with {ships} (§6.1).")
-    for _, order, cost in vetted.spares:
-        lines.append(f"{order.points} points of spares are placed at "
-                     f"{_name(state, order.at)} for {cost:,} (§6.2.1).")
-    for _, order in vetted.defences:
-        lines.append(f"{_name(state, order.system)} gains {order.points} inherent defence "
-                     f"points for {order.points:,} (§6.2.2).")
+    for _, spare, cost in vetted.spares:
+        lines.append(f"{spare.points} points of spares are placed at "
+                     f"{_name(state, spare.at)} for {cost:,} (§6.2.1).")
+    for _, raised in vetted.defences:
+        lines.append(f"{_name(state, raised.system)} gains {raised.points} inherent defence "
+                     f"points for {raised.points:,} (§6.2.2).")
     lines.append(f"The set-up spends {vetted.spent:,} of {vetted.capital:,}, "
                  f"{vetted.on_ships:,} of it on ships (at most 4,000, §6.1); "
                  f"{vetted.capital - vetted.spent:,} is kept as reserve cash (§6.2.3).")
