@@ -69,6 +69,9 @@ def test_ftc2007_plays_its_set_up_turn_then_a_week(tmp_path, run):
     assert run("orders", "new", "esu", "--source", root)[0] == 0
     form = (root / "orders/t001/esu.yaml").read_text()
     assert f"spend your starting capital of {capital['esu']:,}" in form
+    code, out, err = run("check", root / "orders/t001/esu.yaml", "--source", root)
+    assert (code, err) == (0, "")
+    assert f"{capital['esu']:,} is kept as reserve cash (§6.2.3)" in out
     orders = root / "orders/t001/nac.yaml"
     orders.write_text(_setup_file(root))
     code, out, err = run("check", orders, "--source", root)

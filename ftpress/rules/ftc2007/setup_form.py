@@ -70,9 +70,10 @@ def order_form(state: State, player_id: str) -> str:
         "  defences: []",
         f"  #   - {{system: {home}, points: 20}}",
         "  # designs of your own, entered as designs.yaml writes them (§16.1):",
-        f"  # designs: [{{id: {player_id}-warden, name: Warden, navy: {navy}, size: CL, "
-        "mass: 56, points: 190, hull: [5, 4, 4, 4], abstract: {offence: 6, defence: 6, "
-        "half: [3, 3], quarter: [2, 2]}}]",
+        "  # designs:",
+        f"  #   - {{id: {player_id}-warden, name: Warden, navy: {navy}, size: CL, mass: 56,",
+        "  #      points: 190, hull: [5, 4, 4, 4],",
+        "  #      abstract: {offence: 6, defence: 6, half: [3, 3], quarter: [2, 2]}}",
         "# The counters placed above may be given their orders for this week too:",
         "groups: {}",
         "# economy:",

@@ -115,7 +115,9 @@ def refused_outside_setup(state: State, orders: OrdersFile) -> Rejection | None:
 
 
 def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
-    """Sort one player's ``setup:`` block (see the module docstring). The player is
+    """Sort one player's ``setup:`` block (see the module docstring): ships within the
+    4,000 (§6.1) and the capital (§6.2), spares (§6.2.1) and defences (§6.2.2) at the
+    player's own worlds, dummy counters one per capital ship (§15.2). The player is
     one of the campaign's, and the set-up turn is open."""
     orders = loaded.orders
     player = state.player(orders.player)

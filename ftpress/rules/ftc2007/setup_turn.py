@@ -93,7 +93,8 @@ def _setup_checked(state: State, loaded: LoadedOrders[OrdersFile],
 
 def play_setup(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
                ) -> tuple[State, list[Event]]:
-    """§6: every player's set-up, in the order of ``players.yaml``."""
+    """§6: every player's set-up, in the order of ``players.yaml``; a player with none
+    keeps the capital (§6.2.3, :data:`NO_SETUP_ORDERS_KEEPS_THE_CAPITAL`)."""
     events: list[Event] = []
     for player in state.players.players:
         loaded = orders.get(player.id)
@@ -113,8 +114,9 @@ def play_setup(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
 def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFile],
                 ) -> tuple[State, list[Event]]:
     """What stands of one player's set-up, carried out: designs entered, counters
-    placed with their ships, spares set at their level, defences raised, and the
-    capital left kept in reserve."""
+    placed with their ships (§6.1, §6.2) and dummies (§15.2), spares set at their
+    level (§6.2.1), defences raised (§6.2.2), and the capital left kept in reserve
+    (§6.2.3)."""
     player = vetted.player
     told = Audience.told(player)
     events: list[Event] = []
