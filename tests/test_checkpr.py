@@ -108,6 +108,9 @@ def test_a_players_own_orders_are_accepted_and_restated(run, repo, tmp_path):
     assert text == ("## Orders for t001 accepted\n\nFrom nac, nac\\-player "
                     "\\(GitHub id 1001\\). When the turn is resolved:\n\n"
                     "### orders/t001/nac\\.yaml\n\n"
+                    # t001 is the set-up turn of a campaign init made (ftc2007 §6).
+                    "- No set\\-up orders: all 4,200 of the starting capital is kept as "
+                    "reserve cash \\(§6\\.2\\.3\\)\\.\n"
                     "- Maintenance for economic turn 1: full \\(§7\\)\\.\n")
 
 

@@ -129,6 +129,7 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
     rejected: list[Rejection] = []
     designs = _designs(state, player, setup.designs, rejected)
     known = {d.id: d for d in designs}
+    refused_designs = {d.id for d in setup.designs} - set(known)
     names = names_in_use(state, player.id)
     counters: dict[str, SetupGroup] = {}
     for group_id, group in setup.groups.items():
@@ -154,7 +155,7 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
         if isinstance(order, SetupShip):
             design = known.get(order.design) or state.design(order.design) or \
                 catalogue().design(order.design)
-            problem = _ship_problem(player, order, design, names)
+            problem = _ship_problem(player, order, design, names, refused_designs)
             if problem is None:
                 assert design is not None
                 cost, ship_cost = design.points, 0 if design.freighter else design.points
@@ -239,8 +240,11 @@ def _counter_problem(state: State, player: Player, group_id: str,
     return None
 
 
-def _ship_problem(player: Player, order: SetupShip, design: Design | None,
-                  names: set[str]) -> tuple[tuple[Hashable, ...], str] | None:
+def _ship_problem(player: Player, order: SetupShip, design: Design | None, names: set[str],
+                  refused_designs: set[str]) -> tuple[tuple[Hashable, ...], str] | None:
+    if design is None and order.design in refused_designs:
+        return ("design",), (f"the design {order.design!r} of this file is refused above, "
+                             "so no ship is built to it")
     if design is None:
         return ("design",), (f"there is no design {order.design!r} in the catalogue, the "
                              "campaign's designs or this file's 'designs'")

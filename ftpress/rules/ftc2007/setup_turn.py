@@ -67,7 +67,7 @@ def describe(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]:
     lines: list[str] = []
     if _playing_setup(state, loaded):
         vetted = vet_setup(state, loaded)
-        lines = describe_setup(state, vetted)
+        lines = describe_setup(state, vetted, loaded.orders.setup is not None)
         state, _ = apply_setup(state, vetted, loaded)
     return lines + summary.describe_orders(state, loaded)
 
@@ -195,8 +195,12 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
     return state, events
 
 
-def describe_setup(state: State, vetted: SetupVetted) -> list[str]:
-    """What a set-up will buy, one line a counter, for ``ftpress check``."""
+def describe_setup(state: State, vetted: SetupVetted, given: bool = True) -> list[str]:
+    """What a set-up will buy, one line a counter, for ``ftpress check``; ``given``:
+    the file has a ``setup:`` block at all."""
+    if not given:
+        return [f"No set-up orders: all {vetted.capital:,} of the starting capital is kept "
+                "as reserve cash (§6.2.3)."]
     lines = [f"Design {d.name} ({d.id}) is entered: {d.size}, {d.points} points."
              for d in vetted.designs]
     for placed in vetted.groups:
