@@ -32,6 +32,7 @@ from ftpress.rules.ftc2007.setup_orders import (
 )
 from ftpress.rules.planning import located
 from ftpress.state.model import Group, Ship, Spares, State
+from ftpress.state.turns import turn_id
 
 #: Ruling: §6 says nothing of a power that sends no set-up orders. Its starting
 #: capital is all kept as reserve cash (§6.2.3, the text's own third use of it),
@@ -77,7 +78,7 @@ def _playing_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> bool:
     players' for it (anything else the week's own check refuses)?"""
     orders = loaded.orders
     return (setup_open(state) and state.player(orders.player) is not None
-            and orders.turn == f"t{state.campaign.calendar.turn:03d}")
+            and orders.turn == turn_id(state.campaign.calendar.turn))
 
 
 def _setup_checked(state: State, loaded: LoadedOrders[OrdersFile],
