@@ -42,8 +42,8 @@ def order_form(state: State, player_id: str) -> str:
     lines = [
         form.heading,
         f"# The set-up turn (§6): spend your starting capital of {player.treasury:,}. Up to "
-        f"{SHIP_CAP:,} may go on ships (freighters aside, §6.1), each at her list price; "
-        "spares placed at one of your worlds cost 75% of the points they stand for "
+        f"{SHIP_CAP:,} may go on ships (freighters aside, §6.1, §19.4), each at her list "
+        "price; spares placed at one of your worlds cost 75% of the points they stand for "
         "(§6.2.1); defence points added to a world cost one each (§6.2.2); what is left is "
         "reserve cash, spent from economic turn 2 (§6.2.3, §6.3). A counter's id begins "
         f"'{player_id}-'; it stands for at least one ship, or is a dummy counter: one "

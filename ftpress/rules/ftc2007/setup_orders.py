@@ -173,7 +173,7 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
             if problem is None and on_ships + ship_cost > SHIP_CAP:
                 problem = ((), f"{order.name} would take the ships bought at set-up to "
                            f"{on_ships + ship_cost:,}; at most {SHIP_CAP:,} may go on "
-                           "ships, freighters aside (§6.1)")
+                           "ships, freighters aside (§6.1, §19.4)")
         elif isinstance(order, SparesOrder):
             cost, ship_cost = charge(order.points, SPARES_PRICE), 0
             problem = _world_problem(state, player, order.at, "spares are placed")
