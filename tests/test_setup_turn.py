@@ -88,6 +88,14 @@ def test_ftc2007_plays_its_set_up_turn_then_a_week(tmp_path, run):
     events = yaml.safe_load((root / "state/turns/t001/events.yaml").read_text())["events"]
     kinds = [e["kind"] for e in events]
     assert kinds.count("setup-ship") == 3 and kinds.count("setup-reserve") == 2
+    # The published copy of the set-up shows where counters start, not what they are.
+    code, _, err = run("build", "--source", root, "--out", tmp_path / "site", "--now",
+                       AFTER_T001)
+    assert (code, err) == (0, "")
+    public = (tmp_path / "site/turns/t001/orders/nac.yaml").read_text()
+    assert "    nac-1:\n      at: " in public and "spares:" in public
+    for secret in ("Victoria", "nac-victoria", "dummy", "[hidden]"):
+        assert secret not in public
     # A normal week: each player's form, as written, holds; nac's counters are on it.
     for player in ("nac", "esu"):
         assert run("orders", "new", player, "--source", root)[0] == 0

@@ -148,10 +148,13 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             group=placed.id, at=placed.order.at, note=placed.order.note,
                             order=located(loaded, "setup", "groups", placed.id, key=True)))
         if placed.dummy:
+            # Its 'dummy' line is the owner's too: the published copy of the file leaves
+            # it out, so a dummy's entry reads as a real counter's with its ships left out.
             events.append(Event("setup-dummy", rule("15.2"), f"{placed.id} is a dummy "
                                 "counter, one of the one per capital ship its navy has.",
                                 audience=told, player=player, group=placed.id,
-                                at=placed.order.at))
+                                at=placed.order.at,
+                                order=located(loaded, "setup", "groups", placed.id, "dummy")))
     spares = list(state.queues.spares)
     for k, spare, cost in vetted.spares:
         level = _spares_level(spares, player, spare.at) + spare.points
