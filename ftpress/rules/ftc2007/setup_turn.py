@@ -22,6 +22,7 @@ from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007 import orders as week_orders
 from ftpress.rules.ftc2007 import summary, turn
+from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.setup_orders import (
@@ -129,7 +130,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             f"{design.points} points.", audience=told, player=player))
     groups = list(state.groups.groups)
     for placed in vetted.groups:
-        world = _name(state, placed.order.at)
+        world = place(state, placed.order.at)
         for bought in placed.ships:
             designs.setdefault(bought.design.id, bought.design)
             events.append(Event(
@@ -162,7 +163,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
         spares.append(Spares(player, spare.at, level, level))
         events.append(Event(
             "spares", rule("6.2.1"), f"{player} pre-positions {spare.points} points of spares "
-            f"at {_name(state, spare.at)} for {cost:,} (75% of their installed price): in "
+            f"at {place(state, spare.at)} for {cost:,} (75% of their installed price): in "
             f"stock at once, and topped up there to {level} at most from now on.",
             audience=PUBLIC, player=player, at=spare.at, note=spare.note,
             order=located(loaded, "setup", "spares", k), amount=-cost, account="spares"))
@@ -208,7 +209,7 @@ def describe_setup(state: State, vetted: SetupVetted, given: bool = True) -> lis
     lines = [f"Design {d.name} ({d.id}) is entered: {d.size}, {d.points} points."
              for d in vetted.designs]
     for placed in vetted.groups:
-        world = _name(state, placed.order.at)
+        world = place(state, placed.order.at)
         if placed.dummy:
             lines.append(f"{placed.id} starts at {world} as a dummy counter (§15.2).")
         else:
@@ -217,9 +218,9 @@ def describe_setup(state: State, vetted: SetupVetted, given: bool = True) -> lis
             lines.append(f"{placed.id} starts at {world} with {ships} (§6.1).")
     for _, spare, cost in vetted.spares:
         lines.append(f"{spare.points} points of spares are placed at "
-                     f"{_name(state, spare.at)} for {cost:,} (§6.2.1).")
+                     f"{place(state, spare.at)} for {cost:,} (§6.2.1).")
     for _, raised in vetted.defences:
-        lines.append(f"{_name(state, raised.system)} gains {raised.points} inherent defence "
+        lines.append(f"{place(state, raised.system)} gains {raised.points} inherent defence "
                      f"points for {raised.points:,} (§6.2.2).")
     lines.append(f"The set-up spends {vetted.spent:,} of {vetted.capital:,}, "
                  f"{vetted.on_ships:,} of it on ships (at most 4,000, §6.1); "
@@ -229,11 +230,6 @@ def describe_setup(state: State, vetted: SetupVetted, given: bool = True) -> lis
 
 def _spares_level(spares: list[Spares], player: str, at: str) -> int:
     return next((s.level for s in spares if s.owner == player and s.at == at), 0)
-
-
-def _name(state: State, world_id: str) -> str:
-    world = state.system(world_id)
-    return world.name if world else world_id
 
 
 def _rejected(player: str, loaded: LoadedOrders[OrdersFile], refused: Rejection) -> Event:
