@@ -119,3 +119,34 @@ def test_given_forces_play_turn_one_as_an_ordinary_turn(tmp_path, run, ruleset):
         _resolve(run, root, now, turn)
     assert {g["id"] for g in _state(root, "groups")["groups"]} == start
     assert run("check", "--source", root) == (0, "checked the campaign: no problems\n", "")
+
+
+def test_sct_forces_are_the_ones_its_rulebook_states(tmp_path, run):
+    """Rule 1.1's ruling: a home system of EV 400 with depot, base and shipyard, one
+    task force of BC, CL, DD, DD, FF there, endurance full, and an empty treasury."""
+    root = tmp_path / "c"
+    _init(run, root, "sct")
+    designs = {d["id"]: d for d in _state(root, "designs")["designs"]}
+    systems = {s["id"]: s for s in _state(root, "map")["systems"]}
+    for player in _state(root, "players")["players"]:
+        assert player["treasury"] == 0
+        home = systems[player["capital"]]
+        assert (home["income"], home["depot"], home["base"], home["shipyard"]) == (
+            400, True, True, True)
+        (force,) = [g for g in _state(root, "groups")["groups"] if g["owner"] == player["id"]]
+        assert force["at"] == home["id"] and force["endurance"] == 6
+        assert [designs[s["design"]]["size"] for s in force["ships"]] == [
+            "BC", "CL", "DD", "DD", "FF"]
+
+
+def test_ftcamp02_forces_are_the_ones_its_rulebook_states(tmp_path, run):
+    """Rule 1's note: a cruiser and two destroyers; three frigates; a courier; stores full."""
+    root = tmp_path / "c"
+    _init(run, root, "ftcamp02")
+    players = {p["id"]: p["capital"] for p in _state(root, "players")["players"]}
+    groups = _state(root, "groups")["groups"]
+    for player, home in players.items():
+        mine = [g for g in groups if g["owner"] == player]
+        assert [[s["design"] for s in g["ships"]] for g in mine] == [
+            ["cruiser", "destroyer", "destroyer"], ["frigate"] * 3, ["courier"]]
+        assert all(g["at"] == home and g["endurance"] > 0 for g in mine)
