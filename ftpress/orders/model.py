@@ -296,7 +296,7 @@ class SetupGroup:
 
     __pydantic_config__ = _CONFIG
 
-    at: Id
+    at: World
     ships: tuple[SetupShip, ...] = ()
     dummy: Literal[True] | None = None
     note: Note | None = None

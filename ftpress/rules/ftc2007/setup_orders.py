@@ -27,6 +27,7 @@ from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.treasury import charge
+from ftpress.rules.suggest import did_you_mean
 from ftpress.state.model import Design, Player, State
 from ftpress.state.turns import turn_id
 
@@ -272,7 +273,9 @@ def _world_problem(state: State, player: Player, world_id: str, what: str,
                    key: str = "at") -> tuple[tuple[Hashable, ...], str] | None:
     world = state.system(world_id)
     if world is None:
-        return (key,), f"there is no world {world_id!r} on the map"
+        mine = ((s.id, s.name) for s in state.map.systems if s.owner == player.id)
+        return (key,), (f"there is no world {world_id!r} on the map"
+                        f"{did_you_mean(world_id, mine)}")
     if world.owner != player.id:
         holder = f"held by {world.owner}" if world.owner else "neutral"
         return (key,), f"{world.name} is {holder}; {what} only at your own worlds (§6)"
