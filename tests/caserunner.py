@@ -84,6 +84,9 @@ def plain(value: Any) -> Any:
         return {"x": value.x, "y": value.y}
     if isinstance(value, tuple):
         return [plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # a record in an
+        return {f.name: plain(getattr(value, f.name))                  # extension's field
+                for f in dataclasses.fields(value)}
     return value
 
 
@@ -195,12 +198,14 @@ def check_after(after: State, want: dict[str, Any]) -> None:
     for group_id, points in want.get("endurance", {}).items():
         assert groups[group_id].endurance == points, group_id
     for group_id, fields in want.get("group_fields", {}).items():
-        assert {k: field_of(after, "group", groups[group_id], k) for k in fields} == fields, \
+        assert {k: plain(field_of(after, "group", groups[group_id], k))
+                for k in fields} == fields, \
             group_id
     for group_id, per_ship in want.get("ship_fields", {}).items():
         ships = {s.name: s for s in groups[group_id].ships}
         for name, fields in per_ship.items():
-            assert {k: field_of(after, "ship", ships[name], k) for k in fields} == fields, \
+            assert {k: plain(field_of(after, "ship", ships[name], k))
+                    for k in fields} == fields, \
                 (group_id, name)
     if "revealed" in want:  # the groups an enemy has seen into
         assert sorted(g.id for g in after.groups.groups if g.revealed) == \
@@ -211,7 +216,8 @@ def check_after(after: State, want: dict[str, Any]) -> None:
         assert {k: field_of(after, "system", system, k) for k in fields} == fields, system_id
     for player_id, fields in want.get("players", {}).items():
         player = after.player(player_id)
-        assert {k: field_of(after, "player", player, k) for k in fields} == fields, player_id
+        assert {k: plain(field_of(after, "player", player, k))
+                for k in fields} == fields, player_id
     for player_id, prizes in want.get("prizes", {}).items():
         assert prize_list(after, player_id) == prizes, player_id
     for kind, entries_wanted in want.get("queues", {}).items():

@@ -173,8 +173,7 @@ def test_a_lagging_calendar_resolves_the_due_turn_once_and_no_chain_of_empty_one
     done, outputs, summary = run_turn_step(checkout(bare, tmp_path / "r1"), tmp_path, late)
     assert done.returncode == 0, done.stderr
     (first, *_) = log(bare)
-    # The set-up turn: each power keeps its starting capital (nobody sent orders), and
-    # the calendar moves on.
+    # The set-up turn (ftc2007 §6): each power's capital kept, then the calendar.
     assert first == "Turn 1 (t001) resolved: 3 events"
     assert ("note: t002's orders are due 2026-04-05 20:00 UTC, not 2026-03-15 20:00 UTC, which "
             "had passed when t001 was resolved (calendar.next_deadline: on-schedule)") in done.stdout

@@ -139,8 +139,9 @@ def turn_outputs(site: Path, turn: str) -> str:
     (The umpire's own posts may tell what he likes; what is checked here is what
     ftpress makes from the state and the event log.)
     """
+    # preview.png is drawn from map.svg, which is read here (ftpress.render.preview).
     text = "".join(p.read_text() for p in sorted((site / "turns" / turn).rglob("*"))
-                   if p.is_file())
+                   if p.is_file() and p.suffix != ".png")
     entries = [chunk for chunk in all_text(site / "pagefind").split("pagefind_dcd")
                if chunk.startswith(f'{{"url":"/turns/{turn}/')]
     assert entries, f"the report of {turn} is in the search index"

@@ -13,17 +13,23 @@ A case says only what it needs::
 Players ``nac`` and ``esu`` are always there; designs are ``dd`` (a
 destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
 and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
-``{design: dd, damage: 3}`` (:func:`case_ship`); a group may say ``jumped_out: true``
-(§18.4); a system may give ``idp`` and ``idp_full``; ``forces: orders`` makes turn 1
-the set-up turn, whose orders buy the starting forces (§6);
+``{design: dd, damage: 3, system_checks: [1]}`` (:func:`case_ship`); a group may say
+``jumped_out: true`` (§18.4); a system may give ``idp`` and ``idp_full``;
+``forces: orders`` makes turn 1 the set-up turn, whose orders buy the starting
+forces (§6);
 ``keels`` and ``spares`` list queue entries by their fields.
 
 For the economy: ``players: {nac: {treasury: 500, maintenance: reduced, ally: esu}}``
 sets player fields (the treasury is 1000 otherwise); ``repairs`` and
 ``defences`` list queue entries too; the designs also hold ``fr`` (a
 freighter), ``nx`` (a non-standard destroyer), ``kx`` (a destroyer with
-non-indigenous technology, 110 points), ``cl`` (a second NAC light
-cruiser) and the Sa'Vasku ``sv``.
+non-indigenous technology, 110 points), both approved (§16.2), ``ux`` (non-standard,
+not approved: ``approved: {ux: 2026-03-20}`` records the umpires' approval, not yet
+told to the players), ``cl`` (a second
+NAC light cruiser), the Sa'Vasku ``sv``, and for the tabletop rulings (§20) ``nv``
+(a nova cannon and a cloaking field) and the Union's ``hm`` (heavy missiles). A
+player may owe repulse damage: ``players: {nac: {owed: [{world: east, boxes: 6,
+cost: 20, ships: [g1-1], economic_turn: 1}]}}`` (§10.7).
 """
 
 from __future__ import annotations
@@ -34,7 +40,14 @@ from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
-from ftpress.rules.ftc2007.state_ext import Ftc2007Design, Ftc2007Group, Ftc2007System
+from ftpress.rules.ftc2007.state_ext import (
+    Ftc2007Design,
+    Ftc2007Group,
+    Ftc2007Player,
+    Ftc2007Ship,
+    Ftc2007System,
+    OwedDamage,
+)
 from ftpress.state.extension import Extension
 from ftpress.state.model import (
     Abstract,
@@ -62,6 +75,8 @@ from ftpress.state.model import (
 from ftpress.state.turns import turn_id
 
 _ABSTRACT = Abstract(5, 5, (3, 3), (1, 1))
+#: The day the umpires approved the case designs of non-standard technology (§16.2).
+APPROVED = date(2026, 3, 1)
 DESIGNS = (
     Design("dd", "Ticonderoga", "nac", "DD", 32, 108, (3, 3, 2, 2), _ABSTRACT),
     Design("sc", "Harrison", "nac", "SC", 10, 34, (1, 1, 1), _ABSTRACT),
@@ -72,9 +87,17 @@ DESIGNS = (
     Design("ff", "Lis", "esu", "FF", 20, 68, (2, 2, 2), _ABSTRACT),
     Design("fr", "Mule", "nac", "DD", 30, 62, (3, 3, 3, 3), _ABSTRACT, freighter=True),
     Design("nx", "Nighthawk", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
-           ext=Ftc2007Design(tech="non-standard")),
+           ext=Ftc2007Design(tech="non-standard", approved=APPROVED, announced=True)),
     Design("kx", "Kestrel", "nac", "DD", 32, 110, (3, 3, 2, 2), _ABSTRACT,
-           ext=Ftc2007Design(tech="non-indigenous")),
+           ext=Ftc2007Design(tech="non-indigenous", approved=APPROVED, announced=True)),
+    # §16.2: a non-standard design not approved (a case may approve it, ``approved``).
+    Design("ux", "Umbra", "nac", "DD", 32, 120, (3, 3, 2, 2), _ABSTRACT,
+           ext=Ftc2007Design(tech="non-standard")),
+    # §20: a cruiser with a nova cannon and a cloaking field, and one with heavy missiles.
+    Design("nv", "Novak", "nac", "CH", 60, 204, (5, 5, 4, 4), _ABSTRACT,
+           ext=Ftc2007Design(fits=("nova-cannon", "cloaking-field"))),
+    Design("hm", "Hammer", "esu", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT,
+           ext=Ftc2007Design(fits=("heavy-missiles",))),
     Design("cl", "Huron", "nac", "CL", 44, 150, (4, 4, 3, 3), _ABSTRACT),
     Design("sv", "Hollow", "sav", "CL", 40, 136, (4, 4, 4), _ABSTRACT),
 )
@@ -94,11 +117,16 @@ def build_state(spec: dict[str, Any]) -> State:
                    for rid, links in spec.get("routes", {}).items())
     groups = tuple(Group(g["id"], g["owner"], Hex(*g["at"]) if isinstance(g["at"], list)
                          else g["at"],
-                         tuple(case_ship(g["id"], i, d) for i, d in enumerate(g.get("ships", ()))),
+                         tuple(case_ship(g["id"], i, d, Ftc2007Ship)
+                               for i, d in enumerate(g.get("ships", ()))),
                          dummy=g.get("dummy", False), revealed=g.get("revealed", False),
                          ext=Ftc2007Group(jumped_out=True) if g.get("jumped_out") else None)
                    for g in spec.get("groups", ()))
-    given = spec.get("players", {})
+    given = {p: dict(fields) for p, fields in spec.get("players", {}).items()}
+    for fields in given.values():  # §10.7: repulse damage owed, as the state writes it
+        if "owed" in fields:
+            fields["ext"] = Ftc2007Player(owed=tuple(OwedDamage(**{**d, "ships": tuple(d["ships"])})
+                                                     for d in fields.pop("owed")))
     players = case_players(systems, {p: {"treasury": 1000, "maintenance": "full",
                                          **given.get(p, {})} for p in ("nac", "esu")})
     per = spec.get("turns_per_economic_turn", 6)
@@ -107,11 +135,20 @@ def build_state(spec: dict[str, Any]) -> State:
                               Setup(1, forces=spec.get("forces")),
                               Settings(spec.get("battles", "tabletop"))),
                  players, MapFile(spec.get("radius", 5), systems, routes),
-                 DesignsFile(DESIGNS), GroupsFile(groups),
+                 DesignsFile(tuple(approved(d, spec.get("approved", {})) for d in DESIGNS)),
+                 GroupsFile(groups),
                  QueuesFile(keels=tuple(Keel(**k) for k in spec.get("keels", ())),
                             repairs=tuple(Repair(**r) for r in spec.get("repairs", ())),
                             spares=tuple(Spares(**x) for x in spec.get("spares", ())),
                             defences=tuple(DefenceWork(**d) for d in spec.get("defences", ()))))
+
+
+def approved(design: Design, days: dict[str, date]) -> Design:
+    """``design`` with the umpires' approval of ``days`` recorded, not yet told (§16.2)."""
+    if design.id not in days:
+        return design
+    return dataclasses.replace(design, ext=dataclasses.replace(
+        design.ext or Ftc2007Design(), approved=days[design.id]))
 
 
 def case_ship(group: str, i: int, spec: str | dict[str, Any],
@@ -127,7 +164,8 @@ def case_ship(group: str, i: int, spec: str | dict[str, Any],
     more = {k: v for k, v in spec.items() if k not in shared}
     if more:
         assert extension is not None, f"not a ship's field: {sorted(more)}"
-        fields["ext"] = extension(**more)
+        fields["ext"] = extension(**{k: tuple(v) if isinstance(v, list) else v
+                                     for k, v in more.items()})
     return Ship(spec.get("name", f"{group}-{i + 1}"), spec["design"], **fields)
 
 

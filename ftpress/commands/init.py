@@ -78,6 +78,8 @@ class Created:
     umpires: tuple[Account, ...] = ()
     #: base_url was made from the repository's name, not left for the umpire to set.
     base_url_set: bool = False
+    #: How the players send their first orders (the ruleset's set-up turn).
+    first_orders: str = ""
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
@@ -89,8 +91,11 @@ class Created:
                 "changes)")
 
     def next_steps(self) -> list[str]:
-        return next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
-                          self.base_url_set)
+        steps = next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
+                           self.base_url_set)
+        if self.first_orders:
+            steps.append(f"  {len(steps) + 1}. tell the players: {self.first_orders}")
+        return steps
 
 
 def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
@@ -167,7 +172,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     base_url = site_url or f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
                              ".gitignore": _GITIGNORE,
-                             "orders/README.md": _ORDERS_README, **github}
+                             "orders/README.md": _orders_readme(new.first_orders), **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
             files[f"{folder}/{kind.file}"] = dump(getattr(state, kind.name),
@@ -194,7 +199,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     missing = tuple(p for p in ids if p not in accounts)
     return Created(root, tuple(files), seed, post, len(state.map.systems),
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
-                   tuple(umpires), bool(repository))
+                   tuple(umpires), bool(repository), new.first_orders)
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
@@ -298,13 +303,13 @@ def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUI
 
 _GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
 
-_ORDERS_README = """\
-# Orders
-
-Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:
-the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.
-Turn ids are `t` and the strategic turn's number in at least three digits.
-"""
+def _orders_readme(first_orders: str) -> str:
+    first = f"\n{first_orders}\n" if first_orders else ""
+    return ("# Orders\n\n"
+            "Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:\n"
+            "the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.\n"
+            "Turn ids are `t` and the strategic turn's number in at least three digits.\n"
+            + first)
 
 
 # --- the command ----------------------------------------------------------------------

@@ -10,11 +10,12 @@ form's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ftpress.errors import Problem
-from ftpress.orders.load import InvalidOrder, parse_orders
+from ftpress.orders.load import InvalidOrder, LoadedOrders, parse_orders
 from ftpress.state.model import State
 
 if TYPE_CHECKING:  # orders/ never imports a ruleset; it is only handed one
@@ -36,13 +37,19 @@ def judge(raw: bytes, path: str, ruleset: Ruleset, state: State) -> Judged:
     try:
         parsed = parse_orders(raw, path, ruleset.orders_adapter)
     except InvalidOrder as exc:
-        rest = (ruleset.check_orders(state, exc.partial)
-                if exc.partial is not None and ruleset.check_orders is not None else [])
-        return Judged(tuple(sorted({*exc.problems, *rest})))
-    if ruleset.check_orders is not None:
-        problems = ruleset.check_orders(state, parsed)
-        if problems:
-            return Judged(tuple(sorted(problems)))
-    if ruleset.describe_orders is None:
-        return Judged()
-    return Judged(described=tuple(ruleset.describe_orders(state, parsed)))
+        if exc.partial is None:
+            return Judged(tuple(sorted(exc.problems)))
+        return judge_parsed(exc.partial, ruleset, state, form=exc.problems)
+    return judge_parsed(parsed, ruleset, state)
+
+
+def judge_parsed(loaded: LoadedOrders[Any], ruleset: Ruleset, state: State,
+                 form: Iterable[Problem] = ()) -> Judged:
+    """Orders already parsed (``form``: the problems of their form, when what is
+    left of a file is judged), against ``state`` by ``ruleset``: their legality
+    added to their form's problems, and their plain words when both are clean."""
+    illegal = ruleset.check_orders(state, loaded) if ruleset.check_orders is not None else []
+    problems = tuple(sorted({*form, *illegal}))
+    if problems or ruleset.describe_orders is None:
+        return Judged(problems)
+    return Judged(described=tuple(ruleset.describe_orders(state, loaded)))

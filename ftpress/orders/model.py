@@ -177,6 +177,18 @@ class KeelOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class KeelChangeOrder:
+    """Change the design of a ship on the slips (ftc2007 §13.2), billed as a refit."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: The name of the ship whose keel is laid.
+    keel: ShipName
+    design: Id
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PurchaseOrder:
     """Buy a ship on the open market (§13.1), delivered at one of your worlds."""
 
@@ -260,8 +272,12 @@ class EconomyOrders:
     #: The upkeep level for this economic turn (§7).
     maintenance: Maintenance | None = None
     keels: tuple[KeelOrder, ...] = ()
+    #: Keels whose design changes while they are built (ftc2007 §13.2).
+    changes: tuple[KeelChangeOrder, ...] = ()
     purchases: tuple[PurchaseOrder, ...] = ()
     repairs: tuple[RepairOrder, ...] = ()
+    #: Worlds whose repulse left damage owed, repaired now for its price (ftc2007 §10.8).
+    owed: tuple[Id, ...] = ()
     refits: tuple[RefitOrder, ...] = ()
     spares: tuple[SparesOrder, ...] = ()
     defences: tuple[DefenceOrder, ...] = ()
@@ -296,7 +312,7 @@ class SetupGroup:
 
     __pydantic_config__ = _CONFIG
 
-    at: Id
+    at: World
     ships: tuple[SetupShip, ...] = ()
     dummy: Literal[True] | None = None
     note: Note | None = None

@@ -32,6 +32,7 @@ from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, render_map, turn_map, unsearched
 from ftpress.render.pages import Renderer
+from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
@@ -339,6 +340,8 @@ class Headline:
     map_url: str
     map_alt: str
     turns_url: str
+    #: The latest turn's card, the home page's ``og:image`` too.
+    preview: Preview
 
 
 def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
@@ -355,7 +358,7 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
                     summary(turn, before, visible(turn.events, viewer, net), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
-                    urls.page("turns/"))
+                    urls.page("turns/"), Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")))
 
 
 def title_of(turn: RecordedTurn) -> str:
@@ -429,6 +432,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
                            lambda i: inline(render_map(*maps[i])), spread=False)
+    previews = preview_pngs(r, starmaps, [(state.campaign.name, v.title, v.day) for v in views])
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
                          lambda i: inline(render_chart(*charts_in[i])))
@@ -463,11 +467,13 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                                           tuple(folded), "; ".join(x for x in lines if x)))
         starmap = unsearched(starmaps[index])
         r.out.add(f"turns/{turn.id}/map.svg", starmaps[index], f"{TURNS_DIR}/{turn.id}")
+        r.out.add(f"turns/{turn.id}/{PREVIEW}", previews[index], f"{TURNS_DIR}/{turn.id}")
         rolls = tuple(RollView(r_.sides, r_.value, r_.purpose, r_.rule)
                       for e in events for r_ in e.rolls)
         r.page(f"turns/{turn.id}/index.html", "turn.html", f"{TURNS_DIR}/{turn.id}",
                title=view.title, description=" ".join(view.summary), section="turns",
                turn=view, groups=tuple(grouped), starmap=starmap, orders=tuple(order_links),
+               preview=Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")),
                rolls=rolls, finances=_finances(turns, index, powers),
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    turn.events, turns[index - 1].state if index else None, turn.state, powers)

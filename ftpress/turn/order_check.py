@@ -13,6 +13,7 @@ from ftpress import rules, sealing, yamlsource
 from ftpress.campaign import load_state as load_campaign_state
 from ftpress.errors import InputError, Problem, UnknownRuleset
 from ftpress.nolinks import links_below
+from ftpress.orders.every_problem import judge_parsed
 from ftpress.orders.load import InvalidOrder, folded_problem, read_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
@@ -80,13 +81,11 @@ def check_orders(root: Path, wanted: set[str] | None = None,
             elif (folded := folded_problem(root, loaded)) is not None:
                 problems.append(folded)
             continue
-        ruleset = rules.find_ruleset(state.campaign.ruleset)
-        if ruleset.check_orders is None or ruleset.describe_orders is None:
-            continue
-        found = ruleset.check_orders(state, loaded)
-        problems.extend(found)
-        if not found and not invalid:
-            summaries.append((rel, ruleset.describe_orders(state, loaded)))
+        # The form's problems are in already: the rest is judged as check-pr judges it.
+        judged = judge_parsed(loaded, rules.find_ruleset(state.campaign.ruleset), state)
+        problems.extend(judged.problems)
+        if judged.described is not None and not invalid:
+            summaries.append((rel, list(judged.described)))
     return problems, summaries
 
 

@@ -5,7 +5,9 @@ Modules follow the rules: :mod:`.mapgen` rules 1–3, :mod:`.setup` rule 6,
 :mod:`.turn` resolves a strategic turn, one module per rule (:mod:`.orders`
 legality, :mod:`.reorganise` §15.1, :mod:`.movement` §8, :mod:`.scouting` §2.3
 and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18,
-:mod:`.capture` §12, :mod:`.defences` §9 and §10,
+:mod:`.capture` §12, :mod:`.defences` §9 and §10, :mod:`.owed_damage` and
+:mod:`.owed_repairs` §10.7–§10.8, :mod:`.table_notes` what a battle is told (§10.8,
+rule 20), :mod:`.approvals` §16.2, :mod:`.departures` §18.4,
 :mod:`.interdiction` §8.2,
 :mod:`.economic_orders` §5.2 and §7), :mod:`.summary` describes orders, and
 :mod:`.report_groups` says how its turn report files the events; :mod:`.setup_orders`
@@ -21,7 +23,7 @@ from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
-from ftpress.rules.ftc2007.setup_form import order_form
+from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_form
 from ftpress.rules.ftc2007.setup_turn import describe, problems, resolve
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
@@ -35,7 +37,7 @@ def new_campaign(request: CampaignRequest) -> NewCampaign:
     state = build_state(generated, campaign_id=request.id, name=request.name,
                         seed=request.seed, start=request.start, deadline=request.deadline)
     title, summary, body = setup_post(generated, state, dice.log)
-    return NewCampaign(state, dice.log, title, summary, body)
+    return NewCampaign(state, dice.log, title, summary, body, first_orders=FIRST_ORDERS)
 
 
 RULESET = Ruleset(

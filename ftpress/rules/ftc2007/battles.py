@@ -30,11 +30,13 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
-from ftpress.rules.ftc2007.departures import jump_problem, mark_jumped
+from ftpress.rules.ftc2007.departures import jump_out, mark_jumped
 from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.table_notes import abstract_checks, checks_made, table_notes
 from ftpress.rules.ftc2007.upkeep import checks_worse
 from ftpress.state.model import Group, Location, Ship, State
 
@@ -169,8 +171,10 @@ def fight_battles(state: State, plan: Plan, dice: Dice, set_out: Mapping[str, Lo
 def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
     """§17: a battle that awaits the table; the turn waits for its result. The
     event says which table edge each group that came in this week enters by (§17.6),
-    and which powers check damage one level worse (§7.4); its text heads the
-    battle-result file the umpire fills in."""
+    which powers check damage one level worse (§7.4), which ships make system checks
+    as it begins (§10.8) and which later tabletop rulings bear on the ships there
+    (rule 20, :func:`.table_notes.table_notes`); its text heads the battle-result
+    file the umpire fills in."""
     listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
                         f"{'' if len(g.ships) == 1 else 's'}{entry_edge(state, site, g, set_out)})"
                         for g in site.groups)
@@ -181,7 +185,8 @@ def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
                "(§7.4).") if worse else ""
     return Event("battle-pending", rule("17"), f"Battle {site.id} at "
                  f"{place(state, site.at)} between {', '.join(site.powers)} ({listing}) is to "
-                 f"be fought on the tabletop; the turn waits for its result.{penalty}",
+                 f"be fought on the tabletop; the turn waits for its result.{penalty}"
+                 f"{table_notes(state, site.groups)}",
                  # How many ships each side brings is what contact tells (§15.3).
                  audience=Audience.told(*site.powers), at=site.at,
                  groups=tuple(g.id for g in site.groups), players=site.powers)
@@ -216,18 +221,20 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
     (§17.2.2) and +1 if one arrived by charted route (§8.2), ties rolled again; the
     winner attacks first."""
     a, b = site.powers
+    worse = [p for p in site.powers if checks_worse(state, p)]
+    failed, events = abstract_checks(site.groups, dice, worse)
     bonus = [max((int(plan.posture(g.id, g.owner) == "attack") + bonuses.get(g.id, 0)
                   for g in site.groups if g.owner == p), default=0) for p in (a, b)]
     before = len(dice.log)
     order, first_roll = ac.roll_initiative(dice, [a, b], rule("17.5"), bonus)
-    sides = (_side(state, site, a), _side(state, site, b))
+    sides = (_side(state, site, a, failed), _side(state, site, b, failed))
     result = ac.fight(*sides, first=0 if order[0] == a else 1, dice=dice, rule=rule("14"))
     initiative = ", ".join(f"{p} {first_roll[p]}" for p in (a, b))
-    events = [Event("battle", rule("14"), f"Battle {site.id} at {place(state, site.at)}, "
+    events.append(Event("battle", rule("14"), f"Battle {site.id} at {place(state, site.at)}, "
                     f"by the abstract combat (initiative {initiative}; {order[0]} attacks "
                     f"first): {result.summary}", audience=PUBLIC, at=site.at,
                     groups=tuple(g.id for g in site.groups), players=site.powers,
-                    rolls=dice.log[before:])]
+                    rolls=dice.log[before:]))
     fates: dict[tuple[str, int], tuple[int, str]] = {}
     for group in site.groups:
         for i, ship in enumerate(group.ships):
@@ -239,6 +246,7 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
             elif unit.crippled and not _crippled(state, ship):
                 fates[(group.id, i)] = (design.hull_boxes // 2 + 1 - ship.damage, "afloat")
     state, found = _apply(state, site, fates, None, rule("14"))
+    state = checks_made(state, site.groups)
     events += found
     broke = [p for p in result.disengaged if p != result.holds_field]
     for power in broke:
@@ -247,7 +255,8 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
     return _finish(state, site, result.holds_field, events)
 
 
-def _side(state: State, site: Site, power: str) -> ac.Side:
+def _side(state: State, site: Site, power: str,
+          failed: set[tuple[str, str]]) -> ac.Side:
     units = []
     for group in site.groups:
         if group.owner != power:
@@ -258,7 +267,8 @@ def _side(state: State, site: Site, power: str) -> ac.Side:
             values = design.abstract
             units.append(ac.Unit(_unit_id(group, i), values.offence, values.defence,
                                  half=values.half, quarter=values.quarter, name=ship.name,
-                                 crippled=_crippled(state, ship), supplied=ALL_SUPPLIED,
+                                 crippled=_crippled(state, ship)
+                                 or (group.id, ship.name) in failed, supplied=ALL_SUPPLIED,
                                  checks_worse=REDUCED_MAINTENANCE_CRIPPLES_SOONER
                                  and checks_worse(state, power)))
     return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW)
@@ -372,7 +382,7 @@ def check_result(state: State, site: Site, loaded: LoadedBattle) -> list[Problem
             problems.append(say(f"{w.player} withdrew, so it cannot stay at "
                                 f"{place(state, site.at)}; expected where it jumped to",
                                 "withdrew", i, "to"))
-        elif reach := jump_problem(state, site.hex, destination):
+        elif isinstance(reach := jump_out(state, w.player, site.hex, destination), str):
             problems.append(say(f"{w.player} withdrew, but {reach}",
                                 "withdrew", i, "to"))
         left_field.add(w.player)
@@ -420,14 +430,28 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
     index = {(g.id, s.name): i for g in site.groups for i, s in enumerate(g.ships)}
     fates = {(e.group, index[(e.group, e.ship)]): (e.damage, e.fate) for e in r.ships}
     state, found = _apply(state, site, fates, holder, rule("17"))
+    state = checks_made(state, site.groups)  # §10.8: made at the table as it began
     events += found
     moves: dict[str, Location] = {}
     for w in r.withdrew:
+        end = state.hex_of(w.to)
+        assert end is not None  # check_result
+        landing = jump_out(state, w.player, site.hex, end)
+        assert not isinstance(landing, str)  # check_result
+        world = state.system_at(landing.to)
+        dest: Location = world.id if world else landing.to
         for group in state.groups.groups:
             if group.owner == w.player and state.hex_of(group.at) == site.hex:
-                to = state.system_at(w.to) if isinstance(w.to, Hex) else None
-                dest: Location = to.id if to else w.to
                 moves[group.id] = dest
+                if landing.blocked_at is not None:
+                    blocking = state.system(landing.blocked_at)
+                    events.append(Event(
+                        "blocked", rule("8.2"), f"{group.id} ({w.player}) jumps out of the "
+                        f"battle for {place(state, w.to)} along a charted route blocked at "
+                        f"{place(state, landing.blocked_at)}, interdicted by "
+                        f"{interdictor(blocking) if blocking else None}; it stops at "
+                        f"{place(state, dest)}.", audience=Audience.told(w.player),
+                        player=w.player, group=group.id, at=dest, origin=site.at))
                 events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({w.player}) "
                                     f"jumps out of the battle to {place(state, dest)}.",
                                     audience=Audience.told(w.player), player=w.player,

@@ -16,11 +16,12 @@ import re
 from fractions import Fraction
 
 from ftpress.events import Audience, Event
-from ftpress.orders.model import KeelOrder, PurchaseOrder
+from ftpress.orders.model import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import announced, approved_on
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
-from ftpress.rules.ftc2007.technology import build_price
+from ftpress.rules.ftc2007.technology import build_price, non_standard
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import (
     Design,
@@ -110,15 +111,118 @@ def _world_problem(state: State, player: Player, world_id: str) -> str | None:
 def keel_problem(state: State, player: Player, order: KeelOrder,
                  names: set[str]) -> str | None:
     """§13.1: a keel at a world you hold (:data:`KEEL_AT_ANY_HELD_WORLD`), to a
-    design of your own navy (:data:`KEEL_DESIGNS_OF_OWN_NAVY`), with a new name."""
-    design = find_design(state, order.design)
+    design of your own navy (:data:`KEEL_DESIGNS_OF_OWN_NAVY`) that may be used
+    (§16.2), with a new name."""
+    return (_keel_design_problem(state, player, order.design)
+            or _world_problem(state, player, order.at) or _name_problem(order.name, names))
+
+
+def _keel_design_problem(state: State, player: Player, design_id: str) -> str | None:
+    design = find_design(state, design_id)
     if design is None:
-        return (f"there is no design {order.design!r} in the campaign's designs or the "
+        return (f"there is no design {design_id!r} in the campaign's designs or the "
                 "published catalogue")
     if design.navy != own_navy(player):
         return (f"{design.name} ({design.id}) is a {design.navy} design; keels are laid to "
                 f"your own navy's designs (§13.1), and an ally's ships are bought instead")
-    return _world_problem(state, player, order.at) or _name_problem(order.name, names)
+    return approval_problem(design)
+
+
+#: §13.2 bills a change to a ship on the slips "under rule 16", whose appended
+#: notes (rulebook 19.2) bill a refit with a system of another type or mass at 20%
+#: more. Ruling: the state knows a keel's design and the points built, not its
+#: systems, so the change is priced on the whole keel, as §16.3's surcharge is
+#: (``technology.SURCHARGE_ON_THE_WHOLE_SHIP``): the work built so far counts toward
+#: the new design (up to its price), and a new design of another size class or mass
+#: costs 20% of that work more, paid when the change is made; one of the same
+#: class and mass is a like-for-like refit, billed as the building it is.
+CHANGE_SURCHARGE = Fraction(1, 5)
+
+#: §13.2 has the design mass declared when the keel is laid, and §19.3 lets
+#: nothing take a ship past its design weight: a change may not be to a design of
+#: greater mass.
+CHANGE_WITHIN_THE_DESIGN_MASS = True
+
+
+def change_problem(state: State, player: Player, order: KeelChangeOrder,
+                   changed: set[str]) -> str | None:
+    """§13.2: a keel of yours on the slips, changed once a week to another design of
+    your navy that may be used (§16.2), no heavier than its design mass (§19.3)."""
+    keel = next((k for k in state.queues.keels
+                 if k.owner == player.id and k.name == order.keel), None)
+    if keel is None:
+        mine = ", ".join(k.name for k in state.queues.keels if k.owner == player.id)
+        return (f"you have no keel of {order.keel!r} on the slips; your keels are "
+                f"{mine or 'none'}")
+    if order.keel in changed:
+        return f"{order.keel} is already changed above; one change to a keel a week"
+    if order.design == keel.design:
+        return f"{order.keel} is already being built to {order.design}"
+    problem = _keel_design_problem(state, player, order.design)
+    if problem:
+        return problem
+    old, new = state.design(keel.design), find_design(state, order.design)
+    assert old is not None and new is not None
+    if CHANGE_WITHIN_THE_DESIGN_MASS and new.mass > old.mass:
+        return (f"{new.name} ({new.id}) is of {new.mass} mass, more than the {old.mass} "
+                f"declared for {order.keel} when her keel was laid; no change takes a ship "
+                "past her design weight (§13.2, §19.3)")
+    return None
+
+
+def change_price(old: Design, new: Design, built: int) -> int:
+    """§13.2 (:data:`CHANGE_SURCHARGE`): what a change of a keel with ``built`` points of work
+    from ``old`` to ``new`` costs on top of building it."""
+    if (old.size, old.mass) == (new.size, new.mass):
+        return 0
+    return charge(built, CHANGE_SURCHARGE)
+
+
+def change_keel(state: State, player_id: str, order: KeelChangeOrder,
+                where: str | None) -> tuple[State, list[Event]]:
+    """§13.2: the keel is built to its new design from now on, the surcharge paid
+    first (no credit, §6.3)."""
+    keel = next(k for k in state.queues.keels
+                if k.owner == player_id and k.name == order.keel)
+    old, new = state.design(keel.design), find_design(state, order.design)
+    assert old is not None and new is not None
+    price = change_price(old, new, keel.built)
+    if balance(state, player_id) < price:
+        return state, [unpaid(player_id, f"changing {keel.name} to {new.name}", price,
+                              "construction", "13.2", order=where, at=keel.at)]
+    state = credit(state, player_id, -price) if price else state
+    state = _with_design(state, new)
+    total = build_price(new)
+    changed = dataclasses.replace(keel, design=new.id, built=min(keel.built, total))
+    q = state.queues
+    state = dataclasses.replace(state, queues=dataclasses.replace(q, keels=tuple(
+        changed if k.id == keel.id else k for k in q.keels)))
+    bill = (f"{price} (20% of the {keel.built} points built, for the structural changes of "
+            "another class or mass, §19.2)" if price else
+            "nothing more: the same class and mass, a like-for-like refit (§19.2)")
+    return state, [Event(
+        "keel-changed", rule("13.2"), f"{player_id} changes {keel.name} from {old.name} to "
+        f"{new.name} ({new.size}, {new.mass} mass, {total} points): {changed.built} of "
+        f"{total} built so far; the change costs {bill}.", audience=Audience.told(player_id),
+        player=player_id, at=keel.at, order=where, note=order.note,
+        amount=-price, account="construction")]
+
+
+def approval_problem(design: Design) -> str | None:
+    """§16.2: a design that is not standard is used only once the umpires have approved
+    it (``approved`` in ``designs.yaml``) and every player has been told
+    (:func:`.approvals.announce_approvals`, the turn after)."""
+    if not non_standard(design):
+        return None
+    if approved_on(design) is None:
+        return (f"{design.name} ({design.id}) is non-standard technology, used only with "
+                "the umpires' approval, told to every player (§16.2); the umpire records it "
+                "as 'approved: <date>' on the design")
+    if not announced(design):
+        return (f"{design.name} ({design.id}) was approved on {approved_on(design)}, but "
+                "every player is told of it when this turn resolves, and it may be used from "
+                "the next (§16.2)")
+    return None
 
 
 def purchase_problem(state: State, player: Player, order: PurchaseOrder,

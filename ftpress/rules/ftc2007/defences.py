@@ -21,7 +21,13 @@ from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
+from ftpress.rules.ftc2007.state_ext import (
+    Ftc2007System,
+    OwedDamage,
+    interdictor,
+    owed_of,
+    with_owed,
+)
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.extension import extended
 from ftpress.state.model import (
@@ -32,7 +38,6 @@ from ftpress.state.model import (
     Location,
     PlayersFile,
     Repair,
-    Ship,
     Spares,
     State,
     System,
@@ -62,12 +67,9 @@ DEFENCE_CUT_ROUNDS_DOWN = True
 #: §10.5 (13 May ruling): a 1 on the d5 counts as a 2.
 D5_ONE_COUNTS_AS = 2
 
-#: §10.7 and §10.8: the hull boxes of a repulse are put on the ships at once.
-#: The allocation uses no dice and depends only on the repulsing IDP and the
-#: ships' design masses, so working it out now gives what it would give later;
-#: the state has to say which ship is how damaged. The repair bill (damage equal
-#: to the world's income, §10.7) is the economy's to charge.
-REPULSE_DAMAGE_ON_SHIPS_AT_ONCE = True
+#: §10.7 "need not be specifically allocated": the repulse puts no box on any ship;
+#: the fleet owes them until a battle or the next economic turn calls them in.
+REPULSE_DAMAGE_OWED_BY_THE_FLEET = True
 
 #: §10.8: the boxes are a third of the IDP *standing* when the attack is thrown
 #: back, rounded down (36⅔ → 36, 8 April ruling).
@@ -75,7 +77,8 @@ REPULSE_BOXES_FROM_STANDING_IDP = True
 
 #: §10.8 tie-break "the ship listed first on the task group's roster", when the
 #: attack is made by several groups: the groups in the order the state lists
-#: them, each group's ships in its roster order.
+#: them when the attack is thrown back, each group's ships in its roster order;
+#: the debt keeps that order for the allocation (:mod:`.owed_damage`).
 ROSTER_ORDER_ACROSS_GROUPS = True
 
 #: §10.8 "no damage is wasted": a ship's share beyond the hull boxes it has left
@@ -83,7 +86,8 @@ ROSTER_ORDER_ACROSS_GROUPS = True
 #: destroyed is any damage left over.
 OVERFLOW_GOES_TO_THE_REST = True
 
-#: A ship whose every hull box is gone is destroyed and leaves the roster.
+#: A ship whose every hull box is gone is destroyed and leaves the roster
+#: (applied where owed repulse damage is allocated, :mod:`.owed_damage`).
 SHIP_LOST_WHEN_HULL_GONE = True
 
 #: §10.7 "thrown back": a repulsed group falls back to where it set out from this
@@ -389,69 +393,64 @@ def interdict(state: State, world: System, player: str,
 
 def repulse(state: State, world: System, attackers: list[Group],
             set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
-    """§10.7: the attack is thrown back, with damage equal to the world's income;
-    §10.8: a third of the IDP in hull boxes, spread over the ships by mass."""
+    """§10.7: the attack is thrown back, with damage equal to the world's income,
+    which the fleet owes (:func:`owe`) until §10.8 has it allocated
+    (:mod:`.owed_damage`); the groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
-    idp = standing_idp(world)
-    boxes = idp // 3
     if interdictor(world) == player:
         state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
-    roster = [(g, i, s) for g in attackers for i, s in enumerate(g.ships)]
-    masses, left = [], []
-    for _, _, ship in roster:
-        design = state.design(ship.design)
-        assert design is not None
-        masses.append(design.mass)
-        left.append(max(design.hull_boxes - ship.damage, 0))
-    shares = spread_damage(boxes, masses, left)
-    listing = ", ".join(f"{s.name} {n}" for (_, _, s), n in zip(roster, shares, strict=True))
     events = [Event(
         "repulsed", rule("10.7"), f"{', '.join(ids)} ({player}) are thrown back from "
         f"{world.name}, with damage equal to its income of {world.income}.", audience=PUBLIC,
-        player=player,
-        at=world.id, groups=ids),
-        Event("damage", rule("10.8"), f"{boxes} hull boxes (a third of {world.name}'s "
-              f"{idp} defence points) spread by mass: {listing}.", audience=PUBLIC, player=player,
-              at=world.id, groups=ids)]
-    new_groups: dict[str, Group | None] = {}
+        player=player, at=world.id, groups=ids)]
+    state, owed = owe(state, world, attackers)
+    events += owed
+    moves: dict[str, Location] = {}
     for group in attackers:
-        ships: list[Ship] = []
-        for (g, _, ship), share in zip(roster, shares, strict=True):
-            if g.id != group.id:
-                continue
-            ship = dataclasses.replace(ship, damage=ship.damage + share)
-            design = state.design(ship.design)
-            assert design is not None
-            if SHIP_LOST_WHEN_HULL_GONE and ship.damage >= design.hull_boxes:
-                events.append(Event(
-                    "ship-lost", rule("10.8"), f"{ship.name} of {group.id} has lost every "
-                    "hull box and is destroyed.", audience=PUBLIC, player=player, group=group.id,
-                    at=world.id))
-                continue
-            ships.append(ship)
         back = set_out.get(group.id, group.at)
-        if not ships:
-            new_groups[group.id] = None
-            continue
-        moved = dataclasses.replace(group, ships=tuple(ships))
         if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
-            moved = dataclasses.replace(moved, at=back)
+            moves[group.id] = back
             events.append(Event(
                 "withdrawal", rule("10.7"), f"{group.id} falls back to {place(state, back)}.",
                 audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
-        new_groups[group.id] = moved
-    groups = tuple(kept for g in state.groups.groups
-                   if (kept := new_groups.get(g.id, g)) is not None)
-    state = dataclasses.replace(state, groups=GroupsFile(groups))
-    state, found = after_losses(state, player)
-    return state, events + found
+    groups = tuple(dataclasses.replace(g, at=moves[g.id]) if g.id in moves else g
+                   for g in state.groups.groups)
+    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+
+
+def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State, list[Event]]:
+    """§10.7: the fleet thrown back from ``world`` owes a third of its standing defence
+    points in hull boxes (§10.8), damage priced at the world's income; no ship takes
+    any yet (:data:`REPULSE_DAMAGE_OWED_BY_THE_FLEET`)."""
+    player_id = attackers[0].owner
+    ids = tuple(g.id for g in attackers)
+    idp = standing_idp(world)
+    boxes = idp // 3
+    if not boxes:
+        return state, [Event(
+            "damage-owed", rule("10.8"), f"A third of {world.name}'s {idp} defence points is "
+            "less than one hull box: the repulse costs the fleet nothing to allocate.",
+            audience=PUBLIC, player=player_id, at=world.id, groups=ids)]
+    debt = OwedDamage(world.id, boxes, world.income or 0,
+                      tuple(s.name for g in attackers for s in g.ships),
+                      state.campaign.calendar.economic_turn)
+    state = with_owed(state, player_id, (*owed_of(state, player_id), debt))
+    return state, [Event(
+        "damage-owed", rule("10.7"), f"{', '.join(ids)} ({player_id}) owe the damage: "
+        f"{boxes} hull boxes (a third of {world.name}'s {idp} defence points), put on no ship "
+        f"until they fight another force or economic turn {debt.economic_turn + 1} opens; "
+        f"repaired then, it costs {debt.cost} (§10.8).", audience=PUBLIC, player=player_id,
+        at=world.id, groups=ids)]
 
 
 def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
-    """What goes with lost ships: their repairs, and (``DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``)
-    any dummy counter beyond one per capital ship left (§15.2)."""
+    """What goes with lost ships: their repairs, their share of repulse damage owed
+    (§10.7: a debt none of whose ships is left is gone), and
+    (``DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``) any dummy counter beyond one per capital
+    ship left (§15.2)."""
     events: list[Event] = []
+    state = _forget_the_lost(state, player)
     ships = {(g.id, s.name) for g in state.groups.groups for s in g.ships}
     repairs = tuple(r for r in state.queues.repairs if (r.group, r.ship) in ships)
     if len(repairs) != len(state.queues.repairs):
@@ -471,6 +470,16 @@ def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
             player=player,
             groups=tuple(sorted(extra))))
     return state, events
+
+
+def _forget_the_lost(state: State, player_id: str) -> State:
+    """Repulse damage owed (§10.7) by ships no longer afloat: a debt keeps the
+    names of the ships left, and one with none left is gone."""
+    owed = owed_of(state, player_id)
+    afloat = {s.name for g in state.groups_of(player_id) for s in g.ships}
+    kept = tuple(dataclasses.replace(d, ships=tuple(n for n in d.ships if n in afloat))
+                 for d in owed if afloat & set(d.ships))
+    return state if kept == owed else with_owed(state, player_id, kept)
 
 
 def spread_damage(total: int, masses: Sequence[int], left: Sequence[int]) -> list[int]:

@@ -6,17 +6,24 @@ The state has no ships in transit, so a group that jumps out stands at its
 destination when the turn ends (``battles.WITHDRAWAL_LANDS_AT_TURN_END``),
 marked ``jumped_out``. Its orders of the next turn may not move it
 (:func:`.orders.vet` refuses them), since that week's move is the jump; the mark
-comes off as that turn's moves are made.
+comes off as that turn's moves are made. The mark goes with the ships: a group
+split from a marked one is marked, and a group that takes a marked one in by a
+merge is marked (:func:`.reorganise.reorganise_groups`) and may not move either.
+
+A jump out along a charted route obeys §8.2 like any move on one: a route
+interdicted partway stops the fleet at the last world of its own before the
+blockage (:func:`jump_out`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from ftpress.hexes import Hex
-from ftpress.rules.ftc2007.orders import WORLD_JUMP, place
-from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
+from ftpress.rules.ftc2007.orders import WORLD_JUMP, place, route_path
+from ftpress.rules.ftc2007.state_ext import Ftc2007Group, interdictor, jumped_out
 from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
 
@@ -35,9 +42,68 @@ def land_jumps(state: State) -> State:
     """§18.4: this turn's moves are being made: last turn's jumps out were them."""
     if not any(jumped_out(g) for g in state.groups.groups):
         return state
-    groups = tuple(dataclasses.replace(g, ext=None) if jumped_out(g) else g
+    groups = tuple(extended(g, Ftc2007Group, jumped_out=False) if jumped_out(g) else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups))
+
+
+@dataclass(frozen=True, slots=True)
+class JumpOut:
+    """Where a jump out ends (§18.4), and the interdicted world on its charted route
+    that stopped it short (§8.2), if one did."""
+
+    to: Hex
+    blocked_at: str | None = None
+
+
+#: §8.2 stops a fleet on an interdicted route at the last friendly system before
+#: the blockage. Ruling: a jump out along a route is such a journey. Of several
+#: routes joining the two worlds, an open one is taken; if every one is blocked,
+#: the first the map lists. A jump that would stop at the world it leaves (no
+#: world of its own before the blockage) cannot be made, and a battle result that
+#: gives it is refused: a fleet that jumped out has left.
+JUMP_OUT_STOPS_BEFORE_AN_INTERDICTION = True
+
+
+def jump_out(state: State, player: str, start: Hex, end: Hex) -> JumpOut | str:
+    """§18.4, §8.2: where a jump of ``player``'s fleet out of ``start`` for ``end`` ends,
+    or why it cannot be made (:func:`jump_problem`,
+    :data:`JUMP_OUT_STOPS_BEFORE_AN_INTERDICTION`)."""
+    problem = jump_problem(state, start, end)
+    if problem is not None:
+        return problem
+    here, there = state.system_at(start), state.system_at(end)
+    if start.distance(end) == 1 or (start.distance(end) <= WORLD_JUMP and here and there):
+        return JumpOut(end)
+    assert here is not None and there is not None  # a route joins them (jump_problem)
+    paths = [found for r in state.map.routes
+             if (found := route_path(r, here.id, there.id)) is not None]
+    stops = [_stop(state, player, path) for path in paths]
+    open_ = next((stop for stop in stops if stop.blocked_at is None), None)
+    if open_ is not None:
+        return open_
+    stop = stops[0]
+    if stop.to == start:
+        blocking = state.system(stop.blocked_at or "")
+        return (f"the charted route from {place(state, start)} to {place(state, end)} is "
+                f"blocked at {place(state, stop.blocked_at or '')}, interdicted by "
+                f"{interdictor(blocking) if blocking else None}, and there is no world of "
+                f"{player}'s before it to stop at (§8.2), so the jump out cannot go that way")
+    return stop
+
+
+def _stop(state: State, player: str, path: tuple[str, ...]) -> JumpOut:
+    for i, world_id in enumerate(path[1:-1], start=1):
+        world = state.system(world_id)
+        if world is not None and interdictor(world) is not None:
+            friendly = [s.hex for w in path[1:i] if (s := state.system(w)) is not None
+                        and s.owner == player and s.hex is not None]
+            back = state.system(path[0])
+            assert back is not None and back.hex is not None
+            return JumpOut(friendly[-1] if friendly else back.hex, world_id)
+    last = state.system(path[-1])
+    assert last is not None and last.hex is not None
+    return JumpOut(last.hex)
 
 
 def jump_problem(state: State, start: Hex, end: Hex) -> str | None:

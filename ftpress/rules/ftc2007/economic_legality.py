@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007.catalogue import catalogue
-from ftpress.rules.ftc2007.construction import keel_problem, names_in_use, purchase_problem
+from ftpress.rules.ftc2007.construction import (
+    change_problem,
+    keel_problem,
+    names_in_use,
+    purchase_problem,
+)
+from ftpress.rules.ftc2007.owed_repairs import owed_repair_problem
 from ftpress.rules.ftc2007.rebuilding import defence_problem
 from ftpress.rules.ftc2007.refits import refit_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
@@ -26,8 +32,9 @@ from ftpress.state.model import State
 LOOSE_CASH_FROM_ECONOMIC_TURN = 2
 
 #: What each kind of spending order is, for the §6.3 refusal.
-_SPENDING = {"keels": "a keel", "purchases": "a purchase", "repairs": "a repair",
-             "spares": "spares", "defences": "rebuilding defences"}
+_SPENDING = {"keels": "a keel", "changes": "a change to a keel", "purchases": "a purchase",
+             "repairs": "a repair", "owed": "a repair of repulse damage", "spares": "spares",
+             "defences": "rebuilding defences"}
 
 
 def economy_rejections(state: State, orders: OrdersFile,
@@ -77,6 +84,20 @@ def economy_rejections(state: State, orders: OrdersFile,
         named("purchases", i, purchase.name, purchase_problem(state, player, purchase, names))
     for i, keel in enumerate(economy.keels):
         named("keels", i, keel.name, keel_problem(state, player, keel, names))
+    changed: set[str] = set()
+    for i, change in enumerate(economy.changes):
+        problem = change_problem(state, player, change, changed)
+        if problem:
+            found.append(Rejection(("economy", "changes", i), problem))
+        else:
+            changed.add(change.keel)
+    repulses: list[str] = []
+    for i, world in enumerate(economy.owed):
+        problem = owed_repair_problem(state, player.id, world, repulses)
+        if problem:
+            found.append(Rejection(("economy", "owed", i), problem))
+        else:
+            repulses.append(world)
     repaired: dict[str, int] = {}
     given: dict[str, int] = {}
     stripping = frozenset(pid for pid, o in economy.prizes.items() if o.action == "strip")

@@ -7,7 +7,9 @@ group moves, the books of the economic turn just ended close
 level it declared for that economic turn (§7) and the ordnance it expended
 (§7.1); defences rebuilt and spares bought stand ready (§10.5, §6.2.1). Then
 each player's spending orders are carried out, paid in the order they are
-written in the file (:data:`SPENDING_IN_FILE_ORDER`), none of it on credit (§6.3).
+written in the file (:data:`SPENDING_IN_FILE_ORDER`), none of it on credit (§6.3);
+last, repulse damage owed from the economic turn just ended and not repaired by
+those orders is allocated to the ships (§10.8, :mod:`.owed_damage`).
 
 That is :func:`open_economic_turn`. The upkeep level declared for the new
 economic turn is set by :func:`economic_orders` later in the week (it is billed
@@ -21,9 +23,11 @@ import dataclasses
 
 from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import EconomyOrders
-from ftpress.rules.ftc2007.construction import build_keels, buy_ship, lay_keel
+from ftpress.rules.ftc2007.construction import build_keels, buy_ship, change_keel, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.orders import economic_week
+from ftpress.rules.ftc2007.owed_damage import call_in_at_economic_turn
+from ftpress.rules.ftc2007.owed_repairs import repair_owed
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
@@ -75,6 +79,9 @@ def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
             if not vetted.economy_refused(kind, i):
                 state, found = _spend(state, plan, player.id, economy, kind, i, fresh)
                 events += found
+    if economic_week(state) and cal.economic_turn > 1:
+        state, found = call_in_at_economic_turn(state)
+        events += found
     return state, events
 
 
@@ -131,13 +138,16 @@ def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event
     return state, events + found
 
 
+#: The economic orders that spend money, each kind a field of ``EconomyOrders``.
+SPENDING_KINDS = ("purchases", "keels", "changes", "repairs", "owed", "spares", "defences")
+
+
 def spending_in_order(plan: Plan, player_id: str,
                       economy: EconomyOrders) -> list[tuple[str, int]]:
     """(kind, index) of every spending order, in the order written
     (:data:`SPENDING_IN_FILE_ORDER`)."""
     loaded = plan.orders[player_id]
-    found = [(kind, i) for kind in ("purchases", "keels", "repairs", "spares", "defences")
-             for i in range(len(getattr(economy, kind)))]
+    found = [(kind, i) for kind in SPENDING_KINDS for i in range(len(getattr(economy, kind)))]
     return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])
 
 
@@ -153,6 +163,10 @@ def _spend(state: State, plan: Plan, player_id: str, economy: EconomyOrders, kin
     if kind == "repairs":
         return start_repair(state, player_id, economy.repairs[i],
                             f"{player_id}-repair-{turn}-{i + 1}", where)
+    if kind == "owed":
+        return repair_owed(state, player_id, economy.owed[i], where)
+    if kind == "changes":
+        return change_keel(state, player_id, economy.changes[i], where)
     if kind == "spares":
         return buy_spares(state, player_id, economy.spares[i], where)
     return order_rebuilding(state, player_id, economy.defences[i], where)

@@ -13,7 +13,7 @@ from ftpress.hexes import Hex
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
-from ftpress.rules.ftc2007.state_ext import jumped_out
+from ftpress.rules.ftc2007.state_ext import jumped_out, owed_by
 from ftpress.state.model import Group, Player, Point, State
 
 
@@ -98,6 +98,8 @@ def _economy_lines(state: State, player: Player) -> list[str]:
     worlds = [s.id for s in state.map.systems if s.owner == player.id]
     designs = [d.id for d in state.designs.designs if d.navy == (player.navy or player.id)]
     at = worlds[0] if worlds else "<your world>"
+    keels = [k.name for k in state.queues.keels if k.owner == player.id]
+    owed = [d.world for d in owed_by(player)]
     design = designs[0] if designs else "<design>"
     return [
         "# This is an economic week (§5.2): economic orders go under 'economy:'.",
@@ -109,6 +111,9 @@ def _economy_lines(state: State, player: Player) -> list[str]:
         f"#   spares: [{{at: {at}, points: 10}}]   # §6.2.1",
         f"#   defences: [{{system: {at}, points: 1}}]   # §10.5",
         "#   ordnance: 40             # build price of ordnance spent (§7.1)",
+        *([f"#   changes: [{{keel: {keels[0]}, design: {design}}}]   # §13.2"] if keels else []),
+        *([f"#   owed: [{owed[0]}]   # repulse damage repaired for its price (§10.8)"]
+          if owed else []),
         f"# your worlds: {', '.join(worlds) or 'none'}",
         f"# your designs: {', '.join(designs) or 'none'}",
     ]

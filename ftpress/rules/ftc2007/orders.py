@@ -77,7 +77,9 @@ def economic_week(state: State) -> bool:
 
 
 def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
-    """Sort one player's orders into accepted and rejected (see the module docstring)."""
+    """Sort one player's orders into accepted and rejected (see the module docstring).
+    A group whose ships jumped out last week, itself, split from it or merged into it,
+    may not move (§18.4)."""
     orders = loaded.orders
     player = orders.player
     rejected: list[Rejection] = []
@@ -98,8 +100,9 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
         rejected.append(Rejection(("economy",), "economic orders are given only in the first "
                                   "strategic turn of an economic turn (§5.2); this is week "
                                   f"{cal.turn - first + 1} of economic turn "
-                                  f"{cal.economic_turn}, when only keels may be laid (§13.1) "
-                                  "and repairs ordered (§11.1)", key=True))
+                                  f"{cal.economic_turn}, when only keels may be laid or "
+                                  "changed (§13.1, §13.2) and repairs ordered (§11.1)",
+                                  key=True))
     elif orders.economy is not None and econ:
         rejected += [Rejection(loc, message) for loc, message
                      in prize_rejections(state, player, orders.economy.prizes)]
@@ -132,9 +135,21 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
         # one) has made this week's move.
         source = mine.get(group_id) or mine.get(parent_of.get(group_id, ""))
         if order.action != "hold" and source is not None and jumped_out(source):
-            rejected.append(Rejection((*loc, order.action), f"{source.id!r} jumped out of a "
-                                      "system last week, and that jump is its move this week "
-                                      "(§18.4); write 'hold: true'", group_id))
+            whose = (f"{source.id!r} jumped out of a system last week, and that jump is its "
+                     "move this week" if source.id == group_id else
+                     f"{group_id!r} is split from {source.id!r}, which jumped out of a system "
+                     "last week, and that jump is the move of its ships this week")
+            rejected.append(Rejection((*loc, order.action), f"{whose} (§18.4); write "
+                                      "'hold: true'", group_id))
+            continue
+        # The mark goes with the ships: a group taking in one that jumped out holds too.
+        joining = next((m for m in order.merge if m in mine and jumped_out(mine[m])), None)
+        if order.action != "hold" and joining is not None:
+            rejected.append(Rejection((*loc, order.action), f"{group_id!r} takes in "
+                                      f"{joining!r}, which jumped out of a system last week; "
+                                      "that jump is the move of its ships this week (§18.4), "
+                                      "so the merged group holds; write 'hold: true', or "
+                                      "merge next week", group_id))
             continue
         moved = _movement(state, player, group, order)
         if isinstance(moved, tuple):
@@ -155,14 +170,16 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
 
 
 def any_week_only(economy: EconomyOrders) -> bool:
-    """§13.1 lays keels in any week, and §11.1 repairs wherever income was drawn
-    this economic turn, naming no week; every other economic order waits for the
-    first week of an economic turn (§5.2). Does this block order keels or repairs
-    and nothing else (a note aside, and refits, which are refused in any week with
-    their own reason, :mod:`.refits`)?"""
-    return bool(economy.keels or economy.repairs or economy.refits) and economy == \
-        EconomyOrders(keels=economy.keels, repairs=economy.repairs, refits=economy.refits,
-                      note=economy.note)
+    """§13.1 lays keels in any week, §13.2 changes them as construction goes on,
+    and §11.1 repairs wherever income was drawn this economic turn, naming no week;
+    every other economic order waits for the first week of an economic turn (§5.2).
+    Does this block order keels, changes to them or repairs and nothing else (a note
+    aside, and refits, which are refused in any week with their own reason,
+    :mod:`.refits`)?"""
+    return bool(economy.keels or economy.changes or economy.repairs or economy.refits) \
+        and economy == EconomyOrders(keels=economy.keels, changes=economy.changes,
+                                     repairs=economy.repairs, refits=economy.refits,
+                                     note=economy.note)
 
 
 def _open_turn(state: State) -> str:

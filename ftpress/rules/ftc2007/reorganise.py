@@ -1,4 +1,5 @@
-"""§15.1 Task groups: splitting and merging, done before anything moves."""
+"""§15.1 Task groups: splitting and merging, done before anything moves (and §18.4:
+a jump out's mark goes with the ships)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
+from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State
 
 
@@ -17,7 +20,10 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
 
     Splits first, then merges, so a group may split off some ships and take in
     others in one turn. A new group stands where its parent stood; a merged
-    group's counter leaves the map and its ships join the group named.
+    group's counter leaves the map and its ships join the group named. A group
+    that jumped out last week (§18.4) passes its mark to the group split from it,
+    and to the group it merges into: the mark says this week's move of those ships
+    is made (:mod:`.departures`).
     """
     groups = list(state.groups.groups)
     index = {g.id: i for i, g in enumerate(groups)}
@@ -31,7 +37,9 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             parent = dataclasses.replace(parent, ships=tuple(
                 s for s in parent.ships if s.name not in names))
             groups.append(Group(new_id, player, parent.at, tuple(leaving),
-                                revealed=parent.revealed))
+                                revealed=parent.revealed,
+                                ext=Ftc2007Group(jumped_out=True) if jumped_out(parent)
+                                else None))
             index[new_id] = len(groups) - 1
             # It names the ships that left: who may know what the group holds (§15.3).
             events.append(Event(
@@ -49,6 +57,8 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
         ships = list(host.ships)
         for other_id in order.merge:
             ships.extend(groups[index[other_id]].ships)
+            if jumped_out(groups[index[other_id]]):
+                host = extended(host, Ftc2007Group, jumped_out=True)
             gone.add(other_id)
         groups[index[group_id]] = dataclasses.replace(host, ships=tuple(ships))
         # Public: it names counters only, and no dummy merges (§15.2: refused in orders).

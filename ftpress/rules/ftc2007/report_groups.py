@@ -59,6 +59,10 @@ KINDS = (
     EventKind("defences-rebuilt", "§10.5 rebuilt defence points standing again"),
     EventKind("prize-rebuilt", "§12.2.1 a prize rebuilt into its captor's navy"),
     EventKind("prize-stripped", "§12.2.2 a prize stripped for parts"),
+    EventKind("damage-owed", "§10.7 the damage a repulse leaves a fleet owing"),
+    EventKind("system-checks", "§10.8 hull rows stripped: system checks owed, or made"),
+    EventKind("keel-changed", "§13.2 a keel's design changed while it is built"),
+    EventKind("approval", "§16.2 the umpires' approval of a non-standard design"),
 )
 
 REPORT = ReportSpec(
@@ -71,20 +75,21 @@ REPORT = ReportSpec(
             "no-orders", "unordered", "rejected", "split", "merge", "hold", "arrival",
             "blocked", "withdrawal"), chapters=("8", "15")),
         ReportSection("battles", "Encounters and battles", kinds=(
-            "encounter", "battle", "battle-pending", "contact", "prize"),
+            "encounter", "battle", "battle-pending", "contact", "prize", "system-checks"),
             chapters=("14", "17", "18"), marker="battle"),
         ReportSection("sieges", "Sieges", kinds=(
             "siege", "siege-refused", "conquest", "capital", "works-lost",
-            "defences-damaged", "interdicted", "repulsed"),
+            "defences-damaged", "interdicted", "repulsed", "damage-owed"),
             chapters=("9", "10", "12"), marker="siege"),
         ReportSection("economy", "Economy", kinds=(
             "scouted", "interdiction-ends", "maintenance", "income", "income-lost", "upkeep",
             "ordnance", "unpaid", "spares", "prize-sold"), chapters=("3", "4", "5", "7")),
         ReportSection("construction", "Construction and repair", kinds=(
-            "purchase", "keel-laid", "construction", "ship-built", "repair", "repaired",
+            "purchase", "keel-laid", "keel-changed", "construction", "ship-built", "repair",
+            "repaired",
             "defences-ordered", "defences-rebuilt", "prize-rebuilt", "prize-stripped"),
             chapters=("11", "13")),
-        ReportSection("other", "Other", kinds=("note", "calendar")),
+        ReportSection("other", "Other", kinds=("approval", "note", "calendar")),
     ),
     by_rule=frozenset({"damage", "ship-lost"}),
     folds=(Fold("income", "Income paid by {count} world, {total:,} in all (the accounts "

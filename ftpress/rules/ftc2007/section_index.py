@@ -1,8 +1,8 @@
 """The section index of ftc2007's rulebook: each section, and the functions
 that apply it or why none does (see :mod:`ftpress.rules.section_index`).
 
-Where the code applies a section otherwise than the text reads, the note says
-how; those sections are the ones the next wave of rules work takes up.
+Where ftpress makes a choice the text leaves open, or applies a section only in
+part, the note says so and the ruleset's rulebook gives the reason.
 """
 
 from __future__ import annotations
@@ -43,15 +43,20 @@ SECTIONS: tuple[Indexed, ...] = (
                  "days between turns in state/campaign.yaml."),
     Indexed("6", "Starting forces", why_none="narrative", note=INTRODUCES),
     Indexed("6.1", "Starting capital",
-            applied_by=(".setup:starting_capital", ".state_legality:starting_forces")),
+            applied_by=(".setup:starting_capital", ".state_legality:starting_forces",
+                        ".setup_orders:vet_setup", ".setup_turn:apply_setup")),
     Indexed("6.2", "Spending the remainder",
-            applied_by=(".setup:spending", ".state_legality:starting_forces")),
+            applied_by=(".setup:spending", ".state_legality:starting_forces",
+                        ".setup_orders:vet_setup", ".setup_turn:apply_setup")),
     Indexed("6.2.1", "Pre-positioned spares",
-            applied_by=(".setup:spending", ".spares:spares_problem", ".spares:buy_spares",
-                        ".spares:spares_arrive")),
+            applied_by=(".setup:spending", ".setup_orders:vet_setup",
+                        ".setup_turn:apply_setup", ".spares:spares_problem",
+                        ".spares:buy_spares", ".spares:spares_arrive")),
     Indexed("6.2.2", "Planetary defences",
-            applied_by=(".setup:spending", ".rebuilding:defence_problem")),
-    Indexed("6.2.3", "Reserve cash", applied_by=(".setup:spending",)),
+            applied_by=(".setup:spending", ".setup_orders:vet_setup",
+                        ".setup_turn:apply_setup", ".rebuilding:defence_problem")),
+    Indexed("6.2.3", "Reserve cash", applied_by=(".setup:spending", ".setup_turn:apply_setup",
+                                                 ".setup_turn:play_setup")),
     Indexed("6.3", "Spending later",
             applied_by=(".economic_legality:economy_rejections", ".treasury:credit",
                         ".treasury:unpaid")),
@@ -64,7 +69,8 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("7.3", "Standardised fleets",
             applied_by=(".upkeep:standardised_problem", ".upkeep:charge_upkeep")),
     Indexed("7.4", "Reduced maintenance",
-            applied_by=(".upkeep:charge_upkeep", ".upkeep:checks_worse", ".battles:pending")),
+            applied_by=(".upkeep:charge_upkeep", ".upkeep:checks_worse", ".battles:pending",
+                        ".table_notes:abstract_checks")),
     Indexed("8", "Movement", why_none="narrative", note=INTRODUCES),
     Indexed("8.1", "Jumps", applied_by=(".orders:_movement", ".movement:move_groups")),
     Indexed("8.2", "Charted routes",
@@ -97,12 +103,22 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("10.6", "Interdiction",
             applied_by=(".defences:interdict", ".income:collect_income",
                         ".interdiction:lift_interdictions")),
-    Indexed("10.7", "Repulse", applied_by=(".defences:attack_result", ".defences:repulse"),
-            note="The damage is put on the ships at once, not held as owed by the fleet "
-                 "until it fights again."),
+    Indexed("10.7", "Repulse",
+            applied_by=(".defences:attack_result", ".defences:repulse", ".defences:owe",
+                        ".owed_damage:call_in_before_battles", ".defences:after_losses"),
+            why_none="choice",
+            note="The fleet owes the damage until a battle or the next economic turn calls "
+                 "it in; a further attack on defences does not (its roll ignores damage), "
+                 "a choice the rulebook states with its reason."),
     Indexed("10.8", "Allocating the damage",
-            applied_by=(".defences:repulse", ".defences:spread_damage"),
-            note="A row of hull boxes stripped out asks for no system checks."),
+            applied_by=(".owed_damage:allocate", ".defences:spread_damage",
+                        ".owed_damage:stripped_rows", ".owed_damage:call_in_at_economic_turn",
+                        ".owed_repairs:owed_repair_problem", ".owed_repairs:repair_owed",
+                        ".table_notes:table_notes", ".table_notes:abstract_checks"),
+            why_none="choice",
+            note="The system checks of a stripped row are made as the ship's next battle "
+                 "begins: listed in the battle file for the table, rolled in the abstract "
+                 "combat as the rulebook's choice says."),
     Indexed("10.9", "Worlds without defences", applied_by=(".defences:undefended",)),
     Indexed("11", "Repair", why_none="narrative", note=INTRODUCES),
     Indexed("11.1", "Where repairs are made",
@@ -146,10 +162,12 @@ SECTIONS: tuple[Indexed, ...] = (
                         ".construction:buy_ship", ".construction:lay_keel",
                         ".construction:build_keels", ".technology:build_price",
                         ".state_legality:navies")),
-    Indexed("13.2", "Declaring a build", applied_by=(".construction:lay_keel",),
-            why_none="unapplied",
-            note="A keel declares its design when it is laid; a change to a ship on the "
-                 "slips cannot be ordered."),
+    Indexed("13.2", "Declaring a build",
+            applied_by=(".construction:lay_keel", ".construction:change_problem",
+                        ".construction:change_price", ".construction:change_keel"),
+            why_none="choice",
+            note="A change is priced on the whole keel (20% of the work built for another "
+                 "class or mass), since the state has no systems, as the rulebook says."),
     Indexed("14", "Abstracted battles", why_none="narrative", note=INTRODUCES),
     Indexed("14.1", "Any agreed method",
             applied_by=(".battles:how_fought", ".battles:abstract_battle")),
@@ -157,8 +175,8 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("15.1", "Task groups",
             applied_by=(".orders:_group_problem", ".reorganise:reorganise_groups")),
     Indexed("15.2", "Dummy counters",
-            applied_by=(".state_legality:dummy_counters", ".construction:deliver",
-                        ".defences:after_losses"),
+            applied_by=(".state_legality:dummy_counters", ".setup_orders:vet_setup",
+                        ".construction:deliver", ".defences:after_losses"),
             note="BDN and DN count as capital units too, a choice the rulebook states."),
     Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",)),
     Indexed("15.4", "Plotting and disputes", applied_by=(".movement:move_groups",),
@@ -166,9 +184,11 @@ SECTIONS: tuple[Indexed, ...] = (
                  "player alike, so no umpire has to rule on it."),
     Indexed("16", "Weird races and weirder weapons", why_none="narrative", note=INTRODUCES),
     Indexed("16.1", "Standard technology", applied_by=(".repairs:place_problem",)),
-    Indexed("16.2", "Non-standard technology", why_none="unapplied",
-            note="A design says whether it is non-standard; the umpires' approval and its "
-                 "announcement to every player are not recorded."),
+    Indexed("16.2", "Non-standard technology",
+            applied_by=(".construction:approval_problem", ".approvals:announce_approvals"),
+            why_none="choice",
+            note="An approval is taken whenever the umpire records it, not only at the "
+                 "game's start, as the rulebook says and why."),
     Indexed("16.3", "Repairing non-standard equipment",
             applied_by=(".technology:non_standard", ".technology:with_surcharge",
                         ".repairs:place_problem")),
@@ -214,7 +234,13 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("18.4", "The jump is next turn's move",
             applied_by=(".battles:fold_result", ".battles:_fall_back",
                         ".encounters:withdraw_if_contested", ".departures:jump_problem",
-                        ".departures:mark_jumped", ".departures:land_jumps")),
+                        ".departures:jump_out", ".departures:mark_jumped",
+                        ".departures:land_jumps", ".reorganise:reorganise_groups",
+                        ".orders:vet"),
+            why_none="choice",
+            note="The state has no ships in transit, so the fleet stands at its destination "
+                 "as the turn ends; a jump out along an interdicted route with nowhere to "
+                 "stop is refused; both as the rulebook says."),
     Indexed("19", "Appended notes", why_none="narrative", note=INTRODUCES),
     Indexed("19.1", "Modular weapon fits", applied_by=(".refits:refit_problem",),
             why_none="choice",
@@ -236,16 +262,24 @@ SECTIONS: tuple[Indexed, ...] = (
                  "section, and the umpire makes it, as the rulebook says."),
     Indexed("19.7", "Handling", why_none="tabletop",
             note="How a ship handles matters only on the table."),
-    Indexed("20", "Later rulings for the table", why_none="tabletop",
+    Indexed("20", "Later rulings for the table", applied_by=(".table_notes:table_notes",),
+            why_none="tabletop",
             note="Rulings on how particular systems work in a battle, applied at the "
-                 "table; the rule says so."),
-    Indexed("20.1", "Heavy missiles", why_none="tabletop",
-            note="Which missiles a ship may fit, a matter for the battle and the umpire."),
-    Indexed("20.2", "Cloaking fields and the FTL drive", why_none="tabletop",
-            note="A limit on what a ship may do in a battle."),
-    Indexed("20.3", "Nova cannons", why_none="tabletop",
-            note="How a weapon fires, in a battle."),
-    Indexed("20.4", "No biomass tankers", why_none="tabletop",
-            note="A design the umpire forbids; designs are checked at the table, not by "
-                 "the orders."),
+                 "table; the battle file lists those that bear on the ships there."),
+    Indexed("20.1", "Heavy missiles", applied_by=(".table_notes:table_notes",),
+            why_none="tabletop",
+            note="Which missiles a ship may fit is settled at the table; the battle file "
+                 "names the ships whose designs carry them."),
+    Indexed("20.2", "Cloaking fields and the FTL drive",
+            applied_by=(".table_notes:table_notes",), why_none="tabletop",
+            note="A limit on what a ship may do in a battle; the battle file names the "
+                 "ships with a cloaking field."),
+    Indexed("20.3", "Nova cannons", applied_by=(".table_notes:table_notes",),
+            why_none="tabletop",
+            note="How a weapon fires, in a battle; the battle file names the ships with "
+                 "one."),
+    Indexed("20.4", "No biomass tankers", applied_by=(".table_notes:table_notes",),
+            why_none="tabletop",
+            note="A design the umpire forbids, checked at the table; the battle file "
+                 "reminds every battle with Sa'Vasku ships."),
 )

@@ -16,6 +16,14 @@ from ftpress.rules.ftc2007.setup_orders import setup_open
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import Design, State
 
+#: What ``ftpress init`` tells the umpire to tell the players.
+FIRST_ORDERS = (
+    "Turn t001 is the set-up turn (§6): each player runs 'ftpress orders new PLAYER', "
+    "spends the starting capital under 'setup:' in orders/t001/PLAYER.yaml (ships, the "
+    "counters they start in at the player's own worlds, dummy counters, spares at 75%, "
+    "defences), checks it with 'ftpress check PATH' and sends it by pull request; a "
+    "player who sends none keeps the whole capital as reserve cash.")
+
 
 def order_form(state: State, player_id: str) -> str:
     """The set-up form in the set-up turn; the week's form in any other."""
@@ -34,8 +42,8 @@ def order_form(state: State, player_id: str) -> str:
     lines = [
         form.heading,
         f"# The set-up turn (§6): spend your starting capital of {player.treasury:,}. Up to "
-        f"{SHIP_CAP:,} may go on ships (freighters aside, §6.1), each at her list price; "
-        "spares placed at one of your worlds cost 75% of the points they stand for "
+        f"{SHIP_CAP:,} may go on ships (freighters aside, §6.1, §19.4), each at her list "
+        "price; spares placed at one of your worlds cost 75% of the points they stand for "
         "(§6.2.1); defence points added to a world cost one each (§6.2.2); what is left is "
         "reserve cash, spent from economic turn 2 (§6.2.3, §6.3). A counter's id begins "
         f"'{player_id}-'; it stands for at least one ship, or is a dummy counter: one "
@@ -62,9 +70,10 @@ def order_form(state: State, player_id: str) -> str:
         "  defences: []",
         f"  #   - {{system: {home}, points: 20}}",
         "  # designs of your own, entered as designs.yaml writes them (§16.1):",
-        f"  # designs: [{{id: {player_id}-warden, name: Warden, navy: {navy}, size: CL, "
-        "mass: 56, points: 190, hull: [5, 4, 4, 4], abstract: {offence: 6, defence: 6, "
-        "half: [3, 3], quarter: [2, 2]}}]",
+        "  # designs:",
+        f"  #   - {{id: {player_id}-warden, name: Warden, navy: {navy}, size: CL, mass: 56,",
+        "  #      points: 190, hull: [5, 4, 4, 4],",
+        "  #      abstract: {offence: 6, defence: 6, half: [3, 3], quarter: [2, 2]}}",
         "# The counters placed above may be given their orders for this week too:",
         "groups: {}",
         "# economy:",

@@ -27,6 +27,7 @@ from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.treasury import charge
+from ftpress.rules.suggest import did_you_mean
 from ftpress.state.model import Design, Player, State
 from ftpress.state.turns import turn_id
 
@@ -102,6 +103,17 @@ class SetupVetted:
         return sum(b.price for g in self.groups for b in g.ships if not b.design.freighter)
 
 
+@dataclass(frozen=True, slots=True)
+class _Spending:
+    """One spending order of a set-up file, where it is: a ship (of the counter
+    ``group``), or spares or defences (``index`` in their list)."""
+
+    loc: tuple[Hashable, ...]
+    order: SetupShip | SparesOrder | DefenceOrder
+    group: str | None = None
+    index: int = 0
+
+
 def refused_outside_setup(state: State, orders: OrdersFile) -> Rejection | None:
     """A ``setup:`` block in any turn but the set-up turn."""
     if orders.setup is None or setup_open(state):
@@ -115,7 +127,9 @@ def refused_outside_setup(state: State, orders: OrdersFile) -> Rejection | None:
 
 
 def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
-    """Sort one player's ``setup:`` block (see the module docstring). The player is
+    """Sort one player's ``setup:`` block (see the module docstring): ships within the
+    4,000 (§6.1) and the capital (§6.2), spares (§6.2.1) and defences (§6.2.2) at the
+    player's own worlds, dummy counters one per capital ship (§15.2). The player is
     one of the campaign's, and the set-up turn is open."""
     orders = loaded.orders
     player = state.player(orders.player)
@@ -127,6 +141,7 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
     rejected: list[Rejection] = []
     designs = _designs(state, player, setup.designs, rejected)
     known = {d.id: d for d in designs}
+    refused_designs = {d.id for d in setup.designs} - set(known)
     names = names_in_use(state, player.id)
     counters: dict[str, SetupGroup] = {}
     for group_id, group in setup.groups.items():
@@ -137,53 +152,51 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
         else:
             counters[group_id] = group
     # Every spending order, in the order the file writes it.
-    items: list[tuple[tuple[Hashable, ...], object]] = [
-        (("setup", "groups", gid, "ships", n), ship)
-        for gid, group in counters.items() for n, ship in enumerate(group.ships)]
-    items += [(("setup", "spares", k), o) for k, o in enumerate(setup.spares)]
-    items += [(("setup", "defences", k), o) for k, o in enumerate(setup.defences)]
-    items.sort(key=lambda item: loaded.where(*item[0])[1:])
+    items = [_Spending(("setup", "groups", gid, "ships", n), ship, gid)
+             for gid, group in counters.items() for n, ship in enumerate(group.ships)]
+    items += [_Spending(("setup", "spares", k), o, index=k) for k, o in enumerate(setup.spares)]
+    items += [_Spending(("setup", "defences", k), o, index=k)
+              for k, o in enumerate(setup.defences)]
+    items.sort(key=lambda item: loaded.where(*item.loc)[1:])
     spent = on_ships = 0
     bought: dict[str, list[Bought]] = {gid: [] for gid in counters}
     spares: list[tuple[int, SparesOrder, int]] = []
     defences: list[tuple[int, DefenceOrder]] = []
-    for loc, order in items:
-        cost, problem, ship_cost = 0, None, 0
+    for item in items:
+        order = item.order
+        design = None
         if isinstance(order, SetupShip):
             design = known.get(order.design) or state.design(order.design) or \
                 catalogue().design(order.design)
-            problem = _ship_problem(player, order, design, names)
-            if problem is None:
-                assert design is not None
-                cost, ship_cost = design.points, 0 if design.freighter else design.points
-                if on_ships + ship_cost > SHIP_CAP:
-                    problem = ((), f"{order.name} would take the ships bought at set-up to "
-                               f"{on_ships + ship_cost:,}; at most {SHIP_CAP:,} may go on "
-                               "ships, freighters aside (§6.1)")
+            problem = _ship_problem(player, order, design, names, refused_designs)
+            cost = design.points if design is not None else 0
+            ship_cost = 0 if design is None or design.freighter else cost
+            if problem is None and on_ships + ship_cost > SHIP_CAP:
+                problem = ((), f"{order.name} would take the ships bought at set-up to "
+                           f"{on_ships + ship_cost:,}; at most {SHIP_CAP:,} may go on "
+                           "ships, freighters aside (§6.1, §19.4)")
         elif isinstance(order, SparesOrder):
-            cost = charge(order.points, SPARES_PRICE)
+            cost, ship_cost = charge(order.points, SPARES_PRICE), 0
             problem = _world_problem(state, player, order.at, "spares are placed")
         else:
-            assert isinstance(order, DefenceOrder)
-            cost = order.points
+            cost, ship_cost = order.points, 0
             problem = _world_problem(state, player, order.system, "defences are bought",
                                      key="system")
         if problem is None and spent + cost > capital:
             problem = ((), f"this would take the set-up's spending to {spent + cost:,} of a "
                        f"starting capital of {capital:,}; there is no credit (§6.2, §6.3)")
         if problem is not None:
-            rejected.append(Rejection((*loc, *problem[0]), problem[1]))
+            rejected.append(Rejection((*item.loc, *problem[0]), problem[1]))
             continue
         spent, on_ships = spent + cost, on_ships + ship_cost
         if isinstance(order, SetupShip):
-            assert design is not None
+            assert design is not None and item.group is not None
             names.add(order.name)
-            bought[str(loc[2])].append(Bought(order, design, cost, loc))
+            bought[item.group].append(Bought(order, design, cost, item.loc))
         elif isinstance(order, SparesOrder):
-            spares.append((int(str(loc[2])), order, cost))
+            spares.append((item.index, order, cost))
         else:
-            assert isinstance(order, DefenceOrder)
-            defences.append((int(str(loc[2])), order))
+            defences.append((item.index, order))
     placed = _counters(counters, bought, rejected)
     rejected.sort(key=lambda r: loaded.where(*r.loc, key=r.key)[1:])
     return SetupVetted(player.id, designs, placed, tuple(spares), tuple(defences),
@@ -237,8 +250,11 @@ def _counter_problem(state: State, player: Player, group_id: str,
     return None
 
 
-def _ship_problem(player: Player, order: SetupShip, design: Design | None,
-                  names: set[str]) -> tuple[tuple[Hashable, ...], str] | None:
+def _ship_problem(player: Player, order: SetupShip, design: Design | None, names: set[str],
+                  refused_designs: set[str]) -> tuple[tuple[Hashable, ...], str] | None:
+    if design is None and order.design in refused_designs:
+        return ("design",), (f"the design {order.design!r} of this file is refused above, "
+                             "so no ship is built to it")
     if design is None:
         return ("design",), (f"there is no design {order.design!r} in the catalogue, the "
                              "campaign's designs or this file's 'designs'")
@@ -257,7 +273,9 @@ def _world_problem(state: State, player: Player, world_id: str, what: str,
                    key: str = "at") -> tuple[tuple[Hashable, ...], str] | None:
     world = state.system(world_id)
     if world is None:
-        return (key,), f"there is no world {world_id!r} on the map"
+        mine = ((s.id, s.name) for s in state.map.systems if s.owner == player.id)
+        return (key,), (f"there is no world {world_id!r} on the map"
+                        f"{did_you_mean(world_id, mine)}")
     if world.owner != player.id:
         holder = f"held by {world.owner}" if world.owner else "neutral"
         return (key,), f"{world.name} is {holder}; {what} only at your own worlds (§6)"

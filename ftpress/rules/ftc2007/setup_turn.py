@@ -22,6 +22,7 @@ from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007 import orders as week_orders
 from ftpress.rules.ftc2007 import summary, turn
+from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.setup_orders import (
@@ -32,6 +33,7 @@ from ftpress.rules.ftc2007.setup_orders import (
 )
 from ftpress.rules.planning import located
 from ftpress.state.model import Group, Ship, Spares, State
+from ftpress.state.turns import turn_id
 
 #: Ruling: §6 says nothing of a power that sends no set-up orders. Its starting
 #: capital is all kept as reserve cash (§6.2.3, the text's own third use of it),
@@ -67,7 +69,7 @@ def describe(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]:
     lines: list[str] = []
     if _playing_setup(state, loaded):
         vetted = vet_setup(state, loaded)
-        lines = describe_setup(state, vetted)
+        lines = describe_setup(state, vetted, loaded.orders.setup is not None)
         state, _ = apply_setup(state, vetted, loaded)
     return lines + summary.describe_orders(state, loaded)
 
@@ -77,7 +79,7 @@ def _playing_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> bool:
     players' for it (anything else the week's own check refuses)?"""
     orders = loaded.orders
     return (setup_open(state) and state.player(orders.player) is not None
-            and orders.turn == f"t{state.campaign.calendar.turn:03d}")
+            and orders.turn == turn_id(state.campaign.calendar.turn))
 
 
 def _setup_checked(state: State, loaded: LoadedOrders[OrdersFile],
@@ -93,7 +95,8 @@ def _setup_checked(state: State, loaded: LoadedOrders[OrdersFile],
 
 def play_setup(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
                ) -> tuple[State, list[Event]]:
-    """§6: every player's set-up, in the order of ``players.yaml``."""
+    """§6: every player's set-up, in the order of ``players.yaml``; a player with none
+    keeps the capital (§6.2.3, :data:`NO_SETUP_ORDERS_KEEPS_THE_CAPITAL`)."""
     events: list[Event] = []
     for player in state.players.players:
         loaded = orders.get(player.id)
@@ -113,8 +116,9 @@ def play_setup(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
 def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFile],
                 ) -> tuple[State, list[Event]]:
     """What stands of one player's set-up, carried out: designs entered, counters
-    placed with their ships, spares set at their level, defences raised, and the
-    capital left kept in reserve."""
+    placed with their ships (§6.1, §6.2) and dummies (§15.2), spares set at their
+    level (§6.2.1), defences raised (§6.2.2), and the capital left kept in reserve
+    (§6.2.3)."""
     player = vetted.player
     told = Audience.told(player)
     events: list[Event] = []
@@ -126,7 +130,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             f"{design.points} points.", audience=told, player=player))
     groups = list(state.groups.groups)
     for placed in vetted.groups:
-        world = _name(state, placed.order.at)
+        world = place(state, placed.order.at)
         for bought in placed.ships:
             designs.setdefault(bought.design.id, bought.design)
             events.append(Event(
@@ -145,33 +149,36 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             group=placed.id, at=placed.order.at, note=placed.order.note,
                             order=located(loaded, "setup", "groups", placed.id, key=True)))
         if placed.dummy:
+            # Its 'dummy' line is the owner's too: the published copy of the file leaves
+            # it out, so a dummy's entry reads as a real counter's with its ships left out.
             events.append(Event("setup-dummy", rule("15.2"), f"{placed.id} is a dummy "
                                 "counter, one of the one per capital ship its navy has.",
                                 audience=told, player=player, group=placed.id,
-                                at=placed.order.at))
+                                at=placed.order.at,
+                                order=located(loaded, "setup", "groups", placed.id, "dummy")))
     spares = list(state.queues.spares)
-    for k, order, cost in vetted.spares:
-        level = _spares_level(spares, player, order.at) + order.points
-        spares = [s for s in spares if not (s.owner == player and s.at == order.at)]
-        spares.append(Spares(player, order.at, level, level))
+    for k, spare, cost in vetted.spares:
+        level = _spares_level(spares, player, spare.at) + spare.points
+        spares = [s for s in spares if not (s.owner == player and s.at == spare.at)]
+        spares.append(Spares(player, spare.at, level, level))
         events.append(Event(
-            "spares", rule("6.2.1"), f"{player} pre-positions {order.points} points of spares "
-            f"at {_name(state, order.at)} for {cost:,} (75% of their installed price): in "
+            "spares", rule("6.2.1"), f"{player} pre-positions {spare.points} points of spares "
+            f"at {place(state, spare.at)} for {cost:,} (75% of their installed price): in "
             f"stock at once, and topped up there to {level} at most from now on.",
-            audience=PUBLIC, player=player, at=order.at, note=order.note,
+            audience=PUBLIC, player=player, at=spare.at, note=spare.note,
             order=located(loaded, "setup", "spares", k), amount=-cost, account="spares"))
     systems = list(state.map.systems)
-    for k, order in vetted.defences:
-        i = next(n for n, s in enumerate(systems) if s.id == order.system)
-        world = systems[i]
+    for k, raised in vetted.defences:
+        i = next(n for n, s in enumerate(systems) if s.id == raised.system)
+        target = systems[i]
         systems[i] = dataclasses.replace(
-            world, idp=(world.idp or 0) + order.points,
-            idp_full=None if world.idp_full is None else world.idp_full + order.points)
+            target, idp=(target.idp or 0) + raised.points,
+            idp_full=None if target.idp_full is None else target.idp_full + raised.points)
         events.append(Event(
-            "setup-defences", rule("6.2.2"), f"{player} adds {order.points} inherent defence "
-            f"points to {world.name} for {order.points:,}: {systems[i].full_idp} in all.",
-            audience=PUBLIC, player=player, at=world.id, note=order.note,
-            order=located(loaded, "setup", "defences", k), amount=-order.points,
+            "setup-defences", rule("6.2.2"), f"{player} adds {raised.points} inherent defence "
+            f"points to {target.name} for {raised.points:,}: {systems[i].full_idp} in all.",
+            audience=PUBLIC, player=player, at=target.id, note=raised.note,
+            order=located(loaded, "setup", "defences", k), amount=-raised.points,
             account="defences"))
     left = vetted.capital - vetted.spent
     events.append(Event(
@@ -193,24 +200,28 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
     return state, events
 
 
-def describe_setup(state: State, vetted: SetupVetted) -> list[str]:
-    """What a set-up will buy, one line a counter, for ``ftpress check``."""
+def describe_setup(state: State, vetted: SetupVetted, given: bool = True) -> list[str]:
+    """What a set-up will buy, one line a counter, for ``ftpress check``; ``given``:
+    the file has a ``setup:`` block at all."""
+    if not given:
+        return [f"No set-up orders: all {vetted.capital:,} of the starting capital is kept "
+                "as reserve cash (§6.2.3)."]
     lines = [f"Design {d.name} ({d.id}) is entered: {d.size}, {d.points} points."
              for d in vetted.designs]
     for placed in vetted.groups:
-        world = _name(state, placed.order.at)
+        world = place(state, placed.order.at)
         if placed.dummy:
             lines.append(f"{placed.id} starts at {world} as a dummy counter (§15.2).")
         else:
             ships = ", ".join(f"{b.ship.name} ({b.design.name}, {b.price:,})"
                               for b in placed.ships)
             lines.append(f"{placed.id} starts at {world} with {ships} (§6.1).")
-    for _, order, cost in vetted.spares:
-        lines.append(f"{order.points} points of spares are placed at "
-                     f"{_name(state, order.at)} for {cost:,} (§6.2.1).")
-    for _, order in vetted.defences:
-        lines.append(f"{_name(state, order.system)} gains {order.points} inherent defence "
-                     f"points for {order.points:,} (§6.2.2).")
+    for _, spare, cost in vetted.spares:
+        lines.append(f"{spare.points} points of spares are placed at "
+                     f"{place(state, spare.at)} for {cost:,} (§6.2.1).")
+    for _, raised in vetted.defences:
+        lines.append(f"{place(state, raised.system)} gains {raised.points} inherent defence "
+                     f"points for {raised.points:,} (§6.2.2).")
     lines.append(f"The set-up spends {vetted.spent:,} of {vetted.capital:,}, "
                  f"{vetted.on_ships:,} of it on ships (at most 4,000, §6.1); "
                  f"{vetted.capital - vetted.spent:,} is kept as reserve cash (§6.2.3).")
@@ -219,11 +230,6 @@ def describe_setup(state: State, vetted: SetupVetted) -> list[str]:
 
 def _spares_level(spares: list[Spares], player: str, at: str) -> int:
     return next((s.level for s in spares if s.owner == player and s.at == at), 0)
-
-
-def _name(state: State, world_id: str) -> str:
-    world = state.system(world_id)
-    return world.name if world else world_id
 
 
 def _rejected(player: str, loaded: LoadedOrders[OrdersFile], refused: Rejection) -> Event:

@@ -2,19 +2,37 @@
 
 The player whose attack has left a world interdicted (§10.6) and the one it
 paid income to this economic turn (§11.1), the hulks a player
-has captured and not yet rebuilt, stripped or sold (§12), whether a design
-is of non-standard technology (§16), and whether a group's move of the next
-turn is its jump out of a system (§18.4). The keys stand in the
+has captured and not yet rebuilt, stripped or sold (§12), the damage a repulse
+left a fleet owing (§10.7) and the system checks it left a ship to make
+(§10.8), whether a design is of non-standard technology and when the umpires
+approved it (§16.2), the systems of a design that the later tabletop rulings
+name (§20), and whether a group's move of the next turn is its jump out of a
+system (§18.4). The keys stand in the
 state files beside the shared ones (see :mod:`ftpress.state.extension`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from ftpress.state.extension import Extension, StateExtension, extension_of
-from ftpress.state.model import CONFIG, Design, Group, Id, Location, Player, Ship, System
+from ftpress.state.extension import Extension, StateExtension, extended, extension_of
+from ftpress.state.model import (
+    CONFIG,
+    Count,
+    Design,
+    Group,
+    Id,
+    Location,
+    Player,
+    Positive,
+    Ship,
+    State,
+    System,
+    Text,
+)
+from ftpress.written_dates import Day
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +52,26 @@ class Prize:
 
 
 @dataclass(frozen=True, slots=True)
+class OwedDamage:
+    """The damage a repulse left a fleet owing (ftc2007 §10.7): held by the fleet,
+    not yet put on any ship, until a battle or the next economic turn calls for it
+    to be allocated (§10.8) or the player repairs it first."""
+
+    __pydantic_config__ = CONFIG
+
+    #: The world whose defences threw the fleet back.
+    world: Id
+    #: A third of the defence points standing then (§10.8): the hull boxes owed.
+    boxes: Positive
+    #: The damage in points, equal to the world's income (§10.7): its repair price.
+    cost: Count
+    #: The ships that took part in the attack, in roster order (the tie-break, §10.8).
+    ships: tuple[Text, ...]
+    #: The economic turn of the repulse; it falls due as the next one opens.
+    economic_turn: Positive
+
+
+@dataclass(frozen=True, slots=True)
 class Ftc2007System(Extension):
     __pydantic_config__ = CONFIG
 
@@ -50,6 +88,8 @@ class Ftc2007Player(Extension):
 
     #: §12: hulks this player has captured and not yet rebuilt, stripped or sold.
     prizes: tuple[Prize, ...] = ()
+    #: §10.7: the damage repulses left this player's fleets owing, oldest first.
+    owed: tuple[OwedDamage, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +99,22 @@ class Ftc2007Design(Extension):
     #: Non-standard ships are repaired only from spares or at the capital (§16);
     #: non-indigenous ones too, and they cost 20% more to build and repair (§16.3).
     tech: Literal["standard", "non-standard", "non-indigenous"] = "standard"
+    #: §16.2: the day the umpires approved a design that is not standard, as the
+    #: umpire writes it in ``designs.yaml``.
+    approved: Day | None = None
+    #: §16.2: the approval has been told to every player (set by the turn that did).
+    announced: bool = False
+    #: §20: the systems it carries that a later tabletop ruling names.
+    fits: tuple[Literal["heavy-missiles", "cloaking-field", "nova-cannon"], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ftc2007Ship(Extension):
+    __pydantic_config__ = CONFIG
+
+    #: §10.8: the hull rows (1 the first) that owed repulse damage stripped out,
+    #: whose system checks the ship makes as its next battle begins.
+    system_checks: tuple[Positive, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +127,8 @@ class Ftc2007Group(Extension):
 
 
 EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
-                                       "design": Ftc2007Design, "group": Ftc2007Group})
+                                       "design": Ftc2007Design, "group": Ftc2007Group,
+                                       "ship": Ftc2007Ship})
 
 
 def interdictor(system: System) -> str | None:
@@ -96,5 +153,44 @@ def jumped_out(group: Group) -> bool:
     return extension_of(group, Ftc2007Group).jumped_out
 
 
+def owed_by(player: Player) -> tuple[OwedDamage, ...]:
+    """The repulse damage ``player``'s fleets owe (§10.7)."""
+    return extension_of(player, Ftc2007Player).owed
+
+
+def owed_of(state: State, player_id: str) -> tuple[OwedDamage, ...]:
+    """The repulse damage ``player_id``'s fleets owe (§10.7)."""
+    player = state.player(player_id)
+    return owed_by(player) if player is not None else ()
+
+
+def with_owed(state: State, player_id: str, owed: tuple[OwedDamage, ...]) -> State:
+    """The state with ``player_id``'s repulse damage owed set to ``owed``."""
+    players = tuple(extended(p, Ftc2007Player, owed=owed) if p.id == player_id else p
+                    for p in state.players.players)
+    return dataclasses.replace(state, players=dataclasses.replace(state.players,
+                                                                  players=players))
+
+
+def system_checks(ship: Ship) -> tuple[int, ...]:
+    """The hull rows whose system checks ``ship`` makes as its next battle begins (§10.8)."""
+    return extension_of(ship, Ftc2007Ship).system_checks
+
+
 def tech_of(design: Design) -> str:
     return extension_of(design, Ftc2007Design).tech
+
+
+def approved_on(design: Design) -> Day | None:
+    """The day the umpires approved ``design``, if it is not standard (§16.2)."""
+    return extension_of(design, Ftc2007Design).approved
+
+
+def announced(design: Design) -> bool:
+    """Has every player been told of ``design``'s approval (§16.2)?"""
+    return extension_of(design, Ftc2007Design).announced
+
+
+def fits_of(design: Design) -> tuple[str, ...]:
+    """What ``design`` carries that a later tabletop ruling names (§20)."""
+    return extension_of(design, Ftc2007Design).fits

@@ -7,7 +7,7 @@ from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
-from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.state_ext import interdictor, owed_by
 from ftpress.rules.hex_map import hex_map_problems
 from ftpress.state.load import LoadedState
 
@@ -26,6 +26,7 @@ def check_state(loaded: LoadedState) -> list[Problem]:
     problems += incomes(loaded)
     problems += dummy_counters(loaded)
     problems += interdictions(loaded)
+    problems += owed_damage(loaded)
     if loaded.state.campaign.calendar.turn == 1:
         problems += starting_forces(loaded)
     return problems
@@ -45,6 +46,30 @@ def interdictions(loaded: LoadedState) -> list[Problem]:
                                     f"players in players.yaml: {', '.join(players) or '(none)'}"))
         elif by == s.owner:
             problems.append(Problem(*where, "a world cannot be interdicted by its own owner"))
+    return problems
+
+
+def owed_damage(loaded: LoadedState) -> list[Problem]:
+    """§10.7: repulse damage is owed from a world on the map, by ships of the player's
+    own afloat (a ship lost owes nothing, so the engine never writes one)."""
+    state = loaded.state
+    problems = []
+    for i, player in enumerate(state.players.players):
+        afloat = {s.name for g in state.groups_of(player.id) for s in g.ships}
+        for j, debt in enumerate(owed_by(player)):
+            if state.system(debt.world) is None:
+                problems.append(Problem(*loaded.where("players", "players", i, "owed", j,
+                                                      "world"),
+                                        f"there is no world {debt.world!r} on the map; "
+                                        "expected the world whose defences threw the fleet "
+                                        "back"))
+            for k, name in enumerate(debt.ships):
+                if name not in afloat:
+                    problems.append(Problem(*loaded.where("players", "players", i, "owed", j,
+                                                          "ships", k),
+                                            f"{player.id!r} has no ship named {name!r} afloat; "
+                                            "expected the ships of the attack still in its "
+                                            "groups"))
     return problems
 
 

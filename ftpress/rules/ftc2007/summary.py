@@ -14,11 +14,12 @@ from ftpress.orders.model import EconomyOrders, OrdersFile
 from ftpress.rules.ftc2007.capture import describe_prize_order
 from ftpress.rules.ftc2007.construction import (
     KEEL_WORK_PER_WEEK,
+    change_price,
     find_design,
     own_navy,
     purchase_price,
 )
-from ftpress.rules.ftc2007.economic_orders import open_economic_turn, works
+from ftpress.rules.ftc2007.economic_orders import SPENDING_KINDS, open_economic_turn, works
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
 from ftpress.rules.ftc2007.orders import Vetted, economic_week, place, vet
@@ -26,7 +27,7 @@ from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
-from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.state_ext import interdictor, owed_of
 from ftpress.rules.ftc2007.technology import build_price
 from ftpress.rules.ftc2007.treasury import charge
 from ftpress.rules.ftc2007.upkeep import EXPENDED_BIOMASS_BOX_COST, ORDNANCE_RATE, charge_upkeep
@@ -173,8 +174,7 @@ def _books(state: State, player_id: str, ended: int, ordnance: int) -> str:
 
 def _in_file_order(loaded: LoadedOrders[OrdersFile], economy: EconomyOrders,
                    ) -> list[tuple[str, int]]:
-    found = [(kind, i) for kind in ("purchases", "keels", "repairs", "spares", "defences")
-             for i in range(len(getattr(economy, kind)))]
+    found = [(kind, i) for kind in SPENDING_KINDS for i in range(len(getattr(economy, kind)))]
     return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])
 
 
@@ -198,6 +198,19 @@ def _spending(state: State, player: Player, kind: str, order: Any) -> str:
         ally = " (20% off, an ally's design)" if design.navy != own_navy(player) else ""
         return (f"Buys {what} for {cost}{ally}, delivered at {place(state, order.at)} as the "
                 "economic turn opens, in a new group there (§13.1).")
+    if kind == "changes":
+        keel = next(k for k in state.queues.keels
+                    if k.owner == player.id and k.name == order.keel)
+        old, new = state.design(keel.design), find_design(state, order.design)
+        assert old is not None and new is not None
+        extra = change_price(old, new, keel.built)
+        return (f"Changes {keel.name} on the slips from {old.name} to {new.name}: "
+                f"{min(keel.built, build_price(new))} of {build_price(new)} built so far, "
+                f"the change costing {extra} more (§13.2).")
+    if kind == "owed":
+        debt = next(d for d in owed_of(state, player.id) if d.world == order)
+        return (f"Repairs the damage its fleet owes from {place(state, order)} for "
+                f"{debt.cost}, before it is put on the ships (§10.8).")
     if kind == "repairs":
         money, _, how = repair_cost(state, player.id, order)
         return (f"Repairs {order.boxes} hull boxes of {order.ship} ({order.group}) for {money} "

@@ -4,6 +4,8 @@ Reads like the order of play. Each step is one rule function in its own
 module and sees the state the step before it left:
 
 1. vet every order (:mod:`.orders`); a refused order holds, with an event;
+   the umpires' approvals of non-standard designs are told to every player
+   (§16.2, :mod:`.approvals`);
    in the first week of an economic turn, before anything moves, the books of
    the one just ended close and the spending orders are paid
    (:func:`.economic_orders.open_economic_turn`: §5.2, §7, §13, §11, §6.2.1, §10.5);
@@ -12,8 +14,10 @@ module and sees the state the step before it left:
 4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
 5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out,
    and every place where two powers still meet is reported (:mod:`.encounters`);
-6. §14, §17 the battles: fought in the abstract, folded in from a tabletop
-   result, or left awaiting the table (:mod:`.battles`); hulks are captured
+6. §14, §17 the battles: damage owed from a repulse by a ship about to fight is
+   allocated first (§10.7, :mod:`.owed_damage`); then each is fought in the
+   abstract, folded in from a tabletop result, or left awaiting the table
+   (:mod:`.battles`); hulks are captured
    (§12.1), and prizes disposed of with the economic orders (§12.2, :mod:`.capture`);
 7. §10, §9 attack the defences where no opposing fleet is left
    (:mod:`.defences`); every group of an encounter or a siege is now known to
@@ -37,7 +41,8 @@ from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
-from ftpress.rules.ftc2007.battles import fight_battles
+from ftpress.rules.ftc2007.approvals import announce_approvals
+from ftpress.rules.ftc2007.battles import fight_battles, find_battles
 from ftpress.rules.ftc2007.capture import dispose_of_prizes
 from ftpress.rules.ftc2007.defences import attack_defences
 from ftpress.rules.ftc2007.economic_orders import economic_orders, open_economic_turn, works
@@ -48,6 +53,8 @@ from ftpress.rules.ftc2007.encounters import (
 )
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
+from ftpress.rules.ftc2007.orders import place
+from ftpress.rules.ftc2007.owed_damage import call_in_before_battles
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import make_contact
 from ftpress.rules.ftc2007.reorganise import reorganise_groups
@@ -68,6 +75,8 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     """
     plan = Plan.make(state, orders)
     events = refusals(state, plan)
+    state, found = announce_approvals(state)
+    events += found
     state, found = open_economic_turn(state, plan)
     events += found
     state, found = reorganise_groups(state, plan)
@@ -80,6 +89,10 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     state, found, beaten = withdraw_if_contested(state, plan, set_out)
     events += found
     events += detect_encounters(state, plan)
+    # §10.7: damage a fleet owes from a repulse is allocated before it fights again.
+    state, found = call_in_before_battles(state, [(place(state, site.at), site.groups)
+                                                  for site in find_battles(state, plan)])
+    events += found
     # §14, §17: the battles come before any attack on the defences (§9.1, §10.1).
     bonus = {e.group: e.initiative for e in events if e.kind == "arrival" and e.group}
     state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles or {})

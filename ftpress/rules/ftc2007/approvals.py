@@ -1,0 +1,46 @@
+"""§16.2: the umpires' approval of technology that is not standard, told to every player.
+
+The umpire records an approval on the design in ``designs.yaml``
+(``approved: 2026-03-09``). The next turn resolved tells every player, in a
+public event, and marks the design ``announced``; keels may be laid to it (and
+changed to it, §13.2) from the turn after, once everyone has been told
+(:func:`.construction.approval_problem`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ftpress.events import PUBLIC, Event
+from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007Design, announced, approved_on, tech_of
+from ftpress.state.extension import extended
+from ftpress.state.model import State
+
+#: §16.2 has the approval given "at game start". Ruling: ftpress takes an approval
+#: whenever the umpire records it; the original umpires took their requests before
+#: play began, and a campaign's umpire who hears one later is ruling on their own
+#: campaign. What the text insists on, that every other player is told before the
+#: technology is used, is applied to the letter.
+APPROVAL_AT_ANY_TIME = True
+
+
+def announce_approvals(state: State) -> tuple[State, list[Event]]:
+    """§16.2: every approval the umpire has recorded and no turn has announced yet is
+    told to every player, in design order."""
+    events: list[Event] = []
+    designs = []
+    for design in state.designs.designs:
+        day = approved_on(design)
+        if day is not None and not announced(design):
+            events.append(Event(
+                "approval", rule("16.2"), f"The umpires have approved {design.name} "
+                f"({design.id}), a {design.size} of the {design.navy} navy with "
+                f"{tech_of(design)} technology, on {day.isoformat()}: every player is told, and "
+                "it may be built from next week.", audience=PUBLIC))
+            design = extended(design, Ftc2007Design, announced=True)
+        designs.append(design)
+    if not events:
+        return state, []
+    return dataclasses.replace(state, designs=dataclasses.replace(
+        state.designs, designs=tuple(designs))), events
