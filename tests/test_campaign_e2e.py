@@ -11,8 +11,9 @@ checked in time but reaches the merge queue after the turn is resolved, and fse,
 who sends nothing, is reminded a day before the deadline; two pull requests go
 through the merge queue back to back. In t002 nsl attacks nac at Cedar Point, to
 be fought on the tabletop: the turn pauses, the umpires' issue is opened (and
-left as one by the next run), orders for the paused turn are refused, the result
-is filled in on main, the run of that push resolves the turn and closes the issue.
+left as one by the next run), orders for the paused turn are refused (a new pull
+request, and one checked before the pause when it reaches the merge queue), the
+result is filled in on main, the run of that push resolves the turn and closes the issue.
 In t003 a late pull request is refused and a merge lands while the run resolves
 it. t004 is resolved by a run weeks after its deadline, and the run after that
 resolves nothing more. Then: one commit per turn, every order file merged is in
@@ -307,6 +308,10 @@ def test_a_campaign_played_through_its_workflows(hub):
                                       orders("t002", player, groups)})
         assert hub.check(pr, t002).ok
         assert hub.merge(pr, t002).ok
+    # nac then changes its mind: checked in time, but queued only once the turn waits.
+    amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders("t002", "nac",
+                                                                      note="Run!")})
+    assert hub.check(amend, t002).ok
     paused = hub.publish(t002, "push")
     assert paused.outputs["paused"] == "t002"
     assert "t002 waits for 1 battle fought on the tabletop" in paused.summary
@@ -316,12 +321,15 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert f"### [`{battle}`]({server(hub.tmp)}/owner/camp/blob/main/{battle})" in issue.body
     assert "- nac: Lancer (nac-1, nac-ticonderoga)" in issue.body
     assert "- nsl: Adler (nsl-1, nsl-waldburg)" in issue.body
-    # While it waits, orders for it are refused, and another run changes nothing.
-    amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders("t002", "nac",
-                                                                      note="Run!")})
-    refused = hub.check(amend, "2026-03-11T10:00:00+00:00")
-    assert not refused.ok and "t002 is paused for 1 battle fought on the tabletop" \
-        in refused.stderr
+    # While it waits, orders for it are refused: a pull request made now, and nac's,
+    # checked before the pause, when it reaches the merge queue. Another run changes
+    # nothing.
+    fse2 = hub.pull_request("carol", {"orders/t002/fse.yaml": orders("t002", "fse",
+                                                                     note="Wait.")})
+    for refused in (hub.check(fse2, "2026-03-11T10:00:00+00:00"),
+                    hub.merge(amend, "2026-03-11T10:00:00+00:00")):
+        assert not refused.ok
+        assert "t002 is paused for 1 battle fought on the tabletop" in refused.stderr
     before = hub.main()
     again = hub.publish("2026-03-11T10:00:00+00:00")
     assert hub.main() == before and again.outputs["paused"] == "t002"
