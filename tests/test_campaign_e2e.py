@@ -13,10 +13,10 @@ through the merge queue back to back. In t002 nsl attacks nac at Cedar Point, to
 be fought on the tabletop: the turn pauses, the umpires' issue is opened (and
 left as one by the next run), orders for the paused turn are refused (a new pull
 request, and one checked before the pause when it reaches the merge queue), the
-result is filled in on main, the run of that push resolves the turn and closes the issue.
-In t003 a late pull request is refused and a merge lands while the run resolves
-it. t004 is resolved by a run weeks after its deadline, and the run after that
-resolves nothing more. Then: one commit per turn, every order file merged is in
+result is filled in on main, and the run of that push resolves the turn and closes
+the issue. In t003 a late pull request is refused and a merge lands while the run
+resolves it. In t004 only fse sends orders and no run comes until weeks after the
+deadline: that run resolves t004 alone, and the run after it nothing. Then: one commit per turn, every order file merged is in
 its turn's record and nothing else, no turn resolved twice, a third party verifies
 every turn from a clone, and the state checks clean.
 
@@ -76,8 +76,6 @@ class Hub:
         self.environ = fake_github(tmp_path, environ)
         self.orders = yaml.safe_load((workflows / "orders.yml").read_text())
         self.publishing = yaml.safe_load((workflows / "publish.yml").read_text())
-        #: Every publishing run's turn job, in order.
-        self.runs: list[JobRun] = []
         #: Where the last run's build job built the site.
         self.site = tmp_path / "runners" / "site"
 
@@ -148,7 +146,9 @@ class Hub:
         """Pull requests through GitHub's merge queue, in order: each merge group is the
         one ahead of it with one more pull request merged (its base), each is checked
         by the check job against that base, all before main moves; main then moves to
-        the last group if every check passed (a failing one leaves the queue)."""
+        the last group if every check passed, and not at all otherwise (GitHub would
+        take the failing one out and build the rest again: the proof queues several
+        only where all pass)."""
         umpire = self.clone("queue")
         groups = []
         for pr in prs:
@@ -185,7 +185,6 @@ class Hub:
                        environ, context(event, {}, sha=sha, secrets=secrets),
                        self.tmp / "temp" / name, server(self.tmp))
         assert turn.ok, turn.stdout + turn.stderr
-        self.runs.append(turn)
         needs = {"turn": {"outputs": turn.outputs, "result": "success"}}
         for job in ("battles", "remind", *(("build",) if build else ())):
             run_context = context(event, {}, sha=sha, needs=needs)
