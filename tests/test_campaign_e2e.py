@@ -28,6 +28,7 @@ request check reads only the envelopes, and only the turn job holds the key."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -41,6 +42,8 @@ from pyrage import x25519
 from test_publish_run import MASTER, committer, fake_github, git, issues, log, server
 from test_release import build_wheel, install_ftpress, runner
 from workflowrun import JobRun, context, holds, run_job
+
+from ftpress.state_edits import current_state, write_state_file
 
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
               pytest.mark.release]
@@ -208,42 +211,41 @@ def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> s
     return f"turn: {turn}\nplayer: {player}\n{setup}groups: {groups}\n{economy}# {note}\n"
 
 
-def seal_the_campaign(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
-    """The umpire's edits for sealed orders: ``settings.secrecy: sealed``, the umpire
-    key, and each player's public key in the roster (each player makes an age key and
-    sends its public half). The umpire key's text (for the repository secret; the key
-    file is not left in the campaign) and each player's key file."""
-    campaign = root / "state/campaign.yaml"
-    text = campaign.read_text()
-    if "secrecy: sealed" not in text:
-        assert "\nsettings:\n" in text
-        campaign.write_text(text.replace("\nsettings:\n", "\nsettings:\n  secrecy: sealed\n"))
+def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
+    """The umpire's edits before play, made as ftpress's own state edits are (whole
+    files, and their sealed twins where the campaign seals its state): orders sealed
+    (``settings.secrecy``, where ``init`` has not made it so), the umpire key, each
+    player's public key in the roster (each player makes an age key and sends its
+    public half), and a reminder a day before each deadline. The umpire key's text
+    (for the repository secret; the key file is not left in the campaign) and each
+    player's key file."""
+    state = current_state(root)
+    if not state.campaign.sealed:
+        settings = dataclasses.replace(state.campaign.settings, secrecy="sealed")
+        write_state_file(root, dataclasses.replace(state, campaign=dataclasses.replace(
+            state.campaign, settings=settings)), "campaign")
     key_file = root / ".ftpress-umpire-key"
     if not key_file.exists():  # an init that seals makes the key itself
         assert run("keys", "init", "--source", root)[0] == 0
-    umpire_key = key_file.read_text()
-    key_file.unlink()
-    roster = root / "state/players.yaml"
-    players = roster.read_text()
     files = {}
     keys.mkdir()
-    for player, (_, github_id) in PLAYERS.items():
+    recipients = {}
+    for player in PLAYERS:
         identity = x25519.Identity.generate()
         files[player] = keys / f"{player}.key"
         files[player].write_text(f"{identity}\n")
-        line = f"    github_id: {github_id}\n"
-        assert players.count(line) == 1
-        players = players.replace(line, f"{line}    recipient: {identity.to_public()}\n")
-    roster.write_text(players)
+        recipients[player] = str(identity.to_public())
+    state = current_state(root)
+    calendar = dataclasses.replace(state.campaign.calendar, reminder="1d")
+    state = dataclasses.replace(
+        state, campaign=dataclasses.replace(state.campaign, calendar=calendar),
+        players=dataclasses.replace(state.players, players=tuple(
+            dataclasses.replace(p, recipient=recipients[p.id]) for p in state.players.players)))
+    write_state_file(root, state, "campaign")
+    write_state_file(root, state, "players")
+    umpire_key = key_file.read_text()
+    key_file.unlink()
     return umpire_key, files
-
-
-def remind_a_day_before(root: Path) -> None:
-    """The umpire's edit: players who have not sent orders are reminded a day before."""
-    campaign = root / "state/campaign.yaml"
-    text = campaign.read_text()
-    assert "  turn_days: 7\n" in text
-    campaign.write_text(text.replace("  turn_days: 7\n", "  turn_days: 7\n  reminder: 1d\n"))
 
 
 @pytest.fixture
@@ -253,8 +255,7 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
     assert run("init", root, *args, "--umpire", "ump:9", "--repository", "owner/camp",
                "--seed", "42", "--now", "2026-03-01T10:00:00+00:00")[0] == 0
-    remind_a_day_before(root)
-    umpire_key, keys = seal_the_campaign(root, run, tmp_path / "keys")
+    umpire_key, keys = prepare(root, run, tmp_path / "keys")
     assert run("check", "--source", root)[0] == 0
     committer(root)
     # The runner's ftpress: this checkout's wheel, installed by the campaign's own step.
