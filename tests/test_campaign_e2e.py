@@ -380,7 +380,8 @@ def test_a_campaign_played_through_its_workflows(hub):
     # The site the run built, without the umpire's key: every turn's report.
     for turn in ("t001", "t002", "t003", "t004"):
         assert (hub.site / f"turns/{turn}/index.html").is_file()
-    assert "Battle cedar-point" in (hub.site / "turns/t002/index.html").read_text()
+    assert ("The battle at Cedar Point, fought on the tabletop: the New Anglian Confederation "
+            "holds the field.") in (hub.site / "turns/t002/index.html").read_text()
 
     # One commit per turn (and one for the pause), each turn resolved once.
     bot = [s for s in log(hub.bare) if s.startswith("Turn ")]
