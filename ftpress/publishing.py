@@ -27,11 +27,11 @@ from typing import Any
 
 import yaml
 
-from ftpress import durations
+from ftpress import durations, words
 from ftpress.battles import BATTLES_DIR, BattleFile, parse_battle
+from ftpress.campaign import load_state
 from ftpress.config import load_config
-from ftpress.hexes import Hex
-from ftpress.state.model import Calendar, Location, Point
+from ftpress.state.model import Calendar, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state_edits import write_state_file
 from ftpress.turn.resolve import TurnResult
@@ -124,38 +124,35 @@ def _forces(file: Path) -> list[str]:
 def fought_markdown(root: Path, turn: str, link: str | None = None) -> str | None:
     """Once ``turn`` is resolved: the battles it waited for on the tabletop, how each
     ended (from the result files its record keeps, linked with ``link`` as in
-    :func:`battles_markdown`) and where its report is. None when the turn was resolved
-    without a tabletop battle."""
+    :func:`battles_markdown`, told by name as the report tells it) and where its report
+    is. None when the turn was resolved without a tabletop battle."""
     folder = root / TURNS_DIR / turn / BATTLES_DIR
     files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
     if not files:
         return None
+    loaded = load_state(root)
+    assert loaded is not None  # the turn is recorded, so the campaign has a state
     count = len(files)
     report = f"{load_config(root).base_url}turns/{turn}/"
-    out = [f"## {turn} is resolved: its {count} battle{'s' if count != 1 else ''} fought on "
-           f"the tabletop {'are' if count != 1 else 'is'} in", "",
+    out = [f"## {turn} is resolved: its {words.plural(count, 'battle')} fought on the "
+           f"tabletop {'are' if count != 1 else 'is'} in", "",
            f"The turn's report: {report}", ""]
     for file in files:
         path = f"{TURNS_DIR}/{turn}/{BATTLES_DIR}/{file.name}"
         result = parse_battle(file.read_bytes(), path).result
         name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
-        out.append(f"- {name}: {_outcome(result)}")
+        out.append(f"- {name}: {_outcome(loaded.state, result)}")
     return "\n".join(out) + "\n"
 
 
-def _outcome(result: BattleFile) -> str:
-    """'nac holds the field; Adler (nsl) destroyed; esu withdrew to corvid'."""
-    said = [f"{result.held_by} holds the field" if result.held_by else
-            "nobody holds the field"]
-    said += [f"{ship.ship} ({ship.player}) {ship.fate}" for ship in result.ships
-             if ship.fate != "afloat"]
-    said += [f"{w.player} withdrew to {_where(w.to)}" for w in result.withdrew]
-    return "; ".join(said)
-
-
-def _where(at: Location) -> str:
-    if isinstance(at, Hex):
-        return f"hex [{at.q}, {at.r}]"
-    if isinstance(at, Point):
-        return f"({at.x}, {at.y})"
-    return str(at)
+def _outcome(state: State, result: BattleFile) -> str:
+    """'At Cedar Point the New Anglian Confederation holds the field; the Neue Swabian
+    League's Adler (DD) is destroyed; the Eastern Star Union withdrew to Corvid.'"""
+    said = [f"At {words.place(state, result.at)} {words.power(state, result.held_by)} "
+            "holds the field"]
+    said += [f"{words.powers_own(state, ship.player)} {words.ship(state, ship.ship, ship.design)}"
+             f" is {'left drifting' if ship.fate == 'drifting' else ship.fate}"
+             for ship in result.ships if ship.fate != "afloat"]
+    said += [f"{words.power(state, w.player)} withdrew to {words.place(state, w.to)}"
+             for w in result.withdrew]
+    return "; ".join(said) + "."

@@ -352,7 +352,8 @@ def test_a_campaign_played_through_its_workflows(hub):
     (comment,) = issue.comments
     assert "The turn's report: https://owner.github.io/camp/turns/t002/" in comment
     assert "state/turns/t002/battles/cedar-point.yaml" in comment
-    assert "nac holds the field; Adler (nsl) destroyed" in comment
+    assert ("At Cedar Point the New Anglian Confederation holds the field; the Neue Swabian "
+            "League's Adler (DD) is destroyed.") in comment
 
     # t003: a late pull request is refused; a merge lands while the run resolves.
     late = hub.pull_request("alice", {"orders/t003/nac.yaml": orders("t003", "nac")})

@@ -268,7 +268,7 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
         "## t002 is resolved: its 1 battle fought on the tabletop is in\n\n"
         "The turn's report: https://example.org/turns/t002/\n\n"
         f"- [`state/turns/t002/battles/home.yaml`]({blob}state/turns/t002/battles/home.yaml): "
-        "nac holds the field; e1-1 (esu) destroyed\n")
+        "At Home the NAC holds the field; the ESU's e1-1 (DD) is destroyed.\n")
     assert summary.endswith("\n" + fought) and "waits for" not in summary
     closed = run_battles_job(bare, tmp_path, outputs)
     assert closed is not None and closed.ok, closed.stderr
@@ -317,40 +317,35 @@ def test_the_next_deadline_follows_the_calendar_policy(policy, resolved, expecte
     assert (got - resolved) <= timedelta(days=7)
 
 
-BATTLE = """turn: t003
-battle: {battle}
-at: {at}
-players: [esu, nac]
-ships:
-  - {{player: nac, group: nac-1, ship: "Lancer", design: dd, hull: 10, damage: 10, fate: destroyed}}
-  - {{player: esu, group: esu-1, ship: "Volk", design: dd, hull: 10, damage: 7, fate: drifting}}
-  - {{player: esu, group: esu-1, ship: "Wolf", design: dd, hull: 10, damage: 0, fate: afloat}}
-withdrew: {withdrew}
-held_by: {held_by}
-fought: true
-"""
 
-
-def test_how_each_battle_ended_is_told_once_its_turn_is_resolved(tmp_path, run):
-    root = tmp_path / "campaign"
-    (root / "state/turns/t003/battles").mkdir(parents=True)
-    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/camp/\n"
-                                    "timezone: UTC\n")
-    for battle, at, withdrew, held_by in (("vesper", "vesper", "[{player: esu, to: corvid}]", ""),
-                                          ("hex-2-1", "[2, 1]", "[]", "nac")):
-        (root / f"state/turns/t003/battles/{battle}.yaml").write_text(BATTLE.format(
-            battle=battle, at=at, withdrew=withdrew, held_by=held_by))
-    code, out, err = run("battles", "report", "t003", "--source", root, "--link", "L/")
+@pytest.mark.parametrize(("changes", "outcome"), [
+    (FOUGHT, "At Home the NAC holds the field; the ESU's e1-1 (DD) is destroyed."),
+    ({'"e1-1", design: dd, hull: 10, damage: 0, fate: afloat':
+      '"e1-1", design: dd, hull: 10, damage: 10, fate: drifting',
+      "fought: false": "fought: true"},
+     "At Home nobody holds the field; the ESU's e1-1 (DD) is left drifting."),
+    ({"withdrew: []": "withdrew: [{player: esu, to: [1, 0]}]", "held_by:": "held_by: nac",
+      "fought: false": "fought: true"},
+     "At Home the NAC holds the field; the ESU withdrew to hex (1, 0)."),
+])
+def test_how_each_battle_ended_is_told_by_name_once_its_turn_is_resolved(
+        battle_campaign, run, changes, outcome):  # noqa: F811
+    run("turn", "--source", battle_campaign, "--now", BATTLE_NOW)
+    fill(battle_campaign, **changes)
+    assert run("turn", "--source", battle_campaign, "--now", BATTLE_NOW)[0] == 0
+    code, out, err = run("battles", "report", "t002", "--source", battle_campaign,
+                         "--link", "L/")
     assert (code, err) == (0, "")
     assert out == (
-        "## t003 is resolved: its 2 battles fought on the tabletop are in\n\n"
-        "The turn's report: https://example.org/camp/turns/t003/\n\n"
-        "- [`state/turns/t003/battles/hex-2-1.yaml`](L/state/turns/t003/battles/hex-2-1.yaml): "
-        "nac holds the field; Lancer (nac) destroyed; Volk (esu) drifting\n"
-        "- [`state/turns/t003/battles/vesper.yaml`](L/state/turns/t003/battles/vesper.yaml): "
-        "nobody holds the field; Lancer (nac) destroyed; Volk (esu) drifting; esu withdrew "
-        "to corvid\n")
-    (root / "state/turns/t004").mkdir()
-    assert run("battles", "report", "t004", "--source", root) == (
-        1, "", "ftpress: t004 was resolved without a battle fought on the tabletop: "
-        "state/turns/t004/battles/ holds no result file\n")
+        "## t002 is resolved: its 1 battle fought on the tabletop is in\n\n"
+        "The turn's report: https://example.org/turns/t002/\n\n"
+        "- [`state/turns/t002/battles/home.yaml`](L/state/turns/t002/battles/home.yaml): "
+        f"{outcome}\n")
+
+
+def test_a_turn_resolved_without_a_tabletop_battle_has_no_battles_to_tell(campaign, run):
+    _, root = campaign
+    assert run("turn", "--source", root, "--now", "2026-03-09T10:00:00+00:00")[0] == 0
+    assert run("battles", "report", "t001", "--source", root) == (
+        1, "", "ftpress: t001 was resolved without a battle fought on the tabletop: "
+        "state/turns/t001/battles/ holds no result file\n")
