@@ -132,7 +132,9 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
-    digest = opened.digest if opened is not None else \
+    # A sealed turn that no player sent orders for is keyed as any turn without orders:
+    # its record keeps no sealed file for --verify to key it on again.
+    digest = opened.digest if opened is not None and opened.sealed else \
         orders_digest(o.orders for o in orders.values())
     if supplied is not None:
         hand = read_supplied_dice(root, supplied)
