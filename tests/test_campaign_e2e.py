@@ -416,9 +416,11 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert [(e["group"], e["at"]) for e in setup if e["kind"] == "setup-group"] == [
         ("nac-1", "cedar-point"), ("nsl-1", "obsidian")]
     assert [e["player"] for e in setup if e["kind"] == "setup-reserve"] == ["nac", "nsl", "fse"]
-    state = yaml.safe_load((third_party / "state/groups.yaml").read_text())
-    assert [(g["id"], [s["name"] for s in g["ships"]]) for g in state["groups"]] == [
-        ("nac-1", ["Lancer"])]  # Adler was destroyed at Cedar Point
+    # The battle's outcome is what t002's public events tell: Adler was lost.
+    events = yaml.safe_load((third_party / "state/turns/t002/events.yaml").read_text())["events"]
+    assert [e["order"] for e in events if e["kind"] == "battle"] == [battle]
+    assert [(e["player"], e["at"]) for e in events if e["kind"] == "ship-lost"] == [
+        ("nsl", "cedar-point")]
     campaign = yaml.safe_load((third_party / "state/campaign.yaml").read_text())
     assert campaign["calendar"]["turn"] == 5
     # The state each run committed checks clean, as it does now.
