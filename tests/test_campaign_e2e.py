@@ -24,7 +24,8 @@ The campaign is sealed (by the umpire's edit of ``settings.secrecy``: ``init`` t
 no ``--secrecy`` yet): each player makes an age key, the umpire lists their public
 keys and makes the umpire key (``ftpress keys init``, kept as the repository secret
 FTPRESS_UMPIRE_KEY); players seal their orders with ``ftpress seal``, the pull
-request check reads only the envelopes, and only the turn job holds the key."""
+request check reads only the envelopes, only the turn job holds the key, and no log,
+job summary, issue or comment shows anything of the orders."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ from ftpress.state_edits import current_state, write_state_file
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
               pytest.mark.release]
 
+#: In every order file, and in no log, job summary, issue or comment.
+SECRET = "a sealed word"
 PLAYERS = {"nac": ("alice", 101), "nsl": ("bob", 102), "fse": ("carol", 103)}
 LOGINS = {login: player for player, (login, _) in PLAYERS.items()}
 #: What nac and nsl buy in the set-up turn: a destroyer each, at two worlds two hexes
@@ -81,6 +84,8 @@ class Hub:
         self.publishing = yaml.safe_load((workflows / "publish.yml").read_text())
         #: Where the last run's build job built the site.
         self.site = tmp_path / "runners" / "site"
+        #: Every job's log and summary, as GitHub shows them to anyone.
+        self.logs: list[str] = []
 
     def main(self) -> str:
         return git(self.bare, "rev-parse", "main")
@@ -135,10 +140,14 @@ class Hub:
 
     def _check(self, event: str, payload: dict[str, Any], sha: str, now: str) -> JobRun:
         name = f"check-{event}-{sha[:12]}"
-        return run_job(self.orders, "check", self.workspace(name, sha),
-                       {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)},
-                       context(event, payload, sha=sha), self.tmp / "temp" / name,
-                       server(self.tmp))
+        return self._logged(run_job(self.orders, "check", self.workspace(name, sha),
+                                    {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)},
+                                    context(event, payload, sha=sha), self.tmp / "temp" / name,
+                                    server(self.tmp)))
+
+    def _logged(self, job: JobRun) -> JobRun:
+        self.logs.append(job.stdout + job.stderr + job.summary)
+        return job
 
     def merge(self, pr: dict[str, Any], now: str) -> JobRun:
         """One pull request through the merge queue."""
@@ -184,9 +193,10 @@ class Hub:
         name = f"publish-{self.count}"
         environ = {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)}
         secrets = {"FTPRESS_UMPIRE_SECRET": MASTER, "FTPRESS_UMPIRE_KEY": self.umpire_key}
-        turn = run_job(self.publishing, "turn", workspace or self.workspace(name, sha),
-                       environ, context(event, {}, sha=sha, secrets=secrets),
-                       self.tmp / "temp" / name, server(self.tmp))
+        turn = self._logged(run_job(self.publishing, "turn",
+                                    workspace or self.workspace(name, sha), environ,
+                                    context(event, {}, sha=sha, secrets=secrets),
+                                    self.tmp / "temp" / name, server(self.tmp)))
         assert turn.ok, turn.stdout + turn.stderr
         needs = {"turn": {"outputs": turn.outputs, "result": "success"}}
         for job in ("battles", "remind", *(("build",) if build else ())):
@@ -195,9 +205,9 @@ class Hub:
                 where = self.workspace(f"{name}-{job}", turn.outputs["sha"])
                 if job == "build":
                     self.site = where / "_site"
-                done = run_job(self.publishing, job, where, environ,
-                               run_context, self.tmp / "temp" / f"{name}-{job}",
-                               server(self.tmp))
+                done = self._logged(run_job(self.publishing, job, where, environ, run_context,
+                                            self.tmp / "temp" / f"{name}-{job}",
+                                            server(self.tmp)))
                 assert done.ok, done.stdout + done.stderr
         return turn
 
@@ -208,7 +218,9 @@ def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> s
     setup = f"setup:\n  groups:\n    {SETUP[player]}\n" if turn == "t001" and player in SETUP \
         else ""
     economy = "economy:\n  maintenance: full\n" if turn == "t001" else ""
-    return f"turn: {turn}\nplayer: {player}\n{setup}groups: {groups}\n{economy}# {note}\n"
+    # The comment stands for what nobody but the player and the umpires may read.
+    return (f"turn: {turn}\nplayer: {player}\n{setup}groups: {groups}\n{economy}"
+            f"# {note} ({SECRET} of {player}, {turn})\n")
 
 
 def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
@@ -404,7 +416,11 @@ def test_a_campaign_played_through_its_workflows(hub):
         assert verified[0] == 0, verified
     assert sorted(p.name for p in (third_party / "orders").iterdir() if p.is_dir()) == [
         "t001", "t002", "t003"]
-    # Only sealed orders were ever committed to orders/, and fse's t001 never was.
+    # Nothing of the sealed orders was in any log, summary, issue or comment GitHub
+    # shows, and only sealed orders were ever committed to orders/ (fse's t001 never).
+    shown = [*hub.logs, *(i.body for i in issues(hub.tmp)),
+             *(c for i in issues(hub.tmp) for c in i.comments)]
+    assert len(hub.logs) > 30 and not [text for text in shown if SECRET in text]
     committed = git(hub.bare, "log", "--format=", "--name-only", "main", "--", "orders/t*")
     assert {Path(f).suffix for f in committed.split()} == {".age"}
     assert "orders/t001/fse.yaml.age" not in committed
