@@ -83,25 +83,23 @@ def ftpress_here(tmp_path: Path) -> dict[str, str]:
 
 
 def run_turn_step(runner: Path, tmp_path: Path, now: str,
-                  environ: dict[str, str] | None = None, workflow: dict | None = None,
                   ) -> tuple[JobRun, dict[str, str], str]:
-    """The turn job as GitHub runs it, with ``environ``'s ftpress (default: this
-    checkout's) and ``workflow`` (default: the one ftpress ships); the job, its outputs
-    that are set, and its summary."""
-    job = run_job(workflow or WORKFLOW, "turn", runner, _runner_env(tmp_path, now, environ),
-                  _context(runner, "schedule"), tmp_path / "runner-temp", server(tmp_path))
+    """The turn job of the workflow ftpress ships, as GitHub runs it, with this
+    checkout's ftpress; the job, its outputs that are set, and its summary."""
+    environ = {**ftpress_here(tmp_path),
+               "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
+    job = run_job(WORKFLOW, "turn", runner, environ, _context(runner, "schedule"),
+                  tmp_path / "runner-temp", server(tmp_path))
     return job, {k: v for k, v in job.outputs.items() if v}, job.summary
 
 
 def run_battles_job(bare: Path, tmp_path: Path, turn_outputs: dict[str, str],
-                    environ: dict[str, str] | None = None, workflow: dict | None = None,
                     ) -> JobRun | None:
     """The battles job after a turn job with ``turn_outputs``, at the commit it left,
     with the fake ``gh`` of :func:`fake_github` on the PATH; None when its ``if:``
     keeps it from running."""
-    workflow = workflow or WORKFLOW
     needs = {"turn": {"outputs": turn_outputs}}
-    job = workflow["jobs"]["battles"]
+    job = WORKFLOW["jobs"]["battles"]
     workspace = tmp_path / "runners" / f"battles-{turn_outputs['sha'][:12]}"
     run_context = _context(bare, "schedule", needs)
     if not holds(job["if"], run_context):
@@ -109,8 +107,8 @@ def run_battles_job(bare: Path, tmp_path: Path, turn_outputs: dict[str, str],
     shutil.rmtree(workspace, ignore_errors=True)
     checkout(bare, workspace)
     git(workspace, "checkout", "-q", turn_outputs["sha"])
-    env = fake_github(tmp_path, environ or ftpress_here(tmp_path))
-    return run_job(workflow, "battles", workspace, env, run_context,
+    env = fake_github(tmp_path, ftpress_here(tmp_path))
+    return run_job(WORKFLOW, "battles", workspace, env, run_context,
                    tmp_path / "battles-temp", server(tmp_path))
 
 
@@ -128,11 +126,6 @@ def issues(tmp_path: Path) -> list[fakegh.Issue]:
 def server(tmp_path: Path) -> str:
     """GITHUB_SERVER_URL: the folder of bare repositories as OWNER/NAME.git."""
     return f"file://{tmp_path / 'github'}"
-
-
-def _runner_env(tmp_path: Path, now: str, environ: dict[str, str] | None) -> dict[str, str]:
-    return {**(ftpress_here(tmp_path) if environ is None else environ),
-            "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
 
 
 def _context(repo: Path, event_name: str, needs: dict | None = None) -> dict:
