@@ -2,8 +2,9 @@
 ftpress installed from this checkout's wheel by the campaign's own install step, a
 bare repository, and the campaign's own orders and publishing workflows run job by
 job as GitHub runs them (tests/workflowrun.py: their scripts, ``if:`` and ``env:``,
-the ``GITHUB_*`` environment and each event's payload), GitHub's issues through a
-fake ``gh`` (tests/fakegh.py).
+the ``GITHUB_*`` environment and each event's payload), GitHub's issues and merges
+through a fake ``gh`` (tests/fakegh.py). Main requires the merge queue, and the
+campaign has the workflow give each pull request that passes to it (``auto_merge``).
 
 Four turns are played. t001 is the set-up turn (§6): nac and nsl buy their starting
 ships by pull request, nsl first tries to change nac's file, fse's pull request is
@@ -39,8 +40,18 @@ from typing import Any
 
 import pytest
 import yaml
+from fakegh import Merge
 from pyrage import x25519
-from test_publish_run import MASTER, committer, fake_github, git, issues, log, server
+from test_publish_run import (
+    MASTER,
+    committer,
+    fake_github,
+    git,
+    issues,
+    log,
+    merges,
+    server,
+)
 from test_release import build_wheel, install_ftpress, runner
 from workflowrun import JobRun, context, holds, run_job
 
@@ -79,7 +90,7 @@ class Hub:
         #: The repository secret FTPRESS_UMPIRE_KEY, and each player's own age key.
         self.umpire_key, self.keys = umpire_key, keys
         #: The runner's environment: ftpress installed from the wheel, the fake gh.
-        self.environ = fake_github(tmp_path, environ)
+        self.environ = fake_github(tmp_path, environ, merge_queue=True)
         self.orders = yaml.safe_load((workflows / "orders.yml").read_text())
         self.publishing = yaml.safe_load((workflows / "publish.yml").read_text())
         #: Where the last run's build job built the site.
@@ -134,9 +145,20 @@ class Hub:
                 "user": {"id": user, "login": login}}
 
     def check(self, pr: dict[str, Any], now: str) -> JobRun:
-        """The orders workflow's check job on a pull request's event."""
-        return self._check("pull_request", {"action": "synchronize", "number": pr["number"],
-                                            "pull_request": pr}, pr["head"]["sha"], now)
+        """The orders workflow on a pull request's event: the check job, then the
+        auto-merge job if its ``if:`` holds (it gives the pull request to the queue)."""
+        payload = {"action": "synchronize", "number": pr["number"], "pull_request": pr}
+        done = self._check("pull_request", payload, pr["head"]["sha"], now)
+        needs = {"check": {"outputs": done.outputs, "result": "success" if done.ok
+                           else "failure"}}
+        run_context = context("pull_request", payload, sha=pr["head"]["sha"], needs=needs)
+        if done.ok and holds(self.orders["jobs"]["auto-merge"]["if"], run_context):
+            name = f"auto-merge-{pr['number']}"
+            merged = self._logged(run_job(self.orders, "auto-merge", self.tmp, self.environ,
+                                          run_context, self.tmp / "temp" / name,
+                                          server(self.tmp)))
+            assert merged.ok, merged.stderr
+        return done
 
     def _check(self, event: str, payload: dict[str, Any], sha: str, now: str) -> JobRun:
         name = f"check-{event}-{sha[:12]}"
@@ -228,7 +250,8 @@ def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
     files, and their sealed twins where the campaign seals its state): orders sealed
     (``settings.secrecy``, where ``init`` has not made it so), the umpire key, each
     player's public key in the roster (each player makes an age key and sends its
-    public half), and a reminder a day before each deadline. The umpire key's text
+    public half), a reminder a day before each deadline, and pull requests that pass
+    given to the merge queue by the workflow (``auto_merge``). The umpire key's text
     (for the repository secret; the key file is not left in the campaign) and each
     player's key file."""
     state = current_state(root)
@@ -249,8 +272,10 @@ def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
         recipients[player] = str(identity.to_public())
     state = current_state(root)
     calendar = dataclasses.replace(state.campaign.calendar, reminder="1d")
+    settings = dataclasses.replace(state.campaign.settings, auto_merge=True)
     state = dataclasses.replace(
-        state, campaign=dataclasses.replace(state.campaign, calendar=calendar),
+        state, campaign=dataclasses.replace(state.campaign, calendar=calendar,
+                                            settings=settings),
         players=dataclasses.replace(state.players, players=tuple(
             dataclasses.replace(p, recipient=recipients[p.id]) for p in state.players.players)))
     write_state_file(root, state, "campaign")
@@ -314,6 +339,7 @@ def test_a_campaign_played_through_its_workflows(hub):
 
     # t002: everyone sends orders; nsl attacks nac at Cedar Point, to be fought on the table.
     t002 = "2026-03-10T10:00:00+00:00"
+    everyone = []
     for login, player, groups in (
             ("alice", "nac", "{}"), ("carol", "fse", "{}"),
             ("bob", "nsl", "\n  nsl-1: {move: cedar-point, posture: attack}")):
@@ -321,6 +347,7 @@ def test_a_campaign_played_through_its_workflows(hub):
                                       orders("t002", player, groups)})
         assert hub.check(pr, t002).ok
         assert hub.merge(pr, t002).ok
+        everyone.append(pr)
     # nac then changes its mind: checked in time, but queued only once the turn waits.
     amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders("t002", "nac",
                                                                       note="Run!")})
@@ -373,6 +400,7 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert not refused.ok and "orders for t003 were due 2026-03-22 20:00 UTC" in refused.stderr
     on_time = "2026-03-20T10:00:00+00:00"
     nsl3 = hub.pull_request("bob", {"orders/t003/nsl.yaml": orders("t003", "nsl")})
+    assert hub.check(nsl3, on_time).ok
     runner = hub.workspace("publish-t003", hub.main())
     assert hub.merge(nsl3, on_time).ok  # lands after the runner checked out
     done = hub.publish("2026-03-23T10:00:00+00:00", workspace=runner)
@@ -418,6 +446,10 @@ def test_a_campaign_played_through_its_workflows(hub):
         "t001", "t002", "t003"]
     # Nothing of the sealed orders was in any log, summary, issue or comment GitHub
     # shows, and only sealed orders were ever committed to orders/ (fse's t001 never).
+    # Every pull request that passed its check, and only those, the auto-merge job gave
+    # to the merge queue, at the head commit checked.
+    assert merges(hub.tmp) == [Merge(pr["number"], pr["head"]["sha"], "queued")
+                               for pr in (nac, nsl, stale, *everyone, amend, nsl3)]
     shown = [*hub.logs, *(i.body for i in issues(hub.tmp)),
              *(c for i in issues(hub.tmp) for c in i.comments)]
     assert len(hub.logs) > 30 and not [text for text in shown if SECRET in text]

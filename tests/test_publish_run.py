@@ -112,15 +112,21 @@ def run_battles_job(bare: Path, tmp_path: Path, turn_outputs: dict[str, str],
                    tmp_path / "battles-temp", server(tmp_path))
 
 
-def fake_github(tmp_path: Path, environ: dict[str, str]) -> dict[str, str]:
-    """``environ`` with the fake ``gh`` first on its PATH; its issues are :func:`issues`'s."""
+def fake_github(tmp_path: Path, environ: dict[str, str],
+                merge_queue: bool = False) -> dict[str, str]:
+    """``environ`` with the fake ``gh`` first on its PATH (``merge_queue``: main requires
+    one); its issues are :func:`issues`'s."""
     bin_dir = tmp_path / "fake-gh"
-    extra = fakegh.install(bin_dir, tmp_path / "issues.json")
+    extra = fakegh.install(bin_dir, tmp_path / "issues.json", merge_queue)
     return {**environ, **extra, "PATH": f"{bin_dir}{os.pathsep}{environ['PATH']}"}
 
 
 def issues(tmp_path: Path) -> list[fakegh.Issue]:
     return fakegh.Issues(tmp_path / "issues.json").all()
+
+
+def merges(tmp_path: Path) -> list[fakegh.Merge]:
+    return fakegh.Issues(tmp_path / "issues.json").merges()
 
 
 def server(tmp_path: Path) -> str:
