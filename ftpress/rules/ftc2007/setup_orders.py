@@ -208,7 +208,7 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
                        tuple(rejected), capital)
 
 
-def capital_ships(ships: list[Bought] | tuple[Bought, ...]) -> int:
+def _capital_ships(ships: list[Bought] | tuple[Bought, ...]) -> int:
     """§15.2: how many of ``ships`` are capital units, each bringing a dummy counter."""
     return sum(1 for b in ships if b.design.size in CAPITAL_SIZES)
 
@@ -294,7 +294,7 @@ def _counters(counters: dict[str, SetupGroup], bought: dict[str, list[Bought]],
               rejected: list[Rejection]) -> tuple[Placed, ...]:
     """The counters that stand: those with a ship bought, and dummies up to one per
     capital ship bought (§15.2)."""
-    allowed = capital_ships([b for ships in bought.values() for b in ships])
+    allowed = _capital_ships([b for ships in bought.values() for b in ships])
     placed = []
     dummies = 0
     for group_id, group in counters.items():
