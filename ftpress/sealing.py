@@ -37,6 +37,7 @@ from ftpress.events import PUBLIC, Audience, Event, EventsFile
 from ftpress.gitignore import ensure_ignored
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.state.model import State
+from ftpress.words import powers_own
 from ftpress.write import write_file
 from ftpress.yamlsource import MAX_BYTES
 
@@ -171,7 +172,8 @@ class OpenedOrders:
 
 
 def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identity],
-                     adapter: TypeAdapter[Any] | None = None) -> OpenedOrders:
+                     adapter: TypeAdapter[Any] | None = None, *,
+                     state: State | None = None) -> OpenedOrders:
     """Every sealed order file of ``turn``, opened and parsed. A file that cannot
     be opened or parsed makes its player's groups hold (they sent no usable
     orders): the player is told why, everyone that the orders could not be used."""
@@ -190,19 +192,20 @@ def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identit
             plain = agekeys.decrypt(data, identities)
             orders[player] = parse_orders(plain, plain_of(rel), adapter)
         except agekeys.Unreadable as exc:
-            events.extend(unusable(player, f"{rel} {exc}"))
+            events.extend(unusable(player, f"{rel} {exc}", state))
         except InputError as exc:
             events.extend(unusable(player, f"{rel} is not valid orders: "
-                                   + "; ".join(str(p) for p in exc.problems)))
+                                   + "; ".join(str(p) for p in exc.problems), state))
     return OpenedOrders(orders, sealed_digest(sealed), tuple(events), sealed)
 
 
-def unusable(player: str, why: str) -> tuple[Event, Event]:
+def unusable(player: str, why: str, state: State | None = None) -> tuple[Event, Event]:
     """The two events of orders that could not be used: why, for the player (and the
-    umpire); that they could not, for everyone."""
+    umpire); that they could not, for everyone, naming the power as ``state`` does."""
+    whose = powers_own(state, player, start=True) if state is not None else f"{player}'s"
     return (Event("rejected", RULE, f"Your sealed orders could not be used: {why}.",
                   audience=Audience.told(player), player=player),
-            Event("rejected", RULE, f"{player}'s orders could not be used; their groups hold.",
+            Event("rejected", RULE, f"{whose} orders could not be used; its groups hold.",
                   audience=PUBLIC, player=player))
 
 
@@ -218,7 +221,7 @@ def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any]
         raise RefusedCommand(f"this campaign's orders are sealed; set ${agekeys.UMPIRE_KEY_ENV} "
                              f"to the umpire's key (or keep it in {agekeys.UMPIRE_KEY_FILE}) "
                              "to resolve the turn; nothing was done")
-    return open_turn_orders(root, turn, found[0], adapter)
+    return open_turn_orders(root, turn, found[0], adapter, state=state)
 
 
 @dataclass(frozen=True, slots=True)

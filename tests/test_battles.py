@@ -21,7 +21,7 @@ from conftest import files_of
 
 TEMPLATE = """\
 # yaml-language-server: $schema=https://example.org/schemas/battle.json
-# Battle home at Home between esu, nac (e1 (esu, 1 ship, enters by the south-east edge); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its result.
+# The battle at Home between the ESU and the NAC (a task group of the ESU (1 ship, enters by the south-east edge); a task group of the NAC (1 ship)) is to be fought on the tabletop; the turn waits for its result.
 # Fill in, then set 'fought: true' and run `ftpress turn` again:
 #   ships     each ship's 'damage' (hull boxes lost in this battle, at most its
 #             'hull') and 'fate': afloat, destroyed, or drifting (a hulk, taken
@@ -68,10 +68,10 @@ def test_the_result_file_says_which_powers_check_damage_one_level_worse(tmp_path
     code, _, err = run("turn", "--source", root, "--now", NOW)
     assert (code, err) == (0, "")
     assert (root / "battles/t002/home.yaml").read_text().splitlines()[0] == (
-        "# Battle home at Home between esu, nac (e1 (esu, 1 ship, enters by the south-east "
-        "edge); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its "
-        "result. nac is on reduced maintenance: every damage check of its ships is made one "
-        "level worse (§7.4).")
+        "# The battle at Home between the ESU and the NAC (a task group of the ESU (1 ship, "
+        "enters by the south-east edge); a task group of the NAC (1 ship)) is to be fought on "
+        "the tabletop; the turn waits for its result. The NAC is on reduced maintenance: every "
+        "damage check of its ships is made one level worse (§7.4).")
 
 
 def test_the_template_is_a_valid_unfought_result(campaign, run):
@@ -102,7 +102,7 @@ def test_the_filled_result_is_folded_in_recorded_and_verified(campaign, run):
         (campaign / "battles/t002/home.yaml").read_bytes()
     events = yaml.safe_load((record / "events.yaml").read_text())["events"]
     battle = next(e for e in events if e["kind"] == "battle")
-    assert battle["text"] == ("Battle home at Home, fought on the tabletop: nac holds the "
+    assert battle["text"] == ("The battle at Home, fought on the tabletop: the NAC holds the "
                               "field.")
     assert battle["order"] == "battles/t002/home.yaml"
     groups = yaml.safe_load((campaign / "state/groups.yaml").read_text())["groups"]
@@ -171,7 +171,8 @@ def test_an_abstract_battle_accounts_for_every_ship(nac, esu, key, defender_atta
     before = {(g.id, s.name): s.damage for g in state.groups.groups for s in g.ships}
     now = [(g.id, s.name, s.damage) for g in after.groups.groups for s in g.ships]
     assert len({(g, n) for g, n, _ in now}) == len(now)
-    lost = {(e.group, e.text.split(" of ")[0]) for e in events if e.kind == "ship-lost"}
+    lost = {(e.group, e.text.split("'s ", 1)[1].removesuffix(" is destroyed."))
+            for e in events if e.kind == "ship-lost"}
     for (group, name), damage in before.items():
         kept = [d for g, n, d in now if (g, n) == (group, name)]
         assert kept or (group, name) in lost, name

@@ -238,7 +238,6 @@ def test_check_warns_of_what_the_treasury_cannot_pay():
     assert describe_orders(state, orders["nac"])[-3:] == [
         "Paid in the order written, after the books close; what the treasury cannot pay then "
         "is not done (§6.3).",
-        "Not enough money: nac cannot pay 109 for buying Halberd (Ticonderoga, nac-ticonderoga): "
-        "there is no "
-        "credit, so it is not done (§13.1).",
+        "Not enough money: the treasury cannot pay 109 for buying Halberd (Ticonderoga, DD), "
+        "and there is no credit, so it is not done (§13.1).",
         "After that, the treasury would hold 16 at the end of the week."]

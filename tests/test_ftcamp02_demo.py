@@ -52,8 +52,8 @@ def test_the_site_shows_claims_and_keeps_scans_to_the_powers_that_swap_them(buil
     """§7: a scan is told to the scanner and the scanned; it would tell the public what
     nac-1 holds, and that an independent (the SC) rides in it (§3)."""
     page = (built / "turns" / "t001" / "index.html").read_text()
-    assert "esu scans nac-1" not in page
-    assert "nac claims Stonechat in name" in (built / "turns" / "t004" / "index.html").read_text()
+    assert "The ESU scans a group of the NAC" not in page
+    assert "The NAC claims Stonechat in name" in (built / "turns" / "t004" / "index.html").read_text()
     assert (built / "schemas" / "orders-ftcamp02.json").is_file()
 
 
@@ -104,5 +104,5 @@ def test_the_umpire_sees_every_secret(tmp_path: Path):
     page = (out / "turns" / "t003" / "index.html").read_text()
     assert "nac-4&#39;s lost roll after 10 hexes" in page
     assert "attach: {nac-3: nac-1}" in (out / "turns" / "t001" / "orders" / "nac.yaml").read_text()
-    assert "esu scans nac-1 (nac) at Stonechat: 1 CE, 2 DD and 1 SC." in (
+    assert "The ESU scans a group of the NAC at Stonechat: 1 CE, 2 DD and 1 SC." in (
         out / "turns" / "t001" / "index.html").read_text()

@@ -51,8 +51,8 @@ def test_a_corrected_battle_result_is_redone_through_every_later_turn(played, ru
             "         revealed: true"]  # the battle was contact (§15.3)
     assert out.splitlines() == [
         "t002: 1 event added, 1 removed; changed: events.yaml, groups.yaml",
-        "  + damage: g1-1 of g1 loses 5 hull boxes.",
-        "  - damage: g1-1 of g1 loses 3 hull boxes.",
+        "  + damage: The NAC's g1-1 loses 5 hull boxes.",
+        "  - damage: The NAC's g1-1 loses 3 hull boxes.",
         "    --- state/turns/t002/groups.yaml (recorded)",
         "    +++ state/turns/t002/groups.yaml (re-resolved)", *diff,
         "t003: 0 events added, 0 removed; changed: groups.yaml",
@@ -98,8 +98,8 @@ def test_a_redo_that_would_leave_a_battle_unfought_is_refused(played, run):
     before = files_of(played)
     code, _, err = run("turn", "--source", played, "--redo", "t002")
     assert code == 1
-    assert err.startswith("ftpress: redone, t002 has a battle that was never fought: Battle "
-                          "home at Home between esu, nac")
+    assert err.startswith("ftpress: redone, t002 has a battle that was never fought: The "
+                          "battle at Home between the ESU and the NAC")
     assert files_of(played) == before
 
 

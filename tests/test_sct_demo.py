@@ -50,8 +50,9 @@ def test_the_turn_pages_show_the_planar_map_and_the_battle(built: Path):
     assert 'class="starmap planemap"' in svg
     assert 'class="battle"' in svg and 'class="shipyard"' in svg
     page = (built / "turns" / "t002" / "index.html").read_text()
-    assert "Round 1: Manchuria 1 (esu) fires 8 dice at Majestic 1 (nac)" in page
-    assert "esu and nac fight near Redmarch." in page
+    assert ("Round 1: The Eastern Star Union&#39;s Manchuria 1 fires 8 dice at the New Anglian "
+            "Confederation&#39;s Majestic 1") in page
+    assert "The Eastern Star Union and the New Anglian Confederation fight near Redmarch." in page
     assert "2 task groups moved" in page
     assert (built / "schemas" / "orders-sct.json").is_file()
     assert 'class="starmap planemap"' in (built / "systems" / "index.html").read_text()

@@ -120,8 +120,9 @@ def test_a_tabletop_battle_pauses_the_turn_until_its_result_is_filled_in(tmp_pat
     events = (target / "state" / "turns" / "t001" / "events.yaml").read_text()
     # The powers are named in initiative order, and init now gives the campaign a
     # master secret of its own, so the turn's dice (and that order) differ per run.
-    assert re.search(r"was fought on the tabletop between (nsl, nac|nac, nsl); nac holds "
-                     r"the field\.", events)
-    assert "Maximilian 1 of nsl-tf1 is destroyed." in events
+    nac, nsl = "the New Anglian Confederation", "the Neue Swabian League"
+    assert re.search(rf"was fought on the tabletop between ({nsl} and {nac}|{nac} and {nsl}); "
+                     rf"{nac} holds the field\.", events)
+    assert "The Neue Swabian League's Maximilian 1 is destroyed." in events
     assert f"order: battles/t001/{home.id}.yaml" in events
     assert run("turn", "--verify", "t001", "--source", target)[0] == 0

@@ -384,7 +384,7 @@ def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
     assert [(repr(a), t) for a, t in told] == [
         ("Audience.told('nac')", f"Your sealed orders could not be used: {why}."),
-        ("PUBLIC", "nac's orders could not be used; their groups hold.")]
+        ("PUBLIC", "The NAC's orders could not be used; its groups hold.")]
 
 
 # --- each player's own view -------------------------------------------------------

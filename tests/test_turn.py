@@ -143,7 +143,8 @@ def test_supplied_dice_are_used_and_recorded(demo, run):
     assert code == 0
     assert "note: 1 of the dice in" in out
     events = (demo / "state/turns/t001/events.yaml").read_text()
-    assert "fse-3 scouted Northgate, which is settled: income 180" in events
+    assert ("A task group of the Federated States of Europa scouted Northgate, which is "
+            "settled: income 180") in events
     assert run("turn", "--verify", "t001", "--source", demo)[0] == 0
 
 

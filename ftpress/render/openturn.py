@@ -12,6 +12,7 @@ from pathlib import Path
 from ftpress.orders.sent import senders
 from ftpress.state.model import State
 from ftpress.state.turns import turn_id
+from ftpress.words import long_date
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ class OpenTurnView:
         """The deadline as the site's dates read, in UTC: '17 May 2026, 20:00' (the
         page says 'UTC' after it)."""
         d = self.deadline
-        return f"{d.day} {d:%B %Y}, {d:%H:%M}"
+        return f"{long_date(d.date())}, {d:%H:%M}"
 
 
 def open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:

@@ -20,8 +20,8 @@ from ftpress.errors import Problem
 from ftpress.executor import Executor
 from ftpress.render.htmldiff import paragraph_diff
 from ftpress.render.pages import Renderer
-from ftpress.render.theme import long_date
 from ftpress.render.views import Link, Urls
+from ftpress.words import long_date
 
 _TOKENS = re.compile(r"\s+|[^\s]+")
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 
 import jinja2
@@ -18,6 +17,7 @@ import jinja2
 from ftpress.errors import InputError, Problem
 from ftpress.nolinks import REFUSAL, links_below
 from ftpress.render.words import plural
+from ftpress.words import long_date
 
 BUILTIN = Path(__file__).resolve().parent.parent / "themes" / "default"
 
@@ -102,12 +102,3 @@ def static_files(dirs: tuple[Path, ...]) -> tuple[StaticFile, ...]:
     return tuple(StaticFile(path, found[path].read_bytes()) for path in sorted(found))
 
 
-# Spelled out here so that no locale setting can change the output.
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
-
-
-def long_date(value: date) -> str:
-    """'7 April 2026': the one way the site writes a date for readers, everywhere
-    (the machine-readable ``datetime`` attribute beside it is ISO 8601)."""
-    return f"{value.day} {MONTHS[value.month - 1]} {value.year}"

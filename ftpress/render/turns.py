@@ -18,7 +18,7 @@ the order files hold only the orders those events come from. The umpire's view
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -36,9 +36,9 @@ from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
 from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
-from ftpress.render.words import plural
+from ftpress.render.words import listed, place, plural, power_name
 from ftpress.report_spec import ReportSpec, cited_section
-from ftpress.state.model import Location, Player, Point, State
+from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import SETUP, TURNS_DIR
 
@@ -185,22 +185,11 @@ def _powers(state: State, r: Renderer) -> dict[str, PowerRef]:
                            r.urls.page(f"players/{p.id}/")) for p in state.players.players}
 
 
-def _place(state: State, location: Location) -> str:
-    if isinstance(location, str):
-        system = state.system(location)
-        return system.name if system else location
-    if isinstance(location, Point):
-        return f"open space at {location}"  # a planar map
-    h = state.hex_of(location)
-    world = state.system_at(h) if h is not None else None
-    return world.name if world else f"hex {h}"
-
-
 def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
             report: ReportSpec) -> tuple[str, ...]:
     """The state of play in a few sentences, from the public events and the state."""
     state = turn.state
-    names = {p.id: p.name for p in state.players.players}
+    names = {p.id: power_name(p.name) for p in state.players.players}
     if before is None:
         held = sum(1 for s in state.map.systems if s.owner)
         neutral = len(state.map.systems) - held
@@ -217,35 +206,28 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
         (e.player, e.group) for e in events if e.kind in report.moves and e.player))
     if movers:
-        parts = [f"{names.get(p, p)} {n}" for p, n in sorted(movers.items())]
+        parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
-        out.append(f"{plural(total, 'task group')} moved: "
-                   f"{', '.join(parts)}.")
+        out.append(f"{plural(total, 'task group')} moved: {listed(parts)}.")
     else:
         out.append("No task group moved.")
     silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
     if silent:
-        out.append(f"No orders came from {_and(names.get(p, p) for p in silent)}; "
+        out.append(f"No orders came from {listed(names.get(p, p) for p in silent)}; "
                    f"{'its' if len(silent) == 1 else 'their'} groups held.")
     for places in report.places:
-        where = sorted({_place(state, e.at) for e in events if e.at is not None
+        where = sorted({place(state, e.at) for e in events if e.at is not None
                         and places.counts(e, report.section_of(e))})
         if where:
             out.append(f"{places.lead} {', '.join(where)}.")
         elif places.none:
             out.append(places.none)
     owners = {s.id: s.owner for s in before.map.systems}
-    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral')} to "
-               f"{names.get(s.owner or '', 'neutral')}"
+    changes = [f"{s.name} passed from {names.get(owners[s.id] or '', 'neutral hands')} to "
+               f"{names.get(s.owner or '', 'neutral hands')}"
                for s in state.map.systems if s.id in owners and owners[s.id] != s.owner]
     out.append("; ".join(changes) + "." if changes else "No world changed hands.")
     return tuple(out)
-
-
-def _and(names: Iterable[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    listed = list(names)
-    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
 
 
 def _event_view(e: Event, powers: dict[str, PowerRef], cite: markdown.Resolver,

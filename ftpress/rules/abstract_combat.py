@@ -45,10 +45,11 @@ rulesets check orders before they get here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ftpress.dice import Dice, Roll
+from ftpress.words import listed, plural, possessive, sentence
 
 #: Damage does not carry over from one attack to the next: each attack's points
 #: are judged alone against the target's values as they stand (the seed judges
@@ -165,6 +166,12 @@ class Side:
     #: (n, d): it also breaks off after a round that leaves it with less than n/d of
     #: the strength (effective defence afloat, :func:`strength`) it began the battle with.
     break_off_below: tuple[int, int] | None = None
+    #: How sentences name the side ('the Eastern Star Union'); its ``name`` if unset.
+    title: str = ""
+
+    @property
+    def called(self) -> str:
+        return self.title or self.name
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:
@@ -238,16 +245,18 @@ class CombatResult:
             crippled = [u.label for u in side.units if u.crippled and not u.destroyed]
             bits = []
             if lost:
-                bits.append("lost " + ", ".join(lost))
+                bits.append("lost " + listed(lost))
             if crippled:
-                bits.append("crippled " + ", ".join(crippled))
-            parts.append(f"{side.name} " + (" and ".join(bits) if bits else "took no loss"))
+                bits.append(f"had {listed(crippled)} crippled")
+            parts.append(f"{side.called} " + (" and ".join(bits) if bits else "took no loss"))
         rounds = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
+        called = {side.name: side.called for side in self.sides}
         if self.holds_field:
-            end = f"{self.holds_field} holds the field"
+            end = f"{called[self.holds_field]} holds the field"
         else:
             end = "neither side holds the field"
-        broke = f"; {' and '.join(self.disengaged)} broke off" if self.disengaged else ""
+        broke = (f"; {' and '.join(called[n] for n in self.disengaged)} broke off"
+                 if self.disengaged else "")
         return f"After {rounds}: " + "; ".join(parts) + broke + f"; {end}."
 
 
@@ -277,10 +286,12 @@ def ft_dice(dice: Dice, count: int, purpose: str, rule: str) -> int:
 
 
 def roll_initiative(dice: Dice, names: Sequence[str], rule: str,
-                    bonuses: Sequence[int] | None = None) -> tuple[tuple[str, ...],
-                                                                   dict[str, int]]:
+                    bonuses: Sequence[int] | None = None, *,
+                    titles: Mapping[str, str] | None = None) -> tuple[tuple[str, ...],
+                                                                      dict[str, int]]:
     """One d6 each (plus any bonus); ties for any place are rolled again among the
-    tied. Returns the names highest first, and each one's first total."""
+    tied. Returns the names highest first, and each one's first total. The dice say
+    whose roll each is by ``titles`` ('the Eastern Star Union'), else by name."""
     bonus = dict(zip(names, bonuses or [0] * len(names), strict=True))
     first: dict[str, int] = {}
 
@@ -288,7 +299,8 @@ def roll_initiative(dice: Dice, names: Sequence[str], rule: str,
         totals = {}
         for name in group:
             again = f" (tie, roll {attempt + 1})" if attempt else ""
-            totals[name] = dice.d6(f"initiative of {name}{again}", rule) + bonus[name]
+            who = (titles or {}).get(name, name)
+            totals[name] = dice.d6(f"initiative of {who}{again}", rule) + bonus[name]
             first.setdefault(name, totals[name])
         ordered: list[str] = []
         for total in sorted(set(totals.values()), reverse=True):
@@ -418,9 +430,13 @@ def fight_round(sides: tuple[Side, Side], first: int, dice: Dice, rule: str,
         hit, outcome = _hit(target, points)
         current[1 - turn] = replace(enemy, units=tuple(hit if u.id == hit.id else u
                                                        for u in enemy.units))
-        text = (f"{names} ({own.name}) fire{'s' if len(firing) == 1 else ''} {count} "
-                f"{'die' if count == 1 else 'dice'} at {target.label} ({enemy.name}): "
-                f"{points} point{'' if points == 1 else 's'} against defence "
+        # 'the base of Fort': after "the ESU's" it drops its article.
+        own_names = listed(u.label.removeprefix("the ") for u in firing)
+        text = (f"{sentence(possessive(own.called))} {own_names} "
+                f"fire{'s' if len(firing) == 1 else ''} {count} "
+                f"{'die' if count == 1 else 'dice'} at {possessive(enemy.called)} "
+                f"{target.label.removeprefix('the ')}: "
+                f"{plural(points, 'point')} against defence "
                 f"{target.values[1]}, {outcome}.")
         attacks.append(Attack(round_no, own.name, tuple(u.id for u in firing), target.id,
                               count, points, outcome, text, dice.log[before:]))

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from ftpress.events import PUBLIC, Event
 from ftpress.state.model import Calendar, State
-from ftpress.state.turns import turn_id
+from ftpress.words import moment, sentence
 
 
 def advanced(state: State) -> State:
@@ -29,10 +29,11 @@ def advanced(state: State) -> State:
                                                                    calendar=new))
 
 
-def turn_opened(rule: str, old: Calendar, new: Calendar, *, period: str = "Turn",
+def turn_opened(rule: str, old: Calendar, new: Calendar, *, period: str = "turn",
                 also: str = "") -> Event:
-    """'Turn t003 is over; t004 opens, orders due …': ``period`` names what is over,
-    ``also`` what else opens with the new turn (its text follows the turn's id)."""
-    return Event("calendar", rule, f"{period} {turn_id(old.turn)} is over; "
-                 f"{turn_id(new.turn)}{also} opens, orders due "
-                 f"{new.deadline.isoformat(sep=' ')}.", audience=PUBLIC)
+    """'Turn 3 is over; turn 4 opens, its orders due 5 April 2026, 20:00 UTC':
+    ``period`` names what is over ('round'), ``also`` what else opens with the new
+    turn ('economic turn 2')."""
+    opens = f"{period} {new.turn} opens" + (f", and with it {also}" if also else "")
+    return Event("calendar", rule, f"{sentence(period)} {old.turn} is over; {opens}; orders "
+                 f"are due {moment(new.deadline)}.", audience=PUBLIC)

@@ -18,6 +18,7 @@ from typing import Generic, Protocol, Self, TypeVar
 from ftpress.events import PUBLIC, UMPIRE, Event
 from ftpress.orders.load import LoadedOrders, OrderFile, OrdersT
 from ftpress.state.model import State
+from ftpress.words import noun_for, power, powers_own
 
 
 class Refusal(Protocol):
@@ -95,19 +96,27 @@ def located(loaded: LoadedOrders[OrderFile], *loc: Hashable, key: bool = False) 
     return f"{path}:{line}:{col}" if line else path
 
 
-def no_orders(rule: str, player_id: str, groups: Sequence[str]) -> Event:
-    """A player sent no order file: every one of its groups holds. Public: who sent
-    orders is no secret, only what they say."""
-    return Event("no-orders", rule, f"{player_id} sent no orders; all {len(groups)} of its "
-                 "groups hold.", audience=PUBLIC, player=player_id, groups=tuple(groups))
+def no_orders(rule: str, state: State, player_id: str, groups: Sequence[str], *,
+              noun: str = "task group") -> Event:
+    """A player sent no order file: every one of its groups (``noun``: what the
+    ruleset calls one) holds. Public: who sent orders is no secret, only what they
+    say; the counters are on the map, so how many is no secret either."""
+    many = noun_for(len(groups), noun)
+    held = (f"its {noun} holds" if len(groups) == 1 else f"both its {many} hold"
+            if len(groups) == 2 else f"all {len(groups)} of its {many} hold")
+    return Event("no-orders", rule, f"{power(state, player_id, start=True)} sent no orders; "
+                 f"{held}.", audience=PUBLIC, player=player_id, groups=tuple(groups))
 
 
-def unmentioned(rule: str, player_id: str, groups: tuple[str, ...]) -> Event:
+def unmentioned(rule: str, state: State, player_id: str, groups: tuple[str, ...], *,
+                noun: str = "task group") -> Event:
     """Groups a player's file leaves out: they hold. Public: the counters are on the
-    map for everyone, and holding is what they are seen to do."""
-    return Event("unordered", rule, f"{player_id}'s orders do not mention "
-                 f"{', '.join(groups)}, so {'they hold' if len(groups) > 1 else 'it holds'}.",
-                 audience=PUBLIC, player=player_id, groups=groups)
+    map for everyone, and holding is what they are seen to do; which counter is
+    which group is the owner's to know, so the public is told how many."""
+    left = (f"one of its {noun_for(2, noun)}, so it holds" if len(groups) == 1
+            else f"{len(groups)} of its {noun_for(len(groups), noun)}, so they hold")
+    return Event("unordered", rule, f"{powers_own(state, player_id, start=True)} orders give "
+                 f"no order to {left}.", audience=PUBLIC, player=player_id, groups=groups)
 
 
 def strangers(state: State, senders: Iterable[str]) -> list[str]:

@@ -22,7 +22,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders],
         groups = state.groups_of(player.id)
         loaded = orders.get(player.id)
         if loaded is None:
-            events.append(no_orders(rule("1"), player.id, [g.id for g in groups]))
+            events.append(no_orders(rule("1"), state, player.id, [g.id for g in groups]))
         else:
             for i, world in enumerate(loaded.orders.light):
                 system = state.system(world)

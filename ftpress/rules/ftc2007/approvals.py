@@ -16,6 +16,7 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Design, announced, approved_on, tech_of
 from ftpress.state.extension import extended
 from ftpress.state.model import State
+from ftpress.words import long_date, powers_own
 
 #: §16.2 has the approval given "at game start". Ruling: ftpress takes an approval
 #: whenever the umpire records it; the original umpires took their requests before
@@ -33,11 +34,15 @@ def announce_approvals(state: State) -> tuple[State, list[Event]]:
     for design in state.designs.designs:
         day = approved_on(design)
         if day is not None and not announced(design):
+            builder = next((p.id for p in state.players.players
+                            if (p.navy or p.id) == design.navy), None)
+            navy = (f"{powers_own(state, builder)} navy" if builder
+                    else f"the {design.navy.upper()} navy")
             events.append(Event(
-                "approval", rule("16.2"), f"The umpires have approved {design.name} "
-                f"({design.id}), a {design.size} of the {design.navy} navy with "
-                f"{tech_of(design)} technology, on {day.isoformat()}: every player is told, and "
-                "it may be built from next week.", audience=PUBLIC))
+                "approval", rule("16.2"), f"The umpires have approved {design.name}, a "
+                f"{design.size} of {navy} with {tech_of(design)} technology, on "
+                f"{long_date(day)}: every player is told, and it may be built from next week.",
+                audience=PUBLIC))
             design = extended(design, Ftc2007Design, announced=True)
         designs.append(design)
     if not events:

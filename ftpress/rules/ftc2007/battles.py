@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ftpress import words
 from ftpress.battles import BattleFile, LoadedBattle, battle_id
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
@@ -175,16 +176,18 @@ def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
     as it begins (§10.8) and which later tabletop rulings bear on the ships there
     (rule 20, :func:`.table_notes.table_notes`); its text heads the battle-result
     file the umpire fills in."""
-    listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
-                        f"{'' if len(g.ships) == 1 else 's'}{entry_edge(state, site, g, set_out)})"
-                        for g in site.groups)
+    listing = "; ".join(f"a task group of {words.power(state, g.owner)} "
+                        f"({words.plural(len(g.ships), 'ship')}"
+                        f"{entry_edge(state, site, g, set_out)})" for g in site.groups)
     worse = [p for p in site.powers if checks_worse(state, p)]
-    penalty = (f" {' and '.join(worse)} {'is' if len(worse) == 1 else 'are'} on reduced "
-               "maintenance: every damage check of "
+    penalty = (f" {words.sentence(words.powers(state, worse))} "
+               f"{'is' if len(worse) == 1 else 'are'} on reduced maintenance: every damage "
+               "check of "
                f"{'its' if len(worse) == 1 else 'their'} ships is made one level worse "
                "(§7.4).") if worse else ""
-    return Event("battle-pending", rule("17"), f"Battle {site.id} at "
-                 f"{place(state, site.at)} between {', '.join(site.powers)} ({listing}) is to "
+    return Event("battle-pending", rule("17"), f"The battle at "
+                 f"{place(state, site.at)} between {words.powers(state, site.powers)} ({listing}) "
+                 "is to "
                  f"be fought on the tabletop; the turn waits for its result.{penalty}"
                  f"{table_notes(state, site.groups)}",
                  # How many ships each side brings is what contact tells (§15.3).
@@ -222,17 +225,19 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
     winner attacks first."""
     a, b = site.powers
     worse = [p for p in site.powers if checks_worse(state, p)]
-    failed, events = abstract_checks(site.groups, dice, worse)
+    failed, events = abstract_checks(state, site.groups, dice, worse)
     bonus = [max((int(plan.posture(g.id, g.owner) == "attack") + bonuses.get(g.id, 0)
                   for g in site.groups if g.owner == p), default=0) for p in (a, b)]
     before = len(dice.log)
-    order, first_roll = ac.roll_initiative(dice, [a, b], rule("17.5"), bonus)
+    order, first_roll = ac.roll_initiative(dice, [a, b], rule("17.5"), bonus,
+                                           titles={p: words.power(state, p) for p in (a, b)})
     sides = (_side(state, site, a, failed), _side(state, site, b, failed))
     result = ac.fight(*sides, first=0 if order[0] == a else 1, dice=dice, rule=rule("14"))
-    initiative = ", ".join(f"{p} {first_roll[p]}" for p in (a, b))
-    events.append(Event("battle", rule("14"), f"Battle {site.id} at {place(state, site.at)}, "
-                    f"by the abstract combat (initiative {initiative}; {order[0]} attacks "
-                    f"first): {result.summary}", audience=PUBLIC, at=site.at,
+    initiative = ", ".join(f"{words.power(state, p)} {first_roll[p]}" for p in (a, b))
+    events.append(Event("battle", rule("14"), f"The battle at {place(state, site.at)}, "
+                    f"by the abstract combat (initiative {initiative}; "
+                    f"{words.power(state, order[0])} attacks first): {result.summary}",
+                    audience=PUBLIC, at=site.at,
                     groups=tuple(g.id for g in site.groups), players=site.powers,
                     rolls=dice.log[before:]))
     fates: dict[tuple[str, int], tuple[int, str]] = {}
@@ -271,7 +276,8 @@ def _side(state: State, site: Site, power: str,
                                  or (group.id, ship.name) in failed, supplied=ALL_SUPPLIED,
                                  checks_worse=REDUCED_MAINTENANCE_CRIPPLES_SOONER
                                  and checks_worse(state, power)))
-    return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW)
+    return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW,
+                   title=words.power(state, power))
 
 
 #: Ruling: the abstract combat has no damage checks; what stands for them is the
@@ -301,13 +307,14 @@ def _fall_back(state: State, site: Site, power: str,
             continue
         back = set_out.get(group.id, group.at)
         if state.hex_of(back) == site.hex:
-            events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({power}) breaks "
+            events.append(Event("withdrawal", rule("18.4"),
+                                f"{words.group(state, group.id, PUBLIC, start=True)} breaks "
                                 f"off but began the week at {place(state, site.at)}, with no "
                                 "recorded way out; it stays, and the encounter goes on.",
                                 audience=PUBLIC, player=power, group=group.id, at=site.at))
             continue
         moves[group.id] = back
-        events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({power}) breaks off "
+        events.append(Event("withdrawal", rule("18.4"), f"{group.id} breaks off "
                             f"and jumps back to {place(state, back)}.",
                             # Where a fleet jumps to is its owner's to know (§18.4).
                             audience=Audience.told(power), player=power,
@@ -421,8 +428,8 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
     hulks captured (§12.1), withdrawals (§18.4), who holds the field."""
     r = loaded.result
     holder = r.held_by
-    text = f"Battle {site.id} at {place(state, site.at)}, fought on the tabletop: " + (
-        f"{holder} holds the field." if holder else "nobody holds the field.")
+    text = f"The battle at {place(state, site.at)}, fought on the tabletop: " + (
+        f"{words.power(state, holder)} holds the field." if holder else "nobody holds the field.")
     events = [Event("battle", rule("17"), text, audience=PUBLIC, at=site.at,
                     players=site.powers,
                     groups=tuple(g.id for g in site.groups), order=loaded.path,
@@ -446,13 +453,13 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
                 if landing.blocked_at is not None:
                     blocking = state.system(landing.blocked_at)
                     events.append(Event(
-                        "blocked", rule("8.2"), f"{group.id} ({w.player}) jumps out of the "
+                        "blocked", rule("8.2"), f"{group.id} jumps out of the "
                         f"battle for {place(state, w.to)} along a charted route blocked at "
                         f"{place(state, landing.blocked_at)}, interdicted by "
-                        f"{interdictor(blocking) if blocking else None}; it stops at "
-                        f"{place(state, dest)}.", audience=Audience.told(w.player),
+                        f"{words.power(state, interdictor(blocking) if blocking else None)}; "
+                        f"it stops at {place(state, dest)}.", audience=Audience.told(w.player),
                         player=w.player, group=group.id, at=dest, origin=site.at))
-                events.append(Event("withdrawal", rule("18.4"), f"{group.id} ({w.player}) "
+                events.append(Event("withdrawal", rule("18.4"), f"{group.id} "
                                     f"jumps out of the battle to {place(state, dest)}.",
                                     audience=Audience.told(w.player), player=w.player,
                                     group=group.id, at=dest, origin=site.at))
@@ -470,18 +477,19 @@ def _apply(state: State, site: Site, fates: Mapping[tuple[str, int], tuple[int, 
     hulks: list[tuple[str, Ship]] = []
     for group in site.groups:
         ships: list[Ship] = []
+        own = words.powers_own(state, group.owner, start=True)
         for i, ship in enumerate(group.ships):
             damage, fate = fates.get((group.id, i), (0, "afloat"))
             design = state.design(ship.design)
             assert design is not None
             hit = dataclasses.replace(ship, damage=ship.damage + damage)
             if damage:
-                events.append(Event("damage", section, f"{ship.name} of {group.id} loses "
-                                    f"{damage} hull box{'' if damage == 1 else 'es'}.",
+                events.append(Event("damage", section, f"{own} {ship.name} loses "
+                                    f"{words.plural(damage, 'hull box')}.",
                                     audience=PUBLIC, player=group.owner, group=group.id,
                                     at=site.at))
             if fate == "destroyed" or hit.damage >= design.hull_boxes:
-                events.append(Event("ship-lost", section, f"{ship.name} of {group.id} is "
+                events.append(Event("ship-lost", section, f"{own} {ship.name} is "
                                     "destroyed.", audience=PUBLIC, player=group.owner,
                                     group=group.id, at=site.at))
                 continue
@@ -489,7 +497,7 @@ def _apply(state: State, site: Site, fates: Mapping[tuple[str, int], tuple[int, 
                 hulks.append((group.owner, hit))
                 continue
             if fate == "drifting" and OWN_HULKS_RECOVERED:
-                events.append(Event("damage", section, f"{ship.name} of {group.id} was left "
+                events.append(Event("damage", section, f"{own} {ship.name} was left "
                                     "drifting, and its own side recovers it.",
                                     audience=PUBLIC, player=group.owner, group=group.id,
                                     at=site.at))

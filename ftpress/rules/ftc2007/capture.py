@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.orders.model import PrizeOrder
@@ -34,6 +35,7 @@ from ftpress.state.model import (
     State,
 )
 from ftpress.state.turns import turn_id
+from ftpress.words import plural, power, powers_own
 
 #: §12.2.1 also asks that three of the five major systems survive. The state does
 #: not track systems, so this is the umpire's to judge when filling in a battle
@@ -69,8 +71,9 @@ def take_prize(state: State, captor: str, taken_from: str, ship: Ship,
     state = _with_player(state, captor, lambda p: extended(
         p, Ftc2007Player, prizes=(*prizes_of(p), prize)))
     return state, Event(
-        "prize", rule("12.1"), f"{ship.name} ({taken_from}) is left drifting and taken by "
-        f"{captor} as prize {prize.id}.", audience=PUBLIC, player=captor, at=at)
+        "prize", rule("12.1"), f"{powers_own(state, taken_from, start=True)} "
+        f"{words.ship(state, ship.name, ship.design)} is left drifting and taken by "
+        f"{power(state, captor)} as a prize.", audience=PUBLIC, player=captor, at=at)
 
 
 def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]:
@@ -82,8 +85,9 @@ def seize_prizes(state: State, h: Hex, holder: str) -> tuple[State, list[Event]]
         state = _with_player(state, owner.id, _without_prize(prize.id))
         state = _with_player(state, holder, _with_prize(prize))
         events.append(Event(
-            "prize", rule("12.1"), f"Prize {prize.id} ({prize.ship.name}), {owner.id}'s, "
-            f"is taken by {holder}, which now holds the field.", audience=PUBLIC, player=holder,
+            "prize", rule("12.1"), f"{powers_own(state, owner.id, start=True)} prize "
+            f"{words.ship(state, prize.ship.name, prize.ship.design)} is taken by "
+            f"{power(state, holder)}, which now holds the field.", audience=PUBLIC, player=holder,
             at=prize.at))
     return state, events
 
@@ -125,14 +129,15 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
     owner, prize, design = _held(state, player, prize_id)
     others = tuple(p for p in prizes_of(owner) if p.id != prize_id)
     name = prize.ship.name
+    who, called = power(state, player, start=True), words.ship(state, name, prize.ship.design)
     if order.action == "sell":
         price = sale_price(design, prize.ship.damage)
         rows = intact_rows(design, prize.ship.damage)
         state = _with_player(state, player, lambda p: extended(
             dataclasses.replace(p, treasury=p.treasury + price), Ftc2007Player, prizes=others))
         return state, Event(
-            "prize-sold", rule("12.2.3"), f"{player} sells prize {prize_id} ({name}) for "
-            f"scrap: {rows} intact row{'' if rows == 1 else 's'} of hull boxes at 10% of its "
+            "prize-sold", rule("12.2.3"), f"{who} sells the prize {called} for "
+            f"scrap: {plural(rows, 'intact row')} of hull boxes at 10% of its "
             f"{design.points} points each, {price}.", audience=PUBLIC, player=player, at=prize.at,
             order=where, note=order.note, amount=price, account="sale")
     if order.action == "strip":
@@ -140,7 +145,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
         kept = tuple(stripped if x.id == prize_id else x for x in prizes_of(owner))
         state = _with_player(state, player, lambda p: extended(p, Ftc2007Player, prizes=kept))
         return state, Event(
-            "prize-stripped", rule("12.2.2"), f"{player} strips prize {prize_id} ({name}) "
+            "prize-stripped", rule("12.2.2"), f"{who} strips the prize {called} "
             "for parts, to be fitted under §11.3.3; the rest cannot be sold.", audience=PUBLIC,
             player=player,
             at=prize.at, order=where, note=order.note)
@@ -149,7 +154,7 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
     premium = 0 if in_service else charge(box_cost(design) * prize.ship.damage,
                                           UNFAMILIAR_TYPE_PREMIUM)
     if balance(state, player) < premium:
-        return state, unpaid(player, f"rebuilding prize {prize_id} (20% more to repair a type "
+        return state, unpaid(player, f"rebuilding the prize {called} (20% more to repair a type "
                              "not in service)", premium, "repairs", "12.2.1", order=where,
                              at=str(prize.at) if isinstance(prize.at, str) else None)
     state = credit(state, player, -premium)
@@ -165,8 +170,10 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
     state = dataclasses.replace(state, groups=dataclasses.replace(
         state.groups, groups=tuple(groups)))
     return state, Event(
-        "prize-rebuilt", rule("12.2.1"), f"{player} rebuilds prize {prize_id} as "
-        f"{ship.name}, joining {order.group}; its {ship.damage} damaged hull boxes are "
+        "prize-rebuilt", rule("12.2.1"), f"{who} rebuilds the prize {called} as "
+        f"{ship.name}, joining "
+        f"{words.group(state, order.group, who_knows(state, order.group, player))}; its "
+        f"{plural(ship.damage, 'damaged hull box', 'damaged hull boxes')} are "
         "left for ordinary repairs (§11)" + (
             f"; no {design.name} is in its service, so it pays {premium} now, 20% of "
             f"repairing them at the normal rate" if not in_service else "") + ".",

@@ -31,6 +31,7 @@ from ftpress.state.model import (
     Ship,
     State,
 )
+from ftpress.words import plural, power
 
 #: §13.1: a keel grows by this many points of work each strategic turn (a week).
 KEEL_WORK_PER_WEEK = 100
@@ -201,7 +202,8 @@ def change_keel(state: State, player_id: str, order: KeelChangeOrder,
             "another class or mass, §19.2)" if price else
             "nothing more: the same class and mass, a like-for-like refit (§19.2)")
     return state, [Event(
-        "keel-changed", rule("13.2"), f"{player_id} changes {keel.name} from {old.name} to "
+        "keel-changed", rule("13.2"),
+        f"{power(state, player_id, start=True)} changes {keel.name} from {old.name} to "
         f"{new.name} ({new.size}, {new.mass} mass, {total} points): {changed.built} of "
         f"{total} built so far; the change costs {bill}.", audience=Audience.told(player_id),
         player=player_id, at=keel.at, order=where, note=order.note,
@@ -262,18 +264,20 @@ def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | No
     assert price is not None
     world = state.system(order.at)
     assert world is not None
-    what = f"{order.name} ({design.name}, {design.id})"
+    what = f"{order.name} ({design.name}, {design.size})"
     if balance(state, player_id) < price:
         return state, [unpaid(player_id, f"buying {what}", price, "purchases", "13.1",
                               order=where, at=order.at)]
-    discount = (f", 20% off as a design of its ally {player.ally}"
+    ally = power(state, player.ally) if player.ally and state.player(player.ally) else player.ally
+    discount = (f", 20% off as a design of its ally {ally}"
                 if design.navy != own_navy(player) else "")
     state = credit(state, player_id, -price)
     state = _with_design(state, design)
     state, group_id, joins = deliver(state, player_id, order.at, Ship(order.name, design.id),
                                      fresh)
     return state, [
-        Event("purchase", rule("13.1"), f"{player_id} buys {what} on the open market for "
+        Event("purchase", rule("13.1"),
+              f"{power(state, player_id, start=True)} buys {what} on the open market for "
               f"{price}{discount}.", audience=Audience.told(player_id), player=player_id,
               at=order.at, order=where,
               note=order.note, amount=-price, account="purchases"),
@@ -297,9 +301,10 @@ def lay_keel(state: State, player_id: str, order: KeelOrder, keel_id: str,
     surcharge = (f", {price} with the 20% on non-indigenous technology (§16.3)"
                  if price != design.points else "")
     return state, [Event(
-        "keel-laid", rule("13.2"), f"{player_id} lays down the keel of {order.name} "
+        "keel-laid", rule("13.2"), f"{power(state, player_id, start=True)} lays down the keel of "
+        f"{order.name} "
         f"({design.name}: {design.size}, {design.mass} mass, {design.points} points"
-        f"{surcharge}) at {world.name}: {weeks} week{'s' if weeks != 1 else ''} of work at "
+        f"{surcharge}) at {world.name}: {plural(weeks, 'week')} of work at "
         f"{KEEL_WORK_PER_WEEK} a week, paid as it is built.", audience=Audience.told(player_id),
         player=player_id, at=order.at, order=where, note=order.note)]
 

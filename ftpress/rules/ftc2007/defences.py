@@ -42,6 +42,9 @@ from ftpress.state.model import (
     State,
     System,
 )
+from ftpress.words import group as named_group
+from ftpress.words import groups as named_groups
+from ftpress.words import plural, power, powers_own, sentence
 
 #: §10.2 "+1 for each multiple … beyond the first": the bonus is the number of
 #: *whole* multiples of the defences' value less one (2× → +1, 2.9× → +1, 3× → +2).
@@ -172,14 +175,16 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
         return state, events + found
     points = fleet_points(state, attackers)
     value = standing_idp(world) * 10
-    whose = f"{world.owner}'s" if world.owner else "neutral"
+    whose = powers_own(state, world.owner) if world.owner else "neutral"
+    fleet, one = sentence(named_groups(state, ids, PUBLIC, owner=player)), len(ids) == 1
     if not may_attack(points, value):
         if interdictor(world) == player:
             state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
         events.append(Event(
-            "siege-refused", rule("10.2"), f"{', '.join(ids)} ({player}) at {world.name} "
-            f"({whose}) are worth {points:,} points, less than half the defences' value of "
-            f"{value:,}: no attack is made, and the world is not interdicted (§10.6).",
+            "siege-refused", rule("10.2"), f"{fleet} at {world.name} "
+            f"({whose}) {'is' if one else 'are'} worth {points:,} points, less than half "
+            f"the defences' value of {value:,}: no attack is made, and the world is not "
+            "interdicted (§10.6).",
             audience=PUBLIC, player=player, at=world.id, groups=ids, posture="attack"))
         return state, events
     bonus = beaten is not None and not beaten.lone_scout
@@ -192,9 +197,10 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     if beaten is not None and beaten.lone_scout:
         said += "; no bonus for seeing off a lone scout (24 March ruling)"
     events.append(Event(
-        "siege", rule("10.3"), f"{', '.join(ids)} ({player}), worth {points:,} points, attack "
-        f"the defences of {world.name} ({whose}), worth {value:,}: {said}; rolled "
-        f"{natural}, modified {total}: {_OUTCOME_WORDS[outcome]}.", audience=PUBLIC, player=player,
+        "siege", rule("10.3"), f"{fleet}, worth {points:,} points, "
+        f"{'attacks' if one else 'attack'} the defences of {world.name} ({whose}), "
+        f"worth {value:,}: {said}; rolled {natural}, modified {total}: "
+        f"{_OUTCOME_WORDS[outcome]}.", audience=PUBLIC, player=player,
         at=world.id, groups=ids, posture="attack", rolls=dice.log[before:]))
     if outcome == "surrender":
         state, found = surrender(state, world, player, ids, dice)
@@ -218,7 +224,8 @@ def neutral_worth(state: State, world: System, player: str, ids: tuple[str, ...]
     world, words = roll_worth(world, dice)
     state = _with_world(state, world)
     return state, world, Event(
-        "scouted", rule("4.2"), f"{', '.join(ids)} ({player}) attack {world.name}, so its "
+        "scouted", rule("4.2"), f"{sentence(named_groups(state, ids, PUBLIC, owner=player))} "
+        f"{'attacks' if len(ids) == 1 else 'attack'} {world.name}, so its "
         f"worth is rolled: it is {words}. The result is public (§2.3).", audience=PUBLIC,
         player=player,
         at=world.id, groups=ids, rolls=dice.log[before:])
@@ -228,7 +235,7 @@ def undefended(state: State, world: System, player: str,
                ids: tuple[str, ...]) -> tuple[State, list[Event]]:
     """§10.9: a world with no defences passes, without a roll, to the unopposed
     fleet on attack orders there; its income is unchanged (§9.3)."""
-    was = f"{world.owner}'s" if world.owner else "neutral"
+    was = powers_own(state, world.owner) if world.owner else "neutral"
     taken = extended(dataclasses.replace(world, owner=player), Ftc2007System,
                      interdicted_by=None, paid_income_to=None)
     state, moved = capital_falls(_with_world(state, taken), taken, world.owner)
@@ -236,9 +243,15 @@ def undefended(state: State, world: System, player: str,
     moved += lost
     return state, [Event(
         "conquest", rule("10.9"), f"{world.name} ({was}) has no defences: it passes to "
-        f"{player}, whose {', '.join(ids)} arrived on attack orders unopposed; its income "
+        f"{power(state, player)}, whose {_count(len(ids))} arrived on attack orders "
+        "unopposed; its income "
         f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
         groups=ids), *moved]
+
+
+def _count(n: int) -> str:
+    """'task group', '2 task groups': a power's groups after 'whose'."""
+    return "task group" if n == 1 else f"{n} task groups"
 
 
 def works_lost(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
@@ -265,7 +278,8 @@ def works_lost(state: State, world: System, loser: str | None) -> tuple[State, l
         spares=tuple(sp for sp in q.spares if id(sp) not in lost),
         defences=tuple(d for d in q.defences if id(d) not in lost))
     return dataclasses.replace(state, queues=queues), [Event(
-        "works-lost", rule("9"), f"{loser} loses {what} at {world.name} with the world.",
+        "works-lost", rule("9"),
+        f"{power(state, loser, start=True)} loses {what} at {world.name} with the world.",
         audience=Audience.told(loser), player=loser, at=world.id) for what, _ in gone]
 
 
@@ -320,9 +334,10 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
               dice: Dice) -> tuple[State, list[Event]]:
     """§10.4 and §9: the defences surrender and the world changes hands, its
     income unchanged (§9.3); then §10.5 what is left of the defences."""
-    was = f"{world.owner}'s" if world.owner else "neutral"
+    was = powers_own(state, world.owner) if world.owner else "neutral"
     conquest = Event(
-        "conquest", rule("9"), f"{world.name} ({was}) surrenders to {player}; its income "
+        "conquest", rule("9"), f"{world.name} ({was}) surrenders to {power(state, player)}; "
+        "its income "
         f"stays {world.income} (§9.3).", audience=PUBLIC, player=player, at=world.id,
         groups=ids)
     loser = world.owner
@@ -342,16 +357,16 @@ def capital_falls(state: State, world: System, loser: str | None) -> tuple[State
         return state, []
     left = sorted(state.worlds_of(who.id), key=lambda s: -(s.income or 0))
     if not left:
-        return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
-                             f"{world.name}, and has no world left.", audience=PUBLIC,
-                             player=who.id,
+        return state, [Event("capital", rule("9"), f"{power(state, who.id, start=True)} has "
+                             f"lost its capital, {world.name}, and has no world left.",
+                             audience=PUBLIC, player=who.id,
                              at=world.id)]
     players = tuple(dataclasses.replace(p, capital=left[0].id) if p.id == who.id else p
                     for p in state.players.players)
     state = dataclasses.replace(state, players=PlayersFile(players))
-    return state, [Event("capital", rule("9"), f"{who.id} has lost its capital, "
-                         f"{world.name}; its capital is now {left[0].name}, its richest "
-                         "world left.", audience=PUBLIC, player=who.id, at=left[0].id)]
+    return state, [Event("capital", rule("9"), f"{power(state, who.id, start=True)} has lost "
+                         f"its capital, {world.name}; its capital is now {left[0].name}, "
+                         "its richest world left.", audience=PUBLIC, player=who.id, at=left[0].id)]
 
 
 def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
@@ -387,8 +402,9 @@ def interdict(state: State, world: System, player: str,
     cost = (f" Economic turn {cal.economic_turn + 1} begins next: if {world.name} is still "
             f"interdicted then, it produces no income." if last else "")
     return state, [Event(
-        "interdicted", rule("10.6"), f"{world.name} is interdicted by {player} for this "
-        f"strategic turn.{cost}", audience=PUBLIC, player=player, at=world.id, groups=ids)]
+        "interdicted", rule("10.6"), f"{world.name} is interdicted by "
+        f"{power(state, player)} for this strategic turn.{cost}", audience=PUBLIC,
+        player=player, at=world.id, groups=ids)]
 
 
 def repulse(state: State, world: System, attackers: list[Group],
@@ -401,7 +417,8 @@ def repulse(state: State, world: System, attackers: list[Group],
     if interdictor(world) == player:
         state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
     events = [Event(
-        "repulsed", rule("10.7"), f"{', '.join(ids)} ({player}) are thrown back from "
+        "repulsed", rule("10.7"), f"{sentence(named_groups(state, ids, PUBLIC, owner=player))} "
+        f"{'is' if len(ids) == 1 else 'are'} thrown back from "
         f"{world.name}, with damage equal to its income of {world.income}.", audience=PUBLIC,
         player=player, at=world.id, groups=ids)]
     state, owed = owe(state, world, attackers)
@@ -412,7 +429,9 @@ def repulse(state: State, world: System, attackers: list[Group],
         if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
             moves[group.id] = back
             events.append(Event(
-                "withdrawal", rule("10.7"), f"{group.id} falls back to {place(state, back)}.",
+                "withdrawal", rule("10.7"),
+                f"{named_group(state, group.id, PUBLIC, start=True)} falls back to "
+                f"{place(state, back)}.",
                 audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
     groups = tuple(dataclasses.replace(g, at=moves[g.id]) if g.id in moves else g
                    for g in state.groups.groups)
@@ -437,9 +456,12 @@ def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State,
                       state.campaign.calendar.economic_turn)
     state = with_owed(state, player_id, (*owed_of(state, player_id), debt))
     return state, [Event(
-        "damage-owed", rule("10.7"), f"{', '.join(ids)} ({player_id}) owe the damage: "
-        f"{boxes} hull boxes (a third of {world.name}'s {idp} defence points), put on no ship "
-        f"until they fight another force or economic turn {debt.economic_turn + 1} opens; "
+        "damage-owed", rule("10.7"),
+        f"{sentence(named_groups(state, ids, PUBLIC, owner=player_id))} "
+        f"{'owes' if len(ids) == 1 else 'owe'} the damage: "
+        f"{plural(boxes, 'hull box')} (a third of {world.name}'s {idp} defence points), put "
+        f"on no ship until {'it fights' if len(ids) == 1 else 'they fight'} another force or "
+        f"economic turn {debt.economic_turn + 1} opens; "
         f"repaired then, it costs {debt.cost} (§10.8).", audience=PUBLIC, player=player_id,
         at=world.id, groups=ids)]
 
@@ -464,8 +486,8 @@ def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
         state = dataclasses.replace(state, groups=GroupsFile(tuple(
             g for g in state.groups.groups if g.id not in extra)))
         events.append(Event(
-            "ship-lost", rule("15.2"), f"{player} has {capitals} capital ship"
-            f"{'s' if capitals != 1 else ''} left, so its dummy counters beyond that are "
+            "ship-lost", rule("15.2"), f"{power(state, player, start=True)} has "
+            f"{plural(capitals, 'capital ship')} left, so its dummy counters beyond that are "
             "removed.", audience=Audience.told(player),  # which were dummies: §15.2
             player=player,
             groups=tuple(sorted(extra))))

@@ -35,6 +35,7 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
 from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
 from ftpress.state.model import Maintenance, State
+from ftpress.words import power, powers_own
 
 #: Ruling: an economic turn's money is settled when the next economic turn
 #: opens, at the very start of its first strategic turn, before any group moves
@@ -100,12 +101,15 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
         if economy.maintenance is not None and not vetted.economy_refused("maintenance"):
             state = _set_maintenance(state, player.id, economy.maintenance)
             events.append(Event(
-                "maintenance", rule("7"), f"{player.id} sets maintenance to "
+                "maintenance", rule("7"),
+                f"{power(state, player.id, start=True)} sets maintenance to "
                 f"{economy.maintenance} for economic turn {cal.economic_turn}.",
                 audience=PUBLIC, player=player.id,
                 order=plan.where(player.id, "economy", "maintenance")))
         if economy.note:
-            events.append(Event("note", rule("5.2"), f"{player.id} notes on the economy.",
+            events.append(Event("note", rule("5.2"),
+                                f"{powers_own(state, player.id, start=True)} note on its "
+                                "economic orders.",
                                 audience=PUBLIC, player=player.id, note=economy.note,
                                 order=plan.where(player.id, "economy", "note")))
     return state, events

@@ -9,9 +9,10 @@ campaign's ``settings.battles`` says.
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
@@ -20,6 +21,7 @@ from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import Group, GroupsFile, Location, State
+from ftpress.words import counted, power, powers
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space
 #: meet just as they would at a world; §17 speaks of systems, but nothing in the
@@ -47,6 +49,10 @@ ALL_STAND_OFF_STAY = True
 #: the change to attack is its next orders, holding there on attack posture.
 WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES = True
 
+#: How an encounter's listing says each posture.
+_POSTURES = {"stand-off": "standing off", "attack": "on attack orders",
+             "withdraw-if-contested": "to withdraw if contested"}
+
 _HOW = {"tabletop": "to be fought on the tabletop (the umpire enters the result)",
         "abstract": "to be resolved by the abstract combat (§14)",
         "agreed": "to be fought on the tabletop or by the abstract combat (§14), as the "
@@ -65,8 +71,9 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
         at: str | Hex = world.id if world else h
         if len(owners) < 2 or (world is None and not ENCOUNTERS_IN_OPEN_SPACE):
             continue
-        listing = "; ".join(f"{g.id} ({g.owner}, {plan.posture(g.id, g.owner)})"
-                            for g in groups)
+        sides = Counter((g.owner, plan.posture(g.id, g.owner)) for g in groups)
+        listing = "; ".join(f"{counted(n, 'task group')} of {power(state, owner)}, "
+                            f"{_POSTURES[posture]}" for (owner, posture), n in sides.items())
         if ALL_STAND_OFF_STAY and not someone_attacks(plan, groups):
             section, then = rule("17.3"), ("Every fleet there stands off, so there is no "
                                            "battle this week: they stay, still standing "
@@ -75,7 +82,7 @@ def detect_encounters(state: State, plan: Plan) -> list[Event]:
         else:
             section, then = rule("17.2"), f"The encounter awaits resolution, {how}"
         events.append(Event(
-            "encounter", section, f"Forces of {', '.join(owners)} meet at "
+            "encounter", section, f"Forces of {powers(state, owners)} meet at "
             f"{place(state, at)}: {listing}. {then}.",
             audience=PUBLIC, at=at, groups=tuple(g.id for g in groups), players=owners))
     return events
@@ -122,7 +129,8 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
         for g in leaving:
             back[g.id] = set_out[g.id]
             events.append(Event(
-                "withdrawal", rule("17.2.3"), f"{g.id} ({g.owner}) meets hostile forces at "
+                "withdrawal", rule("17.2.3"),
+                f"{words.group(state, g.id, PUBLIC, start=True)} meets hostile forces at "
                 f"{place(state, at)} and withdraws to {place(state, set_out[g.id])}.",
                 audience=PUBLIC, player=g.owner, group=g.id, at=set_out[g.id], origin=at,
                 posture="withdraw-if-contested"))

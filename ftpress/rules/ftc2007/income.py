@@ -11,6 +11,7 @@ from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor, paid_inc
 from ftpress.rules.ftc2007.treasury import credit
 from ftpress.state.extension import extended
 from ftpress.state.model import State, System
+from ftpress.words import power
 
 
 def collect_income(state: State, economic_turn: int) -> tuple[State, list[Event]]:
@@ -34,14 +35,16 @@ def collect_income(state: State, economic_turn: int) -> tuple[State, list[Event]
         if interdictor(world) is not None:
             events.append(Event(
                 "income-lost", rule("10.6"), f"{world.name} is interdicted by "
-                f"{interdictor(world)} as economic turn {economic_turn} ends: {world.owner} "
-                f"loses its income of {world.income}.", audience=PUBLIC, player=world.owner,
+                f"{power(state, interdictor(world))} as economic turn {economic_turn} "
+                f"ends: {power(state, world.owner)} loses its income of {world.income}.",
+                audience=PUBLIC, player=world.owner,
                 at=world.id,
                 amount=0, account="interdicted"))
             continue
         state = credit(state, world.owner, world.income)
         events.append(Event(
-            "income", rule("5.2"), f"{world.name} pays {world.owner} its income of "
+            "income", rule("5.2"),
+            f"{world.name} pays {power(state, world.owner)} its income of "
             f"{world.income} for economic turn {economic_turn}.", audience=PUBLIC,
             player=world.owner,
             at=world.id, amount=world.income, account="income"))

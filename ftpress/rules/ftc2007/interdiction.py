@@ -10,6 +10,7 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
 from ftpress.state.extension import extended
 from ftpress.state.model import State
+from ftpress.words import power
 
 
 def lift_interdictions(state: State, plan: Plan) -> tuple[State, list[Event]]:
@@ -26,8 +27,9 @@ def lift_interdictions(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 g.owner == owner and state.hex_of(g.at) == world.hex
                 and plan.posture(g.id, g.owner) == "attack" for g in state.groups.groups):
             events.append(Event(
-                "interdiction-ends", rule("8.2"), f"{owner} no longer has a group on attack "
-                f"orders at {world.name}, so its interdiction ends.", audience=PUBLIC, player=owner,
+                "interdiction-ends", rule("8.2"),
+                f"{power(state, owner, start=True)} no longer has a group on attack orders at "
+                f"{world.name}, so its interdiction ends.", audience=PUBLIC, player=owner,
                 at=world.id))
             world = extended(world, Ftc2007System, interdicted_by=None)
         systems.append(world)

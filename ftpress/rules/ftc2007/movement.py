@@ -19,6 +19,7 @@ from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.state.model import GroupsFile, Location, State
+from ftpress.words import group, plural, power
 
 #: §8.2: arriving in a system by charted route adds this to the initiative roll.
 ROUTE_INITIATIVE = 1
@@ -43,10 +44,11 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
         at = next(g.at for g in state.groups.groups if g.id == group_id)
         key = order.action
         order_at = plan.where(player, "groups", group_id, key, key=True)
+        who = group(state, group_id, PUBLIC, start=True)
         if movement is None or movement.to == at or state.hex_of(movement.to) == \
                 state.hex_of(at):
             events.append(Event(
-                "hold", rule("17.2"), f"{group_id} holds at {place(state, at)}"
+                "hold", rule("17.2"), f"{who} holds at {place(state, at)}"
                 f"{_posture_words(posture)}.", audience=PUBLIC, player=player, group=group_id,
                 at=at,
                 posture=posture, order=order_at, note=order.note))
@@ -57,13 +59,15 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             owner = interdictor(blocking) if blocking is not None else None
             stop = "stays at" if end == at else "stops at"
             events.append(Event(
-                "blocked", rule("8.2"), f"{group_id}'s route to {place(state, movement.to)} "
-                f"is blocked at {place(state, blocked_at)}, interdicted by {owner}; it "
+                "blocked", rule("8.2"), f"The route of {group(state, group_id, PUBLIC)} to "
+                f"{place(state, movement.to)} "
+                f"is blocked at {place(state, blocked_at)}, interdicted by "
+                f"{power(state, owner)}; it "
                 f"{stop} {place(state, end)}.", audience=PUBLIC, player=player, group=group_id,
                 at=end, origin=at, route=order.route, order=order_at))
             if end == at:
                 events.append(Event(
-                    "hold", rule("8.2"), f"{group_id} holds at {place(state, at)}"
+                    "hold", rule("8.2"), f"{who} holds at {place(state, at)}"
                     f"{_posture_words(posture)}.", audience=PUBLIC, player=player, group=group_id,
                 at=at,
                     posture=posture, order=order_at, note=order.note))
@@ -93,11 +97,12 @@ def _destination(state: State, player: str, movement: Movement) -> tuple[str | H
 def _arrival(state: State, player: str, group_id: str, origin: Location, end: str | Hex,
              movement: Movement, posture: Posture, route: str | None, order_at: str | None,
              note: str | None) -> Event:
+    who = group(state, group_id, PUBLIC, start=True)
     if movement.by_route:
         passed = movement.path[1:movement.path.index(end)] if isinstance(end, str) else ()
         via = f" by way of {', '.join(place(state, w) for w in passed)}" if passed else ""
         return Event(
-            "arrival", rule("8.2"), f"{group_id} travelled charted route {route} from "
+            "arrival", rule("8.2"), f"{who} travelled the charted route from "
             f"{place(state, origin)} to {place(state, end)}{via}, arriving"
             f"{_posture_words(posture, arriving=True)}; +{ROUTE_INITIATIVE} initiative for "
             "arriving by route.", audience=PUBLIC, player=player, group=group_id, at=end,
@@ -107,8 +112,8 @@ def _arrival(state: State, player: str, group_id: str, origin: Location, end: st
     assert start is not None and dest is not None
     hexes = start.distance(dest)
     return Event(
-        "arrival", rule("8.1"), f"{group_id} jumped from {place(state, origin)} to "
-        f"{place(state, end)} ({hexes} hex{'es' if hexes != 1 else ''}), arriving"
+        "arrival", rule("8.1"), f"{who} jumped from {place(state, origin)} to "
+        f"{place(state, end)} ({plural(hexes, 'hex', 'hexes')}), arriving"
         f"{_posture_words(posture, arriving=True)}.", audience=PUBLIC, player=player,
         group=group_id, at=end, origin=origin, posture=posture, order=order_at, note=note)
 

@@ -39,6 +39,7 @@ from ftpress.rules.ftc2007.state_ext import (
 )
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
+from ftpress.words import listed, plural, power, powers_own
 
 #: Ruling: "in combat with another force" (§10.7) is a battle against another
 #: power's ships. A further attack on a world's defences does not call the damage
@@ -105,9 +106,10 @@ def allocate(state: State, player_id: str, debts: Sequence[OwedDamage], why: str
         name = world.name if world else debt.world
         listing = ", ".join(f"{s.name} {n}" for (_, s), n in zip(afloat, shares, strict=True))
         events.append(Event(
-            "damage", rule("10.8"), f"The damage {player_id} owes from {name} is allocated, "
-            f"{why}: {debt.boxes} hull boxes spread by mass: {listing}.", audience=audience,
-            player=player_id, at=debt.world, groups=tuple(dict.fromkeys(g.id for g, _ in afloat))))
+            "damage", rule("10.8"), f"The damage {power(state, player_id)} owes from {name} is "
+            f"allocated, {why}: {plural(debt.boxes, 'hull box')} spread by mass: {listing}.",
+            audience=audience, player=player_id, at=debt.world,
+            groups=tuple(dict.fromkeys(g.id for g, _ in afloat))))
         hit: dict[tuple[str, str], int] = {(g.id, s.name): n
                                            for (g, s), n in zip(afloat, shares, strict=True)}
         state, found = _apply(state, player_id, hit, audience)
@@ -134,7 +136,8 @@ def _apply(state: State, player_id: str, hit: dict[tuple[str, str], int],
             after = ship.damage + boxes
             if after >= design.hull_boxes:
                 events.append(Event(
-                    "ship-lost", rule("10.8"), f"{ship.name} of {group.id} has lost every "
+                    "ship-lost", rule("10.8"),
+                    f"{powers_own(state, player_id, start=True)} {ship.name} has lost every "
                     "hull box and is destroyed.", audience=audience, player=player_id,
                     group=group.id, at=group.at))
                 continue
@@ -151,7 +154,7 @@ def _apply(state: State, player_id: str, hit: dict[tuple[str, str], int],
     if checks:
         events.append(Event(
             "system-checks", rule("10.8"), f"A complete row of hull boxes is stripped out of "
-            f"{', '.join(checks)}: the system checks follow, made as "
+            f"{listed(checks)}: the system checks follow, made as "
             f"{'her' if len(checks) == 1 else 'each'} next battle begins.",
             audience=Audience.told(player_id), player=player_id))
     return state, events

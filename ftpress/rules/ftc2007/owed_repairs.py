@@ -11,6 +11,7 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import owed_of, with_owed
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.model import Design, Group, Ship, State
+from ftpress.words import power
 
 #: Ruling: the repair of owed damage (§10.8 "repairs the damage … in the next
 #: economic turn") is ordered with the first week's economic orders
@@ -60,7 +61,8 @@ def repair_owed(state: State, player_id: str, world_id: str,
     state = with_owed(state, player_id, tuple(d for d in owed_of(state, player_id)
                                                if d != debt))
     return state, [Event(
-        "repair", rule("10.8"), f"{player_id} repairs the damage its fleet owes from {name} "
+        "repair", rule("10.8"),
+        f"{power(state, player_id, start=True)} repairs the damage its fleet owes from {name} "
         f"for {debt.cost}, the world's income (§10.7): no ship need bear it.",
         audience=Audience.told(player_id), player=player_id, at=world_id, order=where,
         amount=-debt.cost, account="repairs")]

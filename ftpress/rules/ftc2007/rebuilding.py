@@ -10,6 +10,7 @@ from ftpress.orders.model import DefenceOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.model import DefenceWork, State
+from ftpress.words import plural, power
 
 #: §10.5: each defence point replaced costs this much.
 DEFENCE_POINT_COST = 5
@@ -65,8 +66,9 @@ def order_rebuilding(state: State, player_id: str, order: DefenceOrder,
     state = dataclasses.replace(state, queues=dataclasses.replace(q, defences=(*q.defences,
                                                                                work)))
     return state, [Event(
-        "defences-ordered", rule("10.5"), f"{player_id} pays {cost} for {what} (five times "
-        f"the points); {turns} economic turn{'s' if turns != 1 else ''} of work, standing "
+        "defences-ordered", rule("10.5"),
+        f"{power(state, player_id, start=True)} pays {cost} for {what} (five times the points);"
+        f" {plural(turns, 'economic turn')} of work, standing "
         f"from economic turn {ready}.", audience=PUBLIC, player=player_id, at=world.id,
         order=where,
         note=order.note, amount=-cost, account="defences")]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from ftpress import words
 from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import GroupsFile, State
@@ -56,8 +57,9 @@ def make_contact(state: State, events: Sequence[Event]) -> tuple[State, list[Eve
         return state, []
     groups = tuple(dataclasses.replace(g, revealed=True) if g in newly else g
                    for g in state.groups.groups)
-    found = [Event("contact", rule("15.3"), f"{g.id} ({g.owner}) has been in contact with "
-                   "the enemy: what it holds is known from now on.",
+    found = [Event("contact", rule("15.3"),
+                   f"{words.group(state, g.id, Audience.told(g.owner, *met[g.id]), start=True)}"
+                   " has been in contact with the enemy: what it holds is known from now on.",
                    audience=Audience.told(g.owner, *met[g.id]), player=g.owner,
                    group=g.id, at=g.at) for g in newly]
     return dataclasses.replace(state, groups=GroupsFile(groups)), found

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
@@ -13,6 +14,7 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State
+from ftpress.words import may_know_id
 
 
 def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
@@ -42,10 +44,13 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
                                 else None))
             index[new_id] = len(groups) - 1
             # It names the ships that left: who may know what the group holds (§15.3).
+            told = who_knows(state, group_id, player)
+            formed = new_id if may_know_id(told, player) else "a new task group"
             events.append(Event(
-                "split", rule("15.1"), f"{group_id} split at {place(state, parent.at)}: "
-                f"{', '.join(names)} formed {new_id}.",
-                audience=who_knows(state, group_id, player), player=player, group=group_id,
+                "split", rule("15.1"),
+                f"{words.group(state, group_id, told, start=True)} split at "
+                f"{place(state, parent.at)}: {words.listed(names)} formed {formed}.",
+                audience=told, player=player, group=group_id,
                 at=parent.at, groups=(group_id, new_id),
                 order=plan.where(player, "groups", group_id, "split", new_id, key=True)))
         groups[index[group_id]] = parent
@@ -63,8 +68,10 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
         groups[index[group_id]] = dataclasses.replace(host, ships=tuple(ships))
         # Public: it names counters only, and no dummy merges (§15.2: refused in orders).
         events.append(Event(
-            "merge", rule("15.1"), f"{', '.join(order.merge)} merged into {group_id} at "
-            f"{place(state, host.at)}.", audience=PUBLIC, player=player, group=group_id,
+            "merge", rule("15.1"),
+            f"{words.plural(len(order.merge) + 1, 'task group')} of {words.power(state, player)} "
+            f"merged into one at {place(state, host.at)}.", audience=PUBLIC, player=player,
+            group=group_id,
             at=host.at,
             groups=(group_id, *order.merge),
             order=plan.where(player, "groups", group_id, "merge", key=True)))

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ftpress import words
 from ftpress.events import Audience, Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
@@ -23,6 +24,7 @@ from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, Repair, Ship, State
+from ftpress.words import plural, power, powers_own
 
 #: Ruling: §11.2 prices a repair as the system cost to build, and the state
 #: knows only hull boxes. §10.7 and §10.8 put a rate on them: a repulse does
@@ -186,7 +188,8 @@ def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, 
         prize = _find_prize(state, player_id, group.at, order.parts_from)
         if found is None:
             assert prize is not None
-            identical, kind = False, f"from prize {prize.id} ({prize.ship.name})"
+            identical = False
+            kind = f"from the prize {words.ship(state, prize.ship.name, prize.ship.design)}"
         else:
             donor_group, donor = found
             identical = (donor.design == ship.design and donor_group.id == group.id
@@ -237,7 +240,7 @@ def start_repair(state: State, player_id: str, order: RepairOrder, repair_id: st
                                                                               repair)))
     world = state.system(at)
     return state, [Event(
-        "repair", rule("11.2"), f"{player_id} pays {money} for {what} at "
+        "repair", rule("11.2"), f"{power(state, player_id, start=True)} pays {money} for {what} at "
         f"{world.name if world else at} {how}; she is ready at the end of this week (§11.4).",
         # It names the ship: who may know what the group holds (§15.3).
         audience=who_knows(state, group.id, player_id), player=player_id, group=group.id,
@@ -264,8 +267,9 @@ def finish_repairs(state: State) -> tuple[State, list[Event]]:
         group, ship = found
         boxes = min(r.boxes, ship.damage)
         state = _damage(state, r.owner, r.at, r.ship, -boxes, prefer=group.id)
-        events.append(Event("repaired", rule("11.4"), f"{r.ship} of {group.id} is repaired at "
-                            f"{name}: {boxes} hull box{'es' if boxes != 1 else ''} restored.",
+        events.append(Event("repaired", rule("11.4"), f"{powers_own(state, r.owner, start=True)} "
+                            f"{r.ship} is repaired at {name}: {plural(boxes, 'hull box')} "
+                            "restored.",
                             audience=who_knows(state, group.id, r.owner), player=r.owner,
                             group=group.id, at=r.at))
     if done:

@@ -9,6 +9,7 @@ from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.state.model import State, System
+from ftpress.words import group
 
 #: Ruling (24 March, item 5): a scout that meets opposition at the world has
 #: still scouted it; contact does not undo what it saw.
@@ -31,15 +32,16 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
             continue
         world = systems[order.scout]
         order_at = plan.where(player, "groups", group_id, "scout", key=True)
+        who = group(state, group_id, PUBLIC, start=True)
         if state.hex_of(where[group_id]) != world.hex:
             events.append(Event(
-                "scouted", rule("2.3"), f"{group_id} did not reach {world.name}, so did not "
+                "scouted", rule("2.3"), f"{who} did not reach {world.name}, so did not "
                 "scout it.", audience=PUBLIC, player=player, group=group_id, at=where[group_id],
                 order=order_at))
             continue
         if world.income is not None:
             events.append(Event(
-                "scouted", rule("2.3"), f"{group_id} found {world.name} already scouted this "
+                "scouted", rule("2.3"), f"{who} found {world.name} already scouted this "
                 f"turn: income {world.income}, defence points {world.idp}.", audience=PUBLIC,
                 player=player,
                 group=group_id, at=world.id, order=order_at))
@@ -48,7 +50,7 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
         world, words = roll_worth(world, dice)
         systems[world.id] = world
         events.append(Event(
-            "scouted", rule("4.1"), f"{group_id} scouted {world.name}, which is {words}. "
+            "scouted", rule("4.1"), f"{who} scouted {world.name}, which is {words}. "
             "The result is public (§2.3).", audience=PUBLIC, player=player, group=group_id,
             at=world.id,
             order=order_at, rolls=dice.log[before:]))

@@ -15,6 +15,7 @@ from ftpress.orders.model import SparesOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Spares, State
+from ftpress.words import power
 
 #: §6.2.1: spares cost this share of the installed price of the same systems.
 SPARES_PRICE = Fraction(3, 4)
@@ -63,9 +64,9 @@ def buy_spares(state: State, player_id: str, order: SparesOrder,
                    for s in state.queues.spares)
     state = dataclasses.replace(state, queues=dataclasses.replace(state.queues, spares=spares))
     return state, [Event(
-        "spares", rule("6.2.1"), f"{player_id} buys {what} for {cost} (75% of their installed "
-        "price); they are in stock from the next economic turn.", audience=PUBLIC,
-        player=player_id,
+        "spares", rule("6.2.1"), f"{power(state, player_id, start=True)} buys {what} for "
+        f"{cost} (75% of their installed price); they are in stock from the next economic "
+        "turn.", audience=PUBLIC, player=player_id,
         at=order.at, order=where, note=order.note, amount=-cost, account="spares")]
 
 

@@ -149,7 +149,8 @@ def _shortfalls(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]:
     left = f"the treasury would hold {found.treasury} at the end of the week" if found else ""
     if not short:
         return [f"Everything written can be paid: {left}."]
-    return [f"Not enough money: {text}" for text in short] + [f"After that, {left}."]
+    return [f"Not enough money: {text[:1].lower()}{text[1:]}" for text in short] + [
+        f"After that, {left}."]
 
 
 def _books(state: State, player_id: str, ended: int, ordnance: int) -> str:

@@ -22,6 +22,7 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, system_checks
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, State
+from ftpress.words import powers_own
 
 #: Ruling: in the abstract combat a system check is one d6 for each hull row
 #: stripped, failing as a Full Thrust threshold check does for that row (a 6 for
@@ -52,7 +53,8 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
     """The sentences a battle of ``groups`` on the table is told: the system checks
     its ships owe (§10.8), then each later ruling that bears on them (§20, §20.1–§20.4);
     each sentence starts with a space, and none at all is ''."""
-    owing = [f"{ship.name} of {group.id} ({rows_words(system_checks(ship))})"
+    owing = [f"{powers_own(state, group.owner)} {ship.name} "
+             f"({rows_words(system_checks(ship))})"
              for group in groups for ship in group.ships if system_checks(ship)]
     said = ""
     if owing:
@@ -68,7 +70,7 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
     return said
 
 
-def abstract_checks(groups: Sequence[Group], dice: Dice,
+def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
                     worse: Sequence[str]) -> tuple[set[tuple[str, str]], list[Event]]:
     """§10.8 (:data:`ABSTRACT_CHECK_FAILS_CRIPPLE`): the system checks the ships of ``groups``
     owe, rolled as the abstract battle begins (``worse``: the powers on reduced
@@ -93,7 +95,8 @@ def abstract_checks(groups: Sequence[Group], dice: Dice,
                       "crippled" if failed else "passes")
             worse_words = " one level worse (§7.4)" if lower else ""
             events.append(Event(
-                "system-checks", rule("10.8"), f"{ship.name} of {group.id} makes the system "
+                "system-checks", rule("10.8"),
+                f"{powers_own(state, group.owner, start=True)} {ship.name} makes the system "
                 f"checks owed for {rows_words(rows)}{worse_words}: she {result}.",
                 audience=told, player=group.owner, group=group.id,
                 rolls=dice.log[before:]))

@@ -56,7 +56,7 @@ def unpaid(player_id: str, what: str, due: int, account: Account, section: str,
            group: str | None = None) -> Event:
     """§6.3: something the treasury could not pay, and so did not happen; told to the
     payer alone, since ``what`` may name a keel or a ship under repair (§13.2, §15.3)."""
-    return Event("unpaid", rule("6.3"), f"{player_id} cannot pay {due} for {what}: "
-                 f"there is no credit, so it is not done (§{section}).",
+    return Event("unpaid", rule("6.3"), f"The treasury cannot pay {due} for {what}, and there "
+                 f"is no credit, so it is not done (§{section}).",
                  audience=Audience.told(player_id), player=player_id,
                  at=at, group=group, order=order, amount=0, account=account)

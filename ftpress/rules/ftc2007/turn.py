@@ -62,6 +62,7 @@ from ftpress.rules.ftc2007.scouting import scout_worlds
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
 from ftpress.state.model import State
+from ftpress.words import powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
@@ -129,7 +130,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         vetted = plan.vetted.get(player.id)
         if vetted is None:
             if mine:
-                events.append(no_orders(rule("15.4"), player.id, mine))
+                events.append(no_orders(rule("15.4"), state, player.id, mine))
             continue
         loaded = plan.orders[player.id]
         for r in vetted.rejected:
@@ -137,11 +138,14 @@ def refusals(state: State, plan: Plan) -> list[Event]:
             if r.group is not None:
                 text = f"{r.group}'s order is refused and it holds: {r.message}."
             elif r.loc == ("economy",):
-                text = f"{player.id}'s economic orders are refused: {r.message}."
+                text = f"{powers_own(state, player.id, start=True)} economic orders are " \
+                       f"refused: {r.message}."
             elif r.loc[:1] == ("economy",):
-                text = f"{player.id}'s economic order is refused: {r.message}."
+                text = f"{powers_own(state, player.id, start=True)} economic order is " \
+                       f"refused: {r.message}."
             else:
-                text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
+                text = f"{powers_own(state, player.id, start=True)} orders are refused and " \
+                       f"all its groups hold: {r.message}."
             # A refusal quotes the order, which may name ships and places: the
             # player's own business (§15.3); the public sees the group hold.
             events.append(Event("rejected", rule("15.4"), text,
@@ -152,16 +156,18 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         silent = tuple(g for g in mine if g not in given)
         if silent and not any(r.group is None and r.loc[:1] != ("economy",)
                               for r in vetted.rejected):
-            events.append(unmentioned(rule("15.4"), player.id, silent))
+            events.append(unmentioned(rule("15.4"), state, player.id, silent))
         for group_id, order in loaded.orders.groups.items():
             if group_id in vetted.rejected_groups and order.note:
-                events.append(Event("note", rule("15.4"), f"{player.id}'s note on the "
-                                    f"refused order of {group_id}.",
+                events.append(Event("note", rule("15.4"),
+                                    f"{powers_own(state, player.id, start=True)} note on "
+                                    f"the refused order of {group_id}.",
                                     audience=Audience.told(player.id), player=player.id,
                                     group=group_id, note=order.note,
                                     order=plan.where(player.id, "groups", group_id, "note")))
         if loaded.orders.note:
-            events.append(Event("note", rule("15.4"), f"{player.id}'s note on the turn.",
+            events.append(Event("note", rule("15.4"),
+                                f"{powers_own(state, player.id, start=True)} note on the turn.",
                                 audience=PUBLIC, player=player.id, note=loaded.orders.note,
                                 order=plan.where(player.id, "note")))
     return events + plan.strangers_refused(state, rule("15.4"))
@@ -176,6 +182,6 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
     cal = state.campaign.calendar
     state = advanced(state)
     new = state.campaign.calendar
-    economic = " and economic turn " + str(new.economic_turn) if \
+    economic = f"economic turn {new.economic_turn}" if \
         new.economic_turn != cal.economic_turn else ""
     return state, [turn_opened(rule("5.1"), cal, new, also=economic)]

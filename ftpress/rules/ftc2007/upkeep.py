@@ -12,6 +12,7 @@ from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Maintenance, State
+from ftpress.words import plural, power
 
 #: §7.1, §7.3, §7.4: the share of the full list price paid each economic turn.
 RATES: dict[Maintenance, Fraction] = {
@@ -95,8 +96,9 @@ def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[Sta
     rate = f"{float(RATES[level] * 100):g}%"
     events = [Event("upkeep", rule("7.4" if level == "reduced" else
                                    "7.3" if level == "standardised" else "7.1"),
-                    f"{player_id} pays {paid} upkeep for economic turn {economic_turn}: {rate} "
-                    f"({level}) of its ships' full list price of {price}{why}.",
+                    f"{power(state, player_id, start=True)} pays {paid} upkeep for economic "
+                    f"turn {economic_turn}: {rate} ({level}) of its ships' full list price of "
+                    f"{price}{why}.",
                     audience=PUBLIC, player=player_id, amount=-paid, account="maintenance")]
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its upkeep ({due} due)", due - paid,
@@ -110,8 +112,9 @@ def charge_biomass(state: State, player_id: str, boxes: int, economic_turn: int,
     due = boxes * EXPENDED_BIOMASS_BOX_COST
     paid = min(due, balance(state, player_id))
     state = credit(state, player_id, -paid)
-    events = [Event("ordnance", rule("11.5"), f"{player_id} pays {paid} to regrow {boxes} "
-                    f"box{'' if boxes == 1 else 'es'} of biomass expended in economic turn "
+    events = [Event("ordnance", rule("11.5"),
+                    f"{power(state, player_id, start=True)} pays {paid} to regrow "
+                    f"{plural(boxes, 'box', 'boxes')} of biomass expended in economic turn "
                     f"{economic_turn} ({EXPENDED_BIOMASS_BOX_COST} a box).", audience=PUBLIC,
                     player=player_id, order=where, amount=-paid, account="ordnance")]
     if paid < due:
@@ -126,7 +129,8 @@ def charge_ordnance(state: State, player_id: str, points: int, economic_turn: in
     due = charge(points, ORDNANCE_RATE)
     paid = min(due, balance(state, player_id))
     state = credit(state, player_id, -paid)
-    events = [Event("ordnance", rule("7.1"), f"{player_id} pays {paid} for ordnance worth "
+    events = [Event("ordnance", rule("7.1"),
+                    f"{power(state, player_id, start=True)} pays {paid} for ordnance worth "
                     f"{points} expended in economic turn {economic_turn} (half its build "
                     "price).", audience=PUBLIC, player=player_id, order=where, amount=-paid,
                     account="ordnance")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
@@ -18,6 +19,7 @@ from ftpress.rules.ftcamp02.space import place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02System, of_group, of_system
 from ftpress.state.extension import extended
 from ftpress.state.model import MapFile, State
+from ftpress.words import power, powers, powers_own
 
 #: Ruling: battles are not fought by this chapter, so the only interruption ftpress
 #: knows is another power's marker in the system's hex at the end of the round:
@@ -47,31 +49,35 @@ def maintain_orbits(state: State, vetted: Mapping[str, Vetted],
             if system is None:
                 continue
             order_at = where.get((player, group_id))
+            who = power(state, player, start=True)
             others = sorted({g.owner for g in state.groups.groups if g.owner != player
                              and of_group(g).attached_to is None and place_hex(state, g) == here})
             if system.owner == player and of_system(system).loyalty > 0:
-                events.append(Event("not-resolved", rule("4.3"), f"{group_id} maintains "
-                                    f"orbit at {system.name}, loyal to {player}; how that "
+                orbiting = words.group(state, group_id, PUBLIC, noun="group", start=True)
+                events.append(Event("not-resolved", rule("4.3"), f"{orbiting} maintains "
+                                    f"orbit at {system.name}, loyal to {power(state, player)}; "
+                                    "how that "
                                     "strengthens its loyalty is for the Resources Phase, which "
                                     "is not part of this rulebook.", player=player,
                                     group=group_id, at=system.id, order=order_at,
                                     audience=PUBLIC))
             elif system.owner is not None and of_system(system).loyalty > 0:
-                events.append(Event("claim", rule("8.2"), f"{player} invades {system.name}, "
-                                    f"loyal to {system.owner}: its loyalty must first fall to "
-                                    "zero, which the Resources Phase decides (not part of this "
-                                    "rulebook).", player=player, group=group_id, at=system.id,
-                                    players=(player, system.owner), order=order_at,
+                events.append(Event("claim", rule("8.2"), f"{who} invades {system.name}, "
+                                    f"loyal to {power(state, system.owner)}: its loyalty must "
+                                    "first fall to zero, which the Resources Phase decides "
+                                    "(not part of this rulebook).", player=player, group=group_id,
+                                    at=system.id, players=(player, system.owner), order=order_at,
                                     audience=PUBLIC))
             elif CONTESTED_INTERRUPTS and others:
-                events.append(Event("claim", rule("8.1"), f"{player}'s claim on {system.name} "
-                                    f"is interrupted: {', '.join(others)} "
+                events.append(Event("claim", rule("8.1"),
+                                    f"{powers_own(state, player, start=True)} claim on "
+                                    f"{system.name} is interrupted: {powers(state, others)} "
                                     f"{'is' if len(others) == 1 else 'are'} in the system.",
                                     player=player, group=group_id, at=system.id,
                                     players=(player, *others), order=order_at, audience=PUBLIC))
             elif system.id not in claims:
                 claims[system.id] = player
-                events.append(Event("claim", rule("8.1"), f"{player} claims {system.name} in "
+                events.append(Event("claim", rule("8.1"), f"{who} claims {system.name} in "
                                     "name; its loyalty rises only in the Resources Phase, "
                                     "which is not part of this rulebook.", player=player,
                                     group=group_id, at=system.id, order=order_at, audience=PUBLIC))

@@ -15,6 +15,7 @@ from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_design, of_ship
 from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
+from ftpress.words import plural
 
 
 def hold_orders(state: State, vetted: Mapping[str, Vetted],
@@ -36,8 +37,8 @@ def hold_orders(state: State, vetted: Mapping[str, Vetted],
                 where.get((player, f"{group_id}#hold"))
             if tugs:
                 ready.update((group_id, name) for name in tugs)
-                events.append(Event("tug", rule("4.2.6"), f"{len(tugs)} civilian "
-                                    f"tug{'s' if len(tugs) > 1 else ''} of {group_id} "
+                events.append(Event("tug", rule("4.2.6"),
+                                    f"{plural(len(tugs), 'civilian tug')} of {group_id} "
                                     f"make{'' if len(tugs) > 1 else 's'} ready to tow from "
                                     "next round.", player=player, group=group_id,
                                     order=secret, audience=Audience.told(player)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from ftpress import words
 from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftcamp02.crafts import drifting
@@ -30,6 +31,7 @@ from ftpress.rules.ftcamp02.space import location
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
+from ftpress.words import place, plural
 
 #: Ruling: no lost roll is made when the group cannot fail (a net modifier of 0 or
 #: better succeeds on any die), so no die is rolled for it.
@@ -76,8 +78,8 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                          else "cannot fail")
             via = f" through wormhole {journey.wormhole}" if journey.wormhole else ""
             events.append(Event(
-                "lost", rule("4.1.1"), f"{group_id}'s lost roll after {journey.distance} "
-                f"hex{'es' if journey.distance != 1 else ''}{via} (optimal {journey.optimal}, "
+                "lost", rule("4.1.1"), f"{group_id}'s lost roll after "
+                f"{plural(journey.distance, 'hex', 'hexes')}{via} (optimal {journey.optimal}, "
                 f"modifier {journey.modifier:+d}) "
                 f"{roll_text}: {'on course' if passed else 'lost'}.", player=player,
                 group=group_id, groups=(group_id, *followers), at=location(state,
@@ -85,7 +87,6 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                 rolls=dice.log[-1:] if die is not None else (),
                 audience=Audience.told(player)))
             at = location(state, journey.target)
-            world = state.system_at(journey.target)
             for gid in (group_id, *followers):
                 g = groups[gid]
                 if gid != group_id and flight_problem(gid, party_of(state, g)) is not None:
@@ -116,9 +117,11 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
                         after, endurance=min(after.endurance or 0, limit))
                 events.append(Event(
                     "arrival", rule("4.4" if gid != group_id else "4.1"),
-                    f"{gid} {'follows ' + group_id + ' and ' if gid != group_id else ''}"
-                    f"arrives at {world.name if world is not None else at}"
-                    f"{via}.", audience=PUBLIC, player=player, group=gid, at=at, origin=g.at,
+                    f"{words.group(state, gid, PUBLIC, noun='group', start=True)} "
+                    f"{'follows another and ' if gid != group_id else ''}"
+                    f"arrives at {place(state, at)}"
+                    f"{' through a wormhole' if journey.wormhole else ''}.", audience=PUBLIC,
+                    player=player, group=gid, at=at, origin=g.at,
                     order=where.get((player, gid))))
     for gid, count in sorted(left_behind.items()):
         g = moved[gid]

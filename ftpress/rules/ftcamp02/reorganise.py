@@ -27,6 +27,7 @@ from ftpress.rules.ftcamp02.space import friendly, place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group, of_system
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, check_id
+from ftpress.words import listed
 
 #: Ruling: the seed does not say how EPs in store are shared out. A group split off
 #: takes the share of its parent's store that its points are of the parent's points
@@ -214,9 +215,9 @@ def reorganise_event(player: str, group_id: str, order: GroupOrder, where: str |
     event goes to the player alone; the map shows the markers placed and removed."""
     parts = ["becomes a standard fleet group again"] if restored else []
     if order.split:
-        parts.append(f"splits off {', '.join(order.split)}")
+        parts.append(f"splits off {listed(order.split)}")
     if order.merge:
-        parts.append(f"absorbs {', '.join(order.merge)}")
+        parts.append(f"absorbs {listed(order.merge)}")
     if order.place:
         parts.append("takes its place in the group structure" if len(order.place) == 1
                      else "places its groups in the group structure")

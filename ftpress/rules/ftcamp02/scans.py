@@ -20,13 +20,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ftpress.events import Audience, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static, sensor_grade
 from ftpress.rules.ftcamp02.movement import party_of
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
 from ftpress.rules.ftcamp02.state_ext import of_design, of_group
 from ftpress.state.model import Design, Group, Ship, State
+from ftpress.words import group, place, power
 
 #: Ruling: the scanned power always uses every ECM and area ECM it has to hide
 #: classes (the seed leaves it to that power's choice; ftpress cannot ask).
@@ -108,8 +108,10 @@ def long_range_scans(state: State) -> list[Event]:
             result = scan_group(party_of(state, target), superior)
             same = any(where[g.id] == h for g, _grade, _n in able)
             section = "7.3" if same else "7.1"
-            events.append(Event("scan", rule(section), f"{player} scans {target.id} "
-                                f"({target.owner}) at {_place(state, h)}: "
+            scanned = Audience.told(player, target.owner)
+            events.append(Event("scan", rule(section), f"{power(state, player, start=True)} scans "
+                                f"{group(state, target.id, scanned, noun='group')} at "
+                                f"{place(state, h)}: "
                                 f"{result.describe()}.", player=player, group=target.id,
                                 groups=tuple(g.id for g, _grade, _n in able),
                                 players=(player, target.owner), at=target.at,
@@ -128,6 +130,3 @@ def sensors(state: State, group: Group) -> tuple[str | None, int]:
     return best, grades.count("superior")
 
 
-def _place(state: State, h: Hex) -> str:
-    world = state.system_at(h)
-    return world.name if world is not None else str(h)

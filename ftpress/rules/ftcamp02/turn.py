@@ -52,6 +52,7 @@ from ftpress.rules.planning import (
     unmentioned,
 )
 from ftpress.state.model import State
+from ftpress.words import powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
@@ -112,7 +113,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
         mine = [g.id for g in state.groups_of(player.id) if of_group(g).attached_to is None]
         if player.id not in orders:
             if mine:
-                events.append(no_orders(rule("4.0"), player.id, mine))
+                events.append(no_orders(rule("4.0"), state, player.id, mine, noun="group"))
             continue
         loaded = orders[player.id]
         for r in vetted[player.id].rejected:
@@ -120,7 +121,8 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
             if r.group is not None:
                 text = f"{r.group}'s order is refused and it holds: {r.message}."
             else:
-                text = f"{player.id}'s orders are refused and all its groups hold: {r.message}."
+                text = f"{powers_own(state, player.id, start=True)} orders are refused and " \
+                       f"all its groups hold: {r.message}."
             # A refusal quotes the order: attachments and hold sub-orders are told to
             # nobody (§3, §4.2), and what a group holds to nobody unscanned (§7).
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
@@ -128,10 +130,11 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
         given = set(loaded.orders.groups) | set(vetted[player.id].attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
-            events.append(unmentioned(rule("4.0"), player.id, silent))
+            events.append(unmentioned(rule("4.0"), state, player.id, silent, noun="group"))
         if loaded.orders.note:
             path, line, col = loaded.where("note")
-            events.append(Event("note", rule("4.0"), f"{player.id}'s note on the round.",
+            events.append(Event("note", rule("4.0"),
+                                f"{powers_own(state, player.id, start=True)} note on the round.",
                                 player=player.id, note=loaded.orders.note,
                                 order=f"{path}:{line}:{col}", audience=PUBLIC))
     for player_id in strangers(state, orders):
@@ -185,4 +188,4 @@ def next_round(state: State) -> tuple[State, list[Event]]:
     cal = state.campaign.calendar
     state = advanced(state)
     new = state.campaign.calendar
-    return state, [turn_opened(rule("4"), cal, new, period="Round")]
+    return state, [turn_opened(rule("4"), cal, new, period="round")]

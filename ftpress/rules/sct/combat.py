@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from ftpress import words
 from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Event
@@ -24,7 +25,7 @@ from ftpress.rules import abstract_combat as ac
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.losses import AFLOAT, CRIPPLED, DESTROYED, take_losses
 from ftpress.rules.sct.orderfile import ForceOrder
-from ftpress.rules.sct.plan import Plan, rule
+from ftpress.rules.sct.plan import Plan, force, rule
 from ftpress.rules.sct.plane import place_name
 from ftpress.rules.sct.state_ext import position
 from ftpress.rules.sct.supply import endurance_of
@@ -127,11 +128,12 @@ def _settle(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
         return state, []  # an earlier battle this turn has already settled it
     orders = {g.id: plan.force(g.owner, g.id) for g in groups}
     engaged = [g.id for g in groups if _engages(orders[g.id])]
-    names = " and ".join(meeting.players)
+    names = words.powers(state, meeting.players)
     where = place_name(state, meeting.at)
     if not engaged and not (meeting.bases and BASE_ENGAGES):
-        return state, [Event("encounter", rule("6.1"), f"{names} meet near {where}, but "
-                             "neither elects to fight.", at=meeting.at,
+        return state, [Event("encounter", rule("6.1"),
+                             f"{words.sentence(names)} meet near {where}, but neither "
+                             "elects to fight.", at=meeting.at,
                              groups=meeting.groups, players=meeting.players, audience=PUBLIC)]
     mode = state.campaign.settings.battles
     agreed = all(o is not None and o.abstract for o in orders.values())
@@ -161,15 +163,16 @@ def _enter(state: State, plan: Plan, meeting: Meeting, groups: list[Group],
             order = plan.force(player, group.id)
             wants = order.supplied if order is not None else True
             supplied[group.id] = wants and endurance_of(state, group) >= 1
+            who = force(state, group.id, start=True)
             if supplied[group.id] and SUPPLY_PER_BATTLE:
                 spent[group.id] = dataclasses.replace(group,
                                                       endurance=endurance_of(state, group) - 1)
-                events.append(Event("endurance", rule("6.5"), f"{group.id} spends an "
+                events.append(Event("endurance", rule("6.5"), f"{who} spends an "
                                     f"endurance point to fight supplied "
                                     f"({spent[group.id].endurance} left).", player=player,
                                     group=group.id, audience=PUBLIC))
             elif wants:
-                events.append(Event("endurance", rule("6.5"), f"{group.id} has no endurance "
+                events.append(Event("endurance", rule("6.5"), f"{who} has no endurance "
                                     "left and fights out of supply, at half values.",
                                     player=player, group=group.id, audience=PUBLIC))
     return spent, events, supplied
@@ -218,17 +221,20 @@ def _abstract(state: State, plan: Plan, initiative: Sequence[str], dice: Dice,
             if system.owner == player:
                 units.extend(ac.base_elements(f"base:{system.id}", system.income or 0,
                                               f"the base of {system.name}"))
-        sides.append(ac.Side(player, tuple(units), min(rounds) if rounds else None))
+        sides.append(ac.Side(player, tuple(units), min(rounds) if rounds else None,
+                             title=words.power(state, player)))
     first = 0 if list(initiative).index(meeting.players[0]) <= list(initiative).index(
         meeting.players[1]) else 1
     result = ac.fight(sides[0], sides[1], first, dice, rule("6.3"))
-    note = (f" The seed gives fighter groups no values, so the {fighters} fighter "
-            "groups aboard did not fight (§6.9)." if fighters and not FIGHTERS_FOUGHT else "")
+    note = (f" The seed gives fighter groups no values, so the "
+            f"{words.plural(fighters, 'fighter group')} aboard did not fight (§6.9)."
+            if fighters and not FIGHTERS_FOUGHT else "")
     for attack in result.attacks:
         events.append(Event("battle", rule("6.3"), f"Round {attack.round}: {attack.text}",
                             at=meeting.at, players=meeting.players, rolls=attack.rolls,
                             audience=PUBLIC))
-    events.append(Event("battle", rule("6.8"), f"{' and '.join(meeting.players)} fight near "
+    events.append(Event("battle", rule("6.8"),
+                        f"{words.sentence(words.powers(state, meeting.players))} fight near "
                         f"{place_name(state, meeting.at)}. {result.summary}{note}",
                         at=meeting.at, groups=meeting.groups, players=meeting.players,
                         audience=PUBLIC))
@@ -255,7 +261,7 @@ def _apply(state: State, result: ac.CombatResult, spent: dict[str, Group],
         if group.id not in meeting.groups:
             groups.append(group)
             continue
-        kept = take_losses(group, lambda g, ship: _fate(by_id.get(f"{g.id}/{ship.name}")),
+        kept = take_losses(state, group, lambda g, ship: _fate(by_id.get(f"{g.id}/{ship.name}")),
                            events)
         if kept is not None:
             groups.append(kept)

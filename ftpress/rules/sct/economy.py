@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from ftpress import words
 from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
@@ -34,8 +35,11 @@ def collect_income(state: State) -> tuple[dict[str, int], list[Event]]:
         worlds = state.worlds_of(player.id)
         total = sum(s.income or 0 for s in worlds)
         income[player.id] = total
-        events.append(Event("income", rule("3.1"), f"{player.id}'s {len(worlds)} systems "
-                            f"yield {total} MUCr this turn.", player=player.id,
+        yields = "yields" if len(worlds) == 1 else "yield"
+        events.append(Event("income", rule("3.1"),
+                            f"{words.powers_own(state, player.id, start=True)} "
+                            f"{words.plural(len(worlds), 'system')} {yields} "
+                            f"{total} MUCr this turn.", player=player.id,
                             amount=total, account="income", audience=PUBLIC))
     return income, events
 
@@ -53,6 +57,7 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
     for player in state.players.players:
         vetted = plan.vetted.get(player.id)
         spent = 0
+        who = words.power(state, player.id, start=True)
         for n, spend in enumerate(vetted.spends if vetted else (), start=1):
             spent += spend.cost
             where = plan.where(player.id, *spend.loc)
@@ -67,12 +72,12 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                 rate = costs.yard_rate(system)
                 # A ship on the slips is in no task force, so the ruling that makes
                 # forces public (§1.1) does not reach it: its builder's until delivered.
-                events.append(Event("keel-laid", rule("3.3"), f"{player.id} begins "
+                events.append(Event("keel-laid", rule("3.3"), f"{who} begins "
                                     f"{order.name}, a {design.name} {design.size}, at "
                                     f"{system.name} for {spend.cost} MUCr "
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
-                                    f"about {math.ceil(spend.cost / rate)} turns at "
-                                    f"{rate} MUCr a turn.", player=player.id, at=system.id,
+                                    f"about {words.plural(math.ceil(spend.cost / rate), 'turn')} "
+                                    f"at {rate} MUCr a turn.", player=player.id, at=system.id,
                                     order=where, amount=-spend.cost, account="construction",
                                     audience=Audience.told(player.id)))
             elif isinstance(order, RepairOrder):
@@ -80,8 +85,8 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                 ready = turn + math.ceil(spend.cost / rate) - 1
                 repairs.append(Repair(f"{player.id}-{turn}-{n}", player.id, order.force,
                                       order.ship, system.id, 1, spend.cost, ready))
-                events.append(Event("repair", rule("3.3"), f"{player.id} begins repairing "
-                                    f"{order.ship} of {order.force} at {system.name} for "
+                events.append(Event("repair", rule("3.3"), f"{who} begins repairing "
+                                    f"{order.ship} at {system.name} for "
                                     f"{spend.cost} MUCr, half its value "
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
                                     f"ready at the end of turn {ready}.", player=player.id,
@@ -93,10 +98,10 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
                 systems[system.id] = extended(
                     system, SctSystem, works={**of_system(system).works, order.kind: turns})
                 events.append(Event("works-begun", rule(_WORKS_RULE[order.kind]),
-                                    f"{player.id} begins a {order.kind} at {system.name} for "
+                                    f"{who} begins a {order.kind} at {system.name} for "
                                     f"{spend.cost} MUCr "
                                     f"({_paid(spend.from_income, spend.from_treasury)}); "
-                                    f"done in {turns} turns.", player=player.id,
+                                    f"done in {words.plural(turns, 'turn')}.", player=player.id,
                                     at=system.id, order=where, amount=-spend.cost,
                                     account="construction", audience=PUBLIC))
         earned = income.get(player.id, 0)
@@ -153,9 +158,10 @@ def deliver(state: State) -> tuple[State, list[Event]]:
                       revealed=FORCES_ARE_PUBLIC)
         force = dataclasses.replace(force, endurance=max_endurance(state, force))
         groups.append(force)
-        events.append(Event("ship-built", rule("3.3"), f"{keel.name}, a {design.name} "
-                            f"{design.size}, is delivered at {system.name} and forms task "
-                            f"force {force_id}.", player=keel.owner, group=force_id,
+        own = words.powers_own(state, keel.owner, start=True)
+        events.append(Event("ship-built", rule("3.3"), f"{own} {keel.name}, a {design.name} "
+                            f"{design.size}, is delivered at {system.name} and forms a new task "
+                            f"force.", player=keel.owner, group=force_id,
                             at=keel.at, audience=PUBLIC))
     repairs: list[Repair] = []
     for repair in state.queues.repairs:
@@ -165,7 +171,8 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         alive = any(s.name == repair.ship for g in groups if g.owner == repair.owner
                     for s in g.ships)
         if not alive:
-            events.append(Event("repaired", rule("3.3"), f"{repair.ship} was lost before "
+            own = words.powers_own(state, repair.owner, start=True)
+            events.append(Event("repaired", rule("3.3"), f"{own} {repair.ship} was lost before "
                                 "its repair was done; the money is spent.",
                                 player=repair.owner, at=repair.at, audience=PUBLIC))
             continue
@@ -179,8 +186,9 @@ def deliver(state: State) -> tuple[State, list[Event]]:
         ships = tuple(dataclasses.replace(s, crippled=False) if s.name == repair.ship else s
                       for s in group.ships)
         groups[home] = dataclasses.replace(group, ships=ships)
-        events.append(Event("repaired", rule("3.3"), f"{repair.ship} of {group.id} is "
-                            f"repaired at {repair.at} and no longer crippled.",
+        own = words.powers_own(state, repair.owner, start=True)
+        events.append(Event("repaired", rule("3.3"), f"{own} {repair.ship} is repaired at "
+                            f"{words.world(state, repair.at)} and no longer crippled.",
                             player=repair.owner, group=group.id, at=repair.at, audience=PUBLIC))
     systems: list[System] = []
     for system in state.map.systems:

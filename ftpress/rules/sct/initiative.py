@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ftpress import words
 from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Event
 from ftpress.rules.abstract_combat import roll_initiative
@@ -17,8 +18,9 @@ def roll(state: State, dice: Dice) -> tuple[tuple[str, ...], list[Event]]:
     if not players:
         return (), []
     start = len(dice.log)
-    order, first = roll_initiative(dice, players, rule("2.2"))
-    text = ", ".join(f"{p} {first[p]}" for p in order)
+    titles = {p: words.power(state, p) for p in players}
+    order, first = roll_initiative(dice, players, rule("2.2"), titles=titles)
+    text = ", ".join(f"{titles[p]} {first[p]}" for p in order)
     if len(set(first.values())) < len(first):
         text += " (ties rolled again)"
     return order, [Event("initiative", rule("2.2"), f"Initiative, highest first: {text}.",

@@ -6,11 +6,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct import plane
-from ftpress.rules.sct.plan import Plan, rule
+from ftpress.rules.sct.plan import Plan, force, rule
 from ftpress.rules.sct.supply import endurance_of, spend
-from ftpress.state.model import Group, Location, Point, State
+from ftpress.state.model import Group, Point, State
 
 #: Ruling: a move aimed at a system or task force (§4.3) stops there if it is
 #: nearer than the distance ordered, rather than flying past it.
@@ -61,11 +62,11 @@ def _target(state: State, target_id: str) -> Point | None:
     return plane.where(state, group.at) if group is not None else None
 
 
-def _name(state: State, at: Location) -> str:
-    if not isinstance(at, str):
-        return f"open space at {at}"
-    system = state.system(at)
-    return system.name if system is not None else at
+def _toward(state: State, target_id: str) -> str:
+    """What a force aims at, by name: a system, or another power's task force."""
+    if state.system(target_id) is not None:
+        return words.world(state, target_id)
+    return force(state, target_id)
 
 
 def primary_movement(state: State, plan: Plan, initiative: Sequence[str],
@@ -97,18 +98,20 @@ def primary_movement(state: State, plan: Plan, initiative: Sequence[str],
                     heading = aim
                     if STOP_AT_TARGET:
                         length = min(length, plane.distance(start, target))
-                    note = f", turning {off:.0f}° toward {order.toward}"
+                    note = f", turning {off:.0f}° toward {_toward(state, order.toward)}"
                 else:
-                    note = (f"; {order.toward} now lies {off:.0f}° off its facing, more than "
+                    note = (f"; {_toward(state, order.toward)} now lies {off:.0f}° off its "
+                            "facing, more than "
                             f"{plane.DEVIATION:.0f}°, so it keeps to its facing")
         end = plane.step(start, heading, length) if length else start
         at = plane.settle(state, end) if length else group.at
         state = _replace_group(state, dataclasses.replace(group, at=at))
         events.append(Event("movement", rule("4.3" if order.toward else "4.1"),
-                            f"{force_id} moves {move}{note}: {_name(state, group.at)} → "
-                            f"{_name(state, at)}.", player=player, group=force_id, at=at,
-                            origin=group.at, order=plan.where(player, "forces", force_id,
-                                                              "move"), audience=PUBLIC))
+                            f"{force(state, force_id, start=True)} moves {move}{note}: "
+                            f"{words.place(state, group.at)} → {words.place(state, at)}.",
+                            player=player, group=force_id, at=at, origin=group.at,
+                            order=plan.where(player, "forces", force_id, "move"),
+                            audience=PUBLIC))
     return state, events
 
 
@@ -125,8 +128,9 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
             continue
         where = plan.where(player, "forces", force_id, "secondary")
         if endurance_of(state, group) < 1:
-            events.append(Event("rejected", rule("4.4"), f"{force_id} has no endurance left "
-                                "for a secondary move; it stays.", player=player,
+            events.append(Event("rejected", rule("4.4"),
+                                f"{force(state, force_id, start=True)} has no endurance "
+                                "left for a secondary move; it stays.", player=player,
                                 group=force_id, order=where, audience=PUBLIC))
             continue
         start = plane.where(state, group.at)
@@ -137,8 +141,10 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
         if second.toward is not None:
             target = _target(state, second.toward)
             if target is None:
-                events.append(Event("rejected", rule("4.4"), f"{second.toward} is gone; "
-                                    f"{force_id} makes no secondary move.", player=player,
+                gone = words.sentence(_toward(state, second.toward))
+                events.append(Event("rejected", rule("4.4"), f"{gone} is gone; "
+                                    f"{force(state, force_id)} "
+                                    "makes no secondary move.", player=player,
                                     group=force_id, order=where, audience=PUBLIC))
                 continue
             heading = plane.bearing(start, target)
@@ -147,18 +153,21 @@ def secondary_movement(state: State, plan: Plan, initiative: Sequence[str],
             assert second.bearing is not None
             heading = second.bearing
         if length == 0:
-            events.append(Event("secondary-move", rule("4.4"), f"{force_id} is already at "
-                                f"{second.toward}; it makes no secondary move and spends "
-                                "nothing.", player=player, group=force_id, at=group.at,
-                                order=where, audience=PUBLIC))
+            events.append(Event("secondary-move", rule("4.4"),
+                                f"{force(state, force_id, start=True)} is already at "
+                                f"{words.place(state, group.at)}; it makes no secondary "
+                                "move and spends nothing.", player=player, group=force_id,
+                                at=group.at, order=where, audience=PUBLIC))
             continue
         end = plane.step(start, heading, length)
         at = plane.settle(state, end)
         moved = spend(dataclasses.replace(group, at=at), state)
         state = _replace_group(state, moved)
-        events.append(Event("secondary-move", rule("4.4"), f"{force_id} spends an endurance "
-                            f"point ({moved.endurance} left) and moves {round(length, 2):g} MU on "
-                            f"{heading:.0f}°: {_name(state, group.at)} → {_name(state, at)}.",
+        events.append(Event("secondary-move", rule("4.4"),
+                            f"{force(state, force_id, start=True)} spends an endurance "
+                            f"point ({moved.endurance} left) and moves "
+                            f"{round(length, 2):g} MU on {heading:.0f}°: "
+                            f"{words.place(state, group.at)} → {words.place(state, at)}.",
                             player=player, group=force_id, at=at, origin=group.at,
                             order=where, audience=PUBLIC))
     return state, events

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ftpress import words
+from ftpress.events import PUBLIC
 from ftpress.rules.planning import VettedPlan, section_namer
 from ftpress.rules.sct.orderfile import ForceOrder, SctOrders
 from ftpress.rules.sct.orders import Vetted, vet
+from ftpress.state.model import State
 
 RULESET = "sct"
 
@@ -32,3 +35,9 @@ class Plan(VettedPlan[SctOrders, Vetted]):
         """The standing order of a player's task force, if it has one."""
         vetted = self.vetted.get(player)
         return vetted.forces.get(force_id) if vetted else None
+
+
+def force(state: State, force_id: str, *, start: bool = False) -> str:
+    """A task force as the public events name it ('a task force of the Eastern Star
+    Union'): its id is its owner's label, though what it holds is public (§1.1)."""
+    return words.group(state, force_id, PUBLIC, noun="task force", start=start)

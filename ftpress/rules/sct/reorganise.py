@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct import plane
-from ftpress.rules.sct.plan import Plan, rule
+from ftpress.rules.sct.plan import Plan, force, rule
 from ftpress.state.model import Group, Location, State
 
 #: Ruling: forces merge only where they stand together: at the same system, or at
@@ -30,19 +31,21 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
     events: list[Event] = []
     for player, vetted in sorted(plan.vetted.items()):
         for force_id, order in vetted.forces.items():
+            who = force(state, force_id, start=True)
+            forces = f"Two task forces of {words.power(state, player)}"
             for new_id, names in order.split.items():
                 where = plan.where(player, "forces", force_id, "split", new_id, key=True)
                 parent = groups.get(force_id)
                 leaving = tuple(s for s in parent.ships if s.name in names) if parent else ()
                 if parent is None or not leaving or len(leaving) == len(parent.ships):
-                    events.append(Event("rejected", rule("2.1"), f"{force_id} cannot split "
-                                        f"off {new_id}: its ships are no longer there to "
-                                        "split.", player=player, group=force_id, order=where,
+                    events.append(Event("rejected", rule("2.1"), f"{who} cannot split: the "
+                                        "ships it was to split off are no longer there.",
+                                        player=player, group=force_id, order=where,
                                         audience=PUBLIC))
                     continue
                 if new_id in groups:
-                    events.append(Event("rejected", rule("2.1"), f"{force_id} cannot split "
-                                        f"off {new_id}: a task force of that id now exists.",
+                    events.append(Event("rejected", rule("2.1"), f"{who} cannot split: the "
+                                        "id its orders give the new task force is taken.",
                                         player=player, group=force_id, order=where,
                                         audience=PUBLIC))
                     continue
@@ -51,8 +54,9 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 groups[new_id] = Group(new_id, player, parent.at, leaving,
                                        revealed=parent.revealed, endurance=parent.endurance)
                 order_ids.append(new_id)
-                events.append(Event("split", rule("2.1"), f"{force_id} splits: "
-                                    f"{', '.join(s.name for s in leaving)} form {new_id}.",
+                events.append(Event("split", rule("2.1"), f"{who} splits: "
+                                    f"{words.listed(s.name for s in leaving)} form a new task "
+                                    "force.",
                                     player=player, group=force_id, at=parent.at,
                                     groups=(force_id, new_id), order=where, audience=PUBLIC))
     for player, vetted in sorted(plan.vetted.items()):
@@ -61,14 +65,14 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                 where = plan.where(player, "forces", force_id, "merge", key=True)
                 host, other = groups.get(force_id), groups.get(other_id)
                 if host is None or other is None:
-                    events.append(Event("rejected", rule("2.1"), f"{other_id} cannot merge "
-                                        f"into {force_id}: one of them is gone.",
+                    events.append(Event("rejected", rule("2.1"), f"{forces} cannot merge: "
+                                        "one of them is gone.",
                                         player=player, group=force_id, order=where,
                                         audience=PUBLIC))
                     continue
                 if MERGE_SAME_PLACE and not _together(state, host.at, other.at):
-                    events.append(Event("rejected", rule("2.1"), f"{other_id} cannot merge "
-                                        f"into {force_id}: they do not stand together.",
+                    events.append(Event("rejected", rule("2.1"), f"{forces} cannot merge: "
+                                        "they do not stand together.",
                                         player=player, group=force_id, order=where,
                                         audience=PUBLIC))
                     continue
@@ -77,10 +81,10 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                     host, ships=host.ships + other.ships,
                     endurance=MERGED_ENDURANCE(lows) if lows else None)
                 del groups[other_id]
-                events.append(Event("merge", rule("2.1"), f"{other_id} merges into "
-                                    f"{force_id}.", player=player, group=force_id,
-                                    at=host.at, groups=(force_id, other_id), order=where,
-                                    audience=PUBLIC))
+                events.append(Event("merge", rule("2.1"), f"{forces} merge into one "
+                                    f"at {words.place(state, host.at)}.", player=player,
+                                    group=force_id, at=host.at, groups=(force_id, other_id),
+                                    order=where, audience=PUBLIC))
     kept = tuple(groups[i] for i in order_ids if i in groups)
     # A ship under repair may have changed force: its repair follows it.
     home = {(g.owner, s.name): g.id for g in kept for s in g.ships}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.events import PUBLIC, Event
-from ftpress.rules.sct.plan import rule
+from ftpress.rules.sct.plan import force, rule
 from ftpress.state.model import Group, State
 
 #: §5.1: endurance points of military and of civilian ships.
@@ -50,7 +50,8 @@ def replenish(state: State) -> tuple[State, list[Event]]:
         system = state.system(group.at) if isinstance(group.at, str) else None
         if system is not None and system.depot and endurance_of(state, group) < full and (
                 system.owner == group.owner or not DEPOT_SUPPLIES_OWNER_ONLY):
-            events.append(Event("endurance", rule("5.3"), f"{group.id} is resupplied at the "
+            events.append(Event("endurance", rule("5.3"), f"{force(state, group.id, start=True)} "
+                                f"is resupplied at the "
                                 f"depot of {system.name}: {endurance_of(state, group)} → "
                                 f"{full} endurance points.", player=group.owner,
                                 group=group.id, at=system.id, audience=PUBLIC))
@@ -74,7 +75,8 @@ def within_allowance(state: State) -> tuple[State, list[Event]]:
     for group in state.groups.groups:
         full = max_endurance(state, group)
         if group.endurance is not None and group.endurance > full:
-            events.append(Event("endurance", rule("5.1"), f"{group.id} now carries only "
+            events.append(Event("endurance", rule("5.1"), f"{force(state, group.id, start=True)} "
+                                f"now carries only "
                                 f"{full} endurance points, all its ships can hold: "
                                 f"{group.endurance} → {full}.", player=group.owner,
                                 group=group.id, at=group.at, audience=PUBLIC))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from ftpress import words
 from ftpress.battles import LoadedBattle, battle_id
 from ftpress.errors import InputError, Problem
 from ftpress.events import PUBLIC, Event
@@ -33,10 +34,11 @@ def battle_of(at: str | Point) -> str:
 def pending(state: State, battle: str, at: str | Point, players: tuple[str, ...],
             groups: list[Group]) -> Event:
     """§6.1: a battle that awaits the table; the turn waits for its result."""
-    listing = "; ".join(f"{g.id} ({g.owner}, {len(g.ships)} ship"
-                        f"{'' if len(g.ships) == 1 else 's'})" for g in groups)
-    return Event("battle-pending", rule("6.1"), f"Battle {battle} near {place_name(state, at)} "
-                 f"between {', '.join(players)} ({listing}) is to be fought on the tabletop; "
+    listing = "; ".join(f"a task force of {words.power(state, g.owner)}, "
+                        f"{words.plural(len(g.ships), 'ship')}" for g in groups)
+    return Event("battle-pending", rule("6.1"), f"The battle near {place_name(state, at)} "
+                 f"between {words.powers(state, players)} ({listing}) is to be fought on the "
+                 "tabletop; "
                  "the turn waits for its result.", at=at, groups=tuple(g.id for g in groups),
                  players=players, audience=PUBLIC)
 
@@ -97,9 +99,9 @@ def fold_result(state: State, battle: str, at: str | Point, players: tuple[str, 
     emptied; the event cites the result file."""
     r = loaded.result
     fate = {(s.group, s.ship): s.fate for s in r.ships}
-    events = [Event("battle", rule("6.1"), f"Battle {battle} near {place_name(state, at)} was "
-                    f"fought on the tabletop between {', '.join(players)}"
-                    + (f"; {r.held_by} holds the field." if r.held_by else
+    events = [Event("battle", rule("6.1"), f"The battle near {place_name(state, at)} was "
+                    f"fought on the tabletop between {words.powers(state, players)}"
+                    + (f"; {words.power(state, r.held_by)} holds the field." if r.held_by else
                        "; nobody holds the field."), at=at,
                     groups=tuple(g.id for g in groups), players=players, order=loaded.path,
                     note=r.note, audience=PUBLIC)]
@@ -109,7 +111,7 @@ def fold_result(state: State, battle: str, at: str | Point, players: tuple[str, 
         if group.id not in mine:
             kept.append(group)
             continue
-        left = take_losses(group, lambda g, ship: fate.get((g.id, ship.name), AFLOAT),
+        left = take_losses(state, group, lambda g, ship: fate.get((g.id, ship.name), AFLOAT),
                            events)
         if left is not None:
             kept.append(left)

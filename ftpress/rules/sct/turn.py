@@ -28,6 +28,7 @@ from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
+from ftpress.rules.planning import no_orders
 from ftpress.rules.sct import initiative
 from ftpress.rules.sct.combat import attacks
 from ftpress.rules.sct.economy import collect_income, deliver, economic_orders
@@ -37,6 +38,7 @@ from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.reorganise import reorganise
 from ftpress.rules.sct.supply import replenish, within_allowance
 from ftpress.state.model import State
+from ftpress.words import group, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[SctOrders]], dice: Dice,
@@ -85,29 +87,33 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         vetted = plan.vetted.get(player.id)
         if vetted is None:
             if mine:
-                events.append(Event("no-orders", rule("2.1"), f"{player.id} sent no orders; "
-                                    f"its {len(mine)} task forces stay where they are.",
-                                    player=player.id, groups=tuple(mine), audience=PUBLIC))
+                events.append(no_orders(rule("2.1"), state, player.id, mine, noun="task force"))
             continue
         for r in vetted.rejected:
             where = plan.where(player.id, *r.loc, key=r.key)
             if r.force is not None:
-                text = f"{r.force}'s orders are refused and it stays where it is: {r.message}."
+                text = (f"The orders of {group(state, r.force, PUBLIC, noun='task force')} are "
+                        f"refused, and it stays where it is: {r.message}.")
             else:
-                text = f"{player.id}'s economic order is refused: {r.message}."
+                text = f"{powers_own(state, player.id, start=True)} economic order is " \
+                       f"refused: {r.message}."
             events.append(Event("rejected", rule("2.1"), text, player=player.id,
                                 group=r.force, order=where, audience=PUBLIC))
         orders = plan.file(player.id)
         assert orders is not None
         for force_id, order in orders.forces.items():
             if order.note:
-                events.append(Event("note", rule("2.1"), f"{player.id}'s note on {force_id}.",
+                events.append(Event("note", rule("2.1"),
+                                    f"{powers_own(state, player.id, start=True)} note on the "
+                                    "orders of one of its task forces.",
                                     player=player.id, group=force_id, note=order.note,
                                     order=plan.where(player.id, "forces", force_id, "note"),
                                     audience=PUBLIC))
         for note, loc in ((orders.economy.note, ("economy", "note")), (orders.note, ("note",))):
             if note:
-                events.append(Event("note", rule("2.1"), f"{player.id}'s note on the turn.",
+                events.append(Event("note", rule("2.1"),
+                                    f"{powers_own(state, player.id, start=True)} note on the "
+                                    "turn.",
                                     player=player.id, note=note,
                                     order=plan.where(player.id, *loc), audience=PUBLIC))
     return events + plan.strangers_refused(state, rule("2.1"))
