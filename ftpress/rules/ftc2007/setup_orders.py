@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import DefenceOrder, OrdersFile, SetupGroup, SetupShip, SparesOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
-from ftpress.rules.ftc2007.construction import names_in_use, own_navy, purchase_price
+from ftpress.rules.ftc2007.construction import (
+    approval_problem,
+    names_in_use,
+    own_navy,
+    purchase_price,
+)
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
@@ -203,7 +208,7 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
                        tuple(rejected), capital)
 
 
-def capital_ships(ships: list[Bought] | tuple[Bought, ...]) -> int:
+def _capital_ships(ships: list[Bought] | tuple[Bought, ...]) -> int:
     """§15.2: how many of ``ships`` are capital units, each bringing a dummy counter."""
     return sum(1 for b in ships if b.design.size in CAPITAL_SIZES)
 
@@ -263,6 +268,9 @@ def _ship_problem(player: Player, order: SetupShip, design: Design | None, names
         return ("design",), (f"{design.name} ({design.id}) is a {design.navy} design; you "
                              f"buy the designs of your own navy ({own_navy(player)}){ally} "
                              "(§13.1)")
+    approval = approval_problem(design)
+    if approval is not None:
+        return ("design",), approval
     if order.name in names:
         return ("name",), (f"your navy already has a ship named {order.name!r}; give each "
                            "ship a name of her own")
@@ -286,7 +294,7 @@ def _counters(counters: dict[str, SetupGroup], bought: dict[str, list[Bought]],
               rejected: list[Rejection]) -> tuple[Placed, ...]:
     """The counters that stand: those with a ship bought, and dummies up to one per
     capital ship bought (§15.2)."""
-    allowed = capital_ships([b for ships in bought.values() for b in ships])
+    allowed = _capital_ships([b for ships in bought.values() for b in ships])
     placed = []
     dummies = 0
     for group_id, group in counters.items():

@@ -34,6 +34,7 @@ from ftpress.rules.ftc2007.setup_orders import (
 from ftpress.rules.planning import located
 from ftpress.state.model import Group, Ship, Spares, State
 from ftpress.state.turns import turn_id
+from ftpress.words import group, power, powers_own
 
 #: Ruling: §6 says nothing of a power that sends no set-up orders. Its starting
 #: capital is all kept as reserve cash (§6.2.3, the text's own third use of it),
@@ -52,7 +53,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
         for player_id, loaded in orders.items():
             refused = refused_outside_setup(state, loaded.orders)
             if refused is not None and state.player(player_id) is not None:
-                events.append(_rejected(player_id, loaded, refused))
+                events.append(_rejected(state, player_id, loaded, refused))
     state, week = turn.resolve(state, orders, dice, battles)
     return state, (*events, *week)
 
@@ -102,12 +103,13 @@ def play_setup(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
         loaded = orders.get(player.id)
         if loaded is None or not _playing_setup(state, loaded) or loaded.orders.setup is None:
             events.append(Event(
-                "setup-reserve", rule("6.2.3"), f"{player.id} gives no set-up orders: all "
-                f"{player.treasury:,} of its starting capital is kept as reserve cash, to "
-                "spend from economic turn 2 (§6.3).", audience=PUBLIC, player=player.id))
+                "setup-reserve", rule("6.2.3"), f"{power(state, player.id, start=True)} "
+                f"gives no set-up orders: all {player.treasury:,} of its starting capital is "
+                "kept as reserve cash, to spend from economic turn 2 (§6.3).",
+                audience=PUBLIC, player=player.id))
             continue
         vetted = vet_setup(state, loaded)
-        events += [_rejected(player.id, loaded, r) for r in vetted.rejected]
+        events += [_rejected(state, player.id, loaded, r) for r in vetted.rejected]
         state, found = apply_setup(state, vetted, loaded)
         events += found
     return state, events
@@ -121,11 +123,12 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
     (§6.2.3)."""
     player = vetted.player
     told = Audience.told(player)
+    who = power(state, player, start=True)
     events: list[Event] = []
     designs = {d.id: d for d in state.designs.designs}
     for design in vetted.designs:
         designs[design.id] = design
-        events.append(Event("setup-design", rule("16.1"), f"{player} enters its design "
+        events.append(Event("setup-design", rule("16.1"), f"{who} enters its design "
                             f"{design.name} ({design.id}): {design.size}, {design.mass} mass, "
                             f"{design.points} points.", audience=told, player=player))
     groups = list(state.groups.groups)
@@ -134,8 +137,8 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
         for bought in placed.ships:
             designs.setdefault(bought.design.id, bought.design)
             events.append(Event(
-                "setup-ship", rule("6.1"), f"{player} buys {bought.ship.name} "
-                f"({bought.design.name}, {bought.design.id}) for {bought.price:,} from its "
+                "setup-ship", rule("6.1"), f"{who} buys {bought.ship.name} "
+                f"({bought.design.size}, {bought.design.id}) for {bought.price:,} from its "
                 f"starting capital; she starts in {placed.id} at {world}.", audience=told,
                 player=player, group=placed.id, at=placed.order.at,
                 order=located(loaded, *bought.loc),
@@ -144,8 +147,9 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             tuple(Ship(b.ship.name, b.design.id) for b in placed.ships),
                             dummy=placed.dummy))
         # Every counter shows on the map; which are dummies is the owner's secret (§15.2).
-        events.append(Event("setup-group", rule("15.1"), f"{player}'s counter {placed.id} "
-                            f"starts at {world}.", audience=PUBLIC, player=player,
+        counter = group(state, placed.id, PUBLIC, noun="counter", owner=player, start=True)
+        events.append(Event("setup-group", rule("15.1"), f"{counter} starts at {world}.",
+                            audience=PUBLIC, player=player,
                             group=placed.id, at=placed.order.at, note=placed.order.note,
                             order=located(loaded, "setup", "groups", placed.id, key=True)))
         if placed.dummy:
@@ -162,7 +166,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
         spares = [s for s in spares if not (s.owner == player and s.at == spare.at)]
         spares.append(Spares(player, spare.at, level, level))
         events.append(Event(
-            "spares", rule("6.2.1"), f"{player} pre-positions {spare.points} points of spares "
+            "spares", rule("6.2.1"), f"{who} pre-positions {spare.points} points of spares "
             f"at {place(state, spare.at)} for {cost:,} (75% of their installed price): in "
             f"stock at once, and topped up there to {level} at most from now on.",
             audience=PUBLIC, player=player, at=spare.at, note=spare.note,
@@ -175,18 +179,19 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
             target, idp=(target.idp or 0) + raised.points,
             idp_full=None if target.idp_full is None else target.idp_full + raised.points)
         events.append(Event(
-            "setup-defences", rule("6.2.2"), f"{player} adds {raised.points} inherent defence "
+            "setup-defences", rule("6.2.2"), f"{who} adds {raised.points} inherent defence "
             f"points to {target.name} for {raised.points:,}: {systems[i].full_idp} in all.",
             audience=PUBLIC, player=player, at=target.id, note=raised.note,
             order=located(loaded, "setup", "defences", k), amount=-raised.points,
             account="defences"))
     left = vetted.capital - vetted.spent
     events.append(Event(
-        "setup-reserve", rule("6.2.3"), f"{player} keeps {left:,} of its {vetted.capital:,} "
+        "setup-reserve", rule("6.2.3"), f"{who} keeps {left:,} of its {vetted.capital:,} "
         "starting capital as reserve cash, to spend from economic turn 2 (§6.3).",
         audience=PUBLIC, player=player))
     if loaded.orders.setup is not None and loaded.orders.setup.note:
-        events.append(Event("note", rule("6"), f"{player}'s note on its set-up.", audience=told,
+        events.append(Event("note", rule("6"), f"{powers_own(state, player, start=True)} note "
+                            "on its set-up.", audience=told,
                             player=player, note=loaded.orders.setup.note,
                             order=located(loaded, "setup", "note")))
     players = tuple(dataclasses.replace(p, treasury=left) if p.id == player else p
@@ -232,9 +237,11 @@ def _spares_level(spares: list[Spares], player: str, at: str) -> int:
     return next((s.level for s in spares if s.owner == player and s.at == at), 0)
 
 
-def _rejected(player: str, loaded: LoadedOrders[OrdersFile], refused: Rejection) -> Event:
+def _rejected(state: State, player: str, loaded: LoadedOrders[OrdersFile],
+              refused: Rejection) -> Event:
     """A set-up order refused: not carried out, told to its player alone (it may name
     ships, §15.3)."""
-    return Event("rejected", rule("6"), f"{player}'s set-up order is refused: "
+    return Event("rejected", rule("6"), f"{powers_own(state, player, start=True)} set-up "
+                 "order is refused: "
                  f"{refused.message}.", audience=Audience.told(player), player=player,
                  order=located(loaded, *refused.loc, key=refused.key))
