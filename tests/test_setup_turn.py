@@ -69,6 +69,10 @@ def test_ftc2007_plays_its_set_up_turn_then_a_week(tmp_path, run):
     assert run("orders", "new", "esu", "--source", root)[0] == 0
     form = (root / "orders/t001/esu.yaml").read_text()
     assert f"spend your starting capital of {capital['esu']:,}" in form
+    capital_world = next(p["capital"] for p in _state(root, "players")["players"]
+                         if p["id"] == "esu")
+    assert f"({capital_world}, capital, income " in form  # where it may place
+    assert "# designs you may buy (esu): esu-lenov (SC, " in form  # the catalogue
     code, out, err = run("check", root / "orders/t001/esu.yaml", "--source", root)
     assert (code, err) == (0, "")
     assert f"{capital['esu']:,} is kept as reserve cash (§6.2.3)" in out
