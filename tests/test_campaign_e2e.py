@@ -141,7 +141,7 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     root = tmp_path / "made"
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
     assert run("init", root, *args, "--umpire", "ump:9", "--seed", "42", "--now",
-               "2026-03-01T10:00:00+00:00")[0] == 0
+               "2026-03-01T10:00:00+00:00", "--secrecy", "open")[0] == 0  # plain orders
     committer(root)
     # The runner's ftpress: this checkout's wheel, installed by the campaign's own step.
     wheels = tmp_path / "index"
