@@ -343,7 +343,8 @@ def write_turns(root: Path, turns: int, radius: int, seed: int, start: date,
     with tempfile.TemporaryDirectory(prefix="ftpress-bench-") as tmp:
         made = Path(tmp) / CAMPAIGN_ID
         init_campaign(made, PLAYERS, now=datetime.combine(start, time(12, 0), UTC), seed=seed,
-                      name="The Benchmark Reach", options=[f"radius={radius}"])
+                      name="The Benchmark Reach", options=[f"radius={radius}"],
+                      secrecy="open")  # the corpus's files are whole, in plain
         state = _complete_setup(load_state(made, setup).state, rng)
         setup_dice = load_dice(made, setup)
         work = Path(tmp) / "work"

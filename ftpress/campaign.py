@@ -20,30 +20,34 @@ from ftpress.state import load
 from ftpress.state.files import STATE_DIR
 from ftpress.state.load import LoadedState, Store, has_state, load_tree
 from ftpress.state.model import State
+from ftpress.state.twins import UmpireKey
 
 
-def load_state(root: Path) -> LoadedState | None:
+def load_state(root: Path, umpire: UmpireKey | None = None) -> LoadedState | None:
     """The current state, or None for a campaign without one; raises with every
-    problem in ``state/`` and its turn snapshots."""
-    folders = load_states(root)
+    problem in ``state/`` and its turn snapshots. ``umpire``: the umpire's key, to
+    read a sealed campaign's full files (:mod:`ftpress.state.twins`)."""
+    folders = load_states(root, umpire=umpire)
     return folders[0] if folders else None
 
 
-def load_folder(root: Path, folder: str = STATE_DIR, store: Store | None = None
-                ) -> LoadedState:
+def load_folder(root: Path, folder: str = STATE_DIR, store: Store | None = None,
+                umpire: UmpireKey | None = None) -> LoadedState:
     """One state folder loaded and checked between its files (not by the ruleset),
     read with its ruleset's extension; raises with every problem."""
-    return load.load_state(root, folder, store, extensions=rules.STATE_EXTENSIONS)
+    return load.load_state(root, folder, store, extensions=rules.STATE_EXTENSIONS,
+                           umpire=umpire)
 
 
-def load_states(root: Path, store: Store | None = None, executor: Executor = SERIAL
-                ) -> tuple[LoadedState, ...]:
+def load_states(root: Path, store: Store | None = None, executor: Executor = SERIAL,
+                umpire: UmpireKey | None = None) -> tuple[LoadedState, ...]:
     """The current state first, then every turn snapshot; () for a campaign without
     state. Raises with every problem in any of them. ``store`` (the build cache)
     keeps parsed files between runs; ``executor`` parses them."""
     if not has_state(root):
         return ()
-    loaded, problems = load_tree(root, store, executor, extensions=rules.STATE_EXTENSIONS)
+    loaded, problems = load_tree(root, store, executor, extensions=rules.STATE_EXTENSIONS,
+                                 umpire=umpire)
     for folder in loaded:
         problems.extend(rules.check_state(folder))
     if problems:

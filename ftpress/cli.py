@@ -72,14 +72,15 @@ COMMANDS = (
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
     Command("new", "create new content"),
-    Command("orders", "write a player's order form for the open turn"),
+    Command("orders", "write a player's order form for the open turn, or seal an order file"),
     Command("roster", "record which GitHub account plays each power, and the umpires"),
     Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
     Command("calendar", "extend, pause or resume the open turn's deadline"),
     Command("remind", "the reminder for players who have not sent orders, when it is due; "
             "for CI"),
     Command("keys", "the umpire's key and the players' recipients: init, check, rotate"),
-    Command("seal", "check an order file, then seal it for the umpires and its player"),
+    Command("seal", "the same as 'ftpress orders seal': check an order file, then seal it "
+            "for the umpires and its player"),
 )
 
 

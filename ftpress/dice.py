@@ -41,6 +41,11 @@ class Roll:
     value: int
     purpose: str
     rule: str
+    #: Where the roll stands in the turn's dice: the attempt of the keyed stream that
+    #: gave it (or its place among dice rolled by hand). Written only in a sealed
+    #: campaign's public dice log, which leaves out the hidden rolls, so that anyone
+    #: can still check each roll shown against the stream (:func:`stream_value`).
+    at: int | None = None
 
 
 class DiceSource(Protocol):
@@ -72,14 +77,36 @@ class KeyedStream:
         self._counter = 0
 
     def draw(self, sides: int, purpose: str) -> int:
-        limit = _SPACE - _SPACE % sides
         while True:
-            block = hmac.new(self._key, _LABEL + self._counter.to_bytes(8, "big"),
-                             hashlib.sha256).digest()
+            value = stream_value(self._key, self._counter, sides)
             self._counter += 1
-            x = int.from_bytes(block[:8], "big")
-            if x < limit:
-                return x % sides + 1
+            if value is not None:
+                return value
+
+
+def _attempt(key: bytes, counter: int) -> int:
+    block = hmac.new(key, _LABEL + counter.to_bytes(8, "big"), hashlib.sha256).digest()
+    return int.from_bytes(block[:8], "big")
+
+
+def stream_value(key: bytes, at: int, sides: int) -> int | None:
+    """What attempt ``at`` of the stream keyed ``key`` gives a die of ``sides`` sides;
+    None if that attempt is rejected (no roll can stand there)."""
+    x = _attempt(key, at)
+    return x % sides + 1 if x < _SPACE - _SPACE % sides else None
+
+
+def stream_positions(key: bytes, rolls: Sequence[Roll]) -> list[int]:
+    """The attempt of the stream keyed ``key`` that gave each of ``rolls``, in order:
+    the stream drawn again, die by die."""
+    positions: list[int] = []
+    counter = 0
+    for roll in rolls:
+        while stream_value(key, counter, roll.sides) is None:
+            counter += 1
+        positions.append(counter)
+        counter += 1
+    return positions
 
 
 class SuppliedDice:

@@ -223,3 +223,9 @@ class TurnRecord:
     secret: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: Its SHA-256, as published when the turn opened.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    #: What ``orders_sha256`` digests: the orders in canonical form (``orders``; so
+    #: too when unset), or the bytes of the sealed order files the record keeps
+    #: (``sealed``, :func:`ftpress.sealing.sealed_digest`), which anyone can recompute.
+    #: A campaign sealed after some turns were resolved from plain orders keeps their
+    #: digests, and says ``orders`` here: their record's ``.age`` copies are twins.
+    digest_of: Literal["orders", "sealed"] | None = None

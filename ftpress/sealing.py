@@ -31,12 +31,14 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import agekeys, validation, yamlsource
+from ftpress import agekeys
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import PUBLIC, Audience, Event, EventsFile
+from ftpress.events import PUBLIC, Audience, Event, TurnRecord
 from ftpress.gitignore import ensure_ignored
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.state.model import State
+from ftpress.state.records import read_events
+from ftpress.state.twins import UmpireKey
 from ftpress.words import powers_own
 from ftpress.write import write_file
 from ftpress.yamlsource import MAX_BYTES
@@ -210,18 +212,17 @@ def unusable(player: str, why: str, state: State | None = None) -> tuple[Event, 
 
 
 def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any] | None,
-                  environ: Mapping[str, str] | None = None) -> OpenedOrders | None:
-    """The sealed orders of ``turn`` opened with the umpire's key
-    (``$FTPRESS_UMPIRE_KEY``, else the key file); None for a campaign whose orders
-    are plain. Refused when the key is missing: no turn resolves half blind."""
+                  umpire: UmpireKey | None) -> OpenedOrders | None:
+    """The sealed orders of ``turn`` opened with the umpire's key; None for a campaign
+    whose orders are plain. Refused when the key is missing: no turn resolves half
+    blind."""
     if not state.campaign.sealed:
         return None
-    found = agekeys.umpire_identity(root, environ)
-    if found is None:
+    if umpire is None:
         raise RefusedCommand(f"this campaign's orders are sealed; set ${agekeys.UMPIRE_KEY_ENV} "
                              f"to the umpire's key (or keep it in {agekeys.UMPIRE_KEY_FILE}) "
                              "to resolve the turn; nothing was done")
-    return open_turn_orders(root, turn, found[0], adapter, state=state)
+    return open_turn_orders(root, turn, umpire.identities, adapter, state=state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,21 +238,21 @@ class RecordedSeal:
     files: dict[str, bytes]
 
 
-def recorded_seal(root: Path, folder: str) -> RecordedSeal | None:
-    """The sealed orders a turn's record keeps (``<folder>/orders/*.yaml.age``); None
-    for a turn whose orders were sent in plain."""
+def recorded_seal(root: Path, folder: str, record: TurnRecord,
+                  umpire: UmpireKey | None = None) -> RecordedSeal | None:
+    """The sealed orders a turn's record keeps (``<folder>/orders/*.yaml.age``) when the
+    turn's dice were keyed on them; None for a turn resolved from plain orders (whose
+    record's ``.age`` copies, in a campaign sealed since, are the twins of the plain
+    ones). The events of orders that could not be used are read from the record's
+    event log (its twin, with ``umpire``: they are told to their player alone)."""
     base = root / folder / "orders"
     found = sorted(base.glob(f"*{SEALED}")) if base.is_dir() else []
-    if not found:
-        return None
+    if record.digest_of == "orders" or (not found and record.digest_of != "sealed"):
+        return None  # (a sealed turn in which nobody sent orders keys on no files)
     sealed = {file.name.removesuffix(SEALED): file.read_bytes() for file in found}
-    rel = f"{folder}/events.yaml"
-    recorded = validation.validate(_EVENTS, yamlsource.parse(yamlsource.read_text(
-        root / rel, rel), rel), rel)
-    return RecordedSeal(sealed_digest(sealed),
-                        tuple(e for e in recorded.events if e.rule == RULE),
+    recorded = read_events(root, folder, umpire)
+    return RecordedSeal(sealed_digest(sealed), tuple(e for e in recorded if e.rule == RULE),
                         {f"{folder}/orders/{file.name}": sealed[file.name.removesuffix(SEALED)]
                          for file in found})
 
 
-_EVENTS = TypeAdapter(EventsFile)

@@ -30,6 +30,7 @@ from ftpress.content.posts import POSTS_DIR
 from ftpress.errors import InputError, UserError
 from ftpress.logsafe import say
 from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
+from ftpress.state.twins import UmpireKey
 
 EVENTS = "__ftpress/events"
 WATCHED = ("content", "state", "orders", "themes", "static")
@@ -40,11 +41,16 @@ class LiveSite:
     """The state shared by the builder thread and the request handlers."""
 
     def __init__(self, root: Path, out: Path, *, drafts: bool, future: bool,
-                 now: str | None, view: str = "public") -> None:
+                 now: str | None, view: str = "public", identity: Path | None = None,
+                 umpire: UmpireKey | None = None) -> None:
         self.root, self.out = root, out
         self.drafts, self.future, self.now = drafts, future, now
         #: Whose site is served (``BuildOptions.view``).
         self.view = view
+        #: A player's key, for their view (``BuildOptions.identity``).
+        self.identity = identity
+        #: A sealed campaign's umpire key, for the umpire's view (``BuildOptions.umpire``).
+        self.umpire = umpire
         self.version = 0
         self.error: str | None = None
         self.base_path = "/"
@@ -67,7 +73,8 @@ class LiveSite:
         try:
             self.base_path = load_config(self.root).base_path
             options = BuildOptions(build_now(self.now), drafts=self.drafts, future=self.future,
-                                   view=self.view)
+                                   view=self.view, identity=self.identity,
+                                   umpire=self.umpire)
             quick = self._rebuild_posts(changed or set(), options)
             if quick:
                 print(f"rewrote {len(quick)} post page(s) in "
@@ -250,7 +257,8 @@ def _watch(site: LiveSite, stop: threading.Event) -> None:
 
 
 def serve(root: Path, out: Path | None, *, host: str, port: int, drafts: bool = False,
-          future: bool = False, now: str | None = None, view: str = "public") -> int:
+          future: bool = False, now: str | None = None, view: str = "public",
+          identity: Path | None = None, umpire: UmpireKey | None = None) -> int:
     """Serve the campaign at http://host:port until interrupted."""
     build_now(now)  # a malformed --now is a command-line error, not a page overlay
     load_config(root)  # no site settings, nothing to serve: fail like `build` does
@@ -258,7 +266,8 @@ def serve(root: Path, out: Path | None, *, host: str, port: int, drafts: bool = 
     if out is None:
         temp = Path(tempfile.mkdtemp(prefix="ftpress-serve-"))
         out = temp
-    site = LiveSite(root, out, drafts=drafts, future=future, now=now, view=view)
+    site = LiveSite(root, out, drafts=drafts, future=future, now=now, view=view,
+                    identity=identity, umpire=umpire)
     site.rebuild()
     handler = type("BoundHandler", (Handler,), {"site": site})
     server = ThreadingHTTPServer((host, port), handler)

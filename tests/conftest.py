@@ -53,15 +53,41 @@ def files_of(root: Path) -> dict[str, bytes]:
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+#: The demo's umpire key, committed (public) so that tests can read its sealed files.
+DEMO_KEY = REPO / "demo-keys" / "umpire.key"
+
+
+def demo_file(rel: str, root: Path = REPO) -> bytes:
+    """A file of a sealed demo campaign as its umpire knows it: its twin ``<rel>.age``
+    opened with the demo's key, else the plain file."""
+    from ftpress import agekeys
+
+    twin = root / (rel + ".age")
+    if not twin.is_file():
+        return (root / rel).read_bytes()
+    return agekeys.decrypt(twin.read_bytes(), agekeys.read_identity(
+        root / "demo-keys" / "umpire.key"))
+
+
+def unsealed(data: bytes) -> bytes:
+    """A whole state file of the sealed demo made an open campaign's (no sealed twins)."""
+    return data.replace(b"  secrecy: sealed\n", b"")
+
+
 def set_up_demo(root: Path) -> Path:
     """The demo campaign as it was set up (its t000 snapshot as the state) with its turn 1
-    orders, in ``root``: the smallest whole campaign, for tests of what it refuses."""
-    root.mkdir(parents=True)
-    shutil.copytree(REPO / "orders/t001", root / "orders/t001")
-    shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
-    for file in (REPO / "state/turns/t000").glob("*.yaml"):
+    orders, in ``root``: the smallest whole campaign, for tests of what it refuses. Its
+    files are the whole ones (the demo's sealed twins opened), as an open campaign's."""
+    (root / "orders/t001").mkdir(parents=True)
+    for file in sorted((REPO / "state/turns/t001/orders").glob("*.yaml")):
+        (root / "orders/t001" / file.name).write_bytes(
+            demo_file(f"state/turns/t001/orders/{file.name}"))
+    (root / "state/turns/t000").mkdir(parents=True)
+    for file in sorted((REPO / "state/turns/t000").glob("*.yaml")):
+        data = unsealed(demo_file(f"state/turns/t000/{file.name}"))
+        (root / "state/turns/t000" / file.name).write_bytes(data)
         if file.name != "dice.yaml":
-            shutil.copy(file, root / "state" / file.name)
+            (root / "state" / file.name).write_bytes(data)
     shutil.copy(REPO / "site.yaml", root / "site.yaml")
     return root
 

@@ -10,7 +10,9 @@ The facts come from what the rules recorded, never from ftpress's own view code:
 - which counters are dummies (§15.2), from ``groups.yaml``.
 
 The tests scan the built public site for each: pages, feeds, maps, published
-order files and the decompressed search index.
+order files and the decompressed search index. In a sealed campaign the plain
+files hold only what the public knows: given the umpire's key, each fact is read
+from the sealed twins (:mod:`ftpress.state.twins`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import yaml
 
 from ftpress.state.model import Ship, State
 from ftpress.state.turns import TURNS_DIR
+from ftpress.state.twins import UmpireKey, read
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +77,26 @@ def leaks(text: str, secrets: Collection[str]) -> list[str]:
 
 # --- the events the rules told to some players or to the umpire alone ------------------
 
-def recorded_events(root: Path) -> Iterator[tuple[str, dict]]:
+def whole(root: Path, rel: str, umpire: UmpireKey | None) -> str:
+    """The text of ``rel`` as the umpire knows it (its twin, with ``umpire``)."""
+    return read(root, rel, umpire)[0].decode("utf-8")
+
+
+def recorded_events(root: Path, umpire: UmpireKey | None = None
+                    ) -> Iterator[tuple[str, dict]]:
     """(turn, event) for every event recorded under ``state/turns/``, as written."""
     for folder in sorted((root / TURNS_DIR).iterdir()):
         log = folder / "events.yaml"
         if log.is_file():
-            for event in yaml.safe_load(log.read_text(encoding="utf-8"))["events"]:
+            text = whole(root, f"{TURNS_DIR}/{folder.name}/events.yaml", umpire)
+            for event in yaml.safe_load(text)["events"]:
                 yield folder.name, event
 
 
-def event_secrets(root: Path) -> list[Secret]:
+def event_secrets(root: Path, umpire: UmpireKey | None = None) -> list[Secret]:
     """What every event not told to the public gives away: its sentence, the note on
     it, and each line of the order it comes from (key and value, comment dropped)."""
-    events = list(recorded_events(root))
+    events = list(recorded_events(root, umpire))
     public = {e["text"] for _, e in events if e["audience"] == "public"}
     found: list[Secret] = []
     for turn, event in events:
@@ -100,17 +110,18 @@ def event_secrets(root: Path) -> list[Secret]:
         order = event.get("order")
         if order and order.count(":") == 2:
             path, line, _col = order.split(":")
-            copy = root / TURNS_DIR / turn / "orders" / Path(path).name
-            found += [Secret(source, words, turn) for words in order_lines(copy, int(line))]
+            copy = f"{TURNS_DIR}/{turn}/orders/{Path(path).name}"
+            found += [Secret(source, words, turn)
+                      for words in order_lines(whole(root, copy, umpire), int(line))]
     return found
 
 
-def order_lines(file: Path, number: int) -> list[str]:
+def order_lines(text: str, number: int) -> list[str]:
     """The lines of the order at line ``number`` of ``file`` that say something (not a
     bare key such as ``nac-2:``), stripped of indentation and comments; of a line
     listing several things, also its start up to the first comma, which gives the
     order away even when a copy blanks the rest (``- {design: esu-gorshkov``)."""
-    lines = file.read_text(encoding="utf-8").split("\n")
+    lines = text.split("\n")
     depth = len(lines[number - 1]) - len(lines[number - 1].lstrip())
     block = [lines[number - 1]]
     for line in lines[number:]:
@@ -122,11 +133,12 @@ def order_lines(file: Path, number: int) -> list[str]:
     return said + [s.split(",")[0] for s in said if "," in s]
 
 
-def dummies(root: Path) -> set[str]:
+def dummies(root: Path, umpire: UmpireKey | None = None) -> set[str]:
     """Every counter that has been a dummy in a recorded turn (§15.2)."""
     return {g["id"] for folder in (root / TURNS_DIR).iterdir()
             if (folder / "groups.yaml").is_file()
-            for g in yaml.safe_load((folder / "groups.yaml").read_text())["groups"]
+            for g in yaml.safe_load(whole(root, f"{TURNS_DIR}/{folder.name}/groups.yaml",
+                                          umpire))["groups"]
             if g.get("dummy")}
 
 

@@ -134,7 +134,7 @@ def test_three_way_battles_are_called_off_by_standing_off():
 def setup_state(tmp_path_factory):
     root = tmp_path_factory.mktemp("init") / turns.CAMPAIGN_ID
     init_campaign(root, turns.PLAYERS, now=datetime(2019, 1, 7, 12, tzinfo=UTC), seed=3,
-                  options=["radius=6"])
+                  options=["radius=6"], secrecy="open")
     return load_folder(root, f"{TURNS_DIR}/{SETUP}").state
 
 

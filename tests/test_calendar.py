@@ -19,7 +19,8 @@ NOW = "2026-03-01T10:00:00+00:00"  # t001's orders are due 2026-03-08 20:00 UTC
 def campaign(tmp_path, run, monkeypatch) -> Path:
     monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", "secret")
     root = tmp_path / "reach"
-    assert run("init", root, "--players", "nac,nsl,fse", "--player", "nac:alice:101",
+    assert run("init", root, "--secrecy", "open", "--players", "nac,nsl,fse",
+               "--player", "nac:alice:101",
                "--seed", "42", "--now", NOW)[0] == 0
     return root
 

@@ -21,10 +21,9 @@ deadline: that run resolves t004 alone, and the run after it nothing. Then: one 
 its turn's record and nothing else, no turn resolved twice, a third party verifies
 every turn from a clone, and the state checks clean.
 
-The campaign is sealed (by the umpire's edit of ``settings.secrecy``: ``init`` takes
-no ``--secrecy`` yet): each player makes an age key, the umpire lists their public
-keys and makes the umpire key (``ftpress keys init``, kept as the repository secret
-FTPRESS_UMPIRE_KEY); players seal their orders with ``ftpress seal``, the pull
+The campaign is sealed (``init --secrecy sealed``, which makes the umpire key, kept
+as the repository secret FTPRESS_UMPIRE_KEY): each player makes an age key and the
+umpire lists their public keys; players seal their orders with ``ftpress seal``, the pull
 request check reads only the envelopes, only the turn job holds the key, and no log,
 job summary, issue or comment shows anything of the orders."""
 
@@ -246,22 +245,14 @@ def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> s
 
 
 def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
-    """The umpire's edits before play, made as ftpress's own state edits are (whole
-    files, and their sealed twins where the campaign seals its state): orders sealed
-    (``settings.secrecy``, where ``init`` has not made it so), the umpire key, each
-    player's public key in the roster (each player makes an age key and sends its
-    public half), a reminder a day before each deadline, and pull requests that pass
-    given to the merge queue by the workflow (``auto_merge``). The umpire key's text
-    (for the repository secret; the key file is not left in the campaign) and each
-    player's key file."""
-    state = current_state(root)
-    if not state.campaign.sealed:
-        settings = dataclasses.replace(state.campaign.settings, secrecy="sealed")
-        write_state_file(root, dataclasses.replace(state, campaign=dataclasses.replace(
-            state.campaign, settings=settings)), "campaign")
-    key_file = root / ".ftpress-umpire-key"
-    if not key_file.exists():  # an init that seals makes the key itself
-        assert run("keys", "init", "--source", root)[0] == 0
+    """The umpire's edits before play, made as ftpress's own state edits are (the whole
+    file sealed beside its public projection): each player's public key in the roster
+    (each player makes an age key and sends its public half), a reminder a day before
+    each deadline, and pull requests that pass given to the merge queue by the
+    workflow (``auto_merge``); then ``keys seal-campaign``, which writes the players'
+    keys into every snapshot, as ``check`` asks. The umpire key's text (for the
+    repository secret; the key file is not left in the campaign) and each player's
+    key file."""
     files = {}
     keys.mkdir()
     recipients = {}
@@ -280,6 +271,8 @@ def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
             dataclasses.replace(p, recipient=recipients[p.id]) for p in state.players.players)))
     write_state_file(root, state, "campaign")
     write_state_file(root, state, "players")
+    assert run("keys", "seal-campaign", "--source", root)[0] == 0
+    key_file = root / ".ftpress-umpire-key"
     umpire_key = key_file.read_text()
     key_file.unlink()
     return umpire_key, files
@@ -291,7 +284,8 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     root = tmp_path / "made"
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
     assert run("init", root, *args, "--umpire", "ump:9", "--repository", "owner/camp",
-               "--seed", "42", "--now", "2026-03-01T10:00:00+00:00")[0] == 0
+               "--secrecy", "sealed", "--seed", "42", "--now",
+               "2026-03-01T10:00:00+00:00")[0] == 0
     umpire_key, keys = prepare(root, run, tmp_path / "keys")
     assert run("check", "--source", root)[0] == 0
     committer(root)
@@ -464,11 +458,11 @@ def test_a_campaign_played_through_its_workflows(hub):
     assert [(e["group"], e["at"]) for e in setup if e["kind"] == "setup-group"] == [
         ("nac-1", "cedar-point"), ("nsl-1", "obsidian")]
     assert [e["player"] for e in setup if e["kind"] == "setup-reserve"] == ["nac", "nsl", "fse"]
-    # The battle's outcome is what t002's public events tell: Adler was lost.
+    # t002 was resolved with the battle: its public events say it was fought from the
+    # result file (what each ship suffered is told to the powers that fought).
     events = yaml.safe_load((third_party / "state/turns/t002/events.yaml").read_text())["events"]
-    assert [e["order"] for e in events if e["kind"] == "battle"] == [battle]
-    assert [(e["player"], e["at"]) for e in events if e["kind"] == "ship-lost"] == [
-        ("nsl", "cedar-point")]
+    assert [(e["order"], e["players"]) for e in events if e["kind"] == "battle"] == [
+        (battle, ["nac", "nsl"])]
     campaign = yaml.safe_load((third_party / "state/campaign.yaml").read_text())
     assert campaign["calendar"]["turn"] == 5
     # The state each run committed checks clean, as it does now.
@@ -478,4 +472,10 @@ def test_a_campaign_played_through_its_workflows(hub):
         git(third_party, "checkout", "-q", sha)
         assert hub.run("check", "--source", third_party)[0] == 0, sha
     git(third_party, "checkout", "-q", "main")
-    assert hub.run("check", "--source", third_party) == (0, "checked the campaign: no problems\n", "")
+    code, out, err = hub.run("check", "--source", third_party)
+    assert (code, err) == (0, "") and out.endswith("checked the campaign: no problems\n")
+    # And whole, as the umpire reads it with the key.
+    key = hub.tmp / "umpire.key"
+    key.write_text(hub.umpire_key)
+    assert hub.run("check", "--source", third_party, "--identity", key) == (
+        0, "checked the campaign: no problems\n", "")

@@ -40,7 +40,8 @@ def template(tmp_path_factory) -> Path:
     from ftpress.cli import main
 
     root = tmp_path_factory.mktemp("template") / "outer-marches"
-    assert main(["init", str(root), "--players", "nac,nsl", "--seed", "42", "--now", NOW]) == 0
+    assert main(["init", str(root), "--players", "nac,nsl", "--seed", "42", "--now", NOW,
+                 "--secrecy", "open"]) == 0  # plain orders in pull requests
     players = root / "state/players.yaml"
     text = players.read_text()
     text = text.replace("  - id: nac\n", f"  - id: nac\n    github: nac-player\n"

@@ -11,7 +11,7 @@ from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, roll_up, spending
 
-from conftest import REPO
+from conftest import REPO, demo_file
 
 STORY = {
     "nac": {"Arcturus Gate", "Kessel Drift", "Port Anselm", "Bellwether"},
@@ -30,7 +30,7 @@ def test_the_demo_checks_clean(capsys):
 
 
 def test_the_map_is_the_one_its_seed_gives():
-    state = load_folder(REPO, "state/turns/t000").state
+    state = load_folder(REPO, "state/turns/t000", umpire=FTC2007.umpire).state
     setup = state.campaign.setup
     players = tuple(p.id for p in state.players.players)
     generated, dice = roll_up(setup.seed, players, MapOptions.from_dict(setup.options))
@@ -43,7 +43,7 @@ def test_the_map_is_the_one_its_seed_gives():
         [tuple(r) for r in generated.routes]
     for p in state.players.players:
         assert state.system(p.capital).hex == generated.capitals[p.id]
-    logged = yaml.safe_load((REPO / "state/turns/t000/dice.yaml").read_text())
+    logged = yaml.safe_load(demo_file("state/turns/t000/dice.yaml"))
     assert logged["source"] == f"seed {setup.seed}"
     assert [(r["sides"], r["value"], r["purpose"]) for r in logged["rolls"]] == \
         [(r.sides, r.value, r.purpose) for r in dice.log]
@@ -51,7 +51,7 @@ def test_the_map_is_the_one_its_seed_gives():
 
 def test_the_story_worlds_are_on_the_right_owners():
     """As the campaign was set up (Marrow, for one, changes hands later, in the story too)."""
-    state = load_folder(REPO, "state/turns/t000").state
+    state = load_folder(REPO, "state/turns/t000", umpire=FTC2007.umpire).state
     owner = {s.name: s.owner for s in state.map.systems}
     for player, worlds in STORY.items():
         for world in worlds:
@@ -65,7 +65,7 @@ def test_the_story_worlds_are_on_the_right_owners():
 
 
 def test_fleets_are_bought_within_the_starting_capital():
-    state = load_folder(REPO, "state/turns/t000").state
+    state = load_folder(REPO, "state/turns/t000", umpire=FTC2007.umpire).state
     cat = catalogue()
     for player in state.players.players:
         spent = spending(state, player.id)
@@ -81,7 +81,8 @@ def test_fleets_are_bought_within_the_starting_capital():
 
 def test_the_current_state_is_the_last_recorded_turn():
     last = max(p.name for p in (REPO / "state/turns").iterdir() if p.is_dir())
-    assert load_folder(REPO, f"state/turns/{last}").state == load_folder(REPO).state
+    assert load_folder(REPO, f"state/turns/{last}", umpire=FTC2007.umpire).state == \
+        FTC2007.state()
 
 
 def test_the_first_post_is_the_generation_log():
@@ -99,13 +100,15 @@ def test_every_recorded_demo_turn_verifies():
     turns = FTC2007.turns
     assert len(turns) >= 8
     for turn in turns:
-        assert verify_turn(REPO, turn) == [], turn
+        assert verify_turn(REPO, turn, FTC2007.umpire) == [], turn
 
 
 def test_the_demo_has_a_battle_a_siege_and_an_economic_turn():
     from ftpress.rules import STATE_EXTENSIONS
     from ftpress.state.records import load_turns
 
-    kinds = {e.kind for t in load_turns(REPO, extensions=STATE_EXTENSIONS) for e in t.events}
+    kinds = {e.kind for t in load_turns(REPO, extensions=STATE_EXTENSIONS,
+                                                     umpire=FTC2007.umpire)
+             for e in t.events}
     assert {"battle", "siege", "conquest", "income", "upkeep", "construction", "repair",
             "prize", "ship-built"} <= kinds

@@ -206,7 +206,8 @@ def test_init_refuses_an_unknown_option(tmp_path: Path, capsys):
 
 def test_check_state_locates_ftcamp02_problems(tmp_path: Path):
     assert main(["init", str(tmp_path / "d"), "--players", "nac,esu", "--seed", "1",
-                 "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00"]) == 0
+                 "--ruleset", "ftcamp02", "--now", "2026-06-01T12:00:00+00:00",
+                 "--secrecy", "open"]) == 0  # the whole state in plain, to edit
     groups_file = tmp_path / "d" / "state" / "groups.yaml"
     text = groups_file.read_text().replace("endurance: 50", "endurance: 51", 1)
     text = text.replace("    at: ", "    attached_to: esu-1\n    at: ", 1)

@@ -17,6 +17,7 @@ NOW = "2026-03-01T10:00:00+00:00"
 
 def init(run, target: Path, *extra: str) -> tuple[int, str, str]:
     return run("init", target, "--players", "nac,nsl,fse,esu", "--seed", "42", "--now", NOW,
+               "--secrecy", "open",
                *extra)
 
 

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
 
 def init(run, target: Path, *extra: str) -> tuple[int, str, str]:
-    return run("init", target, "--seed", "42", "--now", NOW, *extra)
+    return run("init", target, "--seed", "42", "--now", NOW, "--secrecy", "open", *extra)
 
 
 def state(root: Path, kind: str) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from demos import FTC2007, FTCAMP02, SCT, Demo
-from hiddenfacts import dummies, event_secrets, found, readable
+from hiddenfacts import dummies, event_secrets, found, readable, whole
 
 from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, published_order, visible
 from ftpress.rules import STATE_EXTENSIONS
@@ -42,7 +42,7 @@ AT_LEAST = {"ftc2007": 25, "sct": 3, "ftcamp02": 35}
 def test_no_event_kept_from_the_public_reaches_the_public_site(demo: Demo, public):
     """Each event whose audience is not public: its sentence and note nowhere, the lines
     of its order not in the published order files."""
-    secrets = event_secrets(demo.root)
+    secrets = event_secrets(demo.root, demo.umpire)
     name = next(k for k, v in DEMOS.items() if v is demo)
     assert len(secrets) >= AT_LEAST[name]
     assert found(secrets, public) == []
@@ -50,7 +50,7 @@ def test_no_event_kept_from_the_public_reaches_the_public_site(demo: Demo, publi
 
 def test_the_umpire_site_shows_every_event(demo: Demo, umpire):
     """The same facts, every one, in the umpire's view: its turn pages and orders."""
-    secrets = event_secrets(demo.root)
+    secrets = event_secrets(demo.root, demo.umpire)
     text = "\n".join(umpire.values())
     assert [s.source for s in secrets if s.words not in text] == []
 
@@ -59,7 +59,7 @@ def test_no_turn_report_tells_which_counters_are_dummies(demo: Demo, public):
     """§15.2: what ftpress makes of the turns (reports, maps, published orders) never
     speaks of dummies; the umpire's own posts and the rulebook may, and the powers'
     pages say only that any counter may be one (test_campaign_pages)."""
-    assert dummies(demo.root) or demo is not FTC2007, "the ftc2007 demo has dummies"
+    assert dummies(demo.root, demo.umpire) or demo is not FTC2007, "the ftc2007 demo has dummies"
     made = {p: t for p, t in public.items() if p.startswith("turns/")}
     assert [p for p, t in made.items() if "dummy" in t.lower() or "dummies" in t.lower()] == []
 
@@ -79,7 +79,7 @@ def test_the_sources_are_read_as_written(demo: Demo):
     for folder in sorted((demo.root / "state" / "turns").iterdir()):
         log = folder / "events.yaml"
         if log.is_file():
-            text = log.read_text(encoding="utf-8")
+            text = whole(demo.root, f"state/turns/{folder.name}/events.yaml", demo.umpire)
             assert "private:" not in text
             assert text.count("\n  - kind: ") == text.count("\n    audience: "), log
 
@@ -97,7 +97,7 @@ def test_the_safety_net_behind_the_audiences_catches_nothing(demo: Demo):
     """The rules set every audience, so the last net (names the states hide, words of
     dummies) finds nothing left to withhold in any view of any recorded turn: not an
     event, not a note, not a word of a published order file."""
-    turns = load_turns(demo.root, extensions=STATE_EXTENSIONS)
+    turns = load_turns(demo.root, extensions=STATE_EXTENSIONS, umpire=demo.umpire)
     caught = []
     for i, turn in enumerate(turns):
         before = turns[i - 1].state if i else None

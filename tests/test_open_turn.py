@@ -4,6 +4,7 @@ passed, and who has sent orders and who has not; order files count plain or seal
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from datetime import UTC, datetime
@@ -11,11 +12,8 @@ from pathlib import Path
 
 from demos import FTC2007, Demo
 
-from ftpress.campaign import load_folder
 from ftpress.orders.sent import senders
 from ftpress.render.openturn import open_turn
-
-from conftest import REPO
 
 NAMES = ("New Anglian Confederation, Neue Swabian League, Federated States of Europa, "
          "Eastern Star Union, Sa'Vasku")
@@ -46,7 +44,9 @@ def test_who_has_sent_orders_plain_or_sealed(tmp_path: Path):
     (folder / "fse.yaml.age").write_bytes(b"age-encryption.org/v1\n")
     (folder / "esu.txt").write_text("not an order file\n")
     assert senders(tmp_path, "t010", ["nac", "nsl", "fse", "esu"]) == ("nac", "fse")
-    state = load_folder(REPO).state
+    state = FTC2007.state()  # as an open campaign's: plain order files count
+    state = dataclasses.replace(state, campaign=dataclasses.replace(
+        state.campaign, settings=dataclasses.replace(state.campaign.settings, secrecy=None)))
     before = open_turn(tmp_path, state, datetime(2026, 5, 10, tzinfo=UTC))
     assert (before.title, before.passed, before.paused) == ("Turn 10", False, False)
     assert before.sent == ("New Anglian Confederation", "Federated States of Europa")

@@ -46,5 +46,6 @@ def test_the_hook_runs_ftpress_check_on_the_files_as_pre_commit_passes_them(
     command, *args = shlex.split(str(hook()["entry"]))
     assert (command, hook()["require_serial"]) == ("ftpress", True)
     monkeypatch.chdir(REPO)
-    code = main([*args, "orders/t009/nac.yaml", "orders/t009/nsl.yaml"])
+    monkeypatch.setenv("FTPRESS_UMPIRE_KEY", (REPO / "demo-keys/umpire.key").read_text())
+    code = main([*args, "state/turns/t009/orders/nac.yaml", "state/turns/t009/orders/nsl.yaml"])
     assert (code, capsys.readouterr().out) == (0, "checked 2 files: no problems\n")

@@ -148,7 +148,8 @@ def campaign(tmp_path, github, run, monkeypatch) -> tuple[Path, Path]:
     """A new campaign on "GitHub": (its bare repository, the umpire's clone)."""
     monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", MASTER)
     root = tmp_path / "umpire"
-    assert run("init", root, "--player", "nac:alice:101", "--player", "nsl:bob:102",
+    assert run("init", root, "--secrecy", "open", "--player", "nac:alice:101",
+               "--player", "nsl:bob:102",
                "--umpire", "ump:9", "--seed", "42", "--now", INIT_NOW)[0] == 0
     committer(root)
     return publish_to(github, root), root

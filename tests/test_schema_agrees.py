@@ -113,7 +113,9 @@ def demo_files(demo: Demo) -> Iterator[tuple[str, str]]:
             yield kind.name, f"{STATE_DIR}/{kind.file}"
     for name in ("events", "dice", "turn"):
         yield name, f"{TURNS_DIR}/{demo.turns[-1]}/{name}.yaml"
-    last = sorted((demo.root / "orders").glob("t*/*.yaml"))[-1]
+    # A sealed demo sends no plain order files: its records keep their public copies.
+    last = (sorted((demo.root / "orders").glob("t*/*.yaml")) or
+            sorted((demo.root / TURNS_DIR).glob("t*/orders/*.yaml")))[-1]
     yield "orders", last.relative_to(demo.root).as_posix()
     # Front matter: the first post, the first that amends the rulebook, a page, a rule.
     posts = sorted((demo.root / "content/posts").rglob("*.md"))
@@ -143,8 +145,10 @@ def model_accepts(ruleset: str, kind: str, rel: str, data: Any) -> bool:
     (with the keys the campaign's ruleset adds), for an order file the syntax rules too."""
     raw = yaml.safe_dump(plain(data), sort_keys=False, allow_unicode=True).encode()
     try:
-        if kind == "orders":
-            parse_orders(raw, rel, RULESETS[ruleset].orders_adapter)
+        if kind == "orders":  # named as sent, orders/<turn>/<player>.yaml, wherever kept
+            turn, player = rel.split("/")[-3], rel.split("/")[-1]
+            sent = rel if rel.startswith("orders/") else f"orders/{turn}/{player}"
+            parse_orders(raw, sent, RULESETS[ruleset].orders_adapter)
         elif kind == "events":
             validation.validate(_EVENTS, yamlsource.parse(raw.decode(), rel), rel,
                                 kinds_context(RULESETS[ruleset].report.kind_names, ruleset))

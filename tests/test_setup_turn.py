@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from pyrage import x25519
 
 NOW = "2026-03-01T10:00:00+00:00"
 #: After t001's deadline (a week and a day after NOW, 20:00), and after t002's.
@@ -17,9 +18,11 @@ AFTER_T001 = "2026-03-08T21:00:00+00:00"
 AFTER_T002 = "2026-03-15T21:00:00+00:00"
 
 
-def _init(run, root: Path, ruleset: str) -> None:
+def _init(run, root: Path, ruleset: str, secrecy: str = "open") -> None:
+    """A new campaign; open, so that the tests read its state files as they are (a
+    sealed one's set-up is played in :func:`test_a_sealed_campaign_sets_up_by_sealed_orders`)."""
     code, out, err = run("init", root, "--players", "nac,esu", "--seed", "42", "--now", NOW,
-                         "--ruleset", ruleset)
+                         "--ruleset", ruleset, "--secrecy", secrecy)
     assert (code, err) == (0, ""), err
     assert "tell the players:" in out.splitlines()[-1]
 
@@ -69,6 +72,10 @@ def test_ftc2007_plays_its_set_up_turn_then_a_week(tmp_path, run):
     assert run("orders", "new", "esu", "--source", root)[0] == 0
     form = (root / "orders/t001/esu.yaml").read_text()
     assert f"spend your starting capital of {capital['esu']:,}" in form
+    capital_world = next(p["capital"] for p in _state(root, "players")["players"]
+                         if p["id"] == "esu")
+    assert f"({capital_world}, capital, income " in form  # where it may place
+    assert "# designs you may buy (esu): esu-lenov (SC, " in form  # the catalogue
     code, out, err = run("check", root / "orders/t001/esu.yaml", "--source", root)
     assert (code, err) == (0, "")
     assert f"{capital['esu']:,} is kept as reserve cash (§6.2.3)" in out
@@ -150,3 +157,29 @@ def test_ftcamp02_forces_are_the_ones_its_rulebook_states(tmp_path, run):
         assert [[s["design"] for s in g["ships"]] for g in mine] == [
             ["cruiser", "destroyer", "destroyer"], ["frigate"] * 3, ["courier"]]
         assert all(g["at"] == home and g["endurance"] > 0 for g in mine)
+
+
+def test_a_sealed_campaign_sets_up_by_sealed_orders(tmp_path, run):
+    """init's default for ftc2007 is sealed: the set-up file is sealed by its player
+    (checked as it is sealed), resolved with the umpire's key, and verified; the
+    public state shows the counters placed and nothing of what they are."""
+    root = tmp_path / "c"
+    _init(run, root, "ftc2007", "sealed")
+    nac = x25519.Identity.generate()
+    (root / "nac.key").write_text(f"{nac}\n")
+    players = root / "state/players.yaml"
+    players.write_text(players.read_text().replace(
+        "  - id: nac\n", f"  - id: nac\n    recipient: {nac.to_public()}\n", 1))
+    orders = root / "orders/t001/nac.yaml"
+    orders.parent.mkdir(parents=True, exist_ok=True)
+    orders.write_text(_setup_file(root).replace("nac-victoria", "nsl-waldburg"))
+    code, _, err = run("seal", orders, "--identity", root / "nac.key", "--source", root)
+    assert code == 1 and "is a nsl design; you buy the designs of your own navy" in err
+    orders.write_text(_setup_file(root))
+    code, _, err = run("seal", orders, "--identity", root / "nac.key", "--source", root)
+    assert (code, err) == (0, ""), err
+    orders.unlink()  # only the sealed file is sent
+    _resolve(run, root, AFTER_T001, "t001")
+    public = _state(root, "groups")["groups"]
+    assert [(g["owner"], "ships" in g) for g in public] == [("nac", False), ("nac", False)]
+    assert b"Victoria" not in (root / "state/groups.yaml").read_bytes()

@@ -3,11 +3,11 @@ canonical saving; every bad input gives its `path:line:col` and exit 1."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from demos import FTC2007
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -285,13 +285,14 @@ def test_canonical_form_reads_well():
 def test_the_demo_state_round_trips(tmp_path):
     if not (REPO / "state").is_dir():
         pytest.skip("the demo has no state yet")
-    shutil.copytree(REPO / "state", tmp_path / "state")
+    FTC2007.copy(tmp_path)  # the whole files (a sealed demo's twins, opened)
     loaded = load_folder(tmp_path).state
+    whole = {kind: (tmp_path / f"state/{kind}.yaml").read_text()
+             for kind in ("players", "map", "designs", "groups", "queues")}
     save_state(tmp_path, loaded)
     assert load_folder(tmp_path).state == loaded
-    for kind in ("players", "map", "designs", "groups", "queues"):
-        body = (REPO / f"state/{kind}.yaml").read_text().split("\n", 1)[1]
-        assert (tmp_path / f"state/{kind}.yaml").read_text() == body
+    for kind, text in whole.items():
+        assert (tmp_path / f"state/{kind}.yaml").read_text() == text.split("\n", 1)[1]
 
 
 names = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),

@@ -6,11 +6,11 @@ another ruleset."""
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from demos import FTCAMP02, SCT
 
 from ftpress.campaign import display_of, load_folder
 from ftpress.display import Display
@@ -32,9 +32,8 @@ SHARED_SYSTEM_KEYS = "id, name, hex, owner, income, idp, idp_full, depot, base, 
 
 
 def example(tmp_path: Path, name: str) -> Path:
-    root = tmp_path / name
-    shutil.copytree(REPO / "examples" / name, root)
-    return root
+    """The example's own files, whole (a sealed one's twins opened), to edit."""
+    return {"sct": SCT, "ftcamp02": FTCAMP02}[name].copy(tmp_path / name)
 
 
 def edit(root: Path, rel: str, old: str, new: str) -> None:
@@ -50,7 +49,7 @@ def test_the_extension_keys_are_read_into_the_rulesets_records():
     assert cedar is not None and cedar.hex is None
     assert sct_system(cedar).position == Point(0, 8, 3)
     assert (sct_system(cedar).spectral, sct_system(cedar).nation) == ("M", "nac")
-    camp = load_folder(REPO / "examples/ftcamp02").state
+    camp = FTCAMP02.state()
     heron = camp.system("heron")
     assert heron is not None
     assert (ftcamp02_system(heron).bio, ftcamp02_system(heron).loyalty) == (20, 10)
@@ -132,15 +131,15 @@ def test_a_broken_campaign_file_still_reads_the_others_with_its_ruleset(tmp_path
 @pytest.mark.parametrize("name", ["sct", "ftcamp02"])
 def test_an_examples_state_reads_back_byte_for_byte(tmp_path, name):
     """The saver writes the extension's keys back where the file had them."""
-    source = REPO / "examples" / name
+    source = {"sct": SCT, "ftcamp02": FTCAMP02}[name].copy(tmp_path / "whole")
     loaded = load_folder(source).state
     base_url = next(line.split()[1] for line in (source / "site.yaml").read_text().splitlines()
                     if line.startswith("base_url:"))
-    save_state(tmp_path, loaded, base_url=base_url)
+    save_state(tmp_path / "out", loaded, base_url=base_url)
     for kind in KINDS.values():
-        assert (tmp_path / "state" / kind.file).read_bytes() == \
+        assert (tmp_path / "out" / "state" / kind.file).read_bytes() == \
             (source / "state" / kind.file).read_bytes(), kind.file
-    assert load_folder(tmp_path).state == loaded
+    assert load_folder(tmp_path / "out").state == loaded
 
 
 def test_every_rulesets_extension_is_registered_and_extends_known_records():

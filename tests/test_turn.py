@@ -3,7 +3,6 @@ properties of resolution (no ship lost or doubled, same inputs same turn)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from ftpress.orders.load import canonical, orders_digest, parse_orders
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
 
-from conftest import REPO, files_of
+from conftest import REPO, files_of, set_up_demo
 
 NOW = "2026-03-16T09:00:00+00:00"
 
@@ -32,23 +31,17 @@ def demo(tmp_path):
 
 
 def _set_up(root: Path) -> Path:
-    root.mkdir()
-    shutil.copytree(REPO / "orders/t001", root / "orders/t001")  # later turns: not yet
-    shutil.copytree(REPO / "state/turns/t000", root / "state/turns/t000")
-    for file in (REPO / "state/turns/t000").glob("*.yaml"):
-        if file.name != "dice.yaml":
-            shutil.copy(file, root / "state" / file.name)
-    shutil.copy(REPO / "site.yaml", root / "site.yaml")
-    return root
+    """The demo as set up, its whole files as an open campaign's (:func:`set_up_demo`)."""
+    return set_up_demo(root)
 
 
 #: The files of the set-up demo (:func:`_set_up`) that a turn reads.
-SET_UP_FILES = sorted([f"orders/t001/{p.name}" for p in (REPO / "orders/t001").glob("*.yaml")]
+SET_UP_FILES = sorted([f"orders/t001/{p.name}"
+                       for p in (REPO / "state/turns/t001/orders").glob("*.yaml")]
                       + [f"state/{p.name}" for p in (REPO / "state/turns/t000").glob("*.yaml")
                          if p.name != "dice.yaml"]
                       + [f"state/turns/t000/{p.name}"
                          for p in (REPO / "state/turns/t000").glob("*.yaml")] + ["site.yaml"])
-
 
 
 def test_turn_records_the_turn_and_advances_the_calendar(demo, run):

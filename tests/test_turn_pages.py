@@ -14,12 +14,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from demos import FTC2007 as DEMO
 from hiddenfacts import leaks, secrets_of
 
 from ftpress.campaign import load_folder
 from ftpress.display import PLAIN
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex, hexagon
+from ftpress.knowledge import known_state
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
@@ -169,7 +171,7 @@ def test_no_hidden_fact_reaches_the_site(demo_site):
 # --- the public view, unit by unit ----------------------------------------------------
 
 def demo_state():
-    return load_folder(REPO, f"{TURNS_DIR}/t000").state
+    return load_folder(REPO, f"{TURNS_DIR}/t000", umpire=DEMO.umpire).state
 
 
 def test_the_safety_net_catches_a_public_event_that_names_a_hidden_ship_or_a_dummy():
@@ -326,8 +328,9 @@ def test_treasury_chart_parses_and_escapes():
 
 def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     root = tmp_path / "camp"
+    whole = DEMO.copy(tmp_path / "whole")  # an open campaign's files: the net knows the names
     for rel in ("state", "content/rules", "site.yaml"):
-        src = REPO / rel
+        src = whole / rel
         if src.is_dir():
             shutil.copytree(src, root / rel)
         else:
@@ -335,7 +338,8 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
             (root / rel).write_bytes(src.read_bytes())
     write_files(root, {"content/posts/2026/03/01-hello.md": post("Hello", "2026-03-01T10:00:00Z")})
     events = root / f"{TURNS_DIR}/t001/events.yaml"
-    secret = load_folder(REPO, f"{TURNS_DIR}/t001").state.groups.groups[1].ships[0].name
+    secret = load_folder(REPO, f"{TURNS_DIR}/t001", umpire=DEMO.umpire
+                         ).state.groups.groups[1].ships[0].name
     text = events.read_text().replace("Show the flag on the eastern border.",
                                       "<script>alert(1)</script>")
     text = text.replace("Have a look at what the League keeps next door, then come home.",
@@ -389,13 +393,19 @@ def test_the_home_page_leads_with_the_latest_turn(demo_site):
     assert 'class="turn-headline"' not in (demo_site / "page/2/index.html").read_text()
 
 
-def test_the_turns_index_charts_each_powers_fleet_value(demo_site):
-    """Fleet value = list price of every ship a power has, from each recorded state."""
-    index = (demo_site / "turns/index.html").read_text(encoding="utf-8")
+def test_the_umpires_turns_index_charts_each_powers_fleet_value(tmp_path, demo_site):
+    """Fleet value = list price of every ship a power has, from each recorded state: in
+    the umpire's view, and in no other, where beside a power's counters it would tell
+    how many are dummies (§15.2)."""
+    public = (demo_site / "turns/index.html").read_text(encoding="utf-8")
+    assert 'id="fleet-chart"' not in public and "Fleet value" not in public
+    umpire = DEMO.build(tmp_path / "_site-umpire", "--view", "umpire")
+    index = (umpire / "turns/index.html").read_text(encoding="utf-8")
+    assert "Fleet value</th>" in index
     chart = index[index.index('id="fleet-chart"'):]
     chart = html.unescape(chart[:chart.index("</svg>")])
     for turn in recorded():
-        state = load_folder(REPO, f"{TURNS_DIR}/{turn}").state
+        state = load_folder(REPO, f"{TURNS_DIR}/{turn}", umpire=DEMO.umpire).state
         for player in state.players.players:
             worth = sum(state.design(s.design).points for g in state.groups_of(player.id)
                         for s in g.ships)
@@ -417,18 +427,24 @@ def test_the_demo_names_no_hidden_ship_anywhere(demo_site):
     assert problems == []
 
 
-def test_a_counter_is_named_by_its_group_where_the_public_events_name_it():
-    """A reader writing orders needs group ids: the public map's tooltip gives the id of
-    a group the turn's public events named, a number per stack for every other, and the
-    umpire's map every id; the map's description counts in the right number."""
+def test_a_counter_is_named_by_its_group_only_where_its_owner_reads_the_map():
+    """A group's id is its owner's label (the events name it only to them): the public
+    map numbers every counter in its stack, even one its events moved; a player's map
+    names their own groups by id and ships, the umpire's every group; the map's
+    description counts in the right number."""
     state = demo_state()
     events = [Event("arrival", "ftc2007 §8.1", "nac-1 jumped.", audience=PUBLIC, player="nac",
                     group="nac-1", at="bellwether", origin="arcturus-gate")]
-    public = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
-                      display=PLAIN)
-    labels = {c.label for c in public.counters if c.owner == "nac"}
-    assert "nac-1" in labels and not any(label.startswith("nac-2") for label in labels)
+    public = turn_map(known_state(state, PUBLIC_VIEW), events, "After turn 1",
+                      FTC2007.marker_of, FTC2007.moves, display=PLAIN)
+    labels = {c.label for c in public.counters}
+    assert labels and all(label.isdigit() for label in labels)
     assert "Arrows show 1 move made this turn." in public.description
+    nac = turn_map(known_state(state, Viewer.of("nac")), events, "After turn 1",
+                   FTC2007.marker_of, FTC2007.moves, display=PLAIN, viewer=Viewer.of("nac"))
+    assert any(c.label.startswith("nac-1: ") for c in nac.counters)
+    assert all(c.label.isdigit() for c in nac.counters if c.owner != "nac")
     umpire = turn_map(state, events, "After turn 1", FTC2007.marker_of, FTC2007.moves,
-                      display=PLAIN, umpire=True)
+                      display=PLAIN, viewer=UMPIRE_VIEW)
     assert any(c.label.startswith("nac-2: ") for c in umpire.counters)
+    assert any(c.label.startswith("esu-1: ") for c in umpire.counters)

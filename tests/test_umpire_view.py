@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from demos import FTC2007
 
-from ftpress.campaign import load_folder
 from ftpress.cli import main
 
 from conftest import DEMO_NOW, REPO
@@ -27,7 +26,7 @@ def pages(site: Path) -> list[Path]:
 
 
 def test_every_group_shows_its_ships_and_dummies_are_told(umpire_site):
-    state = load_folder(REPO).state
+    state = FTC2007.state()
     for player in state.players.players:
         text = html.unescape(
             (umpire_site / f"players/{player.id}/index.html").read_text(encoding="utf-8"))
@@ -42,7 +41,7 @@ def test_every_group_shows_its_ships_and_dummies_are_told(umpire_site):
 
 def test_the_umpire_map_names_every_group(umpire_site):
     svg = html.unescape((umpire_site / "systems/index.html").read_text(encoding="utf-8"))
-    state = load_folder(REPO).state
+    state = FTC2007.state()
     stacks = Counter(state.hex_of(g.at) for g in state.groups.groups)
     for group in state.groups.groups:
         if stacks[state.hex_of(group.at)] <= 4:  # a map stack draws four counters
@@ -63,7 +62,7 @@ def test_the_public_build_never_reuses_an_umpire_build(tmp_path, demo_site):
     """Same folder, same inputs, other view: the build cache must not stand in."""
     out = tmp_path / "_site"
     argv = ["build", "--source", str(REPO), "--out", str(out), "--now", DEMO_NOW]
-    assert main([*argv, "--view", "umpire"]) == 0
+    assert main([*argv, "--view", "umpire", *FTC2007.key_options()]) == 0
     assert "Umpire's view." in (out / "index.html").read_text(encoding="utf-8")
     assert main(argv) == 0
     assert "Umpire's view." not in (out / "index.html").read_text(encoding="utf-8")

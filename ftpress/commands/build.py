@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ftpress.buildcache import reusable
 from ftpress.clock import build_now
 from ftpress.errors import InvalidArgument, RefusedCommand
+
+if TYPE_CHECKING:
+    from ftpress.state.twins import UmpireKey
 from ftpress.logsafe import say
 from ftpress.write import check_out_dir
 
@@ -35,13 +39,15 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "player's id: what the rules tell that player (with --identity)")
     parser.add_argument("--identity", type=Path, metavar="FILE",
                         help="with --view <player>: that player's age secret key or SSH "
-                        "private key")
+                        "private key; with --view umpire in a sealed campaign, the umpire's "
+                        "(default: $FTPRESS_UMPIRE_KEY, else .ftpress-umpire-key)")
 
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.view not in ("public", "umpire"):
         check_player_view(args.source, args.view, args.identity)
+    umpire = umpire_view_key(args.source, args.identity) if args.view == "umpire" else None
     out = args.out if args.out is not None else args.source / (
         "_site" if args.view == "public" else f"_site-{args.view}")
     now = build_now(args.now)
@@ -56,10 +62,18 @@ def run(args: argparse.Namespace) -> int:
     from ftpress.site import BuildOptions, build
 
     options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
-                           view=args.view)
+                           view=args.view, umpire=umpire, identity=args.identity)
     report = build(args.source, out, options, fingerprint=fingerprint, executor=ForkExecutor())
     say(report.summary(out))
     return 0
+
+
+def umpire_view_key(root: Path, identity: Path | None) -> UmpireKey | None:
+    """The key the umpire's view of a sealed campaign is read with (refused without
+    it: the plain files hold only what the public may know); None for an open one."""
+    from ftpress.state.twins import key_for
+
+    return key_for(root, "the umpire's view (--view umpire)", identity)
 
 
 def check_player_view(root: Path, player: str, identity: Path | None) -> None:

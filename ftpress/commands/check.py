@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ftpress.agekeys import UMPIRE_KEY_ENV
 from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
 from ftpress.logsafe import say
 from ftpress.site import BuildOptions, load, render
+from ftpress.state.twins import is_sealed, needed_key, umpire_key
 from ftpress.turn.last_record import behind_last_record
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
@@ -31,19 +33,65 @@ class CheckReport:
     scope: str
     #: For each clean order file of the open turn: what its orders will do.
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: In a sealed campaign checked without the umpire's key: what was not checked.
+    unchecked: str | None = None
 
 
-def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
-    """Every problem in the campaign at ``root``, or in the files ``paths``."""
+def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) -> CheckReport:
+    """Every problem in the campaign at ``root``, or in the files ``paths``.
+
+    A sealed campaign is checked with the umpire's key where there is one (``identity``,
+    ``$FTPRESS_UMPIRE_KEY`` or the key file): its whole files, read from their twins,
+    and that each plain file is the projection of its twin. Without one, its plain
+    files, and that none holds more than the public may know."""
     wanted, problems = _wanted(root, paths)
+    sealed = is_sealed(root)
+    umpire = None
+    player = _player_answering(root, identity) if sealed and identity is not None else None
+    if sealed and player is None and (identity is not None or umpire_key(root) is not None):
+        umpire = needed_key(root, "checking the sealed files", identity)
     found: tuple[Problem, ...] = ()
     try:
-        render(load(root, BuildOptions(build_now(None), drafts=True, future=True)))
+        render(load(root, BuildOptions(build_now(None), drafts=True, future=True,
+                                       umpire=umpire)))
     except InputError as exc:
         found = exc.problems
+    unchecked = None
+    if sealed and umpire is not None and not found:
+        from ftpress.campaign import load_states
+
+        try:  # the plain files, as everyone reads them, must load too
+            load_states(root)
+        except InputError as exc:
+            found = exc.problems
+    if sealed and not found:
+        from ftpress.sealed_campaign import plain_problems, stale_projections, twinned
+
+        if umpire is not None:
+            found = (*plain_problems(root), *stale_projections(root, umpire))
+        else:
+            found = tuple(plain_problems(root))
+            sealed_here = [rel for rel in twinned(root) if wanted is None or rel in wanted or
+                           any(rel.startswith(w + "/") for w in wanted)]
+            if sealed_here:
+                unchecked = (f"the {len(sealed_here)} sealed twins (state/**/*.age) hold the "
+                             "whole files; checking them needs the umpire's key (--identity "
+                             f"FILE or ${UMPIRE_KEY_ENV})")
     from ftpress.turn.order_check import check_orders
 
-    order_problems, summaries = check_orders(root, wanted)
+    known = None
+    if umpire is not None or player is not None:
+        from ftpress.campaign import load_state
+
+        try:  # the open turn's orders, against the whole state, or what the player knows
+            known = load_state(root, umpire)
+            if player is not None and known is not None and identity is not None:
+                from ftpress.commands.seal import players_view
+
+                known = players_view(root, known, player, identity)
+        except InputError:
+            known = None  # reported by the load above
+    order_problems, summaries = check_orders(root, wanted, known)
     found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
@@ -52,7 +100,22 @@ def check(root: Path, paths: Sequence[Path] = ()) -> CheckReport:
     scope = "the campaign" if wanted is None else \
         f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
-                       tuple((path, tuple(lines)) for path, lines in summaries))
+                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
+
+
+def _player_answering(root: Path, identity: Path) -> str | None:
+    """The player whose recipient ``identity`` answers to (a player checking their own
+    orders against what they know), or None (the umpire's key, or no key of the roster)."""
+    from ftpress import agekeys
+    from ftpress.campaign import load_state
+
+    try:
+        loaded = load_state(root)
+    except InputError:
+        return None  # the check says why
+    identities = agekeys.read_identity(identity)
+    return next((p.id for p in loaded.state.players.players if p.recipient is not None
+                 and agekeys.answers(identities, p.recipient)), None) if loaded else None
 
 
 def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
@@ -107,12 +170,16 @@ def _battle_problems(root: Path) -> list[Problem]:
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="files to report on (default: the whole campaign)")
+    parser.add_argument("--identity", type=Path, metavar="FILE",
+                        help="in a sealed campaign, the umpire's key, to check the sealed "
+                        "files too (default: $FTPRESS_UMPIRE_KEY, else .ftpress-umpire-key); "
+                        "or a player's, to check their orders against what they know")
     parser.add_argument("--source", type=Path, default=Path())
 
 
 def run(args: argparse.Namespace) -> int:
     """Every problem on stderr, and what each clean order file named will do."""
-    report = check(args.source, args.paths)
+    report = check(args.source, args.paths, args.identity)
     if args.paths:
         for path, lines in report.orders:
             say(f"{path}:")
@@ -124,5 +191,7 @@ def run(args: argparse.Namespace) -> int:
         count = len(report.problems)
         say(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}", err=True)
         return 1
+    if report.unchecked is not None:
+        say(f"not checked without the umpire's key: {report.unchecked}")
     say(f"checked {report.scope}: no problems")
     return 0

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import yaml
 
+from ftpress import agekeys
 from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
@@ -51,6 +52,7 @@ from ftpress.roster import Account, parse_account, parse_player_account, with_ac
 from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
 from ftpress.scaffold import slugify
+from ftpress.sealed_campaign import default_secrecy, sealed_setting, setup_files
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
@@ -78,6 +80,8 @@ class Created:
     umpires: tuple[Account, ...] = ()
     #: base_url was made from the repository's name, not left for the umpire to set.
     base_url_set: bool = False
+    #: A sealed campaign's umpire recipient (its key is in the git-ignored key file).
+    umpire_recipient: str | None = None
     #: How the players send their first orders (the ruleset's set-up turn).
     first_orders: str = ""
 
@@ -105,13 +109,16 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                   accounts: Mapping[str, Account] | None = None,
                   umpires: Sequence[Account] = (),
                   environ: Mapping[str, str] | None = None,
-                  repository: str | None = None) -> Created:
+                  repository: str | None = None, secrecy: str | None = None) -> Created:
     """Write a new campaign into ``root``, which must be empty or not exist yet.
 
     ``accounts`` are players' GitHub accounts by player id, ``umpires`` the
     umpires'; ``environ`` is where the umpire's master secret may be
     (:func:`ftpress.github_setup.master_for_new_campaign`); ``repository``
-    (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it."""
+    (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it.
+    ``secrecy``: ``sealed`` or ``open`` (default: sealed, unless the ruleset's rules hide
+    nothing); a sealed campaign gets its umpire's key, as ``ftpress keys init`` makes it,
+    and its hidden state sealed to it (:mod:`ftpress.sealed_campaign`)."""
     github = github_files(ftpress_requirement)
     site_url = pages_url(repository) if repository else None
     accounts = dict(accounts or {})
@@ -168,10 +175,14 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     state = dataclasses.replace(state, campaign=dataclasses.replace(
         state.campaign, calendar=dataclasses.replace(state.campaign.calendar,
                                                      secret_sha256=first)))
+    sealed = (secrecy or default_secrecy(ruleset)) == "sealed"
+    umpire = agekeys.new_identity() if sealed else None
+    if umpire is not None:
+        state = sealed_setting(state, umpire.public)
     github[".github/CODEOWNERS"] = codeowners(github[".github/CODEOWNERS"], umpires)
     base_url = site_url or f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
-                             ".gitignore": _GITIGNORE,
+                             ".gitignore": _GITIGNORE + (_SEALED_IGNORED if sealed else ""),
                              "orders/README.md": _orders_readme(new.first_orders), **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
@@ -194,12 +205,21 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
         files[SECRET_FILE] = secret.value.decode("ascii") + "\n"
     for rel, text in files.items():
         write_file(root / rel, text.encode("utf-8"))
+    if umpire is not None:
+        sealed_files = setup_files(root, state, DiceFile(f"seed {seed}", new.rolls), base_url)
+        for rel, data in sealed_files.items():
+            write_file(root / rel, data)
+        files |= dict.fromkeys(sealed_files, "")
+        write_file(root / agekeys.UMPIRE_KEY_FILE, umpire.file_text(now).encode("ascii"))
+        (root / agekeys.UMPIRE_KEY_FILE).chmod(0o600)  # the umpire's alone
     if secret.new:
         (root / SECRET_FILE).chmod(0o600)  # the umpire's alone
     missing = tuple(p for p in ids if p not in accounts)
     return Created(root, tuple(files), seed, post, len(state.map.systems),
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
-                   tuple(umpires), bool(repository), new.first_orders)
+                   tuple(umpires), bool(repository),
+                   umpire.public if umpire is not None else None,
+                   first_orders=new.first_orders)
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
@@ -302,6 +322,9 @@ def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUI
 
 
 _GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
+#: What a sealed campaign's repository also keeps out: the umpire's key, the sites
+#: built for one viewer's eyes, and plain order files (only sealed ones are sent).
+_SEALED_IGNORED = f"/{agekeys.UMPIRE_KEY_FILE}*\n/_site-*/\n/orders/*/*.yaml\n"
 
 def _orders_readme(first_orders: str) -> str:
     first = f"\n{first_orders}\n" if first_orders else ""
@@ -337,6 +360,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=NUMBER",
                         help="a house rule for map generation, e.g. world_on=1 (repeatable)")
     parser.add_argument("--now", help="date the campaign at this ISO date-time instead of now")
+    parser.add_argument("--secrecy", choices=("sealed", "open"),
+                        help="sealed: hidden state and orders encrypted to the umpire, who "
+                        "gets a key (the default, unless the ruleset hides nothing, as sct's "
+                        "does); open: everything in plain")
     parser.add_argument("--ftpress-requirement", metavar="SPEC",
                         help="the ftpress its workflows install: a version, a git URL with a "
                         "tag, or a wheel's URL (default: this ftpress's version)")
@@ -359,8 +386,13 @@ def run(args: argparse.Namespace) -> int:
                             options=args.option,
                             ftpress_requirement=args.ftpress_requirement,
                             campaign_id=args.campaign_id, accounts=accounts, umpires=umpires,
-                            repository=args.repository)
+                            repository=args.repository, secrecy=args.secrecy)
     say(created.summary())
+    if created.umpire_recipient is not None:
+        say(f"sealed: the umpire's key is in {agekeys.UMPIRE_KEY_FILE} (git-ignored; never "
+            f"commit it), its recipient {created.umpire_recipient} in state/campaign.yaml; "
+            f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
+            "(Settings → Secrets and variables → Actions) and back it up off this machine")
     say(git_init(args.dir))
     say("next steps:")
     for line in created.next_steps():

@@ -7,9 +7,15 @@
 - ``keys check`` says which players have no ``recipient`` in the roster, so
   could not seal orders;
 - ``keys rotate`` makes a new umpire identity in place of the one in use and
-  re-encrypts the open turn's sealed orders and every player's intelligence to
-  the recipients as they are then listed (drop a departed umpire's line first,
-  and rotate).
+  re-encrypts the open turn's sealed orders, every player's intelligence and, in
+  a sealed campaign, every twin to the recipients as they are then listed (drop a
+  departed umpire's line first, and rotate);
+- ``keys seal-campaign`` makes an open campaign sealed, or writes a sealed one's
+  plain files again from their twins (:mod:`ftpress.sealed_campaign`);
+- ``keys edit-state`` opens a sealed campaign's current state, whole, into the
+  git-ignored working copy ``.ftpress-state/`` for the umpire to edit by hand, and
+  ``keys seal-state`` checks the edited files and writes them back, each as its
+  public projection and its twin.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
+from ftpress.state.twins import UmpireKey, is_sealed, needed_key
+from ftpress.state.writeout import write_out
 from ftpress.write import write_file
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
@@ -48,12 +56,24 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     rotate = actions.add_parser("rotate", help="a new umpire key; the open turn's sealed "
                                 "orders and the players' intelligence re-encrypted to the "
                                 "recipients now listed")
-    for action in (init, check, rotate):
+    seal = actions.add_parser("seal-campaign", help="store the campaign sealed: each state "
+                              "file, event log, dice log and recorded order file as its public "
+                              "projection, the whole sealed to the umpires beside it (run "
+                              "again, it writes the plain files again from the sealed ones)")
+    seal.add_argument("--seal-orders", action="store_true",
+                      help="seal the open turn's plain order files too, to the umpires and "
+                      "their players, and remove the plain ones")
+    edit = actions.add_parser("edit-state", help=f"a sealed campaign's state, whole, in the "
+                              f"git-ignored {EDITING}/, to edit by hand")
+    reseal = actions.add_parser("seal-state", help=f"the state edited in {EDITING}/ checked "
+                                "and sealed back into state/")
+    for action in (init, check, rotate, seal, edit, reseal):
         action.add_argument("--source", type=Path, default=Path(),
                             help="campaign folder (default: the current folder)")
-    rotate.add_argument("--identity", type=Path, metavar="FILE",
-                        help="the umpire key in use (default: $FTPRESS_UMPIRE_KEY, else "
-                        f"{agekeys.UMPIRE_KEY_FILE})")
+    for action in (rotate, seal, edit, reseal):
+        action.add_argument("--identity", type=Path, metavar="FILE",
+                            help="the umpire key in use (default: $FTPRESS_UMPIRE_KEY, else "
+                            f"{agekeys.UMPIRE_KEY_FILE})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,13 +82,19 @@ def run(args: argparse.Namespace) -> int:
         return _init(root)
     if args.action == "check":
         return _check(root)
+    if args.action == "seal-campaign":
+        return _seal_campaign(root, args.identity, args.seal_orders)
+    if args.action == "edit-state":
+        return _edit_state(root, args.identity)
+    if args.action == "seal-state":
+        return _seal_state(root, args.identity)
     return _rotate(root, args.identity)
 
 
-def _state(root: Path) -> State:
+def _state(root: Path, umpire: UmpireKey | None = None) -> State:
     from ftpress.campaign import load_state
 
-    loaded = load_state(root)
+    loaded = load_state(root, umpire)
     if loaded is None:
         raise InputError([Problem(f"{STATE_DIR}/campaign.yaml", 0, 0, "missing; keys belong "
                                   "to a campaign's state (ftpress init makes one)")])
@@ -127,13 +153,103 @@ def _check(root: Path) -> int:
         lines.append(f"every player has a recipient ({len(state.players.players)})")
     # A recipient added or changed since a file was sealed: that file must be sealed
     # again (or the keys rotated) before the turn can open it for everyone.
-    stale = [str(p) for file in sealed_files(root, state) for p in sealing.sealed_problems(
+    stale = [str(p) for file in open_sealed_files(root, state) for p in sealing.sealed_problems(
         file.relative_to(root).as_posix(), file.read_bytes(), state)]
     say("\n".join([*lines, *stale]))
     return 1 if missing or not umpires or stale else 0
 
 
-def sealed_files(root: Path, state: State) -> list[Path]:
+#: The line before the earlier keys a rotated key file keeps.
+_EARLIER = ("# earlier keys: they open the sealed orders of turns resolved before the "
+            "rotation, which keep their bytes")
+
+
+def _keeps_sealed_orders(root: Path) -> bool:
+    """Does any turn's record keep sealed orders its dice were keyed on?"""
+    return any((root / TURNS_DIR).glob(f"*/orders/*{sealing.SEALED}"))
+
+
+def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool) -> int:
+    """``keys seal-campaign``: see :mod:`ftpress.sealed_campaign`."""
+    from ftpress.sealed_campaign import sealed_files
+
+    umpire = needed_key(root, "sealing the campaign", identity)
+    made = sealed_files(root, umpire, seal_orders=seal_orders)
+    changed = {rel: data for rel, data in made.files.items()
+               if not (root / rel).is_file() or (root / rel).read_bytes() != data}
+    if changed:
+        write_out(root, "the sealed campaign", changed)
+    for rel, data in made.sealed_orders.items():
+        write_file(root / rel, data)
+    for rel in made.removed:
+        (root / rel).unlink()
+    ensure_ignored(root, *_IGNORED, sealing.PLAIN_IGNORED)
+    twins = sum(1 for rel in made.files if rel.endswith(".age"))
+    lines = [f"sealed the campaign: {len(changed)} of its {len(made.files)} files under "
+             f"{STATE_DIR}/ written ({twins} of them sealed twins, to the umpires' recipients)"]
+    if made.removed:
+        lines.append(f"removed {len(made.removed)} plain order files (their turns' records keep "
+                     "them, sealed): " + ", ".join(made.removed))
+    if made.sealed_orders:
+        lines.append("sealed the open turn's orders: " + ", ".join(made.sealed_orders))
+    if made.left:
+        lines.append("left in plain, to be sealed by their players ('ftpress orders seal') or "
+                     "with --seal-orders: " + ", ".join(made.left))
+    lines.append("commit state/, orders/ and .gitignore; the umpire's key is needed from now "
+                 f"on to resolve turns (${agekeys.UMPIRE_KEY_ENV} in the publishing workflow)")
+    say("\n".join(lines))
+    return 0
+
+
+#: Where ``keys edit-state`` opens the whole state for the umpire's hand edits.
+EDITING = ".ftpress-state"
+
+
+def _edit_state(root: Path, identity: Path | None) -> int:
+    """``keys edit-state``: the whole current state, in plain, in the working copy."""
+    from ftpress.state.twins import read
+
+    umpire = needed_key(root, "editing the sealed state", identity)
+    if (root / EDITING).exists():
+        raise RefusedCommand(f"{EDITING}/ is open already; edit it and run 'ftpress keys "
+                             f"seal-state', or delete it to start again; nothing was done")
+    _state(root, umpire)  # the state must open and check before it is handed out
+    ensure_ignored(root, f"/{EDITING}/")
+    for kind in KINDS.values():
+        write_file(root / EDITING / kind.file, read(root, f"{STATE_DIR}/{kind.file}", umpire)[0])
+    say(f"the whole state is in {EDITING}/ (git-ignored: never commit it); edit it, then "
+        "run 'ftpress keys seal-state' to check it and seal it back into state/")
+    return 0
+
+
+def _seal_state(root: Path, identity: Path | None) -> int:
+    """``keys seal-state``: the working copy checked, then written back sealed."""
+    import shutil
+
+    from ftpress import rules
+    from ftpress.campaign import load_folder
+    from ftpress.hidden_state import Sealer, state_pairs
+    from ftpress.turn.record import base_url
+
+    umpire = needed_key(root, "sealing the edited state", identity)
+    if not (root / EDITING).is_dir():
+        raise RefusedCommand(f"there is no {EDITING}/ to seal; 'ftpress keys edit-state' "
+                             "opens the state into it first")
+    loaded = load_folder(root, EDITING)
+    problems = rules.check_state(loaded)
+    if problems:
+        raise InputError(problems)
+    state = loaded.state
+    files = state_pairs(Sealer.of(root, state, umpire), STATE_DIR, state, base_url(root))
+    write_out(root, f"{STATE_DIR}/, edited by hand", files)
+    shutil.rmtree(root / EDITING)
+    say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
+        f"its twin); {EDITING}/ removed; the next turn's record keeps the state it starts "
+        "from")
+    return 0
+
+
+def open_sealed_files(root: Path, state: State) -> list[Path]:
     """The sealed files a new key must open: the open turn's orders, and every
     player's intelligence. A resolved turn's sealed orders keep their bytes (its dice
     were keyed on them, and its record holds what they said)."""
@@ -146,12 +262,13 @@ def sealed_files(root: Path, state: State) -> list[Path]:
 
 
 def _rotate(root: Path, identity: Path | None) -> int:
-    state = _state(root)
     found = agekeys.umpire_identity(root, path=identity)
     if found is None:
         raise RefusedCommand(f"no umpire key to rotate from: give --identity FILE, or set "
                              f"${agekeys.UMPIRE_KEY_ENV}, or keep it in "
                              f"{agekeys.UMPIRE_KEY_FILE}")
+    umpire = needed_key(root, "rotating the key", identity) if is_sealed(root) else None
+    state = _state(root, umpire)
     old, source = found
     made = agekeys.new_identity()
     old_publics = {str(i.to_public()) for i in old if isinstance(i, x25519.Identity)}
@@ -162,7 +279,7 @@ def _rotate(root: Path, identity: Path | None) -> int:
     # cannot open stops the rotation before anything is written.
     resealed: dict[Path, bytes] = {}
     problems: list[Problem] = []
-    for file in sealed_files(root, state):
+    for file in open_sealed_files(root, state):
         rel = file.relative_to(root).as_posix()
         player = file.name.removesuffix(sealing.SEALED)
         try:
@@ -176,16 +293,32 @@ def _rotate(root: Path, identity: Path | None) -> int:
             problems.append(Problem(rel, 0, 0, str(exc)))
     if problems:
         raise InputError(problems)
+    # In a sealed campaign every twin too, and the recipients in every snapshot.
+    from ftpress.sealed_campaign import sealed_files
+
+    twins = sealed_files(root, umpire, recipients=new_state.campaign.umpire_recipients) \
+        if umpire is not None else None
     # The new key is written before anything is sealed to it, and the old one kept
     # beside it: a rotation cut short leaves every file readable by one of the two.
+    # A resolved turn's sealed orders keep their bytes (its dice were keyed on them),
+    # so the new key file keeps the old keys after the new one, to open them.
     key = root / agekeys.UMPIRE_KEY_FILE
     if key.is_file():
         key.replace(root / _OLD_KEY)
-    _write_key(root, made.file_text(build_now(None)))
+    earlier = "".join(f"{i}\n" for i in old if isinstance(i, x25519.Identity))
+    _write_key(root, made.file_text(build_now(None)) +
+               (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
+    if twins is not None:
+        write_out(root, "the sealed state, re-encrypted", twins.files)
+        resealed = {f: d for f, d in resealed.items()
+                    if f.relative_to(root).as_posix() not in twins.files}
     for file, data in resealed.items():
         write_file(file, data)
-    _save_campaign(root, state, new_state.campaign.umpire_recipients or ())
-    say(f"{len(resealed)} sealed file{'s' if len(resealed) != 1 else ''} re-encrypted to "
+    if twins is None:
+        _save_campaign(root, state, new_state.campaign.umpire_recipients or ())
+    count = len(resealed) + (sum(1 for rel in twins.files if rel.endswith(".age"))
+                             if twins is not None else 0)
+    say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
         f"the new umpire recipient {made.public}\n"
         f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "
         f"{agekeys.UMPIRE_KEY_ENV} with it, back it up, and commit state/campaign.yaml "

@@ -1,4 +1,6 @@
-"""``ftpress orders new <player>``: the player's order form for the open turn.
+"""``ftpress orders new <player>``: the player's order form for the open turn;
+``ftpress orders seal FILE``: the order file checked, then sealed
+(:mod:`ftpress.commands.seal`).
 
 The form is the campaign's ruleset's (``Ruleset.order_form``): every group of the
 player holding, with what it holds, where it can go this week and which orders
@@ -14,6 +16,7 @@ from typing import Any
 
 from ftpress import rules
 from ftpress.campaign import load_state
+from ftpress.commands import seal
 from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.logsafe import say
@@ -21,13 +24,24 @@ from ftpress.orders.load import ADAPTER, orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
 from ftpress.state.turns import turn_id
+from ftpress.state.twins import umpire_at_hand
 from ftpress.write import write_file
 
 
-def new_form(root: Path, player_id: str, *, force: bool = False) -> str:
+def new_form(root: Path, player_id: str, *, force: bool = False,
+             identity: Path | None = None) -> str:
     """Write ``player_id``'s order form for the open turn; its path (relative to
-    ``root``). Refuses to replace an order file unless ``force``."""
-    loaded = load_state(root)
+    ``root``). Refuses to replace an order file unless ``force``. In a sealed campaign
+    the form is made from the whole state where the umpire's key is at hand, else from
+    what the player knows (their intelligence, opened with ``identity``)."""
+    umpire = umpire_at_hand(root)
+    loaded = load_state(root, umpire)
+    if loaded is not None and umpire is None and loaded.state.campaign.known_to is not None:
+        if identity is None:
+            raise RefusedCommand(f"this campaign is sealed: {player_id}'s form is made from "
+                                 f"what {player_id} knows; give --identity FILE, "
+                                 f"{player_id}'s age secret key or SSH private key")
+        loaded = seal.players_view(root, loaded, player_id, identity)
     if loaded is None:
         raise InputError([Problem("state", 0, 0, "this campaign has no state; expected "
                                   "state/campaign.yaml and the rest")])
@@ -71,11 +85,17 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     new.add_argument("player", help="the player's id, such as nac")
     new.add_argument("--force", action="store_true",
                      help="replace the player's order file if there is one")
+    new.add_argument("--identity", type=Path, metavar="FILE",
+                     help="in a sealed campaign, your age secret key or SSH private key: the "
+                     "form is made from what you know")
     new.add_argument("--source", type=Path, default=Path())
+    seal.arguments(what.add_parser("seal", help="check an order file, then seal it for the "
+                                   "umpires and its player (a sealed campaign)"))
 
 
 def run(args: argparse.Namespace) -> int:
-    # ``new`` is the only subcommand so far.
-    rel = new_form(args.source, args.player, force=args.force)
+    if args.what == "seal":
+        return seal.run(args)
+    rel = new_form(args.source, args.player, force=args.force, identity=args.identity)
     say(f"wrote {rel}: every group holds; edit it, then 'ftpress check {rel}'")
     return 0

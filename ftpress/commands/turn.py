@@ -18,7 +18,7 @@ from ftpress.publishing import (
 from ftpress.state.turns import turn_number
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
-from ftpress.turn.verify import verify_turn
+from ftpress.turn.verify import verification
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +51,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "(e.g. https://github.com/OWNER/REPO/blob/main/)")
     parser.add_argument("--now", help="the time as an ISO date-time (default: "
                         "SOURCE_DATE_EPOCH, else the clock)")
+    parser.add_argument("--identity", type=Path, metavar="FILE",
+                        help="in a sealed campaign, the umpire's key (default: "
+                        "$FTPRESS_UMPIRE_KEY, else .ftpress-umpire-key); --verify "
+                        "without one checks what a third party can")
     parser.add_argument("--source", type=Path, default=Path())
 
 
@@ -59,11 +63,11 @@ def run(args: argparse.Namespace) -> int:
         if given is not None:
             check_turn_id(given)
     if args.redo:
-        for line in redo_turns(args.source, args.redo).lines():
+        for line in redo_turns(args.source, args.redo, args.identity).lines():
             say(line)
         return 0
     if args.verify:
-        return _verify(args.source, args.verify)
+        return _verify(args.source, args.verify, args.identity)
     early = args.early
     now = build_now(args.now)
     for out in (args.commit_message, args.battles_report):
@@ -77,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         say(f"{status.turn} is due: {status.reason()}")
         early = True
     result = resolve_turn(args.source, now=now, early=early,
-                          supplied=args.dice, wanted=args.turn)
+                          supplied=args.dice, wanted=args.turn, identity=args.identity)
     notes = list(result.notes)
     if args.if_due:
         result, kept = keep_to_the_calendar(args.source, result, now)
@@ -103,14 +107,26 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult) -> Non
         args.battles_report.write_text(report, encoding="utf-8")
 
 
-def _verify(root: Path, turn: str) -> int:
-    differences = verify_turn(root, turn)
+def _verify(root: Path, turn: str, identity: Path | None) -> int:
+    from ftpress.state.twins import is_sealed, needed_key, umpire_key
+
+    # Without the key a sealed campaign's turn is verified as a third party can; a key
+    # given (or found) must be the umpire's.
+    umpire = None
+    if is_sealed(root) and (identity is not None or umpire_key(root) is not None):
+        umpire = needed_key(root, "verifying the whole turn", identity)
+    verified = verification(root, turn, umpire)
+    differences = verified.differences
     for difference in differences:
         say(difference, err=True)
     if differences:
         say(f"ftpress: {turn} does not re-resolve to its record "
             f"({len(differences)} difference{'s' if len(differences) != 1 else ''})", err=True)
         return 1
+    if verified.checked is not None:
+        say(f"verified {turn} as anyone can, without the umpire's key: {verified.checked}; "
+            f"not verified: {verified.unchecked}")
+        return 0
     say(f"verified {turn}: re-resolving it gives the recorded result exactly")
     return 0
 

@@ -1,20 +1,22 @@
 """The campaign's public pages: the powers (``/players/``, one page each) and
 the table of star systems (``/systems/``).
 
-Only what every player may know is shown. A task group is a counter: where it
-is and whose, never what it holds, until an enemy has contacted it, and a
-dummy counter looks like any other. A neutral world's income shows once it has
-been rolled, which happens when it is first scouted or attacked. The views are
-built here from the state, and from the campaign's ruleset's
-:class:`~ftpress.display.Display` for what the ruleset keeps beside it;
-templates see nothing else. The umpire's view (``umpire=True``) shows every
-group's ships and says which counters are dummies.
+The state they are made from is the viewer's known state
+(:mod:`ftpress.knowledge`), so only what the viewer may know is shown. Another
+power's task group is a counter: where it is and whose, and what it holds only
+once contact has revealed it; a dummy counter looks like any other. A neutral
+world's income shows once it has been rolled, which happens when it is first
+scouted or attacked. The views are built here from the state, and from the
+campaign's ruleset's :class:`~ftpress.display.Display` for what the ruleset
+keeps beside it; templates see nothing else. Where the viewer knows all of a
+power's groups (the umpire, every power's; a player, their own), its page
+shows every group's ships and says which counters are dummies.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from ftpress.display import Display
@@ -23,8 +25,9 @@ from ftpress.orders.load import orders_path
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
+from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
-from ftpress.state.model import Point, State, System
+from ftpress.state.model import Group, Point, State, System
 from ftpress.state.turns import turn_id
 
 #: Upkeep levels as the tables show them: (rate, name).
@@ -88,21 +91,23 @@ class CounterView:
     place: str
     place_url: str
     count: int
-    #: The ships of contacted groups there, as the enemy saw them (all, for the umpire).
+    #: The ships there the viewer knows: contacted groups', as the enemy saw them (all,
+    #: where the viewer knows all of the power's groups).
     known: tuple[ShipView, ...]
-    #: How many of the counters are dummies: told only in the umpire's view.
+    #: How many of the counters are dummies: told only where the viewer knows all.
     dummies: int = 0
 
 
 def render_campaign(r: Renderer, state: State, display: Display, *,
-                    umpire: bool = False, player: str | None = None,
+                    viewer: Viewer = PUBLIC_VIEW,
                     forms: Mapping[str, str] | None = None) -> None:
-    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site; ``forms``:
-    each player's order form for the open turn, shown on their page (the umpire's view);
-    a player's view (``player``) shows that player's own counters in full."""
+    """Add ``/players/``, ``/players/<id>/`` and ``/systems/`` to the site, from ``state``
+    as ``viewer`` knows it; ``forms``: each player's order form for the open turn, shown
+    on their page."""
     urls = r.urls
     capitals = {p.capital for p in state.players.players}
-    counters = Counter(g.owner for g in state.groups.groups if umpire or display.counter(g))
+    counters = Counter(g.owner for g in state.groups.groups
+                       if viewer.umpire or display.counter(g))
     powers: dict[str, PowerView] = {}
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
@@ -133,7 +138,7 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                f"income {power.income}, treasury {power.treasury}.", section="players",
                power=power, systems=mine,
                counters=_counters(state, power.id, urls.page, display,
-                                  umpire or power.id == player),
+                                  holds_all_of(state, power.id)),
                form=(forms or {}).get(power.id),
                form_path=orders_path(turn_id(state.campaign.calendar.turn), power.id),
                trail=(Link(urls.page("players/"), "The powers"),),
@@ -143,7 +148,7 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
            section="systems", heading="Star systems", systems=systems,
            radius=state.map.radius, turn=state.campaign.calendar.turn,
            starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}",
-                           display=display, umpire=umpire))
+                           display=display, viewer=viewer))
 
 
 def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
@@ -159,13 +164,15 @@ def _system_view(s: System, powers: dict[str, PowerView], capitals: set[str],
 
 
 def _counters(state: State, player_id: str, page: Callable[[str], str], display: Display,
-              umpire: bool = False) -> tuple[CounterView, ...]:
-    """A power's counters by place, in map order of their hexes."""
+              whole: bool = False) -> tuple[CounterView, ...]:
+    """A power's counters by place, in map order of their hexes; ``whole``: the viewer
+    knows all of the power's groups, so its page counts the dummies and the groups
+    whose markers are off the map."""
     if state.map.geometry == "plane":
-        return _plane_counters(state, player_id, page, umpire)
+        return _plane_counters(state, player_id, page, whole)
     places: dict[Hex, list] = {}
     for group in state.groups_of(player_id):
-        if not (umpire or display.counter(group)):
+        if not (whole or display.counter(group)):
             continue  # no counter of its own
         h = state.hex_of(group.at)
         if h is not None:
@@ -173,19 +180,16 @@ def _counters(state: State, player_id: str, page: Callable[[str], str], display:
     found = []
     for h in sorted(places):
         world = state.system_at(h)
-        known = tuple(ShipView(s.name, d.name if (d := state.design(s.design)) else s.design,
-                               d.size if d else "", s.damage)
-                      for g in places[h] if g.revealed or umpire for s in g.ships)
         found.append(CounterView(
             place=world.name if world else f"open space at {h}",
             place_url=page(f"systems/#{world.id}") if world else "",
-            count=len(places[h]), known=known,
-            dummies=sum(g.dummy for g in places[h]) if umpire else 0))
+            count=len(places[h]), known=_ships(state, places[h]),
+            dummies=sum(g.dummy for g in places[h]) if whole else 0))
     return tuple(found)
 
 
 def _plane_counters(state: State, player_id: str, page: Callable[[str], str],
-                    umpire: bool) -> tuple[CounterView, ...]:
+                    whole: bool) -> tuple[CounterView, ...]:
     """On a planar map a power's task forces by place: at a system, or at a
     point of open space; systems first by name, then points west to east."""
     places: dict[str | Point, list] = {}
@@ -202,12 +206,17 @@ def _plane_counters(state: State, player_id: str, page: Callable[[str], str],
     found = []
     for place in sorted(places, key=order):
         world = state.system(place) if isinstance(place, str) else None
-        known = tuple(ShipView(s.name, d.name if (d := state.design(s.design)) else s.design,
-                               d.size if d else "", s.damage)
-                      for g in places[place] if g.revealed or umpire for s in g.ships)
         found.append(CounterView(
             place=world.name if world else f"open space at {place}",
             place_url=page(f"systems/#{world.id}") if world else "",
-            count=len(places[place]), known=known,
-            dummies=sum(g.dummy for g in places[place]) if umpire else 0))
+            count=len(places[place]), known=_ships(state, places[place]),
+            dummies=sum(g.dummy for g in places[place]) if whole else 0))
     return tuple(found)
+
+
+def _ships(state: State, groups: Iterable[Group]) -> tuple[ShipView, ...]:
+    """The ships of ``groups`` that the (known) state holds: all of them where the viewer
+    knows the power's groups, else those contact has revealed (§15.3)."""
+    return tuple(ShipView(s.name, d.name if (d := state.design(s.design)) else s.design,
+                          d.size if d else "", s.damage)
+                 for g in groups for s in g.ships)

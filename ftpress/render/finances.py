@@ -4,12 +4,14 @@ A ruleset says what money moved with the ``amount`` and ``account`` of its
 events (:class:`ftpress.events.Event`); here they are only added up. A power's
 accounts open with its treasury before the turn, list its income world by world
 and its spending line by line, and close with the treasury the recorded state
-holds. If the lines do not add up to that, the difference is shown as
-"unexplained" rather than hidden, and the tests see to it that it never is.
+holds. If the lines do not add up to that, the difference is shown rather than
+hidden: in a view that may not read every event, as the money it is not told;
+where every event is read, as "unexplained", which the tests see to it never is.
 
-Accounts are built from every event of the turn, hidden ones too, but show
-only sums per line and the names of worlds (which are public), never a ship or
-a design: a purchase of a ship nobody has seen is "purchases", not its name.
+Accounts are built from the events they are handed (a view's: those it may
+read, :mod:`ftpress.render.turns`; every one in the umpire's), and show only
+sums per line and the names of worlds (which are public), never a ship or a
+design: a purchase of a ship nobody has seen is "purchases", not its name.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
-"""The public star map of a campaign state: what any reader may see, as a map view.
+"""The star map of a campaign state as a viewer knows it, as a map view.
 
-Only public facts go in: an unscouted neutral's income stays unknown, and a
-task group is a counter with an owner and a number, never its ships. Dummy
-counters are drawn exactly like real ones. The umpire's view (``umpire=True``)
-names every counter's group, ships and whether it is a dummy. What the
-campaign's ruleset keeps beside the shared state (a hex map's dust and
-wormholes, where a planar map's systems stand) comes from its
+The state is the viewer's known state (:mod:`ftpress.knowledge`): an unscouted
+neutral's income stays unknown, and another power's task group is a counter with
+an owner and a number, never its ships. Dummy counters are drawn exactly like
+real ones. Where the viewer knows all of a power's groups (the umpire, every
+power's; a player, their own) each counter names its group, ships and whether
+it is a dummy. What the campaign's ruleset keeps beside the shared state (a hex
+map's dust and wormholes, where a planar map's systems stand) comes from its
 :class:`~ftpress.display.Display`.
 """
 
@@ -39,22 +40,23 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
+from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
 from ftpress.search import UNSEARCHED
 from ftpress.state.model import Point, State
 
 
-def public_map(state: State, title: str, *, display: Display, umpire: bool = False,
-               known: frozenset[str] = frozenset()) -> StarMap | PlaneMap:
-    """The state as the public map shows it (or, for the umpire, everything).
+def public_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW
+               ) -> StarMap | PlaneMap:
+    """The state as ``viewer`` knows it, as a map.
 
-    A counter's tooltip names its group where the reader may know it: always for
-    the umpire, and for the public the groups in ``known`` (those the turn's public
-    events name). A planar map (``geometry: plane``) is drawn by
-    :mod:`ftpress.maps.planemap`.
+    A counter's tooltip names its group, ships and whether it is a dummy where the
+    state holds all of its power's (see the module docstring); any other counter is
+    numbered in its stack, for a group's id is its owner's label. A planar map
+    (``geometry: plane``) is drawn by :mod:`ftpress.maps.planemap`.
     """
     if state.map.geometry == "plane":
-        return plane_map(state, title, umpire=umpire, display=display, known=known)
+        return plane_map(state, title, viewer=viewer, display=display)
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -71,14 +73,14 @@ def public_map(state: State, title: str, *, display: Display, umpire: bool = Fal
     seen: dict[tuple[str, Hex], int] = defaultdict(int)
     counters = []
     for group in sorted(state.groups.groups, key=lambda g: (g.owner, g.id)):
-        if not (umpire or display.counter(group)):
+        if not (viewer.umpire or display.counter(group)):
             continue  # its marker is off the map
         where = state.hex_of(group.at)
         if where is None:
             continue
         seen[group.owner, where] += 1
-        label = group.id if group.id in known else str(seen[group.owner, where])
-        if umpire:
+        label = str(seen[group.owner, where])
+        if holds_all_of(state, group.owner):
             ships = ", ".join(s.name for s in group.ships) or "no ships"
             label = f"{group.id}: " + ("a dummy" if group.dummy else ships)
         counters.append(CounterMark(where, group.owner, label))
@@ -100,19 +102,19 @@ def public_map(state: State, title: str, *, display: Display, umpire: bool = Fal
 def turn_map(state: State, events: Iterable[Event], title: str,
              marker: Callable[[Event], Literal["battle", "siege"] | None],
              move_kinds: frozenset[str], *, display: Display,
-             umpire: bool = False) -> StarMap | PlaneMap:
-    """The public map after a turn, with the turn's moves and its battles and sieges.
+             viewer: Viewer = PUBLIC_VIEW) -> StarMap | PlaneMap:
+    """The map after a turn, with the turn's moves and its battles and sieges.
 
-    ``events`` must already be the public ones: every arrow and marker drawn here
-    comes from an event the report shows. The ruleset's report says which events
+    ``events`` must already be those ``viewer`` reads: every arrow and marker drawn
+    here comes from an event the report shows. The ruleset's report says which events
     mark their place and how (``marker``), and which kinds move a group from its
     ``origin`` (``move_kinds``): an arrow.
     """
     if state.map.geometry == "plane":
         return plane_turn_map(state, events, title, marker, move_kinds, display=display,
-                              umpire=umpire)
+                              viewer=viewer)
     events = list(events)
-    base = public_map(state, title, umpire=umpire, display=display, known=_named(events))
+    base = public_map(state, title, viewer=viewer, display=display)
     assert isinstance(base, StarMap)
     moves: list[Move] = []
     markers: dict[tuple[Hex, Literal["battle", "siege"]], list[str]] = {}
@@ -135,11 +137,6 @@ def turn_map(state: State, events: Iterable[Event], title: str,
                                description=base.description + extra)
 
 
-def _named(events: Iterable[Event]) -> frozenset[str]:
-    """The groups the (already filtered) events name, which their readers know by id."""
-    return frozenset(e.group for e in events if e.group is not None)
-
-
 def inline(svg: str) -> Markup:
     """An SVG document as markup to put inside a page (no XML declaration)."""
     return Markup(svg.split("?>", 1)[-1] if svg.startswith("<?xml") else svg)
@@ -160,9 +157,10 @@ def render_map(m: StarMap | PlaneMap, element_id: str = "starmap") -> str:
     return render_svg(m, element_id)
 
 
-def map_svg(state: State, title: str, *, display: Display, umpire: bool = False) -> Markup:
-    """The public map as inline SVG (svgwrite escapes every name in it)."""
-    return inline(render_map(public_map(state, title, umpire=umpire, display=display)))
+def map_svg(state: State, title: str, *, display: Display,
+            viewer: Viewer = PUBLIC_VIEW) -> Markup:
+    """The map as ``viewer`` knows it, as inline SVG (svgwrite escapes every name in it)."""
+    return inline(render_map(public_map(state, title, viewer=viewer, display=display)))
 
 
 # --- planar maps -----------------------------------------------------------------------
@@ -177,12 +175,11 @@ def _point(state: State, at: str | Hex | Point | None, display: Display) -> Poin
     return None
 
 
-def plane_map(state: State, title: str, *, display: Display, umpire: bool = False,
-              known: frozenset[str] = frozenset()) -> PlaneMap:
-    """A planar map's state as the public map shows it: systems as the ruleset's
-    display places and colours them, and each task force a counter numbered per
-    owner and place, or named where the reader knows it (``known``; the umpire's
-    view names its ships)."""
+def plane_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW
+              ) -> PlaneMap:
+    """A planar map's state as ``viewer`` knows it: systems as the ruleset's display
+    places and colours them, and each task force a counter numbered per owner and
+    place, or named with its ships where the state holds all of its power's."""
     players = state.players.players
     powers = tuple(Power(p.id, p.name, p.colour.upper(), p.id[:3].upper()) for p in players)
     capitals = {p.capital for p in players}
@@ -196,8 +193,8 @@ def plane_map(state: State, title: str, *, display: Display, umpire: bool = Fals
         if point is None:
             continue
         seen[group.owner, point.x, point.y] += 1
-        label = group.id if group.id in known else str(seen[group.owner, point.x, point.y])
-        if umpire:
+        label = str(seen[group.owner, point.x, point.y])
+        if holds_all_of(state, group.owner):
             label = f"{group.id}: " + (", ".join(s.name for s in group.ships) or "no ships")
         forces.append(ForceMark(point.x, point.y, group.owner, label))
     neutral = sum(1 for s in systems if s.owner is None)
@@ -211,10 +208,10 @@ def plane_map(state: State, title: str, *, display: Display, umpire: bool = Fals
 def plane_turn_map(state: State, events: Iterable[Event], title: str,
                    marker: Callable[[Event], Literal["battle", "siege"] | None],
                    move_kinds: frozenset[str], *, display: Display,
-                   umpire: bool = False) -> PlaneMap:
+                   viewer: Viewer = PUBLIC_VIEW) -> PlaneMap:
     """The planar map after a turn, with its moves as tracks and its battles marked."""
     events = list(events)
-    base = plane_map(state, title, umpire=umpire, display=display, known=_named(events))
+    base = plane_map(state, title, viewer=viewer, display=display)
     tracks: list[Track] = []
     bursts: dict[tuple[float, float], list[str]] = {}
     for event in events:

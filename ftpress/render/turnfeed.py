@@ -11,21 +11,20 @@ from markupsafe import escape
 from ftpress.render.feeds import FeedEntry
 from ftpress.render.turns import RecordedTurn, summary, title_of
 from ftpress.render.views import Urls
-from ftpress.render.visibility import HiddenFacts, viewer_for, visible
+from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, visible
 from ftpress.report_spec import ReportSpec
 
 
 def turn_entries(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
-                 zone: tzinfo, umpire: bool = False, player: str | None = None,
-                 ) -> tuple[FeedEntry, ...]:
-    """One entry per recorded turn, oldest first, from the events its view may see
-    (``umpire``: all of them; ``player``: those told to that player); ``report``: the
-    campaign's ruleset's."""
+                 zone: tzinfo, viewer: Viewer = PUBLIC_VIEW,
+                 nets: Sequence[HiddenFacts | None] = ()) -> tuple[FeedEntry, ...]:
+    """One entry per recorded turn, oldest first, from its state as ``viewer`` knows it
+    and the events ``viewer`` may read (``nets``: each turn's safety net, see
+    :func:`ftpress.render.turns.render_turns`); ``report``: the campaign's ruleset's."""
     entries = []
-    viewer = viewer_for(umpire, player)
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index else None
-        net = HiddenFacts.of_turn(before, turn.state, viewer)
+        net = nets[index] if nets else None
         lines = summary(turn, before, visible(turn.events, viewer, net), report)
         title = title_of(turn)
         # A turn is resolved once its orders are due (the setup: the day turn 1 opened).

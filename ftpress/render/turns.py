@@ -7,12 +7,13 @@ How a report files its events in sections, folds the routine ones and marks
 the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
 :class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
 
-**Who sees what.** The site is public, so a report shows only the events whose
-audience the reader is in (:mod:`ftpress.render.visibility`): the map's arrows
+**Who sees what.** A report is made for a viewer (the public, one player, or
+the umpire, who is shown everything): its tables and map from each turn's state
+as that viewer knows it (:mod:`ftpress.knowledge`), its events only those whose
+audience the viewer is in (:mod:`ftpress.render.visibility`): the map's arrows
 and markers, the summary, the dice and the search index are all made from what
 passed :func:`~ftpress.render.visibility.visible`, and the published copies of
-the order files hold only the orders those events come from. The umpire's view
-(``umpire=True``) hides nothing.
+the order files hold only the orders those events come from.
 """
 
 from __future__ import annotations
@@ -35,12 +36,22 @@ from ftpress.render.pages import Renderer
 from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
-from ftpress.render.visibility import HiddenFacts, published_order, viewer_for, visible
+from ftpress.render.visibility import (
+    PUBLIC_VIEW,
+    HiddenFacts,
+    Viewer,
+    holds_all_of,
+    published_order,
+    visible,
+)
 from ftpress.render.words import listed, place, plural, power_name
 from ftpress.report_spec import ReportSpec, cited_section
 from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import SETUP, TURNS_DIR
+
+#: The line of a power's accounts that the events a view is not told moved.
+UNTOLD = "Not told in this view"
 
 #: The columns of the campaign's accounts by economic turn: (account, heading);
 #: income and upkeep always, the rest when some power has money on that line.
@@ -121,8 +132,9 @@ class FinanceRow:
     #: Treasury when the turn opened (None for the setup) and when it was done.
     opening: int | None
     closing: int
-    #: The list price of the power's ships after the turn (see :func:`fleet_value`).
-    fleet: int = 0
+    #: The list price of the power's ships after the turn (see :func:`fleet_value`); None
+    #: where the viewer does not know all of them.
+    fleet: int | None = None
 
     @property
     def change(self) -> int | None:
@@ -252,8 +264,17 @@ def _finances(turns: Sequence[RecordedTurn], index: int,
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
         rows.append(FinanceRow(powers[p.id], len(worlds), sum(w.income or 0 for w in worlds),
-                               opening.get(p.id), p.treasury, fleet_value(state, p)))
+                               opening.get(p.id), p.treasury,
+                               fleet_value(state, p) if holds_all_of(state, p.id)
+                               else None))
     return tuple(rows)
+
+
+def _money(turn: RecordedTurn, shown: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The events whose money a view's accounts list: every one where the view's state
+    holds it all (the umpire's, or where the rules hide nothing), else those the view
+    shows; what the others moved stays in the books, as a line the view is not told."""
+    return turn.events if holds_all_of(turn.state, None) else shown
 
 
 def _systems(state: State, powers: dict[str, PowerRef], display: Display
@@ -283,8 +304,10 @@ def treasury_view(turns: Sequence[RecordedTurn]) -> Chart:
 def fleet_view(turns: Sequence[RecordedTurn]) -> Chart:
     """Each power's fleet value (the list price of every ship it has, §13) by turn.
 
-    A total says nothing of which counter holds what, or which is a dummy, so it
-    is public; the ships behind it are not.
+    Only a view that knows every power's ships shows it (the umpire's, or any where
+    the rules hide nothing): set beside a power's counters, the total would tell
+    how many of them are dummies (§15.2) and what contact has not revealed
+    (§15.3), so no other known state holds enough to make it.
     """
     return _by_turn(turns, "Fleet value by turn", "Each power's fleet value (the list "
                     "price of all its ships) at the end of every recorded turn", fleet_value)
@@ -327,15 +350,16 @@ class Headline:
 
 
 def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
-             umpire: bool = False, player: str | None = None) -> Headline | None:
-    """The latest recorded turn as the home page leads with it (from the public events);
-    ``report``: the campaign's ruleset's (``Ruleset.report``)."""
+             viewer: Viewer = PUBLIC_VIEW, nets: Sequence[HiddenFacts | None] = ()
+             ) -> Headline | None:
+    """The latest recorded turn as the home page leads with it (from the events
+    ``viewer`` reads; ``nets`` as for :func:`render_turns`); ``report``: the campaign's
+    ruleset's (``Ruleset.report``)."""
     if not turns:
         return None
     turn = turns[-1]
     before = turns[-2].state if len(turns) > 1 else None
-    viewer = viewer_for(umpire, player)
-    net = HiddenFacts.of_turn(before, turn.state, viewer)
+    net = nets[-1] if nets else None
     title = title_of(turn)
     return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
                     summary(turn, before, visible(turn.events, viewer, net), report),
@@ -351,16 +375,21 @@ def title_of(turn: RecordedTurn) -> str:
 
 def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                  rulebook: Rulebook, display: Display, *, report: ReportSpec,
-                 umpire: bool = False, player: str | None = None) -> None:
+                 viewer: Viewer = PUBLIC_VIEW, nets: Sequence[HiddenFacts | None] = ()
+                 ) -> None:
     """Queue ``/turns/``, every ``/turns/<turn-id>/`` and ``/turns/latest/`` on ``r``;
     each report files its events as ``report`` (the campaign's ruleset's) says, and
-    shows its state as ``display`` does."""
+    shows its state as ``display`` does. ``state`` and each turn's state are as
+    ``viewer`` knows them; ``nets``: each turn's last safety net (see
+    :mod:`ftpress.render.visibility`), made where the full states are at hand (none:
+    the events pass on their audience alone)."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
         r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
                description=f"No turn of {state.campaign.name} is recorded yet.",
                section="turns", heading="Turns", turns=(), chart=None, fleet_chart=None,
-               accounts=(), account_columns=(), lost_column=False,
+               fleet_column=False,
+               accounts=(), account_columns=(), lost_column=False, untold_column="",
                ranking=(),
                latest=None, replay=(), frames=[])
         return
@@ -370,14 +399,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         powers.update(_powers(turn.state, r))
     views: list[TurnView] = []
     shown: list[tuple[Event, ...]] = []
-    nets: list[HiddenFacts | None] = []
-    viewer = viewer_for(umpire, player)
     for index, turn in enumerate(turns):
         before = turns[index - 1].state if index > 0 else None
-        net = HiddenFacts.of_turn(before, turn.state, viewer)
-        events = visible(turn.events, viewer, net)
+        events = visible(turn.events, viewer, nets[index] if nets else None)
         shown.append(events)
-        nets.append(net)
         prev = turns[index - 1] if index > 0 else None
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
@@ -388,9 +413,12 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
             len(events)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
-    fleet = inline(render_chart(fleet_view(turns), "fleet-chart"))
-    accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, t.events)
+    whole = all(holds_all_of(t.state, None) for t in turns)  # the view knows every fact
+    fleet = inline(render_chart(fleet_view(turns), "fleet-chart")) if whole else None
+    money = [_money(t, events) for t, events in zip(turns, shown, strict=True)]
+    accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, money[i])
                               for i, t in enumerate(turns)], powers)
+    untold = "" if whole else UNTOLD
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
@@ -399,17 +427,19 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     r.page("turns/index.html", "turns.html", TURNS_DIR, title="Turns",
            description=f"Every recorded turn of {name}, each with its map, events and money.",
            section="turns", heading="Turns", turns=tuple(reversed(views)), chart=chart,
-           fleet_chart=fleet, accounts=accounts,
+           fleet_chart=fleet, fleet_column=any(row.fleet is not None for row in ranking),
+           accounts=accounts,
            account_columns=tuple((k, h) for k, h in ACCOUNT_COLUMNS
                                  if k in ("income", "maintenance")
                                  or any(row.column(k) for row in accounts)),
            lost_column=any(row.ledger.lost() for row in accounts),
+           untold_column=untold if any(row.ledger.unexplained for row in accounts) else "",
            ranking=ranking, latest=views[-1], replay=replay,
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are cached between builds (each is a pure function of its view),
     # and the charts drawn on every core.
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
-                      report.marker_of, report.moves, display=display, umpire=umpire),
+                      report.marker_of, report.moves, display=display, viewer=viewer),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
     # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
@@ -418,8 +448,8 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],
                          lambda i: inline(render_chart(*charts_in[i])))
-    for index, (turn, view, events, net) in enumerate(zip(turns, views, shown, nets,
-                                                          strict=True)):
+    for index, (turn, view, events) in enumerate(zip(turns, views, shown, strict=True)):
+        net = nets[index] if nets else None
         order_urls: dict[str, str] = {}
         order_links: list[OrderLink] = []
         for player, raw in turn.orders:
@@ -458,8 +488,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                preview=Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")),
                rolls=rolls, finances=_finances(turns, index, powers),
                ledgers=tuple(ledger for ledger in turn_ledgers(
-                   turn.events, turns[index - 1].state if index else None, turn.state, powers)
-                   if ledger.lines or ledger.unexplained),
+                   money[index], turns[index - 1].state if index else None, turn.state,
+                   powers) if ledger.lines or ledger.unexplained),
+               unexplained=(UNTOLD if not holds_all_of(turn.state, None)
+                            else "Not explained by any event"),
                systems=_systems(turn.state, powers, display),
                system_columns=tuple(c.heading for c in display.columns),
                chart=unsearched(charts[index]) if index else None,

@@ -1,17 +1,20 @@
-"""Who sees what: every view of a campaign filters its events by their audience.
+"""Who sees what: every view of a campaign is made for a viewer, from what they know.
 
-Each event carries its :class:`~ftpress.events.Audience`, set by the rule that
-made it (public, the umpire alone, or the players told). A view is made for a
-:class:`Viewer`: the public (the published site), the umpire (every fact) or
-one player (what the rules tell that player). :func:`visible` is the one gate:
-the report, the map's arrows, the summary, the dice and the search index are
-all made from what passed it, and :func:`published_order` withholds, from the
-published copy of an order file, the lines of every order whose events the
-viewer may not see.
+A view is made for a :class:`Viewer`: the public (the published site), the
+umpire (every fact) or one player (what the rules tell that player). Its state
+is the state as that viewer knows it (:mod:`ftpress.knowledge`; the renderer is
+handed it, and :func:`holds_all_of` says whose groups it holds whole). Each
+event carries its :class:`~ftpress.events.Audience`, set by the rule that made
+it (public, the umpire alone, or the players told), and :func:`visible` is the
+one gate for events: the report, the map's arrows, the summary, the dice and
+the search index are all made from what passed it, and :func:`published_order`
+withholds, from the published copy of an order file, the lines of every order
+whose events the viewer may not see.
 
-**The safety net.** :class:`HiddenFacts` still knows the names that the states
-hide (the ships and designs of groups no enemy has contacted, ships on the
-slips) and the words that would tell a dummy counter from a real one. It is a
+**The safety net.** :class:`HiddenFacts` still knows the names that the full
+states hide (the ships and designs of groups no enemy has contacted, ships on
+the slips) and the words that would tell a dummy counter from a real one; it is
+made where a build holds the full states (:mod:`ftpress.site.viewing`). It is a
 last resort, not the rule: an event its audience lets through but whose words
 name a hidden fact is withheld all the same, and a published order file has any
 such name blanked. The rules set audiences so that the net catches nothing;
@@ -66,11 +69,13 @@ PUBLIC_VIEW = Viewer()
 UMPIRE_VIEW = Viewer(umpire=True)
 
 
-def viewer_for(umpire: bool, player: str | None = None) -> Viewer:
-    """The viewer of a build: the umpire, else the player named, else the public."""
-    if umpire:
-        return UMPIRE_VIEW
-    return Viewer.of(player) if player is not None else PUBLIC_VIEW
+def holds_all_of(state: State, owner: str | None) -> bool:
+    """Does ``state``, a view's state (:mod:`ftpress.knowledge`), hold all that ``owner``
+    has: its groups' ships, which are dummies? The full state does (the umpire's, or
+    anyone's where the rules hide nothing), and a player's known state holds all of
+    their own."""
+    known_to = state.campaign.known_to
+    return known_to is None or (owner is not None and known_to == owner)
 
 
 def visible(events: Iterable[Event], viewer: Viewer,

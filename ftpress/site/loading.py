@@ -34,8 +34,11 @@ from ftpress.recorded_kinds import kind_problems
 from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
+from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
+from ftpress.site.viewing import from_intelligence, known, viewer_named
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn, load_turns
+from ftpress.state.twins import UmpireKey
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +52,15 @@ class BuildOptions:
     incremental: bool = False
     #: Whose eyes the site is for: the public (only what the rules make public), the
     #: umpire (every fact; written to its own folder, kept out of search engines), or a
-    #: player's id (what the rules tell that player; :func:`player_of`).
+    #: player's id (what the rules tell that player; :func:`~.viewing.viewer_named`).
     view: str = "public"
+    #: A player's view: the file holding their key (``--identity``), which opens their
+    #: sealed intelligence when the state files hold only what the public knows.
+    identity: Path | None = None
+    #: The umpire's view of a sealed campaign: the umpire's key, with which the state
+    #: and records are read from their sealed twins (:mod:`ftpress.state.twins`);
+    #: without it, the plain files, which hold what every player may know.
+    umpire: UmpireKey | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +75,22 @@ class Site:
     theme_dirs: tuple[Path, ...]
     #: The theme's static files, read (the campaign's own over the built-in ones).
     statics: tuple[theme.StaticFile, ...] = ()
-    #: The campaign's current state; None for a campaign that is a blog alone.
+    #: The campaign's current state as the site's viewer knows it
+    #: (:mod:`ftpress.site.viewing`); None for a campaign that is a blog alone.
     state: State | None = None
     #: When the first scheduled (future-dated, not draft) post comes due, if any.
     next_due: datetime | None = None
-    #: Every recorded turn (``state/turns/<turn-id>/``), oldest first.
+    #: Every recorded turn (``state/turns/<turn-id>/``), oldest first, its state as the
+    #: site's viewer knows it.
     turns: tuple[RecordedTurn, ...] = ()
-    view: str = "public"
+    #: Whose site it is.
+    view: Viewer = PUBLIC_VIEW
     #: Files published as they are: beside the posts, and the campaign's ``static/``.
     assets: tuple[Asset, ...] = ()
     #: The open turn as the build's "now" finds it (front page and ``/turns/``).
     open_turn: OpenTurnView | None = None
+    #: Each turn's last safety net for the viewer (:mod:`ftpress.site.viewing`).
+    nets: tuple[HiddenFacts | None, ...] = ()
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
@@ -90,12 +105,12 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     state = None
     turns: tuple[RecordedTurn, ...] = ()
     try:
-        folders = load_states(root, cache, executor)
+        folders = load_states(root, cache, executor, options.umpire)
         state = folders[0].state if folders else None
         # The snapshots are loaded and checked once, here; the turns reuse them.
         snapshots = {f.folder: f.state for f in folders[1:]}
         if state is not None:
-            turns = load_turns(root, snapshots, executor)
+            turns = load_turns(root, snapshots, executor, umpire=options.umpire)
             ruleset = rules.find_ruleset(state.campaign.ruleset)
             problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
                                           ruleset.report, ruleset.name))
@@ -124,15 +139,22 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
         problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
     problems.raise_if_any()
+    viewer = viewer_named(options.view)
+    nets: tuple[HiddenFacts | None, ...] = ()
+    if state is not None and not viewer.umpire:  # from here on, only what the viewer knows
+        seen = (from_intelligence(root, state, turns, viewer.player, options.identity)
+                if viewer.player is not None and state.campaign.known_to is not None
+                else known(state, turns, viewer))
+        state, turns, nets = seen.state, seen.turns, seen.nets
     published = _published(posts, options)
     chosen = {id(p) for p in published}  # by identity: comparing posts field by field is slow
     scheduled = [p.date for p in posts
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                statics, state, min(scheduled, default=None), turns, options.view,
+                statics, state, min(scheduled, default=None), turns, viewer,
                 load_assets(root, published),
-                open_turn(root, state, options.now) if state is not None else None)
+                open_turn(root, state, options.now) if state is not None else None, nets)
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:
@@ -149,7 +171,3 @@ def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> 
             amendments += amendments_of(p.amends, p.effective, ruling, p.source, p.amend_lines)
     return fold(rule_files, amendments)
 
-
-def player_of(view: str) -> str | None:
-    """The player whose view ``view`` is (``ftpress build --view <player>``), or None."""
-    return None if view in ("public", "umpire") else view

@@ -25,9 +25,10 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
+from ftpress.render.visibility import PUBLIC_VIEW
 from ftpress.report_spec import ReportSpec
 from ftpress.schema_export import schema_files
-from ftpress.site.loading import Site, player_of
+from ftpress.site.loading import Site
 from ftpress.state.model import State
 
 #: The templates that most pages extend or import, the blog's and the campaign's.
@@ -44,10 +45,10 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     out = Outputs()
     blog = _blog(site)
     r = _renderer(site, blog, out, executor, cache)
-    umpire, player = site.view == "umpire", player_of(site.view)
+    viewer = site.view  # the state and the turns are as this viewer knows them
     try:  # queue every page: the views are built here, the templates run at the flush
-        lead = (headline(site.turns, r.urls, report=_report(site.state), umpire=umpire,
-                         player=player) if site.state is not None else None)
+        lead = (headline(site.turns, r.urls, report=_report(site.state), viewer=viewer,
+                         nets=site.nets) if site.state is not None else None)
         views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
@@ -58,12 +59,12 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
             render_order_guide(r, schemas, site.rulebook, site.state)
             display = display_of(site.state)  # how the campaign's ruleset shows its state
             # The order forms: every one for the umpire, a player's own for that player.
-            forms = order_forms(site.state) if umpire or player else {}
-            render_campaign(r, site.state, display, umpire=umpire, player=player,
-                            forms=forms if umpire else {p: f for p, f in forms.items()
-                                                        if p == player})
+            forms = order_forms(site.state) if viewer.umpire or viewer.player else {}
+            render_campaign(r, site.state, display, viewer=viewer,
+                            forms={p: f for p, f in forms.items()
+                                   if viewer.umpire or p == viewer.player})
             render_turns(r, site.state, site.turns, site.rulebook, display,
-                         report=_report(site.state), umpire=umpire, player=player)
+                         report=_report(site.state), viewer=viewer, nets=site.nets)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if out.clashes:  # before rendering a page: two things want one path
@@ -71,7 +72,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     r.load_templates(SHARED_TEMPLATES)
     r.flush(sink)
     turned = (turn_entries(site.turns, r.urls, report=_report(site.state),
-                           zone=site.config.zone, umpire=umpire, player=player)
+                           zone=site.config.zone, viewer=viewer, nets=site.nets)
               if site.state is not None else ())
     for path, feed in feeds.atom_feeds(site.config, views, turned).items():
         out.add(path, feed, "feed")
@@ -79,7 +80,8 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         out.add(asset.path, asset.data, asset.source)
     modified = {v.path + "index.html": v.updated for v in views}
     out.add("sitemap.xml", feeds.sitemap(site.config, out.listed, modified), "sitemap")
-    out.add("robots.txt", feeds.robots(site.config, umpire=site.view != "public"), "robots")
+    out.add("robots.txt", feeds.robots(site.config, umpire=site.view != PUBLIC_VIEW),
+            "robots")
     for path, data in schemas.items():
         out.add(path, data, "schemas")
     if out.clashes:
@@ -114,6 +116,6 @@ def _renderer(site: Site, blog: Blog, out: Outputs, executor: Executor,
     """The renderer, with the context every page shares, for a whole build or one post."""
     urls = Urls(site.config)
     shared = dataclasses.replace(site_view(blog, urls, site.statics),
-                                 umpire=site.view == "umpire", open_turn=site.open_turn)
+                                 umpire=site.view.umpire, open_turn=site.open_turn)
     env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
     return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)

@@ -16,6 +16,7 @@ from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.state.files import KINDS
 from ftpress.state.model import (
+    PUBLIC_KNOWLEDGE,
     CampaignFile,
     Design,
     DesignsFile,
@@ -58,6 +59,7 @@ class _Checker:
     def run(self) -> None:
         if self.campaign:
             self.calendar()
+            self.known_to()
         if self.players:
             self.unique("players", "players", [p.id for p in self.players.players], "player")
             self.player_refs()
@@ -131,6 +133,15 @@ class _Checker:
         return found
 
     # -- campaign.yaml ---------------------------------------------------------------
+
+    def known_to(self) -> None:
+        """A known state is the public's or one player's."""
+        assert self.campaign is not None
+        viewer = self.campaign.known_to
+        if viewer is not None and viewer != PUBLIC_KNOWLEDGE and self.player_ids is not None \
+                and viewer not in self.player_ids:
+            self.add("campaign", ("known_to",), f"known_to {viewer!r} is no player; expected "
+                     f"'public' or one of {_listing(self.player_ids)}")
 
     def calendar(self) -> None:
         assert self.campaign is not None
@@ -233,13 +244,22 @@ class _Checker:
     def group_refs(self) -> None:
         assert self.groups is not None
         names: dict[tuple[str, str], str] = {}
+        # A viewer's known state (campaign.known_to) holds others' counters that no
+        # contact has revealed: what they are is unknown, so no ships and no dummy flag.
+        viewer = self.campaign.known_to if self.campaign else None
         for i, g in enumerate(self.groups.groups):
             self.player("groups", ("groups", i, "owner"), g.owner, "owner")
             self.location(i, g.at)
+            unknown = viewer is not None and g.owner != viewer and not g.revealed
             if g.dummy and g.ships:
                 self.add("groups", ("groups", i, "ships"), "a dummy counter has no ships; "
                          "remove the ships or 'dummy: true'")
-            if not g.dummy and not g.ships:
+            if unknown and (g.dummy or g.ships):
+                what = "is a dummy counter" if g.dummy else "holds"
+                self.add("groups", ("groups", i, "dummy" if g.dummy else "ships"),
+                         f"this state is what {viewer!r} knows, and no contact has shown "
+                         f"{viewer!r} what {g.owner!r}'s {g.id!r} {what}; leave it out")
+            if not g.dummy and not g.ships and not unknown:
                 self.add("groups", ("groups", i), f"group {g.id!r} has no ships; every "
                          "counter but a dummy holds at least one ship")
             for j, ship in enumerate(g.ships):

@@ -96,18 +96,62 @@ def places(file_kind: str) -> Iterator[tuple[str, tuple[str, ...]]]:
                 yield record, steps
 
 
+def kept(ext: Extension) -> Extension:
+    """An outsider knows all of this extension record (it holds public facts only)."""
+    return ext
+
+
+def withheld(ext: Extension) -> Extension | None:
+    """An outsider knows nothing of this extension record."""
+    return None
+
+
+def always_seen(record: Any) -> bool:
+    """An outsider sees the record (a group on the map, say) where it is."""
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What someone who does not own a record may know of what the ruleset keeps
+    about it: how :func:`ftpress.knowledge.known_state` projects the ruleset's
+    extension records for a viewer. The shared fields are the shared model's to
+    project (a group's ships unless contacted, its endurance, its dummy flag); the
+    ruleset declares only its own.
+
+    The viewer's own records (their player, their groups and ships, the systems
+    they hold) are theirs whole; every other record's extension goes through
+    ``outsider``. A record kind not named there is withheld from outsiders: a
+    ruleset that declares nothing tells nothing of its own keys.
+    """
+
+    #: The rules hide nothing from anyone: every viewer knows the whole state.
+    hides_nothing: bool = False
+    #: Record kind (a key of :data:`RECORDS`) → the extension as an outsider knows it
+    #: (:func:`kept`, :func:`withheld`, or the ruleset's own function).
+    outsider: Mapping[str, Callable[[Any], Extension | None]] = field(default_factory=dict)
+    #: Does an outsider see the group at all (False: its counter is off the map, or it
+    #: went where they cannot follow), given the group as the full state holds it.
+    group_seen: Callable[[Any], bool] = always_seen
+
+
+#: What a ruleset that declares nothing lets outsiders know of its keys: nothing.
+HIDES_ITS_OWN = Knowledge()
+
+
 @dataclass(frozen=True, slots=True)
 class StateExtension:
     """One ruleset's additions to the state: record kind (a key of :data:`RECORDS`) →
-    the ruleset's extension record for it."""
+    the ruleset's extension record for it, and what others may know of them."""
 
     #: The ruleset's name, as ``state/campaign.yaml`` gives it.
     name: str
     records: Mapping[str, type[Extension]]
+    knowledge: Knowledge = HIDES_ITS_OWN
     _adapters: dict[str, TypeAdapter[Any]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.records) - set(RECORDS))
+        unknown = sorted((set(self.records) | set(self.knowledge.outsider)) - set(RECORDS))
         if unknown:
             raise TypeError(f"{self.name}: no shared record kind {unknown[0]!r}; expected "
                             f"one of {', '.join(RECORDS)}")

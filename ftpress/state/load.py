@@ -33,6 +33,7 @@ from ftpress.state.extension import (
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
+from ftpress.state.twins import UmpireKey, is_projection, read, twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +44,13 @@ class LoadedState:
     folder: str
     state: State
     sources: dict[str, Any]
+    #: The kinds read from their sealed twin (:mod:`ftpress.state.twins`): a problem in
+    #: one is told at the twin's path.
+    sealed: frozenset[str] = frozenset()
 
     def path(self, kind: str) -> str:
-        return f"{self.folder}/{KINDS[kind].file}"
+        rel = f"{self.folder}/{KINDS[kind].file}"
+        return twin(rel) if kind in self.sealed else rel
 
     def where(self, kind: str, *loc: Hashable, key: bool = False) -> tuple[str, int, int]:
         """``(path, line, col)`` of the value at ``loc`` in the file of ``kind``."""
@@ -103,31 +108,37 @@ class Scratch:
 
 
 def read_file(root: Path, rel: str, kind: FileKind,
-              ext: StateExtension | None = None) -> tuple[Any, Any]:
+              ext: StateExtension | None = None,
+              umpire: UmpireKey | None = None) -> tuple[Any, Any]:
     """One file parsed and validated (with the keys ``ext`` adds): ``(parsed data,
-    model)``; raises InputError."""
-    data, model = _read(root, rel, kind, Scratch(), ext)
+    model)``; raises InputError. With ``umpire``, read from its twin if it has one."""
+    data, model = _read(root, rel, kind, Scratch(), ext, umpire)
     if data is None:
-        data = _mapping(yamlsource.read_bytes(root / rel, rel), rel, kind)
+        raw, shown = read(root, rel, umpire)
+        data = _mapping(raw, shown, kind)
     return data, model
 
 
 def _read(root: Path, rel: str, kind: FileKind, store: Store,
-          ext: StateExtension | None = None) -> tuple[Any, Any]:
+          ext: StateExtension | None = None,
+          umpire: UmpireKey | None = None) -> tuple[Any, Any]:
     """Like :func:`read_file`, but the parsed data is None when it came from ``store``
     (without line marks): the file is parsed again only if a problem needs a line."""
     file = root / rel
     if not file.is_file():
         raise InputError([Problem(rel, 0, 0, f"missing; expected {kind.about}")])
-    raw = yamlsource.read_bytes(file, rel)
+    raw, shown = read(root, rel, umpire)
+    # What a twin holds stays in memory: the store's copy on disk is not encrypted.
+    kept = shown == rel
     key = _key(kind, raw, ext)
     model = store.parsed.pop(key, None)
     found: tuple[Any, Any] | None = (None, model) if model is not None else None
-    if found is None:
+    if found is None and kept:
         found = _from_store(store, key[1], rel, kind, ext)
     if found is None:
-        found = _parse(raw, rel, kind, ext)
-        _to_store(store, key[1], found[0])
+        found = _parse(raw, shown, kind, ext)
+        if kept:
+            _to_store(store, key[1], found[0])
     _keep(store, key, found[1])
     return found
 
@@ -231,14 +242,14 @@ class _Sources(dict):
     """Each file of a folder as parsed with line marks; a file that came from the
     store is parsed when a problem first needs one of its lines."""
 
-    def __init__(self, root: Path, folder: str) -> None:
+    def __init__(self, root: Path, folder: str, umpire: UmpireKey | None = None) -> None:
         super().__init__()
-        self.root, self.folder = root, folder
+        self.root, self.folder, self.umpire = root, folder, umpire
 
     def __missing__(self, name: str) -> Any:
         kind = KINDS[name]
-        rel = f"{self.folder}/{kind.file}"
-        self[name] = _mapping(yamlsource.read_bytes(self.root / rel, rel), rel, kind)
+        raw, shown = read(self.root, f"{self.folder}/{kind.file}", self.umpire)
+        self[name] = _mapping(raw, shown, kind)
         return self[name]
 
 
@@ -275,23 +286,26 @@ def _mapping(raw: bytes, rel: str, kind: FileKind) -> Any:
 
 
 def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, *,
-               extensions: Extensions = NO_EXTENSIONS) -> LoadedState:
+               extensions: Extensions = NO_EXTENSIONS,
+               umpire: UmpireKey | None = None) -> LoadedState:
     """Load and check one state folder; raise with every problem found.
 
     ``store`` keeps parsed files (see :class:`Store`): a file read before is not
     parsed again unless a problem in it needs a line. ``extensions``: every ruleset's
     additions to the state, by name; the files are read with those of the ruleset
     ``campaign.yaml`` names (without it, a key of a ruleset's is unknown).
+    ``umpire``: the umpire's key, to read each file's sealed twin
+    (:mod:`ftpress.state.twins`); without it, the plain files.
     """
     store = store if store is not None else Scratch()
     problems = Problems()
-    sources = _Sources(root, folder)
+    sources = _Sources(root, folder, umpire)
     models: dict[str, Any] = {}
     ext: StateExtension | None = None
     for kind in KINDS.values():
         rel = f"{folder}/{kind.file}"
         try:
-            data, models[kind.name] = _read(root, rel, kind, store, ext)
+            data, models[kind.name] = _read(root, rel, kind, store, ext, umpire)
         except InputError as exc:
             problems.extend(exc.problems)
         else:
@@ -304,7 +318,9 @@ def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, 
     problems.extend(crossrefs.cross_references(folder, models, sources))
     problems.raise_if_any()
     state = State(**models)
-    return LoadedState(folder, state, sources)
+    sealed = frozenset(kind.name for kind in KINDS.values()
+                       if umpire is not None and is_projection(root, f"{folder}/{kind.file}"))
+    return LoadedState(folder, state, sources, sealed)
 
 
 def _extension(campaign: Any, sources: _Sources, extensions: Extensions
@@ -322,9 +338,11 @@ def _extension(campaign: Any, sources: _Sources, extensions: Extensions
         return None
 
 
-def load_dice(root: Path, folder: str, store: Store | None = None) -> DiceFile:
-    """A snapshot's dice log."""
-    return _read(root, f"{folder}/{DICE.file}", DICE, store if store is not None else Scratch())[1]
+def load_dice(root: Path, folder: str, store: Store | None = None,
+              umpire: UmpireKey | None = None) -> DiceFile:
+    """A snapshot's dice log (its twin's, with ``umpire``)."""
+    return _read(root, f"{folder}/{DICE.file}", DICE, store if store is not None else Scratch(),
+                 umpire=umpire)[1]
 
 
 def snapshot_folders(root: Path) -> tuple[str, ...]:
@@ -347,7 +365,7 @@ def _turn_order(name: str) -> tuple[int, str]:
 
 
 def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor,
-              ext: StateExtension | None) -> None:
+              ext: StateExtension | None, umpire: UmpireKey | None = None) -> None:
     """Parse and validate, with ``executor``, the files of ``folders`` that ``store``
     has not seen (read with ``ext``, the extension of the campaign's ruleset): their
     models wait in it for the load that follows, which then parses nothing. Each
@@ -357,6 +375,8 @@ def _prefetch(root: Path, folders: list[str], store: Store, executor: Executor,
     for folder in folders:
         for kind in (*KINDS.values(), DICE):
             rel = f"{folder}/{kind.file}"
+            if umpire is not None and is_projection(root, rel):
+                continue  # its twin is opened by the load itself, and kept in memory only
             try:
                 raw = yamlsource.read_bytes(root / rel, rel) if (root / rel).is_file() else None
             except InputError:
@@ -421,14 +441,14 @@ def _prepared(rel: str, kind: FileKind, raw: bytes, ext: StateExtension | None =
 
 
 def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIAL, *,
-              extensions: Extensions = NO_EXTENSIONS
+              extensions: Extensions = NO_EXTENSIONS, umpire: UmpireKey | None = None
               ) -> tuple[tuple[LoadedState, ...], list[Problem]]:
     """``state/`` and every turn snapshot under it, loaded and checked.
 
     Returns the folders that loaded, current state first, and every problem
     found in any of them (stray files and misnamed turn folders included).
-    ``store``, ``extensions``: see :func:`load_state`. ``executor`` parses the distinct
-    files first.
+    ``store``, ``extensions``, ``umpire``: see :func:`load_state`. ``executor`` parses
+    the distinct files first.
     """
     store = store if store is not None else Scratch()
     problems: list[Problem] = []
@@ -437,7 +457,7 @@ def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIA
     for entry in sorted(base.iterdir()):
         if entry.name.startswith(".") or entry.name == "turns":
             continue
-        if entry.name not in known:
+        if entry.name not in known and entry.name.removesuffix(".age") not in known:
             problems.append(Problem(f"{STATE_DIR}/{entry.name}", 0, 0, "not a state file; "
                                     f"expected only {', '.join(sorted(known))} and turns/"))
     folders = [STATE_DIR]
@@ -448,17 +468,18 @@ def load_tree(root: Path, store: Store | None = None, executor: Executor = SERIA
             problems.append(Problem(folder, 0, 0, str(exc)))
             continue
         folders.append(folder)
-    _prefetch(root, folders, store, executor, _campaign_extension(root, store, extensions))
+    _prefetch(root, folders, store, executor, _campaign_extension(root, store, extensions),
+              umpire)
     for folder in folders[1:]:
         if (root / folder / DICE.file).exists():
             try:
-                load_dice(root, folder, store)
+                load_dice(root, folder, store, umpire)
             except InputError as exc:
                 problems.extend(exc.problems)
     loaded = []
     for folder in folders:
         try:
-            loaded.append(load_state(root, folder, store, extensions=extensions))
+            loaded.append(load_state(root, folder, store, extensions=extensions, umpire=umpire))
         except InputError as exc:
             problems.extend(exc.problems)
     return tuple(loaded), problems

@@ -286,6 +286,10 @@ class Umpire:
     github: GitHubLogin | None = None
 
 
+#: ``known_to`` of the public's known state (:mod:`ftpress.knowledge`).
+PUBLIC_KNOWLEDGE = "public"
+
+
 @dataclass(frozen=True, slots=True)
 class CampaignFile:
     __pydantic_config__ = CONFIG
@@ -302,6 +306,10 @@ class CampaignFile:
     #: The umpires' public keys (age recipients, or SSH public keys) every sealed file is
     #: encrypted to; ``ftpress keys init`` adds one (none: left out of the file).
     umpire_recipients: tuple[AgeRecipient, ...] | None = None
+    #: Whose knowledge this state is, when it is not the whole of it
+    #: (:mod:`ftpress.knowledge`): ``public`` for what every reader may know, or a
+    #: player's id for what that player knows. Left out: the full state, every fact.
+    known_to: Id | None = None
 
     @property
     def sealed(self) -> bool:

@@ -3,6 +3,9 @@ wrote it (the state after the turn, ``events.yaml``, ``dice.yaml`` and copies of
 order files folded in), as :class:`RecordedTurn` values for the render stage.
 
 ``t000`` is the setup: the state as generated, no events.
+
+In a sealed campaign the plain files hold what the public may know; given the
+umpire's key, every file is read from its sealed twin (:mod:`ftpress.state.twins`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_number
+from ftpress.state.twins import UmpireKey, read
 
 _EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
 
@@ -41,12 +45,13 @@ class RecordedTurn:
 
 
 def load_turns(root: Path, snapshots: dict[str, State] | None = None,
-               executor: Executor = SERIAL, *,
-               extensions: Extensions = NO_EXTENSIONS) -> tuple[RecordedTurn, ...]:
+               executor: Executor = SERIAL, *, extensions: Extensions = NO_EXTENSIONS,
+               umpire: UmpireKey | None = None) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
     ``snapshots`` maps a turn folder to its state where the caller has loaded it;
-    the others are loaded with ``extensions`` (:func:`ftpress.state.load.load_state`).
+    the others are loaded with ``extensions`` and ``umpire``
+    (:func:`ftpress.state.load.load_state`).
     A hundred turns' event logs are thousands of events: ``executor`` reads them.
     """
     base = root / TURNS_DIR
@@ -62,12 +67,13 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
     problems: list[Problem] = []
     folders = sorted((n, f) for n, f in folders if f.is_dir())
     # A log with a problem comes back None and is read again below, to say where.
-    logs = executor.map(lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}"), folders)
+    logs = executor.map(lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire),
+                        folders)
     for (number, folder), events in zip(folders, logs, strict=True):
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
             turns.append(_load_turn(root, rel, folder.name, number, (snapshots or {}).get(rel),
-                                    events, extensions))
+                                    events, extensions, umpire))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -75,32 +81,42 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
     return tuple(turns)
 
 
-def _events(root: Path, rel: str) -> tuple[Event, ...]:
-    """A turn's event log (none if it has no ``events.yaml``); raises with its problems."""
+def read_events(root: Path, rel: str, umpire: UmpireKey | None = None
+                ) -> tuple[Event, ...]:
+    """A turn's event log (none if it has no ``events.yaml``), from its twin with
+    ``umpire``; raises with its problems."""
     if not (root / rel / "events.yaml").is_file():
         return ()
-    path = f"{rel}/events.yaml"
+    raw, shown = read(root, f"{rel}/events.yaml", umpire)
     return validation.validate(_EVENTS, yamlsource.parse(
-        yamlsource.read_text(root / path, path), path), path).events
+        yamlsource.decode(raw, shown), shown), shown).events
 
 
-def _events_quietly(root: Path, rel: str) -> tuple[Event, ...] | None:
+def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None) -> tuple[Event, ...] | None:
     try:
-        return _events(root, rel)
+        return read_events(root, rel, umpire)
     except InputError:
         return None
 
 
+def read_orders(root: Path, rel: str, umpire: UmpireKey | None = None
+                ) -> tuple[tuple[str, bytes], ...]:
+    """The order files a turn's record keeps (``<rel>/orders/<player>.yaml``), by player:
+    the public copies, or with ``umpire`` the whole files from their twins."""
+    return tuple((f.stem, read(root, f"{rel}/orders/{f.name}", umpire)[0])
+                 for f in sorted((root / rel / "orders").glob("*.yaml")))
+
+
 def _load_turn(root: Path, rel: str, turn: str, number: int,
                state: State | None, events: tuple[Event, ...] | None = None,
-               extensions: Extensions = NO_EXTENSIONS) -> RecordedTurn:
+               extensions: Extensions = NO_EXTENSIONS,
+               umpire: UmpireKey | None = None) -> RecordedTurn:
     if state is None:
-        state = load_state(root, rel, extensions=extensions).state
+        state = load_state(root, rel, extensions=extensions, umpire=umpire).state
     rolls: tuple[Roll, ...] = ()
     if events is None:
-        events = _events(root, rel)
+        events = read_events(root, rel, umpire)
     if (root / rel / DICE.file).is_file():
-        rolls = load_dice(root, rel).rolls  # already read with the snapshot: not parsed again
-    orders = tuple((f.stem, yamlsource.read_bytes(f, f"{rel}/orders/{f.name}"))
-                   for f in sorted((root / rel / "orders").glob("*.yaml")))
-    return RecordedTurn(turn, number, state, events, rolls, orders)
+        # Already read with the snapshot: not parsed again.
+        rolls = load_dice(root, rel, umpire=umpire).rolls
+    return RecordedTurn(turn, number, state, events, rolls, read_orders(root, rel, umpire))

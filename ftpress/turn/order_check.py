@@ -16,18 +16,28 @@ from ftpress.nolinks import links_below
 from ftpress.orders.every_problem import judge_parsed
 from ftpress.orders.load import InvalidOrder, folded_problem, read_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.model import State
+from ftpress.state.load import LoadedState
+from ftpress.state.model import PUBLIC_KNOWLEDGE, State
 from ftpress.state.turns import TURNS_DIR, turn_id
+
+#: What ``ftpress check`` says of a plain order file of a sealed campaign, checked with
+#: no key: the state it can read is the public's, which does not show the player's ships.
+NEEDS_OWN_VIEW = ("its form is checked; its orders are checked against what you know by "
+                  "'ftpress orders seal FILE --identity KEY'")
 
 
 def check_orders(root: Path, wanted: set[str] | None = None,
+                 known: LoadedState | None = None,
                  ) -> tuple[list[Problem], list[tuple[str, list[str]]]]:
     """Every problem in the campaign's order files (or the ``wanted`` ones), and a
     plain-words summary of each clean file for the open turn.
 
     Syntax mistakes are invalid orders; against the current state, the ruleset
     finds illegal ones. Orders of a recorded turn are checked for syntax only:
-    they were legal against the state of their day.
+    they were legal against the state of their day. ``known``: the state to check
+    against (the player's own view of a sealed campaign, or the umpire's), instead of
+    ``state/`` as it reads; a sealed campaign's plain files hold only what the public
+    knows, so against them the orders' form alone is checked.
     """
     base = root / "orders"
     if not base.is_dir():
@@ -39,7 +49,7 @@ def check_orders(root: Path, wanted: set[str] | None = None,
     problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
     summaries: list[tuple[str, list[str]]] = []
     try:
-        loaded_state = load_campaign_state(root)
+        loaded_state = known if known is not None else load_campaign_state(root)
     except InputError:
         loaded_state = None  # the state's own problems are reported by the state check
     adapter = _orders_adapter(root, loaded_state.state if loaded_state else None)
@@ -80,6 +90,10 @@ def check_orders(root: Path, wanted: set[str] | None = None,
                                         f"for orders is {open_turn}"))
             elif (folded := folded_problem(root, loaded)) is not None:
                 problems.append(folded)
+            continue
+        if state.campaign.known_to == PUBLIC_KNOWLEDGE:
+            if not invalid:
+                summaries.append((rel, [NEEDS_OWN_VIEW]))
             continue
         # The form's problems are in already: the rest is judged as check-pr judges it.
         judged = judge_parsed(loaded, rules.find_ruleset(state.campaign.ruleset), state)

@@ -27,6 +27,7 @@ from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
+from ftpress.state.twins import UmpireKey
 from ftpress.state.writeout import write_out
 
 _RECORD: TypeAdapter[TurnRecord] = TypeAdapter(TurnRecord)
@@ -72,14 +73,16 @@ def read_record(root: Path, folder: str) -> TurnRecord:
         root / folder / "turn.yaml", shown), shown), shown)
 
 
-def keeps_before(root: Path, state: State, number: int) -> bool:
+def keeps_before(root: Path, state: State, number: int,
+                 umpire: UmpireKey | None = None) -> bool:
     """Must the record keep the state the turn started from? Only when it is not
-    the previous turn's snapshot (the umpire edited it in between)."""
+    the previous turn's snapshot (the umpire edited it in between). ``umpire``: the
+    key a sealed campaign's full snapshot is read with."""
     previous = f"{TURNS_DIR}/{turn_id(number - 1)}"
     if not (root / previous).is_dir():
         return True
     try:
-        return load_folder(root, previous).state != state
+        return load_folder(root, previous, umpire=umpire).state != state
     except InputError:
         return True
 

@@ -10,16 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress import yamlsource
+from ftpress import agekeys
 from ftpress.battles import BATTLES_DIR
 from ftpress.campaign import load_folder
 from ftpress.errors import RefusedCommand
 from ftpress.events import Event
+from ftpress.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.intelligence import FOLDER as INTELLIGENCE
 from ftpress.intelligence import intelligence_files
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
+from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.state.twins import RECORD_TWINS, UmpireKey, key_for, open_twin, twin
 from ftpress.state.writeout import write_out
 from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
 from ftpress.turn.verify import rerun, unified_diff
@@ -31,7 +34,8 @@ REDO_KEEPS_EDITED_STARTS = True
 
 #: What a record folder holds that a redo writes afresh; anything else in it is
 #: another tool's, and is carried over as it is.
-_RECORD_NAMES = frozenset({*(k.file for k in KINDS.values()), "dice.yaml", "events.yaml",
+_RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
+                           *(name for log in RECORD_TWINS for name in (log, twin(log))),
                            "turn.yaml", "orders", "before", BATTLES_DIR, INTELLIGENCE})
 
 
@@ -79,12 +83,15 @@ class RedoResult:
         return out
 
 
-def redo_turns(root: Path, first: str) -> RedoResult:
+def redo_turns(root: Path, first: str, identity: Path | None = None) -> RedoResult:
     """``ftpress turn --redo``: resolve a recorded turn and every later recorded turn
     again from their recorded orders, battle results and (if supplied) dice, and
     rewrite their records and the current state in one go. Refused, with nothing
     written, if ``state/`` was edited after the last turn was recorded, or if a
-    turn now has a battle that was never fought."""
+    turn now has a battle that was never fought. A sealed campaign's records are redone
+    with the umpire's key (``identity``, else where :func:`ftpress.state.twins.umpire_key`
+    finds it), and written as a sealed campaign writes them."""
+    umpire = key_for(root, "redoing a turn", identity)
     number = turn_number(first)
     if number == 0:
         raise RefusedCommand("t000 is the setup, not a turn; redo t001 or later")
@@ -97,7 +104,9 @@ def redo_turns(root: Path, first: str) -> RedoResult:
     last = f"{TURNS_DIR}/{turns[-1]}"
     for kind in KINDS.values():
         current = root / STATE_DIR / kind.file
-        if not current.is_file() or current.read_bytes() != (root / last / kind.file).read_bytes():
+        if not current.is_file() or current.read_bytes() != (root / last / kind.file).read_bytes() \
+                or _twin_text(root, f"{STATE_DIR}/{kind.file}", umpire) != \
+                _twin_text(root, f"{last}/{kind.file}", umpire):
             raise RefusedCommand(f"{STATE_DIR}/{kind.file} differs from {last}/{kind.file}: the "
                                  f"state was edited after {turns[-1]} was recorded; record or undo "
                                  "that edit first. Nothing was redone")
@@ -111,10 +120,14 @@ def redo_turns(root: Path, first: str) -> RedoResult:
         if state is None or (edited and REDO_KEEPS_EDITED_STARTS):
             previous = f"{TURNS_DIR}/{turn_id(turn_number(turn) - 1)}"
             start = f"{folder}/before" if edited else previous
-            state = load_folder(root, start).state
-        files, events = _redo_one(root, turn, state, url, edited)
+            state = load_folder(root, start, umpire=umpire).state
+        files, events, facts = _redo_one(root, turn, state, url, edited, umpire)
+        start_state = state
         state = load_state_from(files, folder)
-        changes.append(_change(root, turn, files, events))
+        if umpire is not None:
+            files = seal_record(Sealer.of(root, facts.state, umpire), files, facts, start_state,
+                                url)
+        changes.append(_change(root, turn, files, events, umpire))
         folders[turn] = files
     if not any(c.files for c in changes):
         return RedoResult(tuple(turns), tuple(changes), False)
@@ -122,23 +135,34 @@ def redo_turns(root: Path, first: str) -> RedoResult:
     return RedoResult(tuple(turns), tuple(changes), True)
 
 
-def _redo_one(root: Path, turn: str, state: State, url: str | None,
-              edited: bool) -> tuple[dict[str, bytes], tuple[Event, ...]]:
+def _redo_one(root: Path, turn: str, state: State, url: str | None, edited: bool,
+              umpire: UmpireKey | None) -> tuple[dict[str, bytes], tuple[Event, ...], TurnFacts]:
+    """A turn's record made again, its files full (not yet sealed), and what sealing
+    them needs."""
     folder = f"{TURNS_DIR}/{turn}"
     record = read_record(root, folder)
-    again = rerun(root, turn, state, record)
+    again = rerun(root, turn, state, record, umpire)
     unfought = [e.text for e in again.events if e.kind == "battle-pending"]
     if unfought:
         raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
                              "Nothing was redone")
-    recorded = load_folder(root, folder).state
+    recorded = load_folder(root, folder, umpire=umpire).state
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
     files = record_files(url, turn, state if edited else None, new_state, again.events,
                          again.dice, dataclasses.replace(record, orders_sha256=again.digest),
                          again.orders, again.results) | again.sealed
     if again.sealed:  # sealed afresh: age encryption is randomised, so these always differ
         files |= intelligence_files(folder, new_state, again.events, turn)
-    return files, again.events
+    facts = TurnFacts(turn, state if edited else None, new_state, again.events, again.dice,
+                      again.key)
+    return files, again.events, facts
+
+
+def _twin_text(root: Path, rel: str, umpire: UmpireKey | None) -> bytes | None:
+    """What the twin of ``rel`` says (None: it has none, or there is no key to read it)."""
+    if umpire is None or not (root / twin(rel)).is_file():
+        return None
+    return open_twin(root, twin(rel), umpire)
 
 
 def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
@@ -153,10 +177,9 @@ def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
 
 
 def _change(root: Path, turn: str, files: Mapping[str, bytes],
-            events: tuple[Event, ...]) -> TurnChange:
+            events: tuple[Event, ...], umpire: UmpireKey | None) -> TurnChange:
     folder = f"{TURNS_DIR}/{turn}"
-    old_path = root / folder / "events.yaml"
-    old = yaml_events(old_path.read_text(encoding="utf-8")) if old_path.is_file() else []
+    old = [f"{e.kind}: {e.text}" for e in read_events(root, folder, umpire)]
     new = [f"{e.kind}: {e.text}" for e in events]
     added, removed = _multiset_diff(new, old), _multiset_diff(old, new)
     written = {rel.removeprefix(folder + "/") for rel in files if rel.startswith(folder + "/")}
@@ -168,19 +191,16 @@ def _change(root: Path, turn: str, files: Mapping[str, bytes],
                     or (root / folder / rel).read_bytes() != files[f"{folder}/{rel}"])
     state: list[str] = []
     for kind in KINDS.values():
-        if kind.file in differ:
-            old_file = root / folder / kind.file
-            diff = unified_diff(f"{folder}/{kind.file}",
-                                old_file.read_bytes() if old_file.is_file() else b"",
-                                files[f"{folder}/{kind.file}"])
-            state += diff.splitlines()
+        # A sealed campaign's state is told by its twins, read with the key.
+        rel = f"{folder}/{kind.file}"
+        shown = twin(rel) if umpire is not None and twin(rel) in files else rel
+        if shown.removeprefix(folder + "/") in differ:
+            old_text = _twin_text(root, rel, umpire) if shown != rel else \
+                (root / rel).read_bytes() if (root / rel).is_file() else b""
+            new_text = agekeys.decrypt(files[shown], umpire.identities) \
+                if umpire is not None and shown != rel else files[rel]
+            state += unified_diff(shown, old_text or b"", new_text).splitlines()
     return TurnChange(turn, tuple(added), tuple(removed), tuple(differ), tuple(state))
-
-
-def yaml_events(text: str) -> list[str]:
-    """'kind: text' of every event in an ``events.yaml``."""
-    data = yamlsource.parse(text, "events.yaml")
-    return [f"{e['kind']}: {e['text']}" for e in (data or {}).get("events", [])]
 
 
 def _multiset_diff(a: list[str], b: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ from ftpress.campaign import load_state as load_campaign_state
 from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import Event, TurnRecord
+from ftpress.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.intelligence import intelligence_files
 from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
 from ftpress.recorded_kinds import check_made
@@ -28,6 +29,7 @@ from ftpress.rules.ruleset import Ruleset
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.state.twins import UmpireKey, key_for, twin
 from ftpress.state.writeout import write_out
 from ftpress.turn.inputs import load_battles, load_orders, read_supplied_dice
 from ftpress.turn.last_record import behind_last_record
@@ -45,6 +47,7 @@ from ftpress.turn.secret import (
     master_secret,
     secret_hash,
     turn_dice,
+    turn_key,
     turn_secret,
 )
 from ftpress.turn.tabletop import stray_battles, write_templates
@@ -87,9 +90,13 @@ class TurnResult:
 
 def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                  supplied: Path | None = None, wanted: str | None = None,
-                 environ: Mapping[str, str] | None = None) -> TurnResult:
-    """Resolve the open turn and record it (see the module docstring)."""
-    loaded = load_campaign_state(root)
+                 environ: Mapping[str, str] | None = None,
+                 identity: Path | None = None) -> TurnResult:
+    """Resolve the open turn and record it (see the module docstring). A sealed
+    campaign's turn needs the umpire's key: ``identity``, else ``$FTPRESS_UMPIRE_KEY``
+    (in ``environ``), else the key file."""
+    umpire = key_for(root, "resolving a turn", identity, environ)
+    loaded = load_campaign_state(root, umpire)
     if loaded is None:
         raise InputError([Problem(STATE_DIR, 0, 0, "this campaign has no state to resolve a "
                                   "turn of; expected state/campaign.yaml and the rest")])
@@ -104,7 +111,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
             raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
                                  f"{turn}")
     if (root / TURNS_DIR / turn).is_dir():
-        return _finish_interrupted(root, turn)
+        return _finish_interrupted(root, turn, umpire)
     behind = behind_last_record(root)
     if behind:  # resolved on a half-written state, the turn would record the mix as its start
         raise InputError(behind)
@@ -114,7 +121,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     if ruleset.resolve is None:
         raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
-    opened = sealing.open_for_turn(root, state, turn, ruleset.orders_adapter, environ)
+    opened = sealing.open_for_turn(root, state, turn, ruleset.orders_adapter, umpire)
     orders = opened.orders if opened is not None else \
         load_orders(root, turn, ruleset.orders_adapter)
     notes: list[str] = []
@@ -132,9 +139,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
-    # A sealed turn that no player sent orders for is keyed as any turn without orders:
-    # its record keeps no sealed file for --verify to key it on again.
-    digest = opened.digest if opened is not None and opened.sealed else \
+    digest = opened.digest if opened is not None else \
         orders_digest(o.orders for o in orders.values())
     if supplied is not None:
         hand = read_supplied_dice(root, supplied)
@@ -162,14 +167,21 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                      f"{turn_id(cal.turn + 1)} opens without one")
     record = TurnRecord(turn, digest, tuple(sorted(orders)),
                         "supplied" if supplied is not None else "keyed", secret,
-                        cal.secret_sha256)
+                        cal.secret_sha256, "sealed" if opened is not None else None)
     source = (f"dice rolled by hand: {supplied}" if supplied is not None else
               keyed_source(state.campaign.id, turn, digest))
-    before = keeps_before(root, state, cal.turn)
+    before = keeps_before(root, state, cal.turn, umpire)
+    logged = DiceFile(source, dice.log)
     files = record_files(base_url(root), turn, state if before else None, new_state, events,
-                         DiceFile(source, dice.log), record, orders, results)
+                         logged, record, orders, results)
     if opened is not None:
         files.update(opened.record_files(f"{TURNS_DIR}/{turn}"))
+    if umpire is not None:
+        key = None if supplied is not None else turn_key(state.campaign.id, turn, digest, secret)
+        files = seal_record(Sealer.of(root, new_state, umpire), files,
+                            TurnFacts(turn, state if before else None, new_state, events,
+                                      logged, key), state, base_url(root))
+    if opened is not None:
         files.update(intelligence_files(f"{TURNS_DIR}/{turn}", new_state, events, turn))
     write_record(root, turn, files)
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
@@ -190,13 +202,15 @@ def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrd
     return made
 
 
-def _finish_interrupted(root: Path, turn: str) -> TurnResult:
+def _finish_interrupted(root: Path, turn: str, umpire: UmpireKey | None) -> TurnResult:
     """The open turn is recorded but ``state/`` was not updated (an earlier version of
-    ftpress killed between the two steps): copy the record's state files into place."""
+    ftpress killed between the two steps): copy the record's state files (and their
+    twins) into place."""
     folder = f"{TURNS_DIR}/{turn}"
+    names = [name for kind in KINDS.values() for name in (kind.file, twin(kind.file))
+             if (root / folder / name).is_file()]
     write_out(root, f"{STATE_DIR}/ as {turn} left it",
-              {f"{STATE_DIR}/{kind.file}": (root / folder / kind.file).read_bytes()
-               for kind in KINDS.values()})
-    state = load_folder(root, folder).state
+              {f"{STATE_DIR}/{name}": (root / folder / name).read_bytes() for name in names})
+    state = load_folder(root, folder, umpire=umpire).state
     return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
                                               "updated; it is now",))

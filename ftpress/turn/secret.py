@@ -52,9 +52,14 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def turn_key(campaign_id: str, turn: str, digest: str, secret: str | None) -> bytes:
+    """The key of a turn's dice stream (see the module docstring)."""
+    return key_from("ftpress-turn", campaign_id, turn, digest, secret or "")
+
+
 def turn_dice(campaign_id: str, turn: str, digest: str, secret: str | None) -> Dice:
     """The keyed dice of a turn (see the module docstring)."""
-    return Dice(KeyedStream(key_from("ftpress-turn", campaign_id, turn, digest, secret or "")))
+    return Dice(KeyedStream(turn_key(campaign_id, turn, digest, secret)))
 
 
 def keyed_source(campaign_id: str, turn: str, digest: str) -> str:

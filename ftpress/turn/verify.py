@@ -13,9 +13,10 @@ from pydantic import TypeAdapter
 from ftpress import rules, sealing, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
 from ftpress.campaign import load_folder
-from ftpress.dice import Dice, SuppliedDice
-from ftpress.errors import RefusedCommand
+from ftpress.dice import Dice, KeyedStream, SuppliedDice, stream_value
+from ftpress.errors import InputError, RefusedCommand
 from ftpress.events import Event, TurnRecord
+from ftpress.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.orders.load import (
     LoadedOrders,
     OrderFile,
@@ -25,53 +26,144 @@ from ftpress.orders.load import (
 )
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.state.twins import TWIN, UmpireKey, is_sealed, open_twin, read
 from ftpress.turn.inputs import load_battles
 from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
 from ftpress.turn.resolve import fold
-from ftpress.turn.secret import keyed_source, secret_hash, turn_dice
+from ftpress.turn.secret import keyed_source, secret_hash, turn_key
 
 _DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
 
 
-def verify_turn(root: Path, turn: str) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """What ``ftpress turn --verify`` found."""
+
+    #: Every difference from the record (empty: it verified).
+    differences: tuple[str, ...]
+    #: In a sealed campaign verified without the umpire's key: what was checked, and
+    #: what could not be.
+    checked: str | None = None
+    unchecked: str | None = None
+
+
+def verify_turn(root: Path, turn: str, umpire: UmpireKey | None = None) -> list[str]:
     """Re-resolve a recorded turn from its record; every difference as a unified diff
-    (an empty list: the same result, byte for byte)."""
+    (an empty list: the same result, byte for byte). See :func:`verification`."""
+    return list(verification(root, turn, umpire).differences)
+
+
+def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Verified:
+    """Re-resolve a recorded turn from its record; every difference as a unified diff
+    (none: the same result, byte for byte). In a sealed campaign, with the umpire's key
+    the full files are re-resolved and compared with their twins, and the plain files
+    with their projections; without it, only what a third party can check
+    (:func:`verify_publicly`)."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     if not (root / folder).is_dir():
         raise RefusedCommand(f"turn {turn} is not recorded; there is no {folder}/")
     record = read_record(root, folder)
+    if umpire is None and is_sealed(root):
+        return verify_publicly(root, turn, record)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
-    state = load_folder(root, start).state
-    differences: list[str] = []
-    if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
-        differences.append(f"{folder}/turn.yaml: the revealed secret does not hash to "
-                           "secret_sha256")
-    if record.secret_sha256 != state.campaign.calendar.secret_sha256:
-        differences.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published "
-                           f"when {turn} opened")
-    again = rerun(root, turn, state, record)
-    recorded = load_folder(root, folder).state
+    state = load_folder(root, start, umpire=umpire).state
+    differences = _secret_differences(folder, record, state.campaign.calendar.secret_sha256)
+    again = rerun(root, turn, state, record, umpire)
+    recorded = load_folder(root, folder, umpire=umpire).state
     new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
-    files = record_files(base_url(root), turn, state if start.endswith("/before") else None,
-                         new_state, again.events, again.dice, record, again.orders,
-                         again.results) | again.sealed
+    url = base_url(root)
+    before = state if start.endswith("/before") else None
+    files = record_files(url, turn, before, new_state, again.events, again.dice, record,
+                         again.orders, again.results) | again.sealed
+    full = dict(files)
+    if umpire is not None:
+        files = seal_record(Sealer.of(root, new_state, umpire), files,
+                            TurnFacts(turn, before, new_state, again.events, again.dice,
+                                      again.key), state, url)
     for rel, data in sorted(files.items()):
         if not rel.startswith(folder + "/"):
             continue
         target = root / rel
         old = target.read_bytes() if target.is_file() else b""
-        if old != data:
+        if old == data:
+            continue
+        plain = rel.removesuffix(TWIN)
+        if umpire is not None and rel.endswith(TWIN) and plain in full and target.is_file():
+            try:  # sealed afresh: compared by what it says
+                old = open_twin(root, rel, umpire)
+            except InputError as exc:
+                differences += [str(p) for p in exc.problems]
+                continue
+            if old != full[plain]:
+                differences.append(unified_diff(rel, old, full[plain]))
+        else:
             differences.append(unified_diff(rel, old, data))
+    differences += _given_differences(root, turn)
+    return Verified(tuple(differences))
+
+
+def _secret_differences(folder: str, record: TurnRecord, published: str | None) -> list[str]:
+    """Does the revealed secret hash to what was published when the turn opened?"""
+    found = []
+    if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
+        found.append(f"{folder}/turn.yaml: the revealed secret does not hash to secret_sha256")
+    if record.secret_sha256 != published:
+        found.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published when "
+                     f"{folder.rsplit('/', 1)[1]} opened")
+    return found
+
+
+def _given_differences(root: Path, turn: str) -> list[str]:
+    """The order files sent for the turn (plain or sealed) that differ from the copies
+    its record keeps."""
+    folder = f"{TURNS_DIR}/{turn}"
     given = root / "orders" / turn
-    if given.is_dir():
-        for file in sorted(given.glob("*.yaml")):
-            kept = root / folder / "orders" / file.name
-            if not kept.is_file() or kept.read_bytes() != file.read_bytes():
-                differences.append(f"orders/{turn}/{file.name}: differs from the copy folded "
-                                   f"into the turn, {folder}/orders/{file.name}")
-    return differences
+    found = []
+    for file in sorted(given.glob("*.yaml*")) if given.is_dir() else ():
+        kept = root / folder / "orders" / file.name
+        if not kept.is_file() or kept.read_bytes() != file.read_bytes():
+            found.append(f"orders/{turn}/{file.name}: differs from the copy folded into the "
+                         f"turn, {folder}/orders/{file.name}")
+    return found
+
+
+def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
+    """What anyone can verify of a sealed campaign's turn, with no key: the revealed
+    secret against the hash published when the turn opened; the dice key against the
+    sealed orders' bytes; each public roll against the keyed stream at its place; the
+    sealed order files sent against the record's copies."""
+    number = turn_number(turn)
+    folder = f"{TURNS_DIR}/{turn}"
+    previous = load_folder(root, f"{TURNS_DIR}/{turn_id(number - 1)}").state
+    published = previous.campaign.calendar.secret_sha256 \
+        if not (root / folder / "before").is_dir() else \
+        load_folder(root, f"{folder}/before").state.campaign.calendar.secret_sha256
+    differences = _secret_differences(folder, record, published)
+    checked = ["the revealed secret"]
+    sealed = sealing.recorded_seal(root, folder, record)
+    if sealed is not None:
+        checked.append(f"the dice key, from the {len(sealed.files)} sealed order files")
+        if sealed.digest != record.orders_sha256:
+            differences.append(f"{folder}/turn.yaml: orders_sha256 is not the digest of the "
+                               f"sealed order files in {folder}/orders/")
+    shown = f"{folder}/dice.yaml"
+    logged = validation.validate(_DICE, yamlsource.parse(yamlsource.read_text(
+        root / shown, shown), shown), shown)
+    if record.dice == "keyed":
+        key = turn_key(previous.campaign.id, turn, record.orders_sha256, record.secret)
+        for number_, roll in enumerate(logged.rolls, 1):
+            if roll.at is None or stream_value(key, roll.at, roll.sides) != roll.value:
+                differences.append(f"{shown}: roll {number_} ({roll.purpose}) is not what "
+                                   "the turn's keyed stream gives at its place "
+                                   f"({roll.at if roll.at is not None else 'none given'})")
+        checked.append(f"{len(logged.rolls)} public rolls against the keyed stream")
+    differences += _given_differences(root, turn)
+    checked.append("the order files sent against the record's copies")
+    return Verified(tuple(differences), ", ".join(checked),
+                    "the orders, the hidden rolls and events, and the state the turn made "
+                    "are sealed: verifying them needs the umpire's key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,35 +179,41 @@ class Rerun:
     events: tuple[Event, ...]
     #: The sealed order files the record keeps (:mod:`ftpress.sealing`), by path.
     sealed: dict[str, bytes]
+    #: The key of the turn's dice stream; None for dice rolled by hand.
+    key: bytes | None = None
 
 
-def rerun(root: Path, turn: str, state: State, record: TurnRecord) -> Rerun:
+def rerun(root: Path, turn: str, state: State, record: TurnRecord,
+          umpire: UmpireKey | None = None) -> Rerun:
     """Resolve a recorded turn again from ``state``, with its recorded orders, battle
-    results and dice (the supplied ones as logged, or the keyed stream again)."""
+    results and dice (the supplied ones as logged, or the keyed stream again); in a
+    sealed campaign, ``umpire`` reads the whole order files and dice from their twins."""
     folder = f"{TURNS_DIR}/{turn}"
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {player: parse_orders(yamlsource.read_bytes(
-                  root / folder / "orders" / f"{player}.yaml", f"{folder}/orders/{player}.yaml"),
-                  orders_path(turn, player), ruleset.orders_adapter)
-              for player in record.orders}
-    sealed = sealing.recorded_seal(root, folder)
+    orders = {}
+    for player in record.orders:
+        raw, _ = read(root, f"{folder}/orders/{player}.yaml", umpire)
+        orders[player] = parse_orders(raw, orders_path(turn, player), ruleset.orders_adapter)
+    sealed = sealing.recorded_seal(root, folder, record, umpire)
     digest = sealed.digest if sealed is not None else \
         orders_digest(o.orders for o in orders.values())
+    key: bytes | None = None
     if record.dice == "supplied":
-        shown = f"{folder}/dice.yaml"
-        logged = validation.validate(_DICE, yamlsource.parse(yamlsource.read_text(
-            root / folder / "dice.yaml", shown), shown), shown)
+        raw, shown = read(root, f"{folder}/dice.yaml", umpire)
+        logged = validation.validate(_DICE, yamlsource.parse(yamlsource.decode(raw, shown),
+                                                             shown), shown)
         dice = Dice(SuppliedDice([r.value for r in logged.rolls], shown))
         source = logged.source
     else:
-        dice = turn_dice(state.campaign.id, turn, digest, record.secret)
+        key = turn_key(state.campaign.id, turn, digest, record.secret)
+        dice = Dice(KeyedStream(key))
         source = keyed_source(state.campaign.id, turn, digest)
     results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
     new_state, events = fold(ruleset, state, orders, dice, results)
     if sealed is not None:
         events = (*sealed.events, *events)
     return Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events,
-                 sealed.files if sealed is not None else {})
+                 sealed.files if sealed is not None else {}, key)
 
 
 def unified_diff(rel: str, old: bytes, new: bytes) -> str:

@@ -31,7 +31,7 @@ from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
-from ftpress.rules.ftc2007.departures import jump_out, mark_jumped
+from ftpress.rules.ftc2007.departures import jump_out, mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
@@ -314,6 +314,7 @@ def _fall_back(state: State, site: Site, power: str,
                                 audience=PUBLIC, player=power, group=group.id, at=site.at))
             continue
         moves[group.id] = back
+        events.append(seen_leaving(state, group.id, power, site.at))
         events.append(Event("withdrawal", rule("18.4"), f"{group.id} breaks off "
                             f"and jumps back to {place(state, back)}.",
                             # Where a fleet jumps to is its owner's to know (§18.4).
@@ -450,6 +451,7 @@ def fold_result(state: State, site: Site, loaded: LoadedBattle,
         for group in state.groups.groups:
             if group.owner == w.player and state.hex_of(group.at) == site.hex:
                 moves[group.id] = dest
+                events.append(seen_leaving(state, group.id, w.player, site.at))
                 if landing.blocked_at is not None:
                     blocking = state.system(landing.blocked_at)
                     events.append(Event(

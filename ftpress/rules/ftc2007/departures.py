@@ -13,6 +13,11 @@ merge is marked (:func:`.reorganise.reorganise_groups`) and may not move either.
 A jump out along a charted route obeys §8.2 like any move on one: a route
 interdicted partway stops the fleet at the last world of its own before the
 blockage (:func:`jump_out`).
+
+News travels no faster than ships: everyone at the system it left sees it go
+(:func:`seen_leaving`, a public event there), but where it went is told to its
+owner alone, and others learn it only when they meet it again (the ruleset's
+:data:`~.state_ext.KNOWLEDGE` keeps the group off their map while it is marked).
 """
 
 from __future__ import annotations
@@ -21,11 +26,14 @@ import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ftpress import words
+from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, place, route_path
+from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, interdictor, jumped_out
 from ftpress.state.extension import extended
-from ftpress.state.model import GroupsFile, State
+from ftpress.state.model import GroupsFile, Location, State
 
 
 def mark_jumped(state: State, group_ids: Collection[str]) -> State:
@@ -36,6 +44,16 @@ def mark_jumped(state: State, group_ids: Collection[str]) -> State:
     groups = tuple(extended(g, Ftc2007Group, jumped_out=True) if g.id in group_ids else g
                    for g in state.groups.groups)
     return dataclasses.replace(state, groups=GroupsFile(groups))
+
+
+def seen_leaving(state: State, group_id: str, owner: str, origin: Location,
+                 section: str = "18.4") -> Event:
+    """§18.4: the public's news of a jump out: the group left ``origin``, destination
+    untold (the owner's own event, told to them alone, says where it went)."""
+    return Event("withdrawal", rule(section),
+                 f"{words.group(state, group_id, PUBLIC, owner=owner, start=True)} jumps out "
+                 f"of {place(state, origin)}; where to, only {words.power(state, owner)} "
+                 "knows.", audience=PUBLIC, player=owner, group=group_id, at=origin)
 
 
 def land_jumps(state: State) -> State:

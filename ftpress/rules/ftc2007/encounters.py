@@ -13,10 +13,10 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
 from ftpress import words
-from ftpress.events import PUBLIC, Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
-from ftpress.rules.ftc2007.departures import mark_jumped
+from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
@@ -128,11 +128,14 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
         at: str | Hex = world.id if world else h
         for g in leaving:
             back[g.id] = set_out[g.id]
+            # A jump out like any other (§18.4): seen leaving, its destination its own.
+            events.append(seen_leaving(state, g.id, g.owner, at, "17.2.3"))
             events.append(Event(
                 "withdrawal", rule("17.2.3"),
-                f"{words.group(state, g.id, PUBLIC, start=True)} meets hostile forces at "
-                f"{place(state, at)} and withdraws to {place(state, set_out[g.id])}.",
-                audience=PUBLIC, player=g.owner, group=g.id, at=set_out[g.id], origin=at,
+                f"{words.group(state, g.id, Audience.told(g.owner), start=True)} meets "
+                f"hostile forces at {place(state, at)} and withdraws to "
+                f"{place(state, set_out[g.id])}.", audience=Audience.told(g.owner),
+                player=g.owner, group=g.id, at=set_out[g.id], origin=at,
                 posture="withdraw-if-contested"))
         if world is not None:
             beaten[world.id] = Beaten(tuple(g.id for g in leaving), lone_scout(state, leaving))

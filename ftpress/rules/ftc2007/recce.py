@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from ftpress import words
 from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.state.model import GroupsFile, State
+from ftpress.state.model import GroupsFile, Location, State
 
 #: The events whose groups an enemy has made contact with.
 CONTACT_AT_ENCOUNTERS_AND_SIEGES = frozenset({"encounter", "siege", "siege-refused",
@@ -46,12 +46,17 @@ def make_contact(state: State, events: Sequence[Event]) -> tuple[State, list[Eve
     each contact is told to the powers in contact: the group's owner and the
     powers of the encounter or siege (a world's owner defends it)."""
     met: dict[str, set[str]] = {}
+    # Where the contact was made: a group that jumped out since stands elsewhere, and
+    # where it went is its owner's to know (§18.4).
+    where: dict[str, Location] = {}
     for event in events:
         if event.kind in CONTACT_AT_ENCOUNTERS_AND_SIEGES:
             world = state.system(event.at) if isinstance(event.at, str) else None
             powers = {*event.players, event.player, world.owner if world else None}
             for group_id in (*event.groups, *([event.group] if event.group else [])):
                 met.setdefault(group_id, set()).update(p for p in powers if p)
+                if event.at is not None:
+                    where.setdefault(group_id, event.at)
     newly = [g for g in state.groups.groups if g.id in met and not g.revealed]
     if not newly:
         return state, []
@@ -61,5 +66,5 @@ def make_contact(state: State, events: Sequence[Event]) -> tuple[State, list[Eve
                    f"{words.group(state, g.id, Audience.told(g.owner, *met[g.id]), start=True)}"
                    " has been in contact with the enemy: what it holds is known from now on.",
                    audience=Audience.told(g.owner, *met[g.id]), player=g.owner,
-                   group=g.id, at=g.at) for g in newly]
+                   group=g.id, at=where.get(g.id, g.at)) for g in newly]
     return dataclasses.replace(state, groups=GroupsFile(groups)), found

@@ -17,7 +17,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from ftpress.state.extension import Extension, StateExtension, extended, extension_of
+from ftpress.state.extension import (
+    Extension,
+    Knowledge,
+    StateExtension,
+    extended,
+    extension_of,
+    kept,
+    withheld,
+)
 from ftpress.state.model import (
     CONFIG,
     Count,
@@ -126,9 +134,36 @@ class Ftc2007Group(Extension):
     jumped_out: bool = False
 
 
+def _not_jumped_out(group: Group) -> bool:
+    """§18.4: others learn where a group that jumped out went only when they meet it
+    again; until its jump is made as next week's move it is gone from their map."""
+    return not jumped_out(group)
+
+
+def _player_as_others_know(ext: Ftc2007Player) -> Ftc2007Player:
+    """The prizes a power holds were taken in battles all could see (§12.1); which of
+    its ships owe repulse damage is told to its owner alone (§10.8)."""
+    return dataclasses.replace(ext, owed=())
+
+
+def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
+    """A design's technology and the systems the later rulings name show where its
+    ships are seen; its approval, once it has been told to every player (§16.2)."""
+    return ext if ext.announced else dataclasses.replace(ext, approved=None)
+
+
+#: What others may know of ftc2007's keys (``ftpress.knowledge``): who interdicted a
+#: world and whom it paid (the map shows them), a power's prizes, a design's technology;
+#: not whether a group has jumped out, nor, while it has, where it is (§18.4), nor the
+#: repulse damage a fleet owes and the system checks it leaves its ships (§10.8).
+KNOWLEDGE = Knowledge(outsider={"system": kept, "player": _player_as_others_know,
+                                "design": _design_as_others_know, "group": withheld,
+                                "ship": withheld},
+                      group_seen=_not_jumped_out)
+
 EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
                                        "design": Ftc2007Design, "group": Ftc2007Group,
-                                       "ship": Ftc2007Ship})
+                                       "ship": Ftc2007Ship}, KNOWLEDGE)
 
 
 def interdictor(system: System) -> str | None:

@@ -16,7 +16,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict
 
-from ftpress.state.extension import Extension, StateExtension, extension_of
+from ftpress.state.extension import (
+    Extension,
+    Knowledge,
+    StateExtension,
+    extension_of,
+    kept,
+    withheld,
+)
 from ftpress.state.model import (
     CONFIG,
     Count,
@@ -139,9 +146,24 @@ class Ftcamp02Design(Extension):
     troops: bool = False
 
 
+def _has_a_marker(group: Group) -> bool:
+    """§3: an independent attached to a group has no marker on the map; others do not
+    know it is there."""
+    return extension_of(group, Ftcamp02Group).attached_to is None
+
+
+#: What others may know of ftcamp02's keys: a system's Biology, loyalty and claim, the
+#: map's dust, wormholes and beacons, who supplies whom, a design's kind (shown where
+#: its ships are seen); not a group's place in the group structure, whether it is lost
+#: (the lost roll is secret, §4.1.1) or attached (§3), nor a craft's crew losses,
+#: drive, tug or passengers.
+KNOWLEDGE = Knowledge(outsider={"system": kept, "map": kept, "player": kept, "design": kept,
+                                "group": withheld, "ship": withheld},
+                      group_seen=_has_a_marker)
+
 EXTENSION = StateExtension("ftcamp02", {
     "system": Ftcamp02System, "map": Ftcamp02Map, "player": Ftcamp02Player,
-    "group": Ftcamp02Group, "ship": Ftcamp02Ship, "design": Ftcamp02Design})
+    "group": Ftcamp02Group, "ship": Ftcamp02Ship, "design": Ftcamp02Design}, KNOWLEDGE)
 
 
 def of_system(system: System) -> Ftcamp02System:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ftpress.state.extension import Extension, StateExtension, extension_of
+from ftpress.state.extension import Extension, Knowledge, StateExtension, extension_of
 from ftpress.state.model import CONFIG, Id, Point, PointField, Positive, System
 
 Spectral = Literal["O", "B", "A", "F", "G", "K", "M"]
@@ -33,7 +33,8 @@ class SctSystem(Extension):
     works: dict[Installation, Positive] = field(default_factory=dict)
 
 
-EXTENSION = StateExtension("sct", {"system": SctSystem})
+#: sct's rules hide nothing: a task force's ships, a build's name, are everyone's to know.
+EXTENSION = StateExtension("sct", {"system": SctSystem}, Knowledge(hides_nothing=True))
 
 
 def of_system(system: System) -> SctSystem:
