@@ -83,12 +83,19 @@ def ftpress_here(tmp_path: Path) -> dict[str, str]:
 
 
 def run_turn_step(runner: Path, tmp_path: Path, now: str,
+                  environ: dict[str, str] | None = None,
                   ) -> tuple[JobRun, dict[str, str], str]:
-    """The turn job of the workflow ftpress ships, as GitHub runs it, with this
-    checkout's ftpress; the job, its outputs that are set, and its summary."""
-    environ = {**ftpress_here(tmp_path),
+    """The turn job of the workflow ftpress ships, as GitHub runs it, with ``environ``
+    (default: this checkout's ftpress on the PATH); the umpire's secret and key the
+    workflow reads from its secrets are those ``environ`` gives, the secret ``MASTER``
+    if it gives none. The job, its outputs that are set, and its summary."""
+    environ = {**(ftpress_here(tmp_path) if environ is None else environ),
                "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
-    job = run_job(WORKFLOW, "turn", runner, environ, _context(runner, "schedule"),
+    secrets = {"FTPRESS_UMPIRE_SECRET": environ.get("FTPRESS_UMPIRE_SECRET", MASTER),
+               "FTPRESS_UMPIRE_KEY": environ.get("FTPRESS_UMPIRE_KEY", "")}
+    run_context = context("schedule", {}, sha=git(runner, "rev-parse", "main"),
+                          secrets=secrets)
+    job = run_job(WORKFLOW, "turn", runner, environ, run_context,
                   tmp_path / "runner-temp", server(tmp_path))
     return job, {k: v for k, v in job.outputs.items() if v}, job.summary
 
