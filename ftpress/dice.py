@@ -1,10 +1,20 @@
 """Deterministic, verifiable dice, every roll logged with its purpose and rule.
 
-A :class:`Dice` draws from one source: a :class:`KeyedStream` (a keyed hash in
+A :class:`Dice` draws from a source: a :class:`KeyedStream` (a keyed hash in
 counter mode, so anyone holding the key can re-roll the same dice) or a
 :class:`SuppliedDice` (dice an umpire rolled by hand, read from a file). Rules
 code never sees which; it asks for ``dice.d6("world in hex (0, -3)", "ftc2007 §1.2")``
 and the roll goes into :attr:`Dice.log`.
+
+**Hidden rolls.** A rule whose roll the public may not learn (a lost roll made in
+secret, a check told only to the ship's owner) asks for it with ``hidden=True``:
+the roll is marked so in the log, and, where the dice have a second source for
+hidden rolls, drawn from it. A sealed campaign's turn keys that second stream
+with a secret the public never learns (:mod:`ftpress.turn.secret`), so the
+public stream, whose key is public once the turn is over, holds only the public
+rolls and says nothing of the hidden ones. Without a second source (an open
+campaign, dice rolled by hand, a turn recorded before hidden streams) every roll
+comes from the one source, in order, as before.
 
 The stream, precisely, so that it can be re-implemented elsewhere: attempt
 ``n`` (counting from 0 over the whole stream) is the first 8 bytes, read as a
@@ -46,6 +56,9 @@ class Roll:
     #: campaign's public dice log, which leaves out the hidden rolls, so that anyone
     #: can still check each roll shown against the stream (:func:`stream_value`).
     at: int | None = None
+    #: The rules keep this roll from the public (:meth:`Dice.roll`'s ``hidden``): a
+    #: sealed campaign's public dice log leaves it out.
+    hidden: bool = False
 
 
 class DiceSource(Protocol):
@@ -146,12 +159,14 @@ class SuppliedDice:
 
 
 class Dice:
-    """Rolls dice from a source and keeps the log."""
+    """Rolls dice from a source and keeps the log; ``hidden_source``, where given,
+    gives the hidden rolls (see the module docstring)."""
 
-    __slots__ = ("_log", "source")
+    __slots__ = ("_log", "hidden_source", "source")
 
-    def __init__(self, source: DiceSource) -> None:
+    def __init__(self, source: DiceSource, hidden_source: DiceSource | None = None) -> None:
         self.source = source
+        self.hidden_source = hidden_source
         self._log: list[Roll] = []
 
     @classmethod
@@ -159,26 +174,30 @@ class Dice:
         """Dice from a keyed stream whose key is made of ``parts``."""
         return cls(KeyedStream(key_from(*parts)))
 
-    def roll(self, sides: int, purpose: str, rule: str) -> int:
-        """One die of ``sides`` sides, logged."""
+    def roll(self, sides: int, purpose: str, rule: str, *, hidden: bool = False) -> int:
+        """One die of ``sides`` sides, logged; ``hidden``: the rules keep it from the
+        public (see the module docstring)."""
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
-        value = self.source.draw(sides, purpose)
-        self._log.append(Roll(sides, value, purpose, rule))
+        source = self.hidden_source if hidden and self.hidden_source is not None \
+            else self.source
+        value = source.draw(sides, purpose)
+        self._log.append(Roll(sides, value, purpose, rule, hidden=hidden))
         return value
 
-    def d6(self, purpose: str, rule: str) -> int:
-        return self.roll(6, purpose, rule)
+    def d6(self, purpose: str, rule: str, *, hidden: bool = False) -> int:
+        return self.roll(6, purpose, rule, hidden=hidden)
 
-    def d5(self, purpose: str, rule: str) -> int:
-        return self.roll(5, purpose, rule)
+    def d5(self, purpose: str, rule: str, *, hidden: bool = False) -> int:
+        return self.roll(5, purpose, rule, hidden=hidden)
 
-    def d3(self, purpose: str, rule: str) -> int:
-        return self.roll(3, purpose, rule)
+    def d3(self, purpose: str, rule: str, *, hidden: bool = False) -> int:
+        return self.roll(3, purpose, rule, hidden=hidden)
 
-    def total(self, count: int, sides: int, purpose: str, rule: str) -> int:
+    def total(self, count: int, sides: int, purpose: str, rule: str, *,
+              hidden: bool = False) -> int:
         """The sum of ``count`` dice, each logged (``3d5`` is ``total(3, 5, …)``)."""
-        return sum(self.roll(sides, f"{purpose} ({i + 1} of {count})", rule)
+        return sum(self.roll(sides, f"{purpose} ({i + 1} of {count})", rule, hidden=hidden)
                    for i in range(count))
 
     @property

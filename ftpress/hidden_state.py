@@ -6,10 +6,11 @@ current ones, each turn's snapshot and its ``before/``), each turn's
 written twice (:mod:`ftpress.state.twins`):
 
 - the plain file, what every player may know: the state as the public knows it
-  (:func:`ftpress.knowledge.public_state`); the public events; the public rolls,
-  each with its place in the turn's keyed stream (``at``), so that anyone can
-  check it without the hidden ones; the public copy of an order file
-  (:func:`ftpress.render.visibility.published_order`);
+  (:func:`ftpress.knowledge.public_state`); the public events; the public rolls
+  (those the rules do not mark ``hidden``), each with its place in the turn's
+  keyed stream (``at``), so that anyone can check it without the hidden ones; the
+  public copy of an order file (:func:`ftpress.render.visibility.published_order`);
+  the turn's ``turn.yaml`` without its hidden secret (where it has one);
 - its twin, the whole file, encrypted to ``campaign.umpire_recipients``. The twin
   of a record's order file is the sealed file the player committed, where there
   is one (it is sealed to the umpires already, and the turn's dice were keyed on
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from ftpress import agekeys
 from ftpress.dice import Roll, stream_positions
-from ftpress.events import Event, EventsFile
+from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.knowledge import public_state
 from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, published_order, visible
 from ftpress.state.files import DICE, KINDS, STATE_DIR
@@ -95,17 +96,30 @@ def public_events(events: Iterable[Event], net: HiddenFacts | None = None
     return visible(events, PUBLIC_VIEW, net)
 
 
-def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None
-                 ) -> DiceFile:
-    """The rolls of ``dice`` that public events carry, in order, each with its place
-    (``at``): its attempt in the stream keyed ``key``, or (dice rolled by hand,
-    ``key`` None) its place in the log."""
+def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None,
+                 hidden_apart: bool = False) -> DiceFile:
+    """The rolls of ``dice`` the public may see, in order, each with its place (``at``):
+    its attempt in the stream keyed ``key``, or (dice rolled by hand, ``key`` None) its
+    place in the log. A roll the rules keep from the public (``hidden``) is left out.
+
+    ``hidden_apart``: the hidden rolls were drawn from a stream of their own
+    (:mod:`ftpress.turn.secret`), so the public stream holds the public rolls alone:
+    every one is shown, and their places follow one another with no gap. Otherwise (a
+    turn that opened without a hidden secret) the hidden rolls sit in the one stream
+    between the public ones, and only the rolls public events carry are shown, as such
+    turns always were."""
+    if hidden_apart:
+        public = [r for r in dice.rolls if not r.hidden]
+        places = stream_positions(key, public) if key is not None else \
+            [i for i, r in enumerate(dice.rolls) if not r.hidden]
+        return DiceFile(dice.source, tuple(dataclasses.replace(roll, at=at)
+                                           for roll, at in zip(public, places, strict=True)))
     wanted = collections.Counter(r for e in events for r in e.rolls)
     places = stream_positions(key, dice.rolls) if key is not None else \
         list(range(len(dice.rolls)))
     shown: list[Roll] = []
     for roll, at in zip(dice.rolls, places, strict=True):
-        if wanted[roll] > 0:
+        if wanted[roll] > 0 and not roll.hidden:
             wanted[roll] -= 1
             shown.append(dataclasses.replace(roll, at=at))
     return DiceFile(dice.source, tuple(shown))
@@ -122,6 +136,8 @@ class TurnFacts:
     dice: DiceFile
     #: The key of the turn's dice stream; None for dice rolled by hand.
     key: bytes | None
+    #: The turn's ``turn.yaml``: its hidden secret is kept in its twin alone.
+    record: TurnRecord
 
 
 def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
@@ -141,8 +157,13 @@ def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
     rel = f"{folder}/events.yaml"
     out |= sealer.pair(rel, files[rel], dump(EventsFile(facts.turn, shown)).encode("utf-8"))
     rel = f"{folder}/{DICE.file}"
-    out |= sealer.pair(rel, files[rel], dump(public_rolls(facts.dice, shown, facts.key)
-                                             ).encode("utf-8"))
+    apart = facts.record.hidden_secret_sha256 is not None
+    out |= sealer.pair(rel, files[rel], dump(public_rolls(facts.dice, shown, facts.key,
+                                                          apart)).encode("utf-8"))
+    if facts.record.hidden_secret is not None:
+        rel = f"{folder}/turn.yaml"
+        out |= sealer.pair(rel, files[rel], dump(dataclasses.replace(
+            facts.record, hidden_secret=None)).encode("utf-8"))
     for rel, data in files.items():
         if not (rel.startswith(f"{folder}/orders/") and rel.endswith(".yaml")):
             continue

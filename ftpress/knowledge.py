@@ -128,10 +128,13 @@ class _Projection:
             return group
         if not self.knowledge.group_seen(group):
             return None
-        if group.revealed:  # contact has shown what it is, a dummy counter or ships
+        # Who else has made contact with it is theirs to know, not the viewer's.
+        seen = (self.mine,) if self.mine is not None and self.mine in group.seen_by else ()
+        if group.shown_to(self.mine):  # contact has shown what it is: a dummy or ships
             return dataclasses.replace(group, ships=tuple(self.ship(s) for s in group.ships),
-                                       endurance=None, ext=self.outsider("group", group.ext))
-        return dataclasses.replace(group, ships=(), dummy=False, endurance=None,
+                                       endurance=None, seen_by=seen,
+                                       ext=self.outsider("group", group.ext))
+        return dataclasses.replace(group, ships=(), dummy=False, endurance=None, seen_by=(),
                                    ext=self.outsider("group", group.ext))
 
     def ship(self, ship: Ship) -> Ship:

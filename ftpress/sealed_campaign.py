@@ -26,6 +26,7 @@ from another branch in a merge), and its old twin, if any, is replaced.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +45,7 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.records import read_events, read_orders
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.state.twins import RECORD_TWINS, UmpireKey, missing_twins, twin
+from ftpress.state.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
 from ftpress.turn.record import base_url, read_record
 from ftpress.turn.secret import turn_key
 
@@ -138,7 +139,7 @@ def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
             before: State | None, start: State, source: UmpireKey | None,
             url: str | None) -> dict[str, bytes]:
     """One record folder's files, sealed: its state, before/, logs and order files."""
-    record = read_record(root, folder)
+    record = read_record(root, folder, source)
     sealed = sealing.recorded_seal(root, folder, record, source)
     if record.digest_of is None:
         record = dataclasses.replace(record, digest_of="sealed" if sealed else "orders")
@@ -155,17 +156,17 @@ def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
         files |= sealed.files
     key = turn_key(full.campaign.id, turn, record.orders_sha256, record.secret) \
         if record.dice == "keyed" else None
-    made = seal_record(sealer, files, TurnFacts(turn, before, full, events, dice, key),
+    made = seal_record(sealer, files, TurnFacts(turn, before, full, events, dice, key, record),
                        start, url)
     # Each player's intelligence, as the turn would have sealed it; kept where it says
     # the same already (age encryption is randomised).
     for rel, data in intelligence_files(folder, full, events, turn).items():
-        made[rel] = _kept(root, rel, data, sealer.umpire) or data
+        made[rel] = kept(root, rel, data, sealer.umpire) or data
     # seal_record also writes state/ as the turn left it: the current state is its own.
     return {rel: data for rel, data in made.items() if rel.startswith(folder + "/")}
 
 
-def _kept(root: Path, rel: str, sealed: bytes, umpire: UmpireKey | None) -> bytes | None:
+def kept(root: Path, rel: str, sealed: bytes, umpire: UmpireKey | None) -> bytes | None:
     """The bytes at ``rel`` if they open to what ``sealed`` opens to, else None."""
     if umpire is None or not (root / rel).is_file():
         return None
@@ -254,6 +255,9 @@ def twinned(root: Path) -> list[str]:
     for folder in snapshot_folders(root):
         found += [f"{folder}/{name}" for name in RECORD_TWINS
                   if (root / folder / name).is_file()]
+        # A turn with hidden rolls keeps their secret in the twin of its turn.yaml.
+        if is_projection(root, f"{folder}/turn.yaml"):
+            found.append(f"{folder}/turn.yaml")
         found += [f"{folder}/orders/{f.name}"
                   for f in sorted((root / folder / "orders").glob("*.yaml"))]
     return found
@@ -280,7 +284,24 @@ def plain_problems(root: Path) -> list[Problem]:
                 continue
             if any(not e.audience.public for e in events):
                 problems.append(_more_than_public(f"{folder}/events.yaml"))
+        if folder != STATE_DIR:
+            problems += _hidden_rolls_in_plain(root, folder)
     return problems
+
+
+def _hidden_rolls_in_plain(root: Path, folder: str) -> list[Problem]:
+    """A record's plain dice log holding a hidden roll, or its plain turn.yaml the
+    secret of the hidden stream (a file that does not read, the load reports)."""
+    found = []
+    if (root / folder / DICE.file).is_file():
+        with contextlib.suppress(InputError):
+            if any(r.hidden for r in load_dice(root, folder).rolls):
+                found.append(_more_than_public(f"{folder}/{DICE.file}"))
+    if (root / folder / "turn.yaml").is_file():
+        with contextlib.suppress(InputError):
+            if read_record(root, folder).hidden_secret is not None:
+                found.append(_more_than_public(f"{folder}/turn.yaml"))
+    return found
 
 
 def _more_than_public(rel: str) -> Problem:

@@ -21,8 +21,8 @@ must come of it:
     the state afterwards, each key checked only when the case gives it:
     ``groups`` (sct: ``forces``) where each is, ``ships`` names, ``damage`` hull
     boxes per ship, ``crippled`` the names of crippled ships, ``endurance``,
-    ``group_fields`` and ``ship_fields`` by group, ``revealed`` the groups an enemy
-    has seen into, ``gone`` groups, ``systems`` and ``players`` fields, ``prizes``
+    ``group_fields`` and ``ship_fields`` by group, ``revealed`` the groups known to
+    all, ``seen_by`` the powers that have seen into each group, ``gone`` groups, ``systems`` and ``players`` fields, ``prizes``
     ``[id, ship, at]`` per player, ``queues`` entries by kind (each a subset of the
     entry's fields), ``keels`` ``[name, built]`` pairs, ``repairs`` how many, and
     ``calendar`` fields.
@@ -60,7 +60,7 @@ TURNS = Path(__file__).parent / "turns"
 #: The ``after`` keys the runner knows; any other is a mistake in the case.
 AFTER_KEYS = frozenset({
     "groups", "forces", "ships", "damage", "crippled", "endurance", "group_fields",
-    "ship_fields", "revealed", "gone", "systems", "players", "prizes", "queues", "keels",
+    "ship_fields", "revealed", "seen_by", "gone", "systems", "players", "prizes", "queues", "keels",
     "repairs", "calendar"})
 
 
@@ -152,6 +152,7 @@ class CaseTable:
         after, events = ruleset.resolve(state, orders, dice, **extra)
         assert dice.source.unused == 0, "every die supplied is rolled"
         check_events(events, case, self.quiet)
+        check_hidden_rolls(events)
         check_after(after, case.get("after", {}))
         self.invariants(state, after, events)
 
@@ -178,6 +179,17 @@ def check_events(events: Sequence[Event], case: dict[str, Any], quiet: frozenset
             g["text"] = want["text"]
     assert got == expected, "\n".join(e.text for e in shown)
     assert len(shown) == len(expected), "\n".join(e.text for e in shown)
+
+
+def check_hidden_rolls(events: Sequence[Event]) -> None:
+    """Each roll site marks its roll hidden exactly when the rules keep it from the
+    public: a roll a public event carries is not hidden, one carried only by events the
+    public may not read is (a sealed campaign's public stream must not hold it)."""
+    for event in events:
+        for roll in event.rolls:
+            assert roll.hidden is not event.audience.public, \
+                f"{roll.purpose} ({roll.rule}) is {'' if roll.hidden else 'not '}marked " \
+                f"hidden, yet it is told in a {event.audience.yaml()} event: {event.text}"
 
 
 def check_after(after: State, want: dict[str, Any]) -> None:
@@ -207,9 +219,12 @@ def check_after(after: State, want: dict[str, Any]) -> None:
             assert {k: plain(field_of(after, "ship", ships[name], k))
                     for k in fields} == fields, \
                 (group_id, name)
-    if "revealed" in want:  # the groups an enemy has seen into
+    if "revealed" in want:  # the groups whose make-up everyone knows
         assert sorted(g.id for g in after.groups.groups if g.revealed) == \
             sorted(want["revealed"])
+    if "seen_by" in want:  # the groups an enemy has seen into, and who has (§15.3)
+        assert {g.id: list(g.seen_by) for g in after.groups.groups if g.seen_by} == \
+            want["seen_by"]
     assert not set(want.get("gone", ())) & set(groups), "groups that should be gone"
     for system_id, fields in want.get("systems", {}).items():
         system = after.system(system_id)

@@ -169,5 +169,10 @@ def found(secrets: Collection[Secret], texts: dict[str, str]) -> list[str]:
         where = {p: t for p, t in texts.items()
                  if secret.orders_of is None or p.startswith(f"turns/{secret.orders_of}/orders/")}
         problems += [f"{path}: {secret.words!r} ({secret.source})"
-                     for path, text in where.items() if secret.words in text]
+                     for path, text in where.items() if stands_in(secret.words, text)]
     return problems
+
+
+def stands_in(words: str, text: str) -> bool:
+    """Do ``words`` stand in ``text`` as words (a ship called Lis is not in "List")?"""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text) is not None

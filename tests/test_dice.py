@@ -8,11 +8,15 @@ import hmac
 from collections import Counter
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
-from ftpress.dice import Dice, KeyedStream, Roll, SuppliedDice, key_from
+from ftpress.dice import Dice, KeyedStream, Roll, SuppliedDice, key_from, stream_positions
 from ftpress.errors import InputError
+from ftpress.state.model import DiceFile
+from ftpress.state.save import dump
 
 
 def test_same_key_same_rolls():
@@ -97,3 +101,48 @@ def test_running_out_of_supplied_dice_says_what_is_next():
 def test_a_die_needs_sides():
     with pytest.raises(ValueError, match="at least one side"):
         Dice.seeded("k").roll(0, "p", "r")
+
+
+# --- hidden rolls ------------------------------------------------------------------------
+
+def test_hidden_rolls_come_from_their_own_stream_and_leave_no_gap_in_the_public_one():
+    public, hidden = key_from("public"), key_from("hidden")
+    dice = Dice(KeyedStream(public), KeyedStream(hidden))
+    for i in range(30):
+        dice.d6(f"public {i}", "r")
+        dice.total(2, 6, f"secret {i}", "r", hidden=True)
+    shown = [r for r in dice.log if not r.hidden]
+    kept = [r for r in dice.log if r.hidden]
+    assert len(shown) == 30 and len(kept) == 60
+    # The public stream drawn alone gives exactly the public rolls; the hidden stream
+    # drawn alone gives exactly the hidden ones.
+    again = Dice(KeyedStream(public))
+    assert [again.d6("x", "r") for _ in shown] == [r.value for r in shown]
+    secret = Dice(KeyedStream(hidden))
+    assert [secret.d6("x", "r") for _ in kept] == [r.value for r in kept]
+    # Only rejected attempts (a 1 in 2**61 chance for a d6) could stand between them.
+    assert stream_positions(public, shown) == list(range(30))
+    assert all(r.purpose.startswith("secret") for r in kept)
+
+
+def test_without_a_hidden_source_a_hidden_roll_is_drawn_in_order_and_marked():
+    """An open campaign, dice by hand, a turn recorded before hidden streams: one source."""
+    one = Dice(KeyedStream(key_from("k")))
+    mixed = [one.d6("a", "r"), one.d6("b", "r", hidden=True), one.d3("c", "r")]
+    plain = Dice(KeyedStream(key_from("k")))
+    assert mixed == [plain.d6("a", "r"), plain.d6("b", "r"), plain.d3("c", "r")]
+    assert [r.hidden for r in one.log] == [False, True, False]
+    hand = Dice(SuppliedDice([4, 2], "dice.yaml"))
+    assert (hand.d6("a", "r", hidden=True), hand.d6("b", "r")) == (4, 2)
+
+
+def test_a_hidden_roll_is_written_so_and_read_back():
+    dice = Dice(SuppliedDice([3, 5], "x"))
+    dice.d6("lost roll for g1 (-1)", "ftcamp02 §4.1.1", hidden=True)
+    dice.d6("settlement", "ftc2007 §4.1")
+    text = dump(DiceFile("by hand", dice.log))
+    assert text == ("source: by hand\nrolls:\n"
+                    "  - {sides: 6, value: 3, purpose: lost roll for g1 (-1), rule: ftcamp02 "
+                    "§4.1.1, hidden: true}\n"
+                    "  - {sides: 6, value: 5, purpose: settlement, rule: ftc2007 §4.1}\n")
+    assert TypeAdapter(DiceFile).validate_python(yaml.safe_load(text)).rolls == dice.log

@@ -35,14 +35,14 @@ def test_the_battle_file_lists_the_system_checks_and_the_rulings(tmp_path, run):
     assert (code, err) == (0, "")
     lines = (root / "battles/t002/home.yaml").read_text().splitlines()
     assert lines[0] == (
-        "# Battle home at Home between esu, nac (e1 (esu, 1 ship, enters by the south-east "
-        "edge); g1 (nac, 1 ship)) is to be fought on the tabletop; the turn waits for its "
-        "result. As the battle begins, g1-1 of g1 (hull row 1) makes the system checks for "
-        "the hull rows that owed repulse damage stripped out (§10.8). g1-1 carries a "
-        "cloaking field: no ship may have its cloak and its FTL drive on at once, and a "
-        "cloaked ship has left only when it jumps (§20.2). g1-1 carries a nova cannon: a "
-        "ship firing one does nothing else that turn, and the shot fires and moves on in "
-        "the fire phase (§20.3).")
+        "# The battle at Home between the ESU and the NAC (a task group of the ESU (1 ship, "
+        "enters by the south-east edge); a task group of the NAC (1 ship)) is to be fought on "
+        "the tabletop; the turn waits for its result. As the battle begins, the NAC's g1-1 "
+        "(hull row 1) makes the system checks for the hull rows that owed repulse damage "
+        "stripped out (§10.8). g1-1 carries a cloaking field: no ship may have its cloak and "
+        "its FTL drive on at once, and a cloaked ship has left only when it jumps (§20.2). "
+        "g1-1 carries a nova cannon: a ship firing one does nothing else that turn, and the "
+        "shot fires and moves on in the fire phase (§20.3).")
     # The owed damage was put on her before the battle: 6 of her 18 hull boxes.
     assert '  - {player: nac, group: g1, ship: "g1-1", design: nv, hull: 12, damage: 0, ' \
         'fate: afloat}' in lines

@@ -80,8 +80,9 @@ def test_no_viewer_knows_anothers_secrets_and_each_knows_their_own(recorded):
             assert not {g.id for g in others} & {g.id for g in full.groups.groups}, where
             for group in others:
                 assert group.endurance is None, where
-                if not group.revealed:
+                if not group.shown_to(mine):
                     assert (group.ships, group.dummy) == ((), False), (where, group.id)
+                assert set(group.seen_by) <= {mine}, (where, group.id)
                 if full.campaign.ruleset == "ftc2007":
                     assert not jumped_out(group), (where, group.id)
             assert all(q.owner == mine for q in (*known.queues.keels, *known.queues.repairs,
@@ -106,9 +107,11 @@ def test_any_mix_of_contacts_jumps_and_viewers_keeps_the_secrets(data):
     or not) and any viewer: others' uncontacted counters hold nothing, no outsider sees
     a group that jumped out, and the viewer's own groups are whole."""
     full = FTC2007.state()
+    powers = sorted(p.id for p in full.players.players)
     groups = tuple(extended(g, Ftc2007Group, jumped_out=data.draw(st.booleans()))
                    if data.draw(st.booleans()) else
-                   dataclasses.replace(g, revealed=data.draw(st.booleans()))
+                   dataclasses.replace(g, revealed=data.draw(st.booleans()), seen_by=tuple(
+                       data.draw(st.sets(st.sampled_from(powers)))))
                    for g in full.groups.groups)
     state = dataclasses.replace(full, groups=dataclasses.replace(full.groups, groups=groups))
     viewer = data.draw(st.sampled_from(viewers(state)))
@@ -118,15 +121,17 @@ def test_any_mix_of_contacts_jumps_and_viewers_keeps_the_secrets(data):
 
     def counters(groups: Iterable[Group]) -> Counter[tuple[Any, ...]]:
         """Others' counters as an outsider tells them apart: whose, where, what is seen."""
-        return Counter((g.owner, g.at, g.revealed, g.dummy if g.revealed else None,
+        return Counter((g.owner, g.at, g.shown_to(mine), g.dummy if g.shown_to(mine) else None,
                         tuple((s.name, s.design, s.damage) for s in g.ships)
-                        if g.revealed else ()) for g in groups if g.owner != mine)
+                        if g.shown_to(mine) else ()) for g in groups if g.owner != mine)
 
     assert counters(known.groups.groups) == counters(
         g for g in state.groups.groups if not jumped_out(g))
     others = [g for g in known.groups.groups if g.owner != mine]
     assert all(g.endurance is None and not jumped_out(g) for g in others)
-    assert all((g.ships, g.dummy) == ((), False) for g in others if not g.revealed)
+    assert all((g.ships, g.dummy) == ((), False) for g in others if not g.shown_to(mine))
+    # §15.3: who else has seen into a group is not the viewer's to know.
+    assert all(set(g.seen_by) <= {mine} for g in others)
     # No other power's own label for a group stands in the viewer's state.
     assert not {g.id for g in others} & {g.id for g in state.groups.groups}
 
@@ -402,3 +407,25 @@ def test_the_public_site_built_from_the_publics_files_is_the_public_site(tmp_pat
     theirs, ours = pages(built), pages(demo_site)
     assert sorted(theirs) == sorted(ours)
     assert [p for p in ours if theirs[p] != ours[p]] == []
+
+
+def test_a_contact_shows_a_group_to_the_powers_in_contact_alone():
+    """§15.3 (Ruling CONTACT_TELLS_THOSE_IN_CONTACT): a group that one power has made
+    contact with is seen into by that power; another power and the public still see
+    a counter, and nobody but its owner learns who else has seen it."""
+    full = FTC2007.state()
+    target = next(g for g in full.groups.groups if g.ships and not g.revealed)
+    seer, other = [p.id for p in full.players.players if p.id != target.owner][:2]
+    groups = tuple(dataclasses.replace(g, seen_by=(seer,)) if g is target else g
+                   for g in full.groups.groups)
+    state = dataclasses.replace(full, groups=dataclasses.replace(full.groups, groups=groups))
+
+    def seen(viewer: Viewer) -> list[Group]:
+        return [g for g in known_state(state, viewer).groups.groups
+                if g.owner == target.owner and g.at == target.at and g.ships]
+
+    assert [g.ships for g in seen(Viewer.of(seer))] == [target.ships]
+    assert [g.seen_by for g in seen(Viewer.of(seer))] == [(seer,)]
+    assert seen(Viewer.of(other)) == [] and seen(PUBLIC_VIEW) == []
+    assert known_state(state, Viewer.of(target.owner)).groups_of(target.owner) == \
+        state.groups_of(target.owner)

@@ -21,7 +21,16 @@ from pathlib import Path
 import pytest
 import yaml
 from demos import FTC2007, FTCAMP02, SCT, Demo
-from hiddenfacts import Secret, event_secrets, found, leaks, readable, secrets_of, seen_words
+from hiddenfacts import (
+    Secret,
+    event_secrets,
+    found,
+    leaks,
+    readable,
+    secrets_of,
+    seen_words,
+    stands_in,
+)
 
 from ftpress import agekeys
 from ftpress.rules import STATE_EXTENSIONS
@@ -94,7 +103,7 @@ def in_tracked(secrets: list[Secret], texts: dict[str, str]) -> list[str]:
         where = {p: t for p, t in texts.items() if secret.orders_of is None
                  or p.startswith(f"state/turns/{secret.orders_of}/orders/")}
         problems += [f"{path}: {secret.words!r} ({secret.source})"
-                     for path, text in where.items() if secret.words in text]
+                     for path, text in where.items() if stands_in(secret.words, text)]
     return problems
 
 

@@ -9,6 +9,7 @@ import pytest
 import yaml
 from battlefixture import NOW, fight
 from battlefixture import campaign as campaign  # the fixture, shared with test_battles
+from demos import FTCAMP02
 
 from conftest import files_of
 
@@ -111,3 +112,16 @@ def test_a_redo_that_would_leave_a_battle_unfought_is_refused(played, run):
 ])
 def test_a_redo_of_no_recorded_turn_is_refused(played, run, turn, message):
     assert run("turn", "--source", played, "--redo", turn) == (1, "", message)
+
+
+def test_a_sealed_campaigns_redo_keeps_each_players_intelligence(tmp_path, run):
+    """The ftcamp02 example was sealed after its turns were resolved from plain orders:
+    redone, its records still hold each player's sealed intelligence, unchanged."""
+    root = FTCAMP02.sealed_copy(tmp_path / "camp")
+    before = files_of(root)
+    assert any("/intelligence/" in rel for rel in before)
+    code, out, err = run("turn", "--source", root, "--redo", "t001")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == ("redid t001–t004 from the recorded orders: nothing "
+                                    "changed; nothing was written")
+    assert files_of(root) == before

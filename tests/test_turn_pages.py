@@ -26,7 +26,14 @@ from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
 from ftpress.render.turns import rule_url
-from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer, visible
+from ftpress.render.visibility import (
+    PUBLIC_VIEW,
+    UMPIRE_VIEW,
+    HiddenFacts,
+    Viewer,
+    published_order,
+    visible,
+)
 from ftpress.rules import RULESETS
 from ftpress.state.turns import TURNS_DIR
 
@@ -197,7 +204,12 @@ def test_the_safety_net_catches_a_public_event_that_names_a_hidden_ship_or_a_dum
     assert [e.text for e in shown] == ["nac-1 jumped to Bellwether.",
                                       "nac-2 holds at Arcturus Gate."]
     assert shown[0].note is None  # the event is public, the note that names a ship is not
-    assert net.blank(f"{ship.name} and a dummy") == "[hidden] and a [hidden]"
+    # A player's note naming the ship goes from the published file whole, unmarked.
+    text = f"turn: t001\ngroups:\n  nac-2:\n    hold: true\n    note: {ship.name} waits.\n"
+    held = Event("hold", "ftc2007 §17.2", "It holds.", audience=PUBLIC, group="nac-2",
+                 order="orders/t001/nac.yaml:3:3")
+    assert published_order(text, "orders/t001/nac.yaml", [held], PUBLIC_VIEW, net) == \
+        "turn: t001\ngroups:\n  nac-2:\n    hold: true\n"
     assert visible(events, UMPIRE_VIEW, HiddenFacts.of_turn(None, state, UMPIRE_VIEW)) == events
     # A player's own ships are no secret to that player.
     mine = HiddenFacts.of_turn(None, state, Viewer.of("nac"))

@@ -120,6 +120,7 @@ def build_state(spec: dict[str, Any]) -> State:
                          tuple(case_ship(g["id"], i, d, Ftc2007Ship)
                                for i, d in enumerate(g.get("ships", ()))),
                          dummy=g.get("dummy", False), revealed=g.get("revealed", False),
+                         seen_by=tuple(g.get("seen_by", ())),
                          ext=Ftc2007Group(jumped_out=True) if g.get("jumped_out") else None)
                    for g in spec.get("groups", ()))
     given = {p: dict(fields) for p, fields in spec.get("players", {}).items()}

@@ -57,7 +57,7 @@ from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.turn.secret import SECRET_FILE, secret_hash, turn_secret
+from ftpress.turn.secret import SECRET_FILE, hidden_secret, secret_hash, turn_secret
 from ftpress.write import write_file
 
 #: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).
@@ -171,11 +171,15 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
 
     secret = master_for_new_campaign(environ)
     first = secret_hash(turn_secret(secret.value, campaign_id, turn_id(1)))
+    sealed = (secrecy or default_secrecy(ruleset)) == "sealed"
+    # A sealed campaign's hidden rolls have their own stream, its secret committed too.
+    hidden = secret_hash(hidden_secret(secret.value, campaign_id, turn_id(1))) \
+        if sealed else None
     state = with_accounts(new.state, accounts, tuple(umpires))
     state = dataclasses.replace(state, campaign=dataclasses.replace(
         state.campaign, calendar=dataclasses.replace(state.campaign.calendar,
-                                                     secret_sha256=first)))
-    sealed = (secrecy or default_secrecy(ruleset)) == "sealed"
+                                                     secret_sha256=first,
+                                                     hidden_secret_sha256=hidden)))
     umpire = agekeys.new_identity() if sealed else None
     if umpire is not None:
         state = sealed_setting(state, umpire.public)

@@ -16,8 +16,10 @@ states hide (the ships and designs of groups no enemy has contacted, ships on
 the slips) and the words that would tell a dummy counter from a real one; it is
 made where a build holds the full states (:mod:`ftpress.site.viewing`). It is a
 last resort, not the rule: an event its audience lets through but whose words
-name a hidden fact is withheld all the same, and a published order file has any
-such name blanked. The rules set audiences so that the net catches nothing;
+name a hidden fact is withheld all the same, and so is a line of a published order
+file that names one. The rules set audiences so that the net catches nothing of
+what they write; what it may still catch is a player's own words (a note on an
+order or an event that names their ships), withheld whole;
 the tests say so for the demo and both examples.
 """
 
@@ -34,7 +36,6 @@ from ftpress.state.model import State
 
 #: Words that would tell a dummy counter from a real one (§15.2).
 _DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
-HIDDEN = "[hidden]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,8 @@ def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewe
     (no marker, no blank line), so the copy does not tell that something was
     there. Lines at the top of the file (``turn:``, ``player:``, comments) stay,
     and a key such as ``groups:`` while some line under it does. The umpire, and
-    a player reading their own file, get it whole.
+    a player reading their own file, get it whole. With ``net``, a line that still
+    names a hidden fact (a player's note naming their ships) is withheld whole.
     """
     lines = text.split("\n")
     if viewer.umpire or viewer.player == path.rsplit("/", 1)[-1].removesuffix(".yaml"):
@@ -133,9 +135,14 @@ def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewe
             withheld.update(_block(lines, number - 1))
     kept = [line for i, line in enumerate(lines)
             if i not in withheld and (_indent(line) == 0 or i in shown or not line.strip())]
-    kept = _without_empty_keys(kept)
-    out = "\n".join(kept)
-    return net.blank(out) if net is not None else out
+    if net is not None:
+        # A player's own words (a note, a comment) may name what the viewer may not
+        # know: such a line goes whole, with what is written under it, leaving no
+        # marker behind.
+        revealing = {i for at, line in enumerate(kept) if net.reveals(line)
+                     for i in _block(kept, at)}
+        kept = [line for i, line in enumerate(kept) if i not in revealing]
+    return "\n".join(_without_empty_keys(kept))
 
 
 def _indent(line: str) -> int:
@@ -205,7 +212,7 @@ class HiddenFacts:
         keels: set[str] = set()
         for state in states:
             for group in state.groups.groups:
-                visible_group = group.revealed or group.id in known or group.owner == mine
+                visible_group = group.shown_to(mine) or group.id in known
                 for ship in group.ships:
                     design = state.design(ship.design)
                     kinds = {ship.design, design.name} if design else {ship.design}
@@ -237,7 +244,7 @@ class HiddenFacts:
             return None
         if before is None:
             return cls.of(after, mine=viewer.player)
-        known = frozenset(g.id for g in after.groups.groups if g.revealed)
+        known = frozenset(g.id for g in after.groups.groups if g.shown_to(viewer.player))
         return cls.of(before, after, known=known, mine=viewer.player)
 
     def _pattern(self) -> re.Pattern[str] | None:
@@ -247,13 +254,6 @@ class HiddenFacts:
         """Does ``text`` name a hidden ship or design, or speak of dummies?"""
         pattern = self._pattern()
         return bool(_DUMMY.search(text) or (pattern is not None and pattern.search(text)))
-
-    def blank(self, text: str) -> str:
-        """``text`` with every hidden name, and any word of dummies, blanked out."""
-        pattern = self._pattern()
-        if pattern is not None:
-            text = pattern.sub(HIDDEN, text)
-        return _DUMMY.sub(HIDDEN, text)
 
 
 @functools.lru_cache(maxsize=256)

@@ -24,7 +24,7 @@ def advanced(state: State) -> State:
     new = dataclasses.replace(
         cal, turn=number, economic_turn=(number - 1) // cal.turns_per_economic_turn + 1,
         deadline=cal.deadline + timedelta(days=cal.turn_days), secret_sha256=None,
-        paused=None, changes=None)
+        hidden_secret_sha256=None, paused=None, changes=None)
     return dataclasses.replace(state, campaign=dataclasses.replace(state.campaign,
                                                                    calendar=new))
 

@@ -250,7 +250,7 @@ class _Checker:
         for i, g in enumerate(self.groups.groups):
             self.player("groups", ("groups", i, "owner"), g.owner, "owner")
             self.location(i, g.at)
-            unknown = viewer is not None and g.owner != viewer and not g.revealed
+            unknown = viewer is not None and not g.shown_to(viewer)
             if g.dummy and g.ships:
                 self.add("groups", ("groups", i, "ships"), "a dummy counter has no ships; "
                          "remove the ships or 'dummy: true'")

@@ -222,6 +222,11 @@ class Calendar:
     #: SHA-256 (hex) of the umpire's secret for the open turn's dice, published when
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    #: SHA-256 (hex) of the secret behind the open turn's hidden rolls (a sealed
+    #: campaign's, :mod:`ftpress.turn.secret`), published with ``secret_sha256``; the
+    #: secret is revealed only in the sealed twin of the turn's record.
+    hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
+        = None
     #: How long after the deadline the orders check still accepts orders (``90m``,
     #: ``6h``, ``1d``; none: not a minute), for pull requests opened in time and merged
     #: late.
@@ -512,8 +517,12 @@ class Group:
     at: Location
     ships: tuple[Ship, ...] = ()
     dummy: bool = False
-    #: Contacted by an enemy, so what it is made of is known to all (§15.3).
+    #: What it is made of is known to all (a ruleset whose forces are public, or a
+    #: ruling that makes contact public).
     revealed: bool = False
+    #: The powers that have made contact with it, and so know what it holds (§15.3:
+    #: known to the opponents in contact, not to everyone).
+    seen_by: tuple[Id, ...] = ()
     #: The endurance (supply) points it carries, where the ruleset counts them; None
     #: where it keeps none.
     endurance: Count | None = None
@@ -521,6 +530,12 @@ class Group:
 
     def __post_init__(self) -> None:
         _normalise_ext(self)
+
+    def shown_to(self, player: str | None) -> bool:
+        """Does ``player`` (None: the public) know what this group holds: its owner,
+        a power that has made contact with it, or anyone once it is revealed?"""
+        return self.revealed or (player is not None
+                                 and (player == self.owner or player in self.seen_by))
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey
+from ftpress.state.twins import UmpireKey, read
 from ftpress.state.writeout import write_out
 
 _RECORD: TypeAdapter[TurnRecord] = TypeAdapter(TurnRecord)
@@ -66,11 +66,12 @@ def write_record(root: Path, turn: str, files: Mapping[str, bytes]) -> None:
               folders=[f"{TURNS_DIR}/{turn}"])
 
 
-def read_record(root: Path, folder: str) -> TurnRecord:
-    """The ``turn.yaml`` of a recorded turn's folder."""
-    shown = f"{folder}/turn.yaml"
-    return validation.validate(_RECORD, yamlsource.parse(yamlsource.read_text(
-        root / folder / "turn.yaml", shown), shown), shown)
+def read_record(root: Path, folder: str, umpire: UmpireKey | None = None) -> TurnRecord:
+    """The ``turn.yaml`` of a recorded turn's folder; with ``umpire``, the whole of it
+    where it is a projection (the twin holds the turn's hidden secret)."""
+    raw, shown = read(root, f"{folder}/turn.yaml", umpire)
+    return validation.validate(_RECORD, yamlsource.parse(yamlsource.decode(raw, shown),
+                                                         shown), shown)
 
 
 def keeps_before(root: Path, state: State, number: int,
@@ -87,9 +88,11 @@ def keeps_before(root: Path, state: State, number: int,
         return True
 
 
-def with_secret_hash(state: State, value: str | None) -> State:
-    """``state`` with the hash of the next turn's secret published (or none)."""
-    cal = dataclasses.replace(state.campaign.calendar, secret_sha256=value)
+def with_secret_hash(state: State, value: str | None, hidden: str | None = None) -> State:
+    """``state`` with the hash of the next turn's secret published (or none), and of
+    its hidden secret (``hidden``; none: its rolls all come from the one stream)."""
+    cal = dataclasses.replace(state.campaign.calendar, secret_sha256=value,
+                              hidden_secret_sha256=hidden)
     return dataclasses.replace(state, campaign=dataclasses.replace(state.campaign,
                                                                    calendar=cal))
 

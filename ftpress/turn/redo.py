@@ -18,6 +18,7 @@ from ftpress.events import Event
 from ftpress.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.intelligence import FOLDER as INTELLIGENCE
 from ftpress.intelligence import intelligence_files
+from ftpress.sealed_campaign import kept
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.records import read_events
@@ -36,7 +37,8 @@ REDO_KEEPS_EDITED_STARTS = True
 #: another tool's, and is carried over as it is.
 _RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
                            *(name for log in RECORD_TWINS for name in (log, twin(log))),
-                           "turn.yaml", "orders", "before", BATTLES_DIR, INTELLIGENCE})
+                           "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR,
+                           INTELLIGENCE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,21 +142,24 @@ def _redo_one(root: Path, turn: str, state: State, url: str | None, edited: bool
     """A turn's record made again, its files full (not yet sealed), and what sealing
     them needs."""
     folder = f"{TURNS_DIR}/{turn}"
-    record = read_record(root, folder)
+    record = read_record(root, folder, umpire)
     again = rerun(root, turn, state, record, umpire)
     unfought = [e.text for e in again.events if e.kind == "battle-pending"]
     if unfought:
         raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
                              "Nothing was redone")
-    recorded = load_folder(root, folder, umpire=umpire).state
-    new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
+    recorded = load_folder(root, folder, umpire=umpire).state.campaign.calendar
+    new_state = with_secret_hash(again.state, recorded.secret_sha256,
+                                 recorded.hidden_secret_sha256)
+    record = dataclasses.replace(record, orders_sha256=again.digest)
     files = record_files(url, turn, state if edited else None, new_state, again.events,
-                         again.dice, dataclasses.replace(record, orders_sha256=again.digest),
-                         again.orders, again.results) | again.sealed
-    if again.sealed:  # sealed afresh: age encryption is randomised, so these always differ
-        files |= intelligence_files(folder, new_state, again.events, turn)
+                         again.dice, record, again.orders, again.results) | again.sealed
+    # Each player's intelligence (a sealed campaign's), kept where it says the same:
+    # age encryption is randomised. Whatever the record's orders were, plain or sealed.
+    files |= {rel: kept(root, rel, data, umpire) or data for rel, data in
+              intelligence_files(folder, new_state, again.events, turn).items()}
     facts = TurnFacts(turn, state if edited else None, new_state, again.events, again.dice,
-                      again.key)
+                      again.key, record)
     return files, again.events, facts
 
 

@@ -43,6 +43,7 @@ from ftpress.turn.record import (
 from ftpress.turn.secret import (
     SECRET_ENV,
     SECRET_FILE,
+    hidden_secret,
     keyed_source,
     master_secret,
     secret_hash,
@@ -139,13 +140,17 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     else:
         notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
                      "inputs")
+    hidden = _hidden_secret(master, state, turn)
+    if umpire is not None and hidden is None and master is not None:
+        notes.append(f"{turn} opened without a hidden secret: its hidden rolls come from the "
+                     "public stream, as before; the next turn opens with one")
     digest = opened.digest if opened is not None else \
         orders_digest(o.orders for o in orders.values())
     if supplied is not None:
         hand = read_supplied_dice(root, supplied)
         dice = Dice(hand)
     else:
-        dice = turn_dice(state.campaign.id, turn, digest, secret)
+        dice = turn_dice(state.campaign.id, turn, digest, secret, hidden)
     results = load_battles(root, turn)
     new_state, events = fold(ruleset, state, orders, dice, results)
     if opened is not None:
@@ -160,14 +165,19 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     if supplied is not None and hand.unused:
         notes.append(f"{hand.unused} of the dice in {supplied} were not needed")
     if master is not None:
-        nxt = secret_hash(turn_secret(master, state.campaign.id, turn_id(cal.turn + 1)))
-        new_state = with_secret_hash(new_state, nxt)
+        following = turn_id(cal.turn + 1)
+        nxt = secret_hash(turn_secret(master, state.campaign.id, following))
+        # Only a sealed campaign has rolls to hide: an open one keeps the one stream.
+        nxt_hidden = secret_hash(hidden_secret(master, state.campaign.id, following)) \
+            if umpire is not None else None
+        new_state = with_secret_hash(new_state, nxt, nxt_hidden)
     else:
         notes.append(f"no umpire secret ({SECRET_ENV} or {SECRET_FILE}): "
                      f"{turn_id(cal.turn + 1)} opens without one")
     record = TurnRecord(turn, digest, tuple(sorted(orders)),
                         "supplied" if supplied is not None else "keyed", secret,
-                        cal.secret_sha256, "sealed" if opened is not None else None)
+                        cal.secret_sha256, "sealed" if opened is not None else None,
+                        hidden, cal.hidden_secret_sha256)
     source = (f"dice rolled by hand: {supplied}" if supplied is not None else
               keyed_source(state.campaign.id, turn, digest))
     before = keeps_before(root, state, cal.turn, umpire)
@@ -180,11 +190,28 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
         key = None if supplied is not None else turn_key(state.campaign.id, turn, digest, secret)
         files = seal_record(Sealer.of(root, new_state, umpire), files,
                             TurnFacts(turn, state if before else None, new_state, events,
-                                      logged, key), state, base_url(root))
+                                      logged, key, record), state, base_url(root))
     if opened is not None:
         files.update(intelligence_files(f"{TURNS_DIR}/{turn}", new_state, events, turn))
     write_record(root, turn, files)
     return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
+
+
+def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:
+    """The secret behind the open turn's hidden rolls, checked against the hash
+    published when it opened; None when none was (every roll from the one stream)."""
+    published = state.campaign.calendar.hidden_secret_sha256
+    if published is None:
+        return None
+    if master is None:
+        raise RefusedCommand(f"turn {turn} opened with a hidden secret for its hidden rolls; "
+                             f"set {SECRET_ENV} or put it in {SECRET_FILE} to resolve it")
+    secret = hidden_secret(master, state.campaign.id, turn)
+    if secret_hash(secret) != published:
+        raise RefusedCommand(f"the umpire secret does not match the hash published when {turn} "
+                             f"opened (calendar.hidden_secret_sha256); check {SECRET_ENV} or "
+                             f"{SECRET_FILE}")
+    return secret
 
 
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],

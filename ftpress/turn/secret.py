@@ -16,6 +16,19 @@ secret, never committed: in the environment variable ``FTPRESS_UMPIRE_SECRET``
 so revealing one turn's secret gives away nothing about the next. With no
 master secret the next turn opens without one, and its dice depend only on
 public inputs; ``ftpress turn`` says so.
+
+**Hidden rolls.** Once the turn secret is revealed anybody can compute the whole
+stream, so a roll the rules keep from the public (``hidden=True``,
+:mod:`ftpress.dice`) cannot come from it. In a sealed campaign each turn also
+has a *hidden secret*, ``HMAC-SHA256(master, "ftpress-turn-hidden-secret" |
+campaign id | turn id)`` in hex, committed the same way (its SHA-256 published
+as ``calendar.hidden_secret_sha256`` when the turn opens) but revealed only in
+the sealed twin of the turn's ``turn.yaml``. The hidden rolls are drawn, in
+order, from a second stream keyed ``ftpress-turn-hidden`` | campaign id | turn id
+| orders digest | hidden secret; the public stream holds only the public rolls.
+A turn that opened without a hidden secret's hash (an open campaign, no master
+secret, a turn recorded before hidden streams) draws every roll from the one
+stream.
 """
 
 from __future__ import annotations
@@ -31,6 +44,7 @@ from ftpress.dice import Dice, KeyedStream, key_from
 SECRET_ENV = "FTPRESS_UMPIRE_SECRET"
 SECRET_FILE = ".ftpress-secret"
 _SECRET_LABEL = "ftpress-turn-secret"
+_HIDDEN_SECRET_LABEL = "ftpress-turn-hidden-secret"
 
 
 def master_secret(root: Path, environ: Mapping[str, str] | None = None) -> bytes | None:
@@ -48,6 +62,13 @@ def turn_secret(master: bytes, campaign_id: str, turn: str) -> str:
                     hashlib.sha256).hexdigest()
 
 
+def hidden_secret(master: bytes, campaign_id: str, turn: str) -> str:
+    """The secret behind one turn's hidden rolls, derived from the master secret (hex);
+    never revealed in plain."""
+    return hmac.new(master, key_from(_HIDDEN_SECRET_LABEL, campaign_id, turn),
+                    hashlib.sha256).hexdigest()
+
+
 def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
@@ -57,9 +78,18 @@ def turn_key(campaign_id: str, turn: str, digest: str, secret: str | None) -> by
     return key_from("ftpress-turn", campaign_id, turn, digest, secret or "")
 
 
-def turn_dice(campaign_id: str, turn: str, digest: str, secret: str | None) -> Dice:
-    """The keyed dice of a turn (see the module docstring)."""
-    return Dice(KeyedStream(turn_key(campaign_id, turn, digest, secret)))
+def hidden_key(campaign_id: str, turn: str, digest: str, hidden: str) -> bytes:
+    """The key of a turn's hidden stream (see the module docstring)."""
+    return key_from("ftpress-turn-hidden", campaign_id, turn, digest, hidden)
+
+
+def turn_dice(campaign_id: str, turn: str, digest: str, secret: str | None,
+              hidden: str | None = None) -> Dice:
+    """The keyed dice of a turn: with ``hidden`` (the turn's hidden secret), the hidden
+    rolls from their own stream (see the module docstring)."""
+    return Dice(KeyedStream(turn_key(campaign_id, turn, digest, secret)),
+                KeyedStream(hidden_key(campaign_id, turn, digest, hidden))
+                if hidden is not None else None)
 
 
 def keyed_source(campaign_id: str, turn: str, digest: str) -> str:

@@ -13,8 +13,8 @@ from pydantic import TypeAdapter
 from ftpress import rules, sealing, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
 from ftpress.campaign import load_folder
-from ftpress.dice import Dice, KeyedStream, SuppliedDice, stream_value
-from ftpress.errors import InputError, RefusedCommand
+from ftpress.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import Event, TurnRecord
 from ftpress.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.orders.load import (
@@ -24,13 +24,13 @@ from ftpress.orders.load import (
     orders_path,
     parse_orders,
 )
-from ftpress.state.model import DiceFile, State
+from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.twins import TWIN, UmpireKey, is_sealed, open_twin, read
 from ftpress.turn.inputs import load_battles
 from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
 from ftpress.turn.resolve import fold
-from ftpress.turn.secret import keyed_source, secret_hash, turn_key
+from ftpress.turn.secret import hidden_key, keyed_source, secret_hash, turn_key
 
 _DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
 
@@ -63,16 +63,17 @@ def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Veri
     folder = f"{TURNS_DIR}/{turn}"
     if not (root / folder).is_dir():
         raise RefusedCommand(f"turn {turn} is not recorded; there is no {folder}/")
-    record = read_record(root, folder)
+    record = read_record(root, folder, umpire)
     if umpire is None and is_sealed(root):
         return verify_publicly(root, turn, record)
     start = f"{folder}/before" if (root / folder / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(number - 1)}"
     state = load_folder(root, start, umpire=umpire).state
-    differences = _secret_differences(folder, record, state.campaign.calendar.secret_sha256)
+    differences = _secret_differences(folder, record, state.campaign.calendar)
     again = rerun(root, turn, state, record, umpire)
-    recorded = load_folder(root, folder, umpire=umpire).state
-    new_state = with_secret_hash(again.state, recorded.campaign.calendar.secret_sha256)
+    recorded = load_folder(root, folder, umpire=umpire).state.campaign.calendar
+    new_state = with_secret_hash(again.state, recorded.secret_sha256,
+                                 recorded.hidden_secret_sha256)
     url = base_url(root)
     before = state if start.endswith("/before") else None
     files = record_files(url, turn, before, new_state, again.events, again.dice, record,
@@ -81,7 +82,7 @@ def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Veri
     if umpire is not None:
         files = seal_record(Sealer.of(root, new_state, umpire), files,
                             TurnFacts(turn, before, new_state, again.events, again.dice,
-                                      again.key), state, url)
+                                      again.key, record), state, url)
     for rel, data in sorted(files.items()):
         if not rel.startswith(folder + "/"):
             continue
@@ -104,14 +105,23 @@ def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Veri
     return Verified(tuple(differences))
 
 
-def _secret_differences(folder: str, record: TurnRecord, published: str | None) -> list[str]:
-    """Does the revealed secret hash to what was published when the turn opened?"""
+def _secret_differences(folder: str, record: TurnRecord, published: Calendar) -> list[str]:
+    """Do the revealed secrets hash to what was published when the turn opened (the
+    hidden one, where the record read holds it: the twin of ``turn.yaml``)?"""
     found = []
+    opened = folder.rsplit("/", 1)[1]
     if record.secret is not None and secret_hash(record.secret) != record.secret_sha256:
         found.append(f"{folder}/turn.yaml: the revealed secret does not hash to secret_sha256")
-    if record.secret_sha256 != published:
+    if record.secret_sha256 != published.secret_sha256:
         found.append(f"{folder}/turn.yaml: secret_sha256 is not the hash published when "
-                     f"{folder.rsplit('/', 1)[1]} opened")
+                     f"{opened} opened")
+    if record.hidden_secret is not None and \
+            secret_hash(record.hidden_secret) != record.hidden_secret_sha256:
+        found.append(f"{folder}/turn.yaml{TWIN}: the hidden secret does not hash to "
+                     "hidden_secret_sha256")
+    if record.hidden_secret_sha256 != published.hidden_secret_sha256:
+        found.append(f"{folder}/turn.yaml: hidden_secret_sha256 is not the hash published "
+                     f"when {opened} opened")
     return found
 
 
@@ -131,17 +141,19 @@ def _given_differences(root: Path, turn: str) -> list[str]:
 
 def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
     """What anyone can verify of a sealed campaign's turn, with no key: the revealed
-    secret against the hash published when the turn opened; the dice key against the
-    sealed orders' bytes; each public roll against the keyed stream at its place; the
-    sealed order files sent against the record's copies."""
+    secret (and the hidden secret's hash) against the hashes published when the turn
+    opened; the dice key against the sealed orders' bytes; each public roll against the
+    keyed stream at its place and, where the hidden rolls had a stream of their own,
+    that the public rolls are the whole public stream; the sealed order files sent
+    against the record's copies."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     previous = load_folder(root, f"{TURNS_DIR}/{turn_id(number - 1)}").state
-    published = previous.campaign.calendar.secret_sha256 \
-        if not (root / folder / "before").is_dir() else \
-        load_folder(root, f"{folder}/before").state.campaign.calendar.secret_sha256
+    published = previous.campaign.calendar if not (root / folder / "before").is_dir() else \
+        load_folder(root, f"{folder}/before").state.campaign.calendar
     differences = _secret_differences(folder, record, published)
     checked = ["the revealed secret"]
+    hidden = record.hidden_secret_sha256 is not None
     sealed = sealing.recorded_seal(root, folder, record)
     if sealed is not None:
         checked.append(f"the dice key, from the {len(sealed.files)} sealed order files")
@@ -158,12 +170,19 @@ def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
                 differences.append(f"{shown}: roll {number_} ({roll.purpose}) is not what "
                                    "the turn's keyed stream gives at its place "
                                    f"({roll.at if roll.at is not None else 'none given'})")
-        checked.append(f"{len(logged.rolls)} public rolls against the keyed stream")
+        if hidden and [r.at for r in logged.rolls] != stream_positions(key, logged.rolls):
+            differences.append(f"{shown}: the public rolls are not the whole of the turn's "
+                               "public stream, one after another; expected every roll it "
+                               "gave, the hidden rolls having their own stream")
+        checked.append(f"{len(logged.rolls)} public rolls against the keyed stream" +
+                       (", which gave no other roll" if hidden else ""))
     differences += _given_differences(root, turn)
     checked.append("the order files sent against the record's copies")
+    rolls = ("the hidden rolls (drawn from their own stream, keyed with the hidden secret "
+             f"sealed in turn.yaml{TWIN})" if hidden else "the hidden rolls")
     return Verified(tuple(differences), ", ".join(checked),
-                    "the orders, the hidden rolls and events, and the state the turn made "
-                    "are sealed: verifying them needs the umpire's key")
+                    f"the orders, {rolls} and events, and the state the turn made are "
+                    "sealed: verifying them needs the umpire's key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +225,7 @@ def rerun(root: Path, turn: str, state: State, record: TurnRecord,
         source = logged.source
     else:
         key = turn_key(state.campaign.id, turn, digest, record.secret)
-        dice = Dice(KeyedStream(key))
+        dice = Dice(KeyedStream(key), _hidden_stream(root, folder, state, digest, record))
         source = keyed_source(state.campaign.id, turn, digest)
     results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
     new_state, events = fold(ruleset, state, orders, dice, results)
@@ -214,6 +233,21 @@ def rerun(root: Path, turn: str, state: State, record: TurnRecord,
         events = (*sealed.events, *events)
     return Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events,
                  sealed.files if sealed is not None else {}, key)
+
+
+def _hidden_stream(root: Path, folder: str, state: State, digest: str,
+                   record: TurnRecord) -> KeyedStream | None:
+    """The stream a recorded turn's hidden rolls came from; None where they came from
+    the one stream (the turn opened without a hidden secret)."""
+    if record.hidden_secret_sha256 is None:
+        return None
+    if record.hidden_secret is None:
+        shown = f"{folder}/turn.yaml{TWIN}"
+        raise InputError([Problem(shown if (root / shown).is_file() else f"{folder}/turn.yaml",
+                                  0, 0, "holds no hidden_secret, yet the turn opened with "
+                                  "hidden_secret_sha256; expected the hidden secret, sealed "
+                                  "in the twin of turn.yaml")])
+    return KeyedStream(hidden_key(state.campaign.id, record.turn, digest, record.hidden_secret))
 
 
 def unified_diff(rel: str, old: bytes, new: bytes) -> str:

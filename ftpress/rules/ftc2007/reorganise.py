@@ -39,7 +39,7 @@ def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
             parent = dataclasses.replace(parent, ships=tuple(
                 s for s in parent.ships if s.name not in names))
             groups.append(Group(new_id, player, parent.at, tuple(leaving),
-                                revealed=parent.revealed,
+                                revealed=parent.revealed, seen_by=parent.seen_by,
                                 ext=Ftc2007Group(jumped_out=True) if jumped_out(parent)
                                 else None))
             index[new_id] = len(groups) - 1

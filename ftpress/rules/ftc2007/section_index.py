@@ -178,7 +178,9 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".state_legality:dummy_counters", ".setup_orders:vet_setup",
                         ".construction:deliver", ".defences:after_losses"),
             note="BDN and DN count as capital units too, a choice the rulebook states."),
-    Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",)),
+    Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",),
+            note="Composition is known to the powers in contact (Group.seen_by), and to "
+                 "all only after a battle, whose report is public."),
     Indexed("15.4", "Plotting and disputes", applied_by=(".movement:move_groups",),
             note="Whether a move is legal is decided by the order check, for every "
                  "player alike, so no umpire has to rule on it."),

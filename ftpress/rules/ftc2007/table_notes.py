@@ -87,8 +87,9 @@ def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
             before = len(dice.log)
             lower = 1 if group.owner in worse else 0
             failed = [row for row in rows
-                      if dice.d6(f"system check of {ship.name}, hull row {row}", rule("10.8"))
-                      >= max(7 - row - lower, 2)]
+                      # Told to the powers in the battle alone (§15.3): hidden.
+                      if dice.d6(f"system check of {ship.name}, hull row {row}", rule("10.8"),
+                                 hidden=True) >= max(7 - row - lower, 2)]
             if failed:
                 crippled.add((group.id, ship.name))
             result = (f"fails for hull row {', '.join(map(str, failed))}, so she fights "

@@ -73,7 +73,9 @@ def locator_roll(state: State, group: Group, dice: Dice) -> tuple[bool, Event]:
                             f"{reason}; only a friendly group can recover it.",
                             player=group.owner, group=group.id, at=group.at,
                             audience=Audience.told(group.owner))
-    total = dice.total(2, 6, f"locator roll for {group.id} ({modifier:+d})", rule("4.2.8"))
+    # Secret as the lost roll is (§4.1.1): told to the owner alone.
+    total = dice.total(2, 6, f"locator roll for {group.id} ({modifier:+d})", rule("4.2.8"),
+                       hidden=True)
     passed = total + modifier >= distance
     return passed, Event("located", rule("4.2.8"), f"{group.id}'s locator roll is {total} "
                          f"{modifier:+d} against {distance} hexes to the nearest system or "

@@ -49,7 +49,9 @@ def lost_roll(dice: Dice, group_id: str, journey: Journey) -> tuple[bool, int | 
     """§4.1.1: (passed, die) for a move: 1d6 plus the modifier must come to 1 or more."""
     if journey.modifier >= 0 and not ROLL_WHEN_CERTAIN:
         return True, None
-    die = dice.d6(f"lost roll for {group_id} ({journey.modifier:+d})", rule("4.1.1"))
+    # Made in secret (§4.1.1): told to the owner alone, so hidden from the public.
+    die = dice.d6(f"lost roll for {group_id} ({journey.modifier:+d})", rule("4.1.1"),
+                  hidden=True)
     return die + journey.modifier >= 1, die
 
 
