@@ -1,6 +1,8 @@
 """What the publishing run needs of a resolved (or paused) turn beyond the record:
 the next deadline by the campaign's calendar policy, the commit message, and
-the Markdown for the umpires' issue and the job summary about battles that wait.
+the Markdown for the umpires' issue and the job summary about battles fought on
+the tabletop: which wait (the issue is opened or updated), and once the turn is
+resolved, how each ended (the comment the issue is closed with).
 
 **The calendar policy.** The rules open the next turn ``turn_days`` after the
 last deadline. When a turn is resolved long after its deadline (the calendar
@@ -25,9 +27,12 @@ from typing import Any
 
 import yaml
 
-from ftpress import durations
-from ftpress.state.model import Calendar
-from ftpress.state.turns import turn_id, turn_number
+from ftpress import durations, words
+from ftpress.battles import BATTLES_DIR, BattleFile, parse_battle
+from ftpress.campaign import load_state
+from ftpress.config import load_config
+from ftpress.state.model import Calendar, State
+from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state_edits import write_state_file
 from ftpress.turn.resolve import TurnResult
 
@@ -46,22 +51,24 @@ def next_deadline(calendar: Calendar, resolved_at: datetime) -> datetime:
     return deadline + behind * step
 
 
-def keep_to_the_calendar(root: Path, result: TurnResult, resolved_at: datetime) -> str | None:
-    """Set the open turn's deadline by the policy, if it differs from the rules';
-    a note saying so, or None."""
+def keep_to_the_calendar(root: Path, result: TurnResult, resolved_at: datetime,
+                         ) -> tuple[TurnResult, str | None]:
+    """Set the open turn's deadline by the policy, if it differs from the rules': the
+    result with the state as it now stands, and a note saying so (None if unchanged)."""
     if not result.written or result.waiting:
-        return None
+        return result, None
     calendar = result.state.campaign.calendar
     wanted = next_deadline(calendar, resolved_at)
     if wanted == calendar.deadline:
-        return None
+        return result, None
     state = dataclasses.replace(result.state, campaign=dataclasses.replace(
         result.state.campaign, calendar=dataclasses.replace(calendar, deadline=wanted)))
     write_state_file(root, state, "campaign")
     policy = calendar.next_deadline or "on-schedule"
-    return (f"{turn_id(calendar.turn)}'s orders are due {durations.utc(wanted)}, not "
-            f"{durations.utc(calendar.deadline)}, which had passed when {result.turn} was "
-            f"resolved (calendar.next_deadline: {policy})")
+    return dataclasses.replace(result, state=state), (
+        f"{turn_id(calendar.turn)}'s orders are due {durations.utc(wanted)}, not "
+        f"{durations.utc(calendar.deadline)}, which had passed when {result.turn} was "
+        f"resolved (calendar.next_deadline: {policy})")
 
 
 def commit_message(result: TurnResult) -> str | None:
@@ -112,3 +119,40 @@ def _forces(file: Path) -> list[str]:
         by_power.setdefault(str(ship.get("player")), []).append(
             f"{ship.get('ship')} ({ship.get('group')}, {ship.get('design')})")
     return [f"{power}: {', '.join(names)}" for power, names in by_power.items()]
+
+
+def fought_markdown(root: Path, turn: str, link: str | None = None) -> str | None:
+    """Once ``turn`` is resolved: the battles it waited for on the tabletop, how each
+    ended (from the result files its record keeps, linked with ``link`` as in
+    :func:`battles_markdown`, told by name as the report tells it) and where its report
+    is. None when the turn was resolved without a tabletop battle."""
+    folder = root / TURNS_DIR / turn / BATTLES_DIR
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not files:
+        return None
+    loaded = load_state(root)
+    assert loaded is not None  # the turn is recorded, so the campaign has a state
+    count = len(files)
+    report = f"{load_config(root).base_url}turns/{turn}/"
+    out = [f"## {turn} is resolved: its {words.plural(count, 'battle')} fought on the "
+           f"tabletop {'are' if count != 1 else 'is'} in", "",
+           f"The turn's report: {report}", ""]
+    for file in files:
+        path = f"{TURNS_DIR}/{turn}/{BATTLES_DIR}/{file.name}"
+        result = parse_battle(file.read_bytes(), path).result
+        name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
+        out.append(f"- {name}: {_outcome(loaded.state, result)}")
+    return "\n".join(out) + "\n"
+
+
+def _outcome(state: State, result: BattleFile) -> str:
+    """'At Cedar Point the New Anglian Confederation holds the field; the Neue Swabian
+    League's Adler (DD) is destroyed; the Eastern Star Union withdrew to Corvid.'"""
+    said = [f"At {words.place(state, result.at)} {words.power(state, result.held_by)} "
+            "holds the field"]
+    said += [f"{words.powers_own(state, ship.player)} {words.ship(state, ship.ship, ship.design)}"
+             f" is {'left drifting' if ship.fate == 'drifting' else ship.fate}"
+             for ship in result.ships if ship.fate != "afloat"]
+    said += [f"{words.power(state, w.player)} withdrew to {words.place(state, w.to)}"
+             for w in result.withdrew]
+    return "; ".join(said) + "."

@@ -43,8 +43,10 @@ def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, d
         "rule": (RULE_META.json_schema(), "the front matter of a rule file, "
                  "content/rules/NN-title.md"),
     }
-    found["orders"] = (ORDERS_ADAPTER.json_schema(), "orders/<turn-id>/<player-id>.yaml: "
-                       "one player's orders for one strategic turn")
+    # A design a set-up file adds is written as designs.yaml writes one: no 'ext' key.
+    found["orders"] = (with_extension(ORDERS_ADAPTER.json_schema(), "orders", None),
+                       "orders/<turn-id>/<player-id>.yaml: one player's orders for one "
+                       "strategic turn")
     for name, each in sorted(RULESETS.items()):
         if each.orders_adapter is not ORDERS_ADAPTER:
             # A ruleset with its own order format: orders-<ruleset>.json.

@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from ftpress.commands import check_pr
 from ftpress.commands.check_pr import md
@@ -109,6 +110,9 @@ def test_a_players_own_orders_are_accepted_and_restated(run, repo, tmp_path):
     assert text == ("## Orders for t001 accepted\n\nFrom nac, nac\\-player "
                     "\\(GitHub id 1001\\). When the turn is resolved:\n\n"
                     "### orders/t001/nac\\.yaml\n\n"
+                    # t001 is the set-up turn of a campaign init made (ftc2007 §6).
+                    "- No set\\-up orders: all 4,200 of the starting capital is kept as "
+                    "reserve cash \\(§6\\.2\\.3\\)\\.\n"
                     "- Maintenance for economic turn 1: full \\(§7\\)\\.\n")
 
 
@@ -426,3 +430,28 @@ def test_deep_nesting_in_a_pull_request_is_a_located_problem(run, repo):
     assert code == 1
     assert "orders/t001/nac.yaml:4:70: lists and mappings nested more than 64 levels deep; " \
         "expected at most 64" in err.splitlines()
+
+
+def test_set_up_orders_are_checked_and_restated(run, repo, tmp_path):
+    """t001 of an ``init`` campaign is the set-up turn (ftc2007 §6): the check restates
+    what the capital buys, and refuses what the rules forbid at its line, all at once."""
+    capital = next(s["id"] for s in yaml.safe_load((repo / "state/map.yaml").read_text())
+                   ["systems"] if s.get("owner") == "nac")
+    good = (f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n      at: {capital}\n"
+            "      ships: [{design: nac-ticonderoga, name: Halberd}]\n")
+    summary = tmp_path / "summary.md"
+    code, out, err = check(run, repo, branch(repo, "setup", {"orders/t001/nac.yaml": good}),
+                           NAC, summary=summary)
+    assert (code, err) == (0, "")
+    assert "nac\\-1 starts at" in summary.read_text()
+    bad = (good.replace("nac-ticonderoga", "nsl-waldburg")
+           + "    nac-2: {at: nowhere, dummy: true}\n")
+    code, out, err = check(run, repo, branch(repo, "bad-setup", {"orders/t001/nac.yaml": bad}),
+                           NAC)
+    assert (code, out) == (1, "")
+    assert [line for line in err.splitlines() if line.startswith("orders/")] == [
+        "orders/t001/nac.yaml:5:5: 'nac-1' has no ship left once its refused ships are taken "
+        "out, and a counter other than a dummy stands for a ship (§15.2)",
+        "orders/t001/nac.yaml:7:24: Waldburg (nsl-waldburg) is a nsl design; you buy the "
+        "designs of your own navy (nac) (§13.1)",
+        "orders/t001/nac.yaml:8:17: there is no world 'nowhere' on the map"]

@@ -51,7 +51,8 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
         assert (site / page).is_file(), page
     campaign = yaml.safe_load((target / "state/campaign.yaml").read_text())
     assert campaign["setup"] == {"seed": 42, "options": {"radius": 5, "world_on": 3,
-                                                         "extra_worlds": 4}}
+                                                         "extra_worlds": 4},
+                                 "forces": "orders"}  # bought in the set-up turn, t001
     assert campaign["id"] == "outer-marches" and campaign["name"] == "The Outer Marches"
     first = (target / "state/players.yaml").read_text().splitlines()[0]
     assert first == ("# yaml-language-server: $schema=https://example.org/outer-marches/"

@@ -47,7 +47,10 @@ def test_accounts_umpires_and_the_next_steps(tmp_path, run, monkeypatch):
         "next steps:"]
     assert lines[5] == ("  2. add the FTPRESS_UMPIRE_SECRET you ran this with as the repository "
                         "secret FTPRESS_UMPIRE_SECRET: turn 1's secret hash is published from it")
-    assert lines[-1] == "  6. record the players' GitHub accounts: ftpress roster add fse LOGIN:ID"
+    assert lines[-2] == "  6. record the players' GitHub accounts: ftpress roster add fse LOGIN:ID"
+    assert lines[-1].startswith("  7. tell the players: Turn t001 is the set-up turn (§6): each "
+                                "player runs 'ftpress orders new PLAYER', spends the starting "
+                                "capital under 'setup:' in orders/t001/PLAYER.yaml")
     assert [line.split(":")[0] for line in lines[6:9]] == [
         "  3. Pages", "  4. branch protection for main (Settings → Rules → Rulesets)",
         "  5. merge queue"]

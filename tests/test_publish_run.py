@@ -1,9 +1,12 @@
-"""The publishing workflow's turn step, run as GitHub runs it: its own shell
-script from ``publish.yml``, with the ``GITHUB_*`` environment, in a clone of a
-bare repository standing in for GitHub. At most the due turn is resolved, one
-commit per turn with a message naming it, a push rejected by a merge that
-landed meanwhile is retried on the new main, never a red run; a tabletop battle
-commits its result file and says which battles wait."""
+"""The publishing workflow's turn and battles jobs, run as GitHub runs them
+(tests/workflowrun.py): their own shell scripts from ``publish.yml``, with the
+``GITHUB_*`` environment, in a clone of a bare repository standing in for GitHub,
+and GitHub's issues reached through a fake ``gh`` (tests/fakegh.py). At most the
+due turn is resolved, one commit per turn with a message naming it, a push
+rejected by a merge that landed meanwhile is retried on the new main, never a red
+run; a tabletop battle commits its result file, the umpires' issue says which
+battles wait, and once the turn is resolved the issue is closed saying how each
+ended and where the report is."""
 
 from __future__ import annotations
 
@@ -16,11 +19,13 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import fakegh
 import pytest
 import yaml
 from battlefixture import FOUGHT, fill
 from battlefixture import NOW as BATTLE_NOW
 from battlefixture import campaign as battle_campaign  # noqa: F401 (a fixture)
+from workflowrun import JobRun, context, holds, run_job
 
 from ftpress.publishing import next_deadline
 from ftpress.state.model import Calendar
@@ -32,7 +37,6 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 INIT_NOW = "2026-03-01T10:00:00+00:00"  # t001's orders are due 2026-03-08 20:00 UTC
 MASTER = "the umpire's master secret"
 WORKFLOW = yaml.safe_load((REPO / "ftpress/github/workflows/publish.yml").read_text())
-(TURN_STEP,) = (s for s in WORKFLOW["jobs"]["turn"]["steps"] if s.get("id") == "commit")
 
 
 def git(root: Path, *args: str) -> str:
@@ -80,24 +84,66 @@ def ftpress_here(tmp_path: Path) -> dict[str, str]:
 
 def run_turn_step(runner: Path, tmp_path: Path, now: str,
                   environ: dict[str, str] | None = None,
-                  ) -> tuple[subprocess.CompletedProcess[str], dict[str, str], str]:
-    """The turn job's step as GitHub runs it (``bash -e``), with ``environ``'s ftpress
-    (default: this checkout's); its outputs and summary."""
-    temp = tmp_path / "runner-temp"
-    temp.mkdir(exist_ok=True)
-    output, summary = temp / "output", temp / "summary"
-    output.write_text("")
-    summary.write_text("")
-    env = {**(ftpress_here(tmp_path) if environ is None else environ),
-           "GITHUB_SERVER_URL": f"file://{tmp_path / 'github'}",
-           "GITHUB_REPOSITORY": "owner/camp", "GITHUB_TOKEN": "not-a-token",
-           "RUNNER_TEMP": str(temp), "GITHUB_OUTPUT": str(output),
-           "GITHUB_STEP_SUMMARY": str(summary), "FTPRESS_UMPIRE_SECRET": MASTER,
-           "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
-    done = subprocess.run(["bash", "-e", "-c", TURN_STEP["run"]], cwd=runner, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
-    outputs = dict(line.split("=", 1) for line in output.read_text().splitlines())
-    return done, outputs, summary.read_text()
+                  ) -> tuple[JobRun, dict[str, str], str]:
+    """The turn job of the workflow ftpress ships, as GitHub runs it, with ``environ``
+    (default: this checkout's ftpress on the PATH); the umpire's secret and key the
+    workflow reads from its secrets are those ``environ`` gives, the secret ``MASTER``
+    if it gives none. The job, its outputs that are set, and its summary."""
+    environ = {**(ftpress_here(tmp_path) if environ is None else environ),
+               "SOURCE_DATE_EPOCH": str(int(datetime.fromisoformat(now).timestamp()))}
+    secrets = {"FTPRESS_UMPIRE_SECRET": environ.get("FTPRESS_UMPIRE_SECRET", MASTER),
+               "FTPRESS_UMPIRE_KEY": environ.get("FTPRESS_UMPIRE_KEY", "")}
+    run_context = context("schedule", {}, sha=git(runner, "rev-parse", "main"),
+                          secrets=secrets)
+    job = run_job(WORKFLOW, "turn", runner, environ, run_context,
+                  tmp_path / "runner-temp", server(tmp_path))
+    return job, {k: v for k, v in job.outputs.items() if v}, job.summary
+
+
+def run_battles_job(bare: Path, tmp_path: Path, turn_outputs: dict[str, str],
+                    ) -> JobRun | None:
+    """The battles job after a turn job with ``turn_outputs``, at the commit it left,
+    with the fake ``gh`` of :func:`fake_github` on the PATH; None when its ``if:``
+    keeps it from running."""
+    needs = {"turn": {"outputs": turn_outputs}}
+    job = WORKFLOW["jobs"]["battles"]
+    workspace = tmp_path / "runners" / f"battles-{turn_outputs['sha'][:12]}"
+    run_context = _context(bare, "schedule", needs)
+    if not holds(job["if"], run_context):
+        return None
+    shutil.rmtree(workspace, ignore_errors=True)
+    checkout(bare, workspace)
+    git(workspace, "checkout", "-q", turn_outputs["sha"])
+    env = fake_github(tmp_path, ftpress_here(tmp_path))
+    return run_job(WORKFLOW, "battles", workspace, env, run_context,
+                   tmp_path / "battles-temp", server(tmp_path))
+
+
+def fake_github(tmp_path: Path, environ: dict[str, str],
+                merge_queue: bool = False) -> dict[str, str]:
+    """``environ`` with the fake ``gh`` first on its PATH (``merge_queue``: main requires
+    one); its issues are :func:`issues`'s."""
+    bin_dir = tmp_path / "fake-gh"
+    extra = fakegh.install(bin_dir, tmp_path / "issues.json", merge_queue)
+    return {**environ, **extra, "PATH": f"{bin_dir}{os.pathsep}{environ['PATH']}"}
+
+
+def issues(tmp_path: Path) -> list[fakegh.Issue]:
+    return fakegh.Issues(tmp_path / "issues.json").all()
+
+
+def merges(tmp_path: Path) -> list[fakegh.Merge]:
+    return fakegh.Issues(tmp_path / "issues.json").merges()
+
+
+def server(tmp_path: Path) -> str:
+    """GITHUB_SERVER_URL: the folder of bare repositories as OWNER/NAME.git."""
+    return f"file://{tmp_path / 'github'}"
+
+
+def _context(repo: Path, event_name: str, needs: dict | None = None) -> dict:
+    return context(event_name, {}, sha=git(repo, "rev-parse", "main"),
+                   secrets={"FTPRESS_UMPIRE_SECRET": MASTER}, needs=needs)
 
 
 def log(bare: Path) -> list[str]:
@@ -134,9 +180,13 @@ def test_a_lagging_calendar_resolves_the_due_turn_once_and_no_chain_of_empty_one
     done, outputs, summary = run_turn_step(checkout(bare, tmp_path / "r1"), tmp_path, late)
     assert done.returncode == 0, done.stderr
     (first, *_) = log(bare)
-    assert first == "Turn 1 (t001) resolved: 1 event"
+    # The set-up turn (ftc2007 §6): each power's capital kept, then the calendar.
+    assert first == "Turn 1 (t001) resolved: 3 events"
     assert ("note: t002's orders are due 2026-04-05 20:00 UTC, not 2026-03-15 20:00 UTC, which "
             "had passed when t001 was resolved (calendar.next_deadline: on-schedule)") in done.stdout
+    # What the run then says of the turn that opens is the deadline it was moved to.
+    assert "t002 opens, orders due 2026-04-05 20:00:00+00:00" in done.stdout
+    assert "2026-03-15 20:00:00+00:00" not in done.stdout
     assert outputs["sha"] == git(bare, "rev-parse", "main")
     assert "Turn 1 (t001) resolved" in summary
     again, _, _ = run_turn_step(checkout(bare, tmp_path / "r2"), tmp_path, late)
@@ -156,8 +206,8 @@ def test_a_push_rejected_by_a_merge_resolves_again_on_the_new_main(campaign, tmp
     git(umpire, "push", "-q", str(bare), "HEAD:main")
     done, _, _ = run_turn_step(runner, tmp_path, "2026-03-09T10:00:00+00:00")
     assert done.returncode == 0, done.stderr
-    assert "::notice::main moved while turn 1 was resolved; resolving again on the new main" \
-        in done.stdout
+    assert ("::notice::main moved while the turn was resolved (attempt 1 of 3); resolving "
+            "again on the new main") in done.stdout
     subjects = log(bare)
     assert subjects[1:] == ["nsl's orders (#2)", "The campaign"]
     assert subjects[0].startswith("Turn 1 (t001) resolved: ")
@@ -179,7 +229,7 @@ def test_a_push_that_keeps_failing_is_left_to_the_next_run_without_a_red_run(cam
 
 
 def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
-        battle_campaign, github, tmp_path, run):  # noqa: F811
+        battle_campaign, github, tmp_path):  # noqa: F811
     git(battle_campaign, "init", "-q", "-b", "main")
     committer(battle_campaign)
     bare = publish_to(github, battle_campaign)
@@ -189,20 +239,24 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
     assert log(bare)[0] == "Turn 2 (t002) paused: 1 battle to fight on the tabletop"
     assert git(bare, "show", "--format=%b", "-s", "main") == "battles/t002/home.yaml"
     assert "battles/t002/home.yaml" in git(bare, "ls-tree", "-r", "--name-only", "main")
-    assert outputs["paused"] == "t002"
-    assert ("### [`battles/t002/home.yaml`](file://"
-            f"{tmp_path / 'github'}/owner/camp/blob/main/battles/t002/home.yaml)") in summary
-    # The issue's body, as the battles job makes it from the committed files.
-    clone = checkout(bare, tmp_path / "issue")
-    code, body, _ = run("battles", "report", "t002", "--source", clone)
-    assert code == 0
-    assert body.startswith("## t002 waits for 1 battle fought on the tabletop\n")
-    assert "\n- nac: " in body and "\n- esu: " in body
-    # A second run while the battle waits commits nothing and still says so.
+    assert outputs == {"sha": git(bare, "rev-parse", "main"), "paused": "t002"}
+    blob = f"file://{tmp_path / 'github'}/owner/camp/blob/main/"
+    assert f"### [`battles/t002/home.yaml`]({blob}battles/t002/home.yaml)" in summary
+    # The battles job opens the umpires' issue, its body made from the committed files.
+    opened = run_battles_job(bare, tmp_path, outputs)
+    assert opened is not None and opened.ok, opened.stderr
+    (issue,) = issues(tmp_path)
+    assert (issue.title, issue.state) == ("t002 waits for battles fought on the tabletop", "open")
+    assert issue.body.startswith("## t002 waits for 1 battle fought on the tabletop\n")
+    assert "\n- nac: " in issue.body and "\n- esu: " in issue.body
+    # A second run while the battle waits commits nothing, still says so, and updates
+    # the same issue rather than opening another.
     again, outputs, summary = run_turn_step(checkout(bare, tmp_path / "again"), tmp_path,
                                             BATTLE_NOW)
     assert again.returncode == 0 and len(log(bare)) == 2
     assert outputs["paused"] == "t002" and "t002 waits for 1 battle" in summary
+    assert run_battles_job(bare, tmp_path, outputs).ok
+    assert [(i.number, i.state) for i in issues(tmp_path)] == [(1, "open")]
     # The umpire fills the result in on main; the next run resolves the turn with it.
     umpire = checkout(bare, tmp_path / "umpire")
     committer(umpire)
@@ -213,8 +267,43 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
                                            BATTLE_NOW)
     assert done.returncode == 0, done.stderr
     assert re.fullmatch(r"Turn 2 \(t002\) resolved: \d+ events, 1 battle", log(bare)[0])
-    assert "paused" not in outputs and "waits for" not in summary
     assert git(bare, "show", "main:state/turns/t002/battles/home.yaml").endswith("fought: true")
+    # The summary says which battle waited and that it is done; the issue is closed
+    # with the same words, linking the turn's report.
+    assert outputs == {"sha": git(bare, "rev-parse", "main"), "fought": "t002"}
+    fought = (
+        "## t002 is resolved: its 1 battle fought on the tabletop is in\n\n"
+        "The turn's report: https://example.org/turns/t002/\n\n"
+        f"- [`state/turns/t002/battles/home.yaml`]({blob}state/turns/t002/battles/home.yaml): "
+        "At Home the NAC holds the field; the ESU's e1-1 (DD) is destroyed.\n")
+    assert summary.endswith("\n" + fought) and "waits for" not in summary
+    closed = run_battles_job(bare, tmp_path, outputs)
+    assert closed is not None and closed.ok, closed.stderr
+    (issue,) = issues(tmp_path)
+    assert issue.state == "closed" and issue.comments == (fought,)
+    # Runs after that leave the closed issue alone.
+    later, outputs, _ = run_turn_step(checkout(bare, tmp_path / "later"), tmp_path, BATTLE_NOW)
+    assert later.returncode == 0 and run_battles_job(bare, tmp_path, outputs) is None
+    assert len(issues(tmp_path)) == 1
+
+
+def test_the_battles_job_closes_nothing_when_no_issue_was_opened(
+        battle_campaign, github, tmp_path, run):  # noqa: F811
+    # The umpire fought the battle and filled its result in before the campaign was on
+    # GitHub: no run paused the turn, so no issue was opened.
+    root = battle_campaign
+    run("turn", "--source", root, "--now", BATTLE_NOW)
+    fill(root, **FOUGHT)
+    git(root, "init", "-q", "-b", "main")
+    committer(root)
+    bare = publish_to(github, root)
+    done, outputs, _ = run_turn_step(checkout(bare, tmp_path / "runner"), tmp_path, BATTLE_NOW)
+    assert done.returncode == 0 and outputs["fought"] == "t002"
+    closed = run_battles_job(bare, tmp_path, outputs)
+    assert closed is not None and closed.ok, closed.stderr
+    assert ('::notice::no open issue is titled "t002 waits for battles fought on the tabletop"; '
+            "nothing to close") in closed.stdout
+    assert issues(tmp_path) == []
 
 
 CALENDAR = Calendar(datetime(2026, 3, 1).date(), 2, 1,
@@ -233,3 +322,37 @@ def test_the_next_deadline_follows_the_calendar_policy(policy, resolved, expecte
     got = next_deadline(calendar, resolved)
     assert got == expected and got > resolved
     assert (got - resolved) <= timedelta(days=7)
+
+
+
+@pytest.mark.parametrize(("changes", "outcome"), [
+    (FOUGHT, "At Home the NAC holds the field; the ESU's e1-1 (DD) is destroyed."),
+    ({'"e1-1", design: dd, hull: 10, damage: 0, fate: afloat':
+      '"e1-1", design: dd, hull: 10, damage: 10, fate: drifting',
+      "fought: false": "fought: true"},
+     "At Home nobody holds the field; the ESU's e1-1 (DD) is left drifting."),
+    ({"withdrew: []": "withdrew: [{player: esu, to: [1, 0]}]", "held_by:": "held_by: nac",
+      "fought: false": "fought: true"},
+     "At Home the NAC holds the field; the ESU withdrew to hex (1, 0)."),
+])
+def test_how_each_battle_ended_is_told_by_name_once_its_turn_is_resolved(
+        battle_campaign, run, changes, outcome):  # noqa: F811
+    run("turn", "--source", battle_campaign, "--now", BATTLE_NOW)
+    fill(battle_campaign, **changes)
+    assert run("turn", "--source", battle_campaign, "--now", BATTLE_NOW)[0] == 0
+    code, out, err = run("battles", "report", "t002", "--source", battle_campaign,
+                         "--link", "L/")
+    assert (code, err) == (0, "")
+    assert out == (
+        "## t002 is resolved: its 1 battle fought on the tabletop is in\n\n"
+        "The turn's report: https://example.org/turns/t002/\n\n"
+        "- [`state/turns/t002/battles/home.yaml`](L/state/turns/t002/battles/home.yaml): "
+        f"{outcome}\n")
+
+
+def test_a_turn_resolved_without_a_tabletop_battle_has_no_battles_to_tell(campaign, run):
+    _, root = campaign
+    assert run("turn", "--source", root, "--now", "2026-03-09T10:00:00+00:00")[0] == 0
+    assert run("battles", "report", "t001", "--source", root) == (
+        1, "", "ftpress: t001 was resolved without a battle fought on the tabletop: "
+        "state/turns/t001/battles/ holds no result file\n")

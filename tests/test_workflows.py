@@ -15,8 +15,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import fakegh
 import pytest
 import yaml
+from workflowrun import context, holds, run_job
 
 from ftpress.commands.init import GITHUB_FILES, github_files
 
@@ -151,8 +153,31 @@ def test_only_the_auto_merge_job_may_write_and_only_after_the_check_at_its_head(
         assert part in condition
     (step,) = merge["steps"]
     assert step["env"]["HEAD_SHA"] == "${{ github.event.pull_request.head.sha }}"
-    assert step["run"] == 'gh pr merge "$NUMBER" --auto --squash --match-head-commit "$HEAD_SHA"'
+    calls = [line.strip().removesuffix("; then") for line in step["run"].splitlines()
+             if "gh pr merge" in line]
+    assert calls and all(c.endswith('--match-head-commit "$HEAD_SHA"') for c in calls)
     assert jobs["check"]["outputs"] == {"auto-merge": "${{ steps.pull-request.outputs.auto-merge }}"}
+
+
+@pytest.mark.parametrize(("merge_queue", "how"), [(True, "queued"), (False, "squash")])
+def test_the_auto_merge_job_queues_the_pull_request_or_squashes_it_without_a_queue(
+        tmp_path, merge_queue, how):
+    """Run as GitHub runs it, with gh as gh behaves (tests/fakegh.py): with the merge
+    queue on, the pull request is given to the queue with no merge method of ours;
+    without one, it is squashed once it passes; either way at the checked head only."""
+    workflow = yaml.safe_load((REPO / ".github/workflows/orders.yml").read_text())
+    env = {**os.environ, **fakegh.install(tmp_path / "bin", tmp_path / "gh.json", merge_queue),
+           "PATH": f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    pr = {"number": 7, "head": {"sha": "c0ffee", "repo": {"full_name": "owner/camp"}}}
+    run_context = context("pull_request", {"pull_request": pr}, sha="c0ffee",
+                          needs={"check": {"outputs": {"auto-merge": "true"}}})
+    job = workflow["jobs"]["auto-merge"]
+    assert holds(job["if"], run_context)
+    done = run_job(workflow, "auto-merge", tmp_path, env, run_context, tmp_path / "temp",
+                   "https://github.com")
+    assert done.ok, done.stderr
+    assert fakegh.Issues(tmp_path / "gh.json").merges() == [fakegh.Merge(7, "c0ffee", how)]
+    assert ("::notice::main has no merge queue" in done.stdout) is not merge_queue
 
 
 def test_publishing_runs_one_at_a_time_with_least_privilege():
@@ -177,6 +202,17 @@ def test_publishing_runs_one_at_a_time_with_least_privilege():
              "actions/deploy-pages"]
     at = [next(i for i, r in enumerate(runs) if key in r) for key in order]
     assert at == sorted(at)
+
+
+def test_only_the_turn_job_holds_the_umpires_secret_and_the_key_to_sealed_orders():
+    jobs = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]
+    holding = sorted((name, step.get("id"), key, value)
+                     for name, job in jobs.items() for step in job.get("steps", [])
+                     for key, value in step.get("env", {}).items() if "secrets." in str(value))
+    # The turn job opens a sealed campaign's orders with the key (README: sealed orders).
+    assert holding == [
+        ("turn", "commit", "FTPRESS_UMPIRE_KEY", "${{ secrets.FTPRESS_UMPIRE_KEY }}"),
+        ("turn", "commit", "FTPRESS_UMPIRE_SECRET", "${{ secrets.FTPRESS_UMPIRE_SECRET }}")]
 
 
 def test_the_build_cache_is_kept_between_runs_for_one_ftpress_version():

@@ -15,6 +15,8 @@ destroyer), ``sc`` (a scout) and ``bb`` (a battleship, which brings a dummy),
 and the Union's ``gb``, ``ch`` and ``ff`` (120, 60 and 20 mass). A ship may be
 ``{design: dd, damage: 3, system_checks: [1]}`` (:func:`case_ship`); a group may say
 ``jumped_out: true`` (§18.4); a system may give ``idp`` and ``idp_full``;
+``forces: orders`` makes turn 1 the set-up turn, whose orders buy the starting
+forces (§6);
 ``keels`` and ``spares`` list queue entries by their fields.
 
 For the economy: ``players: {nac: {treasury: 500, maintenance: reduced, ally: esu}}``
@@ -130,7 +132,8 @@ def build_state(spec: dict[str, Any]) -> State:
                                          **given.get(p, {})} for p in ("nac", "esu")})
     per = spec.get("turns_per_economic_turn", 6)
     calendar = case_calendar(turn, per, deadline_moves=True)
-    return State(CampaignFile("case", "Case", "ftc2007", calendar, Setup(1),
+    return State(CampaignFile("case", "Case", "ftc2007", calendar,
+                              Setup(1, forces=spec.get("forces")),
                               Settings(spec.get("battles", "tabletop"))),
                  players, MapFile(spec.get("radius", 5), systems, routes),
                  DesignsFile(tuple(approved(d, spec.get("approved", {})) for d in DESIGNS)),

@@ -1,5 +1,7 @@
-"""``ftpress battles report TURN``: the battles a paused turn waits for, as Markdown
-for the umpires (the publishing workflow's issue): each battle's forces and file."""
+"""``ftpress battles report TURN``: a paused turn's battles fought on the tabletop, as
+Markdown for the umpires (the publishing workflow's issue): while the turn waits, each
+battle's forces and file (the issue's body); once it is resolved, how each ended and
+where the turn's report is (the comment the issue is closed with)."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ from ftpress.battles import BATTLES_DIR
 from ftpress.commands.turn import check_turn_id
 from ftpress.errors import RefusedCommand
 from ftpress.logsafe import say
-from ftpress.publishing import battles_markdown
+from ftpress.publishing import battles_markdown, fought_markdown
+from ftpress.state.turns import TURNS_DIR
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    report = actions.add_parser("report", help="the battles TURN waits for, as Markdown")
+    report = actions.add_parser("report", help="the battles TURN waits for, or once it is "
+                                "resolved how they ended, as Markdown")
     report.add_argument("turn", metavar="TURN", help="the paused turn, e.g. t003")
     report.add_argument("--link", metavar="URL", help="where the battle files are read "
                         "online, e.g. https://github.com/OWNER/REPO/blob/main/")
@@ -25,6 +29,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_turn_id(args.turn)
+    if (args.source / TURNS_DIR / args.turn).is_dir():
+        fought = fought_markdown(args.source, args.turn, args.link)
+        if fought is None:
+            raise RefusedCommand(f"{args.turn} was resolved without a battle fought on the "
+                                 f"tabletop: {TURNS_DIR}/{args.turn}/{BATTLES_DIR}/ holds no "
+                                 "result file")
+        say(fought.rstrip("\n"))
+        return 0
     folder = args.source / BATTLES_DIR / args.turn
     waiting = [f"{BATTLES_DIR}/{args.turn}/{file.name}" for file in sorted(folder.glob("*.yaml"))
                if not _fought(file)]

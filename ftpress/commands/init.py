@@ -82,6 +82,8 @@ class Created:
     base_url_set: bool = False
     #: A sealed campaign's umpire recipient (its key is in the git-ignored key file).
     umpire_recipient: str | None = None
+    #: How the players send their first orders (the ruleset's set-up turn).
+    first_orders: str = ""
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
@@ -93,8 +95,11 @@ class Created:
                 "changes)")
 
     def next_steps(self) -> list[str]:
-        return next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
-                          self.base_url_set)
+        steps = next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
+                           self.base_url_set)
+        if self.first_orders:
+            steps.append(f"  {len(steps) + 1}. tell the players: {self.first_orders}")
+        return steps
 
 
 def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
@@ -182,7 +187,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     base_url = site_url or f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
                              ".gitignore": _GITIGNORE + (_SEALED_IGNORED if sealed else ""),
-                             "orders/README.md": _ORDERS_README, **github}
+                             "orders/README.md": _orders_readme(new.first_orders), **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
             files[f"{folder}/{kind.file}"] = dump(getattr(state, kind.name),
@@ -217,7 +222,8 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     return Created(root, tuple(files), seed, post, len(state.map.systems),
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
                    tuple(umpires), bool(repository),
-                   umpire.public if umpire is not None else None)
+                   umpire.public if umpire is not None else None,
+                   first_orders=new.first_orders)
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
@@ -324,13 +330,13 @@ _GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-s
 #: built for one viewer's eyes, and plain order files (only sealed ones are sent).
 _SEALED_IGNORED = f"/{agekeys.UMPIRE_KEY_FILE}*\n/_site-*/\n/orders/*/*.yaml\n"
 
-_ORDERS_README = """\
-# Orders
-
-Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:
-the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.
-Turn ids are `t` and the strategic turn's number in at least three digits.
-"""
+def _orders_readme(first_orders: str) -> str:
+    first = f"\n{first_orders}\n" if first_orders else ""
+    return ("# Orders\n\n"
+            "Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:\n"
+            "the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.\n"
+            "Turn ids are `t` and the strategic turn's number in at least three digits.\n"
+            + first)
 
 
 # --- the command ----------------------------------------------------------------------

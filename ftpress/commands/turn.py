@@ -9,7 +9,12 @@ from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
 from ftpress.logsafe import say
-from ftpress.publishing import battles_markdown, commit_message, keep_to_the_calendar
+from ftpress.publishing import (
+    battles_markdown,
+    commit_message,
+    fought_markdown,
+    keep_to_the_calendar,
+)
 from ftpress.state.turns import turn_number
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
@@ -39,7 +44,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "resolved: 26 events, 1 battle'); no file when nothing was done")
     parser.add_argument("--battles-report", type=Path, metavar="FILE",
                         help="when the turn pauses for tabletop battles, write Markdown for the "
-                        "umpires: each battle, its forces and its file")
+                        "umpires: each battle, its forces and its file; when it is resolved "
+                        "with their results, how each ended and where the turn's report is")
     parser.add_argument("--link", metavar="URL",
                         help="where the battle files are read online, for --battles-report "
                         "(e.g. https://github.com/OWNER/REPO/blob/main/)")
@@ -78,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                           supplied=args.dice, wanted=args.turn, identity=args.identity)
     notes = list(result.notes)
     if args.if_due:
-        kept = keep_to_the_calendar(args.source, result, now)
+        result, kept = keep_to_the_calendar(args.source, result, now)
         notes += [kept] if kept else []
     for note in notes:
         say(f"note: {note}")
@@ -91,7 +97,12 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult) -> Non
     message = commit_message(result)
     if args.commit_message is not None and message is not None:
         args.commit_message.write_text(message, encoding="utf-8")
-    report = battles_markdown(args.source, result.turn, result.waiting, args.link)
+    if result.waiting:
+        report = battles_markdown(args.source, result.turn, result.waiting, args.link)
+    elif result.written:  # resolved now: with tabletop results, the umpires' issue is done
+        report = fought_markdown(args.source, result.turn, args.link)
+    else:
+        report = None
     if args.battles_report is not None and report is not None:
         args.battles_report.write_text(report, encoding="utf-8")
 

@@ -47,7 +47,7 @@ from pydantic.json_schema import JsonDict
 
 from ftpress.cleantext import LINE, TEXT
 from ftpress.hexes import Hex
-from ftpress.state.model import Id, Maintenance, Positive, check_id
+from ftpress.state.model import Design, Id, Maintenance, Positive, check_id
 from ftpress.state.turns import PATTERN as TURN_PATTERN
 
 #: Arrival postures, §17.2.1–17.2.3.
@@ -292,6 +292,51 @@ class EconomyOrders:
     note: Note | None = None
 
 
+# --- set-up orders (ftc2007 §6: the starting capital spent, in the set-up turn) -------
+
+@dataclass(frozen=True, slots=True)
+class SetupShip:
+    """A ship bought with the starting capital (§6.1)."""
+
+    __pydantic_config__ = _CONFIG
+
+    design: Id
+    name: ShipName
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupGroup:
+    """A counter placed at set-up at one of your worlds: its ships (§15.1), or none
+    as a dummy counter (``dummy: true``, §15.2)."""
+
+    __pydantic_config__ = _CONFIG
+
+    at: World
+    ships: tuple[SetupShip, ...] = ()
+    dummy: Literal[True] | None = None
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupOrders:
+    """How a power spends its starting capital, in the set-up turn only (§6): its
+    own designs, its counters and the ships in them, pre-positioned spares and
+    planetary defences; what is left is reserve cash (§6.2.3)."""
+
+    __pydantic_config__ = _CONFIG
+
+    #: Designs of the player's own navy, as ``designs.yaml`` writes them.
+    designs: tuple[Design, ...] = ()
+    #: New group id (``<player>-…``) → where it starts and what it holds.
+    groups: dict[Id, SetupGroup] = field(default_factory=dict)
+    #: Spares placed at a world, at 75% of their installed value (§6.2.1).
+    spares: tuple[SparesOrder, ...] = ()
+    #: Points added to a world's inherent defence points (§6.2.2).
+    defences: tuple[DefenceOrder, ...] = ()
+    note: Note | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class OrdersFile:
     """One player's orders for one strategic turn."""
@@ -305,5 +350,7 @@ class OrdersFile:
     #: Group id → its order. Groups left out hold.
     groups: dict[Id, GroupOrder] = field(default_factory=dict)
     economy: EconomyOrders | None = None
+    #: The starting capital spent (ftc2007 §6), in the set-up turn only.
+    setup: SetupOrders | None = None
     #: Free text for the umpire about the whole turn.
     note: Note | None = None

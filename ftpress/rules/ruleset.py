@@ -60,6 +60,9 @@ class NewCampaign:
     post_body: str
     #: The first post's tags: the rules the map was made by.
     post_tags: tuple[str, ...] = ("setup", "map", "rule-1", "rule-2", "rule-3", "rule-6")
+    #: How the players send their first orders (the set-up turn's, where the ruleset
+    #: has one), a sentence for ``init``'s next steps and ``orders/README.md``.
+    first_orders: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,6 +273,9 @@ class Setup:
     #: The ruleset's generation options (for ftc2007: radius, world_on, extra_worlds).
     options: dict[Annotated[str, Strict()], Annotated[int, Strict()]] = field(
         default_factory=dict)
+    #: How the starting forces come in: ``orders``, bought by each player's order file
+    #: of turn 1, the set-up turn (ftc2007 §6); left out: written in the state itself.
+    forces: Literal["orders"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

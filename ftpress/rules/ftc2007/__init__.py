@@ -10,7 +10,8 @@ and §4, :mod:`.encounters` §17, :mod:`.battles` §14, §17.3–§17.5 and §18
 rule 20), :mod:`.approvals` §16.2, :mod:`.departures` §18.4,
 :mod:`.interdiction` §8.2,
 :mod:`.economic_orders` §5.2 and §7), :mod:`.summary` describes orders, and
-:mod:`.report_groups` says how its turn report files the events.
+:mod:`.report_groups` says how its turn report files the events; :mod:`.setup_orders`
+and :mod:`.setup_turn` play the set-up turn (§6) where the players buy their forces.
 """
 
 from __future__ import annotations
@@ -18,16 +19,14 @@ from __future__ import annotations
 from ftpress.orders.load import ADAPTER
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
-from ftpress.rules.ftc2007.order_form import order_form
-from ftpress.rules.ftc2007.orders import problems as order_problems
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_form
+from ftpress.rules.ftc2007.setup_turn import describe, problems, resolve
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
-from ftpress.rules.ftc2007.summary import describe_orders
-from ftpress.rules.ftc2007.turn import resolve
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
 
 
@@ -38,7 +37,7 @@ def new_campaign(request: CampaignRequest) -> NewCampaign:
     state = build_state(generated, campaign_id=request.id, name=request.name,
                         seed=request.seed, start=request.start, deadline=request.deadline)
     title, summary, body = setup_post(generated, state, dice.log)
-    return NewCampaign(state, dice.log, title, summary, body)
+    return NewCampaign(state, dice.log, title, summary, body, first_orders=FIRST_ORDERS)
 
 
 RULESET = Ruleset(
@@ -53,8 +52,9 @@ RULESET = Ruleset(
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     section_index=SECTIONS,
-    check_orders=order_problems,
-    describe_orders=describe_orders,
+    # The set-up turn's orders first (§6), then the week's (:mod:`.setup_turn`).
+    check_orders=problems,
+    describe_orders=describe,
     resolve=resolve,
     takes_battle_results=True,
     order_form=order_form,

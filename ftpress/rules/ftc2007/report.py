@@ -132,7 +132,10 @@ def setup_post(generated: GeneratedMap, state: State,
     add("")
     add("Each player world's income is 3d5 × 10, and its inherent defence points equal its "
         "income (§10.2). Starting capital is ten times the total (§6.1), of which at most "
-        "4,000 may go on ships.")
+        "4,000 may go on ships."
+        + (" Each power spends it in the set-up turn, t001, by its order file (§6); what it "
+           "does not spend is kept as reserve cash." if state.campaign.setup.forces == "orders"
+           else ""))
     add("")
     add("| Power | World | Dice | Income |")
     add("|---|---|---|---|")

@@ -12,6 +12,12 @@ from ftpress.events import EventKind
 from ftpress.report_spec import Fold, PlaceList, ReportSection, ReportSpec
 
 KINDS = (
+    EventKind("setup-design", "§6, §16.1 a design a power entered at set-up"),
+    EventKind("setup-ship", "§6.1 a ship bought with the starting capital"),
+    EventKind("setup-group", "§6, §15.1 a counter placed at set-up"),
+    EventKind("setup-dummy", "§15.2 a counter placed at set-up is a dummy"),
+    EventKind("setup-defences", "§6.2.2 defence points bought at set-up"),
+    EventKind("setup-reserve", "§6.2.3 the starting capital kept as reserve cash"),
     EventKind("split", "§15.1 a group split"),
     EventKind("merge", "§15.1 groups merged"),
     EventKind("hold", "§8.2, §17.2 a group stayed where it was"),
@@ -62,6 +68,9 @@ KINDS = (
 REPORT = ReportSpec(
     kinds=KINDS,
     sections=(
+        ReportSection("setup", "Set-up", kinds=(
+            "setup-design", "setup-ship", "setup-group", "setup-dummy", "setup-defences",
+            "setup-reserve"), chapters=("6",)),
         ReportSection("movement", "Movement", kinds=(
             "no-orders", "unordered", "rejected", "split", "merge", "hold", "arrival",
             "blocked", "withdrawal"), chapters=("8", "15")),

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from ftpress.dice import Dice
 from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, setup_dice, slug
-from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.catalogue import Navy, catalogue
 from ftpress.rules.ftc2007.mapgen import GeneratedMap, MapOptions, generate
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.treasury import charge
@@ -84,8 +84,9 @@ def build_state(generated: GeneratedMap, *, campaign_id: str, name: str, seed: i
                 start: date, deadline: datetime,
                 names: tuple[str, ...] | None = None) -> State:
     """The starting state of a generated map: worlds named (in map order, from
-    ``names`` or the seed's names), each player with their starting capital in
-    the treasury and nothing yet bought."""
+    ``names`` or the seed's names), each player with a navy (:func:`navies_for`) and
+    their starting capital in the treasury, nothing yet bought: the set-up turn's
+    orders spend it (``setup.forces: orders``, :mod:`.setup_orders`)."""
     names = names or world_names(seed, len(generated.worlds))
     ids = {w: slug(n) for w, n in zip(generated.worlds, names, strict=False)}
     systems = []
@@ -95,22 +96,34 @@ def build_state(generated: GeneratedMap, *, campaign_id: str, name: str, seed: i
                               owner=generated.owners.get(world), income=income, idp=income))
     routes = tuple(Route(f"route-{i}", tuple((ids[a], ids[b]) for a, b in links))
                    for i, links in enumerate(generated.routes, start=1))
-    cat = catalogue()
+    navies = navies_for(tuple(generated.holdings))
     players = []
     for i, (player_id, held) in enumerate(generated.holdings.items()):
-        navy = cat.navy(player_id)
+        navy = navies[player_id]
         income = sum(generated.incomes[w] for w in held)
         players.append(Player(
-            id=player_id, name=navy.name if navy else player_id.upper(),
+            id=player_id, name=navy.name if navy.id == player_id else player_id.upper(),
             colour=PALETTE[i % len(PALETTE)], treasury=starting_capital(income),
-            capital=ids[generated.capitals[player_id]], navy=navy.id if navy else None))
+            capital=ids[generated.capitals[player_id]], navy=navy.id))
     campaign = CampaignFile(
         id=campaign_id, name=name, ruleset="ftc2007",
         calendar=Calendar(start=start, turn=1, economic_turn=1, deadline=deadline),
-        setup=Setup(seed=seed, options=generated.options.as_dict()))
+        setup=Setup(seed=seed, options=generated.options.as_dict(), forces="orders"))
     return State(campaign, PlayersFile(tuple(players)),
                  MapFile(generated.options.radius, tuple(systems), routes),
                  DesignsFile(), GroupsFile(), QueuesFile())
+
+
+def navies_for(players: tuple[str, ...]) -> dict[str, Navy]:
+    """The navy each player builds and buys (§13.1): the catalogue's navy of the
+    player's id, or else the first navy of the catalogue no other player has, in
+    player order (round again when there are more players than navies)."""
+    cat = catalogue()
+    found = {p: n for p in players if (n := cat.navy(p)) is not None}
+    free = [n for n in cat.navies if n.id not in found] or list(cat.navies)
+    for i, player in enumerate(p for p in players if p not in found):
+        found[player] = free[i % len(free)]
+    return {p: found[p] for p in players}
 
 
 def roll_up(seed: int, players: tuple[str, ...], options: MapOptions) -> tuple[GeneratedMap, Dice]:

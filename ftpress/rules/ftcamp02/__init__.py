@@ -18,7 +18,7 @@ from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
 from ftpress.rules.ftcamp02.report_groups import REPORT
 from ftpress.rules.ftcamp02.section_index import SECTIONS
-from ftpress.rules.ftcamp02.setup import OPTION_LIMITS, Options, build
+from ftpress.rules.ftcamp02.setup import FIRST_ORDERS, OPTION_LIMITS, Options, build
 from ftpress.rules.ftcamp02.state_ext import EXTENSION
 from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
@@ -51,7 +51,8 @@ def new_campaign(request: CampaignRequest) -> NewCampaign:
     ])
     return NewCampaign(state, dice.log, "The campaign map is rolled",
                        f"The map of {request.name}: {len(state.map.systems)} systems for "
-                       f"{len(request.players)} powers.", body, post_tags=("setup", "map"))
+                       f"{len(request.players)} powers.", body, post_tags=("setup", "map"),
+                       first_orders=FIRST_ORDERS)
 
 
 RULESET = Ruleset(

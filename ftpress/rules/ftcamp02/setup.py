@@ -78,6 +78,15 @@ STARTING_GROUPS = ((1, ("cruiser", "destroyer", "destroyer")),
                    (3, ("courier",)))
 
 
+#: What ``ftpress init`` tells the umpire to tell the players: the starting groups
+#: are given (the rulebook's reading of the chapter, rule 1), so round 1 is ordinary.
+FIRST_ORDERS = (
+    "Each power starts with three groups at its home system (rule 1 says what, and why); "
+    "from turn t001 each player runs 'ftpress orders new PLAYER', edits "
+    "orders/t001/PLAYER.yaml, checks it with 'ftpress check PATH' and sends it by pull "
+    "request.")
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     radius: int

@@ -20,7 +20,7 @@ from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
 from ftpress.rules.sct.report_groups import REPORT
 from ftpress.rules.sct.section_index import SECTIONS
-from ftpress.rules.sct.setup import OPTION_LIMITS, Options, build, setup_post
+from ftpress.rules.sct.setup import FIRST_ORDERS, OPTION_LIMITS, Options, build, setup_post
 from ftpress.rules.sct.state_ext import EXTENSION
 from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.summary import describe_orders
@@ -33,7 +33,7 @@ def new_campaign(request: CampaignRequest) -> NewCampaign:
     state, dice = build(request.seed, request.players, options, campaign_id=request.id,
                         name=request.name, start=request.start, deadline=request.deadline)
     title, summary, body = setup_post(state)
-    return NewCampaign(state, dice.log, title, summary, body)
+    return NewCampaign(state, dice.log, title, summary, body, first_orders=FIRST_ORDERS)
 
 
 RULESET = Ruleset(

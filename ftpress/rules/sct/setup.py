@@ -58,6 +58,13 @@ SPECTRAL: dict[int, Spectral] = {1: "M", 2: "M", 3: "K", 4: "G", 5: "F", 6: "A"}
 #: The starting task force of every player, by size class: the first design of
 #: that class in the player's navy (the seed gives no starting forces).
 STARTING_FORCE = ("BC", "CL", "DD", "DD", "FF")
+#: What ``ftpress init`` tells the umpire to tell the players: the starting forces
+#: are given (the rulebook's reading of the seed, rule 1.1), so turn 1 is ordinary.
+FIRST_ORDERS = (
+    "Each player starts with one task force at its home system (rule 1.1 says what, and "
+    "why); from turn t001 each player runs 'ftpress orders new PLAYER', edits "
+    "orders/t001/PLAYER.yaml, checks it with 'ftpress check PATH' and sends it by pull "
+    "request.")
 #: sct systems have no inherent defence points (their defences are bases, §7.3);
 #: the shared state records that as 0.
 NO_IDP = 0

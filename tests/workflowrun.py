@@ -1,0 +1,157 @@
+"""A job of a GitHub Actions workflow run as GitHub runs it, with no GitHub: each of
+its ``run:`` steps whose ``if:`` holds, by ``bash --noprofile --norc -eo pipefail``
+as the runner's default shell, with the ``GITHUB_*`` environment (the event's
+payload in ``GITHUB_EVENT_PATH``), the step's ``env:`` evaluated against the
+run's context, and ``GITHUB_OUTPUT`` and ``GITHUB_STEP_SUMMARY`` read back as the
+steps' and the job's outputs and the job's summary.
+
+The ``uses:`` steps are the caller's: checking out (a clone of the bare
+repository standing in for GitHub) and installing Python are done before the job
+runs, and the install step is run once by the caller (ftpress installed from its
+wheel into the runner's virtualenv). The expressions understood are the ones the
+workflows use: context paths, string and boolean literals, ``||``, ``&&``, ``==`` and ``!=``;
+anything else fails the test rather than being guessed at."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_EXPRESSION = re.compile(r"\$\{\{\s*(.+?)\s*\}\}")
+_PATH = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*")
+_LITERAL = re.compile(r"'((?:[^']|'')*)'")
+
+
+def _operand(text: str, context: dict[str, Any]) -> Any:
+    text = text.strip()
+    literal = _LITERAL.fullmatch(text)
+    if literal:
+        return literal.group(1).replace("''", "'")
+    if text in ("true", "false"):
+        return text == "true"
+    if not _PATH.fullmatch(text):
+        raise AssertionError(f"an expression this stand-in does not read: {text!r}")
+    found: Any = context
+    for part in text.split("."):
+        found = found.get(part) if isinstance(found, dict) else None
+    return found
+
+
+def _value(expression: str, context: dict[str, Any]) -> Any:
+    """``a || b && c == 'x'``: ``||`` of ``&&`` of comparisons, GitHub's precedence."""
+    result: Any = None
+    for alternative in expression.split("||"):
+        result = True
+        for term in alternative.split("&&"):
+            compared = re.fullmatch(r"(.+?)\s*(==|!=)\s*(.+)", term.strip())
+            if compared:
+                left = _operand(compared.group(1), context) or ""
+                right = _operand(compared.group(3), context) or ""
+                got: Any = (str(left) == str(right)) == (compared.group(2) == "==")
+            else:
+                got = _operand(term, context)
+            if not got:
+                result = got
+                break
+            result = got
+        if result:
+            return result
+    return result
+
+
+def evaluate(text: str, context: dict[str, Any]) -> str:
+    """A string with ``${{ … }}`` in it, as GitHub writes it out."""
+    def one(match: re.Match[str]) -> str:
+        value = _value(match.group(1), context)
+        return "" if value is None or value is False else str(value)
+    return _EXPRESSION.sub(one, text)
+
+
+def holds(condition: str, context: dict[str, Any]) -> bool:
+    """An ``if:`` (written with or without ``${{ }}``)."""
+    inner = _EXPRESSION.fullmatch(condition.strip())
+    return bool(_value(inner.group(1) if inner else condition, context))
+
+
+@dataclass
+class JobRun:
+    """What a job did: its steps' runs, its outputs and its summary."""
+
+    runs: list[subprocess.CompletedProcess[str]] = field(default_factory=list)
+    outputs: dict[str, str] = field(default_factory=dict)
+    summary: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return all(run.returncode == 0 for run in self.runs)
+
+    @property
+    def returncode(self) -> int:
+        return next((run.returncode for run in self.runs if run.returncode != 0), 0)
+
+    @property
+    def stdout(self) -> str:
+        return "".join(run.stdout for run in self.runs)
+
+    @property
+    def stderr(self) -> str:
+        return "".join(run.stderr for run in self.runs)
+
+
+def context(event_name: str, payload: dict[str, Any], *, sha: str,
+            repository: str = "owner/camp", secrets: dict[str, str] | None = None,
+            needs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The expression context of a run: ``github``, ``secrets``, ``needs``."""
+    return {"github": {"event_name": event_name, "event": payload, "sha": sha,
+                       "repository": repository, "token": "not-a-token"},
+            "secrets": secrets or {}, "needs": needs or {}}
+
+
+def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[str, str],
+            run_context: dict[str, Any], temp: Path, server: str,
+            timeout: int = 300) -> JobRun:
+    """Run job ``name``'s steps in ``workspace`` (already checked out) with ``environ``
+    (the runner's, ftpress on its PATH); it stops at the first step that fails, as
+    GitHub does. ``server`` is GITHUB_SERVER_URL."""
+    job = workflow["jobs"][name]
+    temp.mkdir(parents=True, exist_ok=True)
+    github = run_context["github"]
+    event = temp / "event.json"
+    event.write_text(json.dumps(github["event"]))
+    summary = temp / "summary.md"
+    summary.write_text("")
+    steps: dict[str, Any] = {}
+    done = JobRun()
+    for index, step in enumerate(job["steps"]):
+        if "run" not in step or step.get("name", "").startswith("Install ftpress"):
+            continue
+        here = {**run_context, "steps": steps}
+        if "if" in step and not holds(step["if"], here):
+            continue
+        output = temp / f"output-{index}"
+        output.write_text("")
+        env = {**environ, "CI": "true", "GITHUB_ACTIONS": "true",
+               "GITHUB_EVENT_NAME": github["event_name"], "GITHUB_EVENT_PATH": str(event),
+               "GITHUB_SHA": github["sha"], "GITHUB_REF": "refs/heads/main",
+               "GITHUB_REPOSITORY": github["repository"], "GITHUB_SERVER_URL": server,
+               "GITHUB_WORKSPACE": str(workspace), "GITHUB_JOB": name,
+               "RUNNER_TEMP": str(temp), "GITHUB_OUTPUT": str(output),
+               "GITHUB_STEP_SUMMARY": str(summary),
+               **{k: evaluate(str(v), here) for k, v in step.get("env", {}).items()}}
+        run = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                              step["run"]], cwd=workspace, env=env, capture_output=True,
+                             text=True, timeout=timeout, check=False)
+        done.runs.append(run)
+        if step.get("id"):
+            steps[step["id"]] = {"outputs": dict(
+                line.split("=", 1) for line in output.read_text().splitlines())}
+        if run.returncode != 0:
+            break
+    here = {**run_context, "steps": steps}
+    done.outputs = {k: evaluate(str(v), here) for k, v in job.get("outputs", {}).items()}
+    done.summary = summary.read_text()
+    return done
