@@ -146,3 +146,22 @@ def test_the_umpire_and_the_author_read_the_file_whole():
     assert published_order(ORDERS, PATH, events, UMPIRE_VIEW) == ORDERS
     assert published_order(ORDERS, PATH, events, Viewer.of("nac")) == ORDERS
     assert "attach" not in published_order(ORDERS, PATH, events, Viewer.of("esu"))
+
+
+def test_a_players_comments_stay_theirs_and_the_umpires():
+    """A sealed file's comments may say what its orders keep back: the published copy
+    leaves them out (the editor's schema line is kept), for the public and for other
+    players; the player and the umpire read the file whole."""
+    text = ("# yaml-language-server: $schema=https://example.org/orders.json\n"
+            "# nac-5 is the dummy; the real fleet is nac-2\n"
+            "turn: t001\nplayer: nac\ngroups:\n  nac-2:\n    # straight for their capital\n"
+            "    hold: true\n")
+    held = Event("hold", "ftc2007 §17.2", "It holds.", audience=PUBLIC, group="nac-2",
+                 order="orders/t001/nac.yaml:6:3")
+    path = "orders/t001/nac.yaml"
+    public = ("# yaml-language-server: $schema=https://example.org/orders.json\n"
+              "turn: t001\nplayer: nac\ngroups:\n  nac-2:\n    hold: true\n")
+    assert published_order(text, path, [held], PUBLIC_VIEW) == public
+    assert published_order(text, path, [held], Viewer.of("esu")) == public
+    assert published_order(text, path, [held], Viewer.of("nac")) == text
+    assert published_order(text, path, [held], UMPIRE_VIEW) == text

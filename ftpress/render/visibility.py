@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from ftpress.events import Audience, Event
 from ftpress.state.model import State
+from ftpress.state.twins import MARK
 
 #: Words that would tell a dummy counter from a real one (§15.2).
 _DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
@@ -113,8 +114,9 @@ def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewe
     An entry no event the viewer sees comes from is withheld too (a hold whose
     sub-order is secret makes no public event). What is withheld leaves no trace
     (no marker, no blank line), so the copy does not tell that something was
-    there. Lines at the top of the file (``turn:``, ``player:``, comments) stay,
-    and a key such as ``groups:`` while some line under it does. The umpire, and
+    there. Lines at the top of the file (``turn:``, ``player:``) stay, and a key
+    such as ``groups:`` while some line under it does; the player's comments go
+    (they are the player's and the umpire's). The umpire, and
     a player reading their own file, get it whole. With ``net``, a line that still
     names a hidden fact (a player's note naming their ships) is withheld whole.
     """
@@ -134,7 +136,8 @@ def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewe
         else:
             withheld.update(_block(lines, number - 1))
     kept = [line for i, line in enumerate(lines)
-            if i not in withheld and (_indent(line) == 0 or i in shown or not line.strip())]
+            if i not in withheld and not _players_comment(line)
+            and (_indent(line) == 0 or i in shown or not line.strip())]
     if net is not None:
         # A player's own words (a note, a comment) may name what the viewer may not
         # know: such a line goes whole, with what is written under it, leaving no
@@ -143,6 +146,15 @@ def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewe
                      for i in _block(kept, at)}
         kept = [line for i, line in enumerate(kept) if i not in revealing]
     return "\n".join(_without_empty_keys(kept))
+
+
+def _players_comment(line: str) -> bool:
+    """Is ``line`` a comment the player wrote? It is theirs and the umpire's: a sealed
+    file's comments may hold what its orders keep back (a plan, which counter is
+    what). The editor's schema line, and the mark of a sealed campaign's public
+    copy, are no player's words."""
+    return line.lstrip().startswith("#") and not line.startswith(
+        ("# yaml-language-server:", MARK.decode("utf-8")))
 
 
 def _indent(line: str) -> int:
