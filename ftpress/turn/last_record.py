@@ -4,7 +4,8 @@ A turn writes its record and the current state together
 (:mod:`ftpress.state.writeout`), so the two can only disagree in two ways: the
 umpire edited ``state/`` since (the next turn then keeps the edited start in
 ``before/``; that is allowed), or an earlier version of ftpress was killed while
-writing a turn out, leaving some of ``state/`` behind. The second is told from the first by what the files hold:
+writing a turn out, leaving some of ``state/`` behind. The second is told from the
+first by what the files hold:
 
 - the calendar still opens a turn that is recorded already; or
 - a file holds what it held before the last turn, which changed it: the
