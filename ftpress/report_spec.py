@@ -98,6 +98,8 @@ class ReportSpec:
     moves: frozenset[str] = frozenset()
     #: The summary's sentences of places, in order.
     places: tuple[PlaceList, ...] = ()
+    #: What the ruleset's texts call a counter on the map, in the summary's words.
+    group_noun: str = "task group"
     _by_kind: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _by_chapter: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _legal: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)

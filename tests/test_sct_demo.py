@@ -53,7 +53,7 @@ def test_the_turn_pages_show_the_planar_map_and_the_battle(built: Path):
     assert ("Round 1: The Eastern Star Union&#39;s Manchuria 1 fires 8 dice at the New Anglian "
             "Confederation&#39;s Majestic 1") in page
     assert "The Eastern Star Union and the New Anglian Confederation fight near Redmarch." in page
-    assert "2 task groups moved" in page
+    assert "2 task forces moved" in page  # sct's word for them
     assert (built / "schemas" / "orders-sct.json").is_file()
     assert 'class="starmap planemap"' in (built / "systems" / "index.html").read_text()
     power = (built / "players" / "nac" / "index.html").read_text()

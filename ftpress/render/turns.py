@@ -206,11 +206,12 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
         held = sum(1 for s in state.map.systems if s.owner)
         neutral = len(state.map.systems) - held
         counters = len(state.groups.groups)
+        noun = report.group_noun
         return (f"The campaign's starting position: {plural(len(names), 'power')} "
                 f"{'holds' if len(names) == 1 else 'hold'} {plural(held, 'world')}; "
                 f"{plural(neutral, 'world')} {'is' if neutral == 1 else 'are'} neutral, "
                 f"{'its' if neutral == 1 else 'their'} worth unknown until scouted.",
-                f"{plural(counters, 'task-group counter')} "
+                f"{plural(counters, noun.replace(' ', '-') + ' counter')} "
                 f"{'stands' if counters == 1 else 'stand'} on the map, ready for the first "
                 "orders.")
     out: list[str] = []
@@ -220,9 +221,9 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
     if movers:
         parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
-        out.append(f"{plural(total, 'task group')} moved: {listed(parts)}.")
+        out.append(f"{plural(total, report.group_noun)} moved: {listed(parts)}.")
     else:
-        out.append("No task group moved.")
+        out.append(f"No {report.group_noun} moved.")
     silent = sorted({e.player for e in events if e.kind == "no-orders" and e.player})
     if silent:
         out.append(f"No orders came from {listed(names.get(p, p) for p in silent)}; "

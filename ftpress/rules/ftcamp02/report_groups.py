@@ -26,6 +26,7 @@ KINDS = (
 )
 
 REPORT = ReportSpec(
+    group_noun="group",
     kinds=KINDS,
     sections=(
         ReportSection("movement", "Movement", kinds=(

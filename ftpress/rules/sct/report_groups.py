@@ -27,6 +27,7 @@ KINDS = (
 )
 
 REPORT = ReportSpec(
+    group_noun="task force",
     kinds=KINDS,
     sections=(
         ReportSection("movement", "Movement", kinds=(
