@@ -22,6 +22,7 @@ from hiddenfacts import recorded_events, secrets_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrage import x25519
+from sealedcampaign import sealed_campaign
 
 from ftpress import agekeys, rules
 from ftpress.campaign import load_folder, load_states
@@ -209,9 +210,6 @@ def test_a_departures_destination_is_told_to_its_owner_alone():
 
 # --- a player's view, from the public files and their intelligence --------------------
 
-ORDERS = "turn: t005\nplayer: nac\ngroups:\n  nac-1:\n    maintain_orbit: true\n"
-
-
 @pytest.fixture
 def sealed_nac(tmp_path, run) -> tuple[Path, Path]:
     """The ftcamp02 example, sealed (``keys seal-campaign``: every plain state file and
@@ -219,24 +217,8 @@ def sealed_nac(tmp_path, run) -> tuple[Path, Path]:
     key, turn t005 resolved (so nac has their intelligence of it); no umpire key left."""
     from ftpress.turn.resolve import resolve_turn
 
-    root = tmp_path / "camp"
-    FTCAMP02.copy(root)
-    for file in (root / "state").rglob("*.yaml"):  # none of the demo's keys
-        file.write_text(re.sub(r"(?m)^(umpire_recipients: .*|    recipient: .*)\n", "",
-                               file.read_text()))
-    campaign = root / "state" / "campaign.yaml"
-    campaign.write_text(campaign.read_text().replace(
-        "  battles: tabletop\n", "  battles: tabletop\n  secrecy: sealed\n"))
-    assert run("keys", "init", "--source", root)[0] == 0
-    nac = x25519.Identity.generate()
-    players = root / "state" / "players.yaml"
-    players.write_text(players.read_text().replace(
-        "    capital: rook\n", f"    capital: rook\n    recipient: {nac.to_public()}\n", 1))
+    root, _nac = sealed_campaign(tmp_path / "camp", run)
     key = root / "nac.key"
-    key.write_text(f"{nac}\n")
-    assert run("keys", "seal-campaign", "--source", root)[0] == 0
-    (root / "orders/t005").mkdir()
-    (root / "orders/t005/nac.yaml").write_text(ORDERS)
     assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0
     (root / "orders/t005/nac.yaml").unlink()
     resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,

@@ -4,7 +4,6 @@ files they write read by the standard age format, and every fault with its messa
 from __future__ import annotations
 
 import hashlib
-import re
 import shutil
 import subprocess
 from datetime import datetime
@@ -16,40 +15,16 @@ from demos import FTCAMP02
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrage import x25519
+from sealedcampaign import ORDERS, sealed_campaign
 
 from ftpress import agekeys, sealing
 from ftpress.campaign import load_folder
 from ftpress.state.twins import UmpireKey, umpire_at_hand
 
-ORDERS = "turn: t005\nplayer: nac\ngroups:\n  nac-1:\n    maintain_orbit: true\n"
-
-
-def _sealed_campaign(root: Path, run) -> tuple[Path, x25519.Identity]:
-    """The ftcamp02 example, sealed, with an umpire key and a key for nac."""
-    FTCAMP02.copy(root)
-    for file in (root / "state").rglob("*.yaml"):  # none of the demo's keys
-        file.write_text(re.sub(r"(?m)^(umpire_recipients: .*|    recipient: .*)\n", "",
-                               file.read_text()))
-    campaign = root / "state" / "campaign.yaml"
-    campaign.write_text(campaign.read_text().replace(
-        "  battles: tabletop\n", "  battles: tabletop\n  secrecy: sealed\n"))
-    code, _out, err = run("keys", "init", "--source", root)
-    assert (code, err) == (0, ""), err
-    nac = x25519.Identity.generate()
-    players = root / "state" / "players.yaml"
-    players.write_text(players.read_text().replace(
-        "    capital: rook\n", f"    capital: rook\n    recipient: {nac.to_public()}\n", 1))
-    (root / "nac.key").write_text(f"{nac}\n")
-    code, _out, err = run("keys", "seal-campaign", "--source", root)
-    assert (code, err) == (0, ""), err
-    (root / "orders" / "t005").mkdir()
-    (root / "orders" / "t005" / "nac.yaml").write_text(ORDERS)
-    return root, nac
-
 
 @pytest.fixture
 def sealed(tmp_path, run) -> tuple[Path, x25519.Identity]:
-    return _sealed_campaign(tmp_path / "camp", run)
+    return sealed_campaign(tmp_path / "camp", run)
 
 
 def _umpire(root: Path) -> list[agekeys.Identity]:
