@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.events import PUBLIC, Event
+from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Design, announced, approved_on, tech_of
 from ftpress.state.extension import extended
@@ -35,7 +36,7 @@ def announce_approvals(state: State) -> tuple[State, list[Event]]:
         day = approved_on(design)
         if day is not None and not announced(design):
             builder = next((p.id for p in state.players.players
-                            if (p.navy or p.id) == design.navy), None)
+                            if own_navy(p) == design.navy), None)
             navy = (f"{powers_own(state, builder)} navy" if builder
                     else f"the {design.navy.upper()} navy")
             events.append(Event(

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ftpress.hexes import Hex
 from ftpress.rules.form_comments import form_for, wrapped
+from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.state_ext import jumped_out, owed_by
@@ -96,7 +97,7 @@ def _scout_targets(state: State, group: Group, jumps: tuple[str, ...]) -> list[s
 def _economy_lines(state: State, player: Player) -> list[str]:
     """Economic orders, as comments to fill in: this is an economic week (§5.2)."""
     worlds = [s.id for s in state.map.systems if s.owner == player.id]
-    designs = [d.id for d in state.designs.designs if d.navy == (player.navy or player.id)]
+    designs = [d.id for d in state.designs.designs if d.navy == own_navy(player)]
     at = worlds[0] if worlds else "<your world>"
     keels = [k.name for k in state.queues.keels if k.owner == player.id]
     owed = [d.world for d in owed_by(player)]
