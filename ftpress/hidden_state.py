@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,16 +77,19 @@ class Sealer:
         return {rel: marked(rel.rsplit("/", 1)[1], public), twin(rel): self.sealed(rel, full)}
 
 
-def state_pairs(sealer: Sealer, folder: str, state: State, base_url: str | None
-                ) -> dict[str, bytes]:
-    """Every state file of ``folder``: the public's, and the whole in its twin."""
+def state_pairs(sealer: Sealer, folders: Sequence[str], state: State,
+                base_url: str | None) -> dict[str, bytes]:
+    """Every state file of each of ``folders``, which hold the same ``state`` (a turn's
+    record and the current state): the public's, and the whole in its twin. The
+    projection and the files' text are made once for all of them."""
     public = public_state(state)
     files: dict[str, bytes] = {}
     for kind in KINDS.values():
         url = schema_url(base_url, kind)
-        files |= sealer.pair(f"{folder}/{kind.file}",
-                             dump(getattr(state, kind.name), url).encode("utf-8"),
-                             dump(getattr(public, kind.name), url).encode("utf-8"))
+        full = dump(getattr(state, kind.name), url).encode("utf-8")
+        shown = dump(getattr(public, kind.name), url).encode("utf-8")
+        for folder in folders:
+            files |= sealer.pair(f"{folder}/{kind.file}", full, shown)
     return files
 
 
@@ -149,10 +152,9 @@ def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
     folder = f"{TURNS_DIR}/{facts.turn}"
     net = HiddenFacts.of_turn(start, facts.state, PUBLIC_VIEW)
     out = dict(files)
-    out |= state_pairs(sealer, folder, facts.state, base_url)
-    out |= state_pairs(sealer, STATE_DIR, facts.state, base_url)
+    out |= state_pairs(sealer, (folder, STATE_DIR), facts.state, base_url)
     if facts.before is not None:
-        out |= state_pairs(sealer, f"{folder}/before", facts.before, base_url)
+        out |= state_pairs(sealer, (f"{folder}/before",), facts.before, base_url)
     shown = public_events(facts.events, net)
     rel = f"{folder}/events.yaml"
     out |= sealer.pair(rel, files[rel], dump(EventsFile(facts.turn, shown)).encode("utf-8"))

@@ -95,7 +95,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     current = _keyed(current, keys)
     sealer = Sealer.of(root, current, umpire, fresh=recipients is not None)
     url = base_url(root)
-    files = state_pairs(sealer, STATE_DIR, current, url)
+    files = state_pairs(sealer, (STATE_DIR,), current, url)
     problems: list[Problem] = []
     removed: list[str] = []
     previous: State | None = None
@@ -104,7 +104,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
         source = umpire
         full = _keyed(load_folder(root, folder, umpire=source).state, keys)
         if turn == SETUP:
-            files |= state_pairs(sealer, folder, full, url)
+            files |= state_pairs(sealer, (folder,), full, url)
             dice = load_dice(root, folder, umpire=source)
             rel = f"{folder}/{DICE.file}"
             schema = _schema_line(root / rel)
@@ -328,8 +328,7 @@ def setup_files(root: Path, state: State, dice: DiceFile, base_url: str | None
                 ) -> dict[str, bytes]:
     """A new sealed campaign's state and set-up snapshot: projections and twins."""
     sealer = Sealer.of(root, state, None)
-    files = state_pairs(sealer, STATE_DIR, state, base_url)
-    files |= state_pairs(sealer, f"{TURNS_DIR}/{SETUP}", state, base_url)
+    files = state_pairs(sealer, (STATE_DIR, f"{TURNS_DIR}/{SETUP}"), state, base_url)
     url = schema_url(base_url, DICE)
     files |= sealer.pair(f"{TURNS_DIR}/{SETUP}/{DICE.file}", dump(dice, url).encode("utf-8"),
                          dump(dataclasses.replace(dice, rolls=()), url).encode("utf-8"))

@@ -240,7 +240,7 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     if problems:
         raise InputError(problems)
     state = loaded.state
-    files = state_pairs(Sealer.of(root, state, umpire), STATE_DIR, state, base_url(root))
+    files = state_pairs(Sealer.of(root, state, umpire), (STATE_DIR,), state, base_url(root))
     write_out(root, f"{STATE_DIR}/, edited by hand", files)
     shutil.rmtree(root / EDITING)
     say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
