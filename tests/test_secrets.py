@@ -19,7 +19,8 @@ from sealedcampaign import ORDERS, sealed_campaign
 
 from ftpress import agekeys, sealing
 from ftpress.campaign import load_folder
-from ftpress.state.twins import UmpireKey, umpire_at_hand
+from ftpress.state.twins import UmpireKey
+from ftpress.store import open_at_hand
 
 
 @pytest.fixture
@@ -392,7 +393,7 @@ def test_a_players_view_shows_what_they_are_told_and_nothing_of_the_others(seale
     assert told_nac in mine and told_nac not in public
     assert told_esu not in mine and told_esu not in public
     # nac's own ships are listed on nac's page, as nobody else's page lists them.
-    state = load_folder(root, umpire=umpire_at_hand(root)).state
+    state = load_folder(root, umpire=open_at_hand(root).key).state
     own = [s.name for g in state.groups_of("nac") for s in g.ships]
     page = (root / "_site-nac" / "players" / "nac" / "index.html").read_text()
     assert all(name in page for name in own)

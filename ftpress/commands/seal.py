@@ -19,7 +19,7 @@ from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.logsafe import say
 from ftpress.orders.load import stray_problem
-from ftpress.state.load import LoadedState
+from ftpress.sealing import PLAIN_ORDERS
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,40 +60,23 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
                                   "orders/<turn-id>/<player-id>.yaml")])
     identities = agekeys.read_identity(identity) if identity is not None else []
     from ftpress.campaign import load_state
-    from ftpress.state.twins import umpire_at_hand
+    from ftpress.store import open_at_hand
     from ftpress.turn.order_check import check_orders
 
+    store = open_at_hand(root)
     loaded = load_state(root)
-    if loaded is None or not loaded.state.campaign.sealed:
-        raise RefusedCommand("this campaign's orders travel in plain (settings.secrecy in "
-                             "state/campaign.yaml is not 'sealed'); send the plain file")
+    if loaded is None:
+        raise RefusedCommand(PLAIN_ORDERS)
     player = PurePosixPath(rel).name.removesuffix(".yaml")
-    to = sealing.seal_recipients(loaded.state, player)
+    to = store.order_recipients(loaded.state, player)
     # A sealed campaign's plain state is the public's: the orders are checked against
     # the whole state where the umpire's key is at hand, else against what the player
     # knows (their intelligence, opened with --identity), else for their form alone.
-    umpire = umpire_at_hand(root)
-    known = load_state(root, umpire) if umpire is not None else \
-        players_view(root, loaded, player, identity) if identity is not None else None
-    problems, _ = check_orders(root, {rel}, known)
+    known = store.known_by(player, identity)
+    problems, _ = check_orders(store, {rel}, known)
     if problems:
         raise InputError(problems)
     data = (root / rel).read_bytes()
     sealed = sealing.seal(data, to, identities, str(identity))
     target = sealing.write_sealed(root, rel, sealed)
     return sealing.receipt(target, sealed, build_now(None))
-
-
-def players_view(root: Path, loaded: LoadedState, player: str, identity: Path
-                  ) -> LoadedState | None:
-    """The state as ``player`` knows it, from the public files and their intelligence
-    (None where the state files are whole: an open campaign's, or the umpire's)."""
-    if loaded.state.campaign.known_to is None:
-        return None
-    from ftpress.rules import STATE_EXTENSIONS
-    from ftpress.site.viewing import from_intelligence
-    from ftpress.state.records import load_turns
-
-    turns = load_turns(root, extensions=STATE_EXTENSIONS)
-    known = from_intelligence(root, loaded.state, turns, player, identity).state
-    return LoadedState(loaded.folder, known, {})

@@ -14,9 +14,10 @@ of it on disk differs (:meth:`CampaignStore.projected`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -27,7 +28,7 @@ from ftpress import sealing, validation, yamlsource
 from ftpress.battles import BATTLES_DIR, LoadedBattle
 from ftpress.campaign import load_folder, load_state
 from ftpress.dice import SuppliedDice
-from ftpress.errors import RefusedCommand
+from ftpress.errors import InvalidArgument, Problem, RefusedCommand
 from ftpress.events import Event, EventsFile, TurnRecord
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
 from ftpress.state.files import KINDS, STATE_DIR
@@ -38,9 +39,9 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.twins import (
     UmpireKey,
-    is_sealed,
     needed_key,
     open_twin,
+    plain_campaign,
     read,
     twin,
     umpire_key,
@@ -199,6 +200,11 @@ class CampaignStore(ABC):
         projection and this reader has the key; else its bytes."""
         return read(self.root, rel, self.key)[0]
 
+    @abstractmethod
+    def senders(self, turn: str, players: Iterable[str]) -> tuple[str, ...]:
+        """The ``players`` (ids, in their order) who have sent orders for ``turn``, as
+        the turn will read them."""
+
     def is_recorded(self, turn: str) -> bool:
         return (self.root / TURNS_DIR / turn).is_dir()
 
@@ -319,7 +325,58 @@ class CampaignStore(ABC):
         edited it after the turn before was recorded)?"""
         return keeps_before(self.root, state, number, self.key)
 
+    # --- checking ---------------------------------------------------------------------
+
+    def known(self) -> LoadedState | None:
+        """The state the open turn's orders are checked against, as this reader knows
+        it; None where that is ``state/`` as everyone reads it."""
+        return None
+
+    def known_by(self, player: str, identity: Path | None) -> LoadedState | None:
+        """The state ``player``'s orders are checked against, as this reader knows it
+        (``identity``: the player's key, to open what they know); None where that is
+        ``state/`` as everyone reads it."""
+        return None
+
+    @abstractmethod
+    def order_recipients(self, state: State, player: str) -> list[str]:
+        """Who ``player``'s order file is sealed to; refused where orders travel in
+        plain."""
+
+    def sealed_order_problems(self, rel: str, state: State) -> list[Problem] | None:
+        """What is wrong with the order file ``rel`` as a sealed file, found with no key;
+        None where it is not one this campaign takes (it is checked as any order file)."""
+        return None
+
+    def stored_problems(self, wanted: set[str] | None = None,
+                        ) -> tuple[list[Problem], str | None]:
+        """Every problem in how the campaign is stored, and what this reader could not
+        check of it (of the ``wanted`` files, if named), in words; for ``ftpress check``,
+        once the campaign itself loads."""
+        return [], None
+
     # --- writing ----------------------------------------------------------------------
+
+    def current_files(self, state: State, kinds: Iterable[str] | None = None,
+                      ) -> dict[str, bytes]:
+        """The files of ``state/`` written from ``state`` (the ``kinds`` named, else every
+        one), by path, as this store writes them."""
+        wanted = [KINDS[k] for k in kinds] if kinds is not None else list(KINDS.values())
+        return {f"{STATE_DIR}/{kind.file}": dump(getattr(state, kind.name),
+                                                 schema_url(self.base_url, kind)).encode("utf-8")
+                for kind in wanted}
+
+    def rekeyed(self, state: State, recipients: tuple[str, ...]) -> dict[str, bytes]:
+        """The files to write when the umpires' recipients become ``recipients`` (a key
+        rotated): the current campaign file listing them."""
+        campaign = dataclasses.replace(state.campaign, umpire_recipients=recipients or None)
+        return self.current_files(dataclasses.replace(state, campaign=campaign), ("campaign",))
+
+    def write_current(self, state: State, kinds: Iterable[str] | None = None,
+                      about: str = f"{STATE_DIR}/") -> None:
+        """Write :meth:`current_files`, all or nothing (an edit between turns: the next
+        turn's record keeps the state it started from)."""
+        write_out(self.root, about, self.current_files(state, kinds))
 
     def turn_files(self, made: MadeTurn) -> TurnFiles:
         """Every file a turn writes, whole and as written (the one recipe)."""
@@ -356,21 +413,50 @@ def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:
     return secret
 
 
+def is_sealed(root: Path) -> bool:
+    """Is the campaign at ``root`` sealed (``settings.secrecy: sealed`` in the plain
+    ``state/campaign.yaml``, which says it to everyone)? Asked once, when the campaign is
+    opened, before its state is loaded (with the umpire's key, or without)."""
+    settings = (plain_campaign(root) or {}).get("settings")
+    return isinstance(settings, dict) and settings.get("secrecy") == "sealed"
+
+
 def open_store(root: Path, *, identity: Path | None = None,
                environ: Mapping[str, str] | None = None, why: str = "reading the sealed files",
-               required: bool = False) -> CampaignStore:
+               required: bool = False, players: bool = False) -> CampaignStore:
     """The campaign at ``root``, opened once for everything a command does with it.
 
     An open campaign is read and written whole. A sealed one is read with the umpire's
     key: ``identity``, else ``$FTPRESS_UMPIRE_KEY`` (in ``environ``), else the key file;
     a key given or found must be the umpire's (refused, naming ``why`` it is needed).
     Without one, the reader reads the public projections alone, unless the key is
-    ``required`` (refused)."""
+    ``required`` (refused). With ``players``, ``identity`` may instead be a player's
+    key: the reader is that player, who knows what their intelligence tells them."""
+    from ftpress.store.open import OpenStore
+    from ftpress.store.sealed import SealedStore, player_answering
+
+    if not is_sealed(root):
+        return OpenStore(root, None, environ)
+    if players and identity is not None:
+        player = player_answering(root, identity)
+        if player is not None:
+            return SealedStore(root, None, environ, player=(player, identity))
+    if required or identity is not None or umpire_key(root, None, environ) is not None:
+        return SealedStore(root, needed_key(root, why, identity, environ), environ)
+    return SealedStore(root, None, environ)
+
+
+def open_at_hand(root: Path) -> CampaignStore:
+    """The campaign at ``root``, read with the umpire's key where this checkout has it
+    (``$FTPRESS_UMPIRE_KEY`` or the key file) and it opens the campaign, else as anyone
+    reads it: for the commands a player runs too (an order form, sealing an order
+    file), which read the whole state for the umpire."""
     from ftpress.store.open import OpenStore
     from ftpress.store.sealed import SealedStore
 
     if not is_sealed(root):
-        return OpenStore(root, None, environ)
-    if required or identity is not None or umpire_key(root, None, environ) is not None:
-        return SealedStore(root, needed_key(root, why, identity, environ), environ)
-    return SealedStore(root, None, environ)
+        return OpenStore(root)
+    try:
+        return SealedStore(root, needed_key(root, ""))
+    except (RefusedCommand, InvalidArgument):
+        return SealedStore(root)

@@ -6,12 +6,15 @@ turn writes its files as they are made. Nothing in it needs a key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import TypeAdapter
 
+from ftpress.errors import RefusedCommand
 from ftpress.orders.load import orders_digest
+from ftpress.orders.sent import senders
+from ftpress.sealing import PLAIN_ORDERS
 from ftpress.state.model import State
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
 from ftpress.turn.inputs import load_orders
@@ -24,6 +27,10 @@ class OpenStore(CampaignStore):
     def reads_whole(self) -> bool:
         return True
 
+    def senders(self, turn: str, players: Iterable[str]) -> tuple[str, ...]:
+        """A plain order file, or one sealed by a player all the same."""
+        return senders(self.root, turn, players)
+
     def turn_orders(self, state: State, turn: str, adapter: TypeAdapter[Any],
                     ) -> TurnOrders:
         orders = load_orders(self.root, turn, adapter)
@@ -31,3 +38,6 @@ class OpenStore(CampaignStore):
 
     def projected(self, made: MadeTurn, whole: Mapping[str, bytes]) -> dict[str, bytes]:
         return dict(whole)
+
+    def order_recipients(self, state: State, player: str) -> list[str]:
+        raise RefusedCommand(PLAIN_ORDERS)
