@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ftpress import agekeys, sealing
+from ftpress.battles import BATTLES_DIR
 from ftpress.campaign import load_state
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.events import EventsFile
@@ -91,9 +92,15 @@ class SealedStore(CampaignStore):
                            dump(EventsFile(made.turn, public.events)).encode("utf-8"))
         rel = f"{folder}/{DICE.file}"
         out |= sealer.pair(rel, whole[rel], dump(public.dice).encode("utf-8"))
-        if public.record != made.record:  # the hidden secret, sealed in the twin alone
-            rel = f"{folder}/turn.yaml"
+        rel = f"{folder}/turn.yaml"
+        # A turn whose hidden rolls had a secret of their own (its hash is public) keeps
+        # that secret in the twin alone.
+        if public.record.hidden_secret_sha256 is not None:
             out |= sealer.pair(rel, whole[rel], dump(public.record).encode("utf-8"))
+        else:
+            out[rel] = dump(public.record).encode("utf-8")
+        for name, raw in public.battles.items():
+            out[f"{folder}/{BATTLES_DIR}/{name}.yaml"] = raw
         for player, shown in sorted(public.orders.items()):
             rel = f"{folder}/orders/{player}.yaml"
             # The player's sealed file, where the dice were keyed on it, is the twin.
