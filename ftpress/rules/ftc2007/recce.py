@@ -19,6 +19,11 @@ become known to all (``Group.revealed``). A dummy counter that is contacted is
 known to those enemies for what it is; no event tells anyone else which counters
 are dummies (§15.2).
 
+§15.2 with §15.3: a dummy counter stands for no ship, so the first enemy that
+contacts it finds it out (:func:`.dummies.unmask_dummies`). It is taken off the map before
+any encounter is reported, so it fights nobody and stops no one: an enemy on
+attack orders there goes on to the world's defences as if the place were empty.
+
 Who is told: a contact event goes to the powers in contact (the group's owner
 and the enemies who saw it); an event naming what a group holds goes to its
 owner and to the powers that have contacted it (:func:`who_knows`), and to

@@ -176,9 +176,12 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".orders:_group_problem", ".reorganise:reorganise_groups")),
     Indexed("15.2", "Dummy counters",
             applied_by=(".state_legality:dummy_counters", ".setup_orders:vet_setup",
-                        ".construction:deliver", ".defences:after_losses"),
-            note="BDN and DN count as capital units too, a choice the rulebook states."),
-    Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",),
+                        ".construction:deliver", ".defences:after_losses",
+                        ".dummies:unmask_dummies"),
+            note="BDN and DN count as capital units too, and a contacted dummy is taken "
+                 "off the map: choices the rulebook states."),
+    Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",
+                                                      ".dummies:unmask_dummies"),
             note="Composition is known to the powers in contact (Group.seen_by), and to "
                  "all only after a battle, whose report is public."),
     Indexed("15.4", "Plotting and disputes", applied_by=(".movement:move_groups",),

@@ -12,8 +12,10 @@ module and sees the state the step before it left:
 2. §15.1 reorganise: splits, then merges (:mod:`.reorganise`);
 3. §8, §15.4 move, all at once, from where everyone stood (:mod:`.movement`);
 4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
-5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out,
-   and every place where two powers still meet is reported (:mod:`.encounters`);
+5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out;
+   §15.2, §15.3 a dummy counter an enemy ship contacts is found out and taken off
+   the map (:mod:`.dummies`); every place where two powers still meet is reported
+   (:mod:`.encounters`);
 6. §14, §17 the battles: damage owed from a repulse by a ship about to fight is
    allocated first (§10.7, :mod:`.owed_damage`); then each is fought in the
    abstract, folded in from a tabletop result, or left awaiting the table
@@ -45,6 +47,7 @@ from ftpress.rules.ftc2007.approvals import announce_approvals
 from ftpress.rules.ftc2007.battles import fight_battles, find_battles
 from ftpress.rules.ftc2007.capture import dispose_of_prizes
 from ftpress.rules.ftc2007.defences import attack_defences
+from ftpress.rules.ftc2007.dummies import unmask_dummies
 from ftpress.rules.ftc2007.economic_orders import economic_orders, open_economic_turn, works
 from ftpress.rules.ftc2007.encounters import (
     contested,
@@ -88,6 +91,9 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     state, found = scout_worlds(state, plan, dice)
     events += found
     state, found, beaten = withdraw_if_contested(state, plan, set_out)
+    events += found
+    # §15.2: a dummy that an enemy ship meets is found out before anyone fights.
+    state, found = unmask_dummies(state)
     events += found
     events += detect_encounters(state, plan)
     # §10.7: damage a fleet owes from a repulse is allocated before it fights again.
