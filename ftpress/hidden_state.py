@@ -150,7 +150,7 @@ def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
     ``start``: the state the turn began from (its record's ``before/``, or the turn
     before's), for what the published order files may name."""
     folder = f"{TURNS_DIR}/{facts.turn}"
-    net = HiddenFacts.of_turn(start, facts.state, PUBLIC_VIEW)
+    net = HiddenFacts.of_turn(start, facts.state, PUBLIC_VIEW, facts.events)
     out = dict(files)
     out |= state_pairs(sealer, (folder, STATE_DIR), facts.state, base_url)
     if facts.before is not None:

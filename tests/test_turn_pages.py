@@ -19,7 +19,7 @@ from hiddenfacts import leaks, secrets_of
 
 from ftpress.campaign import load_folder
 from ftpress.display import PLAIN
-from ftpress.events import PUBLIC, Event
+from ftpress.events import PUBLIC, Audience, Event
 from ftpress.hexes import Hex, hexagon
 from ftpress.knowledge import known_state
 from ftpress.maps.chart import Chart, Series, render_chart
@@ -29,6 +29,7 @@ from ftpress.render.turns import rule_url
 from ftpress.render.visibility import (
     PUBLIC_VIEW,
     UMPIRE_VIEW,
+    HiddenFactLeak,
     HiddenFacts,
     Viewer,
     published_order,
@@ -181,39 +182,62 @@ def demo_state():
     return load_folder(REPO, f"{TURNS_DIR}/t000", umpire=DEMO.umpire).state
 
 
-def test_the_safety_net_catches_a_public_event_that_names_a_hidden_ship_or_a_dummy():
-    """The last net behind the audiences: a public event whose words name a hidden ship
-    or speak of a dummy stays out, and a note that would is dropped from a public event."""
+def test_the_safety_net_stops_the_build_on_a_public_event_that_names_a_hidden_ship():
+    """The last net behind the audiences: the rules set every audience, so a public
+    event whose own words name a hidden ship, or speak of a dummy, is a bug in a rule
+    and stops the build loudly (it is never dropped in silence); a player's note that
+    would is dropped from a public event, and a line of a published order file that
+    would goes whole."""
     state = demo_state()
     net = HiddenFacts.of(state)
     nac1 = state.groups.groups[0]
     ship = nac1.ships[0]
     design = state.design(ship.design)
-    events = (
-        Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", audience=PUBLIC,
-              player="nac", group="nac-1", at="bellwether", origin="arcturus-gate",
-              note=f"{ship.name} leads."),
-        Event("encounter", "ftc2007 §14", f"A {design.name} was seen at Bellwether.",
-              audience=PUBLIC, at="bellwether"),
-        Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", audience=PUBLIC,
-              group="nac-5"),
-        Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", audience=PUBLIC,
-              group="nac-2"),
-    )
-    shown = visible(events, PUBLIC_VIEW, net)
+    arrival = Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", audience=PUBLIC,
+                    player="nac", group="nac-1", at="bellwether", origin="arcturus-gate",
+                    note=f"{ship.name} leads.")
+    held = Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", audience=PUBLIC,
+                 group="nac-2")
+    shown = visible((arrival, held), PUBLIC_VIEW, net)
     assert [e.text for e in shown] == ["nac-1 jumped to Bellwether.",
                                       "nac-2 holds at Arcturus Gate."]
     assert shown[0].note is None  # the event is public, the note that names a ship is not
+    for leak in (Event("encounter", "ftc2007 §14", f"A {design.name} was seen at Bellwether.",
+                       audience=PUBLIC, at="bellwether"),
+                 Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", audience=PUBLIC,
+                       group="nac-5")):
+        with pytest.raises(HiddenFactLeak, match=re.escape(repr(leak.text))):
+            visible((arrival, leak, held), PUBLIC_VIEW, net)
     # A player's note naming the ship goes from the published file whole, unmarked.
     text = f"turn: t001\ngroups:\n  nac-2:\n    hold: true\n    note: {ship.name} waits.\n"
-    held = Event("hold", "ftc2007 §17.2", "It holds.", audience=PUBLIC, group="nac-2",
-                 order="orders/t001/nac.yaml:3:3")
-    assert published_order(text, "orders/t001/nac.yaml", [held], PUBLIC_VIEW, net) == \
+    order = Event("hold", "ftc2007 §17.2", "It holds.", audience=PUBLIC, group="nac-2",
+                  order="orders/t001/nac.yaml:3:3")
+    assert published_order(text, "orders/t001/nac.yaml", [order], PUBLIC_VIEW, net) == \
         "turn: t001\ngroups:\n  nac-2:\n    hold: true\n"
-    assert visible(events, UMPIRE_VIEW, HiddenFacts.of_turn(None, state, UMPIRE_VIEW)) == events
+    assert visible((arrival, held), UMPIRE_VIEW,
+                   HiddenFacts.of_turn(None, state, UMPIRE_VIEW)) == (arrival, held)
     # A player's own ships are no secret to that player.
     mine = HiddenFacts.of_turn(None, state, Viewer.of("nac"))
     assert mine is not None and not mine.reveals(ship.name)
+
+
+def test_a_public_battle_that_destroys_a_group_stays_in_the_public_report():
+    """A group no enemy had seen into, destroyed whole in a battle all could see: the
+    battle and its losses name its ships in public, and the net lets them through (the
+    group is gone from the state after the turn, but the public read of its end)."""
+    before = demo_state()
+    lost = before.groups.groups[0]
+    ship = lost.ships[0]
+    after = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=before.groups.groups[1:]))
+    battle = Event("battle", "ftc2007 §14", f"The battle at Bellwether: {ship.name} is lost.",
+                   audience=PUBLIC, at="bellwether", groups=(lost.id,))
+    net = HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (battle,))
+    assert visible((battle,), PUBLIC_VIEW, net) == (battle,)
+    # Told nothing of the group, the public still may not read its ships' names.
+    hidden = Event("damage", "ftc2007 §10.8", f"{ship.name} takes 3 hull boxes.",
+                   audience=Audience.told(lost.owner), group=lost.id)
+    assert HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (hidden,)).reveals(ship.name)
 
 
 def revealed(state, group_id: str):

@@ -15,12 +15,15 @@ whose events the viewer may not see.
 states hide (the ships and designs of groups no enemy has contacted, ships on
 the slips) and the words that would tell a dummy counter from a real one; it is
 made where a build holds the full states (:mod:`ftpress.site.viewing`). It is a
-last resort, not the rule: an event its audience lets through but whose words
-name a hidden fact is withheld all the same, and so is a line of a published order
-file that names one. The rules set audiences so that the net catches nothing of
-what they write; what it may still catch is a player's own words (a note on an
-order or an event that names their ships), withheld whole;
-the tests say so for the demo and both examples.
+last resort, not the rule. The rules set audiences, so an event its audience lets
+through whose own words or dice name a hidden fact is a bug in a rule: the build
+stops with :class:`HiddenFactLeak` naming the event, rather than leave it out
+silently (a public battle must stay in the public report). What the net may still
+catch is a player's own words (a note on an order or an event that names their
+ships, a line of a published order file), withheld whole; the tests say so for
+the demo and both examples. Ships of a group that the turn destroyed are hidden
+only if the viewer was told nothing of the group: an event the viewer reads that
+names a group lost this turn (a public battle, its losses) shows what it held.
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ from ftpress.state.twins import MARK
 
 #: Words that would tell a dummy counter from a real one (§15.2).
 _DUMMY = re.compile(r"\bdumm(?:y|ies)\b", re.IGNORECASE)
+
+
+class HiddenFactLeak(RuntimeError):
+    """A bug in a rule: an event its audience lets a viewer read names, in its own
+    words or dice, what that viewer may not know (see the module docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +93,9 @@ def visible(events: Iterable[Event], viewer: Viewer,
     """The events ``viewer`` may read, in order: those whose audience includes them.
 
     With ``net`` (see the module docstring), an event whose words or dice would
-    still name a hidden fact is left out too, and a player's note that would is
-    dropped from an event that is shown.
+    still name a hidden fact stops the build (:class:`HiddenFactLeak`: the rule that
+    made it set the wrong audience), and a player's note that would is dropped from
+    an event that is shown.
     """
     shown: list[Event] = []
     for event in events:
@@ -94,7 +103,9 @@ def visible(events: Iterable[Event], viewer: Viewer,
             continue
         if net is not None and not viewer.umpire:
             if net.reveals(event.text) or any(net.reveals(r.purpose) for r in event.rolls):
-                continue
+                raise HiddenFactLeak(
+                    f"a {event.kind!r} event ({event.rule}) told to {event.audience!r} names "
+                    f"what {viewer!r} may not know: {event.text!r}")
             if event.note is not None and net.reveals(event.note):
                 event = dataclasses.replace(event, note=None)
         shown.append(event)
@@ -246,17 +257,24 @@ class HiddenFacts:
         return cls(frozenset(t for t in terms if t.strip()))
 
     @classmethod
-    def of_turn(cls, before: State | None, after: State,
-                viewer: Viewer = PUBLIC_VIEW) -> HiddenFacts | None:
+    def of_turn(cls, before: State | None, after: State, viewer: Viewer = PUBLIC_VIEW,
+                events: Iterable[Event] = ()) -> HiddenFacts | None:
         """The net for ``viewer``'s view of a turn (none for the umpire's): what was
-        hidden as the turn began or as it ended (a ship lost in the turn stays
-        unnamed), except the groups the turn itself brought into contact (§15.3),
-        whose ships its events name, and the viewer's own."""
+        hidden as the turn began or as it ended, except the groups the turn itself
+        brought into contact (§15.3), whose ships its events name, the viewer's own,
+        and the groups the turn took off the map that an event of ``events`` the
+        viewer reads names (a battle all could see destroyed them). A ship lost in
+        the turn from a group the viewer was told nothing of stays unnamed."""
         if viewer.umpire:
             return None
         if before is None:
             return cls.of(after, mine=viewer.player)
-        known = frozenset(g.id for g in after.groups.groups if g.shown_to(viewer.player))
+        standing = {g.id for g in after.groups.groups}
+        gone = {g.id for g in before.groups.groups} - standing
+        told = {group_id for event in events if viewer.sees(event.audience)
+                for group_id in (*event.groups, *([event.group] if event.group else []))}
+        known = frozenset({g.id for g in after.groups.groups if g.shown_to(viewer.player)}
+                          | (gone & told))
         return cls.of(before, after, known=known, mine=viewer.player)
 
     def _pattern(self) -> re.Pattern[str] | None:

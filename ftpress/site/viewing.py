@@ -62,20 +62,21 @@ class Known:
 def known(state: State, turns: Sequence[RecordedTurn], viewer: Viewer) -> Known:
     """``state`` and ``turns`` (as loaded) as ``viewer`` knows them."""
     seen = tuple(dataclasses.replace(t, state=known_state(t.state, viewer)) for t in turns)
-    nets = tuple(_net(turns[i - 1].state if i else None, t.state, s.state, viewer)
+    nets = tuple(_net(turns[i - 1].state if i else None, t, s.state, viewer)
                  for i, (t, s) in enumerate(zip(turns, seen, strict=True)))
     return Known(known_state(state, viewer), seen, nets)
 
 
-def _net(before: State | None, after: State, known_after: State, viewer: Viewer
+def _net(before: State | None, turn: RecordedTurn, known_after: State, viewer: Viewer
          ) -> HiddenFacts | None:
     """The net of one turn, made from its full states (none where the build holds only
     what the viewer knows, or where the viewer knows it all)."""
+    after = turn.state
     if after.campaign.known_to is not None or known_after is after:
         return None
     if before is not None and before.campaign.known_to is not None:
         before = None
-    return HiddenFacts.of_turn(before, after, viewer)
+    return HiddenFacts.of_turn(before, after, viewer, turn.events)
 
 
 def from_intelligence(root: Path, public: State, turns: Sequence[RecordedTurn], player: str,
