@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Audience, Event
 from ftpress.hexes import Hex
+from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
@@ -93,9 +94,12 @@ OVERFLOW_GOES_TO_THE_REST = True
 #: (applied where owed repulse damage is allocated, :mod:`.owed_damage`).
 SHIP_LOST_WHEN_HULL_GONE = True
 
-#: §10.7 "thrown back": a repulsed group falls back to where it set out from this
-#: week (turn 3, Marrow: the Union fell back to Corvid). One that began the week
-#: at the world has nowhere nearer to go and stays there, its attack over.
+#: §10.7 "thrown back", with §18.4 (the text's 18.2) and the 20 May ruling that news
+#: travels no faster than ships: a repulsed group jumps back to where it set out
+#: from this week; all at the world see it go, only its owner knows where, and the
+#: jump is its move of the next week. One that began the week at the world has
+#: nowhere nearer to go and stays there, its attack over. The rulebook's §10.7
+#: states this reading.
 REPULSED_FALL_BACK_TO_ORIGIN = True
 
 #: §10.2 "beat a defending fleet … before turning on the defences": any other
@@ -411,7 +415,9 @@ def repulse(state: State, world: System, attackers: list[Group],
             set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
     """§10.7: the attack is thrown back, with damage equal to the world's income,
     which the fleet owes (:func:`owe`) until §10.8 has it allocated
-    (:mod:`.owed_damage`); the groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
+    (:mod:`.owed_damage`); the groups jump back where they set out from
+    (:data:`REPULSED_FALL_BACK_TO_ORIGIN`): seen leaving by all, the destination told
+    to their owner alone, and the jump their next week's move (§18.4)."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
     if interdictor(world) == player:
@@ -428,14 +434,17 @@ def repulse(state: State, world: System, attackers: list[Group],
         back = set_out.get(group.id, group.at)
         if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
             moves[group.id] = back
+            events.append(seen_leaving(state, group.id, player, world.id, "10.7"))
             events.append(Event(
                 "withdrawal", rule("10.7"),
-                f"{named_group(state, group.id, PUBLIC, start=True)} falls back to "
-                f"{place(state, back)}.",
-                audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
+                f"{named_group(state, group.id, Audience.told(player), start=True)} falls "
+                f"back to {place(state, back)}; the jump is its move of next week (§18.4).",
+                audience=Audience.told(player), player=player, group=group.id, at=back,
+                origin=world.id))
     groups = tuple(dataclasses.replace(g, at=moves[g.id]) if g.id in moves else g
                    for g in state.groups.groups)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+    state = dataclasses.replace(state, groups=GroupsFile(groups))
+    return mark_jumped(state, moves), events
 
 
 def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State, list[Event]]:

@@ -1,6 +1,6 @@
-"""§18.4: a jump out of a system, under fire or on withdraw if contested
-(§17.2.3), is the group's move for the next strategic turn, and reaches no
-further than a move does.
+"""§18.4: a jump out of a system, under fire, on withdraw if contested
+(§17.2.3) or thrown back by the defences (§10.7), is the group's move for the
+next strategic turn, and reaches no further than a move does.
 
 The state has no ships in transit, so a group that jumps out stands at its
 destination when the turn ends (``battles.WITHDRAWAL_LANDS_AT_TURN_END``),
