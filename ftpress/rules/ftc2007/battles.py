@@ -36,7 +36,7 @@ from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.state_ext import grafted, interdictor
 from ftpress.rules.ftc2007.table_notes import abstract_checks, checks_made, table_notes
 from ftpress.rules.ftc2007.upkeep import checks_worse
 from ftpress.state.model import Group, Location, Ship, State
@@ -275,15 +275,17 @@ def _side(state: State, site: Site, power: str,
                                  crippled=_crippled(state, ship)
                                  or (group.id, ship.name) in failed, supplied=ALL_SUPPLIED,
                                  checks_worse=REDUCED_MAINTENANCE_CRIPPLES_SOONER
-                                 and checks_worse(state, power)))
+                                 and (checks_worse(state, power) or grafted(ship))))
     return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW,
                    title=words.power(state, power))
 
 
 #: Ruling: the abstract combat has no damage checks; what stands for them is the
-#: threshold at which a hit cripples a ship. A navy on reduced maintenance (§7.4)
-#: has that threshold one point lower: exactly half its defence (rounded up)
-#: cripples, where a ship of any other navy needs more than half.
+#: threshold at which a hit cripples a ship. A navy on reduced maintenance (§7.4),
+#: and a ship carrying parts from another ship (§11.3.3), have that threshold one
+#: point lower: exactly half its defence (rounded up) cripples, where any other
+#: ship needs more than half. A ship with both is one level worse, not two: the
+#: abstract combat has no second step to take.
 REDUCED_MAINTENANCE_CRIPPLES_SOONER = True
 
 

@@ -3,7 +3,8 @@
 The battle awaiting the table says it in its event, whose text heads the
 battle-result file the umpire fills in (:mod:`ftpress.turn.tabletop`): which
 ships make system checks as the battle begins, for hull rows that repulse
-damage stripped out (§10.8), and which of the later tabletop rulings (rule 20)
+damage stripped out (§10.8), which carry parts from other ships that check one
+level worse (§11.3.3), and which of the later tabletop rulings (rule 20)
 bear on the ships present. The abstract combat has no systems to check, so it
 rolls the checks its own way (:func:`abstract_checks`).
 """
@@ -19,10 +20,10 @@ from ftpress.rules.ftc2007.owed_damage import rows_words
 from ftpress.rules.ftc2007.owed_repairs import design_of
 from ftpress.rules.ftc2007.repairs import species
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, system_checks
+from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, grafted, system_checks
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, State
-from ftpress.words import powers_own
+from ftpress.words import powers_own, sentence
 
 #: Ruling: in the abstract combat a system check is one d6 for each hull row
 #: stripped, failing as a Full Thrust threshold check does for that row (a 6 for
@@ -61,6 +62,12 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
         said += (f" As the battle begins, {_listing(owing)} "
                  f"{'makes' if len(owing) == 1 else 'make'} the system checks for the hull "
                  "rows that owed repulse damage stripped out (§10.8).")
+    foreign = [f"{powers_own(state, group.owner)} {ship.name}"
+               for group in groups for ship in group.ships if grafted(ship)]
+    if foreign:
+        said += (f" {sentence(_listing(foreign))} {'carries' if len(foreign) == 1 else 'carry'} "
+                 "parts taken from other ships, which check for damage one level worse "
+                 "(§11.3.3).")
     for what, section, (one, many), ruling in _RULINGS:
         ships = [ship.name for group in groups for ship in group.ships
                  if what in _bears(design_of(state, ship))]
@@ -85,7 +92,9 @@ def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
             if not rows:
                 continue
             before = len(dice.log)
-            lower = 1 if group.owner in worse else 0
+            # §7.4 or §11.3.3: one level worse, not two (battles'
+            # REDUCED_MAINTENANCE_CRIPPLES_SOONER says why).
+            lower = 1 if group.owner in worse or grafted(ship) else 0
             failed = [row for row in rows
                       # Told to the powers in the battle alone (§15.3): hidden.
                       if dice.d6(f"system check of {ship.name}, hull row {row}", rule("10.8"),
@@ -94,7 +103,8 @@ def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
                 crippled.add((group.id, ship.name))
             result = (f"fails for hull row {', '.join(map(str, failed))}, so she fights "
                       "crippled" if failed else "passes")
-            worse_words = " one level worse (§7.4)" if lower else ""
+            worse_words = (" one level worse (§7.4)" if group.owner in worse else
+                           " one level worse (§11.3.3)" if lower else "")
             events.append(Event(
                 "system-checks", rule("10.8"),
                 f"{powers_own(state, group.owner, start=True)} {ship.name} makes the system "
