@@ -262,6 +262,10 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
 
 def _side(state: State, site: Site, power: str,
           failed: set[tuple[str, str]]) -> ac.Side:
+    """One power's ships in the abstract combat; a ship crippled (more than half her hull
+    lost, or a failed system check, §10.8) fights crippled, and one of a navy on reduced
+    maintenance (§7.4) or carrying parts from other ships (§11.3.3) is crippled sooner
+    (:data:`REDUCED_MAINTENANCE_CRIPPLES_SOONER`)."""
     units = []
     for group in site.groups:
         if group.owner != power:

@@ -52,7 +52,8 @@ _RULINGS = (
 
 def table_notes(state: State, groups: Sequence[Group]) -> str:
     """The sentences a battle of ``groups`` on the table is told: the system checks
-    its ships owe (§10.8), then each later ruling that bears on them (§20, §20.1–§20.4);
+    its ships owe (§10.8), the ships carrying parts from other ships (§11.3.3), then
+    each later ruling that bears on them (§20, §20.1–§20.4);
     each sentence starts with a space, and none at all is ''."""
     owing = [f"{powers_own(state, group.owner)} {ship.name} "
              f"({rows_words(system_checks(ship))})"
