@@ -85,7 +85,8 @@ def reorganise(state: State, player: str, group_id: str, order: GroupOrder) -> S
 def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: GroupOrder,
                        attached_to: Callable[[str], str | None],
                        ) -> tuple[tuple[Hashable, ...], str] | None:
-    """Why ``group_id``'s reorganisation cannot be carried out, and where (None: it can)."""
+    """Why ``group_id``'s reorganisation cannot be carried out, and where (None: it can):
+    a military static group is never split (§5.2.3), among the rest."""
     me = next(g for g in state.groups.groups if g.id == group_id)
     player = me.owner
     here = place_hex(state, me)
@@ -115,6 +116,9 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
         return ("hold",), f"{group_id} has lost the craft that made it a reserve group; it " \
                           "re-organises into a standard group only at a system you hold " \
                           "(§5.2.2)"
+    if leaving and kind_of(state, me) == "static":
+        return ("split",), f"{group_id} is a military static group, which cannot be split " \
+                           "(§5.2.3); its statics stay together in one orbit-sector"
     if SPLIT_KEEPS_ONE and leaving and len(leaving) == len(names) and not order.merge:
         return ("split",), f"the split takes every craft out of {group_id}; a group keeps " \
                            "at least one craft (§4.2.2)"
