@@ -33,8 +33,10 @@ STANDARD_CLASSES = 5
 #: Ruling: §7.3's qualification is tested on the ships in commission when the
 #: upkeep is charged. A navy that chose standardised upkeep and no longer
 #: qualifies (it bought a second design of a class, say) pays the full rate for
-#: that economic turn, and the event says why. "Task groups organised on similar
-#: lines" is not something the state records; it is left to the umpire.
+#: that economic turn, and the event says why. The third condition, task groups
+#: "structured on similar lines", is not compared: the text sums the criterion up
+#: as five kinds of ship in the whole navy, and §15.1 lets a player reorganise
+#: groups freely every week. The rulebook's §7.3 states this reading.
 STANDARDISED_LAPSES_TO_FULL = True
 
 #: Ruling: there is no credit (§6.3), and upkeep and ordnance are bills, not
