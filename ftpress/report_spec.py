@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ftpress.events import SHARED_KINDS, Event, EventKind
+from ftpress.state.model import Calendar
 
 #: How the map marks where an event happened: a starburst or a ring.
 Marker = Literal["battle", "siege"]
@@ -100,6 +101,10 @@ class ReportSpec:
     places: tuple[PlaceList, ...] = ()
     #: What the ruleset's texts call a counter on the map, in the summary's words.
     group_noun: str = "task group"
+    #: Where a turn stands in the ruleset's time, as every turn report names it: a
+    #: template of ``{turn}``, ``{week}`` (the turn's place in its economic turn, 1
+    #: first), ``{weeks}`` (turns in an economic turn) and ``{economic_turn}``.
+    when: str = "week {week} of economic turn {economic_turn}"
     _by_kind: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _by_chapter: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _legal: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
@@ -144,6 +149,13 @@ class ReportSpec:
         """How the map marks the place of ``event``: its section decides."""
         key = self.section_of(event)
         return next((s.marker for s in self.sections if s.key == key), None)
+
+    def when_of(self, calendar: Calendar) -> str:
+        """Where the turn open on ``calendar`` stands, in :attr:`when`'s words."""
+        week = (calendar.turn - 1) % calendar.turns_per_economic_turn + 1
+        return self.when.format(turn=calendar.turn, week=week,
+                                weeks=calendar.turns_per_economic_turn,
+                                economic_turn=calendar.economic_turn)
 
     def fold_of(self, kind: str) -> Fold | None:
         return next((f for f in self.folds if f.kind == kind), None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -67,6 +68,31 @@ def test_every_recorded_turn_has_a_page_and_the_index_lists_them(demo_site):
     assert f'url=/ftpress/turns/{turns[-1]}/"' in latest  # stays on the site serving it
     assert f'rel="canonical" href="{BASE}turns/{turns[-1]}/"' in latest
     assert ">Turns</a>" in (demo_site / "index.html").read_text()
+
+
+def test_every_turn_report_names_its_week_and_economic_turn_and_recorded_day(demo_site):
+    """ftc2007 §5.1, §5.2: each report says which week of which economic turn it was,
+    and the day it was resolved is the deadline its records give it."""
+    turns = recorded()
+    for before, turn in itertools.pairwise(turns):
+        cal = load_folder(REPO, f"{TURNS_DIR}/{before}", umpire=DEMO.umpire).state \
+            .campaign.calendar
+        week = (cal.turn - 1) % cal.turns_per_economic_turn + 1
+        html = page(demo_site, turn)
+        assert f"Week {week} of economic turn {cal.economic_turn} · Resolved " \
+               f'<time datetime="{cal.deadline.date().isoformat()}">' in html, turn
+    assert "of economic turn" not in page(demo_site, "t000")  # the setup comes before
+
+
+def test_the_ruleset_says_how_its_turns_are_placed_in_time():
+    """Each ruleset's report names a turn's place in its own time (ReportSpec.when)."""
+    cal = demo_state().campaign.calendar
+    eighth = dataclasses.replace(cal, turn=8, economic_turn=2)
+    assert RULESETS["ftc2007"].report.when_of(eighth) == "week 2 of economic turn 2"
+    assert RULESETS["sct"].report.when_of(eighth) == \
+        "economic turn 2: sct collects income every turn (§2.1)"
+    assert RULESETS["ftcamp02"].report.when_of(eighth) == \
+        "round 8; the Fleet Orders chapter keeps no economic turns"
 
 
 def test_turn_pages_link_previous_next_and_the_rules(demo_site):
@@ -380,11 +406,6 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
                                       "<script>alert(1)</script>")
     text = text.replace("Have a look at what the League keeps next door, then come home.",
                         f"Tell {secret} to follow.")
-    # Public by their audience, so only the safety net can keep them out.
-    text += ("  - kind: hold\n    rule: ftc2007 §17.2\n    text: nac-5, a dummy, holds.\n"
-             "    audience: public\n"
-             f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {secret} holds.\n"
-             "    audience: public\n")
     events.write_text(text)
     out = tmp_path / "out"
     code, _, err = run("build", "--source", root, "--out", out, "--now",
@@ -393,11 +414,20 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     html = (out / "turns/t001/index.html").read_text()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    # The net leaves out the events and the note that would give away a hidden ship or
-    # a dummy.
-    assert "Tell " not in html and "a dummy, holds" not in html
+    # The net leaves out the player's note that would give away a hidden ship.
+    assert "Tell " not in html
     shown = all_text(out) + "".join(p.read_text() for p in out.rglob("*.yaml"))
     assert secret not in shown
+    # Public by their audience, the rules' own words naming a dummy or a hidden ship
+    # are a bug in a rule: the build stops and says which event, writing nothing.
+    for leak in ("nac-5, a dummy, holds.", f"{secret} holds."):
+        events.write_text(text + f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {leak}\n"
+                                 "    audience: public\n")
+        again = tmp_path / f"again-{len(leak)}"
+        code, _, err = run("build", "--source", root, "--out", again, "--now",
+                           "2026-11-29T12:00:00+00:00")
+        assert code != 0 and "HiddenFactLeak" in err and repr(leak) in err
+        assert not (again / "turns/t001/index.html").exists()
 
 
 @pytest.mark.parametrize(("kind", "rule", "marker"), [

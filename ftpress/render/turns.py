@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from markupsafe import Markup
 
@@ -167,14 +167,25 @@ class TurnView:
     previous: Link | None
     next: Link | None
     events: int
+    #: Where the turn stands in the ruleset's time ('week 2 of economic turn 3';
+    #: '' for the setup), :meth:`ReportSpec.when_of`.
+    when: str = ""
 
 
-def turn_day(state: State, number: int) -> date:
-    """The day turn ``number`` was resolved: its deadline's date (setup: the start)."""
-    cal = state.campaign.calendar
-    if number == 0:
-        return cal.start
-    return cal.start + timedelta(days=number * cal.turn_days - 1)
+def turn_day(turn: RecordedTurn, before: State | None) -> date:
+    """The day ``turn`` was resolved, as its records have it: the date of the deadline
+    it was due at, on the calendar recorded before it (``before``, the state the turn
+    before it left; the umpire's changes to the deadline are on it), when the
+    publishing run resolves a turn. The setup has no deadline: the day turn 1 opened."""
+    if before is None:
+        return turn.state.campaign.calendar.start
+    return before.campaign.calendar.deadline.date()
+
+
+def turn_when(before: State | None, report: ReportSpec) -> str:
+    """Where the turn ``before`` left open stands in the ruleset's time ('' for the
+    setup, which comes before any)."""
+    return report.when_of(before.campaign.calendar) if before is not None else ""
 
 
 def rule_url(rule: str, cite: markdown.Resolver) -> str:
@@ -362,7 +373,7 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
     before = turns[-2].state if len(turns) > 1 else None
     net = nets[-1] if nets else None
     title = title_of(turn)
-    return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
+    return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn, before),
                     summary(turn, before, visible(turn.events, viewer, net), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
                     urls.page("turns/"), Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")))
@@ -408,10 +419,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
             turn.id, turn.number, title_of(turn), urls.page(f"turns/{turn.id}/"),
-            turn_day(turn.state, turn.number), summary(turn, before, events, report),
+            turn_day(turn, before), summary(turn, before, events, report),
             Link(urls.page(f"turns/{prev.id}/"), title_of(prev)) if prev else None,
             Link(urls.page(f"turns/{nxt.id}/"), title_of(nxt)) if nxt else None,
-            len(events)))
+            len(events), turn_when(before, report)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
     whole = all(holds_all_of(t.state, None) for t in turns)  # the view knows every fact

@@ -99,6 +99,8 @@ REPORT = ReportSpec(
                 "below give it world by world)", "Income paid by {count} worlds, {total:,} "
                 "in all (the accounts below give it world by world)"),),
     moves=frozenset({"arrival", "blocked"}),
+    # §5.1, §5.2: a strategic turn is a week, six make an economic turn.
+    when="week {week} of economic turn {economic_turn}",
     places=(PlaceList("Encounters at", sections=("battles",), none="No encounters."),
             PlaceList("Sieges at", sections=("sieges",)),
             PlaceList("Scouted:", kinds=("scouted",))),

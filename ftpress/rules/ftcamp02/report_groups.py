@@ -27,6 +27,9 @@ KINDS = (
 
 REPORT = ReportSpec(
     group_noun="group",
+    # The Fleet Orders chapter plays in rounds and keeps no economic turn of its own
+    # (the Resources Phase that would is not in it): the report says so.
+    when="round {turn}; the Fleet Orders chapter keeps no economic turns",
     kinds=KINDS,
     sections=(
         ReportSection("movement", "Movement", kinds=(

@@ -28,6 +28,8 @@ KINDS = (
 
 REPORT = ReportSpec(
     group_noun="task force",
+    # §2.1: every sct turn collects its income, so each turn is an economic turn.
+    when="economic turn {economic_turn}: sct collects income every turn (§2.1)",
     kinds=KINDS,
     sections=(
         ReportSection("movement", "Movement", kinds=(
