@@ -66,6 +66,12 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def ended(text: str) -> str:
+    """``text`` ended as a sentence: a full stop added unless it ends with one, or with
+    a question or an exclamation ('did you mean 'skerry'?' stays as it is)."""
+    return text if text.rstrip().endswith((".", "?", "!")) else f"{text}."
+
+
 def long_date(value: date) -> str:
     """'7 April 2026': the one way the site writes a date for readers, everywhere
     (the machine-readable ``datetime`` attribute beside it is ISO 8601)."""

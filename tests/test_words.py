@@ -11,6 +11,7 @@ import pytest
 import yaml
 from demos import FTC2007, FTCAMP02, SCT, Demo
 
+from ftpress import words
 from ftpress.events import Audience
 from ftpress.render.theme import long_date
 from ftpress.render.words import plural
@@ -143,3 +144,15 @@ def test_lists_and_moments_read_as_words():
         "", "A", "A and B", "A, B and C"]
     later = datetime(2026, 5, 17, 22, 0, tzinfo=timezone(timedelta(hours=2)))
     assert moment(later) == "17 May 2026, 20:00 UTC"
+
+
+@pytest.mark.parametrize(("text", "ended_as"), [
+    ("there is no world 'skery'; did you mean 'skerry'?",
+     "there is no world 'skery'; did you mean 'skerry'?"),
+    ("g1 has no ship named 'x'", "g1 has no ship named 'x'."),
+    ("it is done.", "it is done."),
+    ("hold!", "hold!"),
+])
+def test_a_refusal_ends_as_one_sentence(text, ended_as):
+    """A refused order's event quotes the message and ends it once: no '?.'."""
+    assert words.ended(text) == ended_as

@@ -34,7 +34,7 @@ from ftpress.rules.ftc2007.setup_orders import (
 from ftpress.rules.planning import located
 from ftpress.state.model import Group, Ship, Spares, State
 from ftpress.state.turns import turn_id
-from ftpress.words import group, power, powers_own
+from ftpress.words import ended, group, power, powers_own
 
 #: Ruling: §6 says nothing of a power that sends no set-up orders. Its starting
 #: capital is all kept as reserve cash (§6.2.3, the text's own third use of it),
@@ -243,5 +243,5 @@ def _rejected(state: State, player: str, loaded: LoadedOrders[OrdersFile],
     ships, §15.3)."""
     return Event("rejected", rule("6"), f"{powers_own(state, player, start=True)} set-up "
                  "order is refused: "
-                 f"{refused.message}.", audience=Audience.told(player), player=player,
+                 f"{ended(refused.message)}", audience=Audience.told(player), player=player,
                  order=located(loaded, *refused.loc, key=refused.key))

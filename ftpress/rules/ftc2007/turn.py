@@ -65,7 +65,7 @@ from ftpress.rules.ftc2007.scouting import scout_worlds
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
 from ftpress.state.model import State
-from ftpress.words import powers_own
+from ftpress.words import ended, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
@@ -142,16 +142,16 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         for r in vetted.rejected:
             where = plan.where(player.id, *r.loc, key=r.key)
             if r.group is not None:
-                text = f"{r.group}'s order is refused and it holds: {r.message}."
+                text = f"{r.group}'s order is refused and it holds: {ended(r.message)}"
             elif r.loc == ("economy",):
                 text = f"{powers_own(state, player.id, start=True)} economic orders are " \
-                       f"refused: {r.message}."
+                       f"refused: {ended(r.message)}"
             elif r.loc[:1] == ("economy",):
                 text = f"{powers_own(state, player.id, start=True)} economic order is " \
-                       f"refused: {r.message}."
+                       f"refused: {ended(r.message)}"
             else:
                 text = f"{powers_own(state, player.id, start=True)} orders are refused and " \
-                       f"all its groups hold: {r.message}."
+                       f"all its groups hold: {ended(r.message)}"
             # A refusal quotes the order, which may name ships and places: the
             # player's own business (§15.3); the public sees the group hold.
             events.append(Event("rejected", rule("15.4"), text,
