@@ -154,6 +154,17 @@ def test_check_summarises_orders_in_plain_words(demo, run):
         "checked 1 file: no problems"]
 
 
+def test_check_of_a_folder_counts_the_files_it_reported(demo, run):
+    """Named a folder, ``check`` summarises each order file in it, and its closing line
+    counts those files, not the one path it was given."""
+    code, out, _ = run("check", "--source", demo, demo / "orders/t001")
+    assert code == 0
+    files = sorted(p.name for p in (demo / "orders/t001").iterdir() if p.is_file())
+    reported = [line for line in out.splitlines() if line.startswith("orders/t001/")]
+    assert len(reported) == len(files) > 1
+    assert out.splitlines()[-1] == f"checked {len(files)} files: no problems"
+
+
 def test_respacing_an_order_file_does_not_change_its_digest():
     a = parse_orders(b"turn: t001\nplayer: nac\ngroups:\n  g1: {move: [2, -1], posture: attack}\n",
                      "orders/t001/nac.yaml")

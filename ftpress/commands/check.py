@@ -98,9 +98,24 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
                       any(p.path.startswith(w + "/") for w in wanted))
     scope = "the campaign" if wanted is None else \
-        f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
+        _files_in_scope(root, wanted, [path for path, _ in summaries])
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
                        tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
+
+
+def _files_in_scope(root: Path, wanted: set[str], reported: Sequence[str]) -> str:
+    """'2 files': the files the named paths cover (a folder named, every file under
+    it), and every order file the report summarised, each counted once, so the
+    closing line agrees with the files the report went through."""
+    files = set(reported)
+    for rel in wanted:
+        path = root / rel
+        if path.is_dir() and not path.is_symlink():
+            files |= {f.relative_to(root).as_posix() for f in path.rglob("*")
+                      if f.is_file() and not f.is_symlink()}
+        else:
+            files.add(rel)
+    return f"{len(files)} file{'s' if len(files) != 1 else ''}"
 
 
 def _player_answering(root: Path, identity: Path) -> str | None:
