@@ -96,7 +96,8 @@ def make_contact(state: State, events: Sequence[Event]) -> tuple[State, list[Eve
 
 
 def _knowers(state: State, fought: bool, learning: Sequence[str]) -> str:
-    """Who knows a contacted group's make-up from now on, in words."""
-    if fought:
-        return "all"
-    return words.listed([words.power(state, p) for p in learning])
+    """Who knows a contacted group's make-up from now on, in words: the powers that
+    made the contact, by name, and everyone when it fought a battle (whose report is
+    public, Ruling BATTLES_ARE_REPORTED)."""
+    named = words.listed([words.power(state, p) for p in learning])
+    return f"{named} and, through the battle's public report, to all" if fought else named
