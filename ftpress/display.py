@@ -86,6 +86,14 @@ class Display:
 
     #: The systems tables' place column: where a system is, as text.
     place: Callable[[System], str] = hex_place
+    #: That column's heading.
+    place_heading: str = "Hex"
+    #: Does the ruleset have charted routes (a power's worlds table lists them)?
+    routes: bool = True
+    #: Does the ruleset bill an upkeep rate (the powers' pages show it)?
+    upkeep: bool = True
+    #: Does the ruleset have dummy counters (a power's page may say some are)?
+    dummies: bool = True
     #: More public facts about a system, for the systems table's notes.
     notes: Callable[[System], tuple[str, ...]] = no_notes
     #: Columns naming a power for each system (a note on the systems page).

@@ -131,7 +131,7 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
     r.page("players/index.html", "players.html", "state/players.yaml", title="The powers",
            description=f"The {plural(len(views), 'power')} of {name}: their worlds, income, "
            "treasury and counters on the map.", section="players", heading="The powers",
-           powers=views, turn=state.campaign.calendar.turn)
+           powers=views, turn=state.campaign.calendar.turn, display=display)
     for power in views:
         mine = tuple(s for s in systems if s.owner and s.owner.id == power.id)
         r.page(f"players/{power.id}/index.html", "player.html", "state/players.yaml",
@@ -143,10 +143,10 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                form=(forms or {}).get(power.id),
                form_path=orders_path(turn_id(state.campaign.calendar.turn), power.id),
                trail=(Link(urls.page("players/"), "The powers"),),
-               turn=state.campaign.calendar.turn)
+               turn=state.campaign.calendar.turn, display=display)
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
            description=f"Every star system of {name}: owner, income, defences and routes.",
-           section="systems", heading="Star systems", systems=systems,
+           section="systems", heading="Star systems", systems=systems, display=display,
            radius=state.map.radius, turn=state.campaign.calendar.turn,
            starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}",
                            display=display, viewer=viewer))

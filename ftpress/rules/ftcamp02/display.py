@@ -29,4 +29,7 @@ def features(map_file: MapFile) -> HexFeatures:
                        wormholes=tuple(w.ends for w in ext.wormholes or ()))
 
 
-DISPLAY = Display(notes=notes, counter=counter, features=features)
+#: The Fleet Orders chapter has no charted routes (its wormholes are drawn as map
+#: features), no upkeep rate (groups spend EPs, §2) and no dummy counters.
+DISPLAY = Display(notes=notes, counter=counter, features=features, routes=False,
+                  upkeep=False, dummies=False)

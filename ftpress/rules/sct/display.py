@@ -20,4 +20,7 @@ def plane_system(system: System) -> PlaneSystem | None:
     return PlaneSystem(sct.position, sct.spectral, sct.nation)
 
 
-DISPLAY = Display(place=place, plane_system=plane_system)
+#: sct's map is a plane measured in MU, with no charted routes; it bills no upkeep
+#: rate (§3) and keeps nothing secret, dummy counters included.
+DISPLAY = Display(place=place, place_heading="Position (MU)", routes=False, upkeep=False,
+                  dummies=False, plane_system=plane_system)
