@@ -84,4 +84,4 @@ def order_form(state: State, player_id: str) -> str:
 
 
 def _design(design: Design) -> str:
-    return f"{design.id} ({design.size}, {design.points})"
+    return f"{design.id} ({design.size}, {design.points} points)"
