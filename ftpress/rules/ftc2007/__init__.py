@@ -56,6 +56,5 @@ RULESET = Ruleset(
     check_orders=problems,
     describe_orders=describe,
     resolve=resolve,
-    takes_battle_results=True,
     order_form=order_form,
 )

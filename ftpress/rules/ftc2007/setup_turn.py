@@ -43,7 +43,7 @@ NO_SETUP_ORDERS_KEEPS_THE_CAPITAL = True
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """The open turn: the set-up first when it is the set-up turn, then the week."""
     events: list[Event] = []

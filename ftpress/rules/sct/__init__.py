@@ -50,6 +50,5 @@ RULESET = Ruleset(
     describe_orders=describe_orders,
     resolve=resolve,
     orders_adapter=ADAPTER,
-    takes_battle_results=True,
     order_form=order_form,
 )
