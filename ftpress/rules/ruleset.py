@@ -26,7 +26,7 @@ from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.report_spec import ReportSpec
-from ftpress.rules.section_index import Indexed
+from ftpress.rules.section_index import Indexed, Reading
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
@@ -99,6 +99,9 @@ class Ruleset(Generic[OrdersT]):
     #: Every numbered section of :attr:`rulebook`, in order, with the functions that
     #: apply it or why none does (:mod:`ftpress.rules.section_index`).
     section_index: Sequence[Indexed] = ()
+    #: How it reads each clause of :attr:`rulebook` that could be read more than one
+    #: way, in section order, each with its case (:class:`Reading`).
+    readings: Sequence[Reading] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
     check_orders: Callable[[State, LoadedOrders[OrdersT]], list[Problem]] | None = None
     #: What one player's orders will do, one plain sentence a line.
