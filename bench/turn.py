@@ -132,7 +132,7 @@ def main() -> None:
         best = float("inf")
         for _ in range(args.repeat):
             start = time.perf_counter()
-            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")))
+            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")), {})
             best = min(best, time.perf_counter() - start)
         kinds = Counter(e.kind for e in events)
         week = "economic week, abstract battles" if economic else "first week"

@@ -167,7 +167,7 @@ def test_an_abstract_battle_accounts_for_every_ship(nac, esu, key, defender_atta
     orders = build_orders(state, {"esu": "groups:\n  e1: {move: home, posture: attack}\n",
                                   "nac": f"groups:\n  g1: {{hold: true, posture: {posture}}}\n"})
     dice = Dice.seeded(key)
-    after, events = resolve(state, orders, dice)
+    after, events = resolve(state, orders, dice, {})
     before = {(g.id, s.name): s.damage for g in state.groups.groups for s in g.ships}
     now = [(g.id, s.name, s.damage) for g in after.groups.groups for s in g.ships]
     assert len({(g, n) for g, n, _ in now}) == len(now)

@@ -246,7 +246,7 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     orders = build_orders(state, {"nac": "groups:\n" + "\n".join(lines) + "\n"
                                   if lines else "groups: {}\n"})
     dice = Dice.seeded("property", str(seed))
-    after, events = resolve(state, orders, dice)
+    after, events = resolve(state, orders, dice, {})
     before = {g.id: len(g.ships) for g in state.groups.groups}
     now = {g.id: g for g in after.groups.groups}
     assert set(now) == set(before)

@@ -93,7 +93,7 @@ def campaigns(draw):
 def _run(spec, texts, seed):
     state = build_state(spec)
     orders = build_orders(state, texts)
-    return state, orders, resolve(state, orders, Dice.seeded("sct-property", str(seed)))
+    return state, orders, resolve(state, orders, Dice.seeded("sct-property", str(seed)), {})
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -236,7 +236,7 @@ def _ships(state):
 def test_no_ship_is_lost_or_doubled_and_the_same_inputs_give_the_same_turn(texts, key):
     state = build_state(SPEC)
     orders = build_orders(state, texts)
-    after, events = resolve(state, orders, Dice(KeyedStream(key)))
+    after, events = resolve(state, orders, Dice(KeyedStream(key)), {})
     assert _ships(after) == _ships(state)
     ids = [g.id for g in after.groups.groups]
     assert len(ids) == len(set(ids))
@@ -247,7 +247,7 @@ def test_no_ship_is_lost_or_doubled_and_the_same_inputs_give_the_same_turn(texts
         g.id for g in after.groups.groups
         if g.at != next((h.at for h in state.groups.groups if h.id == g.id), g.at)}
     assert moved <= {e.group for e in events if e.kind in ("arrival",)}
-    again = resolve(state, build_orders(state, texts), Dice(KeyedStream(key)))
+    again = resolve(state, build_orders(state, texts), Dice(KeyedStream(key)), {})
     assert again == (after, events)
 
 

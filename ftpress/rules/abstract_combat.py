@@ -51,11 +51,6 @@ from dataclasses import dataclass, replace
 from ftpress.dice import Dice, Roll
 from ftpress.words import listed, plural, possessive, sentence
 
-#: Damage does not carry over from one attack to the next: each attack's points
-#: are judged alone against the target's values as they stand (the seed judges
-#: "the total" of one roll). ``UnitResult.damage`` still adds them up for the report.
-DAMAGE_ACCUMULATES = False
-
 #: A crippled unit hit again for more than half (but less than all) of its now
 #: halved defence stays crippled: the seed knows only two states, crippled and
 #: destroyed, and halving twice would be a third.
@@ -401,7 +396,10 @@ def fight_round(sides: tuple[Side, Side], first: int, dice: Dice, rule: str,
     """One round (seed 001 "Combat"): the sides' attack slots fire in turn, side
     ``first`` (0 or 1, the initiative winner) first; a side whose slots are spent
     leaves the rest to the other. Damage takes effect at once, so a unit
-    destroyed before its slot comes never fires."""
+    destroyed before its slot comes never fires.
+
+    Reading ``each-attack-judged-alone`` (the ruleset's readings).
+    """
     _check(sides)
     current = list(sides)
     slots = [_slots(sides[0]), _slots(sides[1])]

@@ -217,14 +217,9 @@ def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
          dice: Dice, battles: Mapping[str, LoadedBattle],
          ) -> tuple[State, tuple[Event, ...]]:
-    """The ruleset's resolution of one turn, given the battle results if it takes them;
-    ``orders`` are in its own format (read with its ``orders_adapter``)."""
-    assert ruleset.resolve is not None
-    if ruleset.takes_battle_results:
-        # Such a ruleset's resolve also takes battles=, which its Callable type cannot say.
-        made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
-    else:
-        made = ruleset.resolve(state, orders, dice)
+    """The ruleset's resolution of one turn, given the battle results; ``orders`` are
+    in its own format (read with its ``orders_adapter``)."""
+    made = ruleset.resolve(state, orders, dice, battles)
     check_made(made[1], ruleset.report, ruleset.name)  # a kind its report cannot file: a bug
     return made
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
@@ -14,9 +15,9 @@ from ftpress.state.model import State
 rule = section_namer("lighthouse")
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders],
-            dice: Dice) -> tuple[State, tuple[Event, ...]]:
-    """The turn as a fold: pure, and no die is needed."""
+def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
+            battles: Mapping[str, LoadedBattle]) -> tuple[State, tuple[Event, ...]]:
+    """The turn as a fold: pure, and no die is needed; no battle is fought."""
     events: list[Event] = []
     for player in state.players.players:
         groups = state.groups_of(player.id)

@@ -13,18 +13,10 @@ from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.model import Design, Group, Ship, State
 from ftpress.words import power
 
-#: Ruling: the repair of owed damage (§10.8 "repairs the damage … in the next
-#: economic turn") is ordered with the first week's economic orders
-#: (``economy: owed: [<world>]``), costs the damage's price, the repulsing world's
-#: income (§10.7), with no credit (§6.3), and is made only where §11.1 allows a
-#: repair: every ship of it afloat at a world of yours that paid you income this
-#: economic turn. It is all of the damage or none of it.
-OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE = True
-
 
 def owed_repair_problem(state: State, player_id: str, world_id: str,
                         ordered: Sequence[str]) -> str | None:
-    """§10.8 (:data:`OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE`): why the damage
+    """§10.8 (reading ``owed-repair-at-its-price-where-repairs-are-made``): why the damage
     owed from ``world_id`` cannot be repaired now, or None."""
     debts = [d for d in owed_of(state, player_id) if d.world == world_id]
     if not debts:

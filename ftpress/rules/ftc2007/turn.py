@@ -69,7 +69,7 @@ from ftpress.words import ended, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.
 
@@ -102,7 +102,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     events += found
     # §14, §17: the battles come before any attack on the defences (§9.1, §10.1).
     bonus = {e.group: e.initiative for e in events if e.kind == "arrival" and e.group}
-    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles or {})
+    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles)
     events += found
     beaten = {**beaten, **won}
     state, found = attack_defences(state, plan, dice, contested(state) | unwon, set_out,

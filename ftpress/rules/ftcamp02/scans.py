@@ -32,11 +32,6 @@ from ftpress.words import group, place, power
 #: classes (the seed leaves it to that power's choice; ftpress cannot ask).
 ECM_ALWAYS_USED = True
 
-#: Ruling: an area ECM hides the class of the heaviest craft of its group whose
-#: class is still shown (other than itself); superior sensors uncover hidden
-#: classes heaviest first.
-HEAVIEST_FIRST = True
-
 #: Ruling: craft that drift (§2.3) still carry sensors that work, but do not scan:
 #: a power scans only with craft that have crew.
 DRIFTING_DO_NOT_SCAN = True
@@ -66,7 +61,10 @@ class ScanResult:
 
 def scan_group(crafts: list[tuple[Ship, Design]], superior: int) -> ScanResult:
     """§7: what one group (with its attached independents) shows to a scan backed by
-    ``superior`` superior sensors."""
+    ``superior`` superior sensors.
+
+    Reading ``heaviest-first`` (the ruleset's readings).
+    """
     seen = [(s, d) for s, d in crafts if not of_design(d).stealth]
     stealthy = len(crafts) - len(seen)
     hidden: set[str] = set()

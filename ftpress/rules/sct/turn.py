@@ -42,7 +42,7 @@ from ftpress.words import ended, group, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[SctOrders]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """§2.1: the state after the open turn, and every event of it in order.
 
