@@ -122,9 +122,12 @@ def receipt(path: str, data: bytes, now: datetime) -> str:
 def sealed_problems(path: str, data: bytes, state: State) -> list[Problem]:
     """What is wrong with a sealed order file, found with no key: its size, its form,
     and a stanza for each umpire recipient and the player's own."""
-    if len(data) > MAX_SEALED_BYTES:
+    # Armor adds a third in base64; the limit is the binary file's.
+    limit = MAX_SEALED_BYTES * 4 // 3 + MAX_SEALED_BYTES // 48 + 128 \
+        if data.lstrip().startswith(agekeys.ARMOR_BEGIN) else MAX_SEALED_BYTES
+    if len(data) > limit:
         return [Problem(path, 0, 0, f"is {len(data):,} bytes; a sealed order file may be at "
-                        f"most {MAX_SEALED_BYTES:,}")]
+                        f"most {limit:,}")]
     try:
         stanzas = agekeys.header(data)
     except agekeys.Unreadable as exc:

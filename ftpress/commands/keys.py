@@ -4,6 +4,9 @@
   ``.ftpress-umpire-key`` and adds its public recipient to
   ``umpire_recipients`` in ``state/campaign.yaml`` (several umpires: run it
   once in each umpire's checkout, committing each recipient);
+- ``keys new`` makes a player's own identity, writes it to the git-ignored
+  ``.ftpress-player-key`` (or ``--out FILE``) and prints its recipient, the line
+  the player sends the umpire (who records it with ``ftpress roster key``);
 - ``keys check`` says which players have no ``recipient`` in the roster, so
   could not seal orders;
 - ``keys rotate`` makes a new umpire identity in place of the one in use and
@@ -51,6 +54,11 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     init = actions.add_parser("init", help="make the umpire's key and record its public "
                               "recipient")
+    new = actions.add_parser("new", help="make your own key as a player: the key file "
+                             "(git-ignored), and the recipient to send the umpire")
+    new.add_argument("--out", type=Path, metavar="FILE",
+                     help=f"where to write the key (default: {PLAYER_KEY_FILE} in the "
+                     "campaign folder)")
     check = actions.add_parser("check", help="list the players with no recipient to seal "
                                "orders to")
     rotate = actions.add_parser("rotate", help="a new umpire key; the open turn's sealed "
@@ -67,7 +75,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               f"git-ignored {EDITING}/, to edit by hand")
     reseal = actions.add_parser("seal-state", help=f"the state edited in {EDITING}/ checked "
                                 "and sealed back into state/")
-    for action in (init, check, rotate, seal, edit, reseal):
+    for action in (init, new, check, rotate, seal, edit, reseal):
         action.add_argument("--source", type=Path, default=Path(),
                             help="campaign folder (default: the current folder)")
     for action in (rotate, seal, edit, reseal):
@@ -80,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     root: Path = args.source
     if args.action == "init":
         return _init(root)
+    if args.action == "new":
+        return _new(root, args.out)
     if args.action == "check":
         return _check(root)
     if args.action == "seal-campaign":
@@ -137,6 +147,31 @@ def _init(root: Path) -> int:
         f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
         "(Settings → Secrets and variables → Actions), and back it up somewhere safe "
         "off this machine: without it nobody can open sealed orders")
+    return 0
+
+
+#: Where ``keys new`` writes a player's key, in their own clone of the campaign.
+PLAYER_KEY_FILE = ".ftpress-player-key"
+
+
+def _new(root: Path, out: Path | None) -> int:
+    """``keys new``: a player's identity, written where only they read it; the
+    recipient printed. Refuses to replace a key: what was sealed to it would be lost."""
+    target = out if out is not None else root / PLAYER_KEY_FILE
+    if target.exists() or target.is_symlink():
+        raise RefusedCommand(f"{target} exists already; nothing was done (a new key cannot "
+                             "open what was sealed to the old one: give --out FILE to "
+                             "write another)")
+    made = agekeys.new_identity()
+    write_file(target, made.file_text(build_now(None)).encode("ascii"))
+    target.chmod(0o600)
+    if out is None:
+        ensure_ignored(root, f"/{PLAYER_KEY_FILE}")
+    say(f"your key is in {target} (readable by you alone{'' if out else ', git-ignored'}: "
+        "never commit it, and keep a copy: without it you cannot read your sealed "
+        f"reports)\nyour recipient: {made.public}\nsend that line to the umpire, who "
+        "records it with 'ftpress roster key PLAYER RECIPIENT'; then seal your orders with "
+        f"'ftpress seal orders/<turn>/<you>.yaml --identity {target}'")
     return 0
 
 
