@@ -68,6 +68,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               "file, event log, dice log and recorded order file as its public "
                               "projection, the whole sealed to the umpires beside it (run "
                               "again, it writes the plain files again from the sealed ones)")
+    seal.add_argument("--drop-plain-edits", action="store_true",
+                      help="write the plain files again from their twins even where they "
+                      "were edited (the edits are lost)")
     seal.add_argument("--seal-orders", action="store_true",
                       help="seal the open turn's plain order files too, to the umpires and "
                       "their players, and remove the plain ones")
@@ -93,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "check":
         return _check(root)
     if args.action == "seal-campaign":
-        return _seal_campaign(root, args.identity, args.seal_orders)
+        return _seal_campaign(root, args.identity, args.seal_orders, args.drop_plain_edits)
     if args.action == "edit-state":
         return _edit_state(root, args.identity)
     if args.action == "seal-state":
@@ -204,14 +207,29 @@ def _keeps_sealed_orders(root: Path) -> bool:
     return any((root / TURNS_DIR).glob(f"*/orders/*{sealing.SEALED}"))
 
 
-def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool) -> int:
-    """``keys seal-campaign``: see :mod:`ftpress.sealed_campaign`."""
+def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
+                   drop_edits: bool = False) -> int:
+    """``keys seal-campaign``: see :mod:`ftpress.sealed_campaign`. A plain projection
+    that no longer says what its twin's projection says was edited by hand: writing it
+    again would drop the edit silently, so it is refused unless ``drop_edits``."""
     from ftpress.sealed_campaign import sealed_files
+    from ftpress.state.twins import is_projection, twin
 
     umpire = needed_key(root, "sealing the campaign", identity)
     made = sealed_files(root, umpire, seal_orders=seal_orders)
     changed = {rel: data for rel, data in made.files.items()
                if not (root / rel).is_file() or (root / rel).read_bytes() != data}
+    edited = sorted(rel for rel in changed if not rel.endswith(".age") and
+                    (root / twin(rel)).is_file() and is_projection(root, rel))
+    if edited and not drop_edits:
+        raise InputError([Problem(rel, 0, 0, f"differs from the public projection of its "
+                                  f"twin {twin(rel)}, which holds the state; sealing would "
+                                  "write it again from the twin and lose the edit. To keep "
+                                  "it: 'ftpress keys edit-state', make the edit there, then "
+                                  "'ftpress keys seal-state' (a player's key: 'ftpress roster "
+                                  "key PLAYER RECIPIENT'); to drop it: 'git checkout -- "
+                                  f"{rel}', or run again with --drop-plain-edits")
+                          for rel in edited])
     if changed:
         write_out(root, "the sealed campaign", changed)
     for rel, data in made.sealed_orders.items():
