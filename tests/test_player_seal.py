@@ -166,3 +166,30 @@ def test_the_set_up_turns_week_orders_are_judged_at_seal(clone, run):
     code, _, err = run("seal", orders, "--identity", clone.parent / "nac.key",
                        "--source", clone)
     assert code == 1 and "hexes from" in err and "(§8.1)" in err, err
+
+
+def test_the_turns_summary_lists_each_refused_order(tmp_path, run, monkeypatch):
+    """The umpire who runs the turn reads each refused order and why; a public job log
+    (a GitHub Actions runner) lists only those everyone is told."""
+    root = tmp_path / "c"
+    assert run("init", root, "--players", "nac,esu", "--seed", "42", "--now", NOW,
+               "--secrecy", "open")[0] == 0
+    theirs = next(w for w, owner in _worlds(root).items() if owner == "esu")
+    orders = root / "orders/t001/nac.yaml"
+    orders.parent.mkdir(parents=True, exist_ok=True)
+    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups: {{}}\n  spares: "
+                      f"[{{at: {theirs}, points: 200}}]\ngroups: {{}}\n")
+    (tmp_path / "copy").mkdir()
+    shutil.copytree(root, tmp_path / "copy/c")
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    code, out, err = run("turn", "--source", root, "--now", "2026-03-08T21:00:00+00:00")
+    assert (code, err) == (0, ""), err
+    assert "1 order refused:\n  nac, orders/t001/nac.yaml:5:17: The New Anglian " \
+           "Confederation's set-up order is refused: Heron is held by esu; spares are placed " \
+           "only at your own worlds (§6).\n" in out
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    code, out, err = run("turn", "--source", tmp_path / "copy/c", "--now",
+                         "2026-03-08T21:00:00+00:00")
+    assert (code, err) == (0, ""), err
+    assert "Heron" not in out and "nac, orders" not in out
+    assert "refusals told to their players alone are not listed in this public log" in out
