@@ -193,3 +193,22 @@ def test_the_turns_summary_lists_each_refused_order(tmp_path, run, monkeypatch):
     assert (code, err) == (0, ""), err
     assert "Heron" not in out and "nac, orders" not in out
     assert "refusals told to their players alone are not listed in this public log" in out
+
+
+def test_the_players_clone_verifies_with_its_left_over_plain_file(made, clone, run):
+    """The plain file a player sealed stays in their clone (git ignores it); the turn
+    verifies there all the same: what was sent is the sealed file."""
+    capital = _capital(clone)
+    orders = clone / "orders/t001/nac.yaml"
+    orders.parent.mkdir(parents=True, exist_ok=True)
+    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n"
+                      f"      at: {capital}\n      ships: [{{design: nac-victoria, name: "
+                      f"Victoria}}]\ngroups: {{}}\n# my plan\n")
+    assert run("seal", orders, "--identity", clone.parent / "nac.key", "--source", clone)[0] == 0
+    code, _, err = run("turn", "--source", clone, "--now", "2026-03-08T21:00:00+00:00",
+                       "--identity", made / "umpire.key")
+    assert (code, err) == (0, ""), err
+    assert orders.is_file()
+    code, out, err = run("turn", "--verify", "t001", "--source", clone)
+    assert (code, err) == (0, ""), err
+    assert out.startswith("verified t001 as anyone can")
