@@ -51,6 +51,16 @@ MAX_SEALED_BYTES = MAX_BYTES + 64 * 1024
 #: What ``ftpress check`` says of a sealed file it has no key to open.
 NEEDS_KEY = ("sealed: its form and recipients are checked; its orders are read with the "
              "umpire's key when the turn is resolved")
+#: How a player of a sealed campaign sends orders, for every place that tells them
+#: (``init``'s next steps and ``orders/README.md``, the reminder; the site's
+#: ``/orders/`` page says the same in its own markup).
+SENDING = ("This campaign is sealed: orders travel encrypted. Each player makes a key "
+           "once ('ftpress keys new', or on the site's 'Your view' page) and sends the "
+           "recipient it prints to the umpire, who records it ('ftpress roster key PLAYER "
+           "RECIPIENT'); each turn the player seals the order file with their key, "
+           "'ftpress seal orders/<turn>/<player>.yaml --identity KEY' (which checks it "
+           "against what they know first), or seals it on the 'Your view' page, and sends "
+           "only the .yaml.age file by pull request.")
 #: The rule an unusable sealed file's events cite.
 RULE = "sealed orders"
 

@@ -53,7 +53,6 @@ from ftpress.turn.secret import (
 )
 from ftpress.turn.tabletop import stray_battles, write_templates
 
-
 #: The kind of event every ruleset gives an order it does not carry out.
 REFUSED = "rejected"
 

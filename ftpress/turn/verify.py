@@ -136,9 +136,9 @@ def _given_differences(root: Path, turn: str) -> list[str]:
     for file in sorted(given.glob("*.yaml*")) if given.is_dir() else ():
         kept = root / folder / "orders" / file.name
         sealed = f"{file.name}{TWIN}"
-        if (given / sealed).is_file() or (root / folder / "orders" / sealed).is_file():
-            if not file.name.endswith(TWIN):
-                continue
+        if not file.name.endswith(TWIN) and ((given / sealed).is_file() or
+                                             (root / folder / "orders" / sealed).is_file()):
+            continue
         if not kept.is_file() or kept.read_bytes() != file.read_bytes():
             found.append(f"orders/{turn}/{file.name}: differs from the copy folded into the "
                          f"turn, {folder}/orders/{file.name}")
