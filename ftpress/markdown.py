@@ -81,7 +81,8 @@ def _cite_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any, env: dict) -> str:
+def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any,
+                     env: dict[str, Any]) -> str:
     number = tokens[idx].meta["number"]
     text = escapeHtml(tokens[idx].meta["text"] or f"§{number}")
     url = env["cite"](number) if env.get("cite") else None
@@ -146,15 +147,17 @@ def _parser() -> MarkdownIt:
 def _with_base_path(default: Any) -> Any:
     attr_of = {"link_open": "href", "image": "src"}
 
-    def render(self: Any, tokens: list[Token], idx: int, options: Any, env: dict) -> str:
+    def render(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
         token = tokens[idx]
         attr = attr_of[token.type]
         value = token.attrGet(attr)
         if isinstance(value, str) and value.startswith("/") and not value.startswith("//"):
             token.attrSet(attr, env.get("base_path", "/") + value.lstrip("/"))
         if default is not None:
-            return default(tokens, idx, options, env)
-        return self.renderToken(tokens, idx, options, env)
+            html: str = default(tokens, idx, options, env)
+            return html
+        plain: str = self.renderToken(tokens, idx, options, env)
+        return plain
 
     return render
 
@@ -194,13 +197,13 @@ def cache_key(text: str, base_path: str, cite: Resolver | None) -> str:
     return h.hexdigest()
 
 
-def as_tuple(rendered: Rendered) -> tuple:
+def as_tuple(rendered: Rendered) -> tuple[Any, ...]:
     """A cacheable (JSON-safe) form of a :class:`Rendered`."""
     return (rendered.html, rendered.lead, rendered.words, list(rendered.unresolved),
             [[f.line, f.col, f.message] for f in rendered.faults])
 
 
-def from_tuple(value: tuple) -> Rendered:
+def from_tuple(value: tuple[Any, ...]) -> Rendered:
     html, lead, words, unresolved, faults = value
     return Rendered(html, lead, words, tuple(unresolved), tuple(Fault(*f) for f in faults))
 
