@@ -15,7 +15,9 @@ Three kinds of text reach this module, and each has its own check:
   key file, or a player's ``--identity FILE`` (age secret keys, or an OpenSSH
   private key without a passphrase): :func:`read_identity`;
 - a sealed file: :func:`header` reads its recipient stanzas without any key
-  (what the pull-request check may know), :func:`decrypt` opens it.
+  (what the pull-request check may know), :func:`decrypt` opens it. Either reads
+  the binary format and the ASCII-armored one (``-----BEGIN AGE ENCRYPTED
+  FILE-----``, what a browser seals and a web form can carry): :func:`dearmored`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ UMPIRE_KEY_ENV = "FTPRESS_UMPIRE_KEY"
 UMPIRE_KEY_FILE = ".ftpress-umpire-key"
 #: The first line of every age file.
 MAGIC = b"age-encryption.org/v1\n"
+#: The first and last lines of an ASCII-armored age file (age's spec, "ASCII armor":
+#: strict PEM, base64 lines of 64 characters).
+ARMOR_BEGIN = b"-----BEGIN AGE ENCRYPTED FILE-----"
+ARMOR_END = b"-----END AGE ENCRYPTED FILE-----"
 #: How long a stanza's header may be, in bytes, before we stop looking for its end:
 #: an age header is a few hundred bytes per recipient.
 _MAX_HEADER = 64 * 1024
@@ -160,12 +166,13 @@ class Unreadable(Exception):
 
 
 def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
-    """``data`` opened with any of ``identities``; raises :class:`Unreadable`."""
+    """``data`` (binary or armored) opened with any of ``identities``; raises
+    :class:`Unreadable`."""
     problem = header_problem(data)
     if problem is not None:
         raise Unreadable(problem)
     try:
-        opened: bytes = pyrage.decrypt(data, list(identities))
+        opened: bytes = pyrage.decrypt(dearmored(data), list(identities))
         return opened
     except pyrage.DecryptError as exc:
         if "No matching keys" in str(exc):
@@ -185,9 +192,32 @@ class Stanza:
     args: tuple[str, ...]
 
 
+def dearmored(data: bytes) -> bytes:
+    """The binary age file ``data`` holds: ``data`` itself, or an ASCII-armored file's
+    bytes decoded; raises :class:`Unreadable` for armor that is not age's. Age's spec
+    allows whitespace around the armor, and nothing else outside it."""
+    text = data.strip()
+    if not text.startswith(ARMOR_BEGIN):
+        return data
+    if not text.endswith(ARMOR_END):
+        raise Unreadable("is not a whole ASCII-armored age file (it never ends "
+                         "'-----END AGE ENCRYPTED FILE-----')")
+    lines = text[len(ARMOR_BEGIN):-len(ARMOR_END)].replace(b"\r\n", b"\n").split(b"\n")
+    body = [line for line in lines if line]
+    if any(len(line) > 64 for line in body) or any(len(line) != 64 for line in body[:-1]):
+        raise Unreadable("is not an ASCII-armored age file (its lines are not of 64 "
+                         "characters, as age writes them)")
+    try:
+        return base64.b64decode(b"".join(body), validate=True)
+    except ValueError:
+        raise Unreadable("is not an ASCII-armored age file (its body is not base64)") from None
+
+
 def header(data: bytes) -> tuple[Stanza, ...]:
-    """The recipient stanzas of an age file; raises :class:`Unreadable` if ``data`` is
-    not one (checked as far as can be without a key: the form of the header)."""
+    """The recipient stanzas of an age file, binary or armored; raises
+    :class:`Unreadable` if ``data`` is not one (checked as far as can be without a
+    key: the form of the header)."""
+    data = dearmored(data)
     if not data.startswith(MAGIC):
         raise Unreadable("is not an age file (it does not start 'age-encryption.org/v1')")
     end = data.find(b"\n---", 0, _MAX_HEADER)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ftpress.agekeys import recipient_problem
 from ftpress.errors import InvalidArgument, RefusedCommand
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State, Umpire
@@ -69,7 +70,10 @@ def with_accounts(state: State, players: dict[str, Account],
 def _assign(player: Player, account: Account) -> Player:
     # A recipient is the person's key, not the power's: a new player must not be able
     # to open what was sealed to the last one, nor the last one what is sealed to them.
-    recipient = player.recipient if player.github_id == account.id else None
+    # A power nobody played yet keeps the recipient recorded for it (the person given
+    # the account sent it, before or after their login).
+    kept = player.github_id is None or player.github_id == account.id
+    recipient = player.recipient if kept else None
     return dataclasses.replace(player, github=account.login, github_id=account.id,
                                recipient=recipient)
 
@@ -100,6 +104,45 @@ def replace_player_account(root: Path, player: str, account: Account) -> str:
     before = _who(current) if current.github_id is not None else "nobody"
     return (f"{player} passes from {before} to {account}: from now on only {account.login}'s "
             f"pull requests may change orders/<turn>/{player}.yaml")
+
+
+def record_recipient(root: Path, player: str, recipient: str) -> str:
+    """Record ``recipient`` (the line ``ftpress keys new`` printed for the player) as
+    ``player``'s key; the line to print. In a sealed campaign the roster's projection
+    and its twin are written together, so they never disagree; no turn's snapshot is
+    rewritten: a recorded turn keeps the keys it was resolved with."""
+    recipient = recipient.strip()
+    problem = recipient_problem(recipient)
+    if problem is not None:
+        raise InvalidArgument(f"RECIPIENT {recipient!r}: {problem}")
+    state = current_state(root)
+    current = _player(state, player)
+    if current.recipient == recipient:
+        raise RefusedCommand(f"{player}'s recipient is {recipient} already; nothing changed")
+    players = tuple(dataclasses.replace(p, recipient=recipient) if p.id == player else p
+                    for p in state.players.players)
+    write_state_file(root, dataclasses.replace(state, players=dataclasses.replace(
+        state.players, players=players)), "players")
+    if state.campaign.sealed:
+        _seal_latest_intelligence(root, player)
+    was = "" if current.recipient is None else f" (in place of {current.recipient})"
+    return (f"{player}'s recipient is {recipient}{was}: what is sealed from now on opens "
+            f"with their key; commit {STATE_DIR}/{KINDS['players'].file}"
+            f"{' and its twin' if state.campaign.sealed else ''}")
+
+
+def _seal_latest_intelligence(root: Path, player: str) -> None:
+    """What ``player`` knows of the latest recorded turn, sealed to their new key, so
+    that they check their orders against it from now on (not only after the next
+    turn)."""
+    from ftpress.sealed_campaign import latest_intelligence
+    from ftpress.state.twins import needed_key
+    from ftpress.state.writeout import write_out
+
+    files = latest_intelligence(root, needed_key(root, "sealing the player's intelligence"),
+                                player)
+    if files:
+        write_out(root, f"{player}'s intelligence", files)
 
 
 def add_umpire(root: Path, account: Account) -> str:

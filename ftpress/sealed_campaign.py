@@ -9,10 +9,13 @@ its ``before/``, and of each record's event log, dice log and order files. It
 changes no recorded outcome: every event, roll, state and digest is what the
 record says. What it adds:
 
-- the campaign's keys, the same in every snapshot (``settings.secrecy:
-  sealed``, ``umpire_recipients``, each player's ``recipient``, as
-  ``state/`` lists them), so that ``--verify`` and ``--redo`` resolve each
-  turn to its record again;
+- the campaign's keys, the same in every snapshot not sealed yet, and in every
+  snapshot when the umpire's key is rotated (``settings.secrecy: sealed``,
+  ``umpire_recipients``, each player's ``recipient``, as ``state/`` lists them),
+  so that ``--verify`` and ``--redo`` resolve each turn to its record again. A
+  snapshot sealed already keeps its keys: a recipient recorded since
+  (``ftpress roster key``) is an edit of ``state/``, which the next turn's record
+  keeps in its ``before/``, as for any edit between turns;
 - ``digest_of: orders`` in the ``turn.yaml`` of a turn resolved from plain
   orders: its digest was made from them, and its record's ``.age`` order
   copies are twins, not the sealed files of a turn keyed on their bytes.
@@ -102,9 +105,16 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     for folder in snapshot_folders(root):
         turn = folder.rsplit("/", 1)[1]
         source = umpire
-        full = _keyed(load_folder(root, folder, umpire=source).state, keys)
+        full = load_folder(root, folder, umpire=source).state
+        # Sealed already, a snapshot keeps its own keys, unless they are rotated.
+        snapshot_keys = keys if recipients is not None or not full.campaign.sealed else full
+        full = _keyed(full, snapshot_keys)
         if turn == SETUP:
             files |= state_pairs(sealer, (folder,), full, url)
+            # What each player with a key knows before any turn: what their set-up
+            # orders are checked against where they seal them.
+            for rel, data in setup_intelligence(folder, full, keys).items():
+                files[rel] = kept(root, rel, data, umpire) or data
             dice = load_dice(root, folder, umpire=source)
             rel = f"{folder}/{DICE.file}"
             schema = _schema_line(root / rel)
@@ -113,9 +123,11 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
             previous = full
             continue
         has_before = (root / folder / "before").is_dir()
-        before = _keyed(load_folder(root, f"{folder}/before",
-                                    umpire=umpire).state, keys) \
+        before = load_folder(root, f"{folder}/before", umpire=umpire).state \
             if has_before else None
+        if before is not None:
+            before = _keyed(before, keys if recipients is not None or not
+                            before.campaign.sealed else before)
         start = before if before is not None else previous
         assert start is not None, f"{folder} has no turn before it"
         files |= _record(root, sealer, folder, turn, full, before, start, source, url)
@@ -125,6 +137,35 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     if problems:
         raise InputError(problems)
     return SealedCampaign(files, sealed_orders, (*removed, *gone), left)
+
+
+def setup_intelligence(folder: str, setup: State, keys: State) -> dict[str, bytes]:
+    """Each player's intelligence of the set-up snapshot (``folder``), sealed to them
+    as ``keys`` lists their recipients: the set-up is recorded before any player has a
+    key, so no turn wrote it; without it a player could check their set-up orders
+    against nothing but the public's state."""
+    return intelligence_files(folder, _keyed(setup, keys), (), SETUP)
+
+
+def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str, bytes]:
+    """``player``'s intelligence of the latest recorded turn, sealed to the recipient
+    ``state/`` now lists for them (a recipient recorded after that turn was resolved:
+    the player can read and check against what they know at once)."""
+    from ftpress.intelligence import path_of
+
+    folders = snapshot_folders(root)
+    if not folders:
+        return {}
+    folder = folders[-1]
+    keys = load_folder(root, STATE_DIR, umpire=umpire).state
+    full = load_folder(root, folder, umpire=umpire).state
+    if folder.endswith(f"/{SETUP}"):
+        made = setup_intelligence(folder, full, keys)
+    else:
+        made = intelligence_files(folder, _keyed(full, keys), read_events(root, folder, umpire),
+                                  folder.rsplit("/", 1)[1])
+    rel = path_of(folder, player)
+    return {rel: made[rel]} if rel in made else {}
 
 
 def _schema_line(file: Path) -> str | None:
@@ -229,6 +270,8 @@ def stale_projections(root: Path, umpire: UmpireKey) -> list[Problem]:
         if target.is_file() and target.read_bytes() == data:
             continue
         if f"/{INTELLIGENCE}/" in rel:
+            if rel.startswith(f"{TURNS_DIR}/{SETUP}/") and not target.is_file():
+                continue  # sealed from the keys of a later day: welcome, not owed
             what = "is missing" if not target.is_file() else "does not hold"
             found.append(Problem(rel, 0, 0, f"{what} what its player knows by the turn's "
                                  "record; run 'ftpress keys seal-campaign' to seal it again"))

@@ -51,6 +51,16 @@ MAX_SEALED_BYTES = MAX_BYTES + 64 * 1024
 #: What ``ftpress check`` says of a sealed file it has no key to open.
 NEEDS_KEY = ("sealed: its form and recipients are checked; its orders are read with the "
              "umpire's key when the turn is resolved")
+#: How a player of a sealed campaign sends orders, for every place that tells them
+#: (``init``'s next steps and ``orders/README.md``, the reminder; the site's
+#: ``/orders/`` page says the same in its own markup).
+SENDING = ("This campaign is sealed: orders travel encrypted. Each player makes a key "
+           "once ('ftpress keys new', or on the site's 'Your view' page) and sends the "
+           "recipient it prints to the umpire, who records it ('ftpress roster key PLAYER "
+           "RECIPIENT'); each turn the player seals the order file with their key, "
+           "'ftpress seal orders/<turn>/<player>.yaml --identity KEY' (which checks it "
+           "against what they know first), or seals it on the 'Your view' page, and sends "
+           "only the .yaml.age file by pull request.")
 #: The rule an unusable sealed file's events cite.
 RULE = "sealed orders"
 
@@ -122,9 +132,12 @@ def receipt(path: str, data: bytes, now: datetime) -> str:
 def sealed_problems(path: str, data: bytes, state: State) -> list[Problem]:
     """What is wrong with a sealed order file, found with no key: its size, its form,
     and a stanza for each umpire recipient and the player's own."""
-    if len(data) > MAX_SEALED_BYTES:
+    # Armor adds a third in base64; the limit is the binary file's.
+    limit = MAX_SEALED_BYTES * 4 // 3 + MAX_SEALED_BYTES // 48 + 128 \
+        if data.lstrip().startswith(agekeys.ARMOR_BEGIN) else MAX_SEALED_BYTES
+    if len(data) > limit:
         return [Problem(path, 0, 0, f"is {len(data):,} bytes; a sealed order file may be at "
-                        f"most {MAX_SEALED_BYTES:,}")]
+                        f"most {limit:,}")]
     try:
         stanzas = agekeys.header(data)
     except agekeys.Unreadable as exc:

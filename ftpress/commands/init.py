@@ -26,7 +26,7 @@ from pathlib import Path
 
 import yaml
 
-from ftpress import agekeys
+from ftpress import agekeys, sealing
 from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
@@ -97,8 +97,10 @@ class Created:
     def next_steps(self) -> list[str]:
         steps = next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
                            self.base_url_set)
-        if self.first_orders:
-            steps.append(f"  {len(steps) + 1}. tell the players: {self.first_orders}")
+        sealed = f" {sealing.SENDING}" if self.umpire_recipient is not None else ""
+        if self.first_orders or sealed:
+            steps.append(f"  {len(steps) + 1}. tell the players: "
+                         f"{self.first_orders}{sealed}".rstrip())
         return steps
 
 
@@ -187,7 +189,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     base_url = site_url or f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
                              ".gitignore": _GITIGNORE + (_SEALED_IGNORED if sealed else ""),
-                             "orders/README.md": _orders_readme(new.first_orders), **github}
+                             "orders/README.md": _orders_readme(new.first_orders, sealed), **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
             files[f"{folder}/{kind.file}"] = dump(getattr(state, kind.name),
@@ -330,8 +332,9 @@ _GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-s
 #: built for one viewer's eyes, and plain order files (only sealed ones are sent).
 _SEALED_IGNORED = f"/{agekeys.UMPIRE_KEY_FILE}*\n/_site-*/\n/orders/*/*.yaml\n"
 
-def _orders_readme(first_orders: str) -> str:
+def _orders_readme(first_orders: str, sealed: bool) -> str:
     first = f"\n{first_orders}\n" if first_orders else ""
+    first += f"\n{sealing.SENDING}\n" if sealed else ""
     return ("# Orders\n\n"
             "Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:\n"
             "the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.\n"

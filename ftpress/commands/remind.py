@@ -37,8 +37,13 @@ def reminder(root: Path, now: datetime, window: timedelta) -> str | None:
     names = [f"@{logins[p]} ({p})" if logins.get(p) else p for p in status.missing]
     return (f"Orders for {status.turn} are due {durations.utc(status.deadline)} "
             f"({durations.relative(status.deadline, now)}). Not sent yet: "
-            f"{', '.join(names)}. Send them as a pull request adding "
-            f"`orders/{status.turn}/<your-id>.yaml`.\n")
+            f"{', '.join(names)}. " + (
+                f"Seal them with your key and send the sealed file, "
+                f"`orders/{status.turn}/<your-id>.yaml.age`, as a pull request: "
+                "`ftpress seal orders/<turn>/<your-id>.yaml --identity KEY`, or the "
+                "'Your view' page of the campaign's site, seals them.\n"
+                if loaded.state.campaign.sealed else
+                f"Send them as a pull request adding `orders/{status.turn}/<your-id>.yaml`.\n"))
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

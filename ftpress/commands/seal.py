@@ -20,6 +20,7 @@ from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.logsafe import say
 from ftpress.orders.load import stray_problem
 from ftpress.state.load import LoadedState
+from ftpress.state.model import PUBLIC_KNOWLEDGE
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,8 +74,18 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
     # the whole state where the umpire's key is at hand, else against what the player
     # knows (their intelligence, opened with --identity), else for their form alone.
     umpire = umpire_at_hand(root)
+    if umpire is None and identity is None:
+        raise RefusedCommand(f"this campaign is sealed, so {player}'s orders are checked "
+                             f"against what {player} knows, which is sealed to {player}'s "
+                             "key: give --identity FILE (the key 'ftpress keys new' wrote); "
+                             "nothing was written")
     known = load_state(root, umpire) if umpire is not None else \
         players_view(root, loaded, player, identity) if identity is not None else None
+    if known is not None and known.state.campaign.known_to == PUBLIC_KNOWLEDGE:
+        raise RefusedCommand(f"there is no intelligence of {player}'s sealed to this key "
+                             "for the latest turn, so the orders could be checked for their "
+                             "form alone; the umpire records your key with 'ftpress roster "
+                             "key', which seals it; nothing was written")
     problems, _ = check_orders(root, {rel}, known)
     if problems:
         raise InputError(problems)

@@ -53,6 +53,9 @@ from ftpress.turn.secret import (
 )
 from ftpress.turn.tabletop import stray_battles, write_templates
 
+#: The kind of event every ruleset gives an order it does not carry out.
+REFUSED = "rejected"
+
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
@@ -68,6 +71,14 @@ class TurnResult:
     written: bool = True
     #: The battle-result files the turn waits for (it paused; nothing recorded).
     waiting: tuple[str, ...] = ()
+
+    def refusals(self, *, hidden: bool) -> tuple[str, ...]:
+        """One line per order the turn refused (its player, what was refused, why), in
+        the order of the events; ``hidden``: those told to their player alone too (for
+        the umpire's eyes: a public log gets the public ones only)."""
+        return tuple(f"  {e.player or 'the umpire'}"
+                     + (f", {' '.join(e.order.split())}" if e.order else "") + f": {e.text}"
+                     for e in self.events if e.kind == REFUSED and (hidden or e.audience.public))
 
     def summary(self) -> str:
         if self.waiting:
