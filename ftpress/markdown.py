@@ -22,9 +22,9 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.parser_block import RuleFuncBlockType
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
-from markdown_it.rules_core import StateCore
 from mdit_py_plugins.anchors.index import slugify, unique_slug
 from mdit_py_plugins.footnote import footnote_plugin
 
