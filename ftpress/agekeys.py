@@ -151,7 +151,8 @@ def umpire_identity(root: Path, environ: Mapping[str, str] | None = None,
 
 def encrypt(data: bytes, to: Sequence[Recipient]) -> bytes:
     """``data`` sealed to every one of ``to`` (binary age, no passphrase)."""
-    return pyrage.encrypt(data, list(to))
+    sealed: bytes = pyrage.encrypt(data, list(to))
+    return sealed
 
 
 class Unreadable(Exception):
@@ -164,7 +165,8 @@ def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
     if problem is not None:
         raise Unreadable(problem)
     try:
-        return pyrage.decrypt(data, list(identities))
+        opened: bytes = pyrage.decrypt(data, list(identities))
+        return opened
     except pyrage.DecryptError as exc:
         if "No matching keys" in str(exc):
             raise Unreadable("is not sealed to this key (no recipient stanza matches it)"

@@ -87,8 +87,8 @@ class RenderCache:
     and the templates compiled (:attr:`templates`), in memory."""
 
     def __init__(self, folder: Path | None) -> None:
-        self._memory: dict[str, tuple] = {}
-        self._new: dict[str, tuple] = {}
+        self._memory: dict[str, tuple[Any, ...]] = {}
+        self._new: dict[str, tuple[Any, ...]] = {}
         self._used: set[str] = set()
         self._db: sqlite3.Connection | None = None
         if folder is not None:
@@ -99,7 +99,7 @@ class RenderCache:
         #: compiles an unchanged template once, not on every edit.
         self.templates: dict[str, bytes] = {}
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """The cached values among ``keys``."""
         wanted = list(dict.fromkeys(keys))
         self._used.update(wanted)
@@ -119,7 +119,7 @@ class RenderCache:
         self._memory.update(found)
         return found
 
-    def put(self, key: str, value: tuple) -> None:
+    def put(self, key: str, value: tuple[Any, ...]) -> None:
         self._memory[key] = value
         self._new[key] = value
         self._used.add(key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
@@ -83,6 +83,6 @@ def load_config(root: Path) -> SiteConfig:
     return validation.validate(_ADAPTER, data, CONFIG_FILE)
 
 
-def config_schema() -> dict:
+def config_schema() -> dict[str, Any]:
     """JSON Schema of ``site.yaml``, for editors."""
     return _ADAPTER.json_schema()

@@ -92,7 +92,7 @@ def _cite_text(token: Token) -> str:
     return str(token.meta["text"] or f"§{token.meta['number']}")
 
 
-def _cite_url(token: Token, env: dict) -> str | None:
+def _cite_url(token: Token, env: dict[str, Any]) -> str | None:
     """The cited section's URL, or None (and the number noted as unresolved)."""
     number = token.meta["number"]
     url = env["cite"](number) if env.get("cite") else None
@@ -101,7 +101,8 @@ def _cite_url(token: Token, env: dict) -> str | None:
     return url
 
 
-def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any, env: dict) -> str:
+def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any,
+                     env: dict[str, Any]) -> str:
     text = escapeHtml(_cite_text(tokens[idx]))
     url = _cite_url(tokens[idx], env)
     inside_link = sum(t.nesting for t in tokens[:idx] if t.type in ("link_open", "link_close"))
@@ -184,7 +185,7 @@ def _parser() -> MarkdownIt:
 def _with_base_path(default: Any) -> Any:
     attr_of = {"link_open": "href", "image": "src"}
 
-    def render(self: Any, tokens: list[Token], idx: int, options: Any, env: dict) -> str:
+    def render(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
         token = tokens[idx]
         if token.type == "image":  # a citation in the alt text reads as its words there
             for child in token.children or ():
@@ -196,8 +197,10 @@ def _with_base_path(default: Any) -> Any:
         if isinstance(value, str) and value.startswith("/") and not value.startswith("//"):
             token.attrSet(attr, env.get("base_path", "/") + value.lstrip("/"))
         if default is not None:
-            return default(tokens, idx, options, env)
-        return self.renderToken(tokens, idx, options, env)
+            html: str = default(tokens, idx, options, env)
+            return html
+        plain: str = self.renderToken(tokens, idx, options, env)
+        return plain
 
     return render
 
@@ -237,13 +240,13 @@ def cache_key(text: str, base_path: str, cite: Resolver | None) -> str:
     return h.hexdigest()
 
 
-def as_tuple(rendered: Rendered) -> tuple:
+def as_tuple(rendered: Rendered) -> tuple[Any, ...]:
     """A cacheable (JSON-safe) form of a :class:`Rendered`."""
     return (rendered.html, rendered.lead, rendered.words, list(rendered.unresolved),
             [[f.line, f.col, f.message] for f in rendered.faults])
 
 
-def from_tuple(value: tuple) -> Rendered:
+def from_tuple(value: tuple[Any, ...]) -> Rendered:
     html, lead, words, unresolved, faults = value
     return Rendered(html, lead, words, tuple(unresolved), tuple(Fault(*f) for f in faults))
 

@@ -123,4 +123,5 @@ def _ruleset(root: Path) -> str | None:
         campaign = read_file(root, f"{STATE_DIR}/{KINDS['campaign'].file}", KINDS["campaign"])
     except InputError:
         return None
-    return campaign[1].ruleset
+    ruleset: str = campaign[1].ruleset
+    return ruleset

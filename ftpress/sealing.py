@@ -158,7 +158,7 @@ class OpenedOrders:
     """A sealed turn's orders, opened by the umpire."""
 
     #: The orders that could be used, by player.
-    orders: dict[str, LoadedOrders]
+    orders: dict[str, LoadedOrders[Any]]
     #: The dice key (:func:`sealed_digest`).
     digest: str
     #: For each player whose file could not be used: their event and the public one.
@@ -184,7 +184,7 @@ def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identit
     if folder.is_dir():
         for file in sorted(folder.glob(f"*{SEALED}")):
             sealed[file.name.removesuffix(SEALED)] = file.read_bytes()
-    orders: dict[str, LoadedOrders] = {}
+    orders: dict[str, LoadedOrders[Any]] = {}
     events: list[Event] = []
     for player, data in sorted(sealed.items()):
         rel = f"orders/{turn}/{player}{SEALED}"

@@ -75,7 +75,8 @@ def _executable() -> Path:
         import pagefind_bin
     except ImportError:  # pragma: no cover - a declared dependency
         raise SearchError("pagefind is not installed; pip install 'pagefind[bin]'") from None
-    return pagefind_bin.get_executable()
+    found: Path = pagefind_bin.get_executable()
+    return found
 
 
 def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str, ...]]:

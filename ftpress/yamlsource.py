@@ -66,7 +66,7 @@ class _Loader(_Base):  # type: ignore[misc,valid-type]
     ascend_resolver = staticmethod(bool)
 
 
-class MarkedMap(dict):
+class MarkedMap(dict[Hashable, Any]):
     """A dict that knows the (line, col) of each key and of each value."""
 
     __slots__ = ("key_marks", "mark", "value_marks")
@@ -78,7 +78,7 @@ class MarkedMap(dict):
         self.value_marks: dict[Hashable, tuple[int, int]] = {}
 
 
-class MarkedList(list):
+class MarkedList(list[Any]):
     """A list that knows the (line, col) of each item."""
 
     __slots__ = ("item_marks", "mark")
@@ -149,7 +149,9 @@ class _Builder:
         """The scalar's tag, resolved as SafeLoader resolves it if the text gives none."""
         tag: object = node.tag  # a slice if untagged (see _Loader)
         if type(tag) is slice:
-            return _Base.resolve(self.loader, _ScalarNode, node.value, tag.step)
+            resolved: str = _Base.resolve(  # type: ignore[no-untyped-call]  # PyYAML's stubs leave it untyped
+                self.loader, _ScalarNode, node.value, tag.step)
+            return resolved
         return node.tag
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
@@ -405,7 +407,8 @@ def _count_levels(text: str, path: str, line_offset: int) -> None:
     loader = yaml.SafeLoader(text)
     try:
         depth = 0
-        while (event := loader.get_event()) is not None and not isinstance(
+        # PyYAML's stubs leave get_event untyped.
+        while (event := loader.get_event()) is not None and not isinstance(  # type: ignore[no-untyped-call]
                 event, yaml.StreamEndEvent):
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
-from pydantic.json_schema import JsonDict
+from pydantic.json_schema import JsonDict  # type: ignore[attr-defined]  # pydantic re-exports it without __all__
 
 from ftpress import validation, yamlsource
 from ftpress.cleantext import LINE, CleanText

@@ -62,7 +62,7 @@ class _Drawing(svgwrite.Drawing):
     """svgwrite's drawing less the xml-events namespace, which HTML forbids on inline SVG."""
 
     def get_xml(self) -> ElementTree.Element:
-        xml = super().get_xml()
+        xml: ElementTree.Element = super().get_xml()
         xml.attrib.pop("xmlns:ev", None)
         return xml
 

@@ -47,7 +47,7 @@ class InvalidOrder(InputError):
     """
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...],
-                 partial: LoadedOrders | None = None) -> None:
+                 partial: LoadedOrders[Any] | None = None) -> None:
         super().__init__(problems)
         self.partial = partial
 

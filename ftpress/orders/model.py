@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
-from pydantic.json_schema import JsonDict
+from pydantic.json_schema import JsonDict  # type: ignore[attr-defined]  # pydantic re-exports it without __all__
 
 from ftpress.cleantext import LINE, TEXT
 from ftpress.hexes import Hex

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ftpress.display import Display
 from ftpress.hexes import Hex
@@ -170,7 +171,7 @@ def _counters(state: State, player_id: str, page: Callable[[str], str], display:
     whose markers are off the map."""
     if state.map.geometry == "plane":
         return _plane_counters(state, player_id, page, whole)
-    places: dict[Hex, list] = {}
+    places: dict[Hex, list[Group]] = {}
     for group in state.groups_of(player_id):
         if not (whole or display.counter(group)):
             continue  # no counter of its own
@@ -192,12 +193,12 @@ def _plane_counters(state: State, player_id: str, page: Callable[[str], str],
                     whole: bool) -> tuple[CounterView, ...]:
     """On a planar map a power's task forces by place: at a system, or at a
     point of open space; systems first by name, then points west to east."""
-    places: dict[str | Point, list] = {}
+    places: dict[str | Point, list[Group]] = {}
     for group in state.groups_of(player_id):
         if isinstance(group.at, (str, Point)):
             places.setdefault(group.at, []).append(group)
 
-    def order(place: str | Point) -> tuple:
+    def order(place: str | Point) -> tuple[Any, ...]:
         if isinstance(place, Point):
             return (1, "", place.x, place.y)
         system = state.system(place)

@@ -89,9 +89,9 @@ class Store(Protocol):
 
     parsed: dict[FileKey, Any]
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]: ...
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple[Any, ...]]: ...
 
-    def put(self, key: str, value: tuple) -> None: ...
+    def put(self, key: str, value: tuple[Any, ...]) -> None: ...
 
 
 class Scratch:
@@ -100,10 +100,10 @@ class Scratch:
     def __init__(self) -> None:
         self.parsed: dict[FileKey, Any] = {}
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, tuple]:
+    def get_many(self, keys: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         return {}
 
-    def put(self, key: str, value: tuple) -> None:
+    def put(self, key: str, value: tuple[Any, ...]) -> None:
         pass
 
 
@@ -238,7 +238,7 @@ def _from_json(text: str, kind: FileKind, ext: StateExtension | None = None) -> 
         return None
 
 
-class _Sources(dict):
+class _Sources(dict[str, Any]):
     """Each file of a folder as parsed with line marks; a file that came from the
     store is parsed when a problem first needs one of its lines."""
 
@@ -341,8 +341,9 @@ def _extension(campaign: Any, sources: _Sources, extensions: Extensions
 def load_dice(root: Path, folder: str, store: Store | None = None,
               umpire: UmpireKey | None = None) -> DiceFile:
     """A snapshot's dice log (its twin's, with ``umpire``)."""
-    return _read(root, f"{folder}/{DICE.file}", DICE, store if store is not None else Scratch(),
-                 umpire=umpire)[1]
+    dice: DiceFile = _read(root, f"{folder}/{DICE.file}", DICE,
+                           store if store is not None else Scratch(), umpire=umpire)[1]
+    return dice
 
 
 def snapshot_folders(root: Path) -> tuple[str, ...]:

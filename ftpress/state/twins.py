@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ftpress import agekeys, yamlsource
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
@@ -96,7 +97,7 @@ def open_twin(root: Path, rel: str, key: UmpireKey) -> bytes:
     return plain
 
 
-def _plain_campaign(root: Path) -> dict | None:
+def _plain_campaign(root: Path) -> dict[str, Any] | None:
     """``state/campaign.yaml`` as parsed, or None where it does not read (the load says
     why)."""
     rel = "state/campaign.yaml"
