@@ -22,9 +22,10 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.parser_block import RuleFuncBlockType
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
-from mdit_py_plugins.anchors import anchors_plugin
+from mdit_py_plugins.anchors.index import slugify, unique_slug
 from mdit_py_plugins.footnote import footnote_plugin
 
 from ftpress.buildcache import code_version
@@ -74,22 +75,59 @@ def _cite_rule(state: StateInline, silent: bool) -> bool:
     match = _CITE.match(state.src, state.pos)
     if match is None:
         return False
-    if not silent:
-        token = state.push("rule_ref", "", 0)
-        token.meta = {"number": match.group(1), "text": match.group(2)}
+    if silent:
+        # Asked only to step over a token while a link's text is measured: a
+        # citation's brackets are left to count as the plain, balanced brackets
+        # they are, so that a citation inside a link's text keeps the link a link
+        # (markdown-it takes a '[' that opens a token there for a nested link).
+        return False
+    token = state.push("rule_ref", "", 0)
+    token.meta = {"number": match.group(1), "text": match.group(2)}
     state.pos = match.end()
     return True
 
 
-def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any,
-                     env: dict[str, Any]) -> str:
-    number = tokens[idx].meta["number"]
-    text = escapeHtml(tokens[idx].meta["text"] or f"§{number}")
+def _cite_text(token: Token) -> str:
+    """What a citation reads as: its own words, or the section's number."""
+    return str(token.meta["text"] or f"§{token.meta['number']}")
+
+
+def _cite_url(token: Token, env: dict[str, Any]) -> str | None:
+    """The cited section's URL, or None (and the number noted as unresolved)."""
+    number = token.meta["number"]
     url = env["cite"](number) if env.get("cite") else None
     if url is None:
         env.setdefault("unresolved", []).append(number)
+    return url
+
+
+def _render_rule_ref(self: Any, tokens: list[Token], idx: int, options: Any,
+                     env: dict[str, Any]) -> str:
+    text = escapeHtml(_cite_text(tokens[idx]))
+    url = _cite_url(tokens[idx], env)
+    inside_link = sum(t.nesting for t in tokens[:idx] if t.type in ("link_open", "link_close"))
+    if url is None or inside_link:  # (a link inside a link's text is not HTML)
         return text
     return f'<a class="rule-ref" href="{escapeHtml(url)}">{text}</a>'
+
+
+def _heading_ids(state: StateCore) -> None:
+    """Each ``##`` to ``####`` heading's id: its text as a slug (GitHub's rule), a
+    citation counting as its words or as ``rule-4-1``; a second heading alike gets
+    ``-1``, ``-2`` after it; a heading with no letter or digit is ``section``."""
+    used: set[str] = set()
+    for index, token in enumerate(state.tokens):
+        if token.type != "heading_open" or token.tag not in ("h2", "h3", "h4"):
+            continue
+        words = []
+        for child in state.tokens[index + 1].children or ():
+            if child.type in ("text", "code_inline"):
+                words.append(child.content)
+            elif child.type == "rule_ref":
+                words.append(child.meta["text"] or f"rule {child.meta['number']}"
+                             .replace(".", "-"))
+        slug = slugify("".join(words)) or "section"
+        token.attrSet("id", unique_slug(slug, used))
 
 
 def _guard_depth(rule: RuleFuncBlockType) -> RuleFuncBlockType:
@@ -122,7 +160,7 @@ def _parser() -> MarkdownIt:
                                    "maxNesting": PARSER_LEVELS})
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin)
-    md.use(anchors_plugin, min_level=2, max_level=4)
+    md.core.ruler.push("heading_ids", _heading_ids)
     # A <section> needs a heading to be valid HTML; footnotes get a hidden one.
     md.add_render_rule("footnote_block_open", lambda *_: (
         '<hr class="footnotes-sep">\n<section class="footnotes">\n'
@@ -149,6 +187,11 @@ def _with_base_path(default: Any) -> Any:
 
     def render(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
         token = tokens[idx]
+        if token.type == "image":  # a citation in the alt text reads as its words there
+            for child in token.children or ():
+                if child.type == "rule_ref":
+                    _cite_url(child, env)
+                    child.type, child.content = "text", _cite_text(child)
         attr = attr_of[token.type]
         value = token.attrGet(attr)
         if isinstance(value, str) and value.startswith("/") and not value.startswith("//"):

@@ -214,7 +214,16 @@ def _text(value: str) -> str:
 
 
 def robots(config: SiteConfig, *, umpire: bool = False) -> str:
-    """Crawlers welcome on the public site; kept out of the umpire's."""
+    """Crawlers welcome on the public site; kept out of the umpire's. A site under a
+    path (a GitHub project site) is told that crawlers never read this file there."""
     if umpire:
         return "User-agent: *\nDisallow: /\n"
-    return f"User-agent: *\nAllow: /\n\nSitemap: {Urls(config).absolute('sitemap.xml')}\n"
+    sitemap = Urls(config).absolute("sitemap.xml")
+    parts = urlsplit(sitemap)
+    note = ""
+    if parts.path != "/sitemap.xml":
+        note = (f"# Crawlers read robots.txt only at the root of a host (RFC 9309), so not "
+                f"here: to have the\n# sitemap found, put the Sitemap line below in "
+                f"{parts.scheme}://{parts.netloc}/robots.txt\n# or give the sitemap's "
+                "address to the search engines' webmaster tools.\n")
+    return f"{note}User-agent: *\nAllow: /\n\nSitemap: {sitemap}\n"
