@@ -55,6 +55,17 @@ NEEDS_KEY = ("sealed: its form and recipients are checked; its orders are read w
 RULE = "sealed orders"
 
 
+def how_to_send(turn: str, player: str = "<your-id>", *, sealed: bool) -> str:
+    """How a player sends a turn's orders, in the words every reminder and hint uses:
+    in a sealed campaign, seal the file with your own key and send the ``.age`` file."""
+    plain = f"orders/{turn}/{player}.yaml"
+    if sealed:
+        return (f"write {plain}, seal it with your key (ftpress seal {plain} --identity "
+                f"<your key file>) and send the sealed {plain}{SEALED.removeprefix('.yaml')} "
+                "in a pull request from your fork")
+    return f"send {plain} in a pull request from your fork"
+
+
 def is_sealed(path: str) -> bool:
     return path.endswith(SEALED)
 
