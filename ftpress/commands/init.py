@@ -376,8 +376,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "gets a key (the default, unless the ruleset hides nothing, as sct's "
                         "does); open: everything in plain")
     parser.add_argument("--ftpress-requirement", metavar="SPEC",
-                        help="the ftpress its workflows install: a version, a git URL with a "
-                        "tag, or a wheel's URL (default: this ftpress's version)")
+                        help="the ftpress its workflows install: a version on PyPI, "
+                        "'release' (the wheel of the GitHub release), a git URL with a tag, "
+                        "or a wheel's URL (default: the git tag of this ftpress's version, "
+                        "which installs before any release reaches PyPI)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from ftpress import durations
 from ftpress.battles import BATTLES_DIR
+from ftpress.errors import Problem
 from ftpress.orders.load import ORDERS_DIR
 from ftpress.orders_window import Window
 from ftpress.state.model import State
@@ -88,13 +89,49 @@ def set_aside_late_orders(root: Path, state: State, now: datetime) -> tuple[SetA
     return tuple(moved)
 
 
-def _stale(root: Path, turn: str) -> list[SetAside]:
-    """Files of a resolved turn that are not the copies its record folded in."""
+def _not_in_record(root: Path, turn: str) -> list[Path]:
+    """Files in ``orders/<turn>/`` of a resolved turn that are not the copies its
+    record folded in (``state/turns/<turn>/orders/``)."""
     found = []
     for file in _files(root, turn):
         kept = root / TURNS_DIR / turn / ORDERS_DIR / file.name
-        if kept.is_file() and kept.read_bytes() == file.read_bytes():
+        if not kept.is_file() or kept.read_bytes() != file.read_bytes():
+            found.append(file)
+    return found
+
+
+def stale_problems(root: Path, state: State) -> list[Problem]:
+    """For ``ftpress check``: each order file of a resolved turn that its record did not
+    fold in (it would make ``turn --verify`` fail; the next publishing run sets it
+    aside)."""
+    found = []
+    folder = root / ORDERS_DIR
+    for turn_dir in sorted(folder.iterdir()) if folder.is_dir() else ():
+        try:
+            resolved = turn_number(turn_dir.name) < state.campaign.calendar.turn
+        except ValueError:
             continue
+        for file in _not_in_record(root, turn_dir.name) if resolved else ():
+            found.append(Problem(f"{ORDERS_DIR}/{turn_dir.name}/{file.name}", 0, 0,
+                                 f"not the order file {turn_dir.name} was resolved with "
+                                 f"({TURNS_DIR}/{turn_dir.name}/{ORDERS_DIR}/ keeps those): it "
+                                 f"came after the turn closed; the next publishing run moves it "
+                                 f"to {SET_ASIDE_DIR}/{turn_dir.name}/, as nothing late counts"))
+    return found
+
+
+def set_aside_files(root: Path) -> tuple[str, ...]:
+    """Every order file set aside so far, ``orders-set-aside/<turn>/<commit>-<file>``."""
+    folder = root / SET_ASIDE_DIR
+    return tuple(sorted(p.relative_to(root).as_posix() for p in folder.rglob("*")
+                        if p.is_file())) if folder.is_dir() else ()
+
+
+def _stale(root: Path, turn: str) -> list[SetAside]:
+    """Files of a resolved turn that are not the copies its record folded in."""
+    found = []
+    for file in _not_in_record(root, turn):
+        kept = root / TURNS_DIR / turn / ORDERS_DIR / file.name
         rel = f"{ORDERS_DIR}/{turn}/{file.name}"
         landed = _landed(root, rel)
         if landed is None:
