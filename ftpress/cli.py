@@ -78,6 +78,8 @@ COMMANDS = (
     Command("calendar", "extend, pause or resume the open turn's deadline"),
     Command("remind", "the reminder for players who have not sent orders, when it is due; "
             "for CI"),
+    Command("doctor", "check the GitHub repository's settings the campaign's trust model "
+            "needs, through gh api; change nothing"),
     Command("keys", "the umpire's key and the players' recipients: init, check, rotate"),
     Command("seal", "the same as 'ftpress orders seal': check an order file, then seal it "
             "for the umpires and its player"),

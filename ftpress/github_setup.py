@@ -1,6 +1,7 @@
 """What ``ftpress init`` does beyond the campaign's files so it runs on GitHub at once:
 the first turn's secret, CODEOWNERS naming the umpires, ``git init -b main``,
-and the steps left to do on GitHub itself, printed.
+and the steps left to do on GitHub itself, printed in the order that works (the
+repository's settings before the first push; README: the trust model).
 
 **The first turn's secret.** The umpire's master secret is
 ``$FTPRESS_UMPIRE_SECRET`` if set, else a new random one written to the
@@ -20,9 +21,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ftpress.agekeys import UMPIRE_KEY_ENV, UMPIRE_KEY_FILE
 from ftpress.errors import InvalidArgument
 from ftpress.roster import Account
 from ftpress.turn.secret import SECRET_ENV, SECRET_FILE
+
+#: The environment whose secrets only main may use: the umpire's secret and key.
+ENVIRONMENT = "umpire"
 
 #: ``OWNER/NAME`` of a GitHub repository, as GitHub allows them.
 _REPOSITORY = re.compile(r"([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})")
@@ -87,27 +92,43 @@ def git_init(root: Path) -> str:
 
 
 def next_steps(root: Path, secret: MasterSecret, missing_accounts: Sequence[str],
-               umpires: Sequence[Account], base_url_set: bool = False) -> list[str]:
-    """What is left to do, on GitHub and in the campaign, in order."""
-    steps = [f"commit everything (git -C {root} add -A && git -C {root} commit -m 'The "
-             "campaign') and push it to a new GitHub repository's main branch"]
+               umpires: Sequence[Account], base_url_set: bool = False,
+               sealed_key: str | None = None, repository: str | None = None) -> list[str]:
+    """What is left to do, on GitHub and in the campaign, in order: the repository's
+    settings first (Pages, the environment ``umpire`` and its secrets, the rules),
+    then the first push, so the first run finds everything it needs. ``sealed_key``
+    is a sealed campaign's umpire key file."""
+    where = repository or "OWNER/NAME"
+    steps = [f"create the repository {where} on GitHub (under your account or an "
+             "organization), empty, and do not push yet; the players will not be its "
+             "collaborators: they send orders from forks"]
+    steps.append("Pages: Settings → Pages → Build and deployment → Source: GitHub Actions"
+                 + ("" if base_url_set else "; then set base_url in site.yaml to "
+                    "https://OWNER.github.io/REPOSITORY/ (or make the campaign with "
+                    "--repository)"))
     if secret.new:
-        steps.append(f"add the contents of {root / SECRET_FILE} as the repository secret "
-                     f"{SECRET_ENV} (Settings → Secrets and variables → Actions), and keep a "
-                     "copy somewhere safe: turn 1's secret hash is published from it, so "
-                     "turn 1 cannot be resolved without it")
+        master = (f"{SECRET_ENV}, the contents of {root / SECRET_FILE} (keep a copy "
+                  "somewhere safe: turn 1's secret hash is published from it, so turn 1 "
+                  "cannot be resolved without it)")
     else:
-        steps.append(f"add the {SECRET_ENV} you ran this with as the repository secret "
-                     f"{SECRET_ENV}: turn 1's secret hash is published from it")
+        master = (f"{SECRET_ENV}, the one you ran this with (turn 1's secret hash is "
+                  "published from it)")
+    key = (f", and {UMPIRE_KEY_ENV}, the whole file {root / UMPIRE_KEY_FILE} (it opens "
+           "every sealed order and the hidden state; back it up off this machine)"
+           if sealed_key else "")
     steps += [
-        "Pages: Settings → Pages → Source: GitHub Actions"
-        + ("" if base_url_set else "; then set base_url in site.yaml to "
-           "https://OWNER.github.io/REPOSITORY/ (or make the campaign with --repository)"),
-        "branch protection for main (Settings → Rules → Rulesets): require a pull request, "
-        "review from Code Owners and the status check 'check orders'; let GitHub Actions "
-        "bypass it to push turns",
-        "merge queue: in the same ruleset turn on 'Require merge queue', so every orders "
-        "pull request is checked again against the main it lands on",
+        f"the environment {ENVIRONMENT}: Settings → Environments → New environment "
+        f"'{ENVIRONMENT}'; Deployment branches and tags: Selected branches and tags, add "
+        f"the branch rule 'main'; then its environment secrets: {master}{key}. Never as "
+        "repository secrets: a workflow on any branch can read those",
+        "Actions: Settings → Actions → General → Workflow permissions: 'Read repository "
+        "contents and packages permissions' (each job asks for what it needs), and "
+        "require approval for first-time contributors' fork pull requests",
+        "a ruleset for main: Settings → Rules → Rulesets → New branch ruleset, target "
+        "the default branch, 'Restrict deletions' and 'Block force pushes', no bypass "
+        "list. Add no rule that requires a pull request or status checks: the "
+        "publishing run pushes each turn to main with the workflow's own token, and such "
+        "a rule would refuse it",
     ]
     if not umpires:
         steps.append("name the umpire: ftpress roster add --umpire LOGIN:ID, and replace "
@@ -115,4 +136,12 @@ def next_steps(root: Path, secret: MasterSecret, missing_accounts: Sequence[str]
     if missing_accounts:
         steps.append("record the players' GitHub accounts: "
                      + "; ".join(f"ftpress roster add {p} LOGIN:ID" for p in missing_accounts))
+    steps += [
+        f"commit everything (git -C {root} add -A && git -C {root} commit -m 'The "
+        f"campaign') and push it to main (git -C {root} push https://github.com/{where}.git "
+        "main)",
+        f"check the settings: ftpress doctor --repository {where} (it asks GitHub "
+        "through gh, logged in as you), then start the first run: gh workflow run "
+        f"publish.yml --repo {where}",
+    ]
     return [f"  {n}. {step}" for n, step in enumerate(steps, 1)]

@@ -35,6 +35,7 @@ from ftpress.state.model import Calendar, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state_edits import write_state_file
 from ftpress.turn.resolve import TurnResult
+from ftpress.turn.window import SetAside
 
 
 def next_deadline(calendar: Calendar, resolved_at: datetime) -> datetime:
@@ -156,3 +157,25 @@ def _outcome(state: State, result: BattleFile) -> str:
     said += [f"{words.power(state, w.player)} withdrew to {words.place(state, w.to)}"
              for w in result.withdrew]
     return "; ".join(said) + "."
+
+
+def set_aside_message(moved: Sequence[SetAside]) -> str:
+    """The commit message's paragraph on order files set aside (with the turn's
+    message above it, or alone when nothing else was done)."""
+    count = len(moved)
+    lines = [f"{words.plural(count, 'order file')} set aside: landed after "
+             f"{'its turn' if count == 1 else 'their turns'} closed", ""]
+    lines += [f"{item.path} -> {item.to}" + (" (the version in time put back)"
+                                              if item.restored else "") for item in moved]
+    return "\n".join(lines) + "\n"
+
+
+def set_aside_comment(item: SetAside, link: str | None = None) -> str:
+    """For the pull request that brought in an order file set aside: what happened to
+    it and why (``link`` as in :func:`battles_markdown`)."""
+    kept = f"[`{item.to}`]({link}{item.to})" if link else f"`{item.to}`"
+    restored = (f" The version of `{item.path}` that was on main in time is back in its "
+                "place, and counts." if item.restored else "")
+    return (f"The publishing run set `{item.path}` aside: {item.reason}. It is kept as "
+            f"{kept}, and takes no part in the turn.{restored} Orders for the turn open now "
+            "go in a new pull request.\n")

@@ -65,6 +65,18 @@ SENDING = ("This campaign is sealed: orders travel encrypted. Each player makes 
 RULE = "sealed orders"
 
 
+def how_to_send(turn: str, player: str = "<your-id>", *, sealed: bool) -> str:
+    """How a player sends a turn's orders, in the words every reminder and hint uses:
+    in a sealed campaign, seal the file with your own key and send the ``.age`` file."""
+    plain = f"orders/{turn}/{player}.yaml"
+    if sealed:
+        return (f"write {plain}, seal it with your key (ftpress seal {plain} --identity "
+                f"<your key file>, or on the 'Your view' page of the campaign's site) and send "
+                f"the sealed {plain}{SEALED.removeprefix('.yaml')} in a pull request from your "
+                "fork")
+    return f"send {plain} in a pull request from your fork"
+
+
 def is_sealed(path: str) -> bool:
     return path.endswith(SEALED)
 

@@ -35,6 +35,8 @@ class CheckReport:
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: In a sealed campaign checked without the umpire's key: what was not checked.
     unchecked: str | None = None
+    #: Order files set aside by the publishing run: they landed after their turn closed.
+    set_aside: tuple[str, ...] = ()
 
 
 def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) -> CheckReport:
@@ -92,15 +94,31 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         except InputError:
             known = None  # reported by the load above
     order_problems, summaries = check_orders(root, wanted, known)
-    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
+             *_stale_orders(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
                       any(p.path.startswith(w + "/") for w in wanted))
     scope = "the campaign" if wanted is None else \
         _files_in_scope(root, wanted, [path for path, _ in summaries])
+    from ftpress.turn.window import set_aside_files
+
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
-                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
+                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
+                       set_aside_files(root))
+
+
+def _stale_orders(root: Path) -> list[Problem]:
+    """Order files of resolved turns that their records did not fold in."""
+    from ftpress.campaign import load_state
+    from ftpress.turn.window import stale_problems
+
+    try:
+        loaded = load_state(root)
+    except InputError:
+        return []  # reported by the load above
+    return stale_problems(root, loaded.state) if loaded is not None else []
 
 
 def _files_in_scope(root: Path, wanted: set[str], reported: Sequence[str]) -> str:
@@ -206,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
         count = len(report.problems)
         say(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}", err=True)
         return 1
+    for path in report.set_aside:
+        say(f"set aside, part of no turn (it landed after its turn closed): {path}")
     if report.unchecked is not None:
         say(f"not checked without the umpire's key: {report.unchecked}")
     say(f"checked {report.scope}: no problems")

@@ -7,7 +7,10 @@ request's files as blobs of the head revision. Nothing of the pull request is
 checked out or run by this command, and a pull request that adds its author
 to the roster changes nothing, since the roster is the base's.
 
-What a pull request may change (anything else is *refused*):
+A pull request that changes no file under ``orders/`` (a ruling, Dependabot's
+updates) is passed through: it has no orders to check, the umpire reviews it, and
+the required check never waits on it. One that does may change only this
+(anything else is *refused*):
 
 - only files under ``orders/``, added or modified as ordinary files: a
   deletion, a symlink, a submodule, an executable bit or any other mode change
@@ -42,9 +45,11 @@ recipient and the player's, and its size, and answered with a receipt (its
 SHA-256 and the time), nothing of what it says. A plain order file is refused.
 
 This check is not a security gate on its own (a ``pull_request`` workflow runs
-the workflow file of the pull request, which could skip it); CODEOWNERS and
-branch protection are. It gives an exact, early answer, and ``ftpress turn``
-re-validates every order file with main's code before folding it in.
+the workflow file of the pull request, which could skip it). Players have no write
+access (README: the trust model); the merge workflow runs this check again with
+main's code before it merges anything, and ``ftpress turn`` re-validates every
+order file with main's code, and takes only those on main when the turn closed
+(:mod:`ftpress.turn.window`).
 """
 
 from __future__ import annotations
@@ -116,6 +121,9 @@ class PullRequestReport:
     #: A player's pull request changing only their own order file, in a campaign whose
     #: settings say ``auto_merge: true``: the workflow merges it once the check passes.
     auto_merge: bool = False
+    #: The pull request changes no file under ``orders/`` (a ruling, Dependabot's
+    #: updates): nothing for this check, which passes it through to the umpire's review.
+    no_orders: bool = False
 
     @property
     def ok(self) -> bool:
@@ -123,6 +131,10 @@ class PullRequestReport:
 
     def text(self) -> str:
         """The report for a terminal."""
+        if self.no_orders:
+            return escape(f"passed through: the pull request from {self.author} changes no "
+                          f"file under {ORDERS_DIR}/, so there are no orders to check; the "
+                          "umpire reviews it")
         lines = []
         for path, said in self.orders:
             lines.append(f"{path}:")
@@ -141,6 +153,10 @@ class PullRequestReport:
         """The job summary. Everything a player wrote (and every path, which a
         player chose) is escaped, so it reads as text and never as markup."""
         out = []
+        if self.no_orders:
+            return (f"## No orders in this pull request\n\nIt changes no file under "
+                    f"`{ORDERS_DIR}/`: the orders check passes it through, and the umpire "
+                    "reviews it.\n")
         if self.ok:
             out.append(f"## Orders for {md(self.turn)} accepted")
             out.append("")
@@ -275,7 +291,11 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
                                  "(git merge-base found none)"),))
     if not found:
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
-                                f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
+                                "your orders: " + sealing.how_to_send(
+                                    turn, player.id if player else "<your-id>",
+                                    sealed=state.campaign.sealed)))
+    elif not any(PurePosixPath(c.path).parts[:1] == (ORDERS_DIR,) for c in found):
+        return PullRequestReport(turn, who, no_orders=True)
     for change in found:
         reason = _sealed_refusal(change, state) or _refusal(
             _as_plain(change, state), turn, state, author_id, umpire, player)
@@ -364,8 +384,8 @@ def _sealed_refusal(change: Change, state: State) -> str | None:
     if state.campaign.sealed and change.path.endswith(".yaml") and \
             PurePosixPath(change.path).parts[:1] == (ORDERS_DIR,):
         return ("is a plain order file, and this campaign's orders are sealed; run "
-                f"'ftpress seal {change.path}' and commit {change.path}.age instead (the "
-                "plain file is git-ignored)")
+                f"'ftpress seal {change.path} --identity <your key file>' and commit "
+                f"{change.path}.age instead (the plain file is git-ignored)")
     return None
 
 

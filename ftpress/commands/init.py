@@ -84,6 +84,8 @@ class Created:
     umpire_recipient: str | None = None
     #: How the players send their first orders (the ruleset's set-up turn).
     first_orders: str = ""
+    #: ``OWNER/NAME`` given with ``--repository``.
+    repository: str | None = None
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
@@ -96,11 +98,15 @@ class Created:
 
     def next_steps(self) -> list[str]:
         steps = next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
-                           self.base_url_set)
-        sealed = f" {sealing.SENDING}" if self.umpire_recipient is not None else ""
-        if self.first_orders or sealed:
-            steps.append(f"  {len(steps) + 1}. tell the players: "
-                         f"{self.first_orders}{sealed}".rstrip())
+                           self.base_url_set, self.umpire_recipient, self.repository)
+        how = sealing.how_to_send("t001", sealed=self.umpire_recipient is not None)
+        tell = ("each player makes a key once ('ftpress keys new', or on the site's 'Your "
+                "view' page) and sends you the recipient it prints, which you record with "
+                "'ftpress roster key PLAYER RECIPIENT'; then " if
+                self.umpire_recipient is not None else "")
+        first = f" {self.first_orders}" if self.first_orders else ""
+        steps.append(f"  {len(steps) + 1}. tell the players: fork the repository; "
+                     f"{tell}{how}.{first}")
         return steps
 
 
@@ -225,7 +231,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
                    tuple(umpires), bool(repository),
                    umpire.public if umpire is not None else None,
-                   first_orders=new.first_orders)
+                   first_orders=new.first_orders, repository=repository)
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
@@ -372,8 +378,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "gets a key (the default, unless the ruleset hides nothing, as sct's "
                         "does); open: everything in plain")
     parser.add_argument("--ftpress-requirement", metavar="SPEC",
-                        help="the ftpress its workflows install: a version, a git URL with a "
-                        "tag, or a wheel's URL (default: this ftpress's version)")
+                        help="the ftpress its workflows install: a version on PyPI, "
+                        "'release' (the wheel of the GitHub release), a git URL with a tag, "
+                        "or a wheel's URL (default: the git tag of this ftpress's version, "
+                        "which installs before any release reaches PyPI)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -398,8 +406,8 @@ def run(args: argparse.Namespace) -> int:
     if created.umpire_recipient is not None:
         say(f"sealed: the umpire's key is in {agekeys.UMPIRE_KEY_FILE} (git-ignored; never "
             f"commit it), its recipient {created.umpire_recipient} in state/campaign.yaml; "
-            f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
-            "(Settings → Secrets and variables → Actions) and back it up off this machine")
+            f"it becomes the secret {agekeys.UMPIRE_KEY_ENV} of the environment 'umpire' "
+            "(next steps)")
     say(git_init(args.dir))
     say("next steps:")
     for line in created.next_steps():
