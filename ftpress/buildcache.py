@@ -6,8 +6,9 @@ caller and handed to the build (nothing is kept in module globals). Two things a
 kept on disk, and neither can change what a build produces:
 
 - **Rendered Markdown**, keyed by a hash of everything the HTML depends on
-  (the versions of ftpress and of its libraries, the text, the base path, where
-  each citation points).
+  (ftpress's own files, by their bytes, and the versions of its libraries, the
+  text, the base path, where each citation points): the same wheel installed
+  afresh finds what the last install cached.
   Markdown is most of a build's work; an edit to one post re-renders one post.
 - **A fingerprint of the last build**: every input file's size and modification
   time, the options, the versions of the libraries that shape the output, and
@@ -57,19 +58,36 @@ RACY_NS = 2_000_000_000
 
 @functools.cache
 def code_version() -> str:
-    """ftpress's version, a digest of its own files (their sizes and times) and the
-    versions of the :data:`LIBRARIES` whose output lands in the site.
+    """ftpress's version, a digest of its own files' bytes (code, templates, fonts) and
+    the versions of the :data:`LIBRARIES` whose output lands in the site.
 
     Cached renderings are keyed by it, so a change to the code that draws a map
     or renders Markdown never serves a stale result, even under one version
     number (a working copy, an editable install), and neither does an upgrade
-    of markdown-it-py or Jinja2 under unchanged posts.
+    of markdown-it-py or Jinja2 under unchanged posts. Only what the files hold
+    counts, and where they sit inside the package: never their times nor the folder
+    ftpress is installed in, so the same wheel installed afresh (as a publishing
+    workflow does on every run) finds what the last run cached.
     """
     h = hashlib.sha256(__version__.encode())
     h.update(library_versions().encode())
-    for path, stat in _files(_PACKAGE):
-        h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    h.update(package_digest(_PACKAGE).encode())
     return f"{__version__}+{h.hexdigest()[:16]}"
+
+
+def package_digest(package: Path) -> str:
+    """A digest of every file under ``package`` (bytecode caches aside): each one's
+    path inside it and its bytes."""
+    h = hashlib.sha256()
+    prefix = len(str(package)) + 1
+    for path, _ in _files(package):
+        if path.endswith((".pyc", ".pyo")):
+            continue
+        with suppress(OSError), open(path, "rb") as handle:  # noqa: PTH123
+            data = handle.read()
+            h.update(f"{path[prefix:]}\0{len(data)}\0".encode())
+            h.update(data)
+    return h.hexdigest()
 
 
 def library_versions() -> str:
