@@ -15,11 +15,11 @@ import pytest
 import yaml
 
 from ftpress import rules
-from ftpress.campaign import load_state
 from ftpress.cli import main
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.setup_turn import play_setup
-from ftpress.state.twins import umpire_key
+from ftpress.secrecy.twins import umpire_key
+from ftpress.store.campaign import load_state
 
 NOW = "2026-03-01T10:00:00+00:00"
 

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from ftpress import __version__
-from ftpress.requirement import release_wheel
+from ftpress.github.requirement import release_wheel
 
 from conftest import REPO
 
