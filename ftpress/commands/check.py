@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
-from ftpress.logsafe import say
 from ftpress.site import BuildOptions, load, render
+from ftpress.site.clock import build_now
 from ftpress.store import open_store
+from ftpress.text.logsafe import say
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.order_check import check_orders
 
@@ -100,7 +100,7 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
 def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
-    from ftpress.battles import BATTLES_DIR
+    from ftpress.state.battle_results import BATTLES_DIR
     from ftpress.turn.inputs import load_battles
 
     found: list[Problem] = []

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
-from ftpress.publishing import (
+from ftpress.github.publishing import (
     battles_markdown,
     commit_message,
     fought_markdown,
     keep_to_the_calendar,
 )
+from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_number
+from ftpress.text.logsafe import say
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
 from ftpress.turn.verify import verification

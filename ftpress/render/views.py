@@ -13,7 +13,7 @@ from datetime import datetime
 import jinja2
 from markupsafe import Markup
 
-from ftpress.config import SiteConfig
+from ftpress.files.config import SiteConfig
 from ftpress.render.openturn import OpenTurnView
 
 

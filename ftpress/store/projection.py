@@ -2,8 +2,8 @@
 
 A sealed campaign's plain files are written from :class:`PublicTurn` alone, each
 from a part of it that was made for the public: the state the public knows
-(:func:`ftpress.knowledge.public_state`), the events whose audience is everyone
-(cleared by the turn's last safety net, :class:`ftpress.render.visibility.HiddenFacts`),
+(:func:`ftpress.secrecy.knowledge.public_state`), the events whose audience is everyone
+(cleared by the turn's last safety net, :class:`ftpress.secrecy.visibility.HiddenFacts`),
 the public rolls with their places in the stream, ``turn.yaml`` without the hidden
 secret, and the public copy of each order file. Nothing public is made by taking
 a whole file and deleting from it afterwards; the next check of secrecy
@@ -16,10 +16,10 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress.events import Event, TurnRecord
-from ftpress.hidden_state import public_events, public_rolls
-from ftpress.knowledge import public_state
-from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, published_order
+from ftpress.secrecy.hidden_state import public_events, public_rolls
+from ftpress.secrecy.knowledge import public_state
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, published_order
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import DiceFile, State
 from ftpress.store.campaign_store import MadeTurn
 

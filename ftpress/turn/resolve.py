@@ -18,17 +18,17 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress import rules
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, OrdersT
-from ftpress.recorded_kinds import check_made
 from ftpress.rules.ruleset import Ruleset
+from ftpress.secrecy.twins import twin
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
+from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import twin
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, MadeTurn, open_store
 from ftpress.turn.last_record import behind_last_record

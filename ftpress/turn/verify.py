@@ -8,14 +8,15 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress import rules, sealing
-from ftpress.battles import BATTLES_DIR, LoadedBattle
-from ftpress.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
+from ftpress.secrecy import sealing
+from ftpress.secrecy.twins import TWIN
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
+from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import TWIN
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
 from ftpress.turn.record import with_secret_hash
 from ftpress.turn.resolve import fold
