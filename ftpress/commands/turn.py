@@ -150,13 +150,12 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult,
 
 def _verify(root: Path, turn: str, identity: Path | None) -> int:
     from ftpress.secrecy.twins import is_sealed, needed_key, umpire_key
+    from ftpress.store import open_store
 
     # Without the key a sealed campaign's turn is verified as a third party can; a key
     # given (or found) must be the umpire's.
-    umpire = None
-    if is_sealed(root) and (identity is not None or umpire_key(root) is not None):
-        umpire = needed_key(root, "verifying the whole turn", identity)
-    verified = verification(root, turn, umpire)
+    store = open_store(root, identity=identity, why="verifying the whole turn")
+    verified = verification(store, turn)
     differences = verified.differences
     for difference in differences:
         say(difference, err=True)

@@ -110,10 +110,10 @@ def text_of(intelligence: Intelligence) -> str:
 
 def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
                        turn: str) -> dict[str, bytes]:
-    """The sealed intelligence of every player with a recipient, by path in ``folder``;
-    none in a campaign whose orders are plain."""
+    """The sealed intelligence of every player with a recipient, by path in ``folder``
+    (a sealed campaign's store writes it); none while no umpire has a recipient."""
     umpires = state.campaign.umpire_recipients or ()
-    if not state.campaign.sealed or not umpires:
+    if not umpires:
         return {}
     files: dict[str, bytes] = {}
     for player in state.players.players:

@@ -38,6 +38,8 @@ from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
 from ftpress.state.recorded_kinds import kind_problems
 from ftpress.state.records import RecordedTurn, load_turns
+from ftpress.state.turns import turn_id
+from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_states
 
 
@@ -154,7 +156,15 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 statics, state, min(scheduled, default=None), turns, viewer,
                 load_assets(root, published),
-                open_turn(root, state, options.now) if state is not None else None, nets)
+                _open_turn(root, state, options.now) if state is not None else None, nets)
+
+
+def _open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:
+    """The open turn's page, with who has sent orders as the campaign's store counts
+    them."""
+    players = [p.id for p in state.players.players]
+    sent = open_at_hand(root).senders(turn_id(state.campaign.calendar.turn), players)
+    return open_turn(state, now, sent)
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:
