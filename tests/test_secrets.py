@@ -18,7 +18,6 @@ from pyrage import x25519
 from sealedcampaign import ORDERS, sealed_campaign
 
 from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.twins import UmpireKey, umpire_at_hand
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_folder

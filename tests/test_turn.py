@@ -242,7 +242,10 @@ def test_no_ship_is_lost_or_doubled_and_the_same_inputs_give_the_same_turn(texts
     assert len(ids) == len(set(ids))
     gone = {g.id for g in state.groups.groups} - set(ids)
     merged = {g for e in events if e.kind == "merge" for g in e.groups[1:]}
-    assert gone <= merged  # a counter leaves the map only by a merge event
+    found_out = {e.group for e in events if e.kind == "dummy-found"}  # §15.2
+    # A counter leaves the map only by a merge, or as a dummy found out by contact.
+    assert gone <= merged | found_out
+    assert all(g.dummy for g in state.groups.groups if g.id in found_out)
     moved = {g.id for g in state.groups.groups} & {
         g.id for g in after.groups.groups
         if g.at != next((h.at for h in state.groups.groups if h.id == g.id), g.at)}

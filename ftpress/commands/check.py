@@ -15,10 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
-from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
-from ftpress.secrecy.twins import is_sealed, needed_key, umpire_key
-from ftpress.site import BuildOptions, load, render
-from ftpress.site.clock import build_now
 from ftpress.site import BuildOptions, load, render
 from ftpress.site.clock import build_now
 from ftpress.store import open_store

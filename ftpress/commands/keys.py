@@ -34,7 +34,6 @@ from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.twins import UmpireKey, is_sealed, needed_key
 from ftpress.secrecy.twins import UmpireKey, needed_key
 from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
@@ -282,9 +281,6 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     import shutil
 
     from ftpress import rules
-    from ftpress.secrecy.hidden_state import Sealer, state_pairs
-    from ftpress.store.campaign import load_folder
-    from ftpress.turn.record import base_url
     from ftpress.store.campaign import load_folder
 
     store = open_store(root, identity=identity, why="sealing the edited state", required=True)

@@ -22,9 +22,7 @@ from ftpress.files.write import write_file
 from ftpress.orders.load import ADAPTER, orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
-from ftpress.secrecy.twins import umpire_at_hand
 from ftpress.state.turns import turn_id
-from ftpress.store.campaign import load_state
 from ftpress.store import open_at_hand
 from ftpress.text.logsafe import say
 

@@ -17,11 +17,9 @@ from pathlib import Path, PurePosixPath
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.orders.load import stray_problem
 from ftpress.secrecy import agekeys, sealing
-from ftpress.site.clock import build_now
-from ftpress.state.load import LoadedState
-from ftpress.state.model import PUBLIC_KNOWLEDGE
 from ftpress.secrecy.sealing import PLAIN_ORDERS
 from ftpress.site.clock import build_now
+from ftpress.state.model import PUBLIC_KNOWLEDGE
 from ftpress.text.logsafe import say
 
 
@@ -62,7 +60,6 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
         raise InputError([Problem(rel, 0, 0, "no such order file; expected "
                                   "orders/<turn-id>/<player-id>.yaml")])
     identities = agekeys.read_identity(identity) if identity is not None else []
-    from ftpress.secrecy.twins import umpire_at_hand
     from ftpress.store import open_at_hand
     from ftpress.store.campaign import load_state
     from ftpress.turn.order_check import check_orders

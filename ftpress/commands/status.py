@@ -14,9 +14,6 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
-from ftpress.orders.sent import senders
-from ftpress.site.clock import build_now
-from ftpress.state.turns import turn_id
 from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_id
 from ftpress.store import open_at_hand

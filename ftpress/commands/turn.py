@@ -149,7 +149,6 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult,
 
 
 def _verify(root: Path, turn: str, identity: Path | None) -> int:
-    from ftpress.secrecy.twins import is_sealed, needed_key, umpire_key
     from ftpress.store import open_store
 
     # Without the key a sealed campaign's turn is verified as a third party can; a key

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ftpress.state.model import State
-from ftpress.state.turns import turn_id
 from ftpress.state.words import long_date
 
 

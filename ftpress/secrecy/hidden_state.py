@@ -33,13 +33,6 @@ from pathlib import Path
 from ftpress.secrecy import agekeys
 from ftpress.secrecy.knowledge import public_state
 from ftpress.secrecy.twins import UmpireKey, marked, twin
-from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, published_order, visible
-from ftpress.state.dice import Roll, stream_positions
-from ftpress.state.events import Event, EventsFile, TurnRecord
-from ftpress.state.files import DICE, KINDS, STATE_DIR
-from ftpress.state.model import DiceFile, State
-from ftpress.state.save import dump, schema_url
-from ftpress.state.turns import TURNS_DIR
 from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, visible
 from ftpress.state.dice import Roll, stream_positions
 from ftpress.state.events import Event

@@ -36,14 +36,9 @@ from pathlib import Path
 
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record, state_pairs
-from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.intelligence import intelligence_files
-from ftpress.secrecy.knowledge import PUBLIC, knowledge_of
-from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
-from ftpress.state.events import EventsFile
 from ftpress.secrecy.hidden_state import Sealer, state_pairs
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.intelligence import intelligence_files
 from ftpress.secrecy.knowledge import PUBLIC, knowledge_of
 from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
 from ftpress.state.files import DICE, KINDS, STATE_DIR
@@ -52,8 +47,6 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.records import read_events, read_recorded_orders
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.store.campaign import load_folder
-from ftpress.turn.record import base_url, read_record
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
 from ftpress.turn.record import read_record
@@ -123,7 +116,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
             # What each player with a key knows before any turn: what their set-up
             # orders are checked against where they seal them.
             for rel, data in setup_intelligence(folder, full, keys).items():
-                files[rel] = kept(root, rel, data, umpire) or data
+                files[rel] = sealer.kept(rel, data)
             dice = load_dice(root, folder, umpire=source)
             rel = f"{folder}/{DICE.file}"
             schema = _schema_line(root / rel)

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.files import yamlsource
 from ftpress.secrecy import agekeys

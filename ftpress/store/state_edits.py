@@ -13,13 +13,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ftpress.files.config import CONFIG_FILE, load_config
-from ftpress.secrecy.twins import key_for, umpire_key
-from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.model import State
-from ftpress.state.save import dump, schema_url
-from ftpress.state.writeout import write_out
-from ftpress.store.campaign import load_folder
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.store import open_store

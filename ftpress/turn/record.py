@@ -18,15 +18,6 @@ from pydantic import TypeAdapter
 from ftpress.errors import InputError
 from ftpress.files import validation, yamlsource
 from ftpress.files.config import CONFIG_FILE, load_config
-from ftpress.orders.load import LoadedOrders, OrderFile
-from ftpress.secrecy.twins import UmpireKey, read
-from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
-from ftpress.state.events import Event, EventsFile, TurnRecord
-from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.model import DiceFile, State
-from ftpress.state.save import dump, schema_url
-from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.writeout import write_out
 from ftpress.secrecy.twins import UmpireKey, read
 from ftpress.state.events import TurnRecord
 from ftpress.state.model import State

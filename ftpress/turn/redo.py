@@ -11,12 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import RefusedCommand
-from ftpress.secrecy import agekeys
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.intelligence import intelligence_files
-from ftpress.secrecy.sealed_campaign import kept
-from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, key_for, open_twin, twin
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.twins import RECORD_TWINS, twin
 from ftpress.state.battle_results import BATTLES_DIR
@@ -25,9 +19,6 @@ from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
-from ftpress.store.campaign import load_folder
-from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
-from ftpress.turn.verify import rerun, unified_diff
 from ftpress.store import CampaignStore, TurnFiles, open_store
 from ftpress.store.campaign import load_folder
 from ftpress.turn.verify import remade, unified_diff

@@ -19,12 +19,6 @@ from pathlib import Path
 
 from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
-from ftpress.rules.ruleset import Ruleset
-from ftpress.secrecy import sealing
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.secrecy.intelligence import intelligence_files
-from ftpress.secrecy.twins import UmpireKey, key_for, twin
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.rules.ruleset import Ruleset
 from ftpress.secrecy.twins import twin
@@ -36,9 +30,6 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
-from ftpress.store.campaign import load_folder
-from ftpress.store.campaign import load_state as load_campaign_state
-from ftpress.turn.inputs import load_battles, load_orders, read_supplied_dice
 from ftpress.store import CampaignStore, MadeTurn, open_store
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.record import with_secret_hash

@@ -8,21 +8,6 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import TypeAdapter
-
-from ftpress import rules
-from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.files import validation, yamlsource
-from ftpress.orders.load import (
-    LoadedOrders,
-    OrderFile,
-    orders_digest,
-    orders_path,
-    parse_orders,
-)
-from ftpress.secrecy import sealing
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.secrecy.twins import TWIN, UmpireKey, is_sealed, open_twin, read
 from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.secrecy import sealing
@@ -32,9 +17,6 @@ from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions
 from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.store.campaign import load_folder
-from ftpress.turn.inputs import load_battles
-from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
 from ftpress.turn.record import with_secret_hash
 from ftpress.turn.resolve import fold
