@@ -14,11 +14,11 @@ import pytest
 from demos import FTC2007
 
 from ftpress.errors import RefusedCommand
-from ftpress.events import Audience, Event
-from ftpress.knowledge import PUBLIC
 from ftpress.rules import find_ruleset
+from ftpress.secrecy.knowledge import PUBLIC
+from ftpress.secrecy.twins import TWIN
 from ftpress.state import writeout
-from ftpress.state.twins import TWIN
+from ftpress.state.events import Audience, Event
 from ftpress.store import MadeTurn, OpenStore, SealedStore, TurnFiles, open_store
 from ftpress.store import sealed as sealed_store
 from ftpress.store.projection import project
@@ -61,11 +61,15 @@ def test_an_opened_store_never_asks_again(tmp_path):
 
 #: Where the campaign's secrecy may be asked, and why: the store's two implementations
 #: and the module that chooses between them; the model's own property; the commands that
-#: make a campaign (init, keys seal-campaign: sealed_campaign.py); and the pull-request
-#: check, which judges git blobs of a branch rather than the checkout the store reads.
+#: make a campaign sealed (init, keys seal-campaign: sealed_campaign.py); the pull-request
+#: check, which judges git blobs of a branch rather than the checkout the store reads; and
+#: two that only say what the campaign is, reading and writing nothing by it: the order
+#: guide's page (how orders travel) and ``doctor`` (the repository settings a sealed
+#: campaign's workflow needs).
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
-        "ftpress/state/model.py", "ftpress/commands/init.py", "ftpress/sealed_campaign.py",
-        "ftpress/commands/check_pr.py"}
+        "ftpress/state/model.py", "ftpress/commands/init.py",
+        "ftpress/secrecy/sealed_campaign.py", "ftpress/commands/check_pr.py",
+        "ftpress/render/order_guide.py", "ftpress/commands/doctor.py"}
 
 
 def _asks(node: ast.AST) -> bool:

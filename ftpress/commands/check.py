@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
-from ftpress.logsafe import say
 from ftpress.site import BuildOptions, load, render
+from ftpress.site.clock import build_now
 from ftpress.store import open_store
+from ftpress.text.logsafe import say
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.order_check import check_orders
 
@@ -35,6 +35,8 @@ class CheckReport:
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: In a sealed campaign checked without the umpire's key: what was not checked.
     unchecked: str | None = None
+    #: Order files set aside by the publishing run: they landed after their turn closed.
+    set_aside: tuple[str, ...] = ()
 
 
 def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) -> CheckReport:
@@ -59,15 +61,46 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         stored, unchecked = store.stored_problems(wanted)
         found = tuple(stored)
     order_problems, summaries = check_orders(store, wanted, store.known())
-    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
+             *_stale_orders(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
                       any(p.path.startswith(w + "/") for w in wanted))
     scope = "the campaign" if wanted is None else \
-        f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
+        _files_in_scope(root, wanted, [path for path, _ in summaries])
+    from ftpress.turn.window import set_aside_files
+
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
-                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
+                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
+                       set_aside_files(root))
+
+
+def _stale_orders(root: Path) -> list[Problem]:
+    """Order files of resolved turns that their records did not fold in."""
+    from ftpress.store.campaign import load_state
+    from ftpress.turn.window import stale_problems
+
+    try:
+        loaded = load_state(root)
+    except InputError:
+        return []  # reported by the load above
+    return stale_problems(root, loaded.state) if loaded is not None else []
+
+
+def _files_in_scope(root: Path, wanted: set[str], reported: Sequence[str]) -> str:
+    """'2 files': the files the named paths cover (a folder named, every file under
+    it), and every order file the report summarised, each counted once, so the
+    closing line agrees with the files the report went through."""
+    files = set(reported)
+    for rel in wanted:
+        path = root / rel
+        if path.is_dir() and not path.is_symlink():
+            files |= {f.relative_to(root).as_posix() for f in path.rglob("*")
+                      if f.is_file() and not f.is_symlink()}
+        else:
+            files.add(rel)
+    return f"{len(files)} file{'s' if len(files) != 1 else ''}"
 
 
 def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
@@ -100,7 +133,7 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
 def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
-    from ftpress.battles import BATTLES_DIR
+    from ftpress.state.battle_results import BATTLES_DIR
     from ftpress.turn.inputs import load_battles
 
     found: list[Problem] = []
@@ -143,6 +176,8 @@ def run(args: argparse.Namespace) -> int:
         count = len(report.problems)
         say(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}", err=True)
         return 1
+    for path in report.set_aside:
+        say(f"set aside, part of no turn (it landed after its turn closed): {path}")
     if report.unchecked is not None:
         say(f"not checked without the umpire's key: {report.unchecked}")
     say(f"checked {report.scope}: no problems")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ftpress.state.model import State
-from ftpress.words import long_date
+from ftpress.state.words import long_date
 
 
 @dataclass(frozen=True, slots=True)

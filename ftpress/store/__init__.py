@@ -2,7 +2,7 @@
 
 A campaign is kept open (every file whole, in plain: everything in it is
 public) or sealed (each file the rules may hide part of kept as its public
-projection, the whole sealed to the umpires beside it: :mod:`ftpress.state.twins`).
+projection, the whole sealed to the umpires beside it: :mod:`ftpress.secrecy.twins`).
 That is decided once, when the campaign is opened (:func:`open_store`), and the
 rest of ftpress is handed a :class:`CampaignStore` and never asks again: the
 turn, its verification and redo, the order check, ``check``, ``build`` and

@@ -24,20 +24,11 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-from ftpress import sealing, validation, yamlsource
-from ftpress.battles import BATTLES_DIR, LoadedBattle
-from ftpress.campaign import load_folder, load_state
-from ftpress.dice import SuppliedDice
 from ftpress.errors import InvalidArgument, Problem, RefusedCommand
-from ftpress.events import Event, EventsFile, TurnRecord
+from ftpress.files import validation, yamlsource
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
-from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import LoadedState
-from ftpress.state.model import DiceFile, State
-from ftpress.state.records import read_events
-from ftpress.state.save import dump, schema_url
-from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import (
+from ftpress.secrecy import sealing
+from ftpress.secrecy.twins import (
     UmpireKey,
     needed_key,
     open_twin,
@@ -46,7 +37,17 @@ from ftpress.state.twins import (
     twin,
     umpire_key,
 )
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
+from ftpress.state.dice import SuppliedDice
+from ftpress.state.events import Event, EventsFile, TurnRecord
+from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.load import LoadedState
+from ftpress.state.model import DiceFile, State
+from ftpress.state.records import read_events
+from ftpress.state.save import dump, schema_url
+from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
+from ftpress.store.campaign import load_folder, load_state
 from ftpress.turn.inputs import load_battles, read_supplied_dice
 from ftpress.turn.record import base_url, keeps_before, read_record
 from ftpress.turn.secret import (
@@ -371,6 +372,15 @@ class CampaignStore(ABC):
         rotated): the current campaign file listing them."""
         campaign = dataclasses.replace(state.campaign, umpire_recipients=recipients or None)
         return self.current_files(dataclasses.replace(state, campaign=campaign), ("campaign",))
+
+    def intelligence_for(self, player: str) -> dict[str, bytes]:
+        """What ``player`` knows of the latest recorded turn, sealed to the key ``state/``
+        now lists for them, by path: none where nothing is sealed."""
+        return {}
+
+    def how_to_send(self, turn: str, player: str = "<your-id>") -> str:
+        """How a player sends a turn's orders, in the words of every reminder and hint."""
+        return sealing.how_to_send(turn, player, sealed=False)
 
     def write_current(self, state: State, kinds: Iterable[str] | None = None,
                       about: str = f"{STATE_DIR}/") -> None:

@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 from ftpress.errors import RefusedCommand
 from ftpress.orders.load import orders_digest
 from ftpress.orders.sent import senders
-from ftpress.sealing import PLAIN_ORDERS
+from ftpress.secrecy.sealing import PLAIN_ORDERS
 from ftpress.state.model import State
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
 from ftpress.turn.inputs import load_orders

@@ -2,8 +2,8 @@
 
 A sealed campaign's plain files are written from :class:`PublicTurn` alone, each
 from a part of it that was made for the public: the state the public knows
-(:func:`ftpress.knowledge.public_state`), the events whose audience is everyone
-(cleared by the turn's last safety net, :class:`ftpress.render.visibility.HiddenFacts`),
+(:func:`ftpress.secrecy.knowledge.public_state`), the events whose audience is everyone
+(cleared by the turn's last safety net, :class:`ftpress.secrecy.visibility.HiddenFacts`),
 the public rolls with their places in the stream, ``turn.yaml`` without the hidden
 secret, the public copy of each order file, and the battle results the umpire
 committed in plain. Nothing public is made by taking
@@ -17,10 +17,10 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress.events import Event, TurnRecord
-from ftpress.hidden_state import public_events, public_rolls
-from ftpress.knowledge import public_state
-from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, published_order
+from ftpress.secrecy.hidden_state import public_events, public_rolls
+from ftpress.secrecy.knowledge import public_state
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, published_order
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import DiceFile, State
 from ftpress.store.campaign_store import MadeTurn
 
@@ -47,7 +47,7 @@ class PublicTurn:
 
 def project(made: MadeTurn) -> PublicTurn:
     """The public's part of a turn (see the module docstring)."""
-    net = HiddenFacts.of_turn(made.start, made.state, PUBLIC_VIEW)
+    net = HiddenFacts.of_turn(made.start, made.state, PUBLIC_VIEW, made.events)
     shown = public_events(made.events, net)
     apart = made.record.hidden_secret_sha256 is not None
     orders = {player: published_order(raw.decode("utf-8"), f"orders/{made.turn}/{player}.yaml",

@@ -3,13 +3,13 @@ public projection, the whole sealed to the umpires beside it (its twin).
 
 Read with the umpire's key, every file is read whole (from its twin); without
 it, the public projections alone. A turn's orders are the sealed files the
-players committed, opened with the key (:mod:`ftpress.sealing`); its hidden
+players committed, opened with the key (:mod:`ftpress.secrecy.sealing`); its hidden
 rolls come from a stream of their own (:mod:`ftpress.turn.secret`). A turn
 writes, for each of its files, the plain file made from the public's part of
 the turn (:func:`ftpress.store.projection.project`) and the whole file sealed
 beside it; and each player's intelligence, sealed to them
-(:mod:`ftpress.intelligence`). Age encryption is randomised, so a twin that
-says what is there already keeps its bytes (:class:`ftpress.hidden_state.Sealer`).
+(:mod:`ftpress.secrecy.intelligence`). Age encryption is randomised, so a twin that
+says what is there already keeps its bytes (:class:`ftpress.secrecy.hidden_state.Sealer`).
 """
 
 from __future__ import annotations
@@ -20,21 +20,21 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import agekeys, sealing
-from ftpress.battles import BATTLES_DIR
-from ftpress.campaign import load_state
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import EventsFile
-from ftpress.hidden_state import Sealer, state_pairs
-from ftpress.intelligence import intelligence_files
-from ftpress.knowledge import public_state
 from ftpress.orders.sent import SEALED as SENT_SEALED
 from ftpress.orders.sent import senders
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.hidden_state import Sealer, state_pairs
+from ftpress.secrecy.intelligence import intelligence_files
+from ftpress.secrecy.knowledge import public_state
+from ftpress.secrecy.twins import UmpireKey, marked, twin
+from ftpress.state.battle_results import BATTLES_DIR
+from ftpress.state.events import EventsFile
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 from ftpress.state.save import dump, schema_url
-from ftpress.state.twins import UmpireKey, marked, twin
+from ftpress.store.campaign import load_state
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
 from ftpress.store.projection import project
 
@@ -149,8 +149,8 @@ class SealedStore(CampaignStore):
         """With the umpire's key: the plain files load as everyone reads them, none
         holds more than the public may know, and each is the projection of its twin.
         Without it, what can be checked with no key; the twins are not."""
-        from ftpress.campaign import load_states
-        from ftpress.sealed_campaign import plain_problems, stale_projections, twinned
+        from ftpress.secrecy.sealed_campaign import plain_problems, stale_projections, twinned
+        from ftpress.store.campaign import load_states
 
         if self.key is not None:
             try:  # the plain files, as everyone reads them, must load too
@@ -184,14 +184,28 @@ class SealedStore(CampaignStore):
 
     def rekeyed(self, state: State, recipients: tuple[str, ...]) -> dict[str, bytes]:
         """Every twin sealed anew to ``recipients``, and the recipients in every snapshot
-        (:func:`ftpress.sealed_campaign.sealed_files`); refused without the key."""
-        from ftpress.sealed_campaign import sealed_files
+        (:func:`ftpress.secrecy.sealed_campaign.sealed_files`); refused without the key."""
+        from ftpress.secrecy.sealed_campaign import sealed_files
 
         if self.key is None:
             raise RefusedCommand("this campaign is sealed: re-encrypting it needs the "
                                  "umpire's key; nothing was done")
         return sealed_files(self.root, self.key, recipients=recipients).files
 
+
+    def intelligence_for(self, player: str) -> dict[str, bytes]:
+        """Their intelligence of the latest recorded turn, sealed to their key
+        (:func:`ftpress.secrecy.sealed_campaign.latest_intelligence`); refused without the
+        umpire's key, which opens the whole state it is made from."""
+        from ftpress.secrecy.sealed_campaign import latest_intelligence
+
+        if self.key is None:
+            raise RefusedCommand(f"this campaign is sealed: sealing {player}'s intelligence "
+                                 "needs the umpire's key; nothing was done")
+        return latest_intelligence(self.root, self.key, player)
+
+    def how_to_send(self, turn: str, player: str = "<your-id>") -> str:
+        return sealing.how_to_send(turn, player, sealed=True)
 
 def player_answering(root: Path, identity: Path) -> str | None:
     """The player whose recipient ``identity`` answers to (a player checking their own

@@ -15,14 +15,14 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.campaign import load_folder
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
-from ftpress.events import TurnRecord
+from ftpress.files import validation, yamlsource
+from ftpress.files.config import CONFIG_FILE, load_config
+from ftpress.secrecy.twins import UmpireKey, read
+from ftpress.state.events import TurnRecord
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey, read
+from ftpress.store.campaign import load_folder
 
 _RECORD: TypeAdapter[TurnRecord] = TypeAdapter(TurnRecord)
 

@@ -10,17 +10,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.battles import BATTLES_DIR
-from ftpress.campaign import load_folder
 from ftpress.errors import RefusedCommand
-from ftpress.events import Event
-from ftpress.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.twins import RECORD_TWINS, twin
+from ftpress.state.battle_results import BATTLES_DIR
+from ftpress.state.events import Event
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import RECORD_TWINS, twin
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, TurnFiles, open_store
+from ftpress.store.campaign import load_folder
 from ftpress.turn.verify import remade, unified_diff
 
 #: A later turn whose record keeps the state it started from (``before/``: the umpire
@@ -86,7 +86,7 @@ def redo_turns(root: Path, first: str, identity: Path | None = None) -> RedoResu
     rewrite their records and the current state in one go. Refused, with nothing
     written, if ``state/`` was edited after the last turn was recorded, or if a
     turn now has a battle that was never fought. A sealed campaign's records are redone
-    with the umpire's key (``identity``, else where :func:`ftpress.state.twins.umpire_key`
+    with the umpire's key (``identity``, else where :func:`ftpress.secrecy.twins.umpire_key`
     finds it), and written as a sealed campaign writes them."""
     return redo_in(open_store(root, identity=identity, why="redoing a turn",
                                    required=True), first)

@@ -18,23 +18,26 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress import rules
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
 from ftpress.orders.load import LoadedOrders, OrdersT
-from ftpress.recorded_kinds import check_made
 from ftpress.rules.ruleset import Ruleset
+from ftpress.secrecy.twins import twin
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
+from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import twin
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, MadeTurn, open_store
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.record import with_secret_hash
 from ftpress.turn.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.tabletop import stray_battles, write_templates
+
+#: The kind of event every ruleset gives an order it does not carry out.
+REFUSED = "rejected"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,14 @@ class TurnResult:
     written: bool = True
     #: The battle-result files the turn waits for (it paused; nothing recorded).
     waiting: tuple[str, ...] = ()
+
+    def refusals(self, *, hidden: bool) -> tuple[str, ...]:
+        """One line per order the turn refused (its player, what was refused, why), in
+        the order of the events; ``hidden``: those told to their player alone too (for
+        the umpire's eyes: a public log gets the public ones only)."""
+        return tuple(f"  {e.player or 'the umpire'}"
+                     + (f", {' '.join(e.order.split())}" if e.order else "") + f": {e.text}"
+                     for e in self.events if e.kind == REFUSED and (hidden or e.audience.public))
 
     def summary(self) -> str:
         if self.waiting:
@@ -158,14 +169,9 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
          dice: Dice, battles: Mapping[str, LoadedBattle],
          ) -> tuple[State, tuple[Event, ...]]:
-    """The ruleset's resolution of one turn, given the battle results if it takes them;
-    ``orders`` are in its own format (read with its ``orders_adapter``)."""
-    assert ruleset.resolve is not None
-    if ruleset.takes_battle_results:
-        # Such a ruleset's resolve also takes battles=, which its Callable type cannot say.
-        made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
-    else:
-        made = ruleset.resolve(state, orders, dice)
+    """The ruleset's resolution of one turn, given the battle results; ``orders`` are
+    in its own format (read with its ``orders_adapter``)."""
+    made = ruleset.resolve(state, orders, dice, battles)
     check_made(made[1], ruleset.report, ruleset.name)  # a kind its report cannot file: a bug
     return made
 

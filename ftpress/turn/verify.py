@@ -8,14 +8,15 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress import rules, sealing
-from ftpress.battles import BATTLES_DIR, LoadedBattle
-from ftpress.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
+from ftpress.secrecy import sealing
+from ftpress.secrecy.twins import TWIN
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
+from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import TWIN
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
 from ftpress.turn.record import with_secret_hash
 from ftpress.turn.resolve import fold
@@ -103,12 +104,18 @@ def _secret_differences(folder: str, record: TurnRecord, published: Calendar) ->
 
 def _given_differences(root: Path, turn: str) -> list[str]:
     """The order files sent for the turn (plain or sealed) that differ from the copies
-    its record keeps."""
+    its record keeps. A plain file whose orders were sealed (the sealed file beside it,
+    or in the record) is not what was sent: it is its player's working copy, left in
+    their clone and ignored by git, and the record's plain copy is the public's."""
     folder = f"{TURNS_DIR}/{turn}"
     given = root / "orders" / turn
     found = []
     for file in sorted(given.glob("*.yaml*")) if given.is_dir() else ():
         kept = root / folder / "orders" / file.name
+        sealed = f"{file.name}{TWIN}"
+        if not file.name.endswith(TWIN) and ((given / sealed).is_file() or
+                                             (root / folder / "orders" / sealed).is_file()):
+            continue
         if not kept.is_file() or kept.read_bytes() != file.read_bytes():
             found.append(f"orders/{turn}/{file.name}: differs from the copy folded into the "
                          f"turn, {folder}/orders/{file.name}")
