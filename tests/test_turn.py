@@ -14,7 +14,7 @@ from turnfixture import build_orders, build_state
 from ftpress.orders.load import canonical, orders_digest, parse_orders
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.state.dice import Dice, KeyedStream
-from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
+from ftpress.store.secret import SECRET_ENV, secret_hash, turn_secret
 
 from conftest import REPO, files_of, set_up_demo
 

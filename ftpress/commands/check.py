@@ -134,7 +134,7 @@ def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
     from ftpress.state.battle_results import BATTLES_DIR
-    from ftpress.turn.inputs import load_battles
+    from ftpress.store.inputs import load_battles
 
     found: list[Problem] = []
     base = root / BATTLES_DIR

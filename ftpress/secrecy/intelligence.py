@@ -8,7 +8,7 @@ everything else as they know it), and the turn's events whose audience
 includes the player, encrypted to the umpires and to that player
 (:mod:`ftpress.secrecy.sealing`). The player reads it with ``age -d -i KEY`` or through
 ``ftpress build --view <player> --identity KEY``, which builds their site from
-the public files and these (:mod:`ftpress.site.viewing`); nobody else can.
+the public files and these (:mod:`ftpress.secrecy.viewing`); nobody else can.
 
 The plain form is one YAML mapping: ``turn``, ``player``, ``state`` (each
 state file's mapping under its kind: ``campaign``, ``players``, ``map``,

@@ -49,8 +49,8 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
-from ftpress.turn.record import read_record
-from ftpress.turn.secret import turn_key
+from ftpress.store.record import read_record
+from ftpress.store.secret import turn_key
 
 #: Where the players send their order files, one folder per turn.
 _ORDERS = "orders"

@@ -14,7 +14,7 @@ whose events the viewer may not see.
 **The safety net.** :class:`HiddenFacts` still knows the names that the full
 states hide (the ships and designs of groups no enemy has contacted, ships on
 the slips) and the words that would tell a dummy counter from a real one; it is
-made where a build holds the full states (:mod:`ftpress.site.viewing`). It is a
+made where a build holds the full states (:mod:`ftpress.secrecy.viewing`). It is a
 last resort, not the rule. The rules set audiences, so an event its audience lets
 through whose own words or dice name a hidden fact is a bug in a rule: the build
 stops with :class:`HiddenFactLeak` naming the event, rather than leave it out

@@ -31,8 +31,8 @@ from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.secrecy.twins import UmpireKey
+from ftpress.secrecy.viewing import from_intelligence, known, viewer_named
 from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
-from ftpress.site.viewing import from_intelligence, known, viewer_named
 from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
@@ -78,7 +78,7 @@ class Site:
     #: The theme's static files, read (the campaign's own over the built-in ones).
     statics: tuple[theme.StaticFile, ...] = ()
     #: The campaign's current state as the site's viewer knows it
-    #: (:mod:`ftpress.site.viewing`); None for a campaign that is a blog alone.
+    #: (:mod:`ftpress.secrecy.viewing`); None for a campaign that is a blog alone.
     state: State | None = None
     #: When the first scheduled (future-dated, not draft) post comes due, if any.
     next_due: datetime | None = None
@@ -91,7 +91,7 @@ class Site:
     assets: tuple[Asset, ...] = ()
     #: The open turn as the build's "now" finds it (front page and ``/turns/``).
     open_turn: OpenTurnView | None = None
-    #: Each turn's last safety net for the viewer (:mod:`ftpress.site.viewing`).
+    #: Each turn's last safety net for the viewer (:mod:`ftpress.secrecy.viewing`).
     nets: tuple[HiddenFacts | None, ...] = ()
 
 

@@ -223,7 +223,7 @@ class Calendar:
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: SHA-256 (hex) of the secret behind the open turn's hidden rolls (a sealed
-    #: campaign's, :mod:`ftpress.turn.secret`), published with ``secret_sha256``; the
+    #: campaign's, :mod:`ftpress.store.secret`), published with ``secret_sha256``; the
     #: secret is revealed only in the sealed twin of the turn's record.
     hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
         = None

@@ -48,9 +48,9 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
 from ftpress.store.campaign import load_folder, load_state
-from ftpress.turn.inputs import load_battles, read_supplied_dice
-from ftpress.turn.record import base_url, keeps_before, read_record
-from ftpress.turn.secret import (
+from ftpress.store.inputs import load_battles, read_supplied_dice
+from ftpress.store.record import base_url, keeps_before, read_record
+from ftpress.store.secret import (
     SECRET_ENV,
     SECRET_FILE,
     hidden_secret,
@@ -82,7 +82,7 @@ class TurnOrders:
 
 @dataclass(frozen=True, slots=True)
 class DiceSecrets:
-    """The umpire's secrets behind a turn's dice (:mod:`ftpress.turn.secret`), checked
+    """The umpire's secrets behind a turn's dice (:mod:`ftpress.store.secret`), checked
     against the hashes published when it opened."""
 
     #: The turn's secret (None: it opened without one).

@@ -4,7 +4,7 @@ public projection, the whole sealed to the umpires beside it (its twin).
 Read with the umpire's key, every file is read whole (from its twin); without
 it, the public projections alone. A turn's orders are the sealed files the
 players committed, opened with the key (:mod:`ftpress.secrecy.sealing`); its hidden
-rolls come from a stream of their own (:mod:`ftpress.turn.secret`). A turn
+rolls come from a stream of their own (:mod:`ftpress.store.secret`). A turn
 writes, for each of its files, the plain file made from the public's part of
 the turn (:func:`ftpress.store.projection.project`) and the whole file sealed
 beside it; and each player's intelligence, sealed to them
@@ -226,7 +226,7 @@ def players_view(root: Path, loaded: LoadedState, player: str, identity: Path
     if loaded.state.campaign.known_to is None:
         return None
     from ftpress.rules import STATE_EXTENSIONS
-    from ftpress.site.viewing import from_intelligence
+    from ftpress.secrecy.viewing import from_intelligence
     from ftpress.state.records import load_turns
 
     turns = load_turns(root, extensions=STATE_EXTENSIONS)

@@ -2,7 +2,7 @@
 
 Load, resolve, record. Load: the state, the turn's order files (every syntax
 mistake stops it, nothing written), the umpire's secrets behind its dice
-(:mod:`.secret`), dice rolled by hand and the battle results, each read once
+(:mod:`ftpress.store.secret`), dice rolled by hand and the battle results, each read once
 through the campaign's store (:mod:`ftpress.store`), which alone knows whether
 the campaign is sealed. Resolve: the campaign's ruleset folds them into the
 next state and the turn's events. Record: the store writes the turn's record
@@ -31,9 +31,9 @@ from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, MadeTurn, open_store
+from ftpress.store.record import with_secret_hash
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.last_record import behind_last_record
-from ftpress.turn.record import with_secret_hash
-from ftpress.turn.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.tabletop import stray_battles, write_templates
 
 #: The kind of event every ruleset gives an order it does not carry out.
