@@ -174,7 +174,7 @@ class OpenedOrders:
 
 
 def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identity],
-                     adapter: TypeAdapter[Any] | None = None, *,
+                     adapter: TypeAdapter[Any], *,
                      state: State | None = None) -> OpenedOrders:
     """Every sealed order file of ``turn``, opened and parsed. A file that cannot
     be opened or parsed makes its player's groups hold (they sent no usable
@@ -211,7 +211,7 @@ def unusable(player: str, why: str, state: State | None = None) -> tuple[Event, 
                   audience=PUBLIC, player=player))
 
 
-def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any] | None,
+def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any],
                   umpire: UmpireKey | None) -> OpenedOrders | None:
     """The sealed orders of ``turn`` opened with the umpire's key; None for a campaign
     whose orders are plain. Refused when the key is missing: no turn resolves half

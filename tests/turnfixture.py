@@ -40,6 +40,7 @@ from typing import Any
 
 from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.state_ext import (
     Ftc2007Design,
     Ftc2007Group,
@@ -171,9 +172,10 @@ def case_ship(group: str, i: int, spec: str | dict[str, Any],
 
 
 def build_orders(state: State, texts: dict[str, str],
-                 adapter: Any = None) -> dict[str, LoadedOrders]:
+                 adapter: Any = ADAPTER) -> dict[str, LoadedOrders]:
     """Each player's order text (without its turn and player lines) parsed as the
-    file ``orders/<turn>/<player>.yaml``, in a ruleset's own format if it has one."""
+    file ``orders/<turn>/<player>.yaml``, in ``adapter``'s format (ftc2007's unless
+    another ruleset's is given)."""
     turn = turn_id(state.campaign.calendar.turn)
     return {player: parse_orders(f"turn: {turn}\nplayer: {player}\n{text}".encode(),
                                  f"orders/{turn}/{player}.yaml", adapter)

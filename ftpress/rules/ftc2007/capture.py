@@ -17,7 +17,7 @@ from fractions import Fraction
 from ftpress import words
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
-from ftpress.orders.model import PrizeOrder
+from ftpress.rules.ftc2007.orderfile import PrizeOrder
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
 from ftpress.rules.ftc2007.recce import who_knows

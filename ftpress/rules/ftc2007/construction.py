@@ -16,8 +16,8 @@ import re
 from fractions import Fraction
 
 from ftpress.events import Audience, Event
-from ftpress.orders.model import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.orderfile import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import announced, approved_on
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES

@@ -22,9 +22,9 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.events import PUBLIC, Event
-from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, change_keel, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
+from ftpress.rules.ftc2007.orderfile import EconomyOrders
 from ftpress.rules.ftc2007.orders import economic_week
 from ftpress.rules.ftc2007.owed_damage import call_in_at_economic_turn
 from ftpress.rules.ftc2007.owed_repairs import repair_owed

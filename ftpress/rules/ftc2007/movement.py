@@ -12,8 +12,8 @@ import dataclasses
 
 from ftpress.events import PUBLIC, Event
 from ftpress.hexes import Hex
-from ftpress.orders.model import Posture
 from ftpress.rules.ftc2007.departures import land_jumps
+from ftpress.rules.ftc2007.orderfile import Posture
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule

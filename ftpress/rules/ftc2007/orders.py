@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from ftpress.errors import Problem
 from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import EconomyOrders, GroupOrder, OrdersFile
 from ftpress.rules.ftc2007.economic_legality import economy_rejections
+from ftpress.rules.ftc2007.orderfile import EconomyOrders, GroupOrder, OrdersFile
 from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout

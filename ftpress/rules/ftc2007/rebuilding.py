@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from ftpress.events import PUBLIC, Event
-from ftpress.orders.model import DefenceOrder
+from ftpress.rules.ftc2007.orderfile import DefenceOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.model import DefenceWork, State

@@ -19,13 +19,19 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import DefenceOrder, OrdersFile, SetupGroup, SetupShip, SparesOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import (
     approval_problem,
     names_in_use,
     own_navy,
     purchase_price,
+)
+from ftpress.rules.ftc2007.orderfile import (
+    DefenceOrder,
+    OrdersFile,
+    SetupGroup,
+    SetupShip,
+    SparesOrder,
 )
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.setup import SHIP_CAP

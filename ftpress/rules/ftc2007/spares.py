@@ -11,7 +11,7 @@ import dataclasses
 from fractions import Fraction
 
 from ftpress.events import PUBLIC, Event
-from ftpress.orders.model import SparesOrder
+from ftpress.rules.ftc2007.orderfile import SparesOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.model import Spares, State

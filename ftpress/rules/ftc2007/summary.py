@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import EconomyOrders, OrdersFile
 from ftpress.rules.ftc2007.capture import describe_prize_order
 from ftpress.rules.ftc2007.construction import (
     KEEL_WORK_PER_WEEK,
@@ -22,6 +21,7 @@ from ftpress.rules.ftc2007.construction import (
 from ftpress.rules.ftc2007.economic_orders import SPENDING_KINDS, open_economic_turn, works
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
+from ftpress.rules.ftc2007.orderfile import EconomyOrders, OrdersFile
 from ftpress.rules.ftc2007.orders import Vetted, economic_week, place, vet
 from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time

@@ -39,7 +39,6 @@ from ftpress.battles import LoadedBattle
 from ftpress.dice import Dice
 from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftc2007.approvals import announce_approvals
 from ftpress.rules.ftc2007.battles import fight_battles, find_battles
@@ -53,6 +52,7 @@ from ftpress.rules.ftc2007.encounters import (
 )
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
+from ftpress.rules.ftc2007.orderfile import OrdersFile
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.owed_damage import call_in_before_battles
 from ftpress.rules.ftc2007.plan import Plan
