@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from ftpress import __version__
+from ftpress.github.requirement import release_wheel
 
 from conftest import REPO
 
@@ -64,7 +65,9 @@ def test_the_package_says_where_it_lives_and_what_it_is():
 
 
 @pytest.mark.parametrize(("spec", "line"), [
-    (None, f"ftpress=={__version__}"),
+    (None, f"ftpress @ git+https://github.com/ftpress/ftpress@v{__version__}"),
+    ("release", f"ftpress @ https://github.com/ftpress/ftpress/releases/download/v{__version__}/"
+     f"ftpress-{__version__}-py3-none-any.whl"),
     ("0.2.0", "ftpress==0.2.0"),
     ("1.0.0rc1", "ftpress==1.0.0rc1"),
     ("git+https://github.com/you/ftpress@v0.2.0", "ftpress @ git+https://github.com/you/ftpress@v0.2.0"),
@@ -154,8 +157,12 @@ def install_ftpress(campaign: Path, environ: dict[str, str]) -> subprocess.Compl
 def test_a_new_campaign_installs_ftpress_from_its_wheel(tmp_path, run):
     wheels = tmp_path / "index"
     assert build_wheel(wheels).name == f"ftpress-{__version__}-py3-none-any.whl"
+    # What 'init --ftpress-requirement release' names is what the release attaches.
+    assert release_wheel(__version__).endswith(f"/v{__version__}/{next(wheels.iterdir()).name}")
     campaign = tmp_path / "campaign"
-    assert run("init", campaign, "--players", "nac,nsl", "--seed", "3")[0] == 0
+    # The wheel from the folder of wheels, as PyPI serves it once released.
+    assert run("init", campaign, "--players", "nac,nsl", "--seed", "3",
+               "--ftpress-requirement", __version__)[0] == 0
     env_dir = tmp_path / "runner"
     environ = runner(env_dir, wheels)
     done = install_ftpress(campaign, environ)

@@ -11,10 +11,10 @@ from typing import Annotated, Any
 
 from pydantic import Field, PlainValidator, Strict, WithJsonSchema
 
-from ftpress.cleantext import LINE, TEXT
-from ftpress.hexes import Hex
+from ftpress.state.hexes import Hex
 from ftpress.state.model import check_id
 from ftpress.state.turns import PATTERN as TURN_PATTERN
+from ftpress.text.cleantext import LINE, TEXT
 
 _HEX_TEXT = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?")
 

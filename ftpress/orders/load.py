@@ -25,11 +25,11 @@ from typing import Annotated, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import TypeAdapter, ValidationError
 
-from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem
-from ftpress.hexes import Hex
+from ftpress.files import validation, yamlsource
+from ftpress.files.yamlsource import MarkedMap
+from ftpress.state.hexes import Hex
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.yamlsource import MarkedMap
 
 ORDERS_DIR = "orders"
 ABOUT = "one player's orders for one strategic turn"

@@ -19,17 +19,17 @@ from typing import Generic
 
 from pydantic import TypeAdapter
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice, Roll
-from ftpress.display import PLAIN, Display
 from ftpress.errors import Problem
-from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
-from ftpress.report_spec import ReportSpec
 from ftpress.rules.section_index import Indexed, Reading
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice, Roll
+from ftpress.state.display import PLAIN, Display
+from ftpress.state.events import Event
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
+from ftpress.state.report_spec import ReportSpec
 
 RULES_ROOT = Path(__file__).resolve().parent
 
@@ -82,7 +82,7 @@ class Ruleset(Generic[OrdersT]):
     orders_adapter: TypeAdapter[OrdersT]
     #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
     #: ``battles``: battle id → the umpire's filled-in result of a battle fought on the
-    #: tabletop (:class:`ftpress.battles.LoadedBattle`); where the ruleset fights one
+    #: tabletop (:class:`ftpress.state.battle_results.LoadedBattle`); where the ruleset fights one
     #: with none, that is a ``battle-pending`` event and the turn waits for it. A
     #: ruleset that fights no battle on the tabletop is handed them all the same.
     resolve: Callable[[State, Mapping[str, LoadedOrders[OrdersT]], Dice,
@@ -91,7 +91,7 @@ class Ruleset(Generic[OrdersT]):
     #: records, read and written with the shared files (:mod:`ftpress.state.extension`).
     state_extension: StateExtension | None = None
     #: How its state shows on the site beyond the shared columns and map
-    #: (:mod:`ftpress.display`).
+    #: (:mod:`ftpress.state.display`).
     display: Display = PLAIN
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()

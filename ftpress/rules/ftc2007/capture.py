@@ -14,9 +14,6 @@ import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orderfile import PrizeOrder
 from ftpress.rules.ftc2007.orders import economy_allowed
 from ftpress.rules.ftc2007.plan import Plan
@@ -26,7 +23,10 @@ from ftpress.rules.ftc2007.repairs import box_cost
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     Design,
     Group,
@@ -36,7 +36,7 @@ from ftpress.state.model import (
     State,
 )
 from ftpress.state.turns import turn_id
-from ftpress.words import plural, power, powers_own
+from ftpress.state.words import plural, power, powers_own
 
 #: §12.2.1: a type the navy does not have in service costs 20% more to repair. The
 #: extra is paid when the prize is rebuilt, as 20% of repairing all its damage at

@@ -13,9 +13,7 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import Hex
+from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
@@ -29,7 +27,10 @@ from ftpress.rules.ftc2007.state_ext import (
     with_owed,
 )
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     DefenceWork,
     Group,
@@ -42,9 +43,9 @@ from ftpress.state.model import (
     State,
     System,
 )
-from ftpress.words import group as named_group
-from ftpress.words import groups as named_groups
-from ftpress.words import plural, power, powers_own, sentence
+from ftpress.state.words import group as named_group
+from ftpress.state.words import groups as named_groups
+from ftpress.state.words import plural, power, powers_own, sentence
 
 #: §10.2: the attack is allowed at exactly 50% of the defences' value ("at least").
 MINIMUM_RATIO = (1, 2)
@@ -57,9 +58,12 @@ DEFENCE_DAMAGE_ROLLED_ON = ("surrender",)
 #: §10.5 (13 May ruling): a 1 on the d5 counts as a 2.
 D5_ONE_COUNTS_AS = 2
 
-#: §10.7 "thrown back": a repulsed group falls back to where it set out from this
-#: week (turn 3, Marrow: the Union fell back to Corvid). One that began the week
-#: at the world has nowhere nearer to go and stays there, its attack over.
+#: §10.7 "thrown back", with §18.4 (the text's 18.2) and the 20 May ruling that news
+#: travels no faster than ships: a repulsed group jumps back to where it set out
+#: from this week; all at the world see it go, only its owner knows where, and the
+#: jump is its move of the next week. One that began the week at the world has
+#: nowhere nearer to go and stays there, its attack over. The rulebook's §10.7
+#: states this reading.
 REPULSED_FALL_BACK_TO_ORIGIN = True
 
 
@@ -366,7 +370,9 @@ def repulse(state: State, world: System, attackers: list[Group],
             set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
     """§10.7: the attack is thrown back, with damage equal to the world's income,
     which the fleet owes (:func:`owe`) until §10.8 has it allocated
-    (:mod:`.owed_damage`); the groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
+    (:mod:`.owed_damage`); the groups jump back where they set out from
+    (:data:`REPULSED_FALL_BACK_TO_ORIGIN`): seen leaving by all, the destination told
+    to their owner alone, and the jump their next week's move (§18.4)."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
     if interdictor(world) == player:
@@ -383,14 +389,17 @@ def repulse(state: State, world: System, attackers: list[Group],
         back = set_out.get(group.id, group.at)
         if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
             moves[group.id] = back
+            events.append(seen_leaving(state, group.id, player, world.id, "10.7"))
             events.append(Event(
                 "withdrawal", rule("10.7"),
-                f"{named_group(state, group.id, PUBLIC, start=True)} falls back to "
-                f"{place(state, back)}.",
-                audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
+                f"{named_group(state, group.id, Audience.told(player), start=True)} falls "
+                f"back to {place(state, back)}; the jump is its move of next week (§18.4).",
+                audience=Audience.told(player), player=player, group=group.id, at=back,
+                origin=world.id))
     groups = tuple(dataclasses.replace(g, at=moves[g.id]) if g.id in moves else g
                    for g in state.groups.groups)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+    state = dataclasses.replace(state, groups=GroupsFile(groups))
+    return mark_jumped(state, moves), events
 
 
 def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State, list[Event]]:

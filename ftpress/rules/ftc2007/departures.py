@@ -1,6 +1,6 @@
-"""§18.4: a jump out of a system, under fire or on withdraw if contested
-(§17.2.3), is the group's move for the next strategic turn, and reaches no
-further than a move does.
+"""§18.4: a jump out of a system, under fire, on withdraw if contested
+(§17.2.3) or thrown back by the defences (§10.7), is the group's move for the
+next strategic turn, and reaches no further than a move does.
 
 The state has no ships in transit, so a group that jumps out stands at its
 destination when the turn ends (reading ``withdrawal-lands-at-turn-end``),
@@ -26,13 +26,13 @@ import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, place, route_path
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, interdictor, jumped_out
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import GroupsFile, Location, State
 
 

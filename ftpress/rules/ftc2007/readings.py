@@ -96,8 +96,9 @@ READINGS: tuple[Reading, ...] = (
             "§7.3's qualification is tested on the ships in commission when the upkeep is charged. "
             "A navy that chose standardised upkeep and no longer qualifies (it bought a second "
             "design of a class, say) pays the full rate for that economic turn, and the event says "
-            'why. "Task groups organised on similar lines" is not something the state records; it '
-            "is left to the umpire.",
+            'why. The third condition, task groups "structured on similar lines", is not compared: '
+            "the text sums the criterion up as five kinds of ship in the whole navy, and §15.1 "
+            "lets a player reorganise groups freely every week.",
             case="economy-standardised-lapses-to-full.yaml"),
     Reading("jump-out-stops-before-an-interdiction", "8.2",
             "§8.2 stops a fleet on an interdicted route at the last friendly system before the "
@@ -205,6 +206,13 @@ READINGS: tuple[Reading, ...] = (
             "§11.3.3: an organic (Sa'Vasku) ship rejects what is grafted on from another vessel, "
             "so parts from an identical ship cost her the 20% of any other.",
             case="economy-repair-organic-parts-always-foreign.yaml"),
+    Reading("grafted-parts-stay", "11.3.3",
+            "§11.3.3: parts taken from another ship test for damage one level worse, always. The "
+            "ship carries them from the week they are fitted, and for good: later repairs with "
+            "her own kind of parts mend other boxes and leave the grafted ones in place "
+            "(``grafted`` on the ship, named in the battle-result file, and felt in the abstract "
+            "combat).",
+            case="economy-repair-parts-from-another-ship.yaml"),
     Reading("abstract-losses-are-destroyed", "12.1",
             "The abstract combat destroys ships outright; only a tabletop result leaves hulks "
             "drifting to be captured (§12.1).",
@@ -282,9 +290,13 @@ READINGS: tuple[Reading, ...] = (
     Reading("withdrawn-group-returns-to-origin", "17.2.3",
             "§17.2.3 names no place for a withdrawing group to go. One that arrived this week goes "
             "back where it set out from (24 March: the frigate seen off at Vesper is \"back at "
-            "Orison\"); one that began the week there has no recorded way out (§18.4 asks its "
-            "player for a destination), so its encounter awaits the umpire.",
-            case="withdraw-if-contested-both-leave.yaml"),
+            "Orison\"). One that began the week there (a garrison: the text's own example is a "
+            "power that took one look at what arrived at its world and left) goes too, as soon as "
+            "it detects the enemy: to the nearest world of its owner's within a jump (§8.1) where "
+            "no hostile force stands, nearer first then by name; with none, to the first hex of "
+            "open space beside it, clockwise from the top of the map, that no hostile force holds; "
+            "with nowhere at all, it stays and its encounter is fought.",
+            case="withdraw-if-contested-garrison-bugs-out.yaml"),
     Reading("withdraw-if-contested-stays-before-defences", "17.2.3",
             "§17.2.3: facing only planetary defences, a group on withdraw if contested may stay, "
             "look them over, and change its orders to attack. It stays and does not attack that "

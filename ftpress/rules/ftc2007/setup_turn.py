@@ -14,10 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
 from ftpress.errors import Problem
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.ftc2007 import orders as week_orders
 from ftpress.rules.ftc2007 import summary, turn
@@ -32,9 +29,12 @@ from ftpress.rules.ftc2007.setup_orders import (
     vet_setup,
 )
 from ftpress.rules.planning import located
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import Group, Ship, Spares, State
 from ftpress.state.turns import turn_id
-from ftpress.words import group, power, powers_own
+from ftpress.state.words import ended, group, power, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
@@ -238,5 +238,5 @@ def _rejected(state: State, player: str, loaded: LoadedOrders[OrdersFile],
     ships, §15.3)."""
     return Event("rejected", rule("6"), f"{powers_own(state, player, start=True)} set-up "
                  "order is refused: "
-                 f"{refused.message}.", audience=Audience.told(player), player=player,
+                 f"{ended(refused.message)}", audience=Audience.told(player), player=player,
                  order=located(loaded, *refused.loc, key=refused.key))
