@@ -125,11 +125,14 @@ def build_state(spec: dict[str, Any]) -> State:
                          ext=Ftc2007Group(jumped_out=True) if g.get("jumped_out") else None)
                    for g in spec.get("groups", ()))
     given = {p: dict(fields) for p, fields in spec.get("players", {}).items()}
-    for fields in given.values():  # §10.7: repulse damage owed, as the state writes it
-        if "owed" in fields:
-            fields["ext"] = Ftc2007Player(owed=tuple(OwedDamage(**{**d, "ships": tuple(d["ships"])})
-                                                     for d in fields.pop("owed")))
-    players = case_players(systems, {p: {"treasury": 1000, "maintenance": "full",
+    for fields in given.values():  # ftc2007's keys of a player, as the state writes them
+        mine = {k: fields.pop(k) for k in ("owed", "maintenance", "ally") if k in fields}
+        if "owed" in mine:  # §10.7: repulse damage owed
+            mine["owed"] = tuple(OwedDamage(**{**d, "ships": tuple(d["ships"])})
+                                 for d in mine["owed"])
+        if mine:
+            fields["ext"] = Ftc2007Player(**mine)
+    players = case_players(systems, {p: {"treasury": 1000,
                                          **given.get(p, {})} for p in ("nac", "esu")})
     per = spec.get("turns_per_economic_turn", 6)
     calendar = case_calendar(turn, per, deadline_moves=True)

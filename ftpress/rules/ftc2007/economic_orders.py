@@ -32,9 +32,11 @@ from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Maintenance
 from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
 from ftpress.state.events import PUBLIC, Event
-from ftpress.state.model import Maintenance, State
+from ftpress.state.extension import extended
+from ftpress.state.model import State
 from ftpress.state.words import power, powers_own
 
 
@@ -163,6 +165,6 @@ def works(state: State) -> tuple[State, list[Event]]:
 
 
 def _set_maintenance(state: State, player_id: str, level: Maintenance) -> State:
-    players = tuple(dataclasses.replace(p, maintenance=level) if p.id == player_id else p
+    players = tuple(extended(p, Ftc2007Player, maintenance=level) if p.id == player_id else p
                     for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players, players=players))

@@ -50,7 +50,8 @@ from pydantic.json_schema import JsonDict  # type: ignore[attr-defined]  # pydan
 
 from ftpress.errors import Problem
 from ftpress.orders.fields import Destination, Note, ShipName, TurnId, World
-from ftpress.state.model import Design, Id, Maintenance, Positive
+from ftpress.rules.ftc2007.state_ext import Maintenance
+from ftpress.state.model import Design, Id, Positive
 
 #: Arrival postures, §17.2.1–17.2.3.
 POSTURES = ("stand-off", "attack", "withdraw-if-contested")
