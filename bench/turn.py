@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ftpress.orders.load import parse_orders
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.state.dice import Dice, KeyedStream
 from ftpress.state.hexes import hexagon
@@ -127,7 +128,8 @@ def main() -> None:
         raw = make_orders(state)
         turn = turn_id(state.campaign.calendar.turn)
         start = time.perf_counter()
-        orders = {p: parse_orders(data, f"orders/{turn}/{p}.yaml") for p, data in raw.items()}
+        orders = {p: parse_orders(data, f"orders/{turn}/{p}.yaml", ADAPTER)
+                  for p, data in raw.items()}
         parsed = time.perf_counter() - start
         best = float("inf")
         for _ in range(args.repeat):

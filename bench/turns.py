@@ -52,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ftpress.commands.init import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, economic_week, vet
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.state.files import STATE_DIR
@@ -279,7 +280,7 @@ class _Orders:
         """The orders, after dropping whatever the engine's vetting refuses."""
         while True:
             data = _render(turn, player, groups, economy)
-            loaded = parse_orders(data, f"orders/{turn}/{player}.yaml")
+            loaded = parse_orders(data, f"orders/{turn}/{player}.yaml", ADAPTER)
             refused = vet(state, loaded).rejected
             if not refused:
                 return groups, economy

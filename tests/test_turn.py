@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
 from ftpress.orders.load import canonical, orders_digest, parse_orders
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.state.dice import Dice, KeyedStream
 from ftpress.store.secret import SECRET_ENV, secret_hash, turn_secret
@@ -167,13 +168,13 @@ def test_check_of_a_folder_counts_the_files_it_reported(demo, run):
 
 def test_respacing_an_order_file_does_not_change_its_digest():
     a = parse_orders(b"turn: t001\nplayer: nac\ngroups:\n  g1: {move: [2, -1], posture: attack}\n",
-                     "orders/t001/nac.yaml")
+                     "orders/t001/nac.yaml", ADAPTER)
     b = parse_orders(b"# my orders\nplayer: nac\nturn: t001\ngroups:\n  g1:\n    posture: attack"
-                     b"\n    move: (2,   -1)\n", "orders/t001/nac.yaml")
+                     b"\n    move: (2,   -1)\n", "orders/t001/nac.yaml", ADAPTER)
     assert canonical(a.orders) == canonical(b.orders)
     assert orders_digest([a.orders]) == orders_digest([b.orders])
     c = parse_orders(b"turn: t001\nplayer: nac\ngroups:\n  g1: {move: [2, -1], posture: "
-                     b"stand-off}\n", "orders/t001/nac.yaml")
+                     b"stand-off}\n", "orders/t001/nac.yaml", ADAPTER)
     assert orders_digest([a.orders]) != orders_digest([c.orders])
 
 

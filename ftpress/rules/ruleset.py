@@ -77,9 +77,8 @@ class Ruleset(Generic[OrdersT]):
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: The kinds of event it makes and how its turn report files and reads them.
     report: ReportSpec
-    #: The ruleset's order-file format (a model with ``turn`` and ``player``), passed
-    #: to ``ftpress.orders.load.parse_orders``; the shared format of
-    #: ``ftpress.orders.model`` is ``ftpress.orders.load.ADAPTER``.
+    #: The ruleset's order-file format (a model with ``turn`` and ``player``, in its own
+    #: package), passed to ``ftpress.orders.load.parse_orders``.
     orders_adapter: TypeAdapter[OrdersT]
     #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
     #: ``battles``: battle id → the umpire's filled-in result of a battle fought on the
@@ -110,6 +109,14 @@ class Ruleset(Generic[OrdersT]):
     #: with every group of theirs holding, and in comments what each holds, where it
     #: can go and which orders apply; it passes ``ftpress check`` as written.
     order_form: Callable[[State, str], str] | None = None
+    #: The name its order format's JSON Schema is published under
+    #: (``schemas/<name>.json``) if not ``orders-<ruleset>``.
+    orders_schema_name: str | None = None
+
+    @property
+    def orders_schema(self) -> str:
+        """The name of its order format's JSON Schema: ``schemas/<name>.json``."""
+        return self.orders_schema_name or f"orders-{self.name}"
 
     @property
     def rulebook(self) -> Path:

@@ -324,9 +324,6 @@ class CampaignFile:
 
 # --- state/players.yaml ----------------------------------------------------------------
 
-Maintenance = Literal["full", "standardised", "reduced"]
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     __pydantic_config__ = CONFIG
@@ -341,10 +338,6 @@ class Player:
     capital: Id
     #: The navy whose published designs the player builds (a catalogue navy id).
     navy: Id | None = None
-    #: Upkeep level (ftc2007 §7): full 10%, standardised 7.5%, reduced 5%.
-    maintenance: Maintenance = "full"
-    #: The allied navy whose designs the player buys at a discount (ftc2007 §13.1).
-    ally: Id | None = None
     #: The player's GitHub login, for people reading the file.
     github: GitHubLogin | None = None
     #: The player's numeric GitHub user id: an order pull request is the player's when

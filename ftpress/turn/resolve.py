@@ -123,8 +123,6 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
         raise RefusedCommand(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
                              "nothing was done (use --early to resolve it now)")
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    if ruleset.resolve is None:
-        raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
     given = store.turn_orders(state, turn, ruleset.orders_adapter)
     secrets = store.dice_secrets(state, turn)
     hand = store.hand_dice(supplied) if supplied is not None else None
