@@ -49,11 +49,12 @@ import re
 import shutil
 import sqlite3
 import subprocess
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+import pyrage
 from pyrage import x25519
 
 from ftpress import agekeys
@@ -135,7 +136,7 @@ class IdealCipher:
     opened: dict[bytes, tuple[bytes, frozenset[str]]] = field(default_factory=dict)
     made: dict[tuple[int, int], int] = field(default_factory=dict)
 
-    def encrypt(self, data: bytes, to: list[x25519.Recipient]) -> bytes:
+    def encrypt(self, data: bytes, to: Sequence[agekeys.Recipient]) -> bytes:
         shape = (len(to), len(data))
         self.made[shape] = self.made.get(shape, 0) + 1
         stream = hashlib.shake_256(repr((shape, self.made[shape])).encode()).digest(
@@ -151,25 +152,26 @@ class IdealCipher:
         self.opened[sealed] = (data, frozenset(str(r) for r in to))
         return sealed
 
-    def decrypt(self, data: bytes, identities: list[agekeys.Identity]) -> bytes:
+    def decrypt(self, data: bytes, identities: Sequence[agekeys.Identity]) -> bytes:
         if data not in self.opened:
             return _REAL_DECRYPT(data, identities)
         plain, to = self.opened[data]
         if not any(str(getattr(i, "to_public", lambda: "")()) in to for i in identities):
-            raise agekeys.Unreadable("is not sealed to this key (no recipient stanza "
-                                     "matches it)")
+            raise pyrage.DecryptError("No matching keys found")
         return plain
 
     @contextlib.contextmanager
     def standing_in(self) -> Iterator[None]:
-        agekeys.encrypt, agekeys.decrypt = self.encrypt, self.decrypt  # type: ignore[assignment]
+        """age itself (:func:`ftpress.agekeys.age_encrypt`, under the padding) replaced."""
+        agekeys.age_encrypt = self.encrypt
+        agekeys.age_decrypt = self.decrypt
         try:
             yield
         finally:
-            agekeys.encrypt, agekeys.decrypt = _REAL_ENCRYPT, _REAL_DECRYPT
+            agekeys.age_encrypt, agekeys.age_decrypt = _REAL_ENCRYPT, _REAL_DECRYPT
 
 
-_REAL_ENCRYPT, _REAL_DECRYPT = agekeys.encrypt, agekeys.decrypt
+_REAL_ENCRYPT, _REAL_DECRYPT = agekeys.age_encrypt, agekeys.age_decrypt
 
 
 @dataclass(frozen=True)
