@@ -61,6 +61,7 @@ class TurnResult:
     events: tuple[Event, ...]
     #: Relative path → bytes of every file the turn writes.
     files: dict[str, bytes]
+    #: The dice rolled that the public dice log shows (hidden rolls left out).
     dice_rolled: int
     #: Notes for the umpire (no secret; dice left over).
     notes: tuple[str, ...] = ()
@@ -68,6 +69,12 @@ class TurnResult:
     written: bool = True
     #: The battle-result files the turn waits for (it paused; nothing recorded).
     waiting: tuple[str, ...] = ()
+
+    @property
+    def public_events(self) -> tuple[Event, ...]:
+        """The events told to everyone: what the log, the commit message and the job
+        summary count (a count of every event would give the hidden ones away)."""
+        return tuple(e for e in self.events if e.audience.public)
 
     def summary(self) -> str:
         if self.waiting:
@@ -84,9 +91,14 @@ class TurnResult:
         if not self.written:
             return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
         cal = self.state.campaign.calendar
-        return (f"resolved {self.turn}: {len(self.events)} events, {self.dice_rolled} dice "
+        return (f"resolved {self.turn}: {len(self.public_events)} events, {self.dice_rolled} dice "
                 f"rolled; recorded in {TURNS_DIR}/{self.turn}/; {turn_id(cal.turn)} opens, "
                 f"orders due {cal.deadline.isoformat(sep=' ')}")
+
+
+def _public_rolls(dice: Dice) -> int:
+    """How many rolls the public dice log shows: the hidden ones are not counted."""
+    return sum(not roll.hidden for roll in dice.log)
 
 
 def resolve_turn(root: Path, *, now: datetime, early: bool = False,
@@ -158,7 +170,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
         paths = write_templates(root, turn, new_state, waiting, base_url(root))
-        return TurnResult(turn, new_state, events, {}, len(dice.log), tuple(notes),
+        return TurnResult(turn, new_state, events, {}, _public_rolls(dice), tuple(notes),
                           written=False, waiting=paths)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in
               stray_battles(results, events)]
@@ -194,7 +206,7 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     if opened is not None:
         files.update(intelligence_files(f"{TURNS_DIR}/{turn}", new_state, events, turn))
     write_record(root, turn, files)
-    return TurnResult(turn, new_state, events, files, len(dice.log), tuple(notes))
+    return TurnResult(turn, new_state, events, files, _public_rolls(dice), tuple(notes))
 
 
 def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:
