@@ -57,7 +57,7 @@ from pathlib import Path
 import pyrage
 from pyrage import x25519
 
-from ftpress import agekeys
+from ftpress.secrecy import agekeys
 from ftpress.cli import main
 
 NOW = "2026-03-01T10:00:00+00:00"
@@ -162,7 +162,7 @@ class IdealCipher:
 
     @contextlib.contextmanager
     def standing_in(self) -> Iterator[None]:
-        """age itself (:func:`ftpress.agekeys.age_encrypt`, under the padding) replaced."""
+        """age itself (:func:`ftpress.secrecy.agekeys.age_encrypt`, under the padding) replaced."""
         agekeys.age_encrypt = self.encrypt
         agekeys.age_decrypt = self.decrypt
         try:

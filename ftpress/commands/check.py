@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.agekeys import UMPIRE_KEY_ENV
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
-from ftpress.logsafe import say
+from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
+from ftpress.secrecy.twins import is_sealed, needed_key, umpire_key
 from ftpress.site import BuildOptions, load, render
-from ftpress.state.twins import is_sealed, needed_key, umpire_key
+from ftpress.site.clock import build_now
+from ftpress.text.logsafe import say
 from ftpress.turn.last_record import behind_last_record
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
@@ -35,6 +35,8 @@ class CheckReport:
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: In a sealed campaign checked without the umpire's key: what was not checked.
     unchecked: str | None = None
+    #: Order files set aside by the publishing run: they landed after their turn closed.
+    set_aside: tuple[str, ...] = ()
 
 
 def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) -> CheckReport:
@@ -58,14 +60,14 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         found = exc.problems
     unchecked = None
     if sealed and umpire is not None and not found:
-        from ftpress.campaign import load_states
+        from ftpress.store.campaign import load_states
 
         try:  # the plain files, as everyone reads them, must load too
             load_states(root)
         except InputError as exc:
             found = exc.problems
     if sealed and not found:
-        from ftpress.sealed_campaign import plain_problems, stale_projections, twinned
+        from ftpress.secrecy.sealed_campaign import plain_problems, stale_projections, twinned
 
         if umpire is not None:
             found = (*plain_problems(root), *stale_projections(root, umpire))
@@ -81,7 +83,7 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
 
     known = None
     if umpire is not None or player is not None:
-        from ftpress.campaign import load_state
+        from ftpress.store.campaign import load_state
 
         try:  # the open turn's orders, against the whole state, or what the player knows
             known = load_state(root, umpire)
@@ -92,22 +94,53 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         except InputError:
             known = None  # reported by the load above
     order_problems, summaries = check_orders(root, wanted, known)
-    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root))
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
+             *_stale_orders(root))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
                       any(p.path.startswith(w + "/") for w in wanted))
     scope = "the campaign" if wanted is None else \
-        f"{len(wanted)} file{'s' if len(wanted) != 1 else ''}"
+        _files_in_scope(root, wanted, [path for path, _ in summaries])
+    from ftpress.turn.window import set_aside_files
+
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
-                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked)
+                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
+                       set_aside_files(root))
+
+
+def _stale_orders(root: Path) -> list[Problem]:
+    """Order files of resolved turns that their records did not fold in."""
+    from ftpress.store.campaign import load_state
+    from ftpress.turn.window import stale_problems
+
+    try:
+        loaded = load_state(root)
+    except InputError:
+        return []  # reported by the load above
+    return stale_problems(root, loaded.state) if loaded is not None else []
+
+
+def _files_in_scope(root: Path, wanted: set[str], reported: Sequence[str]) -> str:
+    """'2 files': the files the named paths cover (a folder named, every file under
+    it), and every order file the report summarised, each counted once, so the
+    closing line agrees with the files the report went through."""
+    files = set(reported)
+    for rel in wanted:
+        path = root / rel
+        if path.is_dir() and not path.is_symlink():
+            files |= {f.relative_to(root).as_posix() for f in path.rglob("*")
+                      if f.is_file() and not f.is_symlink()}
+        else:
+            files.add(rel)
+    return f"{len(files)} file{'s' if len(files) != 1 else ''}"
 
 
 def _player_answering(root: Path, identity: Path) -> str | None:
     """The player whose recipient ``identity`` answers to (a player checking their own
     orders against what they know), or None (the umpire's key, or no key of the roster)."""
-    from ftpress import agekeys
-    from ftpress.campaign import load_state
+    from ftpress.secrecy import agekeys
+    from ftpress.store.campaign import load_state
 
     try:
         loaded = load_state(root)
@@ -148,7 +181,7 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
 def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
-    from ftpress.battles import BATTLES_DIR
+    from ftpress.state.battle_results import BATTLES_DIR
     from ftpress.turn.inputs import load_battles
 
     found: list[Problem] = []
@@ -191,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
         count = len(report.problems)
         say(f"ftpress: {count} problem{'s' if count != 1 else ''} in {report.scope}", err=True)
         return 1
+    for path in report.set_aside:
+        say(f"set aside, part of no turn (it landed after its turn closed): {path}")
     if report.unchecked is not None:
         say(f"not checked without the umpire's key: {report.unchecked}")
     say(f"checked {report.scope}: no problems")

@@ -14,23 +14,24 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ftpress import rules, sealing
-from ftpress.battles import LoadedBattle
-from ftpress.campaign import load_folder
-from ftpress.campaign import load_state as load_campaign_state
-from ftpress.dice import Dice
+from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
-from ftpress.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.intelligence import intelligence_files
 from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
-from ftpress.recorded_kinds import check_made
 from ftpress.rules.ruleset import Ruleset
+from ftpress.secrecy import sealing
+from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
+from ftpress.secrecy.intelligence import intelligence_files
+from ftpress.secrecy.twins import UmpireKey, key_for, twin
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
+from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import UmpireKey, key_for, twin
 from ftpress.state.writeout import write_out
+from ftpress.store.campaign import load_folder
+from ftpress.store.campaign import load_state as load_campaign_state
 from ftpress.turn.inputs import load_battles, load_orders, read_supplied_dice
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.record import (
@@ -52,6 +53,9 @@ from ftpress.turn.secret import (
     turn_secret,
 )
 from ftpress.turn.tabletop import stray_battles, write_templates
+
+#: The kind of event every ruleset gives an order it does not carry out.
+REFUSED = "rejected"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,14 @@ class TurnResult:
         """The events told to everyone: what the log, the commit message and the job
         summary count (a count of every event would give the hidden ones away)."""
         return tuple(e for e in self.events if e.audience.public)
+
+    def refusals(self, *, hidden: bool) -> tuple[str, ...]:
+        """One line per order the turn refused (its player, what was refused, why), in
+        the order of the events; ``hidden``: those told to their player alone too (for
+        the umpire's eyes: a public log gets the public ones only)."""
+        return tuple(f"  {e.player or 'the umpire'}"
+                     + (f", {' '.join(e.order.split())}" if e.order else "") + f": {e.text}"
+                     for e in self.events if e.kind == REFUSED and (hidden or e.audience.public))
 
     def summary(self) -> str:
         if self.waiting:
@@ -229,14 +241,9 @@ def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
          dice: Dice, battles: Mapping[str, LoadedBattle],
          ) -> tuple[State, tuple[Event, ...]]:
-    """The ruleset's resolution of one turn, given the battle results if it takes them;
-    ``orders`` are in its own format (read with its ``orders_adapter``)."""
-    assert ruleset.resolve is not None
-    if ruleset.takes_battle_results:
-        # Such a ruleset's resolve also takes battles=, which its Callable type cannot say.
-        made = ruleset.resolve(state, orders, dice, battles=battles)  # type: ignore[call-arg]
-    else:
-        made = ruleset.resolve(state, orders, dice)
+    """The ruleset's resolution of one turn, given the battle results; ``orders`` are
+    in its own format (read with its ``orders_adapter``)."""
+    made = ruleset.resolve(state, orders, dice, battles)
     check_made(made[1], ruleset.report, ruleset.name)  # a kind its report cannot file: a bug
     return made
 
