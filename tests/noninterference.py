@@ -57,8 +57,8 @@ from pathlib import Path
 import pyrage
 from pyrage import x25519
 
-from ftpress.secrecy import agekeys
 from ftpress.cli import main
+from ftpress.secrecy import agekeys
 
 NOW = "2026-03-01T10:00:00+00:00"
 #: Before t001's deadline (2026-03-08 20:00 UTC): pull requests are checked.
@@ -74,8 +74,12 @@ CAMPAIGN = "camp"
 
 
 def git(root: Path, *args: str) -> str:
+    """git at ``root``; every commit dated before t001's deadline (a pull request merged
+    after it would be set aside by the turn)."""
+    stamp = f"{BEFORE} "
+    env = {**os.environ, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
     return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
-                          text=True).stdout.strip()
+                          text=True, env=env).stdout.strip()
 
 
 @dataclass
@@ -193,13 +197,13 @@ def template(where: Path, ruleset: str, keys: Keys) -> Path:
     where.mkdir(parents=True, exist_ok=True)
     assert main(["init", str(root), "--players", ",".join(PLAYERS), "--seed", "42", "--now",
                  NOW, "--ruleset", ruleset, "--secrecy", "sealed"]) == 0
-    players = root / "state/players.yaml"
-    text = players.read_text()
     for player, identity in keys.identities.items():
-        text = text.replace(f"  - id: {player}\n",
-                            f"  - id: {player}\n    recipient: {identity.to_public()}\n"
-                            f"    github_id: {PLAYERS[player]}\n", 1)
-    players.write_text(text)
+        for args in (["roster", "key", player, str(identity.to_public())],
+                     ["roster", "add", player, f"{player}-player:{PLAYERS[player]}"]):
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main([*args, "--source", str(root)]) == 0, args
+    with contextlib.redirect_stdout(io.StringIO()):  # the players' intelligence, to their keys
+        assert main(["keys", "seal-campaign", "--source", str(root)]) == 0
     for player, identity in keys.identities.items():
         (root / f"{player}.key").write_text(f"{identity}\n")
     with (root / ".git/info/exclude").open("a") as handle:
