@@ -84,8 +84,8 @@ def commit_message(result: TurnResult) -> str | None:
                 + "\n".join(result.waiting) + "\n")
     if not result.written:
         return None
-    events = len(result.events)
-    battles = sum(1 for e in result.events if e.kind == "battle")
+    events = len(result.public_events)
+    battles = sum(1 for e in result.public_events if e.kind == "battle")
     said = f"{events} event{'s' if events != 1 else ''}"
     if battles:
         said += f", {battles} battle{'s' if battles != 1 else ''}"

@@ -92,10 +92,13 @@ def visible(events: Iterable[Event], viewer: Viewer,
             net: HiddenFacts | None = None) -> tuple[Event, ...]:
     """The events ``viewer`` may read, in order: those whose audience includes them.
 
-    With ``net`` (see the module docstring), an event whose words or dice would
-    still name a hidden fact stops the build (:class:`HiddenFactLeak`: the rule that
-    made it set the wrong audience), and a player's note that would is dropped from
-    an event that is shown.
+    With ``net`` (see the module docstring: a sealed campaign), an event whose words
+    or dice would still name a hidden fact stops the build (:class:`HiddenFactLeak`:
+    the rule that made it set the wrong audience); and an event shown from another
+    player's order keeps neither the place it cites in that order file nor the
+    player's note: the line and column of a sealed file say how its orders are laid
+    out (the gaps between a player's counters give the ships in each), and a note is
+    the player's and the umpire's.
     """
     shown: list[Event] = []
     for event in events:
@@ -106,10 +109,18 @@ def visible(events: Iterable[Event], viewer: Viewer,
                 raise HiddenFactLeak(
                     f"a {event.kind!r} event ({event.rule}) told to {event.audience!r} names "
                     f"what {viewer!r} may not know: {event.text!r}")
-            if event.note is not None and net.reveals(event.note):
-                event = dataclasses.replace(event, note=None)
+            if not _own_order(event, viewer) and (event.order or event.note):
+                event = dataclasses.replace(event, order=None, note=None)
         shown.append(event)
     return tuple(shown)
+
+
+def _own_order(event: Event, viewer: Viewer) -> bool:
+    """Does ``event`` cite an order file of ``viewer``'s own (``orders/<turn>/<them>.yaml``)?"""
+    if viewer.player is None or not event.order:
+        return False
+    path = event.order.split(":", 1)[0]
+    return path.rsplit("/", 1)[-1] == f"{viewer.player}.yaml"
 
 
 def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewer,

@@ -47,6 +47,7 @@ class TurnResult:
     events: tuple[Event, ...]
     #: Relative path → bytes of every file the turn writes.
     files: dict[str, bytes]
+    #: The dice rolled that the public dice log shows (hidden rolls left out).
     dice_rolled: int
     #: Notes for the umpire (no secret; dice left over).
     notes: tuple[str, ...] = ()
@@ -54,6 +55,12 @@ class TurnResult:
     written: bool = True
     #: The battle-result files the turn waits for (it paused; nothing recorded).
     waiting: tuple[str, ...] = ()
+
+    @property
+    def public_events(self) -> tuple[Event, ...]:
+        """The events told to everyone: what the log, the commit message and the job
+        summary count (a count of every event would give the hidden ones away)."""
+        return tuple(e for e in self.events if e.audience.public)
 
     def refusals(self, *, hidden: bool) -> tuple[str, ...]:
         """One line per order the turn refused (its player, what was refused, why), in
@@ -78,9 +85,14 @@ class TurnResult:
         if not self.written:
             return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
         cal = self.state.campaign.calendar
-        return (f"resolved {self.turn}: {len(self.events)} events, {self.dice_rolled} dice "
+        return (f"resolved {self.turn}: {len(self.public_events)} events, {self.dice_rolled} dice "
                 f"rolled; recorded in {TURNS_DIR}/{self.turn}/; {turn_id(cal.turn)} opens, "
                 f"orders due {cal.deadline.isoformat(sep=' ')}")
+
+
+def _public_rolls(dice: Dice) -> int:
+    """How many rolls the public dice log shows: the hidden ones are not counted."""
+    return sum(not roll.hidden for roll in dice.log)
 
 
 def resolve_turn(root: Path, *, now: datetime, early: bool = False,
@@ -136,7 +148,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
         paths = write_templates(store.root, turn, new_state, waiting, store.base_url)
-        return TurnResult(turn, new_state, events, {}, len(dice.log), tuple(notes),
+        return TurnResult(turn, new_state, events, {}, _public_rolls(dice), tuple(notes),
                           written=False, waiting=paths)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in
               stray_battles(results, events)]
@@ -161,7 +173,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
                     {player: loaded.raw for player, loaded in given.orders.items()},
                     given.sealed, results)
     files = store.record_turn(made)
-    return TurnResult(turn, new_state, events, files.written, len(dice.log), tuple(notes))
+    return TurnResult(turn, new_state, events, files.written, _public_rolls(dice), tuple(notes))
 
 
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
