@@ -230,8 +230,8 @@ def test_a_push_the_repository_refuses_is_a_red_run_that_says_why(campaign, tmp_
     hook.write_text("#!/bin/sh\necho 'main is protected: changes must be made through a pull "
                     "request' >&2\nexit 1\n")
     hook.chmod(0o755)
-    done, _, summary = run_turn_step(checkout(bare, tmp_path / "runner"), tmp_path,
-                                     "2026-03-09T10:00:00+00:00")
+    done, _, _ = run_turn_step(checkout(bare, tmp_path / "runner"), tmp_path,
+                               "2026-03-09T10:00:00+00:00")
     assert done.returncode == 1
     assert "::notice::main moved" not in done.stdout
     (error,) = [line for line in done.stdout.splitlines() if line.startswith("::error::")]

@@ -104,13 +104,58 @@ class JobRun:
         return "".join(run.stderr for run in self.runs)
 
 
+@dataclass(frozen=True)
+class Environment:
+    """A deployment environment: the branches its policy lets use it (None: any) and
+    its secrets."""
+
+    branches: tuple[str, ...] | None
+    secrets: dict[str, str]
+
+
 def context(event_name: str, payload: dict[str, Any], *, sha: str,
             repository: str = "owner/camp", secrets: dict[str, str] | None = None,
-            needs: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The expression context of a run: ``github``, ``secrets``, ``needs``."""
+            needs: dict[str, Any] | None = None, ref: str = "refs/heads/main",
+            fork: bool = False,
+            environments: dict[str, Environment] | None = None) -> dict[str, Any]:
+    """The expression context of a run: ``github``, ``secrets``, ``needs``.
+
+    With ``environments``, ``secrets`` are the repository's and each job gets what
+    GitHub gives it (:func:`job_secrets`); without, ``secrets`` are every job's. A
+    run of a fork's pull request (``fork``) gets no secret at all."""
     return {"github": {"event_name": event_name, "event": payload, "sha": sha,
-                       "repository": repository, "token": "not-a-token"},
-            "secrets": secrets or {}, "needs": needs or {}}
+                       "repository": repository, "token": "not-a-token", "ref": ref,
+                       "fork": fork},
+            "secrets": {} if fork else (secrets or {}), "needs": needs or {},
+            "environments": environments}
+
+
+class EnvironmentRefused(Exception):
+    """GitHub refuses to start a job whose environment the run's branch may not use."""
+
+
+def job_secrets(job: dict[str, Any], run_context: dict[str, Any]) -> dict[str, str]:
+    """The secrets a job reads, as GitHub gives them: none to a fork's pull request;
+    the repository's; and those of the job's environment, if the environment's
+    deployment branch policy lets the run's branch use it, else the job never starts
+    (:class:`EnvironmentRefused`)."""
+    github = run_context["github"]
+    environments = run_context.get("environments")
+    if environments is None:
+        return {} if github.get("fork") else dict(run_context["secrets"])
+    found = {} if github.get("fork") else dict(run_context["secrets"])
+    named = job.get("environment")
+    name = named.get("name") if isinstance(named, dict) else named
+    if name is None:
+        return found
+    spec = environments.get(name)
+    if spec is None:
+        return found  # GitHub makes an environment named for the first time, empty
+    branch = github["ref"].removeprefix("refs/heads/")
+    if spec.branches is not None and branch not in spec.branches:
+        raise EnvironmentRefused(f"Branch \"{branch}\" is not allowed to deploy to {name} "
+                                 "due to environment protection rules.")
+    return found if github.get("fork") else {**found, **spec.secrets}
 
 
 def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[str, str],
@@ -122,6 +167,12 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
     job = workflow["jobs"][name]
     temp.mkdir(parents=True, exist_ok=True)
     github = run_context["github"]
+    try:
+        run_context = {**run_context, "secrets": job_secrets(job, run_context)}
+    except EnvironmentRefused as exc:
+        refused = JobRun()
+        refused.runs.append(subprocess.CompletedProcess([], 1, "", f"{exc}\n"))
+        return refused
     event = temp / "event.json"
     event.write_text(json.dumps(github["event"]))
     summary = temp / "summary.md"
@@ -138,7 +189,7 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
         output.write_text("")
         env = {**environ, "CI": "true", "GITHUB_ACTIONS": "true",
                "GITHUB_EVENT_NAME": github["event_name"], "GITHUB_EVENT_PATH": str(event),
-               "GITHUB_SHA": github["sha"], "GITHUB_REF": "refs/heads/main",
+               "GITHUB_SHA": github["sha"], "GITHUB_REF": github.get("ref", "refs/heads/main"),
                "GITHUB_REPOSITORY": github["repository"], "GITHUB_SERVER_URL": server,
                "GITHUB_WORKSPACE": str(workspace), "GITHUB_JOB": name,
                "RUNNER_TEMP": str(temp), "GITHUB_OUTPUT": str(output),
