@@ -102,7 +102,7 @@ JQ = {
 def api_get(path):
     repo = os.environ["GH_REPO"]
     base = f"repos/{repo}/"
-    if not path.startswith(base):
+    if not (path + "/").startswith(base):
         fail(f"an API path outside {repo}")
     rest = path[len(base):]
     if rest == "pulls?state=open&per_page=100":
