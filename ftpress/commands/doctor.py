@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ftpress.agekeys import UMPIRE_KEY_ENV
-from ftpress.campaign import load_state
 from ftpress.errors import InvalidArgument, RefusedCommand, ToolFailed
-from ftpress.github_setup import ENVIRONMENT
-from ftpress.logsafe import say
+from ftpress.github.setup import ENVIRONMENT
+from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
+from ftpress.store.campaign import load_state
+from ftpress.text.logsafe import say
 from ftpress.turn.secret import SECRET_ENV
 
 _REPOSITORY = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}")

@@ -16,11 +16,12 @@ import argparse
 from datetime import datetime
 from pathlib import Path
 
-from ftpress import durations, sealing
-from ftpress.campaign import load_state
-from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
-from ftpress.logsafe import say
+from ftpress.secrecy import sealing
+from ftpress.site.clock import build_now
+from ftpress.store.campaign import load_state
+from ftpress.text import durations
+from ftpress.text.logsafe import say
 
 
 def reminder(root: Path, now: datetime) -> str | None:

@@ -6,12 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
-from ftpress.campaign import load_state
-from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
-from ftpress.publishing import (
+from ftpress.github.publishing import (
     battles_markdown,
     commit_message,
     fought_markdown,
@@ -19,7 +16,10 @@ from ftpress.publishing import (
     set_aside_comment,
     set_aside_message,
 )
+from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_number
+from ftpress.store.campaign import load_state
+from ftpress.text.logsafe import say
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
 from ftpress.turn.verify import verification
@@ -149,14 +149,12 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult,
 
 
 def _verify(root: Path, turn: str, identity: Path | None) -> int:
-    from ftpress.state.twins import is_sealed, needed_key, umpire_key
+    from ftpress.store import open_store
 
     # Without the key a sealed campaign's turn is verified as a third party can; a key
     # given (or found) must be the umpire's.
-    umpire = None
-    if is_sealed(root) and (identity is not None or umpire_key(root) is not None):
-        umpire = needed_key(root, "verifying the whole turn", identity)
-    verified = verification(root, turn, umpire)
+    store = open_store(root, identity=identity, why="verifying the whole turn")
+    verified = verification(store, turn)
     differences = verified.differences
     for difference in differences:
         say(difference, err=True)

@@ -36,14 +36,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ftpress import durations
-from ftpress.battles import BATTLES_DIR
 from ftpress.errors import Problem
+from ftpress.files.write import write_file
 from ftpress.orders.load import ORDERS_DIR
-from ftpress.orders_window import Window
+from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.write import write_file
+from ftpress.text import durations
+from ftpress.turn.orders_window import Window
 
 #: Where order files that landed after their turn closed are kept.
 SET_ASIDE_DIR = "orders-set-aside"
