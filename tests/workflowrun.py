@@ -8,7 +8,10 @@ steps' and the job's outputs and the job's summary.
 The ``uses:`` steps are the caller's: checking out (a clone of the bare
 repository standing in for GitHub) and installing Python are done before the job
 runs, and the install step is run once by the caller (ftpress installed from its
-wheel into the runner's virtualenv). The expressions understood are the ones the
+wheel into the runner's virtualenv); others (the Actions cache, the Pages
+artifact) the caller may run as the job reaches them (``uses``). Secrets are
+given as GitHub gives them (:func:`job_secrets`): none to a fork's pull request,
+and an environment's only to a job on a branch its deployment policy allows. The expressions understood are the ones the
 workflows use: context paths, string and boolean literals, ``||``, ``&&``, ``==`` and ``!=``;
 anything else fails the test rather than being guessed at."""
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,12 +162,19 @@ def job_secrets(job: dict[str, Any], run_context: dict[str, Any]) -> dict[str, s
     return found if github.get("fork") else {**found, **spec.secrets}
 
 
+#: What the caller does for a ``uses:`` step: given the step with its ``with:``
+#: evaluated and the workspace, the step's outputs (None: the action is not the
+#: caller's to run, and is passed over as checking out and installing Python are).
+Uses = Callable[[str, dict[str, str], Path], "dict[str, str] | None"]
+
+
 def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[str, str],
             run_context: dict[str, Any], temp: Path, server: str,
-            timeout: int = 300) -> JobRun:
+            timeout: int = 300, uses: Uses | None = None) -> JobRun:
     """Run job ``name``'s steps in ``workspace`` (already checked out) with ``environ``
     (the runner's, ftpress on its PATH); it stops at the first step that fails, as
-    GitHub does. ``server`` is GITHUB_SERVER_URL."""
+    GitHub does. ``server`` is GITHUB_SERVER_URL. ``uses`` runs the actions the caller
+    stands in for (the Actions cache, the Pages artifact), whose ``if:`` holds."""
     job = workflow["jobs"][name]
     temp.mkdir(parents=True, exist_ok=True)
     github = run_context["github"]
@@ -180,9 +191,17 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
     steps: dict[str, Any] = {}
     done = JobRun()
     for index, step in enumerate(job["steps"]):
+        here = {**run_context, "steps": steps}
+        if "uses" in step:
+            if uses is None or ("if" in step and not holds(step["if"], here)):
+                continue
+            given = {k: evaluate(str(v), here) for k, v in step.get("with", {}).items()}
+            outputs = uses(step["uses"].split("@")[0], given, workspace)
+            if outputs is not None and step.get("id"):
+                steps[step["id"]] = {"outputs": outputs}
+            continue
         if "run" not in step or step.get("name", "").startswith("Install ftpress"):
             continue
-        here = {**run_context, "steps": steps}
         if "if" in step and not holds(step["if"], here):
             continue
         output = temp / f"output-{index}"
