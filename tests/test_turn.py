@@ -242,11 +242,13 @@ def test_no_ship_is_lost_or_doubled_and_the_same_inputs_give_the_same_turn(texts
     assert len(ids) == len(set(ids))
     gone = {g.id for g in state.groups.groups} - set(ids)
     merged = {g for e in events if e.kind == "merge" for g in e.groups[1:]}
-    assert gone <= merged  # a counter leaves the map only by a merge event
+    found_out = {e.group for e in events if e.kind == "dummy-found"}  # §15.2
+    assert gone <= merged | found_out  # a counter leaves the map by a merge, or found out
     moved = {g.id for g in state.groups.groups} & {
         g.id for g in after.groups.groups
         if g.at != next((h.at for h in state.groups.groups if h.id == g.id), g.at)}
-    assert moved <= {e.group for e in events if e.kind in ("arrival",)}
+    # A group moves by its orders, or pulls out (§17.2.3: a garrison bugs out too).
+    assert moved <= {e.group for e in events if e.kind in ("arrival", "withdrawal")}
     again = resolve(state, build_orders(state, texts), Dice(KeyedStream(key)))
     assert again == (after, events)
 
