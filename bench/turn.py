@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ftpress.dice import Dice, KeyedStream
-from ftpress.hexes import hexagon
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
+from ftpress.state.hexes import hexagon
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -132,7 +132,7 @@ def main() -> None:
         best = float("inf")
         for _ in range(args.repeat):
             start = time.perf_counter()
-            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")))
+            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")), {})
             best = min(best, time.perf_counter() - start)
         kinds = Counter(e.kind for e in events)
         week = "economic week, abstract battles" if economic else "first week"

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
-from ftpress.dice import Dice, KeyedStream
 from ftpress.orders.load import canonical, orders_digest, parse_orders
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
 from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
 
 from conftest import REPO, files_of, set_up_demo
@@ -236,20 +236,22 @@ def _ships(state):
 def test_no_ship_is_lost_or_doubled_and_the_same_inputs_give_the_same_turn(texts, key):
     state = build_state(SPEC)
     orders = build_orders(state, texts)
-    after, events = resolve(state, orders, Dice(KeyedStream(key)))
+    after, events = resolve(state, orders, Dice(KeyedStream(key)), {})
     assert _ships(after) == _ships(state)
     ids = [g.id for g in after.groups.groups]
     assert len(ids) == len(set(ids))
     gone = {g.id for g in state.groups.groups} - set(ids)
     merged = {g for e in events if e.kind == "merge" for g in e.groups[1:]}
     found_out = {e.group for e in events if e.kind == "dummy-found"}  # §15.2
-    assert gone <= merged | found_out  # a counter leaves the map by a merge, or found out
+    # A counter leaves the map only by a merge, or as a dummy found out by contact.
+    assert gone <= merged | found_out
+    assert all(g.dummy for g in state.groups.groups if g.id in found_out)
     moved = {g.id for g in state.groups.groups} & {
         g.id for g in after.groups.groups
         if g.at != next((h.at for h in state.groups.groups if h.id == g.id), g.at)}
     # A group moves by its orders, or pulls out (§17.2.3: a garrison bugs out too).
     assert moved <= {e.group for e in events if e.kind in ("arrival", "withdrawal")}
-    again = resolve(state, build_orders(state, texts), Dice(KeyedStream(key)))
+    again = resolve(state, build_orders(state, texts), Dice(KeyedStream(key)), {})
     assert again == (after, events)
 
 

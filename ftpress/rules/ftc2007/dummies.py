@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress import words
-from ftpress.events import Audience, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state import words
+from ftpress.state.events import Audience, Event
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, GroupsFile, State
 
 

@@ -12,32 +12,21 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
-from ftpress import words
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import Hex, on_map
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
 from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.orders import place, reach
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Audience, Event
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.model import Group, GroupsFile, Location, State
-from ftpress.words import counted, power, powers
+from ftpress.state.words import counted, power, powers
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space
 #: meet just as they would at a world; §17 speaks of systems, but nothing in the
 #: rules lets two fleets share a hex unseen.
 ENCOUNTERS_IN_OPEN_SPACE = True
-
-#: §17.2.3 names no place for a withdrawing group to go. One that arrived this
-#: week goes back where it set out from (24 March: the frigate seen off at Vesper
-#: is "back at Orison"). One that began the week there (a garrison: the text's own
-#: example is a power that took one look at what arrived at its world and left) goes
-#: too, as soon as it detects the enemy: to the nearest world of its owner's within
-#: a jump (§8.1) where no hostile force stands, nearer first then by name; with none,
-#: to the first hex of open space beside it, clockwise from the top of the map, that
-#: no hostile force holds; with nowhere at all, it stays and its encounter is fought.
-#: The rulebook's §17.2.3 states this reading.
-WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
 
 #: §17.3 (the text's 17.4): where every fleet in a system stands off, the players
 #: may pick fresh postures in secret, again and again until one fleet is left,
@@ -47,12 +36,6 @@ WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
 #: (a turn pauses for a tabletop result, never for a new round of orders), and
 #: each group there stands off until its next orders give it a posture.
 ALL_STAND_OFF_STAY = True
-
-#: §17.2.3: facing only planetary defences, a group on withdraw if contested
-#: may stay, look them over, and change its orders to attack. Ruling: it stays
-#: and does not attack that week (its player has not yet seen what it found);
-#: the change to attack is its next orders, holding there on attack posture.
-WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES = True
 
 #: How an encounter's listing says each posture.
 _POSTURES = {"stand-off": "standing off", "attack": "on attack orders",
@@ -113,12 +96,12 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
     whatever their postures, so two such groups that meet both leave; a garrison
     that began the week there leaves too, as soon as the enemy arrives. One that
     arrived this week goes back where it set out from, a garrison to the nearest
-    safe place in a jump (:func:`bolt_hole`, WITHDRAWN_GROUP_RETURNS_TO_ORIGIN),
-    and that jump is its next week's move
+    safe place in a jump (:func:`bolt_hole`, reading
+    ``withdrawn-group-returns-to-origin``), and that jump is its next week's move
     (§18.4, :mod:`.departures`); at a world the groups that leave count
     as a fleet beaten there (§9.2: they chose to leave), unless they are a lone
     scout (§10.2 as ruled 24 March). Facing only the defences, a group stays
-    (WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES). Returns the new state, the
+    (reading ``withdraw-if-contested-stays-before-defences``). Returns the new state, the
     events, and the beaten fleets by world.
     """
     events: list[Event] = []
@@ -160,7 +143,7 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
 
 def bolt_hole(state: State, group: Group, h: Hex) -> Location | None:
     """§17.2.3: where a garrison on withdraw if contested goes when the enemy arrives
-    (:data:`WITHDRAWN_GROUP_RETURNS_TO_ORIGIN`): the nearest world of its owner's in a
+    (reading ``withdrawn-group-returns-to-origin``): the nearest world of its owner's in a
     jump (§8.1) that no hostile force holds, nearer first then by name; else the first
     hex of open space beside it, clockwise from the top of the map, that none holds;
     else None (it has nowhere to go and stays)."""

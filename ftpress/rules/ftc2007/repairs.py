@@ -11,8 +11,6 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ftpress import words
-from ftpress.events import Audience, Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
@@ -28,9 +26,11 @@ from ftpress.rules.ftc2007.state_ext import (
 )
 from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_surcharge
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state import words
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, Repair, Ship, State
-from ftpress.words import plural, power, powers_own
+from ftpress.state.words import plural, power, powers_own
 
 #: Ruling: §11.2 prices a repair as the system cost to build, and the state
 #: knows only hull boxes. §10.7 and §10.8 put a rate on them: a repulse does
@@ -53,25 +53,6 @@ OTHER_PARTS = Fraction(1, 5)
 #: boxes are back at the end of the strategic turn the repair is ordered in.
 #: Halving a week (§11.4, at twice the cost) gains nothing in weekly turns.
 REPAIR_WEEKS = 1
-
-#: Ruling: a ship under repair stays in the yard, so the group she is in must
-#: hold that week (no move, scout, split of her, or merge into another group).
-REPAIRED_SHIP_STAYS = True
-
-#: Ruling: a ship stripped of parts (§11.3.2, §11.3.3) loses the hull boxes she
-#: gives, and must keep at least one: stripping a ship to nothing is breaking
-#: her up, which these rules do not provide for.
-DONOR_KEEPS_A_BOX = True
-
-#: §11.3.3, §12.2.2: a prize gives parts once it is stripped (ordered stripped in
-#: this economic block, or in an earlier week); it is named in ``parts_from`` by
-#: its prize id, its parts are those of another ship (20%, one level worse), and
-#: it loses the boxes it gives, keeping one (:data:`DONOR_KEEPS_A_BOX`).
-STRIPPED_PRIZES_GIVE_PARTS = True
-
-#: §11.3.3: an organic (Sa'Vasku) ship rejects what is grafted on from another
-#: vessel, so parts from an identical ship cost her the 20% of any other.
-ORGANIC_PARTS_ALWAYS_FOREIGN = True
 
 
 def species(design: Design) -> str:
@@ -116,7 +97,10 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
                    stripping: frozenset[str] = frozenset()) -> str | None:
     """Why the rules forbid this repair now, or None. ``repaired`` and ``given``
     count, per ship, the boxes ordered repaired and given as parts earlier in the file;
-    ``stripping`` names the prizes the same file orders stripped (§12.2.2)."""
+    ``stripping`` names the prizes the same file orders stripped (§12.2.2).
+
+    Reading ``repaired-ship-stays`` (the ruleset's readings).
+    """
     group = next((g for g in state.groups_of(player_id) if g.id == order.group), None)
     if group is None:
         mine = ", ".join(g.id for g in state.groups_of(player_id)) or "none"
@@ -149,7 +133,10 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
 def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order: RepairOrder,
                    given: Mapping[str, int], stripping: frozenset[str]) -> str | None:
     """§11.3.2, §11.3.3: why ``order.parts_from`` cannot give the parts, or None; a
-    prize gives them once stripped (§12.2.2)."""
+    prize gives them once stripped (§12.2.2).
+
+    Reading ``donor-keeps-a-box`` (the ruleset's readings).
+    """
     found = _find_ship(state, player_id, group.at, order.parts_from)
     prize = _find_prize(state, player_id, group.at, order.parts_from)
     if found is None and prize is None:
@@ -197,7 +184,10 @@ def identical_parts(state: State, player_id: str, order: RepairOrder) -> bool:
 def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, int, str]:
     """(money, spares used, how) for a repair the rules allow (§11.2–§11.3): spares
     fitted free (§11.3.1), parts from an identical ship at 10% (§11.3.2) or from
-    another at 20% (§11.3.3)."""
+    another at 20% (§11.3.3).
+
+    Reading ``organic-parts-always-foreign`` (the ruleset's readings).
+    """
     group = next(g for g in state.groups_of(player_id) if g.id == order.group)
     ship = next(s for s in group.ships if s.name == order.ship)
     design = state.design(ship.design)
@@ -312,7 +302,10 @@ def _find_ship(state: State, player_id: str, at: object, name: str | None,
 
 
 def _find_prize(state: State, player_id: str, at: object, prize_id: str | None) -> Prize | None:
-    """The player's prize ``prize_id`` lying at the same world as ``at``, if any."""
+    """The player's prize ``prize_id`` lying at the same world as ``at``, if any.
+
+    Reading ``stripped-prizes-give-parts`` (the ruleset's readings).
+    """
     player = state.player(player_id)
     hex_ = state.hex_of(at) if isinstance(at, str) else None
     return next((p for p in (prizes_of(player) if player else ())
@@ -333,15 +326,11 @@ def _strip_prize(state: State, player_id: str, prize_id: str, boxes: int) -> Sta
                                                                   players=players))
 
 
-#: §11.3.3: parts from another ship check for damage one level worse "always". Ruling:
-#: the ship carries them from the week they are fitted (she is in the yard that week,
-#: :data:`REPAIRED_SHIP_STAYS`), and for good: later repairs with her own kind of parts
-#: mend other boxes and leave the grafted ones in place (``grafted`` on the ship).
-GRAFTED_PARTS_STAY = True
 
 
 def _graft(state: State, player_id: str, at: str, name: str, prefer: str) -> State:
-    """§11.3.3 (:data:`GRAFTED_PARTS_STAY`): ``name`` now carries another ship's parts."""
+    """§11.3.3: ``name`` now carries another ship's parts, for good. Reading
+    ``grafted-parts-stay`` (the ruleset's readings)."""
     found = _find_ship(state, player_id, at, name, prefer)
     assert found is not None
     group, ship = found

@@ -14,25 +14,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress.dice import Dice
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.owed_damage import rows_words
 from ftpress.rules.ftc2007.owed_repairs import design_of
 from ftpress.rules.ftc2007.repairs import species
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, grafted, system_checks
+from ftpress.state.dice import Dice
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, State
-from ftpress.words import powers_own, sentence
-
-#: Ruling: in the abstract combat a system check is one d6 for each hull row
-#: stripped, failing as a Full Thrust threshold check does for that row (a 6 for
-#: the first, 5 or 6 for the second, 4 to 6 for the third, and so on, never on a
-#: 1), one number lower for a navy on reduced maintenance (§7.4). The abstract
-#: combat has no systems to lose, so a ship that fails any check fights crippled,
-#: and a ship it leaves crippled is left with just over half her hull lost
-#: (``battles.CRIPPLED_AFTER_HALF_HULL``): the bigger repair bill §10.8 warns of.
-ABSTRACT_CHECK_FAILS_CRIPPLE = True
+from ftpress.state.words import powers_own, sentence
 
 #: The later rulings (rule 20): what in a ship brings each to bear, what the ships
 #: are (for one ship, for several), and the ruling.
@@ -80,7 +71,7 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
 
 def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
                     worse: Sequence[str]) -> tuple[set[tuple[str, str]], list[Event]]:
-    """§10.8 (:data:`ABSTRACT_CHECK_FAILS_CRIPPLE`): the system checks the ships of ``groups``
+    """§10.8 (reading ``abstract-check-fails-cripple``): the system checks the ships of ``groups``
     owe, rolled as the abstract battle begins (``worse``: the powers on reduced
     maintenance, §7.4). Returns the (group, ship) that fight crippled, and an event
     for each ship; :func:`checks_made` clears them once the battle is applied."""

@@ -37,9 +37,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
@@ -64,12 +61,15 @@ from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import State
-from ftpress.words import ended, powers_own
+from ftpress.state.words import ended, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.
 
@@ -102,7 +102,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     events += found
     # §14, §17: the battles come before any attack on the defences (§9.1, §10.1).
     bonus = {e.group: e.initiative for e in events if e.kind == "arrival" and e.group}
-    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles or {})
+    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles)
     events += found
     beaten = {**beaten, **won}
     state, found = attack_defences(state, plan, dice, contested(state) | unwon, set_out,
