@@ -29,13 +29,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ftpress.dice import Dice, KeyedStream
-from ftpress.hexes import hexagon
 from ftpress.orders.load import parse_orders
 from ftpress.rules import find_ruleset
 from ftpress.rules.ftc2007.state_ext import Ftc2007System
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
 from ftpress.state.extension import extended
+from ftpress.state.hexes import hexagon
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -147,7 +147,7 @@ def main() -> None:
         best = wall = float("inf")
         for _ in range(args.repeat):
             start, started = time.process_time(), time.perf_counter()
-            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")))
+            _, events = resolve(state, orders, Dice(KeyedStream(b"bench")), {})
             best = min(best, time.process_time() - start)
             wall = min(wall, time.perf_counter() - started)
         kinds = Counter(e.kind for e in events)

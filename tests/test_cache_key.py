@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from test_release import build_wheel
 
-from ftpress import buildcache
+from ftpress.speed import buildcache
 
-_VERSION = "import ftpress.buildcache as b; print(b.code_version()); print(b.__file__)"
+_VERSION = "import ftpress.speed.buildcache as b; print(b.code_version()); print(b.__file__)"
 
 
 def _install(wheel: Path, target: Path) -> dict[str, str]:

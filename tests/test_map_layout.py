@@ -10,7 +10,6 @@ import xml.etree.ElementTree as ET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.hexes import hexagon
 from ftpress.maps.canvas import COUNTER_H, COUNTER_W
 from ftpress.maps.placing import Item, Rect, TextSpot, arrange, text_rect
 from ftpress.maps.starmap import (
@@ -24,6 +23,7 @@ from ftpress.maps.starmap import (
     colour_powers,
     render_svg,
 )
+from ftpress.state.hexes import hexagon
 
 SVG = "{http://www.w3.org/2000/svg}"
 POWERS = colour_powers([("nac", "New Anglian Confederation"), ("esu", "Eastern Star Union")])

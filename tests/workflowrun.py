@@ -67,7 +67,9 @@ def evaluate(text: str, context: dict[str, Any]) -> str:
     """A string with ``${{ … }}`` in it, as GitHub writes it out."""
     def one(match: re.Match[str]) -> str:
         value = _value(match.group(1), context)
-        return "" if value is None or value is False else str(value)
+        if isinstance(value, bool):  # GitHub writes booleans as true and false
+            return str(value).lower()
+        return "" if value is None else str(value)
     return _EXPRESSION.sub(one, text)
 
 

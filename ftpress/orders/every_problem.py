@@ -32,7 +32,7 @@ class Judged:
     described: tuple[str, ...] | None = None
 
 
-def judge(raw: bytes, path: str, ruleset: Ruleset, state: State) -> Judged:
+def judge(raw: bytes, path: str, ruleset: Ruleset[Any], state: State) -> Judged:
     """``raw``, the order file at ``path``, against ``state`` by ``ruleset``."""
     try:
         parsed = parse_orders(raw, path, ruleset.orders_adapter)
@@ -43,7 +43,7 @@ def judge(raw: bytes, path: str, ruleset: Ruleset, state: State) -> Judged:
     return judge_parsed(parsed, ruleset, state)
 
 
-def judge_parsed(loaded: LoadedOrders[Any], ruleset: Ruleset, state: State,
+def judge_parsed(loaded: LoadedOrders[Any], ruleset: Ruleset[Any], state: State,
                  form: Iterable[Problem] = ()) -> Judged:
     """Orders already parsed (``form``: the problems of their form, when what is
     left of a file is judged), against ``state`` by ``ruleset``: their legality

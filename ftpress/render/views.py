@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import jinja2
 from markupsafe import Markup
 
-from ftpress.config import SiteConfig
+from ftpress.files.config import SiteConfig
 from ftpress.render.openturn import OpenTurnView
 
 
@@ -85,7 +86,7 @@ class PostView:
     #: Archive, year, month and day links, for breadcrumbs.
     trail: tuple[Link, ...]
     #: For a ruling: the rulebook sections it changed (``ChangeView`` values).
-    changes: tuple = ()
+    changes: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

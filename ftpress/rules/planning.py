@@ -15,10 +15,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, Self, TypeVar
 
-from ftpress.events import PUBLIC, UMPIRE, Event
 from ftpress.orders.load import LoadedOrders, OrderFile, OrdersT
+from ftpress.state.events import PUBLIC, UMPIRE, Event
 from ftpress.state.model import State
-from ftpress.words import noun_for, power, powers_own
+from ftpress.state.words import ended, noun_for, power, powers_own
 
 
 class Refusal(Protocol):
@@ -127,5 +127,5 @@ def strangers(state: State, senders: Iterable[str]) -> list[str]:
 def stranger_refused(rule: str, player_id: str, message: str, order: str | None) -> Event:
     """The event refusing the orders of someone who is no player (their vetting says
     why in ``message``). Nobody of the campaign sent them, so only the umpire is told."""
-    return Event("rejected", rule, f"Orders from {player_id!r} are refused: {message}.",
+    return Event("rejected", rule, f"Orders from {player_id!r} are refused: {ended(message)}",
                  audience=UMPIRE, order=order)

@@ -1,19 +1,19 @@
 """Whose site a build is, and the campaign as that viewer knows it.
 
-A build is made for one :class:`~ftpress.render.visibility.Viewer`, named by
+A build is made for one :class:`~ftpress.secrecy.visibility.Viewer`, named by
 ``--view``: the public, the umpire, or a player. The load stage hands the
 renderer the state and every recorded turn as that viewer knows them
-(:func:`ftpress.knowledge.known_state`), so no page of a view can show what its
+(:func:`ftpress.secrecy.knowledge.known_state`), so no page of a view can show what its
 viewer may not know; the umpire's view is the full state.
 
 Where the build holds the full states (an open campaign, or the umpire's key),
 it also makes each turn's last safety net from them
-(:class:`~ftpress.render.visibility.HiddenFacts`): the names the full states
+(:class:`~ftpress.secrecy.visibility.HiddenFacts`): the names the full states
 hide from the viewer, which no event the viewer reads may carry.
 
 Where the state files hold only what the public knows (a sealed campaign), a
 player's view is made from them and the player's sealed intelligence
-(:mod:`ftpress.intelligence`), opened with their key: each turn as the player
+(:mod:`ftpress.secrecy.intelligence`), opened with their key: each turn as the player
 knew it when it was resolved, and the campaign now as the public knows it with
 the player's own records from their latest intelligence. A turn the player has
 no intelligence of (the setup, or one resolved before they had a key) is shown
@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress import agekeys, rules
+from ftpress import rules
 from ftpress.errors import InputError, Problem
-from ftpress.intelligence import path_of, read_intelligence
-from ftpress.knowledge import known_state, with_own
-from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.intelligence import path_of, read_intelligence
+from ftpress.secrecy.knowledge import known_state, with_own
+from ftpress.secrecy.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import TURNS_DIR
@@ -62,20 +63,21 @@ class Known:
 def known(state: State, turns: Sequence[RecordedTurn], viewer: Viewer) -> Known:
     """``state`` and ``turns`` (as loaded) as ``viewer`` knows them."""
     seen = tuple(dataclasses.replace(t, state=known_state(t.state, viewer)) for t in turns)
-    nets = tuple(_net(turns[i - 1].state if i else None, t.state, s.state, viewer)
+    nets = tuple(_net(turns[i - 1].state if i else None, t, s.state, viewer)
                  for i, (t, s) in enumerate(zip(turns, seen, strict=True)))
     return Known(known_state(state, viewer), seen, nets)
 
 
-def _net(before: State | None, after: State, known_after: State, viewer: Viewer
+def _net(before: State | None, turn: RecordedTurn, known_after: State, viewer: Viewer
          ) -> HiddenFacts | None:
     """The net of one turn, made from its full states (none where the build holds only
     what the viewer knows, or where the viewer knows it all)."""
+    after = turn.state
     if after.campaign.known_to is not None or known_after is after:
         return None
     if before is not None and before.campaign.known_to is not None:
         before = None
-    return HiddenFacts.of_turn(before, after, viewer)
+    return HiddenFacts.of_turn(before, after, viewer, turn.events)
 
 
 def from_intelligence(root: Path, public: State, turns: Sequence[RecordedTurn], player: str,

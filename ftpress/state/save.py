@@ -23,11 +23,11 @@ from typing import Any
 
 import yaml
 
-from ftpress.dice import Roll
-from ftpress.events import Audience
-from ftpress.hexes import Hex
+from ftpress.state.dice import Roll
+from ftpress.state.events import Audience
 from ftpress.state.extension import Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
 from ftpress.state.writeout import write_out
 
@@ -35,11 +35,11 @@ from ftpress.state.writeout import write_out
 _ONE_LINE = (Ship, Roll, Abstract, Point)
 
 
-class _Flow(list):
+class _Flow(list[Any]):
     """A list written inline: ``[2, -1]``."""
 
 
-class _FlowMap(dict):
+class _FlowMap(dict[str, Any]):
     """A mapping written inline: ``{name: Lis, design: esu-novgorod}``."""
 
 
@@ -87,7 +87,7 @@ def plain(value: Any, depth: int = 2) -> Any:
     return value
 
 
-def _fields(record: Any) -> Iterator[tuple[dataclasses.Field, Any]]:
+def _fields(record: Any) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
     """A record's fields and values, its extension's (:mod:`ftpress.state.extension`)
     in place of ``ext``: in the file they stand beside the shared ones."""
     for f in dataclasses.fields(record):
@@ -104,11 +104,11 @@ def _inline(value: Any) -> bool:
     return not isinstance(value, (list, dict))
 
 
-def _is_default(f: dataclasses.Field, value: Any) -> bool:
+def _is_default(f: dataclasses.Field[Any], value: Any) -> bool:
     if f.default is not dataclasses.MISSING:
-        return value == f.default
+        return bool(value == f.default)
     if f.default_factory is not dataclasses.MISSING:
-        return value == f.default_factory()
+        return bool(value == f.default_factory())
     return False
 
 

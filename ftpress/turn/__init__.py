@@ -4,7 +4,8 @@
 - :mod:`.secret`: the turn's keyed dice and the umpire's secret behind them.
 - :mod:`.inputs`: what a turn reads besides the state: orders, battle results, dice.
 - :mod:`.tabletop`: a turn paused for battles fought on the table.
-- :mod:`.record`: the files of a turn's record, written with the state all or nothing.
+- :mod:`.record`: what a turn's record keeps, read back (the campaign store,
+  :mod:`ftpress.store`, writes it).
 - :mod:`.verify`: a recorded turn resolved again and compared with its record.
 - :mod:`.redo`: recorded turns resolved again and rewritten.
 - :mod:`.order_check`: the order files as ``ftpress check`` reports them.

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import yamlsource
-from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
-from ftpress.dice import SuppliedDice
 from ftpress.errors import InputError, Problem
+from ftpress.files import yamlsource
 from ftpress.orders.load import LoadedOrders, OrdersT, read_orders
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
+from ftpress.state.dice import SuppliedDice
 
 
 def load_orders(root: Path, turn: str, adapter: TypeAdapter[OrdersT],
@@ -24,7 +24,7 @@ def load_orders(root: Path, turn: str, adapter: TypeAdapter[OrdersT],
     if folder.is_dir():
         for file in sorted(folder.iterdir()):
             if file.name.startswith(".") or file.suffix in (".md", ".age"):
-                continue  # a README; a sealed file is opened by sealing.open_for_turn
+                continue  # a README; a sealed file is opened by the sealed store
             rel = f"orders/{turn}/{file.name}"
             if not file.is_file() or file.suffix != ".yaml":
                 problems.append(Problem(rel, 0, 0, "not an order file; expected "

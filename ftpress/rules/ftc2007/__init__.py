@@ -19,6 +19,7 @@ from __future__ import annotations
 from ftpress.orders.load import ADAPTER
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.readings import READINGS
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
@@ -52,10 +53,10 @@ RULESET = Ruleset(
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     section_index=SECTIONS,
+    readings=READINGS,
     # The set-up turn's orders first (§6), then the week's (:mod:`.setup_turn`).
     check_orders=problems,
     describe_orders=describe,
     resolve=resolve,
-    takes_battle_results=True,
     order_form=order_form,
 )

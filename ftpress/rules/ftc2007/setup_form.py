@@ -21,8 +21,7 @@ FIRST_ORDERS = (
     "Turn t001 is the set-up turn (§6): each player runs 'ftpress orders new PLAYER', "
     "spends the starting capital under 'setup:' in orders/t001/PLAYER.yaml (ships, the "
     "counters they start in at the player's own worlds, dummy counters, spares at 75%, "
-    "defences), checks it with 'ftpress check PATH' (in a sealed campaign seals it with "
-    "'ftpress seal PATH', which checks it too) and sends it by pull request; a player "
+    "defences), checks it with 'ftpress check PATH' and sends it by pull request; a player "
     "who sends none keeps the whole capital as reserve cash.")
 
 
@@ -84,4 +83,4 @@ def order_form(state: State, player_id: str) -> str:
 
 
 def _design(design: Design) -> str:
-    return f"{design.id} ({design.size}, {design.points})"
+    return f"{design.id} ({design.size}, {design.points} points)"

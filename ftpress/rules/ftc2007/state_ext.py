@@ -6,7 +6,8 @@ has captured and not yet rebuilt, stripped or sold (§12), the damage a repulse
 left a fleet owing (§10.7) and the system checks it left a ship to make
 (§10.8), whether a design is of non-standard technology and when the umpires
 approved it (§16.2), the systems of a design that the later tabletop rulings
-name (§20), and whether a group's move of the next turn is its jump out of a
+name (§20), whether a ship carries parts from another ship (§11.3.3), and whether a
+group's move of the next turn is its jump out of a
 system (§18.4). The keys stand in the
 state files beside the shared ones (see :mod:`ftpress.state.extension`).
 """
@@ -40,7 +41,7 @@ from ftpress.state.model import (
     System,
     Text,
 )
-from ftpress.written_dates import Day
+from ftpress.text.written_dates import Day
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,9 @@ class Ftc2007Ship(Extension):
     #: §10.8: the hull rows (1 the first) that owed repulse damage stripped out,
     #: whose system checks the ship makes as its next battle begins.
     system_checks: tuple[Positive, ...] = ()
+    #: §11.3.3: she carries parts taken from another ship (not an identical one of
+    #: her task group), which check for damage one level worse for good.
+    grafted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +156,7 @@ def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
     return ext if ext.announced else dataclasses.replace(ext, approved=None)
 
 
-#: What others may know of ftc2007's keys (``ftpress.knowledge``): who interdicted a
+#: What others may know of ftc2007's keys (``ftpress.secrecy.knowledge``): who interdicted a
 #: world and whom it paid (the map shows them), a power's prizes, a design's technology;
 #: not whether a group has jumped out, nor, while it has, where it is (§18.4), nor the
 #: repulse damage a fleet owes and the system checks it leaves its ships (§10.8).
@@ -205,6 +209,11 @@ def with_owed(state: State, player_id: str, owed: tuple[OwedDamage, ...]) -> Sta
                     for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players,
                                                                   players=players))
+
+
+def grafted(ship: Ship) -> bool:
+    """§11.3.3: does ``ship`` carry parts from another ship, checking one level worse?"""
+    return extension_of(ship, Ftc2007Ship).grafted
 
 
 def system_checks(ship: Ship) -> tuple[int, ...]:
