@@ -109,8 +109,9 @@ def text_of(intelligence: Intelligence) -> str:
 
 def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
                        turn: str) -> dict[str, bytes]:
-    """The sealed intelligence of every player with a recipient, by path in ``folder``;
-    none in a campaign whose orders are plain."""
+    """The sealed intelligence of every player with a recipient, by path in ``folder``,
+    and their sealed reports (:mod:`ftpress.yourview.files`); none in a campaign whose
+    orders are plain."""
     umpires = state.campaign.umpire_recipients or ()
     if not state.campaign.sealed or not umpires:
         return {}
@@ -121,7 +122,10 @@ def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
         text = text_of(known_to(state, events, turn, player.id))
         files[path_of(folder, player.id)] = agekeys.encrypt(
             text.encode("utf-8"), agekeys.recipients([*umpires, player.recipient]))
-    return files
+    # And what the site publishes of it for the player's browser ("Your view").
+    from ftpress.yourview.files import view_files
+
+    return files | view_files(folder, state, events, turn)
 
 
 def read_intelligence(root: Path, rel: str, identities: list[agekeys.Identity],

@@ -36,9 +36,11 @@ from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
 from ftpress.site.viewing import from_intelligence, known, viewer_named
+from ftpress.site.yours import your_view
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn, load_turns
 from ftpress.state.twins import UmpireKey
+from ftpress.yourview.view import YourView
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,8 @@ class Site:
     open_turn: OpenTurnView | None = None
     #: Each turn's last safety net for the viewer (:mod:`ftpress.site.viewing`).
     nets: tuple[HiddenFacts | None, ...] = ()
+    #: The "Your view" page's inputs (a sealed campaign's public site or a player's).
+    yours: YourView | None = None
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
@@ -154,7 +158,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 statics, state, min(scheduled, default=None), turns, viewer,
                 load_assets(root, published),
-                open_turn(root, state, options.now) if state is not None else None, nets)
+                open_turn(root, state, options.now) if state is not None else None, nets,
+                your_view(root, state, turns, viewer, config.base_url)
+                if state is not None else None)
 
 
 def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ...]:

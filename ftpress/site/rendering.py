@@ -26,6 +26,7 @@ from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
 from ftpress.render.visibility import PUBLIC_VIEW
+from ftpress.render.yourview import render_your_view
 from ftpress.report_spec import ReportSpec
 from ftpress.schema_export import schema_files
 from ftpress.site.loading import Site
@@ -65,6 +66,8 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
                                    if viewer.umpire or p == viewer.player})
             render_turns(r, site.state, site.turns, site.rulebook, display,
                          report=_report(site.state), viewer=viewer, nets=site.nets)
+            if site.yours is not None:  # a player's report: theirs, or sealed to each
+                render_your_view(r, out, site.state, site.yours)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if out.clashes:  # before rendering a page: two things want one path
