@@ -11,11 +11,14 @@ their ships; what the player learned this turn (what was told to them alone
 first); their accounts. Then, for the order composer: the open turn, the path of
 its order file, the ruleset's order form for the player (every group holding,
 where each may go and which orders apply in its comments, as ``ftpress orders
-new`` writes it), and the recipients orders are sealed to.
+new`` writes it), the legal orders of each group where the ruleset computes them
+(:mod:`ftpress.rules.choices`: the page's form offers those and no other), and the
+recipients orders are sealed to.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,6 +52,8 @@ def player_report(state: State, events: Iterable[Event], turn: str, player: str
     open_turn = turn_id(known.campaign.calendar.turn)
     ruleset = rules.find_ruleset(known.campaign.ruleset)
     form = ruleset.order_form(known, player) if ruleset.order_form is not None else None
+    choices = ruleset.order_choices(known, player) if ruleset.order_choices is not None \
+        else None
     return {
         "version": VERSION,
         "campaign": known.campaign.id,
@@ -68,6 +73,7 @@ def player_report(state: State, events: Iterable[Event], turn: str, player: str
         "orders": {
             "path": orders_path(open_turn, player),
             "form": form,
+            "choices": dataclasses.asdict(choices) if choices is not None else None,
             "umpires": list(known.campaign.umpire_recipients or ()),
             "recipient": me.recipient if me is not None else None,
         },

@@ -131,9 +131,20 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         groups = page.inner_text("#yv-groups")
         assert "nac-1" in groups and "Victoria (nac-victoria, BB)" in groups
         watched.shot(f"your-view-4-t001-report-{width}")
-        # 6. The week's orders, sealed in the page, sent, and resolved.
-        form = page.input_value("#yv-order-text")
-        assert "  nac-1:\n    hold: true" in form
+        # 6. The week's orders from the form of legal choices: a world out of reach is
+        # not offered; a jump is, with its posture. Sealed, sent, and resolved.
+        assert "  nac-1:\n    hold: true" in page.input_value("#yv-order-text")
+        labels = page.locator("#yv-order-0 option").all_inner_texts()
+        theirs = next(p["capital"] for p in _state(root, "players")["players"]
+                      if p["id"] == "esu")
+        assert not [label for label in labels if f"({theirs})" in label], labels
+        jump = next(label for label in labels if label.endswith("by a jump"))
+        world = jump.split("(")[1].split(")")[0]
+        page.select_option("#yv-order-0", label=jump)
+        page.select_option("#yv-posture-0", label="stand-off")
+        written = page.input_value("#yv-order-text")
+        assert f"  nac-1:\n    move: {world}\n    posture: stand-off\n" in written
+        watched.shot(f"your-view-5-t002-composed-{width}")
         page.click("#yv-compose button[type=submit]")
         page.wait_for_selector("#yv-sealed:not([hidden])")
         _send(root, "orders/t002/nac.yaml.age", page.input_value("#yv-sealed-text"), AFTER_T001)
@@ -142,12 +153,14 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         page.click("#yv-unlock button[type=submit]")
         page.wait_for_selector("#yv-banner:not([hidden])")
         assert "are in" in page.inner_text("#yv-sent")
-        watched.shot(f"your-view-5-t002-sent-{width}")
+        watched.shot(f"your-view-6-t002-sent-{width}")
         _resolve(root, AFTER_T002, "t002")
         _build(root, AFTER_T002)
         page.reload()
         page.click("#yv-unlock button[type=submit]")
         page.wait_for_selector("#yv-banner:not([hidden])")
         assert "after t002." in page.inner_text("#yv-banner")
-        watched.shot(f"your-view-6-t002-report-{width}")
+        row = page.locator("#yv-groups tbody tr").first.inner_text()
+        assert row.startswith("nac-1") and world.capitalize() in row, row
+        watched.shot(f"your-view-7-t002-report-{width}")
     assert watched.problems == [], watched.problems

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ftpress.orders.load import ADAPTER
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.order_form import order_choices
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
@@ -58,4 +59,5 @@ RULESET = Ruleset(
     resolve=resolve,
     takes_battle_results=True,
     order_form=order_form,
+    order_choices=order_choices,
 )

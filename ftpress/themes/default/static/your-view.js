@@ -75,6 +75,65 @@
     return box;
   }
 
+  /* The form of choices the ruleset computed (report.orders.choices): one select of
+     orders per group, and its posture where a move takes one; the file is assembled
+     from the lines each choice names, and nothing else. */
+  function composeFromChoices() {
+    var c = orders.choices;
+    var lines = c.header.slice();
+    lines.push(c.groups.length ? c.groups_key + ":" : c.groups_key + ": {}");
+    c.groups.forEach(function (g, i) {
+      var choice = g.orders[Number($("yv-order-" + i).value)];
+      lines.push("  " + g.id + ":");
+      choice.lines.forEach(function (l) { lines.push("    " + l); });
+      if (choice.needs_posture) {
+        c.postures[Number($("yv-posture-" + i).value)].lines.forEach(function (l) {
+          lines.push("    " + l);
+        });
+      }
+    });
+    $("yv-order-text").value = lines.join("\n") + "\n";
+  }
+
+  function buildChoices() {
+    var c = orders.choices;
+    var box = $("yv-choice-groups");
+    box.textContent = "";
+    if (!c) { $("yv-choices").hidden = true; $("yv-order-text").readOnly = false; return; }
+    c.groups.forEach(function (g, i) {
+      var set = el("fieldset", null, "yv-group");
+      set.appendChild(el("legend", g.about));
+      var label = el("label", "Order ");
+      var pick = el("select");
+      pick.id = "yv-order-" + i;
+      g.orders.forEach(function (o, j) { var opt = el("option", o.label); opt.value = j; pick.appendChild(opt); });
+      label.appendChild(pick);
+      set.appendChild(label);
+      var plabel = el("label", "Posture ");
+      var posture = el("select");
+      posture.id = "yv-posture-" + i;
+      c.postures.forEach(function (p, j) { var opt = el("option", p.label); opt.value = j; posture.appendChild(opt); });
+      plabel.appendChild(posture);
+      set.appendChild(plabel);
+      var sync = function () {
+        posture.disabled = !g.orders[Number(pick.value)].needs_posture;
+        plabel.hidden = posture.disabled;
+        composeFromChoices();
+      };
+      pick.addEventListener("change", sync);
+      posture.addEventListener("change", composeFromChoices);
+      box.appendChild(set);
+      plabel.hidden = true;
+      posture.disabled = true;
+    });
+    $("yv-not-offered").textContent = c.not_offered.length
+      ? "Not offered here: " + c.not_offered.join("; ") + ". Write those in the file by hand."
+      : "";
+    $("yv-choices").hidden = false;
+    $("yv-order-text").readOnly = true;
+    composeFromChoices();
+  }
+
   function show(report) {
     var banner = $("yv-banner");
     banner.textContent = "";
@@ -99,6 +158,9 @@
     $("yv-order-text").value = orders.form || "turn: " + report.open_turn + "\nplayer: " +
       report.player + "\n";
     $("yv-orders").hidden = false;
+    buildChoices();
+    var key = $("yv-key");
+    if (key) { key.hidden = true; $("yv-opened").hidden = false; }
   }
 
   async function unlock(event) {
@@ -195,8 +257,14 @@
       if (file) file.text().then(function (text) { $("yv-identity").value = keyLine(text) || ""; });
     });
     $("yv-make").addEventListener("click", makeKey);
+    $("yv-close").addEventListener("click", function () { location.reload(); });
     $("yv-made-copy").addEventListener("click", copy("yv-made-recipient"));
   }
   $("yv-compose").addEventListener("submit", seal);
+  $("yv-by-hand").addEventListener("change", function (event) {
+    $("yv-order-text").readOnly = !event.target.checked;
+    if (!event.target.checked) composeFromChoices();
+  });
+  if (orders) buildChoices();
   $("yv-copy").addEventListener("click", copy("yv-sealed-text"));
 })();
