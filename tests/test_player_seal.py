@@ -212,3 +212,47 @@ def test_the_players_clone_verifies_with_its_left_over_plain_file(made, clone, r
     code, out, err = run("turn", "--verify", "t001", "--source", clone)
     assert (code, err) == (0, ""), err
     assert out.startswith("verified t001 as anyone can")
+
+
+def test_the_turns_comment_mentions_each_player_with_the_link(made, clone):
+    from ftpress.publishing import views_markdown
+
+    text = views_markdown(clone, "t001")
+    assert text is not None
+    assert "nac" in text and "esu" not in text  # esu has no key: nothing sealed to it
+    assert "https://example.org/c/you/" in text
+
+
+def test_build_view_shows_the_report_the_public_site_seals(made, clone, run):
+    """``build --view nac`` lays out, without a script, the very report the public site
+    publishes sealed to nac, which opens with nac's key alone; nothing else is sealed
+    there, and its name says nothing of whose it is."""
+    import json
+
+    from ftpress import agekeys
+
+    capital = _capital(clone)
+    orders = clone / "orders/t001/nac.yaml"
+    orders.parent.mkdir(parents=True, exist_ok=True)
+    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n"
+                      f"      at: {capital}\n      ships: [{{design: nac-victoria, name: "
+                      f"Victoria}}]\ngroups: {{}}\n")
+    assert run("seal", orders, "--identity", clone.parent / "nac.key", "--source", clone)[0] == 0
+    assert run("turn", "--source", clone, "--now", "2026-03-08T21:00:00+00:00",
+               "--identity", made / "umpire.key")[0] == 0
+    now = ("--now", "2026-03-09T10:00:00+00:00")
+    assert run("build", "--source", clone, *now)[0] == 0
+    sealed = sorted((clone / "_site/you").glob("*.age"))
+    assert len(sealed) == 1 and "nac" not in sealed[0].name
+    report = json.loads(agekeys.decrypt(sealed[0].read_bytes(),
+                                        agekeys.read_identity(clone.parent / "nac.key")))
+    assert report["player"] == "nac" and report["turn"] == "t001"
+    assert len(sealed[0].read_bytes()) > 32 * 1024  # padded
+    code, _, err = run("build", "--source", clone, "--view", "nac", "--identity",
+                       clone.parent / "nac.key", *now)
+    assert (code, err) == (0, ""), err
+    page = (clone / "_site-nac/you/index.html").read_text()
+    assert "Your view: New Anglian Confederation (nac), after t001." in page
+    for section in report["sections"]:
+        assert f"<h2>{section['title']}</h2>" in page
+    assert "<th scope=\"row\">nac-1</th>" in page and "Victoria (nac-victoria, BB)" in page
