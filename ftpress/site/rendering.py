@@ -118,7 +118,10 @@ def _renderer(site: Site, blog: Blog, out: Outputs, executor: Executor,
               cache: RenderCache | None) -> Renderer:
     """The renderer, with the context every page shares, for a whole build or one post."""
     urls = Urls(site.config)
+    player = site.state.player(site.view.player) if site.state is not None and \
+        site.view.player is not None else None
     shared = dataclasses.replace(site_view(blog, urls, site.statics),
-                                 umpire=site.view.umpire, open_turn=site.open_turn)
+                                 umpire=site.view.umpire, open_turn=site.open_turn,
+                                 player_view=f"{player.name} ({player.id})" if player else None)
     env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
     return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)

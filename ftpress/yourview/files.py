@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from ftpress import agekeys
 from ftpress.events import Event
+from ftpress.intelligence import keyed_players
 from ftpress.state.model import State
 from ftpress.yourview.report import player_report
 from ftpress.yourview.view import FOLDER, NAME_PREFIX
@@ -59,14 +60,8 @@ def view_files(folder: str, state: State, events: tuple[Event, ...], turn: str
                ) -> dict[str, bytes]:
     """Each player's sealed report of ``turn``, by path in the record ``folder``; none
     in a campaign whose orders are plain (its players read the whole site)."""
-    umpires = state.campaign.umpire_recipients or ()
-    if not state.campaign.sealed or not umpires:
-        return {}
     files: dict[str, bytes] = {}
-    for player in state.players.players:
-        if player.recipient is None:
-            continue
-        files[f"{folder}/{FOLDER}/{view_name(player.recipient)}"] = agekeys.encrypt(
-            report_bytes(state, events, turn, player.id),
-            agekeys.recipients([*umpires, player.recipient]))
+    for player, to in keyed_players(state):
+        files[f"{folder}/{FOLDER}/{view_name(to[-1])}"] = agekeys.encrypt(
+            report_bytes(state, events, turn, player), agekeys.recipients(to))
     return files

@@ -95,6 +95,17 @@
     $("yv-order-text").value = lines.join("\n") + "\n";
   }
 
+  /* A labelled select of ``choices`` (each with its label), its values their indexes. */
+  function labelledSelect(parent, text, id, choices) {
+    var label = el("label", text);
+    var pick = el("select");
+    pick.id = id;
+    choices.forEach(function (c, j) { var opt = el("option", c.label); opt.value = j; pick.appendChild(opt); });
+    label.appendChild(pick);
+    parent.appendChild(label);
+    return pick;
+  }
+
   function buildChoices() {
     var c = orders.choices;
     var box = $("yv-choice-groups");
@@ -103,18 +114,9 @@
     c.groups.forEach(function (g, i) {
       var set = el("fieldset", null, "yv-group");
       set.appendChild(el("legend", g.about));
-      var label = el("label", "Order ");
-      var pick = el("select");
-      pick.id = "yv-order-" + i;
-      g.orders.forEach(function (o, j) { var opt = el("option", o.label); opt.value = j; pick.appendChild(opt); });
-      label.appendChild(pick);
-      set.appendChild(label);
-      var plabel = el("label", "Posture ");
-      var posture = el("select");
-      posture.id = "yv-posture-" + i;
-      c.postures.forEach(function (p, j) { var opt = el("option", p.label); opt.value = j; posture.appendChild(opt); });
-      plabel.appendChild(posture);
-      set.appendChild(plabel);
+      var pick = labelledSelect(set, "Order ", "yv-order-" + i, g.orders);
+      var posture = labelledSelect(set, "Posture ", "yv-posture-" + i, c.postures);
+      var plabel = posture.parentNode;
       var sync = function () {
         posture.disabled = !g.orders[Number(pick.value)].needs_posture;
         plabel.hidden = posture.disabled;
