@@ -43,3 +43,50 @@ class OrderChoices:
     postures: tuple[Choice, ...] = ()
     #: What the page cannot offer this turn, in words.
     not_offered: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One value of an item the player adds: picked from ``options`` (each writes its
+    one line, the value), a whole number above 0 (``number``), or else free text
+    (written as a quoted string, so no text breaks the file)."""
+
+    key: str
+    label: str
+    options: tuple[Choice, ...] = ()
+    number: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItemKind:
+    """A kind of item the player may add, as many as they like: its fields, and the
+    lines it writes into its section, with ``${key}`` for each field's value and
+    ``${id}`` for the next counter id (the prefix and a number, in the file's order)."""
+
+    id: str
+    label: str
+    section: str
+    fields: tuple[Field, ...]
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A block of the file that items go into: its key line, and the line it is when
+    nothing is in it."""
+
+    id: str
+    key: str
+    empty: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemChoices:
+    """A turn whose orders are items to add (a set-up's purchases and placements)."""
+
+    header: tuple[str, ...]
+    sections: tuple[Section, ...]
+    kinds: tuple[ItemKind, ...]
+    footer: tuple[str, ...]
+    counter_prefix: str
+    not_offered: tuple[str, ...] = ()

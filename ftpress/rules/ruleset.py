@@ -25,7 +25,7 @@ from ftpress.errors import Problem
 from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.report_spec import ReportSpec
-from ftpress.rules.choices import OrderChoices
+from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.rules.section_index import Indexed
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
@@ -108,9 +108,10 @@ class Ruleset(Generic[OrdersT]):
     #: can go and which orders apply; it passes ``ftpress check`` as written.
     order_form: Callable[[State, str], str] | None = None
     #: One player's legal orders for the open turn, group by group, each with the lines
-    #: it writes (:mod:`ftpress.rules.choices`), for the "Your view" page's form; None
+    #: it writes, or the items a set-up may add (:mod:`ftpress.rules.choices`), for the
+    #: "Your view" page's form; None
     #: where the ruleset offers none this turn (the page offers the form's text).
-    order_choices: Callable[[State, str], OrderChoices | None] | None = None
+    order_choices: Callable[[State, str], OrderChoices | ItemChoices | None] | None = None
 
     @property
     def rulebook(self) -> Path:

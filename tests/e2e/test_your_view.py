@@ -98,15 +98,32 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         assert "Your view: New Anglian Confederation (nac), after t000." in banner
         assert page.inner_text("#yv-refused") .startswith("Refused orders")
         assert "not in yet" in page.inner_text("#yv-sent")
-        form = page.input_value("#yv-order-text")
-        assert "spend your starting capital" in form
+        assert page.locator("button[data-kind=counter]").is_visible()
         watched.shot(f"your-view-2-setup-opened-{width}")
-        # 3. The set-up written in the page's form, and sealed there.
-        capital = next(p["capital"] for p in _state(root, "players")["players"]
-                       if p["id"] == "nac")
-        page.fill("#yv-order-text", form.replace(
-            "  groups: {}\n", f"  groups:\n    nac-1:\n      at: {capital}\n      ships:\n"
-            "        - {design: nac-victoria, name: Victoria}\n", 1))
+        # 3. The set-up composed from the choices ftpress computed: a counter with a
+        # battleship at the capital, a dummy at another world. Another power's world is
+        # not offered. The page writes the file from them, and seals it.
+        players = {p["id"]: p for p in _state(root, "players")["players"]}
+        capital, theirs = players["nac"]["capital"], players["esu"]["capital"]
+        other = next(s["id"] for s in _state(root, "map")["systems"]
+                     if s.get("owner") == "nac" and s["id"] != capital)
+        page.click("button[data-kind=counter]")
+        worlds = page.locator("#yv-item-0-world option").all_inner_texts()
+        assert not [w for w in worlds if f"({theirs}" in w], worlds
+        page.select_option("#yv-item-0-world", label=next(w for w in worlds
+                                                        if f"({capital}," in w))
+        page.select_option("#yv-item-0-design", label=next(
+            d for d in page.locator("#yv-item-0-design option").all_inner_texts()
+            if "(nac-victoria," in d))
+        page.fill("#yv-item-0-name", "Victoria")
+        page.click("button[data-kind=dummy]")
+        page.select_option("#yv-item-1-world", label=next(
+            w for w in worlds if f"({other}" in w))
+        written = page.input_value("#yv-order-text")
+        assert ("setup:\n  groups:\n    nac-1:\n      at: " + capital + "\n      ships:\n"
+                '        - {design: nac-victoria, name: "Victoria"}\n'
+                f"    nac-2: {{at: {other}, dummy: true}}\n  spares: []\n") in written
+        watched.shot(f"your-view-3-setup-composed-{width}")
         page.click("#yv-compose button[type=submit]")
         page.wait_for_selector("#yv-sealed:not([hidden])")
         armored = page.input_value("#yv-sealed-text")

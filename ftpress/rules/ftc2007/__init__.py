@@ -19,12 +19,11 @@ from __future__ import annotations
 from ftpress.orders.load import ADAPTER
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
-from ftpress.rules.ftc2007.order_form import order_choices
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
-from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_form
+from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_choices, order_form
 from ftpress.rules.ftc2007.setup_turn import describe, problems, resolve
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state

@@ -16,7 +16,6 @@ from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
-from ftpress.rules.ftc2007.setup_orders import setup_open
 from ftpress.rules.ftc2007.state_ext import jumped_out, owed_by
 from ftpress.state.model import Group, Player, Point, State
 
@@ -68,12 +67,10 @@ def _group_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]
     return lines
 
 
-def order_choices(state: State, player_id: str) -> OrderChoices | None:
+def order_choices(state: State, player_id: str) -> OrderChoices:
     """Each group's legal orders this week for the "Your view" form: hold, or a move to
     each world a jump reaches (§8.1) or a charted route leads to (§8.2), with its
-    posture (§17.2). None in the set-up turn (§6: the page offers the form's text)."""
-    if setup_open(state):
-        return None
+    posture (§17.2)."""
     form = form_for(state, player_id)
     hold = Choice("hold", ("hold: true",))
     groups = []

@@ -106,11 +106,112 @@
     return pick;
   }
 
+  /* A turn of items to add (a set-up's purchases and placements, report.orders.choices
+     with "kinds"): "Add …" buttons, a fieldset per item, the file written from the
+     lines each kind names, ${field} filled in. */
+  var items = [];
+
+  function fieldValue(item, f) {
+    var input = item.inputs[f.key];
+    if (f.options.length) return f.options[Number(input.value)].lines[0];
+    if (f.number) {
+      var n = parseInt(input.value, 10);
+      return n > 0 ? String(n) : null;
+    }
+    return input.value.trim() ? JSON.stringify(input.value.trim()) : null;
+  }
+
+  function composeItems() {
+    var c = orders.choices;
+    var lines = c.header.slice();
+    var count = 0;
+    c.sections.forEach(function (section) {
+      var mine = items.filter(function (item) { return item.kind.section === section.id; });
+      var written = [];
+      mine.forEach(function (item) {
+        var values = {};
+        var whole = item.kind.fields.every(function (f) {
+          values[f.key] = fieldValue(item, f);
+          return values[f.key] !== null;
+        });
+        item.box.classList.toggle("yv-incomplete", !whole);
+        if (!whole) return;
+        if (item.kind.lines.some(function (l) { return l.indexOf("${id}") >= 0; })) {
+          count += 1;
+          values.id = c.counter_prefix + count;
+        }
+        item.kind.lines.forEach(function (l) {
+          written.push(l.replace(/\$\{(\w+)\}/g, function (_, key) { return values[key]; }));
+        });
+      });
+      if (written.length) { lines.push(section.key); lines.push.apply(lines, written); }
+      else lines.push(section.empty);
+    });
+    lines.push.apply(lines, c.footer);
+    $("yv-order-text").value = lines.join("\n") + "\n";
+  }
+
+  function addItem(kind) {
+    var box = el("fieldset", null, "yv-group");
+    box.appendChild(el("legend", kind.label));
+    var item = { kind: kind, box: box, inputs: {} };
+    kind.fields.forEach(function (f, j) {
+      var id = "yv-item-" + items.length + "-" + f.key;
+      if (f.options.length) {
+        item.inputs[f.key] = labelledSelect(box, f.label + " ", id, f.options);
+      } else {
+        var label = el("label", f.label + " ");
+        var input = el("input");
+        input.id = id;
+        if (f.number) { input.type = "number"; input.min = "1"; input.step = "1"; }
+        label.appendChild(input);
+        box.appendChild(label);
+        item.inputs[f.key] = input;
+      }
+      item.inputs[f.key].addEventListener("input", composeItems);
+      item.inputs[f.key].addEventListener("change", composeItems);
+    });
+    var remove = el("button", "Remove");
+    remove.type = "button";
+    remove.addEventListener("click", function () {
+      items.splice(items.indexOf(item), 1);
+      box.remove();
+      composeItems();
+    });
+    box.appendChild(remove);
+    $("yv-choice-groups").appendChild(box);
+    items.push(item);
+    composeItems();
+    return item;
+  }
+
+  function buildItems() {
+    var c = orders.choices;
+    items = [];
+    var bar = el("div", null, "yv-buttons");
+    c.kinds.forEach(function (kind) {
+      var add = el("button", "Add " + kind.label);
+      add.type = "button";
+      add.dataset.kind = kind.id;
+      add.addEventListener("click", function () { addItem(kind); });
+      bar.appendChild(add);
+    });
+    $("yv-choice-groups").appendChild(bar);
+  }
+
   function buildChoices() {
     var c = orders.choices;
     var box = $("yv-choice-groups");
     box.textContent = "";
     if (!c) { $("yv-choices").hidden = true; $("yv-order-text").readOnly = false; return; }
+    if (c.kinds) {
+      buildItems();
+      $("yv-not-offered").textContent = "Not judged or offered here: " + c.not_offered.join("; ") + ".";
+      $("yv-choices").hidden = false;
+      $("yv-order-text").readOnly = true;
+      composeItems();
+      return;
+    }
     c.groups.forEach(function (g, i) {
       var set = el("fieldset", null, "yv-group");
       set.appendChild(el("legend", g.about));
@@ -265,7 +366,7 @@
   $("yv-compose").addEventListener("submit", seal);
   $("yv-by-hand").addEventListener("change", function (event) {
     $("yv-order-text").readOnly = !event.target.checked;
-    if (!event.target.checked) composeFromChoices();
+    if (!event.target.checked) (orders.choices.kinds ? composeItems : composeFromChoices)();
   });
   if (orders) buildChoices();
   $("yv-copy").addEventListener("click", copy("yv-sealed-text"));
