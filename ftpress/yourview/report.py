@@ -28,7 +28,7 @@ from ftpress.knowledge import known_state
 from ftpress.orders.load import orders_path
 from ftpress.render.visibility import Viewer
 from ftpress.state.model import Group, State
-from ftpress.state.turns import turn_id
+from ftpress.state.turns import SETUP, turn_id
 from ftpress.words import place
 
 #: The form of the document; the page refuses one it does not know.
@@ -64,7 +64,8 @@ def player_report(state: State, events: Iterable[Event], turn: str, player: str
         "deadline": known.campaign.calendar.deadline.isoformat(),
         "sections": [
             _lines("refused", "Refused orders", [_refusal(e) for e in refused],
-                   f"None: every order you gave for {turn} was carried out or judged."),
+                   "No turn has been resolved yet." if turn == SETUP else
+                   f"None: every order you gave for {turn} was carried out."),
             _groups(known, player),
             _lines("learned", f"What you learned in {turn}", [_told(e, player) for e in learned],
                    "Nothing was told to you this turn."),
