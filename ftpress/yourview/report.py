@@ -25,8 +25,10 @@ from typing import Any
 from ftpress import rules
 from ftpress.events import Event
 from ftpress.knowledge import known_state
+from ftpress.orders.every_problem import judge
 from ftpress.orders.load import orders_path
 from ftpress.render.visibility import Viewer
+from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.state.model import Group, State
 from ftpress.state.turns import SETUP, turn_id
 from ftpress.words import place
@@ -52,8 +54,7 @@ def player_report(state: State, events: Iterable[Event], turn: str, player: str
     open_turn = turn_id(known.campaign.calendar.turn)
     ruleset = rules.find_ruleset(known.campaign.ruleset)
     form = ruleset.order_form(known, player) if ruleset.order_form is not None else None
-    choices = ruleset.order_choices(known, player) if ruleset.order_choices is not None \
-        else None
+    choices = legal_choices(known, player)
     return {
         "version": VERSION,
         "campaign": known.campaign.id,
@@ -124,3 +125,36 @@ def _accounts(known: State, told: list[Event], player: str) -> dict[str, Any]:
         rows.append(["Treasury now", f"{me.treasury:,}"])
     return {"id": "accounts", "title": "Your accounts", "head": ["What", "Credits"],
             "rows": rows, "empty": "No money moved."}
+
+
+def written(choices: OrderChoices, picked: dict[str, int], posture: int = 0) -> str:
+    """The order file the page writes from these picks (group id → the index of its
+    choice; the others their first): the lines each choice names, under its group."""
+    lines = [*choices.header, f"{choices.groups_key}:" if choices.groups else
+             f"{choices.groups_key}: {{}}"]
+    for group in choices.groups:
+        choice = group.orders[picked.get(group.id, 0)]
+        lines.append(f"  {group.id}:")
+        lines += [f"    {line}" for line in choice.lines]
+        if choice.needs_posture:
+            lines += [f"    {line}" for line in choices.postures[posture].lines]
+    return "\n".join(lines) + "\n"
+
+
+def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | None:
+    """The ruleset's choices for ``player`` (:mod:`ftpress.rules.choices`), each group's
+    kept where the ruleset's own check accepts it given alone: the form then offers
+    nothing the turn would refuse for itself (a ruleset offers what may apply; its
+    check, which the turn runs, has the last word)."""
+    ruleset = rules.find_ruleset(known.campaign.ruleset)
+    choices = ruleset.order_choices(known, player) if ruleset.order_choices else None
+    if not isinstance(choices, OrderChoices):
+        return choices
+    path = orders_path(turn_id(known.campaign.calendar.turn), player)
+    groups = []
+    for group in choices.groups:
+        kept = [choice for index, choice in enumerate(group.orders)
+                if index == 0 or not judge(written(choices, {group.id: index}).encode(), path,
+                                           ruleset, known).problems]
+        groups.append(dataclasses.replace(group, orders=tuple(kept)))
+    return dataclasses.replace(choices, groups=tuple(groups))
