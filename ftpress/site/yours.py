@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ftpress.github_setup import repository_of
+from ftpress.github.setup import repository_of
 from ftpress.orders.sent import senders
-from ftpress.render.visibility import Viewer
+from ftpress.secrecy.visibility import Viewer
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import TURNS_DIR, turn_id
