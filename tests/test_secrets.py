@@ -99,7 +99,7 @@ def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
     old = _umpire(root)
     code, out, err = run("keys", "rotate", "--source", root)
     assert (code, err) == (0, ""), err
-    twins = len(list(root.glob("state/**/*.yaml.age")))  # the players' intelligence too
+    twins = len(list(root.glob("state/**/*.age")))  # the players' intelligence and reports too
     assert out.startswith(f"{twins + 1} sealed files re-encrypted to the new umpire recipient age1")
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()

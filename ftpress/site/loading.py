@@ -33,6 +33,7 @@ from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.secrecy.viewing import from_intelligence, known, viewer_named
 from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
+from ftpress.site.yours import your_view
 from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
@@ -41,6 +42,7 @@ from ftpress.state.records import RecordedTurn, load_turns
 from ftpress.state.turns import turn_id
 from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_states
+from ftpress.yourview.view import YourView
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,8 @@ class Site:
     open_turn: OpenTurnView | None = None
     #: Each turn's last safety net for the viewer (:mod:`ftpress.secrecy.viewing`).
     nets: tuple[HiddenFacts | None, ...] = ()
+    #: The "Your view" page's inputs (a sealed campaign's public site or a player's).
+    yours: YourView | None = None
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
@@ -156,7 +160,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 statics, state, min(scheduled, default=None), turns, viewer,
                 load_assets(root, published),
-                _open_turn(root, state, options.now) if state is not None else None, nets)
+                _open_turn(root, state, options.now) if state is not None else None, nets,
+                your_view(root, state, turns, viewer, config.base_url)
+                if state is not None else None)
 
 
 def _open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:
