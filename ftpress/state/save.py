@@ -30,6 +30,7 @@ from ftpress.state.extension import Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
 from ftpress.state.writeout import write_out
+from ftpress.yamlsource import represent_text
 
 #: Records written on one line each.
 _ONE_LINE = (Ship, Roll, Abstract, Point)
@@ -58,6 +59,7 @@ _Dumper.add_representer(_FlowMap, lambda d, v: d.represent_mapping(
     "tag:yaml.org,2002:map", v.items(), flow_style=True))
 _Dumper.add_representer(datetime, lambda d, v: d.represent_scalar(
     "tag:yaml.org,2002:timestamp", v.isoformat()))
+_Dumper.add_representer(str, represent_text)
 
 
 def plain(value: Any, depth: int = 2) -> Any:
