@@ -26,6 +26,7 @@ from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.state.extension import schema as with_extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import read_file
+from ftpress.validation import published
 from ftpress.write import write_file
 
 SCHEMAS_DIR = "schemas"
@@ -69,7 +70,7 @@ def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, d
         head = {"$schema": _DRAFT}
         if base_url:
             head["$id"] = f"{base_url}{SCHEMAS_DIR}/{name}.json"
-        schemas[name] = {**head, **_closed(schema), "description": about}
+        schemas[name] = {**head, **published(_closed(schema)), "description": about}
     return schemas
 
 
