@@ -45,7 +45,8 @@ def validate(adapter: TypeAdapter[T], data: Any, path: str,
     try:
         model = adapter.validate_python(data, context=context)
     except ValidationError as exc:
-        raise InputError(merged(slipped, problems(exc, data, path, adapter, more_keys))) \
+        # Where both find a problem, the model's own message says it better.
+        raise InputError(merged(problems(exc, data, path, adapter, more_keys), slipped)) \
             from None
     if slipped:
         raise InputError(slipped)
@@ -161,6 +162,8 @@ class _TypeWalk:
         """The alternatives a schema node allows, references followed."""
         if "$ref" in node:
             return self.branches(self.defs[node["$ref"].rsplit("/", 1)[-1]])
+        if "type" in node or "properties" in node:
+            return [node]  # its anyOf or oneOf, if any, constrains keys, not types
         for union in ("anyOf", "oneOf"):
             if union in node:
                 return [b for each in node[union] for b in self.branches(each)]

@@ -230,8 +230,8 @@ def _extended(record: Any, at: tuple[Hashable, ...], *, kind: str, ext: StateExt
     try:
         rest["ext"] = normalised(adapter.validate_python(mine))
     except ValidationError as exc:
-        slipped = validation.merged(slipped, validation.problems(exc, mine, path, adapter,
-                                                                 within=at))
+        slipped = validation.merged(validation.problems(exc, mine, path, adapter, within=at),
+                                    slipped)
     problems.extend(slipped)
     return rest
 
