@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ftpress.dice import Dice, KeyedStream
-from ftpress.hexes import hexagon
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
+from ftpress.state.hexes import hexagon
 from ftpress.state.model import (
     Abstract,
     Calendar,

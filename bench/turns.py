@@ -50,12 +50,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ftpress.commands.init import init_campaign
-from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, economic_week, vet
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.state.files import STATE_DIR
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State, System
 from ftpress.state.save import save_dice, save_state

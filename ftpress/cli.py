@@ -25,8 +25,8 @@ from typing import Protocol, cast
 
 from ftpress import __version__
 from ftpress.errors import UserError
-from ftpress.logsafe import say
 from ftpress.state.writeout import recover
+from ftpress.text.logsafe import say
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).

@@ -44,13 +44,13 @@ import yaml
 from battlefixture import build_battles, prize_list
 from turnfixture import build_orders
 
-from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import InputError
-from ftpress.events import Audience, Event
-from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
+from ftpress.state.dice import Dice, SuppliedDice
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extension_of
+from ftpress.state.hexes import Hex
 from ftpress.state.load import load_state
 from ftpress.state.model import Point, State
 from ftpress.state.save import save_state

@@ -15,9 +15,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.dice import Dice, SuppliedDice
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.abstract_combat import Side, Unit, base_elements, fight, fight_round
+from ftpress.state.dice import Dice, SuppliedDice
 
 CASES = sorted((Path(__file__).parent / "combat").glob("*.yaml"))
 

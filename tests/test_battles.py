@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
-from ftpress.battles import ADAPTER, parse_battle
-from ftpress.dice import Dice
 from ftpress.errors import InputError
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.battle_results import ADAPTER, parse_battle
+from ftpress.state.dice import Dice
 from ftpress.state.save import save_state
 
 from conftest import files_of
@@ -186,9 +186,9 @@ def test_three_powers_go_to_the_table_even_in_an_abstract_campaign():
     """THREE_POWERS_GO_TO_THE_TABLE: the abstract combat has two sides."""
     import dataclasses
 
-    from ftpress.hexes import Hex
     from ftpress.rules.ftc2007.battles import Site, how_fought
     from ftpress.rules.ftc2007.plan import Plan
+    from ftpress.state.hexes import Hex
 
     state = build_state({**STATE, "battles": "abstract"})
     plan = Plan.make(state, {})
@@ -203,8 +203,8 @@ def test_three_powers_go_to_the_table_even_in_an_abstract_campaign():
 @pytest.mark.parametrize(("at", "battle"), [("vesper", "vesper"), ((2, -1), "hex-2-m1"),
                                             ((-3, 0), "hex-m3-0")])
 def test_a_battle_is_named_for_its_world_or_its_hex(at, battle):
-    from ftpress.battles import battle_id
-    from ftpress.hexes import Hex
+    from ftpress.state.battle_results import battle_id
+    from ftpress.state.hexes import Hex
 
     assert battle_id(Hex(*at) if isinstance(at, tuple) else at) == battle
 

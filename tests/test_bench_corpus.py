@@ -14,11 +14,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.campaign import load_folder
 from ftpress.commands.init import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.orders import vet
 from ftpress.state.turns import SETUP, TURNS_DIR
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO, files_of
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.orders_window import Window
 from ftpress.state.model import Calendar
+from ftpress.turn.orders_window import Window
 
 NOW = "2026-03-01T10:00:00+00:00"  # t001's orders are due 2026-03-08 20:00 UTC
 

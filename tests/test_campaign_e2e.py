@@ -54,7 +54,7 @@ from test_publish_run import (
 from test_release import build_wheel, install_ftpress, runner
 from workflowrun import JobRun, context, holds, run_job
 
-from ftpress.state_edits import current_state, write_state_file
+from ftpress.store.state_edits import current_state, write_state_file
 
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
               pytest.mark.release]

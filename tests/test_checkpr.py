@@ -323,8 +323,8 @@ def test_check_pr_writes_the_step_summary_named_by_github(run, repo, tmp_path, m
 # --- the roster's GitHub ids ------------------------------------------------------------
 
 def test_github_ids_and_umpires_round_trip(template, tmp_path):
-    from ftpress.campaign import load_folder
     from ftpress.state.save import save_state
+    from ftpress.store.campaign import load_folder
 
     first = load_folder(template).state
     assert [p.github_id for p in first.players.players] == [NAC, NSL]

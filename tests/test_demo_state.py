@@ -6,10 +6,10 @@ from __future__ import annotations
 import yaml
 from demos import FTC2007
 
-from ftpress.campaign import load_folder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, roll_up, spending
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO, demo_file
 

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
-from ftpress.dice import Dice, KeyedStream
 from ftpress.rules.ftc2007.orders import problems
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
 
 WORLDS = [("home", [0, 0]), ("far", [2, -1]), ("east", [-2, 1]), ("west", [1, 1])]
 DESIGNS = ["dd", "sc", "cl", "fr", "nx", "ff", "sv", "nac-harrison"]

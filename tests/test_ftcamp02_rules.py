@@ -13,11 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_ftcamp02_cases import DESIGNS, build_orders, build_state
 
-from ftpress.campaign import load_folder
 from ftpress.cli import main
-from ftpress.dice import Dice
 from ftpress.errors import Problem
-from ftpress.hexes import Hex
 from ftpress.rules import find_ruleset
 from ftpress.rules.ftcamp02 import crafts, groups, orders, scans, setup
 from ftpress.rules.ftcamp02.endurance import (
@@ -30,8 +27,11 @@ from ftpress.rules.ftcamp02.state_ext import Ftcamp02Design, Ftcamp02System, of_
 from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
+from ftpress.state.dice import Dice
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Ship, System
+from ftpress.store.campaign import load_folder
 
 DESIGN = {d.id: d for d in DESIGNS}
 

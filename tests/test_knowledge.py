@@ -24,17 +24,18 @@ from hypothesis import strategies as st
 from pyrage import x25519
 from sealedcampaign import sealed_campaign
 
-from ftpress import agekeys, rules
-from ftpress.campaign import load_folder, load_states
-from ftpress.intelligence import known_to, parse_intelligence, read_intelligence, text_of
-from ftpress.knowledge import knowledge_of, known_state, with_own
-from ftpress.render.visibility import PUBLIC_VIEW, Viewer
+from ftpress import rules
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.intelligence import known_to, parse_intelligence, read_intelligence, text_of
+from ftpress.secrecy.knowledge import knowledge_of, known_state, with_own
+from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer
 from ftpress.state.extension import extended
 from ftpress.state.load import LoadedState
 from ftpress.state.model import Group, State
 from ftpress.state.save import dump, save_state
 from ftpress.state.turns import TURNS_DIR
+from ftpress.store.campaign import load_folder, load_states
 
 DEMOS = {"ftc2007": FTC2007, "sct": SCT, "ftcamp02": FTCAMP02}
 
@@ -295,7 +296,7 @@ def test_what_a_player_knows_now_is_the_publics_with_their_own_whole():
 
 
 def test_serve_builds_a_players_view_from_their_intelligence(sealed_nac, tmp_path):
-    from ftpress.serve import LiveSite
+    from ftpress.site.serve import LiveSite
 
     root, key = sealed_nac
     site = LiveSite(root, tmp_path / "out", drafts=False, future=False, now=FTCAMP02.now,

@@ -13,17 +13,17 @@ from conftest import REPO
 
 #: module or package → what it may never import.
 FORBIDDEN = {
-    "ftpress/hexes.py": ("ftpress",),
+    "ftpress/state/hexes.py": ("ftpress",),
     # The seam between the pipeline and the cores knows nothing of the pipeline.
-    "ftpress/executor.py": ("ftpress",),
-    "ftpress/dice.py": ("ftpress.state", "ftpress.rules", "ftpress.render", "ftpress.site"),
+    "ftpress/speed/executor.py": ("ftpress",),
+    "ftpress/state/dice.py": ("ftpress.state", "ftpress.rules", "ftpress.render", "ftpress.site"),
     "ftpress/state": ("ftpress.rules", "ftpress.render", "ftpress.site", "ftpress.cli",
-                      "ftpress.campaign", "ftpress.commands"),
+                      "ftpress.store.campaign", "ftpress.commands"),
     # Rendering reads no input file: the load stage has read them all.
-    "ftpress/render": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign",
-                       "ftpress.commands", "ftpress.yamlsource", "ftpress.state.load",
-                       "ftpress.validation"),
-    "ftpress/maps": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.campaign",
+    "ftpress/render": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.store.campaign",
+                       "ftpress.commands", "ftpress.files.yamlsource", "ftpress.state.load",
+                       "ftpress.files.validation"),
+    "ftpress/maps": ("ftpress.rules", "ftpress.site", "ftpress.cli", "ftpress.store.campaign",
                      "ftpress.commands"),
     "ftpress/rules": ("ftpress.render", "ftpress.site", "ftpress.cli", "ftpress.maps",
                       "ftpress.commands"),
@@ -54,7 +54,7 @@ def test_dependencies_point_one_way(where):
 @pytest.mark.parametrize("where", ["ftpress/render", "ftpress/maps"])
 def test_render_and_maps_name_no_ruleset(where):
     """What a ruleset keeps beside the shared state shows through its Display
-    (ftpress.display); the renderer and the maps never name a ruleset, in code or in
+    (ftpress.state.display); the renderer and the maps never name a ruleset, in code or in
     comments, so a fourth ruleset changes nothing here."""
     from ftpress.rules import RULESETS
 

@@ -13,8 +13,8 @@ import pytest
 from demos import FTC2007, FTCAMP02, SCT, Demo
 from hiddenfacts import dummies, event_secrets, found, readable, whole
 
-from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, published_order, visible
 from ftpress.rules import STATE_EXTENSIONS
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, published_order, visible
 from ftpress.state.records import load_turns
 
 DEMOS = {"ftc2007": FTC2007, "sct": SCT, "ftcamp02": FTCAMP02}

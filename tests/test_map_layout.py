@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import xml.etree.ElementTree as ET
 
-from ftpress.hexes import hexagon
 from ftpress.maps.canvas import COUNTER_H, COUNTER_W
 from ftpress.maps.placing import Item, Rect, TextSpot, arrange, text_rect
 from ftpress.maps.starmap import (
@@ -21,6 +20,7 @@ from ftpress.maps.starmap import (
     colour_powers,
     render_svg,
 )
+from ftpress.state.hexes import hexagon
 
 SVG = "{http://www.w3.org/2000/svg}"
 POWERS = colour_powers([("nac", "New Anglian Confederation"), ("esu", "Eastern Star Union")])

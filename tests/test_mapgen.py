@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import SetupError
-from ftpress.hexes import Hex, hexagon
 from ftpress.rules.ftc2007.mapgen import (
     ClaimRolled,
     IncomeRolled,
@@ -24,6 +22,8 @@ from ftpress.rules.ftc2007.mapgen import (
     place_worlds,
 )
 from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.state.dice import Dice, SuppliedDice
+from ftpress.state.hexes import Hex, hexagon
 from ftpress.state.save import dump
 
 PLAYERS = ("nac", "nsl", "fse", "esu")

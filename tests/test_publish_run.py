@@ -27,7 +27,7 @@ from battlefixture import NOW as BATTLE_NOW
 from battlefixture import campaign as battle_campaign  # noqa: F401 (a fixture)
 from workflowrun import JobRun, context, holds, run_job
 
-from ftpress.publishing import next_deadline
+from ftpress.github.publishing import next_deadline
 from ftpress.state.model import Calendar
 
 from conftest import REPO

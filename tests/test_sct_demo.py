@@ -10,9 +10,9 @@ import pytest
 import yaml
 from demos import SCT
 
-from ftpress.campaign import display_of
 from ftpress.maps.planemap import PlaneMap
 from ftpress.render.mapview import public_map
+from ftpress.store.campaign import display_of
 
 DEMO = SCT.root
 TURNS = SCT.turns

@@ -13,7 +13,7 @@ from ftpress.orders.load import canonical, parse_orders
 from ftpress.rules import find_ruleset
 from ftpress.rules.sct.orderfile import ADAPTER, Move, SctOrders, Secondary
 from ftpress.rules.sct.summary import describe_orders
-from ftpress.schema_export import all_schemas
+from ftpress.site.schema_export import all_schemas
 
 PATH = "orders/t001/nac.yaml"
 

@@ -14,9 +14,9 @@ import yaml
 from demos import FTC2007, FTCAMP02
 from pyrage import x25519
 
-from ftpress import agekeys
-from ftpress.campaign import load_folder
-from ftpress.state.twins import UmpireKey
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.twins import UmpireKey
+from ftpress.store.campaign import load_folder
 
 from conftest import files_of
 
@@ -74,7 +74,7 @@ def test_the_age_tool_opens_a_twin(sealed):
 
 def test_a_public_roll_keeps_its_place_in_the_stream():
     """The plain dice log holds the public rolls, each with its place; the twin all."""
-    from ftpress.dice import stream_value
+    from ftpress.state.dice import stream_value
     from ftpress.turn.secret import turn_key
 
     root = FTC2007.root

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from pyrage import x25519
 from sealedcampaign import ORDERS, sealed_campaign
 
-from ftpress import agekeys, sealing
-from ftpress.campaign import load_folder
-from ftpress.state.twins import UmpireKey, umpire_at_hand
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.twins import UmpireKey, umpire_at_hand
+from ftpress.store.campaign import load_folder
 
 
 @pytest.fixture
@@ -438,7 +438,7 @@ def test_check_reads_a_sealed_files_form_and_says_what_needs_the_key(sealed, run
 
 
 def test_serve_builds_a_players_view_and_asks_for_their_key(sealed, run, tmp_path):
-    from ftpress.serve import LiveSite
+    from ftpress.site.serve import LiveSite
 
     root, _ = sealed
     assert run("serve", "--source", root, "--view", "nac") == (

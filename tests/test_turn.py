@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
-from ftpress.dice import Dice, KeyedStream
 from ftpress.orders.load import canonical, orders_digest, parse_orders
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
 from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
 
 from conftest import REPO, files_of, set_up_demo

@@ -17,16 +17,13 @@ import yaml
 from demos import FTC2007 as DEMO
 from hiddenfacts import leaks, secrets_of
 
-from ftpress.campaign import load_folder
-from ftpress.display import PLAIN
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex, hexagon
-from ftpress.knowledge import known_state
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
 from ftpress.render.turns import rule_url
-from ftpress.render.visibility import (
+from ftpress.rules import RULESETS
+from ftpress.secrecy.knowledge import known_state
+from ftpress.secrecy.visibility import (
     PUBLIC_VIEW,
     UMPIRE_VIEW,
     HiddenFacts,
@@ -34,8 +31,11 @@ from ftpress.render.visibility import (
     published_order,
     visible,
 )
-from ftpress.rules import RULESETS
+from ftpress.state.display import PLAIN
+from ftpress.state.events import PUBLIC, Event
+from ftpress.state.hexes import Hex, hexagon
 from ftpress.state.turns import TURNS_DIR
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO, post, write_files
 from sitecheck import Site, all_text

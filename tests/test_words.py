@@ -11,11 +11,11 @@ import pytest
 import yaml
 from demos import FTC2007, FTCAMP02, SCT, Demo
 
-from ftpress.events import Audience
 from ftpress.render.theme import long_date
 from ftpress.render.words import plural
+from ftpress.state.events import Audience
 from ftpress.state.turns import TURNS_DIR
-from ftpress.words import listed, may_know_id, moment, power_name
+from ftpress.state.words import listed, may_know_id, moment, power_name
 
 #: Counted nouns the site writes; "1 posts" and the like must never appear.
 NOUNS = ("posts", "powers", "worlds", "players", "events", "counters", "task groups",

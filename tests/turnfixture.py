@@ -38,7 +38,6 @@ import dataclasses
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.rules.ftc2007.state_ext import (
     Ftc2007Design,
@@ -49,6 +48,7 @@ from ftpress.rules.ftc2007.state_ext import (
     OwedDamage,
 )
 from ftpress.state.extension import Extension
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     Abstract,
     Calendar,

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.agekeys import UMPIRE_KEY_ENV
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
-from ftpress.logsafe import say
+from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
+from ftpress.secrecy.twins import UmpireKey, is_sealed, needed_key, umpire_key
 from ftpress.site import BuildOptions, load, render
+from ftpress.site.clock import build_now
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
-from ftpress.state.twins import UmpireKey, is_sealed, needed_key, umpire_key
+from ftpress.text.logsafe import say
 from ftpress.turn.last_record import behind_last_record
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
@@ -59,14 +59,14 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         found = exc.problems
     unchecked = None
     if sealed and umpire is not None and not found:
-        from ftpress.campaign import load_states
+        from ftpress.store.campaign import load_states
 
         try:  # the plain files, as everyone reads them, must load too
             load_states(root)
         except InputError as exc:
             found = exc.problems
     if sealed and not found:
-        from ftpress.sealed_campaign import plain_problems, stale_projections, twinned
+        from ftpress.secrecy.sealed_campaign import plain_problems, stale_projections, twinned
 
         if umpire is not None:
             found = (*plain_problems(root), *stale_projections(root, umpire))
@@ -82,7 +82,7 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
 
     known = None
     if umpire is not None or player is not None:
-        from ftpress.campaign import load_state
+        from ftpress.store.campaign import load_state
 
         try:  # the open turn's orders, against the whole state, or what the player knows
             known = load_state(root, umpire)
@@ -144,8 +144,8 @@ def _is_turn(name: str) -> bool:
 def _player_answering(root: Path, identity: Path) -> str | None:
     """The player whose recipient ``identity`` answers to (a player checking their own
     orders against what they know), or None (the umpire's key, or no key of the roster)."""
-    from ftpress import agekeys
-    from ftpress.campaign import load_state
+    from ftpress.secrecy import agekeys
+    from ftpress.store.campaign import load_state
 
     try:
         loaded = load_state(root)
@@ -186,7 +186,7 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
 def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
-    from ftpress.battles import BATTLES_DIR
+    from ftpress.state.battle_results import BATTLES_DIR
     from ftpress.turn.inputs import load_battles
 
     found: list[Problem] = []

@@ -24,7 +24,7 @@ orders schema, legality against the base state. The changes are the pull
 request's own: ``git diff --raw -z --no-renames`` from the merge base of the
 two revisions to the head.
 
-When the open turn is closed (:mod:`ftpress.orders_window`: its deadline and
+When the open turn is closed (:mod:`ftpress.turn.orders_window`: its deadline and
 grace have passed, or it is paused for tabletop battles, whose result files
 are on the base), the pull request is refused whatever it holds.
 
@@ -35,7 +35,7 @@ paused. Who wrote it was checked on the pull request itself, which the queue
 only takes with a passing check; files outside ``orders/`` in a merge group
 were reviewed by their code owners and are not this check's.
 
-In a sealed campaign (``settings.secrecy: sealed``, :mod:`ftpress.sealing`) the
+In a sealed campaign (``settings.secrecy: sealed``, :mod:`ftpress.secrecy.sealing`) the
 files are ``<player-id>.yaml.age`` and there is no key here: each is judged by
 its plain name as above, then checked for its form, a stanza for every umpire
 recipient and the player's, and its size, and answered with a receipt (its
@@ -58,19 +58,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from ftpress import rules, sealing
-from ftpress.battles import BATTLES_DIR
-from ftpress.campaign import load_folder
-from ftpress.clock import build_now
+from ftpress import rules
 from ftpress.errors import InputError, InvalidArgument, Problem, ToolFailed
-from ftpress.logsafe import escape, say
+from ftpress.files.yamlsource import MAX_BYTES, too_large
 from ftpress.orders.every_problem import judge
 from ftpress.orders.load import ORDERS_DIR, InvalidOrder, stray_problem
-from ftpress.orders_window import Window
+from ftpress.secrecy import sealing
+from ftpress.site.clock import build_now
+from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
-from ftpress.yamlsource import MAX_BYTES, too_large
+from ftpress.store.campaign import load_folder
+from ftpress.text.logsafe import escape, say
+from ftpress.turn.orders_window import Window
 
 #: Git's mode of an ordinary, non-executable file: the only kind an order file may be.
 REGULAR = "100644"
@@ -172,7 +173,7 @@ def md(text: str) -> str:
     Markdown backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as
     entities, and line breaks as spaces, so no input can open a link, an image,
     HTML, a heading, a table or a code span, or run on into the next line; control
-    and bidi characters written as escapes (:func:`ftpress.logsafe.escape`)."""
+    and bidi characters written as escapes (:func:`ftpress.text.logsafe.escape`)."""
     out = []
     for char in escape(" ".join(text.split())):
         if char in _ENTITIES:
@@ -360,7 +361,7 @@ def _paused_battles(root: Path, base: str, turn: str) -> tuple[str, ...]:
 
 def _sealed_refusal(change: Change, state: State) -> str | None:
     """In a sealed campaign, a plain order file is refused: the open repository would
-    show every player its orders (see :mod:`ftpress.sealing`)."""
+    show every player its orders (see :mod:`ftpress.secrecy.sealing`)."""
     if state.campaign.sealed and change.path.endswith(".yaml") and \
             PurePosixPath(change.path).parts[:1] == (ORDERS_DIR,):
         return ("is a plain order file, and this campaign's orders are sealed; run "

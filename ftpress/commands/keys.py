@@ -11,7 +11,7 @@
   a sealed campaign, every twin to the recipients as they are then listed (drop a
   departed umpire's line first, and rotate);
 - ``keys seal-campaign`` makes an open campaign sealed, or writes a sealed one's
-  plain files again from their twins (:mod:`ftpress.sealed_campaign`);
+  plain files again from their twins (:mod:`ftpress.secrecy.sealed_campaign`);
 - ``keys edit-state`` opens a sealed campaign's current state, whole, into the
   git-ignored working copy ``.ftpress-state/`` for the umpire to edit by hand, and
   ``keys seal-state`` checks the edited files and writes them back, each as its
@@ -26,19 +26,19 @@ from pathlib import Path
 
 from pyrage import x25519
 
-from ftpress import agekeys, sealing
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.gitignore import ensure_ignored
-from ftpress.intelligence import FOLDER as INTELLIGENCE
-from ftpress.logsafe import say
+from ftpress.files.gitignore import ensure_ignored
+from ftpress.files.write import write_file
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.twins import UmpireKey, is_sealed, needed_key
+from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey, is_sealed, needed_key
 from ftpress.state.writeout import write_out
-from ftpress.write import write_file
+from ftpress.text.logsafe import say
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
 #: the one a rotation replaced), and the sites built for one player's eyes.
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _state(root: Path, umpire: UmpireKey | None = None) -> State:
-    from ftpress.campaign import load_state
+    from ftpress.store.campaign import load_state
 
     loaded = load_state(root, umpire)
     if loaded is None:
@@ -170,8 +170,8 @@ def _keeps_sealed_orders(root: Path) -> bool:
 
 
 def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool) -> int:
-    """``keys seal-campaign``: see :mod:`ftpress.sealed_campaign`."""
-    from ftpress.sealed_campaign import sealed_files
+    """``keys seal-campaign``: see :mod:`ftpress.secrecy.sealed_campaign`."""
+    from ftpress.secrecy.sealed_campaign import sealed_files
 
     umpire = needed_key(root, "sealing the campaign", identity)
     made = sealed_files(root, umpire, seal_orders=seal_orders)
@@ -207,7 +207,7 @@ EDITING = ".ftpress-state"
 
 def _edit_state(root: Path, identity: Path | None) -> int:
     """``keys edit-state``: the whole current state, in plain, in the working copy."""
-    from ftpress.state.twins import read
+    from ftpress.secrecy.twins import read
 
     umpire = needed_key(root, "editing the sealed state", identity)
     if (root / EDITING).exists():
@@ -227,8 +227,8 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     import shutil
 
     from ftpress import rules
-    from ftpress.campaign import load_folder
-    from ftpress.hidden_state import Sealer, state_pairs
+    from ftpress.secrecy.hidden_state import Sealer, state_pairs
+    from ftpress.store.campaign import load_folder
     from ftpress.turn.record import base_url
 
     umpire = needed_key(root, "sealing the edited state", identity)
@@ -294,7 +294,7 @@ def _rotate(root: Path, identity: Path | None) -> int:
     if problems:
         raise InputError(problems)
     # In a sealed campaign every twin too, and the recipients in every snapshot.
-    from ftpress.sealed_campaign import sealed_files
+    from ftpress.secrecy.sealed_campaign import sealed_files
 
     twins = sealed_files(root, umpire, recipients=new_state.campaign.umpire_recipients) \
         if umpire is not None else None

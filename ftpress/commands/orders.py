@@ -15,17 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from ftpress import rules
-from ftpress.campaign import load_state
 from ftpress.commands import seal
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
-from ftpress.logsafe import say
+from ftpress.files.config import CONFIG_FILE, load_config
+from ftpress.files.write import write_file
 from ftpress.orders.load import ADAPTER, orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
+from ftpress.secrecy.twins import umpire_at_hand
 from ftpress.state.turns import turn_id
-from ftpress.state.twins import umpire_at_hand
-from ftpress.write import write_file
+from ftpress.store.campaign import load_state
+from ftpress.text.logsafe import say
 
 
 def new_form(root: Path, player_id: str, *, force: bool = False,

@@ -13,12 +13,12 @@ import argparse
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from ftpress import durations
-from ftpress.campaign import load_state
-from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
+from ftpress.site.clock import build_now
+from ftpress.store.campaign import load_state
+from ftpress.text import durations
+from ftpress.text.logsafe import say
 
 
 def reminder(root: Path, now: datetime, window: timedelta) -> str | None:

@@ -3,7 +3,7 @@
 The orders are checked as ``ftpress check`` checks them (syntax, then the rules
 against the current state); only clean orders are sealed, to
 ``orders/<turn>/<player>.yaml.age``, encrypted to every umpire recipient and to
-the player's own (:mod:`ftpress.sealing`). With ``--identity FILE`` (the
+the player's own (:mod:`ftpress.secrecy.sealing`). With ``--identity FILE`` (the
 player's age key or SSH private key) the sealed file is opened again before it
 is written, so a key that does not match the roster is found at once. The
 plain file stays beside it, git-ignored; the sealed one is what is committed.
@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path, PurePosixPath
 
-from ftpress import agekeys, sealing
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.logsafe import say
 from ftpress.orders.load import stray_problem
+from ftpress.secrecy import agekeys, sealing
+from ftpress.site.clock import build_now
 from ftpress.state.load import LoadedState
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,8 +59,8 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
         raise InputError([Problem(rel, 0, 0, "no such order file; expected "
                                   "orders/<turn-id>/<player-id>.yaml")])
     identities = agekeys.read_identity(identity) if identity is not None else []
-    from ftpress.campaign import load_state
-    from ftpress.state.twins import umpire_at_hand
+    from ftpress.secrecy.twins import umpire_at_hand
+    from ftpress.store.campaign import load_state
     from ftpress.turn.order_check import check_orders
 
     loaded = load_state(root)

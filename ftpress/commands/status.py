@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ftpress.campaign import load_state
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem
-from ftpress.logsafe import say
 from ftpress.orders.sent import senders
+from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_id
+from ftpress.store.campaign import load_state
+from ftpress.text.logsafe import say
 
 
 @dataclass(frozen=True, slots=True)

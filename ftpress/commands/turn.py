@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
-from ftpress.publishing import (
+from ftpress.github.publishing import (
     battles_markdown,
     commit_message,
     fought_markdown,
     keep_to_the_calendar,
 )
+from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_number
+from ftpress.text.logsafe import say
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
 from ftpress.turn.verify import verification
@@ -108,7 +108,7 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult) -> Non
 
 
 def _verify(root: Path, turn: str, identity: Path | None) -> int:
-    from ftpress.state.twins import is_sealed, needed_key, umpire_key
+    from ftpress.secrecy.twins import is_sealed, needed_key, umpire_key
 
     # Without the key a sealed campaign's turn is verified as a third party can; a key
     # given (or found) must be the umpire's.

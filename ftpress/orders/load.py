@@ -25,12 +25,12 @@ from typing import Annotated, Any, Generic, Protocol, TypeVar, overload
 
 from pydantic import TypeAdapter, ValidationError
 
-from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem
-from ftpress.hexes import Hex
+from ftpress.files import validation, yamlsource
+from ftpress.files.yamlsource import MarkedMap
 from ftpress.orders.model import GroupOrder, OrdersFile
+from ftpress.state.hexes import Hex
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.yamlsource import MarkedMap
 
 ORDERS_DIR = "orders"
 ADAPTER: TypeAdapter[OrdersFile] = TypeAdapter(OrdersFile)

@@ -45,10 +45,10 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
 from pydantic.json_schema import JsonDict  # type: ignore[attr-defined]  # pydantic re-exports it without __all__
 
-from ftpress.cleantext import LINE, TEXT
-from ftpress.hexes import Hex
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Design, Id, Maintenance, Positive, check_id
 from ftpress.state.turns import PATTERN as TURN_PATTERN
+from ftpress.text.cleantext import LINE, TEXT
 
 #: Arrival postures, §17.2.1–17.2.3.
 POSTURES = ("stand-off", "attack", "withdraw-if-contested")

@@ -2,12 +2,12 @@
 the table of star systems (``/systems/``).
 
 The state they are made from is the viewer's known state
-(:mod:`ftpress.knowledge`), so only what the viewer may know is shown. Another
+(:mod:`ftpress.secrecy.knowledge`), so only what the viewer may know is shown. Another
 power's task group is a counter: where it is and whose, and what it holds only
 once contact has revealed it; a dummy counter looks like any other. A neutral
 world's income shows once it has been rolled, which happens when it is first
 scouted or attacked. The views are built here from the state, and from the
-campaign's ruleset's :class:`~ftpress.display.Display` for what the ruleset
+campaign's ruleset's :class:`~ftpress.state.display.Display` for what the ruleset
 keeps beside it; templates see nothing else. Where the viewer knows all of a
 power's groups (the umpire, every power's; a player, their own), its page
 shows every group's ships and says which counters are dummies.
@@ -20,14 +20,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ftpress.display import Display
-from ftpress.hexes import Hex
 from ftpress.orders.load import orders_path
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
-from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
+from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer, holds_all_of
+from ftpress.state.display import Display
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Point, State, System
 from ftpress.state.turns import turn_id
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from ftpress.orders.sent import senders
 from ftpress.state.model import State
 from ftpress.state.turns import turn_id
-from ftpress.words import long_date
+from ftpress.state.words import long_date
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import jinja2
 
-from ftpress import markdown
-from ftpress.buildcache import RenderCache, code_version
+from ftpress.content import markdown
 from ftpress.errors import InputError, Problem
-from ftpress.executor import SERIAL, Executor
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.views import Memo, PageInfo, SiteView, Urls
+from ftpress.speed.buildcache import RenderCache, code_version
+from ftpress.speed.executor import SERIAL, Executor
 
 #: A rendered page: (its bytes differ from the output's, it is searchable), or the
 #: template error that stopped it.

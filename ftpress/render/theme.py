@@ -15,9 +15,9 @@ from pathlib import Path
 import jinja2
 
 from ftpress.errors import InputError, Problem
-from ftpress.nolinks import REFUSAL, links_below
+from ftpress.files.nolinks import REFUSAL, links_below
 from ftpress.render.words import plural
-from ftpress.words import long_date
+from ftpress.state.words import long_date
 
 BUILTIN = Path(__file__).resolve().parent.parent / "themes" / "default"
 

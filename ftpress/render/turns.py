@@ -5,14 +5,14 @@ Each report is made from a :class:`~ftpress.state.records.RecordedTurn`, read by
 the load stage; nothing here reads a file.
 How a report files its events in sections, folds the routine ones and marks
 the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
-:class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
+:class:`~ftpress.state.report_spec.ReportSpec`); nothing here knows a ruleset.
 
 **Who sees what.** A report is made for a viewer (the public, one player, or
 the umpire, who is shown everything): its tables and map from each turn's state
-as that viewer knows it (:mod:`ftpress.knowledge`), its events only those whose
-audience the viewer is in (:mod:`ftpress.render.visibility`): the map's arrows
+as that viewer knows it (:mod:`ftpress.secrecy.knowledge`), its events only those whose
+audience the viewer is in (:mod:`ftpress.secrecy.visibility`): the map's arrows
 and markers, the summary, the dice and the search index are all made from what
-passed :func:`~ftpress.render.visibility.visible`, and the published copies of
+passed :func:`~ftpress.secrecy.visibility.visible`, and the published copies of
 the order files hold only the orders those events come from.
 """
 
@@ -25,10 +25,8 @@ from datetime import date, timedelta
 
 from markupsafe import Markup
 
-from ftpress import markdown
+from ftpress.content import markdown
 from ftpress.content.rulebook import Rulebook
-from ftpress.display import Display
-from ftpress.events import Event
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, render_map, turn_map, unsearched
@@ -36,7 +34,8 @@ from ftpress.render.pages import Renderer
 from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
-from ftpress.render.visibility import (
+from ftpress.render.words import listed, place, plural, power_name
+from ftpress.secrecy.visibility import (
     PUBLIC_VIEW,
     HiddenFacts,
     Viewer,
@@ -44,10 +43,11 @@ from ftpress.render.visibility import (
     published_order,
     visible,
 )
-from ftpress.render.words import listed, place, plural, power_name
-from ftpress.report_spec import ReportSpec, cited_section
+from ftpress.state.display import Display
+from ftpress.state.events import Event
 from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
+from ftpress.state.report_spec import ReportSpec, cited_section
 from ftpress.state.turns import SETUP, TURNS_DIR
 
 #: The line of a power's accounts that the events a view is not told moved.
@@ -382,7 +382,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     each report files its events as ``report`` (the campaign's ruleset's) says, and
     shows its state as ``display`` does. ``state`` and each turn's state are as
     ``viewer`` knows them; ``nets``: each turn's last safety net (see
-    :mod:`ftpress.render.visibility`), made where the full states are at hand (none:
+    :mod:`ftpress.secrecy.visibility`), made where the full states are at hand (none:
     the events pass on their audience alone)."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere

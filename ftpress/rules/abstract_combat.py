@@ -35,7 +35,7 @@ Interface (kept stable; the ``sct`` and ``ftc2007`` rulesets import it):
   for a ruleset whose players give new postures between rounds.
 - :func:`base_elements` the five elements of a base of a given economic value;
   :func:`roll_initiative` one die each, ties re-rolled; :func:`ft_dice` the
-  dice of one attack. Every die is rolled through :class:`ftpress.dice.Dice`
+  dice of one attack. Every die is rolled through :class:`ftpress.state.dice.Dice`
   with a purpose and the caller's ``rule`` label (such as ``"sct Combat"``).
 
 Where the seed is silent this module makes one named choice (the constants
@@ -48,8 +48,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ftpress.dice import Dice, Roll
-from ftpress.words import listed, plural, possessive, sentence
+from ftpress.state.dice import Dice, Roll
+from ftpress.state.words import listed, plural, possessive, sentence
 
 #: Damage does not carry over from one attack to the next: each attack's points
 #: are judged alone against the target's values as they stand (the seed judges

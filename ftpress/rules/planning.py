@@ -15,10 +15,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, Self, TypeVar
 
-from ftpress.events import PUBLIC, UMPIRE, Event
 from ftpress.orders.load import LoadedOrders, OrderFile, OrdersT
+from ftpress.state.events import PUBLIC, UMPIRE, Event
 from ftpress.state.model import State
-from ftpress.words import noun_for, power, powers_own
+from ftpress.state.words import noun_for, power, powers_own
 
 
 class Refusal(Protocol):

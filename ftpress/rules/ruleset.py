@@ -19,16 +19,16 @@ from typing import Generic
 
 from pydantic import TypeAdapter
 
-from ftpress.dice import Dice, Roll
-from ftpress.display import PLAIN, Display
 from ftpress.errors import Problem
-from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
-from ftpress.report_spec import ReportSpec
 from ftpress.rules.section_index import Indexed
+from ftpress.state.dice import Dice, Roll
+from ftpress.state.display import PLAIN, Display
+from ftpress.state.events import Event
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
+from ftpress.state.report_spec import ReportSpec
 
 RULES_ROOT = Path(__file__).resolve().parent
 
@@ -84,7 +84,7 @@ class Ruleset(Generic[OrdersT]):
     #: records, read and written with the shared files (:mod:`ftpress.state.extension`).
     state_extension: StateExtension | None = None
     #: How its state shows on the site beyond the shared columns and map
-    #: (:mod:`ftpress.display`).
+    #: (:mod:`ftpress.state.display`).
     display: Display = PLAIN
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
@@ -99,7 +99,7 @@ class Ruleset(Generic[OrdersT]):
     resolve: Callable[[State, Mapping[str, LoadedOrders[OrdersT]], Dice],
                       tuple[State, tuple[Event, ...]]] | None = None
     #: ``resolve`` also takes ``battles=``: battle id → the umpire's filled-in result
-    #: of a battle fought on the tabletop (:class:`ftpress.battles.LoadedBattle`); a
+    #: of a battle fought on the tabletop (:class:`ftpress.state.battle_results.LoadedBattle`); a
     #: battle with none is a ``battle-pending`` event, and the turn waits for it.
     takes_battle_results: bool = False
     #: One player's order form for the open turn (``ftpress orders new``): YAML text

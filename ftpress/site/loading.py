@@ -12,9 +12,6 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress import rules
-from ftpress.buildcache import RenderCache
-from ftpress.campaign import load_states
-from ftpress.config import SiteConfig, load_config
 from ftpress.content.assets import Asset, load_assets
 from ftpress.content.pages import Page, load_pages, reserved_clash
 from ftpress.content.posts import Post, load_posts
@@ -29,16 +26,19 @@ from ftpress.content.rulebook import (
     load_rule_files,
 )
 from ftpress.errors import InputError, Problems
-from ftpress.executor import SERIAL, Executor
-from ftpress.recorded_kinds import kind_problems
+from ftpress.files.config import SiteConfig, load_config
 from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
-from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
+from ftpress.secrecy.twins import UmpireKey
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
 from ftpress.site.viewing import from_intelligence, known, viewer_named
+from ftpress.speed.buildcache import RenderCache
+from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
+from ftpress.state.recorded_kinds import kind_problems
 from ftpress.state.records import RecordedTurn, load_turns
-from ftpress.state.twins import UmpireKey
+from ftpress.store.campaign import load_states
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class BuildOptions:
     #: sealed intelligence when the state files hold only what the public knows.
     identity: Path | None = None
     #: The umpire's view of a sealed campaign: the umpire's key, with which the state
-    #: and records are read from their sealed twins (:mod:`ftpress.state.twins`);
+    #: and records are read from their sealed twins (:mod:`ftpress.secrecy.twins`);
     #: without it, the plain files, which hold what every player may know.
     umpire: UmpireKey | None = None
 

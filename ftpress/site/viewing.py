@@ -1,19 +1,19 @@
 """Whose site a build is, and the campaign as that viewer knows it.
 
-A build is made for one :class:`~ftpress.render.visibility.Viewer`, named by
+A build is made for one :class:`~ftpress.secrecy.visibility.Viewer`, named by
 ``--view``: the public, the umpire, or a player. The load stage hands the
 renderer the state and every recorded turn as that viewer knows them
-(:func:`ftpress.knowledge.known_state`), so no page of a view can show what its
+(:func:`ftpress.secrecy.knowledge.known_state`), so no page of a view can show what its
 viewer may not know; the umpire's view is the full state.
 
 Where the build holds the full states (an open campaign, or the umpire's key),
 it also makes each turn's last safety net from them
-(:class:`~ftpress.render.visibility.HiddenFacts`): the names the full states
+(:class:`~ftpress.secrecy.visibility.HiddenFacts`): the names the full states
 hide from the viewer, which no event the viewer reads may carry.
 
 Where the state files hold only what the public knows (a sealed campaign), a
 player's view is made from them and the player's sealed intelligence
-(:mod:`ftpress.intelligence`), opened with their key: each turn as the player
+(:mod:`ftpress.secrecy.intelligence`), opened with their key: each turn as the player
 knew it when it was resolved, and the campaign now as the public knows it with
 the player's own records from their latest intelligence. A turn the player has
 no intelligence of (the setup, or one resolved before they had a key) is shown
@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress import agekeys, rules
+from ftpress import rules
 from ftpress.errors import InputError, Problem
-from ftpress.intelligence import path_of, read_intelligence
-from ftpress.knowledge import known_state, with_own
-from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.intelligence import path_of, read_intelligence
+from ftpress.secrecy.knowledge import known_state, with_own
+from ftpress.secrecy.visibility import PUBLIC_VIEW, UMPIRE_VIEW, HiddenFacts, Viewer
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import TURNS_DIR

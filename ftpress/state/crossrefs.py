@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from ftpress import yamlsource
 from ftpress.errors import Problem
-from ftpress.hexes import Hex, on_map
+from ftpress.files import yamlsource
 from ftpress.state.files import KINDS
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.model import (
     PUBLIC_KNOWLEDGE,
     CampaignFile,

@@ -17,7 +17,7 @@ the shared model with the extension record in its ``ext`` field; the saver write
 the record's keys back in place. A key that is neither the shared model's nor the
 ruleset's is refused at its line, like any unknown key.
 
-The state never imports a ruleset: the caller (:mod:`ftpress.campaign`) hands the
+The state never imports a ruleset: the caller (:mod:`ftpress.store.campaign`) hands the
 loader every ruleset's extension by name, and the loader picks the one the
 campaign's ``ruleset`` names. So ``campaign.yaml``, which names it, holds shared
 keys only (a ruleset's own options go in its ``setup.options``).
@@ -33,8 +33,8 @@ from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from ftpress import validation, yamlsource
 from ftpress.errors import Problem
+from ftpress.files import validation, yamlsource
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ def always_seen(record: Any) -> bool:
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """What someone who does not own a record may know of what the ruleset keeps
-    about it: how :func:`ftpress.knowledge.known_state` projects the ruleset's
+    about it: how :func:`ftpress.secrecy.knowledge.known_state` projects the ruleset's
     extension records for a viewer. The shared fields are the shared model's to
     project (a group's ships unless contacted, its endurance, its dummy flag); the
     ruleset declares only its own.

@@ -5,7 +5,7 @@ order files folded in), as :class:`RecordedTurn` values for the render stage.
 ``t000`` is the setup: the state as generated, no events.
 
 In a sealed campaign the plain files hold what the public may know; given the
-umpire's key, every file is read from its sealed twin (:mod:`ftpress.state.twins`).
+umpire's key, every file is read from its sealed twin (:mod:`ftpress.secrecy.twins`).
 """
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.dice import Roll
 from ftpress.errors import InputError, Problem
-from ftpress.events import Event, EventsFile
-from ftpress.executor import SERIAL, Executor
+from ftpress.files import validation, yamlsource
+from ftpress.secrecy.twins import UmpireKey, read
+from ftpress.speed.executor import SERIAL, Executor
+from ftpress.state.dice import Roll
+from ftpress.state.events import Event, EventsFile
 from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.state.twins import UmpireKey, read
 
 _EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
 

@@ -23,14 +23,14 @@ from typing import Any
 
 import yaml
 
-from ftpress.dice import Roll
-from ftpress.events import Audience
-from ftpress.hexes import Hex
+from ftpress.files.yamlsource import represent_text
+from ftpress.state.dice import Roll
+from ftpress.state.events import Audience
 from ftpress.state.extension import Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
 from ftpress.state.writeout import write_out
-from ftpress.yamlsource import represent_text
 
 #: Records written on one line each.
 _ONE_LINE = (Ship, Roll, Abstract, Point)

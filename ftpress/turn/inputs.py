@@ -7,11 +7,11 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import yamlsource
-from ftpress.battles import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
-from ftpress.dice import SuppliedDice
 from ftpress.errors import InputError, Problem
+from ftpress.files import yamlsource
 from ftpress.orders.load import LoadedOrders, OrdersT, read_orders
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
+from ftpress.state.dice import SuppliedDice
 
 
 def load_orders(root: Path, turn: str, adapter: TypeAdapter[OrdersT],

@@ -9,16 +9,18 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ftpress import rules, sealing, yamlsource
-from ftpress.campaign import load_state as load_campaign_state
+from ftpress import rules
 from ftpress.errors import InputError, Problem, UnknownRuleset
-from ftpress.nolinks import links_below
+from ftpress.files import yamlsource
+from ftpress.files.nolinks import links_below
 from ftpress.orders.every_problem import judge_parsed
 from ftpress.orders.load import InvalidOrder, folded_problem, read_orders, stray_problem
+from ftpress.secrecy import sealing
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
 from ftpress.state.model import PUBLIC_KNOWLEDGE, State
 from ftpress.state.turns import TURNS_DIR, turn_id
+from ftpress.store.campaign import load_state as load_campaign_state
 
 #: What ``ftpress check`` says of a plain order file of a sealed campaign, checked with
 #: no key: the state it can read is the public's, which does not show the player's ships.

@@ -16,19 +16,19 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.battles import BATTLES_DIR, LoadedBattle
-from ftpress.campaign import load_folder
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
-from ftpress.events import Event, EventsFile, TurnRecord
+from ftpress.files import validation, yamlsource
+from ftpress.files.config import CONFIG_FILE, load_config
 from ftpress.orders.load import LoadedOrders, OrderFile
+from ftpress.secrecy.twins import UmpireKey, read
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
+from ftpress.state.events import Event, EventsFile, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey, read
 from ftpress.state.writeout import write_out
+from ftpress.store.campaign import load_folder
 
 _RECORD: TypeAdapter[TurnRecord] = TypeAdapter(TurnRecord)
 

@@ -10,21 +10,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress import agekeys
-from ftpress.battles import BATTLES_DIR
-from ftpress.campaign import load_folder
 from ftpress.errors import RefusedCommand
-from ftpress.events import Event
-from ftpress.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.intelligence import FOLDER as INTELLIGENCE
-from ftpress.intelligence import intelligence_files
-from ftpress.sealed_campaign import kept
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
+from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.intelligence import intelligence_files
+from ftpress.secrecy.sealed_campaign import kept
+from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, key_for, open_twin, twin
+from ftpress.state.battle_results import BATTLES_DIR
+from ftpress.state.events import Event
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import RECORD_TWINS, UmpireKey, key_for, open_twin, twin
 from ftpress.state.writeout import write_out
+from ftpress.store.campaign import load_folder
 from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
 from ftpress.turn.verify import rerun, unified_diff
 
@@ -91,7 +91,7 @@ def redo_turns(root: Path, first: str, identity: Path | None = None) -> RedoResu
     rewrite their records and the current state in one go. Refused, with nothing
     written, if ``state/`` was edited after the last turn was recorded, or if a
     turn now has a battle that was never fought. A sealed campaign's records are redone
-    with the umpire's key (``identity``, else where :func:`ftpress.state.twins.umpire_key`
+    with the umpire's key (``identity``, else where :func:`ftpress.secrecy.twins.umpire_key`
     finds it), and written as a sealed campaign writes them."""
     umpire = key_for(root, "redoing a turn", identity)
     number = turn_number(first)

@@ -14,23 +14,24 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ftpress import rules, sealing
-from ftpress.battles import LoadedBattle
-from ftpress.campaign import load_folder
-from ftpress.campaign import load_state as load_campaign_state
-from ftpress.dice import Dice
+from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
-from ftpress.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.intelligence import intelligence_files
 from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
-from ftpress.recorded_kinds import check_made
 from ftpress.rules.ruleset import Ruleset
+from ftpress.secrecy import sealing
+from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
+from ftpress.secrecy.intelligence import intelligence_files
+from ftpress.secrecy.twins import UmpireKey, key_for, twin
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, State
+from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import UmpireKey, key_for, twin
 from ftpress.state.writeout import write_out
+from ftpress.store.campaign import load_folder
+from ftpress.store.campaign import load_state as load_campaign_state
 from ftpress.turn.inputs import load_battles, load_orders, read_supplied_dice
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.record import (

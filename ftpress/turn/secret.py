@@ -1,6 +1,6 @@
 """The keyed dice of a turn, and the umpire's secret that keeps them from being ground.
 
-**Dice.** The turn's dice are a keyed stream (:mod:`ftpress.dice`) whose key
+**Dice.** The turn's dice are a keyed stream (:mod:`ftpress.state.dice`) whose key
 is made of ``ftpress-turn``, the campaign id, the turn id, the SHA-256 of
 every player's orders in canonical form (re-spacing a file changes nothing),
 and the umpire's secret for the turn. The secret's SHA-256 is published in
@@ -19,7 +19,7 @@ public inputs; ``ftpress turn`` says so.
 
 **Hidden rolls.** Once the turn secret is revealed anybody can compute the whole
 stream, so a roll the rules keep from the public (``hidden=True``,
-:mod:`ftpress.dice`) cannot come from it. In a sealed campaign each turn also
+:mod:`ftpress.state.dice`) cannot come from it. In a sealed campaign each turn also
 has a *hidden secret*, ``HMAC-SHA256(master, "ftpress-turn-hidden-secret" |
 campaign id | turn id)`` in hex, committed the same way (its SHA-256 published
 as ``calendar.hidden_secret_sha256`` when the turn opens) but revealed only in
@@ -39,7 +39,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ftpress.dice import Dice, KeyedStream, key_from
+from ftpress.state.dice import Dice, KeyedStream, key_from
 
 SECRET_ENV = "FTPRESS_UMPIRE_SECRET"
 SECRET_FILE = ".ftpress-secret"

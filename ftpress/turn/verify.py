@@ -10,13 +10,9 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import rules, sealing, validation, yamlsource
-from ftpress.battles import BATTLES_DIR, LoadedBattle
-from ftpress.campaign import load_folder
-from ftpress.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.events import Event, TurnRecord
-from ftpress.hidden_state import Sealer, TurnFacts, seal_record
+from ftpress.files import validation, yamlsource
 from ftpress.orders.load import (
     LoadedOrders,
     OrderFile,
@@ -24,9 +20,15 @@ from ftpress.orders.load import (
     orders_path,
     parse_orders,
 )
+from ftpress.secrecy import sealing
+from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
+from ftpress.secrecy.twins import TWIN, UmpireKey, is_sealed, open_twin, read
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
+from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
+from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.twins import TWIN, UmpireKey, is_sealed, open_twin, read
+from ftpress.store.campaign import load_folder
 from ftpress.turn.inputs import load_battles
 from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
 from ftpress.turn.resolve import fold
@@ -196,7 +198,7 @@ class Rerun:
     #: The state the turn ends with, before the next turn's secret hash is set.
     state: State
     events: tuple[Event, ...]
-    #: The sealed order files the record keeps (:mod:`ftpress.sealing`), by path.
+    #: The sealed order files the record keeps (:mod:`ftpress.secrecy.sealing`), by path.
     sealed: dict[str, bytes]
     #: The key of the turn's dice stream; None for dice rolled by hand.
     key: bytes | None = None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.planning import located, no_orders, section_namer
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State
 
 rule = section_namer("lighthouse")

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Design, announced, approved_on, tech_of
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import State
-from ftpress.words import long_date, powers_own
+from ftpress.state.words import long_date, powers_own
 
 #: §16.2 has the approval given "at game start". Ruling: ftpress takes an approval
 #: whenever the umpire records it; the original umpires took their requests before

@@ -11,7 +11,7 @@ unless every power in the battle asks for the abstract combat with
 A tabletop battle with no result yet is reported as a ``battle-pending``
 event: ``ftpress turn`` then writes the battle-result file and records
 nothing. Once the umpire has filled it in, the turn is resolved again with
-the result (a :class:`ftpress.battles.LoadedBattle`), which is checked
+the result (a :class:`ftpress.state.battle_results.LoadedBattle`), which is checked
 against the forces that fought and folded in here. After the battles, §10
 attacks on the defences follow where the field is now held by one power.
 """
@@ -22,12 +22,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.battles import BattleFile, LoadedBattle, battle_id
-from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
@@ -39,6 +34,11 @@ from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.table_notes import abstract_checks, checks_made, table_notes
 from ftpress.rules.ftc2007.upkeep import checks_worse
+from ftpress.state import words
+from ftpress.state.battle_results import BattleFile, LoadedBattle, battle_id
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
+from ftpress.state.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.state.model import Group, Location, Ship, State
 
 #: The abstract combat is fought between two sides. Where three or more powers

@@ -14,9 +14,6 @@ import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
 from ftpress.orders.model import PrizeOrder
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
@@ -25,7 +22,10 @@ from ftpress.rules.ftc2007.repairs import box_cost
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     Design,
     Group,
@@ -35,7 +35,7 @@ from ftpress.state.model import (
     State,
 )
 from ftpress.state.turns import turn_id
-from ftpress.words import plural, power, powers_own
+from ftpress.state.words import plural, power, powers_own
 
 #: §12.2.1 also asks that three of the five major systems survive. The state does
 #: not track systems, so this is the umpire's to judge when filling in a battle

@@ -15,7 +15,6 @@ import dataclasses
 import re
 from fractions import Fraction
 
-from ftpress.events import Audience, Event
 from ftpress.orders.model import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.sections import rule
@@ -23,6 +22,7 @@ from ftpress.rules.ftc2007.state_ext import announced, approved_on
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.technology import build_price, non_standard
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import (
     Design,
     Group,
@@ -31,7 +31,7 @@ from ftpress.state.model import (
     Ship,
     State,
 )
-from ftpress.words import plural, power
+from ftpress.state.words import plural, power
 
 #: §13.1: a keel grows by this many points of work each strategic turn (a week).
 KEEL_WORK_PER_WEEK = 100

@@ -13,9 +13,6 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
@@ -29,7 +26,10 @@ from ftpress.rules.ftc2007.state_ext import (
     with_owed,
 )
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     DefenceWork,
     Group,
@@ -42,9 +42,9 @@ from ftpress.state.model import (
     State,
     System,
 )
-from ftpress.words import group as named_group
-from ftpress.words import groups as named_groups
-from ftpress.words import plural, power, powers_own, sentence
+from ftpress.state.words import group as named_group
+from ftpress.state.words import groups as named_groups
+from ftpress.state.words import plural, power, powers_own, sentence
 
 #: §10.2 "+1 for each multiple … beyond the first": the bonus is the number of
 #: *whole* multiples of the defences' value less one (2× → +1, 2.9× → +1, 3× → +2).

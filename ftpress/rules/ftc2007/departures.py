@@ -26,13 +26,13 @@ import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, place, route_path
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, interdictor, jumped_out
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import GroupsFile, Location, State
 
 

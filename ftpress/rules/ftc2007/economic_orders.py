@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, change_keel, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
@@ -34,8 +33,9 @@ from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
 from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Maintenance, State
-from ftpress.words import power, powers_own
+from ftpress.state.words import power, powers_own
 
 #: Ruling: an economic turn's money is settled when the next economic turn
 #: opens, at the very start of its first strategic turn, before any group moves

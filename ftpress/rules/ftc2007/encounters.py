@@ -12,16 +12,16 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
-from ftpress import words
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
 from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Audience, Event
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, GroupsFile, Location, State
-from ftpress.words import counted, power, powers
+from ftpress.state.words import counted, power, powers
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space
 #: meet just as they would at a world; §17 speaks of systems, but nothing in the

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ftpress.dice import Dice
 from ftpress.errors import SetupError
-from ftpress.hexes import DIRECTION_NAMES, Hex, hexagon, nearest_in_direction, on_map
+from ftpress.state.dice import Dice
+from ftpress.state.hexes import DIRECTION_NAMES, Hex, hexagon, nearest_in_direction, on_map
 
 #: §1.3 "within four hexes".
 STUB_REACH = 4

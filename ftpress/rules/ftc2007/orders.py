@@ -15,7 +15,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ftpress.errors import Problem
-from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import EconomyOrders, GroupOrder, OrdersFile
 from ftpress.rules.ftc2007.economic_legality import economy_rejections
@@ -24,6 +23,7 @@ from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout
 from ftpress.rules.ftc2007.state_ext import jumped_out
 from ftpress.rules.suggest import aside, did_you_mean
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.model import Group, Location, Point, Route, State, System
 
 #: §8.1 as amended 24 March: a jump between two worlds crosses at most this many

@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.defences import after_losses, spread_damage
 from ftpress.rules.ftc2007.owed_repairs import design_of, ships_named
 from ftpress.rules.ftc2007.sections import rule
@@ -37,9 +36,10 @@ from ftpress.rules.ftc2007.state_ext import (
     system_checks,
     with_owed,
 )
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
-from ftpress.words import listed, plural, power, powers_own
+from ftpress.state.words import listed, plural, power, powers_own
 
 #: Ruling: "in combat with another force" (§10.7) is a battle against another
 #: power's ships. A further attack on a world's defences does not call the damage

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.repairs import place_problem
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import owed_of, with_owed
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import Design, Group, Ship, State
-from ftpress.words import power
+from ftpress.state.words import power
 
 #: Ruling: the repair of owed damage (§10.8 "repairs the damage … in the next
 #: economic turn") is ordered with the first week's economic orders

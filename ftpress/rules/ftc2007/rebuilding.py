@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.orders.model import DefenceOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import DefenceWork, State
-from ftpress.words import plural, power
+from ftpress.state.words import plural, power
 
 #: §10.5: each defence point replaced costs this much.
 DEFENCE_POINT_COST = 5

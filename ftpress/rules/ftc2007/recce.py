@@ -30,9 +30,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress import words
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import GroupsFile, Location, State
 
 #: The events whose groups an enemy has made contact with.

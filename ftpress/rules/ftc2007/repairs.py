@@ -11,8 +11,6 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ftpress import words
-from ftpress.events import Audience, Event
 from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
@@ -22,9 +20,11 @@ from ftpress.rules.ftc2007.spares import spares_at
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, interdictor, prizes_of
 from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_surcharge
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state import words
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, Repair, Ship, State
-from ftpress.words import plural, power, powers_own
+from ftpress.state.words import plural, power, powers_own
 
 #: Ruling: §11.2 prices a repair as the system cost to build, and the state
 #: knows only hull boxes. §10.7 and §10.8 put a rate on them: a repulse does

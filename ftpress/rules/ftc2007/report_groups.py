@@ -8,8 +8,8 @@ under the siege.
 
 from __future__ import annotations
 
-from ftpress.events import EventKind
-from ftpress.report_spec import Fold, PlaceList, ReportSection, ReportSpec
+from ftpress.state.events import EventKind
+from ftpress.state.report_spec import Fold, PlaceList, ReportSection, ReportSpec
 
 KINDS = (
     EventKind("setup-design", "§6, §16.1 a design a power entered at set-up"),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State, System
-from ftpress.words import group
+from ftpress.state.words import group
 
 #: Ruling (24 March, item 5): a scout that meets opposition at the world has
 #: still scouted it; contact does not undo what it saw.

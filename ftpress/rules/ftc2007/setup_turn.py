@@ -14,10 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
 from ftpress.errors import Problem
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007 import orders as week_orders
@@ -32,9 +29,12 @@ from ftpress.rules.ftc2007.setup_orders import (
     vet_setup,
 )
 from ftpress.rules.planning import located
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import Group, Ship, Spares, State
 from ftpress.state.turns import turn_id
-from ftpress.words import group, power, powers_own
+from ftpress.state.words import group, power, powers_own
 
 #: Ruling: §6 says nothing of a power that sends no set-up orders. Its starting
 #: capital is all kept as reserve cash (§6.2.3, the text's own third use of it),

@@ -40,7 +40,7 @@ from ftpress.state.model import (
     System,
     Text,
 )
-from ftpress.written_dates import Day
+from ftpress.text.written_dates import Day
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +152,7 @@ def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
     return ext if ext.announced else dataclasses.replace(ext, approved=None)
 
 
-#: What others may know of ftc2007's keys (``ftpress.knowledge``): who interdicted a
+#: What others may know of ftc2007's keys (``ftpress.secrecy.knowledge``): who interdicted a
 #: world and whom it paid (the map shows them), a power's prizes, a design's technology;
 #: not whether a group has jumped out, nor, while it has, where it is (§18.4), nor the
 #: repulse damage a fleet owes and the system checks it leaves its ships (§10.8).

@@ -27,7 +27,7 @@ def check_state(loaded: LoadedState) -> list[Problem]:
     problems += dummy_counters(loaded)
     problems += interdictions(loaded)
     problems += owed_damage(loaded)
-    # Only the full state adds up a power's setup: a known state (ftpress.knowledge)
+    # Only the full state adds up a power's setup: a known state (ftpress.secrecy.knowledge)
     # holds others' forces as counters.
     if loaded.state.campaign.calendar.turn == 1 and loaded.state.campaign.known_to is None:
         problems += starting_forces(loaded)

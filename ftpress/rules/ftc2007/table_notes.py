@@ -13,16 +13,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress.dice import Dice
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.owed_damage import rows_words
 from ftpress.rules.ftc2007.owed_repairs import design_of
 from ftpress.rules.ftc2007.repairs import species
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, system_checks
+from ftpress.state.dice import Dice
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, State
-from ftpress.words import powers_own
+from ftpress.state.words import powers_own
 
 #: Ruling: in the abstract combat a system check is one d6 for each hull row
 #: stripped, failing as a Full Thrust threshold check does for that row (a 6 for

@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from ftpress.events import Account, Audience, Event
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state.events import Account, Audience, Event
 from ftpress.state.model import State
 
 #: Ruling: the treasury holds whole points. Where a rate leaves a fraction (7.5%

@@ -35,9 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
@@ -61,8 +58,11 @@ from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import State
-from ftpress.words import powers_own
+from ftpress.state.words import powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Maintenance, State
-from ftpress.words import plural, power
+from ftpress.state.words import plural, power
 
 #: §7.1, §7.3, §7.4: the share of the full list price paid each economic turn.
 RATES: dict[Maintenance, Fraction] = {

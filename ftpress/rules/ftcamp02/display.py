@@ -5,8 +5,8 @@ group (its marker is off the map, §3); the map's dust clouds and wormholes
 
 from __future__ import annotations
 
-from ftpress.display import Display, HexFeatures
 from ftpress.rules.ftcamp02.state_ext import of_group, of_map, of_system
+from ftpress.state.display import Display, HexFeatures
 from ftpress.state.model import Group, MapFile, System
 
 

@@ -13,7 +13,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ftpress.errors import Problem
-from ftpress.hexes import Hex, on_map
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.ftcamp02.crafts import drifting, is_military, optimal_move
 from ftpress.rules.ftcamp02.flight import flight_problem
@@ -35,6 +34,7 @@ from ftpress.rules.ftcamp02.space import (
 )
 from ftpress.rules.ftcamp02.state_ext import of_design, of_group, of_map, of_ship, of_system
 from ftpress.rules.suggest import aside
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.model import Design, Group, Ship, State
 
 #: §4.2 hold sub-orders whose rules are in chapters of FTCamp0.2 that are not part of

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.groups import (
     designs_of,
     group_kind,
@@ -25,9 +24,10 @@ from ftpress.rules.ftcamp02.orderfile import GroupOrder, OrdersFile
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group, of_system
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, check_id
-from ftpress.words import listed
+from ftpress.state.words import listed
 
 #: Ruling: the seed does not say how EPs in store are shared out. A group split off
 #: takes the share of its parent's store that its points are of the parent's points

@@ -4,8 +4,8 @@ motion, §7 scans them, §8 claims systems."""
 
 from __future__ import annotations
 
-from ftpress.events import EventKind
-from ftpress.report_spec import PlaceList, ReportSection, ReportSpec
+from ftpress.state.events import EventKind
+from ftpress.state.report_spec import PlaceList, ReportSection, ReportSpec
 
 KINDS = (
     EventKind("endurance", "§2 EPs spent, or a system's free allowance"),

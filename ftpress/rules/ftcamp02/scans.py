@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static, sensor_grade
 from ftpress.rules.ftcamp02.movement import party_of
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
 from ftpress.rules.ftcamp02.state_ext import of_design, of_group
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import Design, Group, Ship, State
-from ftpress.words import group, place, power
+from ftpress.state.words import group, place, power
 
 #: Ruling: the scanned power always uses every ECM and area ECM it has to hide
 #: classes (the seed leaves it to that power's choice; ftpress cannot ask).

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftcamp02.claims import maintain_orbits
@@ -51,8 +49,10 @@ from ftpress.rules.planning import (
     strangers,
     unmentioned,
 )
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import State
-from ftpress.words import powers_own
+from ftpress.state.words import powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],

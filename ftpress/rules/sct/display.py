@@ -3,8 +3,8 @@ drawn on the planar map by their star's class and first nation (§7.1)."""
 
 from __future__ import annotations
 
-from ftpress.display import Display, PlaneSystem
 from ftpress.rules.sct.state_ext import of_system
+from ftpress.state.display import Display, PlaneSystem
 from ftpress.state.model import System
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ftpress import words
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC, Plan, rule
 from ftpress.rules.sct.state_ext import Installation, SctSystem, of_system
 from ftpress.rules.sct.supply import max_endurance
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, Keel, Repair, Ship, State, System
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.events import PUBLIC
 from ftpress.rules.planning import VettedPlan, section_namer
 from ftpress.rules.sct.orderfile import ForceOrder, SctOrders
 from ftpress.rules.sct.orders import Vetted, vet
+from ftpress.state import words
+from ftpress.state.events import PUBLIC
 from ftpress.state.model import State
 
 RULESET = "sct"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, force, rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Group, Location, State
 
 #: Ruling: forces merge only where they stand together: at the same system, or at

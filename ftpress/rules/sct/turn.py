@@ -23,9 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.planning import no_orders
@@ -37,8 +34,11 @@ from ftpress.rules.sct.orderfile import SctOrders
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.reorganise import reorganise
 from ftpress.rules.sct.supply import replenish, within_allowance
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State
-from ftpress.words import group, powers_own
+from ftpress.state.words import group, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[SctOrders]], dice: Dice,

@@ -1,0 +1,1 @@
+"""Reading and writing a whole campaign, sealed or open, behind one interface."""
