@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter, WithJsonSchema
 
 from ftpress.errors import InputError, Problem
 from ftpress.files import validation, yamlsource
@@ -18,6 +18,10 @@ CONFIG_FILE = "site.yaml"
 
 #: Names a theme or a page slug may take: lowercase words joined by hyphens.
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+
+#: What :func:`_base_url` takes, for editors: http(s), a host, no query or fragment.
+_URL_PATTERN = r"^[hH][tT][tT][pP][sS]?://[^/?#\s]+[^?#]*(?![\s\S])"
 
 
 def _base_url(value: str) -> str:
@@ -46,7 +50,9 @@ class SiteConfig:
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     title: Annotated[str, Field(min_length=1), LINE]
-    base_url: Annotated[str, AfterValidator(_base_url)]
+    base_url: Annotated[str, AfterValidator(_base_url), WithJsonSchema(
+        {"type": "string", "pattern": _URL_PATTERN,
+         "description": "where the site lives: an absolute http(s) URL"})]
     description: CleanText = ""
     author: CleanLine = ""
     language: Annotated[str, Field(pattern=r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]+)*$")] = "en"

@@ -173,7 +173,9 @@ def check_recipient(value: str) -> str:
 
 
 #: A public key sealed files are encrypted to (:func:`check_recipient`).
-AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient)]
+AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient), WithJsonSchema({
+    "type": "string", "pattern": r"^\s*(?:age1|ssh-ed25519 |ssh-rsa )",
+    "description": "an age recipient ('age1…') or an SSH public key ('ssh-ed25519 AAAA…')"})]
 
 
 def _normalise_ext(record: Any) -> None:
