@@ -61,8 +61,8 @@ from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State, System
 from ftpress.state.save import save_dice, save_state
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
+from ftpress.store.secret import SECRET_ENV, secret_hash, turn_secret
 from ftpress.turn.resolve import resolve_turn
-from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
 
 PLAYERS = ("nac", "nsl", "fse", "esu")
 #: The umpire's master secret the corpus's turns are resolved with. Fixed, so the

@@ -21,6 +21,7 @@ from pydantic import TypeAdapter
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders, OrdersT
+from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.rules.section_index import Indexed, Reading
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice, Roll
@@ -117,6 +118,12 @@ class Ruleset(Generic[OrdersT]):
     def orders_schema(self) -> str:
         """The name of its order format's JSON Schema: ``schemas/<name>.json``."""
         return self.orders_schema_name or f"orders-{self.name}"
+
+    #: One player's legal orders for the open turn, group by group, each with the lines
+    #: it writes, or the items a set-up may add (:mod:`ftpress.rules.choices`), for the
+    #: "Your view" page's form; None
+    #: where the ruleset offers none this turn (the page offers the form's text).
+    order_choices: Callable[[State, str], OrderChoices | ItemChoices | None] | None = None
 
     @property
     def rulebook(self) -> Path:

@@ -19,6 +19,7 @@ from ftpress.content.posts import POST_META
 from ftpress.content.rulebook import RULE_META
 from ftpress.errors import InputError
 from ftpress.files.config import CONFIG_FILE, config_schema, load_config
+from ftpress.files.validation import published
 from ftpress.files.write import write_file
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.state.battle_results import ADAPTER as BATTLE_ADAPTER
@@ -66,7 +67,7 @@ def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, d
         head = {"$schema": _DRAFT}
         if base_url:
             head["$id"] = f"{base_url}{SCHEMAS_DIR}/{name}.json"
-        schemas[name] = {**head, **_closed(schema), "description": about}
+        schemas[name] = {**head, **published(_closed(schema)), "description": about}
     return schemas
 
 

@@ -235,12 +235,14 @@ def _extended(record: Any, at: tuple[Hashable, ...], *, kind: str, ext: StateExt
     keys = set(ext.keys(kind)) & set(record) if ext else set()
     if adapter is None or not keys:
         return record
-    mine = _copy(record, keep=keys)
+    mine, slipped = validation.strict_types(adapter, _copy(record, keep=keys), path, within=at)
     rest = _copy(record, drop=keys)
     try:
         rest["ext"] = normalised(adapter.validate_python(mine))
     except ValidationError as exc:
-        problems.extend(validation.problems(exc, mine, path, adapter, within=at))
+        slipped = validation.merged(validation.problems(exc, mine, path, adapter, within=at),
+                                    slipped)
+    problems.extend(slipped)
     return rest
 
 

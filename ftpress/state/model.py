@@ -173,7 +173,9 @@ def check_recipient(value: str) -> str:
 
 
 #: A public key sealed files are encrypted to (:func:`check_recipient`).
-AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient)]
+AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient), WithJsonSchema({
+    "type": "string", "pattern": r"^\s*(?:age1|ssh-ed25519 |ssh-rsa )",
+    "description": "an age recipient ('age1…') or an SSH public key ('ssh-ed25519 AAAA…')"})]
 
 
 def _normalise_ext(record: Any) -> None:
@@ -223,7 +225,7 @@ class Calendar:
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: SHA-256 (hex) of the secret behind the open turn's hidden rolls (a sealed
-    #: campaign's, :mod:`ftpress.turn.secret`), published with ``secret_sha256``; the
+    #: campaign's, :mod:`ftpress.store.secret`), published with ``secret_sha256``; the
     #: secret is revealed only in the sealed twin of the turn's record.
     hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
         = None

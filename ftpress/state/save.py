@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from ftpress.files.yamlsource import represent_text
 from ftpress.state.dice import Roll
 from ftpress.state.events import Audience
 from ftpress.state.extension import PLACED_AFTER, Extension
@@ -58,6 +59,7 @@ _Dumper.add_representer(_FlowMap, lambda d, v: d.represent_mapping(
     "tag:yaml.org,2002:map", v.items(), flow_style=True))
 _Dumper.add_representer(datetime, lambda d, v: d.represent_scalar(
     "tag:yaml.org,2002:timestamp", v.isoformat()))
+_Dumper.add_representer(str, represent_text)
 
 
 def plain(value: Any, depth: int = 2) -> Any:

@@ -24,7 +24,7 @@ from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
-from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_form
+from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_choices, order_form
 from ftpress.rules.ftc2007.setup_turn import describe, problems, resolve
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
@@ -61,4 +61,5 @@ RULESET = Ruleset(
     describe_orders=describe,
     resolve=resolve,
     order_form=order_form,
+    order_choices=order_choices,
 )
