@@ -18,8 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ftpress import buildcache, markdown
-from ftpress.buildcache import RenderCache
+from ftpress.content import markdown
+from ftpress.speed import buildcache
+from ftpress.speed.buildcache import RenderCache
 
 SPEC = Path(__file__).parent / "commonmark" / "spec-0.31.2.json"
 EXAMPLES = {e["example"]: e for e in json.loads(SPEC.read_text(encoding="utf-8"))}
@@ -206,6 +207,35 @@ def test_the_base_path_goes_on_root_relative_links_and_images_only():
 def test_headings_get_ids_at_levels_two_to_four_only():
     html = markdown.render("# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n").html
     assert [level for level in "12345" if f'<h{level} id="' in html] == ["2", "3", "4"]
+
+
+def test_a_heading_that_is_only_a_citation_gets_a_stable_id_of_its_own():
+    html = markdown.render("## [[rule:4.1]]\n\n## [[rule:4.1]]\n\n## Sieges [[rule:4.2|the rule]]"
+                           "\n\n## ...\n\n### 10.2 Sieges\n", BASE, cite).html
+    assert re.findall(r'<h\d id="([^"]*)"', html) == [
+        "rule-4-1", "rule-4-1-1", "sieges-the-rule", "section", "102-sieges"]
+
+
+def test_a_citation_in_an_image_reads_in_its_alt_text_and_is_checked():
+    got = markdown.render("![The map of [[rule:4.1]] and [[rule:5.2|the rule]] and [[rule:9]]]"
+                          "(/map.png)\n", BASE, cite)
+    assert 'alt="The map of §4.1 and the rule and §9"' in got.html
+    assert got.unresolved == ("9",)
+
+
+@pytest.mark.parametrize(("text", "html"), [
+    ("[see [[rule:4.1]] here](/posts/x/)", '<p><a href="/campaign/posts/x/">see §4.1 here</a></p>'),
+    ("[[[rule:4.1|the rule]]](/y)", '<p><a href="/campaign/y">the rule</a></p>'),
+    ("[[rule:4.1]] [a [[rule:4.2]]](/z)",
+     '<p><a class="rule-ref" href="/campaign/rules/#s4.1">§4.1</a> '
+     '<a href="/campaign/z">a §4.2</a></p>'),
+])
+def test_a_citation_inside_a_link_keeps_the_link_and_is_not_a_link_itself(text, html):
+    assert markdown.render(text + "\n", BASE, cite).html == html + "\n"
+
+
+def test_a_citation_inside_a_link_is_still_checked():
+    assert markdown.render("[a [[rule:9]]](/z)\n", BASE, cite).unresolved == ("9",)
 
 
 def test_lead_and_word_count():

@@ -104,14 +104,18 @@ def test_the_umpires_view_shows_each_players_form_and_the_public_site_does_not(
         tmp_path, demo_site):
     import html
 
-    from ftpress.campaign import order_forms
+    from markupsafe import escape
+
+    from ftpress.store.campaign import order_forms
 
     umpire = FTC2007.build(tmp_path / "_site-umpire", "--view", "umpire")
     forms = order_forms(FTC2007.state())
     for player in FTC2007.state().players.players:
         page = (umpire / f"players/{player.id}/index.html").read_text()
-        shown = page[page.index('<pre class="order-form"><code>') + 30:page.index(
-            "</code></pre>")]
+        # Focusable, and named: the form scrolls sideways on a phone, by keyboard too.
+        opening = (f'<pre class="order-form" tabindex="0" role="region" '
+                   f'aria-label="Order form of {escape(player.name)}"><code>')
+        shown = page[page.index(opening) + len(opening):page.index("</code></pre>")]
         assert html.unescape(shown) == forms[player.id]
         assert f"<code>orders/t010/{player.id}.yaml</code>" in page
         assert "order-form" not in (demo_site / f"players/{player.id}/index.html").read_text()

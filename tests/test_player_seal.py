@@ -15,11 +15,11 @@ import pytest
 import yaml
 
 from ftpress import rules
-from ftpress.campaign import load_state
 from ftpress.cli import main
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.setup_turn import play_setup
-from ftpress.state.twins import umpire_key
+from ftpress.secrecy.twins import umpire_key
+from ftpress.store.campaign import load_state
 
 NOW = "2026-03-01T10:00:00+00:00"
 
@@ -210,7 +210,7 @@ def test_the_players_clone_verifies_with_its_left_over_plain_file(made, clone, r
 
 
 def test_the_turns_comment_mentions_each_player_with_the_link(made, clone):
-    from ftpress.publishing import views_markdown
+    from ftpress.github.publishing import views_markdown
 
     text = views_markdown(clone, "t001")
     assert text is not None
@@ -224,7 +224,7 @@ def test_build_view_shows_the_report_the_public_site_seals(made, clone, run):
     there, and its name says nothing of whose it is."""
     import json
 
-    from ftpress import agekeys
+    from ftpress.secrecy import agekeys
 
     orders = _clean_setup(clone)
     assert run("seal", orders, "--identity", clone.parent / "nac.key", "--source", clone)[0] == 0

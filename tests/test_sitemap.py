@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.config import SiteConfig
-from ftpress.render.feeds import SITEMAP, sitemap
+from ftpress.files.config import SiteConfig
+from ftpress.render.feeds import SITEMAP, robots, sitemap
 from ftpress.render.views import Urls
 
 
@@ -56,3 +56,19 @@ def test_an_empty_sitemap_is_what_element_tree_writes():
     assert sitemap(config, [], {}) == _element_tree(config, [], {})
     assert sitemap(config, ["index.html"], {"index.html": datetime(2026, 4, 7, tzinfo=UTC)}) == (
         _element_tree(config, ["index.html"], {"index.html": datetime(2026, 4, 7, tzinfo=UTC)}))
+
+
+def test_robots_txt_at_a_host_root_names_the_sitemap():
+    config = SiteConfig(title="T", base_url="https://camp.example.org/")
+    assert robots(config) == ("User-agent: *\nAllow: /\n\n"
+                              "Sitemap: https://camp.example.org/sitemap.xml\n")
+
+
+def test_robots_txt_under_a_path_says_crawlers_never_read_it_there():
+    """RFC 9309 §2.3: crawlers fetch /robots.txt at the host's root only; a project
+    site's copy says where its Sitemap line must go instead."""
+    text = robots(SiteConfig(title="T", base_url="https://you.github.io/camp/"))
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    assert "https://you.github.io/robots.txt" in " ".join(comments)
+    assert text.endswith("User-agent: *\nAllow: /\n\n"
+                         "Sitemap: https://you.github.io/camp/sitemap.xml\n")

@@ -14,7 +14,7 @@
   a sealed campaign, every twin to the recipients as they are then listed (drop a
   departed umpire's line first, and rotate);
 - ``keys seal-campaign`` makes an open campaign sealed, or writes a sealed one's
-  plain files again from their twins (:mod:`ftpress.sealed_campaign`);
+  plain files again from their twins (:mod:`ftpress.secrecy.sealed_campaign`);
 - ``keys edit-state`` opens a sealed campaign's current state, whole, into the
   git-ignored working copy ``.ftpress-state/`` for the umpire to edit by hand, and
   ``keys seal-state`` checks the edited files and writes them back, each as its
@@ -25,23 +25,26 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import shutil
+import subprocess
 from pathlib import Path
 
 from pyrage import x25519
 
-from ftpress import agekeys, sealing
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.gitignore import ensure_ignored
-from ftpress.intelligence import FOLDER as INTELLIGENCE
-from ftpress.logsafe import say
+from ftpress.files.gitignore import ensure_ignored
+from ftpress.files.write import write_file
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.twins import UmpireKey, needed_key
+from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey, is_sealed, needed_key
 from ftpress.state.writeout import write_out
-from ftpress.write import write_file
+from ftpress.store import open_store
+from ftpress.text.logsafe import say
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
 #: the one a rotation replaced), and the sites built for one player's eyes.
@@ -105,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _state(root: Path, umpire: UmpireKey | None = None) -> State:
-    from ftpress.campaign import load_state
+    from ftpress.store.campaign import load_state
 
     loaded = load_state(root, umpire)
     if loaded is None:
@@ -209,11 +212,11 @@ def _keeps_sealed_orders(root: Path) -> bool:
 
 def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
                    drop_edits: bool = False) -> int:
-    """``keys seal-campaign``: see :mod:`ftpress.sealed_campaign`. A plain projection
+    """``keys seal-campaign``: see :mod:`ftpress.secrecy.sealed_campaign`. A plain projection
     that no longer says what its twin's projection says was edited by hand: writing it
     again would drop the edit silently, so it is refused unless ``drop_edits``."""
-    from ftpress.sealed_campaign import sealed_files
-    from ftpress.state.twins import is_projection, twin
+    from ftpress.secrecy.sealed_campaign import sealed_files
+    from ftpress.secrecy.twins import is_projection, twin
 
     umpire = needed_key(root, "sealing the campaign", identity)
     made = sealed_files(root, umpire, seal_orders=seal_orders)
@@ -250,8 +253,54 @@ def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
                      "with --seal-orders: " + ", ".join(made.left))
     lines.append("commit state/, orders/ and .gitignore; the umpire's key is needed from now "
                  f"on to resolve turns (${agekeys.UMPIRE_KEY_ENV} in the publishing workflow)")
+    history = _plain_history(root)
+    if history:
+        lines.append(HISTORY_WARNING.format(count=history,
+                                            commits="commit" if history == 1 else "commits"))
     say("\n".join(lines))
     return 0
+
+
+#: The folders whose history holds a campaign's plain files from before it was sealed.
+_CAMPAIGN_FOLDERS = ("state", "orders", "battles")
+#: What ``keys seal-campaign`` says when git history holds plain files (git-filter-repo's
+#: options as its manual gives them: ``--invert-paths`` keeps all but the ``--path``s).
+HISTORY_WARNING = (
+    "warning: the git history keeps {count} {commits} of state/, orders/ and battles/ from "
+    "before the campaign was sealed, in plain: anyone with a clone reads every file they "
+    "held (hidden groups, dummies, orders, accounts). Sealing hides only what comes next. "
+    "Two ways out: (1) a new repository from the converted tree: copy the campaign's files "
+    "(not .git/) to a new folder, 'git init -b main', commit, push to a new GitHub "
+    "repository and have the players clone it; or (2) rewrite this history: in a fresh "
+    "clone, 'git filter-repo --invert-paths --path state/ --path orders/ --path battles/', "
+    "copy the converted state/, orders/ and battles/ back in, commit, force-push, and have "
+    "every player clone again (GitHub keeps old commits reachable by their id until its "
+    "support removes them)")
+
+
+def _plain_history(root: Path) -> int:
+    """How many commits of the repository at ``root`` touched the campaign's folders
+    before its first sealed commit (the first with ``state/campaign.yaml.age``): 0 when
+    it was sealed from its first commit, is no git repository, or git is missing."""
+    git = shutil.which("git")
+    if git is None or not (root / ".git").exists():
+        return 0
+
+    def ask(*args: str) -> str | None:
+        done = subprocess.run([git, "-C", str(root), *args], capture_output=True, text=True,
+                              check=False)
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    first = (ask("log", "--diff-filter=A", "--format=%H", "HEAD", "--",
+                 f"{STATE_DIR}/campaign.yaml.age") or "").splitlines()
+    if first:
+        if ask("rev-parse", "--verify", "--quiet", f"{first[-1]}^") is None:
+            return 0  # sealed from the first commit
+        since = f"{first[-1]}^"
+    else:
+        since = "HEAD"
+    count = ask("rev-list", "--count", since, "--", *_CAMPAIGN_FOLDERS)
+    return int(count) if count else 0
 
 
 #: Where ``keys edit-state`` opens the whole state for the umpire's hand edits.
@@ -260,7 +309,7 @@ EDITING = ".ftpress-state"
 
 def _edit_state(root: Path, identity: Path | None) -> int:
     """``keys edit-state``: the whole current state, in plain, in the working copy."""
-    from ftpress.state.twins import read
+    from ftpress.secrecy.twins import read
 
     umpire = needed_key(root, "editing the sealed state", identity)
     if (root / EDITING).exists():
@@ -280,11 +329,9 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     import shutil
 
     from ftpress import rules
-    from ftpress.campaign import load_folder
-    from ftpress.hidden_state import Sealer, state_pairs
-    from ftpress.turn.record import base_url
+    from ftpress.store.campaign import load_folder
 
-    umpire = needed_key(root, "sealing the edited state", identity)
+    store = open_store(root, identity=identity, why="sealing the edited state", required=True)
     if not (root / EDITING).is_dir():
         raise RefusedCommand(f"there is no {EDITING}/ to seal; 'ftpress keys edit-state' "
                              "opens the state into it first")
@@ -293,8 +340,7 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     if problems:
         raise InputError(problems)
     state = loaded.state
-    files = state_pairs(Sealer.of(root, state, umpire), (STATE_DIR,), state, base_url(root))
-    write_out(root, f"{STATE_DIR}/, edited by hand", files)
+    store.write_current(state, about=f"{STATE_DIR}/, edited by hand")
     shutil.rmtree(root / EDITING)
     say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
         f"its twin); {EDITING}/ removed; the next turn's record keeps the state it starts "
@@ -320,8 +366,8 @@ def _rotate(root: Path, identity: Path | None) -> int:
         raise RefusedCommand(f"no umpire key to rotate from: give --identity FILE, or set "
                              f"${agekeys.UMPIRE_KEY_ENV}, or keep it in "
                              f"{agekeys.UMPIRE_KEY_FILE}")
-    umpire = needed_key(root, "rotating the key", identity) if is_sealed(root) else None
-    state = _state(root, umpire)
+    store = open_store(root, identity=identity, why="rotating the key", required=True)
+    state = _state(root, store.key)
     old, source = found
     made = agekeys.new_identity()
     old_publics = {str(i.to_public()) for i in old if isinstance(i, x25519.Identity)}
@@ -346,11 +392,9 @@ def _rotate(root: Path, identity: Path | None) -> int:
             problems.append(Problem(rel, 0, 0, str(exc)))
     if problems:
         raise InputError(problems)
-    # In a sealed campaign every twin too, and the recipients in every snapshot.
-    from ftpress.sealed_campaign import sealed_files
-
-    twins = sealed_files(root, umpire, recipients=new_state.campaign.umpire_recipients) \
-        if umpire is not None else None
+    # What the store keeps sealed to the umpires (a sealed campaign's twins, and the
+    # recipients in every snapshot), sealed anew; the current campaign file, else.
+    rekeyed = store.rekeyed(state, new_state.campaign.umpire_recipients or ())
     # The new key is written before anything is sealed to it, and the old one kept
     # beside it: a rotation cut short leaves every file readable by one of the two.
     # A resolved turn's sealed orders keep their bytes (its dice were keyed on them),
@@ -361,16 +405,12 @@ def _rotate(root: Path, identity: Path | None) -> int:
     earlier = "".join(f"{i}\n" for i in old if isinstance(i, x25519.Identity))
     _write_key(root, made.file_text(build_now(None)) +
                (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
-    if twins is not None:
-        write_out(root, "the sealed state, re-encrypted", twins.files)
-        resealed = {f: d for f, d in resealed.items()
-                    if f.relative_to(root).as_posix() not in twins.files}
+    write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
+    resealed = {f: d for f, d in resealed.items()
+                if f.relative_to(root).as_posix() not in rekeyed}
     for file, data in resealed.items():
         write_file(file, data)
-    if twins is None:
-        _save_campaign(root, state, new_state.campaign.umpire_recipients or ())
-    count = len(resealed) + (sum(1 for rel in twins.files if rel.endswith(".age"))
-                             if twins is not None else 0)
+    count = len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
     say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
         f"the new umpire recipient {made.public}\n"
         f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "

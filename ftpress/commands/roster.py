@@ -7,14 +7,14 @@ import argparse
 from pathlib import Path
 
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
-from ftpress.roster import (
+from ftpress.github.roster import (
     add_player_account,
     add_umpire,
     parse_account,
     record_recipient,
     replace_player_account,
 )
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

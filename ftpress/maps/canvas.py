@@ -29,6 +29,12 @@ Box = tuple[float, float, float, float]
 
 #: Light ink on the dark ground of a map.
 LIGHT = "#f4f1e8"
+#: The dark ground every map is drawn on (its own, so that a map printed without
+#: backgrounds, or opened as a file, still has its light text on dark).
+GROUND = "#10182b"
+#: The two inks a label on a coloured shape is written in, whichever reads better.
+DARK_INK = "#000000"
+LIGHT_INK = "#ffffff"
 #: Height of one row of the key under the map, and how many entries stand in a row
 #: (two, so a power's full name fits beside its counter).
 KEY_ROW = 26.0
@@ -66,6 +72,25 @@ class _Drawing(svgwrite.Drawing):
 #: validation), which are the same as every map document's, so a fragment's
 #: elements are written exactly as they would be inside the document.
 SHAPES = _Drawing(profile="full", debug=False)
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` as WCAG 2 defines it (0 black, 1 white)."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    a, b = sorted((luminance(one), luminance(other)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``: the better of the two is at
+    least 4.58:1 on any colour, past WCAG 1.4.3's 4.5:1 for small text."""
+    return max((LIGHT_INK, DARK_INK), key=lambda ink: contrast(ink, fill))
 
 
 def key_rows(entries: int) -> int:
@@ -147,11 +172,11 @@ def _counter_shape(g: svgwrite.container.Group, cx: float, cy: float, fill: str,
 
 
 def key(box: Box, powers: Sequence[tuple[str, str, str]], symbols: Sequence[str], *,
-        margin: float, ink: Callable[[str], str],
+        margin: float,
         symbol: Callable[[svgwrite.Drawing, svgwrite.container.Group, str, float, float],
                          None]) -> str:
     """The key along the bottom of ``box``: each power (name, colour, initial) as its
-    counter, its initial in ``ink(colour)``, then each symbol drawn by ``symbol(SHAPES,
+    counter, its initial in the ink that reads on it, then each symbol drawn by ``symbol(SHAPES,
     g, kind, x, y)`` at the entry's left edge; ``margin``: the key's panel above its
     first row."""
     top = box[1] + box[3] - KEY_ROW * key_rows(len(powers) + len(symbols))
@@ -167,7 +192,7 @@ def key(box: Box, powers: Sequence[tuple[str, str, str]], symbols: Sequence[str]
         x = round(left + column_w * (index % KEY_COLUMNS), 1)
         y = round(top + KEY_ROW * (index // KEY_COLUMNS), 1)
         if colour:
-            _counter_shape(g, x - 2, round(y - COUNTER_H / 2, 1), colour, initial, ink(colour))
+            _counter_shape(g, x - 2, round(y - COUNTER_H / 2, 1), colour, initial, ink_on(colour))
         else:
             symbol(d, g, text, x, y)
         g.add(d.text(text, insert=(x + 30, y + 4)))

@@ -26,11 +26,13 @@ import svgwrite
 from ftpress.maps.canvas import (
     COUNTER_H,
     COUNTER_W,
+    GROUND,
     KEY_ROW,
     LIGHT,
     SHAPES,
     Box,
     arrow,
+    ink_on,
     key,
     key_rows,
     moves_group,
@@ -58,7 +60,6 @@ CORE = 9.0
 #: Colours of the spectral classes (the outer ring of the key).
 SPECTRAL_COLOURS = {"O": "#9bb0ff", "B": "#aabfff", "A": "#cad7ff", "F": "#f8f7ff",
                     "G": "#fff4ea", "K": "#ffd2a1", "M": "#ffb16e"}
-_GROUND = "#10182b"
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +166,7 @@ def render_plane(m: PlaneMap, element_id: str = "starmap") -> str:
 def _ground(m: PlaneMap, half: float) -> str:
     d = SHAPES
     g = d.g(class_="plane")
-    g.add(d.rect((-half, -half), (2 * half, 2 * half), fill=_GROUND))
+    g.add(d.rect((-half, -half), (2 * half, 2 * half), fill=GROUND))
     grid = g.add(d.g(stroke="#2c3a5c", stroke_width=0.6))
     step = 2 if m.radius <= 20 else 5
     for v in range(-m.radius, m.radius + 1, step):
@@ -254,9 +255,8 @@ def _system(s: SystemMark, owners: dict[str, Power], value_at: TextSpot,
     inner = nation.colour if nation else (owner.colour if owner else NEUTRAL)
     g.add(d.circle((x, y), r=CORE, fill=inner, class_="nation",
                    stroke=LIGHT if s.capital else "none", stroke_width=2))
-    ink = "#000000" if inner.upper() == "#F0E442" else "#ffffff"
     g.add(d.text(_num(s.z), insert=(x, round(y + 3.5, 1)), text_anchor="middle",
-                 class_="z", font_size=10, font_weight="bold", fill=ink))
+                 class_="z", font_size=10, font_weight="bold", fill=ink_on(inner)))
     g.add(d.text(str(s.ev) if s.ev is not None else "?", insert=(value_at.x, value_at.y),
                  text_anchor=value_at.anchor, class_="value", font_size=11, fill=LIGHT))
     g.add(d.text(s.name, insert=(name_at.x, name_at.y), text_anchor=name_at.anchor,
@@ -318,7 +318,6 @@ def _forces(m: PlaneMap, owners: dict[str, Power],
 
 def _legend(m: PlaneMap, box: Box) -> str:
     return key(box, [(p.name, p.colour, p.initial) for p in m.powers], _keys(m), margin=14,
-               ink=lambda colour: "#000000" if colour.upper() == "#F0E442" else "#ffffff",
                symbol=_key_symbol)
 
 
@@ -339,6 +338,6 @@ def _key_symbol(d: svgwrite.Drawing, g: svgwrite.container.Group, kind: str, x: 
     elif kind.startswith("z-"):
         g.add(d.circle((x + 8, y), r=10, fill=NEUTRAL))
         g.add(d.text("2", insert=(x + 8, y + 4), text_anchor="middle", font_weight="bold",
-                     fill="#ffffff"))
+                     fill=ink_on(NEUTRAL)))
     else:
         key_symbol(d, g, kind, x + 8, y)

@@ -24,11 +24,11 @@ from typing import Literal
 
 import svgwrite
 
-from ftpress.hexes import Hex, hexagon
 from ftpress.maps.canvas import (
     COUNTER_H,
     COUNTER_W,
     FRAGMENTS_KEPT,
+    GROUND,
     KEY_ROW,
     LIGHT,
     SHAPES,
@@ -36,6 +36,7 @@ from ftpress.maps.canvas import (
     Box,
     arrow,
     counter,
+    ink_on,
     key,
     key_rows,
     moves_group,
@@ -43,6 +44,7 @@ from ftpress.maps.canvas import (
 )
 from ftpress.maps.placing import Item, Rect, TextSpot, arrange, segment_rects, text_item
 from ftpress.maps.svgtext import splice, svg_text
+from ftpress.state.hexes import Hex, hexagon
 
 #: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
@@ -133,8 +135,8 @@ def _pt(x: float, y: float) -> tuple[float, float]:
 
 
 def _ink(owner: Power | None) -> str:
-    """Text colour that reads on the owner's colour (dark on the palette's yellow)."""
-    return "#000000" if owner is not None and owner.colour == "#F0E442" else "#ffffff"
+    """Text colour that reads on the owner's colour, or on a neutral world's grey."""
+    return ink_on(owner.colour if owner is not None else NEUTRAL)
 
 
 def centre(h: Hex) -> tuple[float, float]:
@@ -168,6 +170,7 @@ def render_svg(m: StarMap, element_id: str = "starmap") -> str:
     spots, stacks = _layout(m, worlds, Rect(box[0], box[1], box[0] + box[2],
                                             box[1] + box[3] - KEY_ROW * rows - 12))
     return splice(d, [
+        _ground(box),
         _grid(m.radius, m.dust),
         _routes(m.routes),
         _wormholes(m.wormholes),
@@ -294,8 +297,15 @@ def _name_spots(x: float, y: float) -> list[TextSpot]:
 
 
 @lru_cache(maxsize=WHOLE_PARTS_KEPT)
+def _ground(box: Box) -> str:
+    """The map's own dark ground under everything, the key's panel drawn over it."""
+    return svg_text(SHAPES.rect((box[0], box[1]), (box[2], box[3]), fill=GROUND,
+                                class_="ground"))
+
+
+@lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _grid(radius: int, dust: tuple[Hex, ...]) -> str:
-    grid = SHAPES.g(class_="hexes", fill="#10182b", stroke="#2c3a5c", stroke_width=1)
+    grid = SHAPES.g(class_="hexes", fill=GROUND, stroke="#2c3a5c", stroke_width=1)
     clouds = set(dust)
     for h in hexagon(radius):
         if h in clouds:
@@ -473,7 +483,6 @@ def _keys(m: StarMap) -> tuple[str, ...]:
 @lru_cache(maxsize=WHOLE_PARTS_KEPT)
 def _legend(powers: tuple[Power, ...], keys: tuple[str, ...], box: Box) -> str:
     return key(box, [(p.name, p.colour, p.initial) for p in powers], keys, margin=12,
-               ink=lambda colour: "#000000" if colour == "#F0E442" else "#ffffff",
                symbol=lambda d, g, kind, x, y: key_symbol(d, g, kind, x + 8, y))
 
 

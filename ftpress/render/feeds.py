@@ -1,7 +1,7 @@
 """Machine-readable outputs: the Atom feeds, ``sitemap.xml`` and ``robots.txt``.
 
 Built with ElementTree so every string is escaped by the XML library, never by
-hand, and held to the characters XML can hold (:func:`~ftpress.xmlchars.xml_chars`).
+hand, and held to the characters XML can hold (:func:`~ftpress.text.xmlchars.xml_chars`).
 Nothing here reads the clock: dates come from the posts, so the same
 content gives the same bytes.
 """
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
-from ftpress.config import SiteConfig
+from ftpress.files.config import SiteConfig
 from ftpress.render.views import PostView, Urls
-from ftpress.xmlchars import xml_chars
+from ftpress.text.xmlchars import xml_chars
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -214,7 +214,16 @@ def _text(value: str) -> str:
 
 
 def robots(config: SiteConfig, *, umpire: bool = False) -> str:
-    """Crawlers welcome on the public site; kept out of the umpire's."""
+    """Crawlers welcome on the public site; kept out of the umpire's. A site under a
+    path (a GitHub project site) is told that crawlers never read this file there."""
     if umpire:
         return "User-agent: *\nDisallow: /\n"
-    return f"User-agent: *\nAllow: /\n\nSitemap: {Urls(config).absolute('sitemap.xml')}\n"
+    sitemap = Urls(config).absolute("sitemap.xml")
+    parts = urlsplit(sitemap)
+    note = ""
+    if parts.path != "/sitemap.xml":
+        note = (f"# Crawlers read robots.txt only at the root of a host (RFC 9309), so not "
+                f"here: to have the\n# sitemap found, put the Sitemap line below in "
+                f"{parts.scheme}://{parts.netloc}/robots.txt\n# or give the sitemap's "
+                "address to the search engines' webmaster tools.\n")
+    return f"{note}User-agent: *\nAllow: /\n\nSitemap: {sitemap}\n"

@@ -14,7 +14,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from ftpress.config import SiteConfig
+from ftpress.files.config import SiteConfig
 from ftpress.render.openturn import OpenTurnView
 
 

@@ -12,10 +12,7 @@ import dataclasses
 import jinja2
 
 from ftpress import rules
-from ftpress.buildcache import RenderCache
-from ftpress.campaign import display_of, order_forms
 from ftpress.errors import InputError
-from ftpress.executor import SERIAL, Executor
 from ftpress.render import feeds, theme
 from ftpress.render.blog import Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
@@ -25,12 +22,15 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
-from ftpress.render.visibility import PUBLIC_VIEW
 from ftpress.render.yourview import render_your_view
-from ftpress.report_spec import ReportSpec
-from ftpress.schema_export import schema_files
+from ftpress.secrecy.visibility import PUBLIC_VIEW
 from ftpress.site.loading import Site
+from ftpress.site.schema_export import schema_files
+from ftpress.speed.buildcache import RenderCache
+from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
+from ftpress.state.report_spec import ReportSpec
+from ftpress.store.campaign import display_of, order_forms
 
 #: The templates that most pages extend or import, the blog's and the campaign's.
 SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")

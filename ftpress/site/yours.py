@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ftpress.github_setup import repository_of
-from ftpress.orders.sent import senders
-from ftpress.render.visibility import Viewer
+from ftpress.github.setup import repository_of
+from ftpress.secrecy.visibility import Viewer
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import TURNS_DIR, turn_id
+from ftpress.store import open_at_hand
 from ftpress.yourview.view import FOLDER, SITE_FOLDER, YourView
 
 
@@ -28,7 +28,7 @@ def your_view(root: Path, state: State, turns: tuple[RecordedTurn, ...], viewer:
     if viewer.umpire or not state.campaign.sealed:
         return None
     open_turn = turn_id(state.campaign.calendar.turn)
-    sent = senders(root, open_turn, [p.id for p in state.players.players], sealed=True)
+    sent = open_at_hand(root).senders(open_turn, [p.id for p in state.players.players])
     repository = repository_of(base_url)
     if viewer.player is not None:
         from ftpress.yourview.report import player_report

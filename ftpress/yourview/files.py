@@ -24,9 +24,9 @@ import hashlib
 import json
 from collections.abc import Iterable
 
-from ftpress import agekeys
-from ftpress.events import Event
-from ftpress.intelligence import keyed_players
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.intelligence import keyed_players
+from ftpress.state.events import Event
 from ftpress.state.model import State
 from ftpress.yourview.report import player_report
 from ftpress.yourview.view import FOLDER, NAME_PREFIX

@@ -23,15 +23,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from ftpress import rules
-from ftpress.events import Event
-from ftpress.knowledge import known_state
 from ftpress.orders.every_problem import judge
 from ftpress.orders.load import orders_path
-from ftpress.render.visibility import Viewer
 from ftpress.rules.choices import ItemChoices, OrderChoices
+from ftpress.secrecy.knowledge import known_state
+from ftpress.secrecy.visibility import Viewer
+from ftpress.state.events import Event
 from ftpress.state.model import Group, State
 from ftpress.state.turns import SETUP, turn_id
-from ftpress.words import place
+from ftpress.state.words import place
 
 #: The form of the document; the page refuses one it does not know.
 VERSION = 1

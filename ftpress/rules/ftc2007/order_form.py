@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ftpress.hexes import Hex
-from ftpress.orders.model import POSTURES
 from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.construction import own_navy
+from ftpress.rules.ftc2007.orderfile import POSTURES
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.state_ext import jumped_out, owed_by
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Player, Point, State
 
 

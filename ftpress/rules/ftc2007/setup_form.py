@@ -14,6 +14,7 @@ from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.setup_orders import setup_open
+from ftpress.rules.ftc2007.state_ext import ally_of
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import Design, State
 
@@ -40,7 +41,7 @@ def order_choices(state: State, player_id: str) -> OrderChoices | ItemChoices | 
                           (w.id,)) for w in state.map.systems if w.owner == player_id)
     designs = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {d.points:,})", (d.id,))
                     for d in (*catalogue().designs, *state.designs.designs)
-                    if d.navy in (navy, player.ally))
+                    if d.navy in (navy, ally_of(player)))
     at = Field("world", "At", worlds)
     kinds = (
         ItemKind("counter", "a counter with a ship", "groups",
@@ -80,7 +81,7 @@ def order_form(state: State, player_id: str) -> str:
     home = player.capital if any(w.id == player.capital for w in worlds) else (
         worlds[0].id if worlds else "<your world>")
     designs = [d for d in (*catalogue().designs, *state.designs.designs)
-               if d.navy in (navy, player.ally)]
+               if d.navy in (navy, ally_of(player))]
     first = next((d for d in designs if d.navy == navy), None)
     example = first.id if first else "<design>"
     lines = [
@@ -97,7 +98,7 @@ def order_form(state: State, player_id: str) -> str:
         "# your worlds: " + ", ".join(
             f"{w.name} ({w.id}{', capital' if w.id == player.capital else ''}, income "
             f"{w.income or 0}, IDP {w.idp or 0})" for w in worlds),
-        f"# designs you may buy ({navy}{f', ally {player.ally}' if player.ally else ''}): "
+        f"# designs you may buy ({navy}{f', ally {ally_of(player)}' if ally_of(player) else ''}): "
         + ", ".join(_design(d) for d in designs),
         f"turn: {form.turn}",
         f"player: {player_id}",
@@ -127,4 +128,4 @@ def order_form(state: State, player_id: str) -> str:
 
 
 def _design(design: Design) -> str:
-    return f"{design.id} ({design.size}, {design.points})"
+    return f"{design.id} ({design.size}, {design.points} points)"

@@ -7,12 +7,12 @@ sub-orders there are rules for (§4.2). Attached independents follow their group
 
 from __future__ import annotations
 
-from ftpress.hexes import Hex
 from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
 from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER, within_optimal
 from ftpress.rules.ftcamp02.state_ext import of_group
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, State
 
 #: The hold sub-orders this ruleset has the chapters for (§4.2).
