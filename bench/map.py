@@ -13,7 +13,6 @@ import argparse
 import statistics
 import time
 
-from ftpress.hexes import hexagon
 from ftpress.maps.starmap import (
     CounterMark,
     Move,
@@ -23,6 +22,7 @@ from ftpress.maps.starmap import (
     colour_powers,
     render_svg,
 )
+from ftpress.state.hexes import hexagon
 
 
 def sample(radius: int, counters: int) -> StarMap:

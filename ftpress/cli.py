@@ -25,8 +25,8 @@ from typing import Protocol, cast
 
 from ftpress import __version__
 from ftpress.errors import UserError
-from ftpress.logsafe import say
 from ftpress.state.writeout import recover
+from ftpress.text.logsafe import say
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
 #: mistake) nor 2 (argparse's, a malformed command line).
@@ -78,6 +78,8 @@ COMMANDS = (
     Command("calendar", "extend, pause or resume the open turn's deadline"),
     Command("remind", "the reminder for players who have not sent orders, when it is due; "
             "for CI"),
+    Command("doctor", "check the GitHub repository's settings the campaign's trust model "
+            "needs, through gh api; change nothing"),
     Command("keys", "the umpire's key and the players' recipients: init, check, rotate"),
     Command("seal", "the same as 'ftpress orders seal': check an order file, then seal it "
             "for the umpires and its player"),

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ftpress.logsafe import escape
+from ftpress.text.logsafe import escape
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -46,7 +46,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        """``path:line:col: message``, safe to print (:func:`ftpress.logsafe.escape`:
+        """``path:line:col: message``, safe to print (:func:`ftpress.text.logsafe.escape`:
         a file name or a key may hold a line break, and a log must not obey it)."""
         if self.line <= 0:
             return escape(f"{self.path}: {self.message}")

@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from turnfixture import build_state
 
-from ftpress.battles import LoadedBattle, battle_path, parse_battle
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
+from ftpress.state.battle_results import LoadedBattle, battle_path, parse_battle
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Ship, State
 from ftpress.state.save import save_state
 

@@ -44,13 +44,13 @@ import yaml
 from battlefixture import build_battles, prize_list
 from turnfixture import build_orders
 
-from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import InputError
-from ftpress.events import Audience, Event
-from ftpress.hexes import Hex
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
+from ftpress.state.dice import Dice, SuppliedDice
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extension_of
+from ftpress.state.hexes import Hex
 from ftpress.state.load import load_state
 from ftpress.state.model import Point, State
 from ftpress.state.save import save_state
@@ -127,7 +127,7 @@ class CaseTable:
     def run(self, path: Path) -> None:
         """One case: its problems, events and state afterwards as it says."""
         ruleset = RULESETS[self.ruleset]
-        assert ruleset.check_orders is not None and ruleset.resolve is not None
+        assert ruleset.check_orders is not None
         case = yaml.safe_load(path.read_text())
         state = self.build_state(case["state"])
         if "state_problems" in case:  # most cases' states are not a setup that adds up
@@ -138,18 +138,14 @@ class CaseTable:
                  for p in ruleset.check_orders(state, loaded)]
         assert found == case.get("problems", []), "problems ftpress check reports"
         dice = Dice(SuppliedDice(case.get("dice", []), path.name))
-        extra: dict[str, Any] = {}
-        if ruleset.takes_battle_results:  # the umpire's tabletop results
-            extra["battles"] = build_battles(case.get("battles", {}),
-                                             turn_id(state.campaign.calendar.turn))
-        else:
-            assert "battles" not in case, "this ruleset takes no battle results"
+        # The umpire's tabletop results.
+        battles = build_battles(case.get("battles", {}), turn_id(state.campaign.calendar.turn))
         if "battle_problems" in case:
             with pytest.raises(InputError) as raised:
-                ruleset.resolve(state, orders, dice, **extra)
+                ruleset.resolve(state, orders, dice, battles)
             assert [str(p) for p in raised.value.problems] == case["battle_problems"]
             return
-        after, events = ruleset.resolve(state, orders, dice, **extra)
+        after, events = ruleset.resolve(state, orders, dice, battles)
         assert dice.source.unused == 0, "every die supplied is rolled"
         check_events(events, case, self.quiet)
         check_hidden_rolls(events)

@@ -60,7 +60,7 @@ DEMO_KEY = REPO / "demo-keys" / "umpire.key"
 def demo_file(rel: str, root: Path = REPO) -> bytes:
     """A file of a sealed demo campaign as its umpire knows it: its twin ``<rel>.age``
     opened with the demo's key, else the plain file."""
-    from ftpress import agekeys
+    from ftpress.secrecy import agekeys
 
     twin = root / (rel + ".age")
     if not twin.is_file():

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.agekeys import read_identity
-from ftpress.campaign import load_folder
 from ftpress.cli import main
+from ftpress.secrecy.agekeys import read_identity
+from ftpress.secrecy.twins import UmpireKey
 from ftpress.state.model import State
 from ftpress.state.turns import SETUP, TURNS_DIR
-from ftpress.state.twins import UmpireKey
+from ftpress.store.campaign import load_folder
 
 from conftest import DEMO_NOW, REPO, demo_file, unsealed
 from sitecheck import Site

@@ -12,7 +12,7 @@ The facts come from what the rules recorded, never from ftpress's own view code:
 The tests scan the built public site for each: pages, feeds, maps, published
 order files and the decompressed search index. In a sealed campaign the plain
 files hold only what the public knows: given the umpire's key, each fact is read
-from the sealed twins (:mod:`ftpress.state.twins`).
+from the sealed twins (:mod:`ftpress.secrecy.twins`).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from pathlib import Path
 
 import yaml
 
+from ftpress.secrecy.twins import UmpireKey, read
 from ftpress.state.model import Ship, State
 from ftpress.state.turns import TURNS_DIR
-from ftpress.state.twins import UmpireKey, read
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.dice import Dice, SuppliedDice
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.abstract_combat import Side, Unit, base_elements, fight, fight_round
+from ftpress.state.dice import Dice, SuppliedDice
 
 CASES = sorted((Path(__file__).parent / "combat").glob("*.yaml"))
 
@@ -92,7 +92,8 @@ def test_base_value_rounds_to_nearest_and_never_zero():
 
 
 def test_crippled_again_stays_crippled():
-    """CRIPPLED_AGAIN_DESTROYS: a second crippling hit has no further effect."""
+    """CRIPPLED_AGAIN_DESTROYS: a second crippling hit has no further effect; the
+    points of the first are not added to it (reading each-attack-judged-alone)."""
     a = Side("nac", (Unit("a", 4, 9),), 1)
     b = Side("esu", (Unit("b", 0, 12, crippled=True),), 1)  # defends at 6: 4 points cripple
     result = fight(a, b, 0, Dice(SuppliedDice([4, 4, 4, 4], "t")), "r")

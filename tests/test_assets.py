@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress import markdown
+from ftpress.content import markdown
 
 from conftest import post
 

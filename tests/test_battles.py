@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
-from ftpress.battles import ADAPTER, parse_battle
-from ftpress.dice import Dice
 from ftpress.errors import InputError
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.battle_results import ADAPTER, parse_battle
+from ftpress.state.dice import Dice
 from ftpress.state.save import save_state
 
 from conftest import files_of
@@ -138,7 +138,7 @@ def test_a_result_file_that_is_not_yaml_of_a_battle_is_located(campaign, run):
 
 
 def test_a_file_named_for_another_battle_is_refused(campaign):
-    from ftpress.turn.inputs import load_battles
+    from ftpress.store.inputs import load_battles
 
     (campaign / "battles/t002").mkdir(parents=True)
     (campaign / "battles/t002/east.yaml").write_text(
@@ -167,7 +167,7 @@ def test_an_abstract_battle_accounts_for_every_ship(nac, esu, key, defender_atta
     orders = build_orders(state, {"esu": "groups:\n  e1: {move: home, posture: attack}\n",
                                   "nac": f"groups:\n  g1: {{hold: true, posture: {posture}}}\n"})
     dice = Dice.seeded(key)
-    after, events = resolve(state, orders, dice)
+    after, events = resolve(state, orders, dice, {})
     before = {(g.id, s.name): s.damage for g in state.groups.groups for s in g.ships}
     now = [(g.id, s.name, s.damage) for g in after.groups.groups for s in g.ships]
     assert len({(g, n) for g, n, _ in now}) == len(now)
@@ -186,9 +186,9 @@ def test_three_powers_go_to_the_table_even_in_an_abstract_campaign():
     """THREE_POWERS_GO_TO_THE_TABLE: the abstract combat has two sides."""
     import dataclasses
 
-    from ftpress.hexes import Hex
     from ftpress.rules.ftc2007.battles import Site, how_fought
     from ftpress.rules.ftc2007.plan import Plan
+    from ftpress.state.hexes import Hex
 
     state = build_state({**STATE, "battles": "abstract"})
     plan = Plan.make(state, {})
@@ -203,8 +203,8 @@ def test_three_powers_go_to_the_table_even_in_an_abstract_campaign():
 @pytest.mark.parametrize(("at", "battle"), [("vesper", "vesper"), ((2, -1), "hex-2-m1"),
                                             ((-3, 0), "hex-m3-0")])
 def test_a_battle_is_named_for_its_world_or_its_hex(at, battle):
-    from ftpress.battles import battle_id
-    from ftpress.hexes import Hex
+    from ftpress.state.battle_results import battle_id
+    from ftpress.state.hexes import Hex
 
     assert battle_id(Hex(*at) if isinstance(at, tuple) else at) == battle
 

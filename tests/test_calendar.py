@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.orders_window import Window
 from ftpress.state.model import Calendar
+from ftpress.turn.orders_window import Window
 
 NOW = "2026-03-01T10:00:00+00:00"  # t001's orders are due 2026-03-08 20:00 UTC
 
@@ -100,18 +100,22 @@ def with_reminder(root: Path, reminder: str) -> None:
     ("2026-03-07T19:59:00+00:00", None),  # before the hour that starts a day before
     ("2026-03-07T20:00:00+00:00", "1 day"),
     ("2026-03-07T20:59:00+00:00", "23 hours 1 minute"),
-    ("2026-03-07T21:00:00+00:00", None),  # the next hourly run has said it already
+    # A late or dropped hourly run: the first run in the span still finds it due (the
+    # workflow posts it once per turn, by the mark on its first line).
+    ("2026-03-08T17:30:00+00:00", "2 hours 30 minutes"),
+    ("2026-03-08T20:00:00+00:00", None),  # the deadline: too late to remind
 ])
-def test_the_reminder_names_who_has_not_sent_orders_once_before_the_deadline(campaign, run, now,
-                                                                            reminded):
+def test_the_reminder_names_who_has_not_sent_orders_from_a_day_before_the_deadline(
+        campaign, run, now, reminded):
     with_reminder(campaign, "1d")
     (campaign / "orders/t001").mkdir()
     (campaign / "orders/t001/nsl.yaml").write_text("turn: t001\nplayer: nsl\ngroups: {}\n")
     code, out, err = run("remind", "--source", campaign, "--now", now)
     assert (code, err) == (0, "")
-    assert out == (f"Orders for t001 are due 2026-03-08 20:00 UTC (in {reminded}). Not sent "
-                   "yet: @alice (nac), fse. Send them as a pull request adding "
-                   "`orders/t001/<your-id>.yaml`.\n" if reminded else "")
+    assert out == ("<!-- ftpress:reminder:t001 -->\n"
+                   f"Orders for t001 are due 2026-03-08 20:00 UTC (in {reminded}). Not sent "
+                   "yet: @alice (nac), fse. To send yours: send orders/t001/<your-id>.yaml in "
+                   "a pull request from your fork.\n" if reminded else "")
 
 
 def test_no_reminder_unless_the_calendar_asks_for_one_or_when_everyone_has_sent(campaign, run,

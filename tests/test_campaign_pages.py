@@ -10,7 +10,7 @@ import pytest
 import yaml
 from hiddenfacts import hidden_words
 
-from ftpress.campaign import load_folder
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO
 from statefiles import GROUPS, STATE, sub

@@ -168,11 +168,31 @@ REFUSED = [
                  ["orders/t001/notes.txt: not an order file; expected "
                   "orders/<turn-id>/<player-id>.yaml, such as orders/t004/nac.yaml"],
                  id="not an order file"),
-    pytest.param({".github/workflows/orders.yml": "on: push\n"}, UMPIRE,
+    pytest.param({".github/workflows/orders.yml": "on: push\n",
+                  "orders/t001/nac.yaml": orders("nac")}, UMPIRE,
                  [".github/workflows/orders.yml: changes a file outside orders/; an orders pull "
                   "request may change only order files, orders/t001/<player-id>.yaml (ask the "
-                  "umpire for anything else)"], id="the workflow, even by the umpire"),
+                  "umpire for anything else)"], id="the workflow with orders, even by the umpire"),
 ]
+
+
+@pytest.mark.parametrize("author", [UMPIRE, NAC, STRANGER])
+def test_a_pull_request_without_orders_passes_through_to_the_umpires_review(run, repo, tmp_path,
+                                                                            author):
+    """A ruling, Dependabot's updates: nothing for the orders check, which passes so the
+    required check never waits; nobody but the umpire can merge it (players have no write
+    access), and the merge workflow never merges it (auto-merge stays false)."""
+    head = branch(repo, "ruling", {"content/posts/2026/03/02-a-ruling.md": "---\n",
+                                   "requirements.txt": "ftpress==9.9.9\n"})
+    summary = tmp_path / "summary.md"
+    output = tmp_path / "output"
+    code, out, err = check(run, repo, head, author, "dependabot[bot]", summary=summary)
+    assert (code, err) == (0, "")
+    assert out.startswith("passed through: the pull request from ")
+    assert out.endswith("changes no file under orders/, so there are no orders to check; the "
+                        "umpire reviews it\n")
+    assert summary.read_text().startswith("## No orders in this pull request\n")
+    del output
 
 
 @pytest.mark.parametrize(("files", "author", "refusals"), REFUSED)
@@ -323,8 +343,8 @@ def test_check_pr_writes_the_step_summary_named_by_github(run, repo, tmp_path, m
 # --- the roster's GitHub ids ------------------------------------------------------------
 
 def test_github_ids_and_umpires_round_trip(template, tmp_path):
-    from ftpress.campaign import load_folder
     from ftpress.state.save import save_state
+    from ftpress.store.campaign import load_folder
 
     first = load_folder(template).state
     assert [p.github_id for p in first.players.players] == [NAC, NSL]

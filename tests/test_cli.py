@@ -21,7 +21,7 @@ from ftpress.errors import (
     UnknownRuleset,
     UserError,
 )
-from ftpress.search import SearchError
+from ftpress.site.search import SearchError
 
 from conftest import REPO
 

@@ -62,7 +62,7 @@ def test_minimum_and_multiples(points, value, allowed, total):
 
 
 def test_a_player_with_no_world_left_keeps_its_lost_capital(campaign, run):
-    """CAPITAL_MOVES_TO_RICHEST_WORLD has nowhere to move a last world's capital: the
+    """reading ``capital-moves-to-richest-world`` has nowhere to move a last world's capital: the
     state check accepts the lost capital on record. (The setup treasury check
     still speaks, since this is turn 1's state with a world given away.)"""
     root = campaign({**STATE, "state/map.yaml": sub(MAP, "owner: esu", "owner: nac")})

@@ -6,10 +6,10 @@ from __future__ import annotations
 import yaml
 from demos import FTC2007
 
-from ftpress.campaign import load_folder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, roll_up, spending
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO, demo_file
 
@@ -95,12 +95,13 @@ def test_every_recorded_demo_turn_verifies():
     """Re-resolving each recorded turn of the demo gives its record byte for byte, so
     a change to the engine that would alter a played turn cannot slip in unnoticed
     (re-record it with ``ftpress turn --redo`` and say so)."""
+    from ftpress.store import SealedStore
     from ftpress.turn.verify import verify_turn
 
     turns = FTC2007.turns
     assert len(turns) >= 8
     for turn in turns:
-        assert verify_turn(REPO, turn, FTC2007.umpire) == [], turn
+        assert verify_turn(SealedStore(REPO, FTC2007.umpire), turn) == [], turn
 
 
 def test_the_demo_has_a_battle_a_siege_and_an_economic_turn():

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from ftpress.dice import Dice, KeyedStream, Roll, SuppliedDice, key_from, stream_positions
 from ftpress.errors import InputError
+from ftpress.state.dice import Dice, KeyedStream, Roll, SuppliedDice, key_from, stream_positions
 from ftpress.state.model import DiceFile
 from ftpress.state.save import dump
 

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
-from ftpress.dice import Dice, KeyedStream
 from ftpress.rules.ftc2007.orders import problems
 from ftpress.rules.ftc2007.state_ext import interdictor
 from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
+from ftpress.state.dice import Dice, KeyedStream
 
 WORLDS = [("home", [0, 0]), ("far", [2, -1]), ("east", [-2, 1]), ("west", [1, 1])]
 DESIGNS = ["dd", "sc", "cl", "fr", "nx", "ff", "sv", "nac-harrison"]
@@ -128,7 +128,7 @@ def test_money_is_traceable_and_never_below_zero(turn, key):
     orders = build_orders(state, texts)
     for loaded in orders.values():
         problems(state, loaded)  # checking never raises, whatever the orders
-    after, events = resolve(state, orders, Dice(KeyedStream(key)))
+    after, events = resolve(state, orders, Dice(KeyedStream(key)), {})
     for player in state.players.players:
         mine = [e for e in events if e.player == player.id and e.amount is not None]
         assert after.player(player.id).treasury - player.treasury == sum(e.amount for e in mine)
@@ -144,7 +144,7 @@ def test_money_is_traceable_and_never_below_zero(turn, key):
         assert design is not None and 0 <= keel.built < design.points
     for s in after.queues.spares:
         assert s.stock >= 0 and s.stock + s.arriving <= s.level
-    assert resolve(state, build_orders(state, texts), Dice(KeyedStream(key))) == (after, events)
+    assert resolve(state, build_orders(state, texts), Dice(KeyedStream(key)), {}) == (after, events)
 
 
 @settings(max_examples=100, deadline=None)
@@ -153,7 +153,7 @@ def test_income_is_every_held_world_not_interdicted(spec, key):
     """§5.2, §10.6: as an economic turn opens each held world pays exactly its
     income, or nothing if interdicted, one event per world."""
     state = build_state(spec)
-    _, events = resolve(state, {}, Dice(KeyedStream(key)))
+    _, events = resolve(state, {}, Dice(KeyedStream(key)), {})
     cal = state.campaign.calendar
     opening = cal.economic_turn > 1 and (cal.turn - 1) % cal.turns_per_economic_turn == 0
     paid = {e.at: e.amount for e in events if e.kind == "income"}

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from demos import FTC2007, FTCAMP02, SCT
 
-from ftpress.buildcache import RenderCache
-from ftpress.clock import build_now
 from ftpress.errors import InputError
-from ftpress.executor import SERIAL, ForkExecutor
 from ftpress.render import turns
 from ftpress.site import BuildOptions, build
+from ftpress.site.clock import build_now
+from ftpress.speed.buildcache import RenderCache
+from ftpress.speed.executor import SERIAL, ForkExecutor
 from ftpress.state import load
 from ftpress.state.files import KINDS
 

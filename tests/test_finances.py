@@ -10,9 +10,9 @@ import re
 
 from demos import FTC2007
 
-from ftpress.events import PUBLIC, Event
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.rules import STATE_EXTENSIONS
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.records import load_turns
 
 from conftest import REPO

@@ -27,7 +27,6 @@ import pytest
 from caserunner import CaseTable
 from turnfixture import case_calendar, case_players, case_ship
 
-from ftpress.hexes import Hex
 from ftpress.rules.ftcamp02.state_ext import (
     Beacon,
     Ftcamp02Design,
@@ -38,6 +37,7 @@ from ftpress.rules.ftcamp02.state_ext import (
     Ftcamp02System,
     Wormhole,
 )
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     Abstract,
     CampaignFile,

@@ -13,11 +13,11 @@ import pytest
 import yaml
 from demos import FTCAMP02
 
-from ftpress.campaign import display_of
-from ftpress.knowledge import known_state
 from ftpress.render.mapview import public_map
-from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW
 from ftpress.rules.ftcamp02.state_ext import of_group, of_map
+from ftpress.secrecy.knowledge import known_state
+from ftpress.secrecy.visibility import PUBLIC_VIEW, UMPIRE_VIEW
+from ftpress.store.campaign import display_of
 
 from conftest import demo_file
 from sitecheck import all_text

@@ -13,11 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_ftcamp02_cases import DESIGNS, build_orders, build_state
 
-from ftpress.campaign import load_folder
 from ftpress.cli import main
-from ftpress.dice import Dice
 from ftpress.errors import Problem
-from ftpress.hexes import Hex
 from ftpress.rules import find_ruleset
 from ftpress.rules.ftcamp02 import crafts, groups, orders, scans, setup
 from ftpress.rules.ftcamp02.endurance import (
@@ -30,8 +27,11 @@ from ftpress.rules.ftcamp02.state_ext import Ftcamp02Design, Ftcamp02System, of_
 from ftpress.rules.ftcamp02.state_legality import check_state
 from ftpress.rules.ftcamp02.summary import describe_orders
 from ftpress.rules.ftcamp02.turn import resolve
+from ftpress.state.dice import Dice
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Ship, System
+from ftpress.store.campaign import load_folder
 
 DESIGN = {d.id: d for d in DESIGNS}
 
@@ -246,7 +246,7 @@ def test_a_round_keeps_every_craft_accounted_for(fleet, targets, seed):
     orders = build_orders(state, {"nac": "groups:\n" + "\n".join(lines) + "\n"
                                   if lines else "groups: {}\n"})
     dice = Dice.seeded("property", str(seed))
-    after, events = resolve(state, orders, dice)
+    after, events = resolve(state, orders, dice, {})
     before = {g.id: len(g.ships) for g in state.groups.groups}
     now = {g.id: g for g in after.groups.groups}
     assert set(now) == set(before)
@@ -303,9 +303,9 @@ def test_a_move_is_accepted_exactly_when_a_6_can_succeed(target, design, optimal
     home = Hex(q, r) == Hex(0, 0)
     near = Hex(q, r).distance(Hex(0, 0)) == 1
     modifier = (optimal - distance - (2 if dusty else 1) + (2 if home else 1 if near else 0))
-    assert ("g" in vetted.journeys) == (modifier >= -5)
-    if "g" in vetted.journeys:
-        assert vetted.journeys["g"].modifier == modifier
+    assert ("g" in vetted.rest.journeys) == (modifier >= -5)
+    if "g" in vetted.rest.journeys:
+        assert vetted.rest.journeys["g"].modifier == modifier
 
 
 def test_check_state_wants_a_hex_map(tmp_path: Path):

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ftpress.hexes import (
+from ftpress.state.hexes import (
     ORIGIN,
     Bearing,
     Hex,

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress import agekeys
-from ftpress.dice import Dice, KeyedStream, key_from
-from ftpress.events import PUBLIC, Event
-from ftpress.hidden_state import public_rolls
+from ftpress.secrecy import agekeys
+from ftpress.secrecy.hidden_state import public_rolls
+from ftpress.state.dice import Dice, KeyedStream, key_from
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import DiceFile
-from ftpress.turn.secret import hidden_key, hidden_secret
+from ftpress.store.secret import hidden_key, hidden_secret
 
 KEY = ".ftpress-umpire-key"
 MASTER = "a master secret for the hidden-roll tests"

@@ -125,7 +125,7 @@ def test_a_file_name_or_key_cannot_forge_a_log_line(demo, run):
 
 def test_every_line_printed_is_escaped():
     """Item 4: the one function every command prints through."""
-    from ftpress.logsafe import escape
+    from ftpress.text.logsafe import escape
 
     assert escape("::add-mask::secret") == "\\x3a:add-mask::secret"
     assert escape("  ##[error]x") == "  \\x23#[error]x"
@@ -228,7 +228,7 @@ def test_the_xml_writers_cannot_write_a_character_xml_cannot_hold():
 
     import svgwrite.text
 
-    from ftpress.config import SiteConfig
+    from ftpress.files.config import SiteConfig
     from ftpress.maps.svgtext import svg_text
     from ftpress.render import feeds
 
@@ -364,7 +364,7 @@ def test_what_a_killed_build_left_is_swept_and_its_index_made_again(demo, run, t
                                                                     monkeypatch):
     """Item 9: a killed build left .ftpress-staging-* and .ftpress-search-*, and an index
     of old text that later builds kept ('0 files written')."""
-    from ftpress import search
+    from ftpress.site import search
 
     out = tmp_path / "site"
     searched_demo(demo, "aardvark")
@@ -411,7 +411,7 @@ def running(under: Path) -> list[str]:
 def test_a_full_disk_in_a_build_is_one_line_and_nothing_changed(demo, run, tmp_path,
                                                                 monkeypatch):
     """Item 10: a traceback, and a Pagefind child left running for 30 s."""
-    from ftpress import write
+    from ftpress.files import write
 
     out = tmp_path / "site"
     searched_demo(demo, "aardvark")

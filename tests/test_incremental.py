@@ -13,13 +13,13 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress import yamlsource
-from ftpress.buildcache import RenderCache
-from ftpress.campaign import load_states
 from ftpress.errors import InputError
-from ftpress.serve import LiveSite
+from ftpress.files import yamlsource
+from ftpress.files.write import write_tree
+from ftpress.site.serve import LiveSite
+from ftpress.speed.buildcache import RenderCache
 from ftpress.state import load as state_load
-from ftpress.write import write_tree
+from ftpress.store.campaign import load_states
 
 from conftest import files_of, post
 from statefiles import STATE, sub
@@ -250,8 +250,8 @@ def test_serve_builds_everything_when_one_page_cannot_stand_alone(campaign, run,
 
 
 def site_options(site: LiveSite):
-    from ftpress.clock import build_now
     from ftpress.site import BuildOptions
+    from ftpress.site.clock import build_now
 
     return BuildOptions(build_now(site.now))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.turn.secret import secret_hash, turn_secret
+from ftpress.store.secret import secret_hash, turn_secret
 
 NOW = "2026-03-01T10:00:00+00:00"
 MASTER = "a master secret for tests"
@@ -45,15 +45,18 @@ def test_accounts_umpires_and_the_next_steps(tmp_path, run, monkeypatch):
         "campaign id: the-reach (part of every turn's dice key: it never changes)",
         "made a git repository on branch main (nothing committed yet)",
         "next steps:"]
-    assert lines[5] == ("  2. add the FTPRESS_UMPIRE_SECRET you ran this with as the repository "
-                        "secret FTPRESS_UMPIRE_SECRET: turn 1's secret hash is published from it")
-    assert lines[-2] == "  6. record the players' GitHub accounts: ftpress roster add fse LOGIN:ID"
-    assert lines[-1].startswith("  7. tell the players: Turn t001 is the set-up turn (§6): each "
-                                "player runs 'ftpress orders new PLAYER', spends the starting "
-                                "capital under 'setup:' in orders/t001/PLAYER.yaml")
-    assert [line.split(":")[0] for line in lines[6:9]] == [
-        "  3. Pages", "  4. branch protection for main (Settings → Rules → Rulesets)",
-        "  5. merge queue"]
+    # The repository's settings first, the first push after them (README: the trust model).
+    assert [line.split(":")[0].split(" (")[0] for line in lines[4:]] == [
+        "  1. create the repository OWNER/NAME on GitHub", "  2. Pages",
+        "  3. the environment umpire", "  4. Actions", "  5. a ruleset for main",
+        "  6. record the players' GitHub accounts", "  7. commit everything",
+        "  8. check the settings", "  9. tell the players"]
+    assert ("its environment secrets: FTPRESS_UMPIRE_SECRET, the one you ran this with (turn "
+            "1's secret hash is published from it). Never as repository secrets") in lines[6]
+    assert lines[9] == "  6. record the players' GitHub accounts: ftpress roster add fse LOGIN:ID"
+    assert lines[-1].startswith("  9. tell the players: fork the repository; send "
+                                "orders/t001/<your-id>.yaml in a pull request from your fork. "
+                                "Turn t001 is the set-up turn (§6)")
     assert run("check", "--source", target) == (0, "checked the campaign: no problems\n", "")
 
 
@@ -83,8 +86,8 @@ def test_turn_one_opens_with_its_secret_hash_published(tmp_path, run, monkeypatc
     assert len(master) == 64 and ".ftpress-secret" in (target / ".gitignore").read_text()
     expected = secret_hash(turn_secret(master.encode(), "reach", "t001"))
     assert state(target, "campaign")["calendar"]["secret_sha256"] == expected
-    assert f"  2. add the contents of {target / '.ftpress-secret'} as the repository secret " \
-        "FTPRESS_UMPIRE_SECRET" in out
+    assert f"FTPRESS_UMPIRE_SECRET, the contents of {target / '.ftpress-secret'} (keep a copy" \
+        in out
     (target / ".ftpress-secret").rename(tmp_path / "kept")
     code, _, err = run("turn", "--source", target, "--early", "--now", "2026-03-02T10:00:00Z")
     assert (code, err) == (1, "ftpress: turn t001 opened with an umpire secret; set "
@@ -184,7 +187,7 @@ def test_the_repository_gives_base_url(tmp_path, run, repository, base_url):
     assert code == 0
     assert f"base_url: {base_url}   # where GitHub Pages serves it\n" in \
         (tmp_path / "c/site.yaml").read_text()
-    assert "  3. Pages: Settings → Pages → Source: GitHub Actions\n" in out
+    assert "  2. Pages: Settings → Pages → Build and deployment → Source: GitHub Actions\n" in out
     first = (tmp_path / "c/state/players.yaml").read_text().splitlines()[0]
     assert first == f"# yaml-language-server: $schema={base_url}schemas/players.json"
 

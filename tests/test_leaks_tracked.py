@@ -32,8 +32,8 @@ from hiddenfacts import (
     stands_in,
 )
 
-from ftpress import agekeys
 from ftpress.rules import STATE_EXTENSIONS
+from ftpress.secrecy import agekeys
 from ftpress.state.records import load_turns
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")

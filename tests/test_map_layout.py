@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import xml.etree.ElementTree as ET
 
-from ftpress.hexes import hexagon
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ftpress.maps.canvas import COUNTER_H, COUNTER_W
 from ftpress.maps.placing import Item, Rect, TextSpot, arrange, text_rect
 from ftpress.maps.starmap import (
@@ -21,6 +23,7 @@ from ftpress.maps.starmap import (
     colour_powers,
     render_svg,
 )
+from ftpress.state.hexes import hexagon
 
 SVG = "{http://www.w3.org/2000/svg}"
 POWERS = colour_powers([("nac", "New Anglian Confederation"), ("esu", "Eastern Star Union")])
@@ -110,3 +113,50 @@ def test_a_map_says_the_width_its_smallest_text_reads_at():
     assert root.get("style") == f"--map-min: {width * 11.5 / 10:.0f}px"
     sizes = {float(t.get("font-size")) for t in root.iter(f"{SVG}text") if t.get("font-size")}
     assert min(sizes) == 10.0
+
+
+# --- the fast placing loop decides as the plain definition does ------------------------
+
+def _plain_arrange(bounds: Rect, solid: list[Rect], lines: list[Rect],
+                   items: list[Item]) -> list[int]:
+    """arrange's definition, every candidate priced against every box (no grid, no
+    early stop): the fast loop must choose exactly as this does."""
+    order = list(range(len(items)))
+    best: tuple[int, list[int]] | None = None
+    for _ in range(6):
+        placed: list[Rect] = []
+        chosen, clashed = [0] * len(items), []
+        for index in order:
+            costs = []
+            for rect in items[index].candidates:
+                inside = (bounds.left <= rect.left and rect.right <= bounds.right
+                          and bounds.top <= rect.top and rect.bottom <= bounds.bottom)
+                cost = 100 * (sum(r.hits(rect) for r in [*solid, *placed]) + (not inside))
+                if items[index].mind_lines:
+                    cost += sum(r.hits(rect) for r in lines)
+                costs.append(cost)
+            chosen[index] = costs.index(min(costs))
+            if min(costs) >= 100:
+                clashed.append(index)
+            placed.append(items[index].candidates[chosen[index]])
+        if best is None or len(clashed) < best[0]:
+            best = (len(clashed), chosen)
+        if not clashed:
+            break
+        order = clashed + [i for i in order if i not in clashed]
+    assert best is not None
+    return best[1]
+
+
+_COORD = st.integers(-200, 200).map(float)
+_RECT = st.builds(lambda x, y, w, h: Rect(x, y, x + w, y + h), _COORD, _COORD,
+                  st.integers(1, 150).map(float), st.integers(1, 40).map(float))
+
+
+@settings(max_examples=300, deadline=None)
+@given(solid=st.lists(_RECT, max_size=8), lines=st.lists(_RECT, max_size=8),
+       items=st.lists(st.builds(Item, st.lists(_RECT, min_size=1, max_size=6).map(tuple),
+                                st.booleans()), max_size=14))
+def test_arrange_chooses_as_its_plain_definition(solid, lines, items):
+    bounds = Rect(-150.0, -150.0, 150.0, 150.0)
+    assert arrange(bounds, solid, lines, items) == _plain_arrange(bounds, solid, lines, items)

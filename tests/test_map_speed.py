@@ -13,7 +13,6 @@ import svgwrite
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.hexes import Hex, hexagon
 from ftpress.maps import starmap
 from ftpress.maps.canvas import FRAGMENTS_KEPT, SHAPES, WHOLE_PARTS_KEPT
 from ftpress.maps.chart import Chart, Series, render_chart
@@ -29,12 +28,13 @@ from ftpress.maps.starmap import (
     render_svg,
 )
 from ftpress.maps.svgtext import escape_attribute, escape_text, splice, svg_text
-from ftpress.xmlchars import xml_chars
+from ftpress.state.hexes import Hex, hexagon
+from ftpress.text.xmlchars import xml_chars
 
 # --- any element tree, written both ways ---------------------------------------------
 
 #: Text with every character XML escapes (and the ones it leaves alone), of the
-#: characters XML 1.0 can hold: the rest become U+FFFD (ftpress.xmlchars), where
+#: characters XML 1.0 can hold: the rest become U+FFFD (ftpress.text.xmlchars), where
 #: svgwrite would write malformed XML.
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)).filter(lambda c: xml_chars(c) == c)
                | st.sampled_from('&<>"\'\r\n\t'), max_size=10)

@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.dice import Dice, SuppliedDice
 from ftpress.errors import SetupError
-from ftpress.hexes import Hex, hexagon
 from ftpress.rules.ftc2007.mapgen import (
     ClaimRolled,
     IncomeRolled,
@@ -24,6 +22,8 @@ from ftpress.rules.ftc2007.mapgen import (
     place_worlds,
 )
 from ftpress.rules.ftc2007.setup import build_state, roll_up
+from ftpress.state.dice import Dice, SuppliedDice
+from ftpress.state.hexes import Hex, hexagon
 from ftpress.state.save import dump
 
 PLAYERS = ("nac", "nsl", "fse", "esu")
@@ -75,7 +75,7 @@ def test_too_many_players_for_the_worlds():
 
 
 def test_worlds_on_1_to_3_and_routes_on_a_1():
-    """§1.2 and the ruling that §1.3's '1' is the world roll itself."""
+    """§1.2, and §1.3's '1' is the world roll itself (reading route-on-world-roll-of-1)."""
     dice = Dice(SuppliedDice([1, 4, 3, 6, 2, 5, 5], "d"))
     worlds, on_route = place_worlds(dice, MapOptions(radius=1))
     assert worlds == (Hex(-1, 0), Hex(0, -1), Hex(0, 1))
@@ -96,6 +96,7 @@ def test_a_stub_off_the_map_or_finding_nothing_is_rolled_again():
 
 
 def test_a_world_with_no_usable_side_gets_no_stub_and_no_endless_rolling():
+    """Reading stub-off-edge-is-first-step."""
     events: list = []
     routes = chart_routes(Dice(SuppliedDice([], "d")), (Hex(0, 0),), (Hex(0, 0),),
                           MapOptions(), events)
@@ -104,6 +105,7 @@ def test_a_world_with_no_usable_side_gets_no_stub_and_no_endless_rolling():
 
 
 def test_stubs_link_up_into_connected_routes():
+    """Reading routes-are-connected-links."""
     a, b, c, d, e = Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(-3, 0), Hex(-4, 0)
     assert link_up([(b, a), (a, b), (c, b), (d, e)]) == (
         ((e, d),), ((a, b), (b, c)))
@@ -112,7 +114,8 @@ def test_stubs_link_up_into_connected_routes():
 
 
 def test_claims_go_round_from_the_capital_and_reroll_an_empty_direction():
-    """§2: a d{free worlds} for each start, d3 + 4 each, then a direction each in turn."""
+    """§2: a d{free worlds} for each start, d3 + 4 each, then a direction each in turn
+    from the capital (readings start-by-die-over-free-worlds and claim-from-capital)."""
     worlds = tuple(hexagon(2))  # 19 worlds: every hex
     rolls = [10, 1,               # starts: nac takes worlds[9] = (0, 0); nsl worlds[0]
              1, 1,                # d3: one + 0 extra each
@@ -153,6 +156,8 @@ def test_income_is_three_d5_times_ten():
 
 
 def test_stub_events_name_their_targets():
+    """Stubs rolled once every world is placed point at worlds anywhere on the map
+    (reading stubs-after-placement)."""
     generated, _ = roll_up(42, PLAYERS, MapOptions())
     stubs = [e for e in generated.events if isinstance(e, StubRolled) and e.target]
     linked = {frozenset(link) for route in generated.routes for link in route}

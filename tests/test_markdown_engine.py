@@ -18,8 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ftpress import buildcache, markdown
-from ftpress.buildcache import RenderCache
+from ftpress.content import markdown
+from ftpress.speed import buildcache
+from ftpress.speed.buildcache import RenderCache
 
 SPEC = Path(__file__).parent / "commonmark" / "spec-0.31.2.json"
 EXAMPLES = {e["example"]: e for e in json.loads(SPEC.read_text(encoding="utf-8"))}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ftpress.clock import build_now
-from ftpress.config import load_config
 from ftpress.content.posts import load_posts
+from ftpress.content.scaffold import new_post, slugify
 from ftpress.errors import InputError
-from ftpress.scaffold import new_post, slugify
+from ftpress.files.config import load_config
+from ftpress.site.clock import build_now
 
 from conftest import SITE_YAML, post, write_files
 

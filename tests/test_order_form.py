@@ -106,7 +106,7 @@ def test_the_umpires_view_shows_each_players_form_and_the_public_site_does_not(
 
     from markupsafe import escape
 
-    from ftpress.campaign import order_forms
+    from ftpress.store.campaign import order_forms
 
     umpire = FTC2007.build(tmp_path / "_site-umpire", "--view", "umpire")
     forms = order_forms(FTC2007.state())

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from demos import FTC2007, SCT
 
-from ftpress import executor
 from ftpress.cli import main
-from ftpress.executor import SERIAL
 from ftpress.render import preview
 from ftpress.render.preview import Card, card_png
+from ftpress.speed import executor
+from ftpress.speed.executor import SERIAL
 
 
 def png_size(data: bytes) -> tuple[int, int]:

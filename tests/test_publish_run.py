@@ -27,7 +27,7 @@ from battlefixture import NOW as BATTLE_NOW
 from battlefixture import campaign as battle_campaign  # noqa: F401 (a fixture)
 from workflowrun import JobRun, context, holds, run_job
 
-from ftpress.publishing import next_deadline
+from ftpress.github.publishing import next_deadline
 from ftpress.state.model import Calendar
 
 from conftest import REPO
@@ -60,7 +60,10 @@ def publish_to(github: Path, root: Path) -> Path:
     bare = github / "owner/camp.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
     git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "The campaign")
+    # Committed when the campaign was made, as the simulated clock has it: when each
+    # order file landed decides whether it is in its turn (ftpress.turn.window).
+    subprocess.run(["git", "-C", str(root), "commit", "-q", "-m", "The campaign"], check=True,
+                   env={**os.environ, "GIT_COMMITTER_DATE": INIT_NOW})
     git(root, "push", "-q", str(bare), "HEAD:main")
     return bare
 
@@ -202,7 +205,10 @@ def test_a_push_rejected_by_a_merge_resolves_again_on_the_new_main(campaign, tmp
     (umpire / "orders/t001/nsl.yaml").write_text(
         "turn: t001\nplayer: nsl\ngroups: {}\neconomy:\n  maintenance: reduced\n")
     git(umpire, "add", "orders")
-    git(umpire, "commit", "-q", "-m", "nsl's orders (#2)")
+    # Merged before the deadline (GitHub dates the merge), so it is in the turn.
+    subprocess.run(["git", "-C", str(umpire), "commit", "-q", "-m", "nsl's orders (#2)"],
+                   check=True, env={**os.environ,
+                                    "GIT_COMMITTER_DATE": "2026-03-08T19:00:00+00:00"})
     git(umpire, "push", "-q", str(bare), "HEAD:main")
     done, _, _ = run_turn_step(runner, tmp_path, "2026-03-09T10:00:00+00:00")
     assert done.returncode == 0, done.stderr
@@ -215,17 +221,57 @@ def test_a_push_rejected_by_a_merge_resolves_again_on_the_new_main(campaign, tmp
     assert record["orders"] == ["nsl"]  # resolved again with the merged orders
 
 
-def test_a_push_that_keeps_failing_is_left_to_the_next_run_without_a_red_run(campaign, tmp_path):
+def test_a_push_the_repository_refuses_is_a_red_run_that_says_why(campaign, tmp_path):
+    """main protected by a rule the run's token cannot pass (a required pull request):
+    the push is refused while main has not moved, the run fails at once with the
+    remote's reason, and nothing is retried or committed."""
     bare, _ = campaign
     hook = bare / "hooks/pre-receive"
-    hook.write_text("#!/bin/sh\necho 'main is protected' >&2\nexit 1\n")
+    hook.write_text("#!/bin/sh\necho 'main is protected: changes must be made through a pull "
+                    "request' >&2\nexit 1\n")
     hook.chmod(0o755)
     done, _, _ = run_turn_step(checkout(bare, tmp_path / "runner"), tmp_path,
                                "2026-03-09T10:00:00+00:00")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.count("::notice::main moved") == 3
-    assert "::warning::main kept moving; the next run resolves the turn" in done.stdout
+    assert done.returncode == 1
+    assert "::notice::main moved" not in done.stdout
+    (error,) = [line for line in done.stdout.splitlines() if line.startswith("::error::")]
+    assert error.startswith("::error::the repository refused the push to main, which had not "
+                            "moved: ")
+    assert "main is protected: changes must be made through a pull request" in error
+    assert "nothing was committed" in error
     assert log(bare) == ["The campaign"]
+
+
+def test_main_that_keeps_moving_is_a_red_run_with_nothing_committed(campaign, tmp_path):
+    """Every push meets a main moved meanwhile (a merge each time): three tries, then a
+    red run, never a green one that committed nothing."""
+    bare, umpire = campaign
+    git(umpire, "remote", "add", "origin", str(bare))
+    git(umpire, "fetch", "-q", "origin")
+    # Before each push of the run, someone else's commit lands on main (a git that
+    # pushes an empty commit from the umpire's clone first).
+    real = shutil.which("git")
+    shim = tmp_path / "racing/git"
+    shim.parent.mkdir()
+    shim.write_text(f"""#!/bin/sh
+case " $* " in
+  *" push "*)
+    "{real}" -C "{umpire}" pull -q --rebase origin main
+    "{real}" -C "{umpire}" commit -q --allow-empty -m "a merge meanwhile"
+    "{real}" -C "{umpire}" push -q origin HEAD:main ;;
+esac
+exec "{real}" "$@"
+""")
+    shim.chmod(0o755)
+    environ = ftpress_here(tmp_path)
+    environ["PATH"] = f"{shim.parent}{os.pathsep}{environ['PATH']}"
+    done, _, _ = run_turn_step(checkout(bare, tmp_path / "runner"), tmp_path,
+                               "2026-03-09T10:00:00+00:00", environ)
+    assert done.returncode == 1
+    assert done.stdout.count("::notice::main moved") == 2
+    assert ("::error::main moved three times while the turn was resolved; nothing was "
+            "committed, and the next run resolves the turn") in done.stdout
+    assert not [s for s in log(bare) if s.startswith("Turn ")]
 
 
 def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
@@ -247,7 +293,10 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
     assert opened is not None and opened.ok, opened.stderr
     (issue,) = issues(tmp_path)
     assert (issue.title, issue.state) == ("t002 waits for battles fought on the tabletop", "open")
-    assert issue.body.startswith("## t002 waits for 1 battle fought on the tabletop\n")
+    # Its mark, which the bot finds it by (with its label and its author), then the list.
+    assert (issue.user, issue.labels) == ("github-actions[bot]", ("ftpress-battles",))
+    assert issue.body.startswith("<!-- ftpress:battles:t002 -->\n\n"
+                                 "## t002 waits for 1 battle fought on the tabletop\n")
     assert "\n- nac: " in issue.body and "\n- esu: " in issue.body
     # A second run while the battle waits commits nothing, still says so, and updates
     # the same issue rather than opening another.
@@ -301,8 +350,8 @@ def test_the_battles_job_closes_nothing_when_no_issue_was_opened(
     assert done.returncode == 0 and outputs["fought"] == "t002"
     closed = run_battles_job(bare, tmp_path, outputs)
     assert closed is not None and closed.ok, closed.stderr
-    assert ('::notice::no open issue is titled "t002 waits for battles fought on the tabletop"; '
-            "nothing to close") in closed.stdout
+    assert ("::notice::no open issue of the bot waits for the battles of t002; nothing to "
+            "close") in closed.stdout
     assert issues(tmp_path) == []
 
 

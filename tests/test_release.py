@@ -5,8 +5,11 @@ ftpress's own wheel served from a folder, as PyPI would serve it."""
 from __future__ import annotations
 
 import os
+import re
+import site
 import subprocess
 import sys
+import sysconfig
 import tomllib
 import venv
 from pathlib import Path
@@ -15,6 +18,7 @@ import pytest
 import yaml
 
 from ftpress import __version__
+from ftpress.github.requirement import release_wheel
 
 from conftest import REPO
 
@@ -26,13 +30,31 @@ def test_pypi_describes_ftpress_from_pip_install_and_the_readme_keeps_its_first_
     description = (REPO / readme["file"]).read_text().splitlines()
     assert readme["content-type"] == "text/markdown"
     assert description[:2] == ["```sh", "pip install ftpress"]
-    assert (REPO / "README.md").read_text().splitlines()[:6] == [
+    assert (REPO / "README.md").read_text().splitlines()[:9] == [
         "# ftpress", "",
         "ftpress runs a Full Thrust strategic campaign out of a Git repository and publishes "
         "it as a static website: the umpire's dated posts and rulings, the rulebook, and every "
         "turn's report.", "", "```sh",
+        "python -m venv .venv && . .venv/bin/activate   # a virtualenv for ftpress and its "
+        "test tools",
         "pip install -e '.[test]' && ftpress serve      # build the demo campaign and serve it "
-        "at http://127.0.0.1:8000/ftpress/"]
+        "at http://127.0.0.1:8000/ftpress/",
+        "python -m pytest                               # run the tests", "```"]
+
+
+def test_ci_runs_the_readmes_commands_as_they_are_written():
+    """.ci/run makes the README's virtualenv, installs as the README says (all but
+    ``ftpress serve``), lints, type-checks, then runs the README's test command."""
+    block = (REPO / "README.md").read_text().split("```sh\n", 1)[1].split("```", 1)[0]
+    readme = [line.split("#", 1)[0].strip() for line in block.splitlines()]
+    commands = [line for line in (REPO / ".ci/run").read_text().splitlines()
+                if line and not line.startswith((" ", "#"))]
+    tail = commands[commands.index(readme[0]):]
+    assert tail == [readme[0], readme[1].removesuffix(" && ftpress serve"),
+                    "ruff check ftpress tests", "python -m mypy", readme[2]]
+    tools = {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0]
+             for r in PYPROJECT["optional-dependencies"]["test"]}
+    assert {"pytest", "ruff", "mypy"} <= tools
 
 
 def test_the_package_says_where_it_lives_and_what_it_is():
@@ -43,7 +65,9 @@ def test_the_package_says_where_it_lives_and_what_it_is():
 
 
 @pytest.mark.parametrize(("spec", "line"), [
-    (None, f"ftpress=={__version__}"),
+    (None, f"ftpress @ git+https://github.com/ftpress/ftpress@v{__version__}"),
+    ("release", f"ftpress @ https://github.com/ftpress/ftpress/releases/download/v{__version__}/"
+     f"ftpress-{__version__}-py3-none-any.whl"),
     ("0.2.0", "ftpress==0.2.0"),
     ("1.0.0rc1", "ftpress==1.0.0rc1"),
     ("git+https://github.com/you/ftpress@v0.2.0", "ftpress @ git+https://github.com/you/ftpress@v0.2.0"),
@@ -95,11 +119,21 @@ def build_wheel(wheels: Path) -> Path:
 def runner(env_dir: Path, wheels: Path) -> dict[str, str]:
     """A fresh virtualenv standing for the runner, and the environment its steps run in.
 
-    ftpress's dependencies come from this interpreter (there is no network to fetch
-    them), so pip is told to install ftpress itself even though an editable ftpress of
-    the same version is installed here, and to leave the dependencies to the probe
-    below; the package index is the folder of wheels."""
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    ftpress's dependencies come from the interpreter the tests run under (there is no
+    network to fetch them): the runner's site-packages names this interpreter's own
+    site-packages folders after itself. ``system_site_packages`` would not do: it
+    points at the base Python, not at the virtualenv the tests may run in. The folders
+    are named as plain paths, so their ``.pth`` files (an editable ftpress among them)
+    are not run. pip is told to install ftpress itself even though an ftpress of the
+    same version is visible, and to leave the dependencies to the probe below; the
+    package index is the folder of wheels."""
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    own = sysconfig.get_path("purelib", scheme="venv",
+                             vars={"base": str(env_dir), "platbase": str(env_dir)})
+    ours = [*site.getsitepackages()]
+    if site.ENABLE_USER_SITE:
+        ours.append(site.getusersitepackages())
+    (Path(own) / "_runner_borrows.pth").write_text("".join(f"{d}\n" for d in ours))
     environ = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}",
                "VIRTUAL_ENV": str(env_dir), "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheels),
                "PIP_IGNORE_INSTALLED": "1", "PIP_NO_DEPS": "1",
@@ -123,8 +157,12 @@ def install_ftpress(campaign: Path, environ: dict[str, str]) -> subprocess.Compl
 def test_a_new_campaign_installs_ftpress_from_its_wheel(tmp_path, run):
     wheels = tmp_path / "index"
     assert build_wheel(wheels).name == f"ftpress-{__version__}-py3-none-any.whl"
+    # What 'init --ftpress-requirement release' names is what the release attaches.
+    assert release_wheel(__version__).endswith(f"/v{__version__}/{next(wheels.iterdir()).name}")
     campaign = tmp_path / "campaign"
-    assert run("init", campaign, "--players", "nac,nsl", "--seed", "3")[0] == 0
+    # The wheel from the folder of wheels, as PyPI serves it once released.
+    assert run("init", campaign, "--players", "nac,nsl", "--seed", "3",
+               "--ftpress-requirement", __version__)[0] == 0
     env_dir = tmp_path / "runner"
     environ = runner(env_dir, wheels)
     done = install_ftpress(campaign, environ)

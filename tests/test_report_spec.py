@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from ftpress.events import PUBLIC, SHARED_KINDS, Event
-from ftpress.recorded_kinds import UndeclaredKind, check_made
-from ftpress.report_spec import Fold, ReportSection, ReportSpec
 from ftpress.rules import RULESETS
-from ftpress.schema_export import all_schemas
+from ftpress.site.schema_export import all_schemas
+from ftpress.state.events import PUBLIC, SHARED_KINDS, Event
+from ftpress.state.recorded_kinds import UndeclaredKind, check_made
+from ftpress.state.report_spec import Fold, ReportSection, ReportSpec
 
 from conftest import REPO
 

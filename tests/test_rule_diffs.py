@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ftpress import markdown
+from ftpress.content import markdown
 from ftpress.render.htmldiff import paragraph_diff
 
 from conftest import post

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import ftpress
-from ftpress import markdown
+from ftpress.content import markdown
 from ftpress.content.rulebook import fold, load_rule_files
 
 PACKAGE = Path(ftpress.__file__).parent

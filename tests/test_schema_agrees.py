@@ -19,16 +19,16 @@ import yaml
 from demos import FTC2007, FTCAMP02, SCT, Demo
 from pydantic import TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.content.pages import PAGE_META
 from ftpress.content.posts import POST_META
 from ftpress.content.rulebook import RULE_META
 from ftpress.errors import InputError
-from ftpress.events import EventsFile, TurnRecord, kinds_context
-from ftpress.orders.load import ADAPTER, InvalidOrder, parse_orders
+from ftpress.files import validation, yamlsource
+from ftpress.files.config import CONFIG_FILE, load_config
+from ftpress.orders.load import InvalidOrder, parse_orders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
-from ftpress.schema_export import all_schemas
+from ftpress.site.schema_export import all_schemas
+from ftpress.state.events import EventsFile, TurnRecord, kinds_context
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import validate_file
 from ftpress.state.turns import TURNS_DIR
@@ -180,9 +180,7 @@ CASES = [(demo, kind, rel) for demo in (FTC2007, SCT, FTCAMP02)
 def test_schema_and_model_agree_on_every_mutation(demo, kind, rel):
     ruleset = demo.state().campaign.ruleset
     schemas = all_schemas(None, ruleset)
-    name = "orders" if kind != "orders" or RULESETS[ruleset].orders_adapter is ADAPTER \
-        else f"orders-{ruleset}"
-    schema = schemas[kind if kind != "orders" else name]
+    schema = schemas[kind if kind != "orders" else RULESETS[ruleset].orders_schema]
     data = read_data(demo, kind, rel)
     assert schema_accepts(schema, plain(data)) and model_accepts(ruleset, kind, rel, data)
     disagree, tried = [], 0

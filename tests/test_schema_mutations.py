@@ -5,7 +5,7 @@ same 2,000), then judged twice:
 
 - as an editor judges it: the text read as YAML 1.2 (ruamel.yaml, as
   check-jsonschema reads it), a date as its text, against the file's published
-  schema (:func:`ftpress.schema_export.all_schemas`);
+  schema (:func:`ftpress.site.schema_export.all_schemas`);
 - as ``ftpress check`` judges the file on its own (its model, with the keys its
   campaign's ruleset adds, the order format's syntax rules).
 
@@ -41,13 +41,13 @@ from pydantic import TypeAdapter
 from ruamel.yaml import YAML, YAMLError
 from test_schema_agrees import FRONT_MATTER, demo_files, plain, read_data
 
-from ftpress import validation, yamlsource
-from ftpress.config import CONFIG_FILE, load_config
 from ftpress.errors import InputError
-from ftpress.events import EventsFile, TurnRecord, kinds_context
+from ftpress.files import validation, yamlsource
+from ftpress.files.config import CONFIG_FILE, load_config
 from ftpress.orders.load import ADAPTER, InvalidOrder, parse_orders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
-from ftpress.schema_export import all_schemas
+from ftpress.site.schema_export import all_schemas
+from ftpress.state.events import EventsFile, TurnRecord, kinds_context
 from ftpress.state.files import DICE, KINDS
 from ftpress.state.load import validate_file
 

@@ -27,8 +27,8 @@ import pytest
 from caserunner import CaseTable
 from turnfixture import case_calendar, case_players, case_ship
 
-from ftpress.events import Event
 from ftpress.rules.sct.state_ext import SctSystem
+from ftpress.state.events import Event
 from ftpress.state.model import (
     Abstract,
     CampaignFile,

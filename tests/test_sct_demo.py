@@ -10,9 +10,9 @@ import pytest
 import yaml
 from demos import SCT
 
-from ftpress.campaign import display_of
 from ftpress.maps.planemap import PlaneMap
 from ftpress.render.mapview import public_map
+from ftpress.store.campaign import display_of
 
 DEMO = SCT.root
 TURNS = SCT.turns
@@ -71,3 +71,14 @@ def test_the_demo_money_adds_up():
         for old, new in zip(before["players"], after["players"], strict=True):
             moved = sum(e.get("amount", 0) for e in events if e.get("player") == old["id"])
             assert new["treasury"] - old["treasury"] == moved, (turn, old["id"])
+
+
+def test_the_pages_speak_only_of_what_sct_has(built: Path):
+    """sct's Display says its map is a plane in MU with no charted routes, that it bills
+    no upkeep rate and has no dummy counters: the powers' pages and the systems table
+    say nothing of hexes, routes, upkeep or dummies."""
+    for page in ("players/nac/index.html", "players/index.html", "systems/index.html"):
+        html = (built / page).read_text()
+        for word in ('<th scope="col">Hex</th>', ">Routes<", ">Upkeep<", "a dummy"):
+            assert word not in html, (page, word)
+    assert '<th scope="col">Position (MU)</th>' in (built / "players/nac/index.html").read_text()

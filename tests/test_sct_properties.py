@@ -16,18 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_sct_cases import build_orders, build_state
 
-from ftpress.campaign import load_folder
-from ftpress.dice import Dice
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.orders import problems
 from ftpress.rules.sct.state_ext import EXTENSION
 from ftpress.rules.sct.state_legality import check_state
 from ftpress.rules.sct.supply import max_endurance
 from ftpress.rules.sct.turn import resolve
+from ftpress.state.dice import Dice
 from ftpress.state.files import KINDS
 from ftpress.state.load import validate_file
 from ftpress.state.model import Point
 from ftpress.state.save import dump, save_state
+from ftpress.store.campaign import load_folder
 
 coordinate = st.integers(-8, 8)
 
@@ -93,7 +93,7 @@ def campaigns(draw):
 def _run(spec, texts, seed):
     state = build_state(spec)
     orders = build_orders(state, texts)
-    return state, orders, resolve(state, orders, Dice.seeded("sct-property", str(seed)))
+    return state, orders, resolve(state, orders, Dice.seeded("sct-property", str(seed)), {})
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from ftpress.campaign import load_folder
 from ftpress.rules.sct.setup import HOME_EV, OPTION_LIMITS, STARTING_FORCE
 from ftpress.rules.sct.state_ext import of_system, position
+from ftpress.store.campaign import load_folder
 
 NOW = "2026-03-01T10:00:00+00:00"
 

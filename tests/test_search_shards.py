@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ftpress import search
-from ftpress.search import SEARCH_DIR, SHARDS_FILE, plan
-from ftpress.serve import LiveSite
+from ftpress.site import search
+from ftpress.site.search import SEARCH_DIR, SHARDS_FILE, plan
+from ftpress.site.serve import LiveSite
 
 from conftest import files_of, post
 
@@ -120,7 +120,7 @@ def test_a_rebuild_reindexes_only_the_shard_of_the_changed_post(small_shards, ca
     real = search.subprocess.Popen
 
     def spy(args, **kwargs):
-        if "ftpress.search" in args:
+        if "ftpress.site.search" in args:
             runs.append(json.loads(Path(args[-1]).read_text())["runs"])
         return real(args, **kwargs)
 

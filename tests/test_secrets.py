@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pyrage
 import pytest
+import yaml
 from demos import FTCAMP02
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrage import x25519
 from sealedcampaign import ORDERS, sealed_campaign
 
-from ftpress import agekeys, sealing
-from ftpress.campaign import load_folder
-from ftpress.state.twins import UmpireKey, umpire_at_hand
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.twins import UmpireKey
+from ftpress.store import open_at_hand
+from ftpress.store.campaign import load_folder
 
 
 @pytest.fixture
@@ -97,7 +99,7 @@ def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
     old = _umpire(root)
     code, out, err = run("keys", "rotate", "--source", root)
     assert (code, err) == (0, ""), err
-    twins = len(list(root.glob("state/**/*.yaml.age")))  # the players' intelligence too
+    twins = len(list(root.glob("state/**/*.age")))  # the players' intelligence and reports too
     assert out.startswith(f"{twins + 1} sealed files re-encrypted to the new umpire recipient age1")
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
@@ -124,6 +126,26 @@ def test_keys_rotate_with_a_wrong_key_writes_nothing(sealed, run):
 
 # --- sealing ----------------------------------------------------------------------
 
+@settings(max_examples=50, deadline=None)
+@given(st.binary(max_size=20_000), st.binary(max_size=20_000))
+def test_a_sealed_size_tells_only_the_bucket(first, second):
+    """Every plaintext is padded to 4 KiB or the next power of two before age seals it,
+    and opens as it was; two plaintexts in one bucket seal to one size."""
+    key = x25519.Identity.generate()
+    sealed = [agekeys.encrypt(data, [key.to_public()]) for data in (first, second)]
+    assert [agekeys.decrypt(s, [key]) for s in sealed] == [first, second]
+    buckets = [agekeys.bucket(len(agekeys.pad(d))) for d in (first, second)]
+    assert all(b >= agekeys.MIN_BUCKET and b & (b - 1) == 0 for b in buckets)
+    if buckets[0] == buckets[1]:  # age's payload follows the padded length (grease aside)
+        assert [len(pyrage.decrypt(s, [key])) for s in sealed] == buckets
+
+
+def test_a_file_sealed_before_padding_still_opens():
+    key = x25519.Identity.generate()
+    old = pyrage.encrypt(ORDERS.encode(), [key.to_public()])
+    assert agekeys.decrypt(old, [key]) == ORDERS.encode()
+
+
 def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
     root, nac = sealed
     code, out, err = run("seal", root / "orders/t005/nac.yaml", "--identity", root / "nac.key",
@@ -132,7 +154,10 @@ def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     assert out.startswith(f"orders/t005/nac.yaml.age: sealed, {len(data):,} bytes, SHA-256 ")
     assert "maintain_orbit" not in out and b"maintain_orbit" not in data
-    assert pyrage.decrypt(data, [nac]) == ORDERS.encode()
+    # age itself opens it: the same YAML, padded to 4 KiB by a comment.
+    opened = pyrage.decrypt(data, [nac])
+    assert len(opened) == agekeys.MIN_BUCKET and opened.startswith(ORDERS.encode())
+    assert yaml.safe_load(opened) == yaml.safe_load(ORDERS)
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
     assert "/orders/*/*.yaml" in (root / ".gitignore").read_text().splitlines()
     # The umpire and nac, nobody else (age adds a random "grease" stanza besides).
@@ -309,6 +334,7 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
 # --- the turn -----------------------------------------------------------------------
 
 def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
+    from ftpress.store import SealedStore
     from ftpress.turn.redo import redo_turns
     from ftpress.turn.resolve import resolve_turn
     from ftpress.turn.verify import verify_turn
@@ -327,9 +353,9 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     assert f"orders_sha256: {sealing.sealed_digest({'nac': data})}" in record
     assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
     assert not any(e.rule == sealing.RULE for e in result.events)
-    assert verify_turn(root, "t005") == []  # as a third party can
+    assert verify_turn(SealedStore(root), "t005") == []  # as a third party can
     umpire = agekeys.parse_identities(key, "the key")
-    assert verify_turn(root, "t005", UmpireKey(tuple(umpire), "the key")) == []
+    assert verify_turn(SealedStore(root, UmpireKey(tuple(umpire), "the key")), "t005") == []
     record = root / "state/turns/t005"
 
     def kept() -> dict[Path, bytes]:  # the sealed intelligence opened: it is sealed afresh
@@ -359,6 +385,7 @@ def _to_umpire(root: Path, data: bytes) -> bytes:
      "are for t004 but the file is in orders/t005/; move the file or correct the turn"),
 ])
 def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
+    from ftpress.store import SealedStore
     from ftpress.turn.resolve import resolve_turn
     from ftpress.turn.verify import verify_turn
 
@@ -368,7 +395,7 @@ def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
                           environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE
                                                             ).read_text()})
-    assert verify_turn(root, "t005") == []  # the finding is the record's, no key needed
+    assert verify_turn(SealedStore(root), "t005") == []  # the finding is the record's, no key needed
     told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
     assert [(repr(a), t) for a, t in told] == [
         ("Audience.told('nac')", f"Your sealed orders could not be used: {why}."),
@@ -390,7 +417,7 @@ def test_a_players_view_shows_what_they_are_told_and_nothing_of_the_others(seale
     assert told_nac in mine and told_nac not in public
     assert told_esu not in mine and told_esu not in public
     # nac's own ships are listed on nac's page, as nobody else's page lists them.
-    state = load_folder(root, umpire=umpire_at_hand(root)).state
+    state = load_folder(root, umpire=open_at_hand(root).key).state
     own = [s.name for g in state.groups_of("nac") for s in g.ships]
     page = (root / "_site-nac" / "players" / "nac" / "index.html").read_text()
     assert all(name in page for name in own)
@@ -438,7 +465,7 @@ def test_check_reads_a_sealed_files_form_and_says_what_needs_the_key(sealed, run
 
 
 def test_serve_builds_a_players_view_and_asks_for_their_key(sealed, run, tmp_path):
-    from ftpress.serve import LiveSite
+    from ftpress.site.serve import LiveSite
 
     root, _ = sealed
     assert run("serve", "--source", root, "--view", "nac") == (

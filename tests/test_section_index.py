@@ -3,8 +3,13 @@ entry leads to a function that cites the section, or says why none does."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import pytest
 
+import ftpress
 from ftpress.content.rulebook import load_rule_files
 from ftpress.rules import RULESETS
 from ftpress.rules.ruleset import RULES_ROOT, Ruleset
@@ -97,3 +102,53 @@ def test_an_index_out_of_order_or_twice_over_is_reported() -> None:
 def test_relative_paths_are_the_rulesets_own() -> None:
     index = [Indexed("10.2", "Points", applied_by=(".defences:fleet_points",))]
     assert index_problems(index, {"10.2": "Points"}, "ftpress.rules.ftc2007") == []
+
+
+TESTS = Path(__file__).parent
+PACKAGE = Path(ftpress.__file__).parent
+
+
+@pytest.mark.parametrize("name", ["ftc2007", "ftcamp02", "sct"])  # those shipped
+def test_every_reading_names_its_case_and_is_cited_where_it_is_applied(name: str) -> None:
+    """A ruleset's readings of its open clauses: each of a section of its index, in
+    section order, cited by the code that applies it, and by its case, which exists."""
+    ruleset = RULESETS[name]
+    numbers = [entry.number for entry in ruleset.section_index]
+    readings = ruleset.readings
+    assert readings, f"{name} lists no reading"
+    assert len({r.name for r in readings}) == len(readings), "a reading's name is used twice"
+    assert all(r.section in numbers for r in readings), [r.name for r in readings
+                                                        if r.section not in numbers]
+    assert [r.section for r in readings] == sorted((r.section for r in readings),
+                                                   key=numbers.index)
+    code = "\n".join(p.read_text() for p in (PACKAGE / "rules").rglob("*.py")
+                     if p.name != "readings.py")
+    for r in readings:
+        assert f"``{r.name}``" in code, f"no code cites reading {r.name!r}"
+        if "::" in r.case:
+            test_file, test = r.case.split("::")
+            found = re.search(rf"^def {test}\(.*?(?=^\S|\Z)", (TESTS / test_file).read_text(),
+                              re.M | re.S)
+            assert found is not None, f"{r.name}: no test {r.case}"
+            case = found[0]
+        else:
+            path = TESTS / "turns" / name / r.case
+            assert path.is_file(), f"{r.name}: no case {path}"
+            case = path.read_text()
+        assert r.name in case, f"{r.case} does not cite reading {r.name!r}"
+
+
+def test_no_module_constant_looks_like_a_switch_and_is_not_one() -> None:
+    """A module-level ``NAME = True`` (or ``False``) in ftpress is read by some code:
+    a reading of the rules that no code reads is a :class:`Reading`, not a constant."""
+    trees = {p: ast.parse(p.read_text()) for p in PACKAGE.rglob("*.py")}
+    flags = {target.id: p.relative_to(PACKAGE) for p, tree in trees.items()
+             for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+             and isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool)
+             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+             if isinstance(target, ast.Name)}
+    read = {node.id if isinstance(node, ast.Name) else node.attr
+            for tree in trees.values() for node in ast.walk(tree)
+            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load))
+            or (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load))}
+    assert {name: str(where) for name, where in flags.items() if name not in read} == {}

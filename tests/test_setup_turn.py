@@ -6,6 +6,7 @@ gives the starting forces (their rulebooks say why) and t001 is an ordinary turn
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,7 @@ def test_ftc2007_plays_its_set_up_turn_then_a_week(tmp_path, run):
                          if p["id"] == "esu")
     assert f"({capital_world}, capital, income " in form  # where it may place
     assert "# designs you may buy (esu): esu-lenov (SC, " in form  # the catalogue
+    assert re.search(r"esu-lenov \(SC, \d+ points\)", form)  # the price says what it is
     code, out, err = run("check", root / "orders/t001/esu.yaml", "--source", root)
     assert (code, err) == (0, "")
     assert f"{capital['esu']:,} is kept as reserve cash (§6.2.3)" in out

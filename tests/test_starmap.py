@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ftpress.hexes import Hex, hexagon
 from ftpress.maps.starmap import (
     CounterMark,
     Marker,
@@ -15,6 +14,7 @@ from ftpress.maps.starmap import (
     colour_powers,
     render_svg,
 )
+from ftpress.state.hexes import Hex, hexagon
 
 SVG = "{http://www.w3.org/2000/svg}"
 POWERS = colour_powers([("nac", "New Anglian Confederation"), ("esu", "Eastern Star Union")])

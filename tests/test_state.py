@@ -11,11 +11,11 @@ from demos import FTC2007
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.campaign import load_folder
-from ftpress.hexes import Hex
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Ship
 from ftpress.state.save import dump, save_state
 from ftpress.state.turns import turn_id, turn_number
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO
 from statefiles import CAMPAIGN, GROUPS, MAP, PLAYERS, STATE, sub

@@ -12,17 +12,17 @@ from pathlib import Path
 import pytest
 from demos import FTCAMP02, SCT
 
-from ftpress.campaign import display_of, load_folder
-from ftpress.display import Display
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.rules.ftcamp02.state_ext import of_map
 from ftpress.rules.ftcamp02.state_ext import of_system as ftcamp02_system
 from ftpress.rules.sct.state_ext import of_system as sct_system
-from ftpress.schema_export import all_schemas
+from ftpress.site.schema_export import all_schemas
+from ftpress.state.display import Display
 from ftpress.state.extension import RECORDS, Extension, StateExtension, extension_of
 from ftpress.state.files import KINDS
 from ftpress.state.model import CONFIG, Point
 from ftpress.state.save import save_state
+from ftpress.store.campaign import display_of, load_folder
 
 from conftest import REPO
 from statefiles import CAMPAIGN, MAP, STATE, sub

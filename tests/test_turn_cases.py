@@ -18,7 +18,7 @@ from battlefixture import with_prizes
 from caserunner import CaseTable
 from turnfixture import build_state
 
-from ftpress.events import Event
+from ftpress.state.events import Event
 from ftpress.state.model import State
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -17,25 +18,26 @@ import yaml
 from demos import FTC2007 as DEMO
 from hiddenfacts import leaks, secrets_of
 
-from ftpress.campaign import load_folder
-from ftpress.display import PLAIN
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex, hexagon
-from ftpress.knowledge import known_state
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.maps.starmap import render_svg
 from ftpress.render.mapview import turn_map
 from ftpress.render.turns import rule_url
-from ftpress.render.visibility import (
+from ftpress.rules import RULESETS
+from ftpress.secrecy.knowledge import known_state
+from ftpress.secrecy.visibility import (
     PUBLIC_VIEW,
     UMPIRE_VIEW,
+    HiddenFactLeak,
     HiddenFacts,
     Viewer,
     published_order,
     visible,
 )
-from ftpress.rules import RULESETS
+from ftpress.state.display import PLAIN
+from ftpress.state.events import PUBLIC, Audience, Event
+from ftpress.state.hexes import Hex, hexagon
 from ftpress.state.turns import TURNS_DIR
+from ftpress.store.campaign import load_folder
 
 from conftest import REPO, post, write_files
 from sitecheck import Site, all_text
@@ -66,6 +68,31 @@ def test_every_recorded_turn_has_a_page_and_the_index_lists_them(demo_site):
     assert f'url=/ftpress/turns/{turns[-1]}/"' in latest  # stays on the site serving it
     assert f'rel="canonical" href="{BASE}turns/{turns[-1]}/"' in latest
     assert ">Turns</a>" in (demo_site / "index.html").read_text()
+
+
+def test_every_turn_report_names_its_week_and_economic_turn_and_recorded_day(demo_site):
+    """ftc2007 §5.1, §5.2: each report says which week of which economic turn it was,
+    and the day it was resolved is the deadline its records give it."""
+    turns = recorded()
+    for before, turn in itertools.pairwise(turns):
+        cal = load_folder(REPO, f"{TURNS_DIR}/{before}", umpire=DEMO.umpire).state \
+            .campaign.calendar
+        week = (cal.turn - 1) % cal.turns_per_economic_turn + 1
+        html = page(demo_site, turn)
+        assert f"Week {week} of economic turn {cal.economic_turn} · Resolved " \
+               f'<time datetime="{cal.deadline.date().isoformat()}">' in html, turn
+    assert "of economic turn" not in page(demo_site, "t000")  # the setup comes before
+
+
+def test_the_ruleset_says_how_its_turns_are_placed_in_time():
+    """Each ruleset's report names a turn's place in its own time (ReportSpec.when)."""
+    cal = demo_state().campaign.calendar
+    eighth = dataclasses.replace(cal, turn=8, economic_turn=2)
+    assert RULESETS["ftc2007"].report.when_of(eighth) == "week 2 of economic turn 2"
+    assert RULESETS["sct"].report.when_of(eighth) == \
+        "economic turn 2: sct collects income every turn (§2.1)"
+    assert RULESETS["ftcamp02"].report.when_of(eighth) == \
+        "round 8; the Fleet Orders chapter keeps no economic turns"
 
 
 def test_turn_pages_link_previous_next_and_the_rules(demo_site):
@@ -181,39 +208,82 @@ def demo_state():
     return load_folder(REPO, f"{TURNS_DIR}/t000", umpire=DEMO.umpire).state
 
 
-def test_the_safety_net_catches_a_public_event_that_names_a_hidden_ship_or_a_dummy():
-    """The last net behind the audiences: a public event whose words name a hidden ship
-    or speak of a dummy stays out, and a note that would is dropped from a public event."""
+def test_the_safety_net_stops_the_build_on_a_public_event_that_names_a_hidden_ship():
+    """The last net behind the audiences: the rules set every audience, so a public
+    event whose own words name a hidden ship, or speak of a dummy, is a bug in a rule
+    and stops the build loudly (it is never dropped in silence); a player's note that
+    would is dropped from a public event, and a line of a published order file that
+    would goes whole."""
     state = demo_state()
     net = HiddenFacts.of(state)
     nac1 = state.groups.groups[0]
     ship = nac1.ships[0]
     design = state.design(ship.design)
-    events = (
-        Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", audience=PUBLIC,
-              player="nac", group="nac-1", at="bellwether", origin="arcturus-gate",
-              note=f"{ship.name} leads."),
-        Event("encounter", "ftc2007 §14", f"A {design.name} was seen at Bellwether.",
-              audience=PUBLIC, at="bellwether"),
-        Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", audience=PUBLIC,
-              group="nac-5"),
-        Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", audience=PUBLIC,
-              group="nac-2"),
-    )
-    shown = visible(events, PUBLIC_VIEW, net)
+    arrival = Event("arrival", "ftc2007 §8.1", "nac-1 jumped to Bellwether.", audience=PUBLIC,
+                    player="nac", group="nac-1", at="bellwether", origin="arcturus-gate",
+                    note=f"{ship.name} leads.")
+    held = Event("hold", "ftc2007 §17.2", "nac-2 holds at Arcturus Gate.", audience=PUBLIC,
+                 group="nac-2")
+    shown = visible((arrival, held), PUBLIC_VIEW, net)
     assert [e.text for e in shown] == ["nac-1 jumped to Bellwether.",
                                       "nac-2 holds at Arcturus Gate."]
     assert shown[0].note is None  # the event is public, the note that names a ship is not
+    for leak in (Event("encounter", "ftc2007 §14", f"A {design.name} was seen at Bellwether.",
+                       audience=PUBLIC, at="bellwether"),
+                 Event("hold", "ftc2007 §17.2", "nac-5 holds; it is a dummy.", audience=PUBLIC,
+                       group="nac-5")):
+        with pytest.raises(HiddenFactLeak, match=re.escape(repr(leak.text))):
+            visible((arrival, leak, held), PUBLIC_VIEW, net)
     # A player's note naming the ship goes from the published file whole, unmarked.
     text = f"turn: t001\ngroups:\n  nac-2:\n    hold: true\n    note: {ship.name} waits.\n"
-    held = Event("hold", "ftc2007 §17.2", "It holds.", audience=PUBLIC, group="nac-2",
-                 order="orders/t001/nac.yaml:3:3")
-    assert published_order(text, "orders/t001/nac.yaml", [held], PUBLIC_VIEW, net) == \
+    order = Event("hold", "ftc2007 §17.2", "It holds.", audience=PUBLIC, group="nac-2",
+                  order="orders/t001/nac.yaml:3:3")
+    assert published_order(text, "orders/t001/nac.yaml", [order], PUBLIC_VIEW, net) == \
         "turn: t001\ngroups:\n  nac-2:\n    hold: true\n"
-    assert visible(events, UMPIRE_VIEW, HiddenFacts.of_turn(None, state, UMPIRE_VIEW)) == events
+    assert visible((arrival, held), UMPIRE_VIEW,
+                   HiddenFacts.of_turn(None, state, UMPIRE_VIEW)) == (arrival, held)
     # A player's own ships are no secret to that player.
     mine = HiddenFacts.of_turn(None, state, Viewer.of("nac"))
     assert mine is not None and not mine.reveals(ship.name)
+
+
+def test_a_public_battle_that_destroys_a_group_stays_in_the_public_report():
+    """A group no enemy had seen into, destroyed whole in a battle all could see: the
+    battle and its losses name its ships in public, and the net lets them through (the
+    group is gone from the state after the turn, but the public read of its end)."""
+    before = demo_state()
+    lost = before.groups.groups[0]
+    ship = lost.ships[0]
+    after = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=before.groups.groups[1:]))
+    battle = Event("battle", "ftc2007 §14", f"The battle at Bellwether: {ship.name} is lost.",
+                   audience=PUBLIC, at="bellwether", groups=(lost.id,))
+    net = HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (battle,))
+    assert visible((battle,), PUBLIC_VIEW, net) == (battle,)
+    # Told nothing of the group, the public still may not read its ships' names.
+    hidden = Event("damage", "ftc2007 §10.8", f"{ship.name} takes 3 hull boxes.",
+                   audience=Audience.told(lost.owner), group=lost.id)
+    assert HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (hidden,)).reveals(ship.name)
+
+
+def test_a_dummy_found_out_may_be_named_to_those_who_found_it():
+    """§15.2, §15.3: the power whose ship found a dummy out, and its owner, read the
+    event saying so; the net still holds every word of dummies from the public."""
+    before = demo_state()
+    owner = before.groups.groups[0].owner
+    finder = next(p.id for p in before.players.players if p.id != owner)
+    dummy = dataclasses.replace(before.groups.groups[0], id="d-x", ships=(), dummy=True)
+    before = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=(*before.groups.groups, dummy)))
+    found = Event("dummy-found", "ftc2007 §15.2", "A task group is found to be a dummy counter.",
+                  audience=Audience.told(owner, finder), group="d-x")
+    after = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=before.groups.groups[:-1]))
+    for viewer in (Viewer.of(owner), Viewer.of(finder)):
+        net = HiddenFacts.of_turn(before, after, viewer, (found,))
+        assert visible((found,), viewer, net) == (found,)
+    public = HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (found,))
+    assert public is not None and public.reveals("a dummy")
 
 
 def revealed(state, group_id: str):
@@ -356,11 +426,6 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
                                       "<script>alert(1)</script>")
     text = text.replace("Have a look at what the League keeps next door, then come home.",
                         f"Tell {secret} to follow.")
-    # Public by their audience, so only the safety net can keep them out.
-    text += ("  - kind: hold\n    rule: ftc2007 §17.2\n    text: nac-5, a dummy, holds.\n"
-             "    audience: public\n"
-             f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {secret} holds.\n"
-             "    audience: public\n")
     events.write_text(text)
     out = tmp_path / "out"
     code, _, err = run("build", "--source", root, "--out", out, "--now",
@@ -369,11 +434,20 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
     html = (out / "turns/t001/index.html").read_text()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    # The net leaves out the events and the note that would give away a hidden ship or
-    # a dummy.
-    assert "Tell " not in html and "a dummy, holds" not in html
+    # The net leaves out the player's note that would give away a hidden ship.
+    assert "Tell " not in html
     shown = all_text(out) + "".join(p.read_text() for p in out.rglob("*.yaml"))
     assert secret not in shown
+    # Public by their audience, the rules' own words naming a dummy or a hidden ship
+    # are a bug in a rule: the build stops and says which event, writing nothing.
+    for leak in ("nac-5, a dummy, holds.", f"{secret} holds."):
+        events.write_text(text + f"  - kind: hold\n    rule: ftc2007 §17.2\n    text: {leak}\n"
+                                 "    audience: public\n")
+        again = tmp_path / f"again-{len(leak)}"
+        code, _, err = run("build", "--source", root, "--out", again, "--now",
+                           "2026-11-29T12:00:00+00:00")
+        assert code != 0 and "HiddenFactLeak" in err and repr(leak) in err
+        assert not (again / "turns/t001/index.html").exists()
 
 
 @pytest.mark.parametrize(("kind", "rule", "marker"), [

@@ -6,12 +6,12 @@ import pytest
 import yaml
 from pydantic import TypeAdapter
 
-from ftpress import validation
 from ftpress.errors import InputError
-from ftpress.events import PUBLIC, UMPIRE, Audience, Event, EventsFile
-from ftpress.render.visibility import PUBLIC_VIEW, UMPIRE_VIEW, Viewer, published_order, visible
+from ftpress.files import validation
+from ftpress.files.yamlsource import parse
+from ftpress.secrecy.visibility import PUBLIC_VIEW, UMPIRE_VIEW, Viewer, published_order, visible
+from ftpress.state.events import PUBLIC, UMPIRE, Audience, Event, EventsFile
 from ftpress.state.save import dump
-from ftpress.yamlsource import parse
 
 EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
 

@@ -11,11 +11,12 @@ import pytest
 import yaml
 from demos import FTC2007, FTCAMP02, SCT, Demo
 
-from ftpress.events import Audience
 from ftpress.render.theme import long_date
 from ftpress.render.words import plural
+from ftpress.state import words
+from ftpress.state.events import Audience
 from ftpress.state.turns import TURNS_DIR
-from ftpress.words import listed, may_know_id, moment, power_name
+from ftpress.state.words import listed, may_know_id, moment, power_name
 
 #: Counted nouns the site writes; "1 posts" and the like must never appear.
 NOUNS = ("posts", "powers", "worlds", "players", "events", "counters", "task groups",
@@ -143,3 +144,15 @@ def test_lists_and_moments_read_as_words():
         "", "A", "A and B", "A, B and C"]
     later = datetime(2026, 5, 17, 22, 0, tzinfo=timezone(timedelta(hours=2)))
     assert moment(later) == "17 May 2026, 20:00 UTC"
+
+
+@pytest.mark.parametrize(("text", "ended_as"), [
+    ("there is no world 'skery'; did you mean 'skerry'?",
+     "there is no world 'skery'; did you mean 'skerry'?"),
+    ("g1 has no ship named 'x'", "g1 has no ship named 'x'."),
+    ("it is done.", "it is done."),
+    ("hold!", "hold!"),
+])
+def test_a_refusal_ends_as_one_sentence(text, ended_as):
+    """A refused order's event quotes the message and ends it once: no '?.'."""
+    assert words.ended(text) == ended_as

@@ -10,9 +10,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress import yamlsource
 from ftpress.errors import InputError
-from ftpress.logsafe import shown
+from ftpress.files import yamlsource
+from ftpress.text.logsafe import shown
 
 
 def problem(text: str, offset: int = 0) -> str:

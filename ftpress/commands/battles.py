@@ -8,13 +8,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress import yamlsource
-from ftpress.battles import BATTLES_DIR
 from ftpress.commands.turn import check_turn_id
 from ftpress.errors import RefusedCommand
-from ftpress.logsafe import say
-from ftpress.publishing import battles_markdown, fought_markdown
+from ftpress.files import yamlsource
+from ftpress.github.publishing import battles_markdown, fought_markdown
+from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.turns import TURNS_DIR
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

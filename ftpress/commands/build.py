@@ -7,14 +7,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ftpress.buildcache import reusable
-from ftpress.clock import build_now
 from ftpress.errors import InvalidArgument, RefusedCommand
+from ftpress.site.clock import build_now
+from ftpress.speed.buildcache import reusable
 
 if TYPE_CHECKING:
-    from ftpress.state.twins import UmpireKey
-from ftpress.logsafe import say
-from ftpress.write import check_out_dir
+    from ftpress.secrecy.twins import UmpireKey
+from ftpress.files.write import check_out_dir
+from ftpress.text.logsafe import say
 
 
 def site_options(parser: argparse.ArgumentParser) -> None:
@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if last is not None:
         say(last.reused(time.perf_counter() - started))
         return 0
-    from ftpress.executor import ForkExecutor
     from ftpress.site import BuildOptions, build
+    from ftpress.speed.executor import ForkExecutor
 
     options = BuildOptions(now, drafts=args.drafts, future=args.future, incremental=True,
                            view=args.view, umpire=umpire, identity=args.identity)
@@ -69,18 +69,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def umpire_view_key(root: Path, identity: Path | None) -> UmpireKey | None:
-    """The key the umpire's view of a sealed campaign is read with (refused without
-    it: the plain files hold only what the public may know); None for an open one."""
-    from ftpress.state.twins import key_for
+    """The key the umpire's view is read with, as the campaign's store holds it (a sealed
+    campaign's is refused without it: its plain files hold only what the public may
+    know)."""
+    from ftpress.store import open_store
 
-    return key_for(root, "the umpire's view (--view umpire)", identity)
+    return open_store(root, identity=identity, why="the umpire's view (--view umpire)",
+                      required=True).key
 
 
 def check_player_view(root: Path, player: str, identity: Path | None) -> None:
     """A player's view is built only for a player of the campaign, and only with a key
     that answers to their recipient in ``state/players.yaml``; raises otherwise."""
-    from ftpress import agekeys
-    from ftpress.campaign import load_state
+    from ftpress.secrecy import agekeys
+    from ftpress.store.campaign import load_state
 
     loaded = load_state(root)
     players = loaded.state.players.players if loaded is not None else ()

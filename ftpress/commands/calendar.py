@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.calendar_edits import extend, pause, resume
-from ftpress.clock import build_now
-from ftpress.logsafe import say
+from ftpress.site.clock import build_now
+from ftpress.store.calendar_edits import extend, pause, resume
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,10 @@ request's files as blobs of the head revision. Nothing of the pull request is
 checked out or run by this command, and a pull request that adds its author
 to the roster changes nothing, since the roster is the base's.
 
-What a pull request may change (anything else is *refused*):
+A pull request that changes no file under ``orders/`` (a ruling, Dependabot's
+updates) is passed through: it has no orders to check, the umpire reviews it, and
+the required check never waits on it. One that does may change only this
+(anything else is *refused*):
 
 - only files under ``orders/``, added or modified as ordinary files: a
   deletion, a symlink, a submodule, an executable bit or any other mode change
@@ -24,7 +27,7 @@ orders schema, legality against the base state. The changes are the pull
 request's own: ``git diff --raw -z --no-renames`` from the merge base of the
 two revisions to the head.
 
-When the open turn is closed (:mod:`ftpress.orders_window`: its deadline and
+When the open turn is closed (:mod:`ftpress.turn.orders_window`: its deadline and
 grace have passed, or it is paused for tabletop battles, whose result files
 are on the base), the pull request is refused whatever it holds.
 
@@ -35,16 +38,18 @@ paused. Who wrote it was checked on the pull request itself, which the queue
 only takes with a passing check; files outside ``orders/`` in a merge group
 were reviewed by their code owners and are not this check's.
 
-In a sealed campaign (``settings.secrecy: sealed``, :mod:`ftpress.sealing`) the
+In a sealed campaign (``settings.secrecy: sealed``, :mod:`ftpress.secrecy.sealing`) the
 files are ``<player-id>.yaml.age`` and there is no key here: each is judged by
 its plain name as above, then checked for its form, a stanza for every umpire
 recipient and the player's, and its size, and answered with a receipt (its
 SHA-256 and the time), nothing of what it says. A plain order file is refused.
 
 This check is not a security gate on its own (a ``pull_request`` workflow runs
-the workflow file of the pull request, which could skip it); CODEOWNERS and
-branch protection are. It gives an exact, early answer, and ``ftpress turn``
-re-validates every order file with main's code before folding it in.
+the workflow file of the pull request, which could skip it). Players have no write
+access (README: the trust model); the merge workflow runs this check again with
+main's code before it merges anything, and ``ftpress turn`` re-validates every
+order file with main's code, and takes only those on main when the turn closed
+(:mod:`ftpress.turn.window`).
 """
 
 from __future__ import annotations
@@ -58,19 +63,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from ftpress import rules, sealing
-from ftpress.battles import BATTLES_DIR
-from ftpress.campaign import load_folder
-from ftpress.clock import build_now
+from ftpress import rules
 from ftpress.errors import InputError, InvalidArgument, Problem, ToolFailed
-from ftpress.logsafe import escape, say
+from ftpress.files.yamlsource import MAX_BYTES, too_large
 from ftpress.orders.every_problem import judge
 from ftpress.orders.load import ORDERS_DIR, InvalidOrder, stray_problem
-from ftpress.orders_window import Window
+from ftpress.secrecy import sealing
+from ftpress.site.clock import build_now
+from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
-from ftpress.yamlsource import MAX_BYTES, too_large
+from ftpress.store.campaign import load_folder
+from ftpress.text.logsafe import escape, say
+from ftpress.turn.orders_window import Window
 
 #: Git's mode of an ordinary, non-executable file: the only kind an order file may be.
 REGULAR = "100644"
@@ -116,6 +122,9 @@ class PullRequestReport:
     #: A player's pull request changing only their own order file, in a campaign whose
     #: settings say ``auto_merge: true``: the workflow merges it once the check passes.
     auto_merge: bool = False
+    #: The pull request changes no file under ``orders/`` (a ruling, Dependabot's
+    #: updates): nothing for this check, which passes it through to the umpire's review.
+    no_orders: bool = False
 
     @property
     def ok(self) -> bool:
@@ -123,6 +132,10 @@ class PullRequestReport:
 
     def text(self) -> str:
         """The report for a terminal."""
+        if self.no_orders:
+            return escape(f"passed through: the pull request from {self.author} changes no "
+                          f"file under {ORDERS_DIR}/, so there are no orders to check; the "
+                          "umpire reviews it")
         lines = []
         for path, said in self.orders:
             lines.append(f"{path}:")
@@ -141,6 +154,10 @@ class PullRequestReport:
         """The job summary. Everything a player wrote (and every path, which a
         player chose) is escaped, so it reads as text and never as markup."""
         out = []
+        if self.no_orders:
+            return (f"## No orders in this pull request\n\nIt changes no file under "
+                    f"`{ORDERS_DIR}/`: the orders check passes it through, and the umpire "
+                    "reviews it.\n")
         if self.ok:
             out.append(f"## Orders for {md(self.turn)} accepted")
             out.append("")
@@ -172,7 +189,7 @@ def md(text: str) -> str:
     Markdown backslash-escaped (CommonMark's escapes), ``<``, ``>`` and ``&`` as
     entities, and line breaks as spaces, so no input can open a link, an image,
     HTML, a heading, a table or a code span, or run on into the next line; control
-    and bidi characters written as escapes (:func:`ftpress.logsafe.escape`)."""
+    and bidi characters written as escapes (:func:`ftpress.text.logsafe.escape`)."""
     out = []
     for char in escape(" ".join(text.split())):
         if char in _ENTITIES:
@@ -275,7 +292,11 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
                                  "(git merge-base found none)"),))
     if not found:
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
-                                f"an order file, {ORDERS_DIR}/{turn}/<player-id>.yaml"))
+                                "your orders: " + sealing.how_to_send(
+                                    turn, player.id if player else "<your-id>",
+                                    sealed=state.campaign.sealed)))
+    elif not any(PurePosixPath(c.path).parts[:1] == (ORDERS_DIR,) for c in found):
+        return PullRequestReport(turn, who, no_orders=True)
     for change in found:
         reason = _sealed_refusal(change, state) or _refusal(
             _as_plain(change, state), turn, state, author_id, umpire, player)
@@ -360,18 +381,18 @@ def _paused_battles(root: Path, base: str, turn: str) -> tuple[str, ...]:
 
 def _sealed_refusal(change: Change, state: State) -> str | None:
     """In a sealed campaign, a plain order file is refused: the open repository would
-    show every player its orders (see :mod:`ftpress.sealing`)."""
+    show every player its orders (see :mod:`ftpress.secrecy.sealing`)."""
     if state.campaign.sealed and change.path.endswith(".yaml") and \
             PurePosixPath(change.path).parts[:1] == (ORDERS_DIR,):
         return ("is a plain order file, and this campaign's orders are sealed; run "
-                f"'ftpress seal {change.path}' and commit {change.path}.age instead (the "
-                "plain file is git-ignored)")
+                f"'ftpress seal {change.path} --identity <your key file>' and commit "
+                f"{change.path}.age instead (the plain file is git-ignored)")
     return None
 
 
 def _as_plain(change: Change, state: State) -> Change:
     """A sealed file judged by the plain file's name (its turn, its player)."""
-    if state.campaign.sealed and sealing.is_sealed(change.path):
+    if state.campaign.sealed and sealing.sealed_name(change.path):
         return dataclasses.replace(change, path=sealing.plain_of(change.path))
     return change
 

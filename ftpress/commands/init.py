@@ -7,7 +7,7 @@ first status post, the ruleset's rulebook if it ships one, ``orders/``, a
 ``.gitignore``, and the GitHub side: the orders and publish workflows,
 ``CODEOWNERS`` and the ``requirements.txt`` the workflows install ftpress from, the
 players' and umpires' GitHub accounts, and turn 1's secret hash (see
-:mod:`ftpress.github_setup`, which also makes the git repository).
+:mod:`ftpress.github.setup`, which also makes the git repository).
 ``ftpress build`` turns the result into a site at once.
 """
 
@@ -26,10 +26,9 @@ from pathlib import Path
 
 import yaml
 
-from ftpress import agekeys
-from ftpress.clock import build_now
 from ftpress.content.posts import POSTS_DIR
 from ftpress.content.rulebook import RULES_DIR
+from ftpress.content.scaffold import slugify
 from ftpress.errors import (
     InputError,
     InvalidArgument,
@@ -38,7 +37,10 @@ from ftpress.errors import (
     SetupError,
     UnknownRuleset,
 )
-from ftpress.github_setup import (
+from ftpress.files.write import write_file
+from ftpress.github.requirement import requirements_txt
+from ftpress.github.roster import Account, parse_account, parse_player_account, with_accounts
+from ftpress.github.setup import (
     MasterSecret,
     codeowners,
     git_init,
@@ -46,19 +48,17 @@ from ftpress.github_setup import (
     next_steps,
     pages_url,
 )
-from ftpress.logsafe import say
-from ftpress.requirement import requirements_txt
-from ftpress.roster import Account, parse_account, parse_player_account, with_accounts
 from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
-from ftpress.scaffold import slugify
-from ftpress.sealed_campaign import default_secrecy, sealed_setting, setup_files
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.sealed_campaign import default_secrecy, sealed_setting, setup_files
+from ftpress.site.clock import build_now
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
-from ftpress.turn.secret import SECRET_FILE, hidden_secret, secret_hash, turn_secret
-from ftpress.write import write_file
+from ftpress.store.secret import SECRET_FILE, hidden_secret, secret_hash, turn_secret
+from ftpress.text.logsafe import say
 
 #: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).
 DEADLINE_TIME = time(20, 0)
@@ -84,6 +84,8 @@ class Created:
     umpire_recipient: str | None = None
     #: How the players send their first orders (the ruleset's set-up turn).
     first_orders: str = ""
+    #: ``OWNER/NAME`` given with ``--repository``.
+    repository: str | None = None
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
@@ -96,9 +98,15 @@ class Created:
 
     def next_steps(self) -> list[str]:
         steps = next_steps(self.root, self.secret, self.missing_accounts, self.umpires,
-                           self.base_url_set)
-        if self.first_orders:
-            steps.append(f"  {len(steps) + 1}. tell the players: {self.first_orders}")
+                           self.base_url_set, self.umpire_recipient, self.repository)
+        how = sealing.how_to_send("t001", sealed=self.umpire_recipient is not None)
+        tell = ("each player makes a key once ('ftpress keys new', or on the site's 'Your "
+                "view' page) and sends you the recipient it prints, which you record with "
+                "'ftpress roster key PLAYER RECIPIENT'; then " if
+                self.umpire_recipient is not None else "")
+        first = f" {self.first_orders}" if self.first_orders else ""
+        steps.append(f"  {len(steps) + 1}. tell the players: fork the repository; "
+                     f"{tell}{how}.{first}")
         return steps
 
 
@@ -114,11 +122,11 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
 
     ``accounts`` are players' GitHub accounts by player id, ``umpires`` the
     umpires'; ``environ`` is where the umpire's master secret may be
-    (:func:`ftpress.github_setup.master_for_new_campaign`); ``repository``
+    (:func:`ftpress.github.setup.master_for_new_campaign`); ``repository``
     (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it.
     ``secrecy``: ``sealed`` or ``open`` (default: sealed, unless the ruleset's rules hide
     nothing); a sealed campaign gets its umpire's key, as ``ftpress keys init`` makes it,
-    and its hidden state sealed to it (:mod:`ftpress.sealed_campaign`)."""
+    and its hidden state sealed to it (:mod:`ftpress.secrecy.sealed_campaign`)."""
     github = github_files(ftpress_requirement)
     site_url = pages_url(repository) if repository else None
     accounts = dict(accounts or {})
@@ -187,7 +195,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     base_url = site_url or f"https://example.org/{campaign_id}/"
     files: dict[str, str] = {"site.yaml": _site_yaml(title, base_url, bool(repository)),
                              ".gitignore": _GITIGNORE + (_SEALED_IGNORED if sealed else ""),
-                             "orders/README.md": _orders_readme(new.first_orders), **github}
+                             "orders/README.md": _orders_readme(new.first_orders, sealed), **github}
     for folder in (STATE_DIR, f"{TURNS_DIR}/{SETUP}"):
         for kind in KINDS.values():
             files[f"{folder}/{kind.file}"] = dump(getattr(state, kind.name),
@@ -223,7 +231,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
                    tuple(umpires), bool(repository),
                    umpire.public if umpire is not None else None,
-                   first_orders=new.first_orders)
+                   first_orders=new.first_orders, repository=repository)
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:
@@ -263,13 +271,15 @@ GITHUB_FILES = Path(__file__).parent.parent / "github"
 
 def github_files(spec: str | None = None) -> dict[str, str]:
     """``.github/`` for a new campaign, and the ``requirements.txt`` it installs
-    ftpress from (``spec``, see :func:`ftpress.requirement.requirement`):
+    ftpress from (``spec``, see :func:`ftpress.github.requirement.requirement`):
     ftpress's own workflows, which install ftpress from its source
     (``pip install .``, pip's cache keyed on ``pyproject.toml``), made to install
     the ftpress of ``requirements.txt`` instead."""
     files = {"requirements.txt": requirements_txt(spec)}
     for source in sorted(GITHUB_FILES.rglob("*")):
-        if source.is_file():
+        # The folder is also the Python package of the campaign on GitHub: its own
+        # modules are not the campaign's files.
+        if source.is_file() and source.suffix not in {".py", ".pyc"}:
             text = source.read_text(encoding="utf-8")
             text = text.replace("python -m pip install .\n",
                                 "python -m pip install -r requirements.txt\n")
@@ -330,8 +340,9 @@ _GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-s
 #: built for one viewer's eyes, and plain order files (only sealed ones are sent).
 _SEALED_IGNORED = f"/{agekeys.UMPIRE_KEY_FILE}*\n/_site-*/\n/orders/*/*.yaml\n"
 
-def _orders_readme(first_orders: str) -> str:
+def _orders_readme(first_orders: str, sealed: bool) -> str:
     first = f"\n{first_orders}\n" if first_orders else ""
+    first += f"\n{sealing.SENDING}\n" if sealed else ""
     return ("# Orders\n\n"
             "Each player's orders for a turn go in `orders/<turn-id>/<player-id>.yaml`:\n"
             "the first turn's orders for the player `nac` are `orders/t001/nac.yaml`.\n"
@@ -369,8 +380,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "gets a key (the default, unless the ruleset hides nothing, as sct's "
                         "does); open: everything in plain")
     parser.add_argument("--ftpress-requirement", metavar="SPEC",
-                        help="the ftpress its workflows install: a version, a git URL with a "
-                        "tag, or a wheel's URL (default: this ftpress's version)")
+                        help="the ftpress its workflows install: a version on PyPI, "
+                        "'release' (the wheel of the GitHub release), a git URL with a tag, "
+                        "or a wheel's URL (default: the git tag of this ftpress's version, "
+                        "which installs before any release reaches PyPI)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -395,8 +408,8 @@ def run(args: argparse.Namespace) -> int:
     if created.umpire_recipient is not None:
         say(f"sealed: the umpire's key is in {agekeys.UMPIRE_KEY_FILE} (git-ignored; never "
             f"commit it), its recipient {created.umpire_recipient} in state/campaign.yaml; "
-            f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
-            "(Settings → Secrets and variables → Actions) and back it up off this machine")
+            f"it becomes the secret {agekeys.UMPIRE_KEY_ENV} of the environment 'umpire' "
+            "(next steps)")
     say(git_init(args.dir))
     say("next steps:")
     for line in created.next_steps():

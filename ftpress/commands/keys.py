@@ -4,6 +4,9 @@
   ``.ftpress-umpire-key`` and adds its public recipient to
   ``umpire_recipients`` in ``state/campaign.yaml`` (several umpires: run it
   once in each umpire's checkout, committing each recipient);
+- ``keys new`` makes a player's own identity, writes it to the git-ignored
+  ``.ftpress-player-key`` (or ``--out FILE``) and prints its recipient, the line
+  the player sends the umpire (who records it with ``ftpress roster key``);
 - ``keys check`` says which players have no ``recipient`` in the roster, so
   could not seal orders;
 - ``keys rotate`` makes a new umpire identity in place of the one in use and
@@ -11,7 +14,7 @@
   a sealed campaign, every twin to the recipients as they are then listed (drop a
   departed umpire's line first, and rotate);
 - ``keys seal-campaign`` makes an open campaign sealed, or writes a sealed one's
-  plain files again from their twins (:mod:`ftpress.sealed_campaign`);
+  plain files again from their twins (:mod:`ftpress.secrecy.sealed_campaign`);
 - ``keys edit-state`` opens a sealed campaign's current state, whole, into the
   git-ignored working copy ``.ftpress-state/`` for the umpire to edit by hand, and
   ``keys seal-state`` checks the edited files and writes them back, each as its
@@ -22,23 +25,26 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import shutil
+import subprocess
 from pathlib import Path
 
 from pyrage import x25519
 
-from ftpress import agekeys, sealing
-from ftpress.clock import build_now
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.gitignore import ensure_ignored
-from ftpress.intelligence import FOLDER as INTELLIGENCE
-from ftpress.logsafe import say
+from ftpress.files.gitignore import ensure_ignored
+from ftpress.files.write import write_file
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.twins import UmpireKey, needed_key
+from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
-from ftpress.state.twins import UmpireKey, is_sealed, needed_key
 from ftpress.state.writeout import write_out
-from ftpress.write import write_file
+from ftpress.store import open_store
+from ftpress.text.logsafe import say
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
 #: the one a rotation replaced), and the sites built for one player's eyes.
@@ -51,6 +57,11 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     init = actions.add_parser("init", help="make the umpire's key and record its public "
                               "recipient")
+    new = actions.add_parser("new", help="make your own key as a player: the key file "
+                             "(git-ignored), and the recipient to send the umpire")
+    new.add_argument("--out", type=Path, metavar="FILE",
+                     help=f"where to write the key (default: {PLAYER_KEY_FILE} in the "
+                     "campaign folder)")
     check = actions.add_parser("check", help="list the players with no recipient to seal "
                                "orders to")
     rotate = actions.add_parser("rotate", help="a new umpire key; the open turn's sealed "
@@ -60,6 +71,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               "file, event log, dice log and recorded order file as its public "
                               "projection, the whole sealed to the umpires beside it (run "
                               "again, it writes the plain files again from the sealed ones)")
+    seal.add_argument("--drop-plain-edits", action="store_true",
+                      help="write the plain files again from their twins even where they "
+                      "were edited (the edits are lost)")
     seal.add_argument("--seal-orders", action="store_true",
                       help="seal the open turn's plain order files too, to the umpires and "
                       "their players, and remove the plain ones")
@@ -67,7 +81,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               f"git-ignored {EDITING}/, to edit by hand")
     reseal = actions.add_parser("seal-state", help=f"the state edited in {EDITING}/ checked "
                                 "and sealed back into state/")
-    for action in (init, check, rotate, seal, edit, reseal):
+    for action in (init, new, check, rotate, seal, edit, reseal):
         action.add_argument("--source", type=Path, default=Path(),
                             help="campaign folder (default: the current folder)")
     for action in (rotate, seal, edit, reseal):
@@ -80,10 +94,12 @@ def run(args: argparse.Namespace) -> int:
     root: Path = args.source
     if args.action == "init":
         return _init(root)
+    if args.action == "new":
+        return _new(root, args.out)
     if args.action == "check":
         return _check(root)
     if args.action == "seal-campaign":
-        return _seal_campaign(root, args.identity, args.seal_orders)
+        return _seal_campaign(root, args.identity, args.seal_orders, args.drop_plain_edits)
     if args.action == "edit-state":
         return _edit_state(root, args.identity)
     if args.action == "seal-state":
@@ -92,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _state(root: Path, umpire: UmpireKey | None = None) -> State:
-    from ftpress.campaign import load_state
+    from ftpress.store.campaign import load_state
 
     loaded = load_state(root, umpire)
     if loaded is None:
@@ -140,6 +156,31 @@ def _init(root: Path) -> int:
     return 0
 
 
+#: Where ``keys new`` writes a player's key, in their own clone of the campaign.
+PLAYER_KEY_FILE = ".ftpress-player-key"
+
+
+def _new(root: Path, out: Path | None) -> int:
+    """``keys new``: a player's identity, written where only they read it; the
+    recipient printed. Refuses to replace a key: what was sealed to it would be lost."""
+    target = out if out is not None else root / PLAYER_KEY_FILE
+    if target.exists() or target.is_symlink():
+        raise RefusedCommand(f"{target} exists already; nothing was done (a new key cannot "
+                             "open what was sealed to the old one: give --out FILE to "
+                             "write another)")
+    made = agekeys.new_identity()
+    write_file(target, made.file_text(build_now(None)).encode("ascii"))
+    target.chmod(0o600)
+    if out is None:
+        ensure_ignored(root, f"/{PLAYER_KEY_FILE}")
+    say(f"your key is in {target} (readable by you alone{'' if out else ', git-ignored'}: "
+        "never commit it, and keep a copy: without it you cannot read your sealed "
+        f"reports)\nyour recipient: {made.public}\nsend that line to the umpire, who "
+        "records it with 'ftpress roster key PLAYER RECIPIENT'; then seal your orders with "
+        f"'ftpress seal orders/<turn>/<you>.yaml --identity {target}'")
+    return 0
+
+
 def _check(root: Path) -> int:
     state = _state(root)
     missing = [p.id for p in state.players.players if p.recipient is None]
@@ -169,14 +210,29 @@ def _keeps_sealed_orders(root: Path) -> bool:
     return any((root / TURNS_DIR).glob(f"*/orders/*{sealing.SEALED}"))
 
 
-def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool) -> int:
-    """``keys seal-campaign``: see :mod:`ftpress.sealed_campaign`."""
-    from ftpress.sealed_campaign import sealed_files
+def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
+                   drop_edits: bool = False) -> int:
+    """``keys seal-campaign``: see :mod:`ftpress.secrecy.sealed_campaign`. A plain projection
+    that no longer says what its twin's projection says was edited by hand: writing it
+    again would drop the edit silently, so it is refused unless ``drop_edits``."""
+    from ftpress.secrecy.sealed_campaign import sealed_files
+    from ftpress.secrecy.twins import is_projection, twin
 
     umpire = needed_key(root, "sealing the campaign", identity)
     made = sealed_files(root, umpire, seal_orders=seal_orders)
     changed = {rel: data for rel, data in made.files.items()
                if not (root / rel).is_file() or (root / rel).read_bytes() != data}
+    edited = sorted(rel for rel in changed if not rel.endswith(".age") and
+                    (root / twin(rel)).is_file() and is_projection(root, rel))
+    if edited and not drop_edits:
+        raise InputError([Problem(rel, 0, 0, f"differs from the public projection of its "
+                                  f"twin {twin(rel)}, which holds the state; sealing would "
+                                  "write it again from the twin and lose the edit. To keep "
+                                  "it: 'ftpress keys edit-state', make the edit there, then "
+                                  "'ftpress keys seal-state' (a player's key: 'ftpress roster "
+                                  "key PLAYER RECIPIENT'); to drop it: 'git checkout -- "
+                                  f"{rel}', or run again with --drop-plain-edits")
+                          for rel in edited])
     if changed:
         write_out(root, "the sealed campaign", changed)
     for rel, data in made.sealed_orders.items():
@@ -197,8 +253,54 @@ def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool) -> int:
                      "with --seal-orders: " + ", ".join(made.left))
     lines.append("commit state/, orders/ and .gitignore; the umpire's key is needed from now "
                  f"on to resolve turns (${agekeys.UMPIRE_KEY_ENV} in the publishing workflow)")
+    history = _plain_history(root)
+    if history:
+        lines.append(HISTORY_WARNING.format(count=history,
+                                            commits="commit" if history == 1 else "commits"))
     say("\n".join(lines))
     return 0
+
+
+#: The folders whose history holds a campaign's plain files from before it was sealed.
+_CAMPAIGN_FOLDERS = ("state", "orders", "battles")
+#: What ``keys seal-campaign`` says when git history holds plain files (git-filter-repo's
+#: options as its manual gives them: ``--invert-paths`` keeps all but the ``--path``s).
+HISTORY_WARNING = (
+    "warning: the git history keeps {count} {commits} of state/, orders/ and battles/ from "
+    "before the campaign was sealed, in plain: anyone with a clone reads every file they "
+    "held (hidden groups, dummies, orders, accounts). Sealing hides only what comes next. "
+    "Two ways out: (1) a new repository from the converted tree: copy the campaign's files "
+    "(not .git/) to a new folder, 'git init -b main', commit, push to a new GitHub "
+    "repository and have the players clone it; or (2) rewrite this history: in a fresh "
+    "clone, 'git filter-repo --invert-paths --path state/ --path orders/ --path battles/', "
+    "copy the converted state/, orders/ and battles/ back in, commit, force-push, and have "
+    "every player clone again (GitHub keeps old commits reachable by their id until its "
+    "support removes them)")
+
+
+def _plain_history(root: Path) -> int:
+    """How many commits of the repository at ``root`` touched the campaign's folders
+    before its first sealed commit (the first with ``state/campaign.yaml.age``): 0 when
+    it was sealed from its first commit, is no git repository, or git is missing."""
+    git = shutil.which("git")
+    if git is None or not (root / ".git").exists():
+        return 0
+
+    def ask(*args: str) -> str | None:
+        done = subprocess.run([git, "-C", str(root), *args], capture_output=True, text=True,
+                              check=False)
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    first = (ask("log", "--diff-filter=A", "--format=%H", "HEAD", "--",
+                 f"{STATE_DIR}/campaign.yaml.age") or "").splitlines()
+    if first:
+        if ask("rev-parse", "--verify", "--quiet", f"{first[-1]}^") is None:
+            return 0  # sealed from the first commit
+        since = f"{first[-1]}^"
+    else:
+        since = "HEAD"
+    count = ask("rev-list", "--count", since, "--", *_CAMPAIGN_FOLDERS)
+    return int(count) if count else 0
 
 
 #: Where ``keys edit-state`` opens the whole state for the umpire's hand edits.
@@ -207,7 +309,7 @@ EDITING = ".ftpress-state"
 
 def _edit_state(root: Path, identity: Path | None) -> int:
     """``keys edit-state``: the whole current state, in plain, in the working copy."""
-    from ftpress.state.twins import read
+    from ftpress.secrecy.twins import read
 
     umpire = needed_key(root, "editing the sealed state", identity)
     if (root / EDITING).exists():
@@ -227,11 +329,9 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     import shutil
 
     from ftpress import rules
-    from ftpress.campaign import load_folder
-    from ftpress.hidden_state import Sealer, state_pairs
-    from ftpress.turn.record import base_url
+    from ftpress.store.campaign import load_folder
 
-    umpire = needed_key(root, "sealing the edited state", identity)
+    store = open_store(root, identity=identity, why="sealing the edited state", required=True)
     if not (root / EDITING).is_dir():
         raise RefusedCommand(f"there is no {EDITING}/ to seal; 'ftpress keys edit-state' "
                              "opens the state into it first")
@@ -240,8 +340,7 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     if problems:
         raise InputError(problems)
     state = loaded.state
-    files = state_pairs(Sealer.of(root, state, umpire), (STATE_DIR,), state, base_url(root))
-    write_out(root, f"{STATE_DIR}/, edited by hand", files)
+    store.write_current(state, about=f"{STATE_DIR}/, edited by hand")
     shutil.rmtree(root / EDITING)
     say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
         f"its twin); {EDITING}/ removed; the next turn's record keeps the state it starts "
@@ -267,8 +366,8 @@ def _rotate(root: Path, identity: Path | None) -> int:
         raise RefusedCommand(f"no umpire key to rotate from: give --identity FILE, or set "
                              f"${agekeys.UMPIRE_KEY_ENV}, or keep it in "
                              f"{agekeys.UMPIRE_KEY_FILE}")
-    umpire = needed_key(root, "rotating the key", identity) if is_sealed(root) else None
-    state = _state(root, umpire)
+    store = open_store(root, identity=identity, why="rotating the key", required=True)
+    state = _state(root, store.key)
     old, source = found
     made = agekeys.new_identity()
     old_publics = {str(i.to_public()) for i in old if isinstance(i, x25519.Identity)}
@@ -293,11 +392,9 @@ def _rotate(root: Path, identity: Path | None) -> int:
             problems.append(Problem(rel, 0, 0, str(exc)))
     if problems:
         raise InputError(problems)
-    # In a sealed campaign every twin too, and the recipients in every snapshot.
-    from ftpress.sealed_campaign import sealed_files
-
-    twins = sealed_files(root, umpire, recipients=new_state.campaign.umpire_recipients) \
-        if umpire is not None else None
+    # What the store keeps sealed to the umpires (a sealed campaign's twins, and the
+    # recipients in every snapshot), sealed anew; the current campaign file, else.
+    rekeyed = store.rekeyed(state, new_state.campaign.umpire_recipients or ())
     # The new key is written before anything is sealed to it, and the old one kept
     # beside it: a rotation cut short leaves every file readable by one of the two.
     # A resolved turn's sealed orders keep their bytes (its dice were keyed on them),
@@ -308,16 +405,12 @@ def _rotate(root: Path, identity: Path | None) -> int:
     earlier = "".join(f"{i}\n" for i in old if isinstance(i, x25519.Identity))
     _write_key(root, made.file_text(build_now(None)) +
                (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
-    if twins is not None:
-        write_out(root, "the sealed state, re-encrypted", twins.files)
-        resealed = {f: d for f, d in resealed.items()
-                    if f.relative_to(root).as_posix() not in twins.files}
+    write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
+    resealed = {f: d for f, d in resealed.items()
+                if f.relative_to(root).as_posix() not in rekeyed}
     for file, data in resealed.items():
         write_file(file, data)
-    if twins is None:
-        _save_campaign(root, state, new_state.campaign.umpire_recipients or ())
-    count = len(resealed) + (sum(1 for rel in twins.files if rel.endswith(".age"))
-                             if twins is not None else 0)
+    count = len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
     say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
         f"the new umpire recipient {made.public}\n"
         f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "

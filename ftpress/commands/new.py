@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.content.posts import KINDS
-from ftpress.logsafe import say
-from ftpress.scaffold import new_post
+from ftpress.content.scaffold import new_post
+from ftpress.site.clock import build_now
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,4 +1,5 @@
-"""``ftpress roster``: record who plays which power, and the umpires, by GitHub account."""
+"""``ftpress roster``: record who plays which power, and the umpires, by GitHub account;
+and each player's recipient, the key their sealed files are encrypted to."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ import argparse
 from pathlib import Path
 
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
-from ftpress.roster import (
+from ftpress.github.roster import (
     add_player_account,
     add_umpire,
     parse_account,
+    record_recipient,
     replace_player_account,
 )
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,11 +29,19 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     replace.add_argument("player", metavar="PLAYER")
     replace.add_argument("--github", required=True, metavar="LOGIN:ID",
                          help="the new player's GitHub login and numeric id")
-    for sub in (add, replace):
+    key = actions.add_parser("key", help="record a player's recipient (the public key "
+                             "'ftpress keys new' printed for them), to seal to")
+    key.add_argument("player", metavar="PLAYER")
+    key.add_argument("recipient", metavar="RECIPIENT",
+                     help="'age1…', or an SSH public key line in quotes")
+    for sub in (add, replace, key):
         sub.add_argument("--source", type=Path, default=Path())
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "key":
+        say(record_recipient(args.source, args.player, args.recipient))
+        return 0
     if args.action == "replace":
         say(replace_player_account(args.source, args.player,
                                      parse_account(args.github, "--github")))

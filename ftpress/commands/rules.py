@@ -6,11 +6,11 @@ import argparse
 from datetime import date
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.errors import InvalidArgument, RefusedCommand
-from ftpress.logsafe import say
 from ftpress.render.rulebook import as_text
 from ftpress.site import BuildOptions, load
+from ftpress.site.clock import build_now
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

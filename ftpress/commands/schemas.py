@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.logsafe import say
-from ftpress.schema_export import write_schemas
+from ftpress.site.schema_export import write_schemas
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

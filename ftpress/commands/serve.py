@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ftpress.commands.build import check_player_view, site_options, umpire_view_key
-from ftpress.serve import serve
+from ftpress.site.serve import serve
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
-from ftpress.clock import build_now
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
-from ftpress.logsafe import say
-from ftpress.publishing import (
+from ftpress.github.publishing import (
     battles_markdown,
     commit_message,
     fought_markdown,
     keep_to_the_calendar,
+    set_aside_comment,
+    set_aside_message,
 )
+from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_number
+from ftpress.store.campaign import load_state
+from ftpress.text.logsafe import say
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
 from ftpress.turn.verify import verification
+from ftpress.turn.window import SetAside, set_aside_late_orders
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +51,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="when the turn pauses for tabletop battles, write Markdown for the "
                         "umpires: each battle, its forces and its file; when it is resolved "
                         "with their results, how each ended and where the turn's report is")
+    parser.add_argument("--battles-outcome", type=Path, metavar="FILE",
+                        help="write 'paused=TURN' when the turn waits for tabletop battles, "
+                        "'fought=TURN' when it was resolved with their results (for the "
+                        "workflow's outputs)")
+    parser.add_argument("--set-aside", type=Path, metavar="FILE",
+                        help="with --if-due: write the order files set aside (landed after "
+                        "their turn closed) as JSON, each with the commit that brought it in "
+                        "and a comment for its pull request; no file when none was")
     parser.add_argument("--link", metavar="URL",
                         help="where the battle files are read online, for --battles-report "
                         "(e.g. https://github.com/OWNER/REPO/blob/main/)")
@@ -70,13 +83,23 @@ def run(args: argparse.Namespace) -> int:
         return _verify(args.source, args.verify, args.identity)
     early = args.early
     now = build_now(args.now)
-    for out in (args.commit_message, args.battles_report):
+    for out in (args.commit_message, args.battles_report, args.battles_outcome,
+                args.set_aside):
         if out is not None:
             out.unlink(missing_ok=True)  # a file left from an earlier run says nothing now
+    moved: tuple[SetAside, ...] = ()
     if args.if_due:
+        # The publishing run: orders that landed after their turn closed never count.
+        loaded = load_state(args.source)
+        moved = set_aside_late_orders(args.source, loaded.state, now) if loaded else ()
+        for item in moved:
+            say(f"set aside: {item.path} -> {item.to}: {item.reason}")
+        _write_set_aside(args, moved)
         status = turn_status(args.source, now)
         if not status.due:
             say(f"{status.turn} is not due: {status.reason()}; nothing was done")
+            if moved and args.commit_message is not None:
+                args.commit_message.write_text(set_aside_message(moved), encoding="utf-8")
             return 0
         say(f"{status.turn} is due: {status.reason()}")
         early = True
@@ -89,14 +112,32 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:
         say(f"note: {note}")
     say(result.summary())
-    _write_for_the_workflow(args, result)
+    _write_for_the_workflow(args, result, moved)
     return 0
 
 
-def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult) -> None:
+def _write_set_aside(args: argparse.Namespace, moved: tuple[SetAside, ...]) -> None:
+    if args.set_aside is None or not moved:
+        return
+    args.set_aside.write_text(json.dumps(
+        [{"path": item.path, "to": item.to, "commit": item.commit,
+          "comment": set_aside_comment(item, args.link)} for item in moved]) + "\n",
+        encoding="utf-8")
+
+
+def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult,
+                            moved: tuple[SetAside, ...] = ()) -> None:
     message = commit_message(result)
+    if moved:
+        aside = set_aside_message(moved)
+        message = aside if message is None else f"{message.rstrip()}\n\n{aside}"
     if args.commit_message is not None and message is not None:
         args.commit_message.write_text(message, encoding="utf-8")
+    if args.battles_outcome is not None and (result.waiting or result.written):
+        if result.waiting:
+            args.battles_outcome.write_text(f"paused={result.turn}\n", encoding="utf-8")
+        elif fought_markdown(args.source, result.turn) is not None:
+            args.battles_outcome.write_text(f"fought={result.turn}\n", encoding="utf-8")
     if result.waiting:
         report = battles_markdown(args.source, result.turn, result.waiting, args.link)
     elif result.written:  # resolved now: with tabletop results, the umpires' issue is done
@@ -108,14 +149,12 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult) -> Non
 
 
 def _verify(root: Path, turn: str, identity: Path | None) -> int:
-    from ftpress.state.twins import is_sealed, needed_key, umpire_key
+    from ftpress.store import open_store
 
     # Without the key a sealed campaign's turn is verified as a third party can; a key
     # given (or found) must be the umpire's.
-    umpire = None
-    if is_sealed(root) and (identity is not None or umpire_key(root) is not None):
-        umpire = needed_key(root, "verifying the whole turn", identity)
-    verified = verification(root, turn, umpire)
+    store = open_store(root, identity=identity, why="verifying the whole turn")
+    verified = verification(store, turn)
     differences = verified.differences
     for difference in differences:
         say(difference, err=True)

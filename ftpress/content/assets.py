@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
-from ftpress import markdown
+from ftpress.content import markdown
 from ftpress.content.posts import Post
 from ftpress.errors import Problems
-from ftpress.nolinks import links_below
+from ftpress.files.nolinks import links_below
 
 STATIC_DIR = "static"
 

@@ -1,5 +1,5 @@
 """Split a Markdown file into its YAML front matter and its body, refusing a body
-that holds control, bidi or invisible characters (:mod:`ftpress.cleantext`)."""
+that holds control, bidi or invisible characters (:mod:`ftpress.text.cleantext`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ftpress import cleantext, yamlsource
 from ftpress.errors import InputError, Problem
+from ftpress.files import yamlsource
+from ftpress.text import cleantext
 
 _FENCE = "---"
 
@@ -50,7 +51,7 @@ def split(text: str, path: str) -> Document:
 
 def _unclean_body(body: str, path: str, first_line: int) -> Iterator[Problem]:
     """A problem at each line of the body holding a character no text may hold
-    (:mod:`ftpress.cleantext`): its first such character, at its line and column."""
+    (:mod:`ftpress.text.cleantext`): its first such character, at its line and column."""
     if cleantext.unclean(body) is None:
         return
     for number, line in enumerate(body.split("\n"), start=first_line):

@@ -9,10 +9,10 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.cleantext import LINE, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problem, Problems
+from ftpress.files import validation, yamlsource
+from ftpress.text.cleantext import LINE, CleanText
 
 PAGES_DIR = "content/pages"
 _FILE_NAME = re.compile(r"([a-z0-9]+(?:-[a-z0-9]+)*)\.md")

@@ -18,13 +18,13 @@ from zoneinfo import ZoneInfo
 
 from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.cleantext import LINE, TEXT, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.nolinks import links_below
-from ftpress.written_dates import Stamp
+from ftpress.files import validation, yamlsource
+from ftpress.files.nolinks import links_below
+from ftpress.text.cleantext import LINE, TEXT, CleanText
+from ftpress.text.written_dates import Stamp
 
 POSTS_DIR = "content/posts"
 

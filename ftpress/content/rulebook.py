@@ -21,11 +21,11 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
 from pydantic.json_schema import JsonDict  # type: ignore[attr-defined]  # pydantic re-exports it without __all__
 
-from ftpress import validation, yamlsource
-from ftpress.cleantext import LINE, CleanText
 from ftpress.content.frontmatter import split
 from ftpress.errors import InputError, Problems
-from ftpress.written_dates import Day
+from ftpress.files import validation, yamlsource
+from ftpress.text.cleantext import LINE, CleanText
+from ftpress.text.written_dates import Day
 
 RULES_DIR = "content/rules"
 NUMBER_PATTERN = r"^\d+(?:\.\d+)*$"

@@ -88,63 +88,130 @@ def arrange(bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
     nothing (no solid box, nothing placed before it, nothing outside ``bounds``) and
     the fewest line boxes. Items that found no free spot go first in the next round;
     the round with the fewest such clashes wins (the first, among equals)."""
+    fixed = _Fixed(bounds, solid, lines, items)
     order = list(range(len(items)))
     best: tuple[int, list[int]] | None = None
     for _ in range(_ROUNDS):
-        chosen, clashed = _greedy(bounds, solid, lines, items, order)
+        chosen, clashed = _greedy(fixed, items, order)
         if best is None or len(clashed) < best[0]:
             best = (len(clashed), chosen)
         if not clashed:
             break
-        order = clashed + [i for i in order if i not in set(clashed)]
+        first = set(clashed)
+        again = clashed + [i for i in order if i not in first]
+        if again == order:
+            break  # the same order places the same way: every round left would be this one
+        order = again
     assert best is not None
     return best[1]
+
+
+#: A box as plain numbers (left, top, right, bottom), and the grid cells it spans
+#: (first column, first row, last column, last row): what the placing loop reads.
+_Box = tuple[float, float, float, float]
+_Cells = tuple[int, int, int, int]
+#: The side of a grid cell, in map units: about a label's length.
+_CELL = 64.0
+
+
+def _box(rect: Rect) -> _Box:
+    return (rect.left, rect.top, rect.right, rect.bottom)
+
+
+def _cells(box: _Box) -> _Cells:
+    return (math.floor(box[0] / _CELL), math.floor(box[1] / _CELL),
+            math.floor(box[2] / _CELL), math.floor(box[3] / _CELL))
 
 
 class _Grid:
     """Boxes filed by the cells of a coarse grid they touch, so that a candidate is
     checked against its neighbours alone, not every box on a large map."""
 
-    CELL = 64.0
+    def __init__(self, boxes: Sequence[_Box] = ()) -> None:
+        self._cells: dict[tuple[int, int], list[tuple[_Box, int, int]]] = defaultdict(list)
+        for box in boxes:
+            self.add(box, _cells(box))
 
-    def __init__(self, rects: Sequence[Rect] = ()) -> None:
-        self._cells: dict[tuple[int, int], list[Rect]] = defaultdict(list)
-        for rect in rects:
-            self.add(rect)
+    def add(self, box: _Box, cells: _Cells) -> None:
+        i0, j0, i1, j1 = cells
+        entry = (box, i0, j0)
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                self._cells[i, j].append(entry)
 
-    def _keys(self, r: Rect) -> list[tuple[int, int]]:
-        c = self.CELL
-        return [(i, j) for i in range(math.floor(r.left / c), math.floor(r.right / c) + 1)
-                for j in range(math.floor(r.top / c), math.floor(r.bottom / c) + 1)]
+    def hits(self, box: _Box, cells: _Cells, enough: int | None = None) -> int:
+        """How many boxes ``box`` covers, each once though it lie in several cells (a
+        pair is counted in the one cell where their overlap's top left corner lies);
+        counting stops at ``enough``."""
+        left, top, right, bottom = box
+        qi, qj, i1, j1 = cells
+        found = 0
+        get = self._cells.get
+        for i in range(qi, i1 + 1):
+            for j in range(qj, j1 + 1):
+                for (x0, y0, x1, y1), bi, bj in get((i, j), ()):
+                    if x0 < right and left < x1 and y0 < bottom and top < y1 and \
+                            (bi if bi > qi else qi) == i and (bj if bj > qj else qj) == j:
+                        found += 1
+                        if found == enough:
+                            return found
+        return found
 
-    def add(self, rect: Rect) -> None:
-        for k in self._keys(rect):
-            self._cells[k].append(rect)
 
-    def hits(self, rect: Rect) -> int:
-        """How many boxes ``rect`` covers (each once, though it lie in several cells)."""
-        return len({id(r) for k in self._keys(rect) for r in self._cells.get(k, ())
-                    if r.hits(rect)})
+class _Fixed:
+    """What does not change from round to round: each candidate's box, its grid
+    cells, and what it costs for the solid boxes, the bounds and the lines (each
+    worked out the first time a round looks at that candidate)."""
+
+    def __init__(self, bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
+                 items: Sequence[Item]) -> None:
+        self.bounds = _box(bounds)
+        self.solid = _Grid([_box(r) for r in solid])
+        self.lines = _Grid([_box(r) for r in lines])
+        self.items = items
+        #: Per item, per candidate: (box, cells, fixed cost) once looked at.
+        self.known: list[list[tuple[_Box, _Cells, int] | None]] = [
+            [None] * len(item.candidates) for item in items]
+
+    def candidate(self, item: int, pick: int) -> tuple[_Box, _Cells, int]:
+        """Candidate ``pick`` of item ``item``: its box, its cells, and its fixed cost."""
+        box = _box(self.items[item].candidates[pick])
+        cells = _cells(box)
+        left, top, right, bottom = self.bounds
+        inside = left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
+        cost = 100 * (self.solid.hits(box, cells) + (0 if inside else 1))
+        if self.items[item].mind_lines:
+            cost += self.lines.hits(box, cells)
+        known = self.known[item][pick] = (box, cells, cost)
+        return known
 
 
-def _greedy(bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
-            items: Sequence[Item], order: list[int]) -> tuple[list[int], list[int]]:
-    taken, drawn = _Grid(solid), _Grid(lines)
+def _greedy(fixed: _Fixed, items: Sequence[Item], order: list[int]
+            ) -> tuple[list[int], list[int]]:
+    """One round: each item in ``order`` takes its cheapest candidate (the first among
+    equals), each box placed costing 100; those whose cheapest still covers something."""
+    taken = _Grid()
+    hits, add, known = taken.hits, taken.add, fixed.known
     chosen = [0] * len(items)
     clashed = []
     for index in order:
-        item = items[index]
-        costs = []
-        for rect in item.candidates:
-            inside = (bounds.left <= rect.left and rect.right <= bounds.right
-                      and bounds.top <= rect.top and rect.bottom <= bounds.bottom)
-            cost = 100 * (taken.hits(rect) + (0 if inside else 1))
-            if item.mind_lines:
-                cost += drawn.hits(rect)
-            costs.append(cost)
-        pick = costs.index(min(costs))
-        if costs[pick] >= 100:
+        best, pick, pick_at = -1, 0, None
+        for n, seen in enumerate(known[index]):
+            box, cells, cost = seen if seen is not None else fixed.candidate(index, n)
+            if best < 0:
+                cost += 100 * hits(box, cells)
+            elif cost >= best:
+                continue  # what is placed can only add to it
+            else:
+                # Only as many placed boxes as could still make it the cheapest are counted.
+                cost += 100 * hits(box, cells, (best - cost + 99) // 100)
+            if best < 0 or cost < best:
+                best, pick, pick_at = cost, n, (box, cells)
+                if best == 0:
+                    break  # nothing is cheaper
+        if best >= 100:
             clashed.append(index)
         chosen[index] = pick
-        taken.add(item.candidates[pick])
+        assert pick_at is not None
+        add(*pick_at)
     return chosen, clashed

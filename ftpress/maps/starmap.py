@@ -24,7 +24,6 @@ from typing import Literal
 
 import svgwrite
 
-from ftpress.hexes import Hex, hexagon
 from ftpress.maps.canvas import (
     COUNTER_H,
     COUNTER_W,
@@ -45,6 +44,7 @@ from ftpress.maps.canvas import (
 )
 from ftpress.maps.placing import Item, Rect, TextSpot, arrange, segment_rects, text_item
 from ftpress.maps.svgtext import splice, svg_text
+from ftpress.state.hexes import Hex, hexagon
 
 #: Okabe & Ito's colour-blind-safe palette, in the order powers are given colours.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",

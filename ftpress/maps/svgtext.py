@@ -22,7 +22,7 @@ import svgwrite.base
 import svgwrite.shapes
 import svgwrite.text
 
-from ftpress.xmlchars import xml_chars
+from ftpress.text.xmlchars import xml_chars
 
 #: Elements whose ``get_xml`` only copies attributes and children (svgwrite's default),
 #: that set their ``points`` first (polyline, polygon), or that add their text (text, tspan).
@@ -46,7 +46,7 @@ _ATTRIBUTE_ONLY = (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#
 
 def escape_text(text: str) -> str:
     """Character data escaped as ElementTree escapes it, held to the characters XML
-    can hold (:func:`~ftpress.xmlchars.xml_chars`)."""
+    can hold (:func:`~ftpress.text.xmlchars.xml_chars`)."""
     text = xml_chars(text)
     if "&" in text:
         text = text.replace("&", "&amp;")

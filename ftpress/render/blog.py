@@ -14,18 +14,18 @@ from datetime import date
 
 from markupsafe import Markup
 
-from ftpress import markdown
-from ftpress.config import SiteConfig
+from ftpress.content import markdown
 from ftpress.content.pages import Page
 from ftpress.content.posts import KINDS, Post
 from ftpress.content.rulebook import Rulebook
 from ftpress.errors import Problem
+from ftpress.files.config import SiteConfig
 from ftpress.render.pages import Renderer
 from ftpress.render.rulebook import RulebookViews, render_rulebook
 from ftpress.render.theme import StaticFile
 from ftpress.render.views import Cards, EditView, Group, Link, Pager, PostView, SiteView, Urls
 from ftpress.render.words import plural
-from ftpress.words import MONTHS, long_date
+from ftpress.state.words import MONTHS, long_date
 
 #: Top-level URL segments the site uses itself; pages may not take them.
 RESERVED = frozenset({"posts", "kinds", "tags", "page", "static", "rules", "turns", "schemas",

@@ -2,12 +2,12 @@
 the table of star systems (``/systems/``).
 
 The state they are made from is the viewer's known state
-(:mod:`ftpress.knowledge`), so only what the viewer may know is shown. Another
+(:mod:`ftpress.secrecy.knowledge`), so only what the viewer may know is shown. Another
 power's task group is a counter: where it is and whose, and what it holds only
 once contact has revealed it; a dummy counter looks like any other. A neutral
 world's income shows once it has been rolled, which happens when it is first
 scouted or attacked. The views are built here from the state, and from the
-campaign's ruleset's :class:`~ftpress.display.Display` for what the ruleset
+campaign's ruleset's :class:`~ftpress.state.display.Display` for what the ruleset
 keeps beside it; templates see nothing else. Where the viewer knows all of a
 power's groups (the umpire, every power's; a player, their own), its page
 shows every group's ships and says which counters are dummies.
@@ -20,20 +20,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ftpress.display import Display
-from ftpress.hexes import Hex
 from ftpress.orders.load import orders_path
 from ftpress.render.mapview import map_svg
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link
-from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
+from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer, holds_all_of
+from ftpress.state.display import Display
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Point, State, System
 from ftpress.state.turns import turn_id
-
-#: Upkeep levels as the tables show them: (rate, name).
-MAINTENANCE = {"full": ("10%", "full"), "standardised": ("7.5%", "standardised"),
-               "reduced": ("5%", "reduced")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +44,9 @@ class PowerView:
     worlds: int
     income: int
     treasury: int
-    #: Upkeep rate and level: '7.5%', 'standardised'.
-    upkeep: str
-    maintenance: str
+    #: Upkeep rate and level: '7.5%', 'standardised' (None: the rules charge none).
+    upkeep: str | None
+    maintenance: str | None
     counters: int
 
 
@@ -113,12 +109,13 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
         capital = state.system(p.capital)
+        upkeep, maintenance = display.upkeep(p) if display.upkeep else (None, None)
         powers[p.id] = PowerView(
             id=p.id, name=p.name, colour=p.colour, abbr=p.id.upper()[:5],
             url=urls.page(f"players/{p.id}/"),
             capital=Link(urls.page(f"systems/#{capital.id}"), capital.name) if capital else None,
             worlds=len(worlds), income=sum(w.income or 0 for w in worlds), treasury=p.treasury,
-            upkeep=MAINTENANCE[p.maintenance][0], maintenance=MAINTENANCE[p.maintenance][1],
+            upkeep=upkeep, maintenance=maintenance,
             counters=counters[p.id])
     routes: dict[str, list[str]] = {}
     for route in state.map.routes:
@@ -131,7 +128,7 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
     r.page("players/index.html", "players.html", "state/players.yaml", title="The powers",
            description=f"The {plural(len(views), 'power')} of {name}: their worlds, income, "
            "treasury and counters on the map.", section="players", heading="The powers",
-           powers=views, turn=state.campaign.calendar.turn)
+           powers=views, turn=state.campaign.calendar.turn, display=display)
     for power in views:
         mine = tuple(s for s in systems if s.owner and s.owner.id == power.id)
         r.page(f"players/{power.id}/index.html", "player.html", "state/players.yaml",
@@ -143,10 +140,10 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
                form=(forms or {}).get(power.id),
                form_path=orders_path(turn_id(state.campaign.calendar.turn), power.id),
                trail=(Link(urls.page("players/"), "The powers"),),
-               turn=state.campaign.calendar.turn)
+               turn=state.campaign.calendar.turn, display=display)
     r.page("systems/index.html", "systems.html", "state/map.yaml", title="Star systems",
            description=f"Every star system of {name}: owner, income, defences and routes.",
-           section="systems", heading="Star systems", systems=systems,
+           section="systems", heading="Star systems", systems=systems, display=display,
            radius=state.map.radius, turn=state.campaign.calendar.turn,
            starmap=map_svg(state, f"The map at strategic turn {state.campaign.calendar.turn}",
                            display=display, viewer=viewer))

@@ -1,7 +1,7 @@
 """Machine-readable outputs: the Atom feeds, ``sitemap.xml`` and ``robots.txt``.
 
 Built with ElementTree so every string is escaped by the XML library, never by
-hand, and held to the characters XML can hold (:func:`~ftpress.xmlchars.xml_chars`).
+hand, and held to the characters XML can hold (:func:`~ftpress.text.xmlchars.xml_chars`).
 Nothing here reads the clock: dates come from the posts, so the same
 content gives the same bytes.
 """
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
-from ftpress.config import SiteConfig
+from ftpress.files.config import SiteConfig
 from ftpress.render.views import PostView, Urls
-from ftpress.xmlchars import xml_chars
+from ftpress.text.xmlchars import xml_chars
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -1,7 +1,7 @@
 """The money: each power's accounts for a turn, and for every economic turn.
 
 A ruleset says what money moved with the ``amount`` and ``account`` of its
-events (:class:`ftpress.events.Event`); here they are only added up. A power's
+events (:class:`ftpress.state.events.Event`); here they are only added up. A power's
 accounts open with its treasury before the turn, list its income world by world
 and its spending line by line, and close with the treasury the recorded state
 holds. If the lines do not add up to that, the difference is shown rather than
@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ftpress.events import Event
+from ftpress.state.events import Event
 from ftpress.state.model import State
 
 P = TypeVar("P")

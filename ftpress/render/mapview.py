@@ -1,13 +1,13 @@
 """The star map of a campaign state as a viewer knows it, as a map view.
 
-The state is the viewer's known state (:mod:`ftpress.knowledge`): an unscouted
+The state is the viewer's known state (:mod:`ftpress.secrecy.knowledge`): an unscouted
 neutral's income stays unknown, and another power's task group is a counter with
 an owner and a number, never its ships. Dummy counters are drawn exactly like
 real ones. Where the viewer knows all of a power's groups (the umpire, every
 power's; a player, their own) each counter names its group, ships and whether
 it is a dummy. What the campaign's ruleset keeps beside the shared state (a hex
 map's dust and wormholes, where a planar map's systems stand) comes from its
-:class:`~ftpress.display.Display`.
+:class:`~ftpress.state.display.Display`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,6 @@ from typing import Literal
 
 from markupsafe import Markup
 
-from ftpress.display import Display
-from ftpress.events import Event
-from ftpress.hexes import Hex
 from ftpress.maps.planemap import (
     Burst,
     ForceMark,
@@ -40,10 +37,18 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
-from ftpress.render.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.render.words import plural
-from ftpress.search import UNSEARCHED
+from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer, holds_all_of
+from ftpress.state.display import Display
+from ftpress.state.events import Event
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Point, State
+
+#: Marks an inline SVG (a turn report's map or chart), or a section (its table of every
+#: star system), that the index skips when written first thing in the opening tag:
+#: Pagefind is given copies of such pages without them, which index exactly the same
+#: and read in a fraction of the time.
+UNSEARCHED = 'data-pagefind-ignore="all"'
 
 
 def public_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW
@@ -145,7 +150,7 @@ def inline(svg: str) -> Markup:
 def unsearched(svg: str) -> Markup:
     """Inline SVG marked for the search index to skip. A turn report's map and chart
     say in pictures what its tables say in words, at several times their bytes, and
-    Pagefind's time goes with the bytes it reads (:mod:`ftpress.search` strips such
+    Pagefind's time goes with the bytes it reads (:mod:`ftpress.site.search` strips such
     SVG from the copies it indexes)."""
     return Markup(svg.replace("<svg ", f"<svg {UNSEARCHED} ", 1))
 

@@ -77,7 +77,8 @@ def render_order_guide(r: Renderer, schemas: Mapping[str, bytes], rulebook: Rule
            "the orders of a turn: every key of the order file and the rules behind it.",
            section="orders", heading="How to send orders", records=tuple(records),
            turn=turn_id(cal.turn), deadline=cal.deadline, schema=r.urls.page(name),
-           players=tuple(p.id for p in state.players.players))
+           players=tuple(p.id for p in state.players.players),
+           sealed=state.campaign.sealed, your_view=r.urls.page("you/"))
 
 
 def _record(name: str, node: dict[str, Any], cited: Any) -> RecordView:

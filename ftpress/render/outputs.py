@@ -24,7 +24,7 @@ def safe_path(path: str) -> str:
 
 
 class Sink(Protocol):
-    """Where rendered pages go: :class:`ftpress.write.Staging` for a build."""
+    """Where rendered pages go: :class:`ftpress.files.write.Staging` for a build."""
 
     def put(self, path: str, data: bytes) -> bool:
         """Take one file; say whether it differs from what the output holds now."""

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import jinja2
 
-from ftpress import markdown
-from ftpress.buildcache import RenderCache, code_version
+from ftpress.content import markdown
 from ftpress.errors import InputError, Problem
-from ftpress.executor import SERIAL, Executor
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.views import Memo, PageInfo, SiteView, Urls
+from ftpress.speed.buildcache import RenderCache, code_version
+from ftpress.speed.executor import SERIAL, Executor
 
 #: A rendered page: (its bytes differ from the output's, it is searchable), or the
 #: template error that stopped it.
@@ -77,20 +77,17 @@ class Renderer:
         if not noindex:
             self.out.listed.append(claimed)
 
-    def memo_many(self, keys: Sequence[str], make: Callable[[int], str], *,
-                  spread: bool = True) -> list[str]:
+    def memo_many(self, keys: Sequence[str], make: Callable[[int], str]) -> list[str]:
         """``make(i)`` for each key, from the cache where an earlier build made it.
 
         Each key must name everything ``make(i)`` depends on; misses are made by the
-        executor, or in this process if not ``spread`` (work so quick that sending
-        it back from a worker would cost more).
+        executor.
         """
         version = code_version()
         hashed = [hashlib.sha256(f"{version}\0{k}".encode()).hexdigest() for k in keys]
         found = self.cache.get_many(hashed)
         todo = [i for i, key in enumerate(hashed) if key not in found]
-        executor = self.executor if spread else SERIAL
-        for i, value in zip(todo, executor.map(lambda i: str(make(i)), todo), strict=True):
+        for i, value in zip(todo, self.executor.map(lambda i: str(make(i)), todo), strict=True):
             found[hashed[i]] = (value,)
             self.cache.put(hashed[i], found[hashed[i]])
         return [found[key][0] for key in hashed]

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import resvg_py
 
-from ftpress.words import long_date
+from ftpress.state.words import long_date
 
 if TYPE_CHECKING:
     from ftpress.render.pages import Renderer

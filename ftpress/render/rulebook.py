@@ -14,14 +14,14 @@ from difflib import SequenceMatcher
 import jinja2
 from markupsafe import Markup, escape
 
-from ftpress import markdown
+from ftpress.content import markdown
 from ftpress.content.rulebook import Change, Rulebook, Section, Version, anchor
 from ftpress.errors import Problem
-from ftpress.executor import Executor
 from ftpress.render.htmldiff import paragraph_diff
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link, Urls
-from ftpress.words import long_date
+from ftpress.speed.executor import Executor
+from ftpress.state.words import long_date
 
 _TOKENS = re.compile(r"\s+|[^\s]+")
 

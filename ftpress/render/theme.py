@@ -15,9 +15,9 @@ from pathlib import Path
 import jinja2
 
 from ftpress.errors import InputError, Problem
-from ftpress.nolinks import REFUSAL, links_below
+from ftpress.files.nolinks import REFUSAL, links_below
 from ftpress.render.words import plural
-from ftpress.words import long_date
+from ftpress.state.words import long_date, sentence
 
 BUILTIN = Path(__file__).resolve().parent.parent / "themes" / "default"
 
@@ -85,6 +85,7 @@ def environment(dirs: tuple[Path, ...], compiled: dict[str, bytes] | None = None
     )
     env.filters["longdate"] = long_date
     env.filters["plural"] = plural
+    env.filters["sentence"] = sentence
     env.filters["isodate"] = lambda d: d.isoformat()
     env.filters["clock"] = lambda d: f"{d:%H:%M}"
     return env

@@ -11,9 +11,9 @@ from markupsafe import escape
 from ftpress.render.feeds import FeedEntry
 from ftpress.render.turns import summary, title_of
 from ftpress.render.views import Urls
-from ftpress.render.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, visible
-from ftpress.report_spec import ReportSpec
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer, visible
 from ftpress.state.records import RecordedTurn
+from ftpress.state.report_spec import ReportSpec
 
 
 def turn_entries(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,

@@ -5,14 +5,14 @@ Each report is made from a :class:`~ftpress.state.records.RecordedTurn`, read by
 the load stage; nothing here reads a file.
 How a report files its events in sections, folds the routine ones and marks
 the map is the campaign's ruleset's to say (``Ruleset.report``, handed in as a
-:class:`~ftpress.report_spec.ReportSpec`); nothing here knows a ruleset.
+:class:`~ftpress.state.report_spec.ReportSpec`); nothing here knows a ruleset.
 
 **Who sees what.** A report is made for a viewer (the public, one player, or
 the umpire, who is shown everything): its tables and map from each turn's state
-as that viewer knows it (:mod:`ftpress.knowledge`), its events only those whose
-audience the viewer is in (:mod:`ftpress.render.visibility`): the map's arrows
+as that viewer knows it (:mod:`ftpress.secrecy.knowledge`), its events only those whose
+audience the viewer is in (:mod:`ftpress.secrecy.visibility`): the map's arrows
 and markers, the summary, the dice and the search index are all made from what
-passed :func:`~ftpress.render.visibility.visible`, and the published copies of
+passed :func:`~ftpress.secrecy.visibility.visible`, and the published copies of
 the order files hold only the orders those events come from.
 """
 
@@ -21,14 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from markupsafe import Markup
 
-from ftpress import markdown
+from ftpress.content import markdown
 from ftpress.content.rulebook import Rulebook
-from ftpress.display import Display
-from ftpress.events import Event
 from ftpress.maps.chart import Chart, Series, render_chart
 from ftpress.render.finances import economic_rows, turn_ledgers
 from ftpress.render.mapview import inline, render_map, turn_map, unsearched
@@ -36,7 +34,8 @@ from ftpress.render.pages import Renderer
 from ftpress.render.preview import PREVIEW, Preview, preview_pngs
 from ftpress.render.rulebook import RulebookViews
 from ftpress.render.views import Link, Urls
-from ftpress.render.visibility import (
+from ftpress.render.words import listed, place, plural, power_name
+from ftpress.secrecy.visibility import (
     PUBLIC_VIEW,
     HiddenFacts,
     Viewer,
@@ -44,10 +43,11 @@ from ftpress.render.visibility import (
     published_order,
     visible,
 )
-from ftpress.render.words import listed, place, plural, power_name
-from ftpress.report_spec import ReportSpec, cited_section
+from ftpress.state.display import Display
+from ftpress.state.events import Event
 from ftpress.state.model import Player, State
 from ftpress.state.records import RecordedTurn
+from ftpress.state.report_spec import ReportSpec, cited_section
 from ftpress.state.turns import SETUP, TURNS_DIR
 
 #: The line of a power's accounts that the events a view is not told moved.
@@ -167,14 +167,25 @@ class TurnView:
     previous: Link | None
     next: Link | None
     events: int
+    #: Where the turn stands in the ruleset's time ('week 2 of economic turn 3';
+    #: '' for the setup), :meth:`ReportSpec.when_of`.
+    when: str = ""
 
 
-def turn_day(state: State, number: int) -> date:
-    """The day turn ``number`` was resolved: its deadline's date (setup: the start)."""
-    cal = state.campaign.calendar
-    if number == 0:
-        return cal.start
-    return cal.start + timedelta(days=number * cal.turn_days - 1)
+def turn_day(turn: RecordedTurn, before: State | None) -> date:
+    """The day ``turn`` was resolved, as its records have it: the date of the deadline
+    it was due at, on the calendar recorded before it (``before``, the state the turn
+    before it left; the umpire's changes to the deadline are on it), when the
+    publishing run resolves a turn. The setup has no deadline: the day turn 1 opened."""
+    if before is None:
+        return turn.state.campaign.calendar.start
+    return before.campaign.calendar.deadline.date()
+
+
+def turn_when(before: State | None, report: ReportSpec) -> str:
+    """Where the turn ``before`` left open stands in the ruleset's time ('' for the
+    setup, which comes before any)."""
+    return report.when_of(before.campaign.calendar) if before is not None else ""
 
 
 def rule_url(rule: str, cite: markdown.Resolver) -> str:
@@ -362,7 +373,7 @@ def headline(turns: Sequence[RecordedTurn], urls: Urls, *, report: ReportSpec,
     before = turns[-2].state if len(turns) > 1 else None
     net = nets[-1] if nets else None
     title = title_of(turn)
-    return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn.state, turn.number),
+    return Headline(title, urls.page(f"turns/{turn.id}/"), turn_day(turn, before),
                     summary(turn, before, visible(turn.events, viewer, net), report),
                     urls.page(f"turns/{turn.id}/map.svg"), f"The map after {title.lower()}",
                     urls.page("turns/"), Preview(urls.absolute(f"turns/{turn.id}/{PREVIEW}")))
@@ -382,7 +393,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     each report files its events as ``report`` (the campaign's ruleset's) says, and
     shows its state as ``display`` does. ``state`` and each turn's state are as
     ``viewer`` knows them; ``nets``: each turn's last safety net (see
-    :mod:`ftpress.render.visibility`), made where the full states are at hand (none:
+    :mod:`ftpress.secrecy.visibility`), made where the full states are at hand (none:
     the events pass on their audience alone)."""
     urls = r.urls
     if not turns:  # a campaign not yet set up: the menu's link still lands somewhere
@@ -408,10 +419,10 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
         nxt = turns[index + 1] if index + 1 < len(turns) else None
         views.append(TurnView(
             turn.id, turn.number, title_of(turn), urls.page(f"turns/{turn.id}/"),
-            turn_day(turn.state, turn.number), summary(turn, before, events, report),
+            turn_day(turn, before), summary(turn, before, events, report),
             Link(urls.page(f"turns/{prev.id}/"), title_of(prev)) if prev else None,
             Link(urls.page(f"turns/{nxt.id}/"), title_of(nxt)) if nxt else None,
-            len(events)))
+            len(events), turn_when(before, report)))
     name = state.campaign.name
     chart = treasury_chart(turns, "treasury-chart")
     whole = all(holds_all_of(t.state, None) for t in turns)  # the view knows every fact
@@ -442,9 +453,9 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
                       report.marker_of, report.moves, display=display, viewer=viewer),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
-    # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
+    # A map's labels take tens of milliseconds to place: the maps are drawn on every core.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
-                           lambda i: inline(render_map(*maps[i])), spread=False)
+                           lambda i: inline(render_map(*maps[i])))
     previews = preview_pngs(r, starmaps, [(state.campaign.name, v.title, v.day) for v in views])
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],

@@ -35,7 +35,7 @@ Interface (kept stable; the ``sct`` and ``ftc2007`` rulesets import it):
   for a ruleset whose players give new postures between rounds.
 - :func:`base_elements` the five elements of a base of a given economic value;
   :func:`roll_initiative` one die each, ties re-rolled; :func:`ft_dice` the
-  dice of one attack. Every die is rolled through :class:`ftpress.dice.Dice`
+  dice of one attack. Every die is rolled through :class:`ftpress.state.dice.Dice`
   with a purpose and the caller's ``rule`` label (such as ``"sct Combat"``).
 
 Where the seed is silent this module makes one named choice (the constants
@@ -48,13 +48,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ftpress.dice import Dice, Roll
-from ftpress.words import listed, plural, possessive, sentence
-
-#: Damage does not carry over from one attack to the next: each attack's points
-#: are judged alone against the target's values as they stand (the seed judges
-#: "the total" of one roll). ``UnitResult.damage`` still adds them up for the report.
-DAMAGE_ACCUMULATES = False
+from ftpress.state.dice import Dice, Roll
+from ftpress.state.words import listed, plural, possessive, sentence
 
 #: A crippled unit hit again for more than half (but less than all) of its now
 #: halved defence stays crippled: the seed knows only two states, crippled and
@@ -401,7 +396,10 @@ def fight_round(sides: tuple[Side, Side], first: int, dice: Dice, rule: str,
     """One round (seed 001 "Combat"): the sides' attack slots fire in turn, side
     ``first`` (0 or 1, the initiative winner) first; a side whose slots are spent
     leaves the rest to the other. Damage takes effect at once, so a unit
-    destroyed before its slot comes never fires."""
+    destroyed before its slot comes never fires.
+
+    Reading ``each-attack-judged-alone`` (the ruleset's readings).
+    """
     _check(sides)
     current = list(sides)
     slots = [_slots(sides[0]), _slots(sides[1])]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from datetime import timedelta
 
-from ftpress.events import PUBLIC, Event
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Calendar, State
-from ftpress.words import moment, sentence
+from ftpress.state.words import moment, sentence
 
 
 def advanced(state: State) -> State:

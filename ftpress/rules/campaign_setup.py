@@ -9,8 +9,8 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ftpress.dice import Dice
 from ftpress.errors import Problem, SetupError
+from ftpress.state.dice import Dice
 from ftpress.state.load import LoadedState
 
 #: Player colours, in player order: the Okabe–Ito palette, which readers with

@@ -12,7 +12,7 @@ from typing import Generic, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 
-from ftpress import validation, yamlsource
+from ftpress.files import validation, yamlsource
 from ftpress.state.model import Design
 
 C = TypeVar("C")

@@ -1,8 +1,8 @@
 """What every ruleset provides, and what it is given and gives back.
 
 A ruleset is a package under ``ftpress/rules/`` with one :class:`Ruleset`
-value, listed in the registry (``ftpress.rules.RULESETS``). A ruleset that
-resolves turns also checks and describes order files.
+value, listed in the registry (``ftpress.rules.RULESETS``). Every ruleset
+resolves turns, with one signature: the battle results are handed to all.
 
 A :class:`Ruleset` is generic over its order format: its ``orders_adapter``
 makes ``LoadedOrders[<its model>]`` and its ``check_orders``, ``describe_orders``
@@ -19,16 +19,18 @@ from typing import Generic
 
 from pydantic import TypeAdapter
 
-from ftpress.dice import Dice, Roll
-from ftpress.display import PLAIN, Display
 from ftpress.errors import Problem
-from ftpress.events import Event
 from ftpress.orders.load import LoadedOrders, OrdersT
-from ftpress.report_spec import ReportSpec
-from ftpress.rules.section_index import Indexed
+from ftpress.rules.choices import ItemChoices, OrderChoices
+from ftpress.rules.section_index import Indexed, Reading
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice, Roll
+from ftpress.state.display import PLAIN, Display
+from ftpress.state.events import Event
 from ftpress.state.extension import StateExtension
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
+from ftpress.state.report_spec import ReportSpec
 
 RULES_ROOT = Path(__file__).resolve().parent
 
@@ -76,36 +78,52 @@ class Ruleset(Generic[OrdersT]):
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: The kinds of event it makes and how its turn report files and reads them.
     report: ReportSpec
-    #: The ruleset's order-file format (a model with ``turn`` and ``player``), passed
-    #: to ``ftpress.orders.load.parse_orders``; the shared format of
-    #: ``ftpress.orders.model`` is ``ftpress.orders.load.ADAPTER``.
+    #: The ruleset's order-file format (a model with ``turn`` and ``player``, in its own
+    #: package), passed to ``ftpress.orders.load.parse_orders``.
     orders_adapter: TypeAdapter[OrdersT]
+    #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
+    #: ``battles``: battle id → the umpire's filled-in result of a battle fought on the
+    #: tabletop (:class:`ftpress.state.battle_results.LoadedBattle`); where the ruleset fights one
+    #: with none, that is a ``battle-pending`` event and the turn waits for it. A
+    #: ruleset that fights no battle on the tabletop is handed them all the same.
+    resolve: Callable[[State, Mapping[str, LoadedOrders[OrdersT]], Dice,
+                       Mapping[str, LoadedBattle]], tuple[State, tuple[Event, ...]]]
     #: What the ruleset keeps in the state beyond the shared model: its extension
     #: records, read and written with the shared files (:mod:`ftpress.state.extension`).
     state_extension: StateExtension | None = None
     #: How its state shows on the site beyond the shared columns and map
-    #: (:mod:`ftpress.display`).
+    #: (:mod:`ftpress.state.display`).
     display: Display = PLAIN
     #: Option names ``ftpress init`` accepts for this ruleset.
     options: Sequence[str] = ()
     #: Every numbered section of :attr:`rulebook`, in order, with the functions that
     #: apply it or why none does (:mod:`ftpress.rules.section_index`).
     section_index: Sequence[Indexed] = ()
+    #: How it reads each clause of :attr:`rulebook` that could be read more than one
+    #: way, in section order, each with its case (:class:`Reading`).
+    readings: Sequence[Reading] = ()
     #: Illegal orders in one player's file against the state (``IllegalOrder``), located.
     check_orders: Callable[[State, LoadedOrders[OrdersT]], list[Problem]] | None = None
     #: What one player's orders will do, one plain sentence a line.
     describe_orders: Callable[[State, LoadedOrders[OrdersT]], list[str]] | None = None
-    #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
-    resolve: Callable[[State, Mapping[str, LoadedOrders[OrdersT]], Dice],
-                      tuple[State, tuple[Event, ...]]] | None = None
-    #: ``resolve`` also takes ``battles=``: battle id → the umpire's filled-in result
-    #: of a battle fought on the tabletop (:class:`ftpress.battles.LoadedBattle`); a
-    #: battle with none is a ``battle-pending`` event, and the turn waits for it.
-    takes_battle_results: bool = False
     #: One player's order form for the open turn (``ftpress orders new``): YAML text
     #: with every group of theirs holding, and in comments what each holds, where it
     #: can go and which orders apply; it passes ``ftpress check`` as written.
     order_form: Callable[[State, str], str] | None = None
+    #: The name its order format's JSON Schema is published under
+    #: (``schemas/<name>.json``) if not ``orders-<ruleset>``.
+    orders_schema_name: str | None = None
+
+    @property
+    def orders_schema(self) -> str:
+        """The name of its order format's JSON Schema: ``schemas/<name>.json``."""
+        return self.orders_schema_name or f"orders-{self.name}"
+
+    #: One player's legal orders for the open turn, group by group, each with the lines
+    #: it writes, or the items a set-up may add (:mod:`ftpress.rules.choices`), for the
+    #: "Your view" page's form; None
+    #: where the ruleset offers none this turn (the page offers the form's text).
+    order_choices: Callable[[State, str], OrderChoices | ItemChoices | None] | None = None
 
     @property
     def rulebook(self) -> Path:

@@ -12,6 +12,9 @@ functions cites the section in its docstring (``§10.2``, or a range such as
 
 :func:`index_problems` checks an index against the headings of its rulebook;
 ``tests/test_section_index.py`` runs it on every ruleset.
+
+Beside its index a ruleset lists its :class:`Reading` of each clause that could be
+read more than one way, each naming the case that holds it.
 """
 
 from __future__ import annotations
@@ -56,6 +59,28 @@ class Indexed:
     why_none: WhyNone | None = None
     #: Why, in words: required with ``why_none``.
     note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How ftpress reads a clause its rules leave open, and the case that shows it.
+
+    Where a clause can be read more than one way, the ruleset takes one reading
+    and lists it here, not as a module constant that looks like a switch: the
+    code applies only this reading, and cites it by ``name`` where it does. A
+    ruleset lists its readings, in section order, as ``Ruleset.readings``.
+    """
+
+    #: What the reading says, as a short name: 'whole-multiples-only'.
+    name: str
+    #: The section whose clause it reads (a number of the section index).
+    section: str
+    #: What ftpress takes the clause to mean, and why, in a few sentences.
+    reading: str
+    #: What fails if the reading changes: a case's file name in
+    #: ``tests/turns/<ruleset>/``, or, for a reading applied before any turn (the
+    #: map rolled at ``init``), a test as ``test_file.py::test_name``.
+    case: str
 
 
 def cited(docstring: str) -> frozenset[str]:

@@ -17,21 +17,28 @@ from pathlib import Path
 
 import jinja2
 
-from ftpress.buildcache import CACHE_DIR, Fingerprint, LastBuild, RenderCache, remember, reusable
 from ftpress.content.posts import load_post
 from ftpress.errors import InputError
-from ftpress.executor import SERIAL, Executor
+from ftpress.files.write import Staging, WriteReport, check_out_dir, write_file
 from ftpress.render.outputs import Outputs
-from ftpress.search import (
+from ftpress.site.loading import BuildOptions, Site, load
+from ftpress.site.rendering import render, render_one_post
+from ftpress.site.search import (
     SEARCH_DIR,
     index_site,
     index_unfinished,
     mark_finished,
     mark_unfinished,
 )
-from ftpress.site.loading import BuildOptions, Site, load
-from ftpress.site.rendering import render, render_one_post
-from ftpress.write import Staging, WriteReport, check_out_dir, write_file
+from ftpress.speed.buildcache import (
+    CACHE_DIR,
+    Fingerprint,
+    LastBuild,
+    RenderCache,
+    remember,
+    reusable,
+)
+from ftpress.speed.executor import SERIAL, Executor
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from ftpress import yamlsource
 from ftpress.errors import Problem
-from ftpress.hexes import Hex, on_map
+from ftpress.files import yamlsource
 from ftpress.state.files import KINDS
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.model import (
     PUBLIC_KNOWLEDGE,
     CampaignFile,
@@ -165,9 +165,6 @@ class _Checker:
                     self.add("players", ("players", i, "capital"), f"capital {p.capital!r} "
                              f"is {'held by ' + repr(owner) if owner else 'neutral'}; a "
                              "player's capital is one of their own worlds")
-            if p.ally is not None and p.ally == p.navy:
-                self.add("players", ("players", i, "ally"), f"ally {p.ally!r} is the "
-                         "player's own navy; an ally is another navy")
 
     # -- map.yaml --------------------------------------------------------------------
 

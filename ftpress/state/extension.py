@@ -17,7 +17,7 @@ the shared model with the extension record in its ``ext`` field; the saver write
 the record's keys back in place. A key that is neither the shared model's nor the
 ruleset's is refused at its line, like any unknown key.
 
-The state never imports a ruleset: the caller (:mod:`ftpress.campaign`) hands the
+The state never imports a ruleset: the caller (:mod:`ftpress.store.campaign`) hands the
 loader every ruleset's extension by name, and the loader picks the one the
 campaign's ``ruleset`` names. So ``campaign.yaml``, which names it, holds shared
 keys only (a ruleset's own options go in its ``setup.options``).
@@ -33,8 +33,8 @@ from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from ftpress import validation, yamlsource
 from ftpress.errors import Problem
+from ftpress.files import validation, yamlsource
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,16 @@ class Extension:
 
 
 E = TypeVar("E", bound=Extension)
+
+
+def placed_after(key: str) -> dict[str, str]:
+    """The metadata of an extension field written in the file right after the shared
+    record's ``key`` (where it stood before the ruleset took it over), not at the end."""
+    return {PLACED_AFTER: key}
+
+
+#: The metadata key of :func:`placed_after`.
+PLACED_AFTER = "placed_after"
 
 
 def extension_of(record: Any, kind: type[E]) -> E:
@@ -114,7 +124,7 @@ def always_seen(record: Any) -> bool:
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """What someone who does not own a record may know of what the ruleset keeps
-    about it: how :func:`ftpress.knowledge.known_state` projects the ruleset's
+    about it: how :func:`ftpress.secrecy.knowledge.known_state` projects the ruleset's
     extension records for a viewer. The shared fields are the shared model's to
     project (a group's ships unless contacted, its endurance, its dummy flag); the
     ruleset declares only its own.
@@ -289,10 +299,10 @@ def schema(base: dict[str, Any], file_kind: str, ext: StateExtension | None
         props = dict(where.get("properties", {}))
         props.pop("ext", None)
         adapter = ext.adapter(record) if ext else None
-        if adapter is not None:
+        if ext is not None and adapter is not None:
             added = adapter.json_schema()
             defs.update(added.get("$defs", {}))
-            props.update(added.get("properties", {}))
+            props = _placed(props, added.get("properties", {}), ext.records[record])
         where["properties"] = props
         if name is None:
             out = {**where, **({"$defs": defs} if defs else {})}
@@ -304,6 +314,20 @@ def schema(base: dict[str, Any], file_kind: str, ext: StateExtension | None
                                                   if k != "ext"}}
     if defs:
         out["$defs"] = defs
+    return out
+
+
+def _placed(shared: dict[str, Any], added: dict[str, Any], record: type[Extension]
+            ) -> dict[str, Any]:
+    """The properties of a record's schema: the shared ones, each of the extension's
+    after the shared one it is placed after (:func:`placed_after`), the rest last."""
+    after = {f.name: f.metadata[PLACED_AFTER] for f in dataclasses.fields(record)
+             if PLACED_AFTER in f.metadata}
+    out: dict[str, Any] = {}
+    for key, value in shared.items():
+        out[key] = value
+        out.update((k, v) for k, v in added.items() if after.get(k) == key)
+    out.update((k, v) for k, v in added.items() if k not in out)
     return out
 
 

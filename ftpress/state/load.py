@@ -17,9 +17,10 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from ftpress import validation, yamlsource
 from ftpress.errors import InputError, Problem, Problems
-from ftpress.executor import SERIAL, Executor
+from ftpress.files import validation, yamlsource
+from ftpress.secrecy.twins import UmpireKey, is_projection, read, twin
+from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state import crossrefs
 from ftpress.state.extension import (
     NO_EXTENSIONS,
@@ -33,7 +34,6 @@ from ftpress.state.extension import (
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.model import DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.state.twins import UmpireKey, is_projection, read, twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class LoadedState:
     folder: str
     state: State
     sources: dict[str, Any]
-    #: The kinds read from their sealed twin (:mod:`ftpress.state.twins`): a problem in
+    #: The kinds read from their sealed twin (:mod:`ftpress.secrecy.twins`): a problem in
     #: one is told at the twin's path.
     sealed: frozenset[str] = frozenset()
 
@@ -74,7 +74,7 @@ PARSED_LIMIT = 4096
 
 
 class Store(Protocol):
-    """Where parsed files are kept: the build's cache (``ftpress.buildcache.RenderCache``),
+    """Where parsed files are kept: the build's cache (``ftpress.speed.buildcache.RenderCache``),
     or, without one, :class:`Scratch` for one load.
 
     ``parsed`` holds the models of files parsed and validated in this process, by
@@ -295,7 +295,7 @@ def load_state(root: Path, folder: str = STATE_DIR, store: Store | None = None, 
     additions to the state, by name; the files are read with those of the ruleset
     ``campaign.yaml`` names (without it, a key of a ruleset's is unknown).
     ``umpire``: the umpire's key, to read each file's sealed twin
-    (:mod:`ftpress.state.twins`); without it, the plain files.
+    (:mod:`ftpress.secrecy.twins`); without it, the plain files.
     """
     store = store if store is not None else Scratch()
     problems = Problems()

@@ -28,12 +28,12 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from ftpress.cleantext import LINE
-from ftpress.dice import Roll
-from ftpress.durations import PATTERN as DURATION
-from ftpress.hexes import Hex
+from ftpress.state.dice import Roll
 from ftpress.state.extension import Extension, check_extension, normalised
-from ftpress.written_dates import Day, Moment
+from ftpress.state.hexes import Hex
+from ftpress.text.cleantext import LINE
+from ftpress.text.durations import PATTERN as DURATION
+from ftpress.text.written_dates import Day, Moment
 
 #: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
 #: so they are safe in URLs and file names (no spaces, no '/', no '..').
@@ -164,7 +164,7 @@ NOT_A_KEY = {"key": False}
 
 def check_recipient(value: str) -> str:
     """A public key age can encrypt to; pyrage is imported only when a file names one."""
-    from ftpress.agekeys import recipient_problem
+    from ftpress.secrecy.agekeys import recipient_problem
 
     problem = recipient_problem(value)
     if problem is not None:
@@ -225,7 +225,7 @@ class Calendar:
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: SHA-256 (hex) of the secret behind the open turn's hidden rolls (a sealed
-    #: campaign's, :mod:`ftpress.turn.secret`), published with ``secret_sha256``; the
+    #: campaign's, :mod:`ftpress.store.secret`), published with ``secret_sha256``; the
     #: secret is revealed only in the sealed twin of the turn's record.
     hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
         = None
@@ -260,7 +260,7 @@ class Settings:
     #: merges every one).
     auto_merge: bool | None = None
     #: Whether orders travel sealed (age-encrypted to the umpires and their player,
-    #: see :mod:`ftpress.sealing`) or in plain text; unset is open, left out of the file.
+    #: see :mod:`ftpress.secrecy.sealing`) or in plain text; unset is open, left out of the file.
     secrecy: Literal["sealed", "open"] | None = None
 
 
@@ -293,7 +293,7 @@ class Umpire:
     github: GitHubLogin | None = None
 
 
-#: ``known_to`` of the public's known state (:mod:`ftpress.knowledge`).
+#: ``known_to`` of the public's known state (:mod:`ftpress.secrecy.knowledge`).
 PUBLIC_KNOWLEDGE = "public"
 
 
@@ -314,7 +314,7 @@ class CampaignFile:
     #: encrypted to; ``ftpress keys init`` adds one (none: left out of the file).
     umpire_recipients: tuple[AgeRecipient, ...] | None = None
     #: Whose knowledge this state is, when it is not the whole of it
-    #: (:mod:`ftpress.knowledge`): ``public`` for what every reader may know, or a
+    #: (:mod:`ftpress.secrecy.knowledge`): ``public`` for what every reader may know, or a
     #: player's id for what that player knows. Left out: the full state, every fact.
     known_to: Id | None = None
 
@@ -325,9 +325,6 @@ class CampaignFile:
 
 
 # --- state/players.yaml ----------------------------------------------------------------
-
-Maintenance = Literal["full", "standardised", "reduced"]
-
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -343,10 +340,6 @@ class Player:
     capital: Id
     #: The navy whose published designs the player builds (a catalogue navy id).
     navy: Id | None = None
-    #: Upkeep level (ftc2007 §7): full 10%, standardised 7.5%, reduced 5%.
-    maintenance: Maintenance = "full"
-    #: The allied navy whose designs the player buys at a discount (ftc2007 §13.1).
-    ally: Id | None = None
     #: The player's GitHub login, for people reading the file.
     github: GitHubLogin | None = None
     #: The player's numeric GitHub user id: an order pull request is the player's when

@@ -5,7 +5,7 @@ order files folded in), as :class:`RecordedTurn` values for the render stage.
 ``t000`` is the setup: the state as generated, no events.
 
 In a sealed campaign the plain files hold what the public may know; given the
-umpire's key, every file is read from its sealed twin (:mod:`ftpress.state.twins`).
+umpire's key, every file is read from its sealed twin (:mod:`ftpress.secrecy.twins`).
 """
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ftpress import validation, yamlsource
-from ftpress.dice import Roll
 from ftpress.errors import InputError, Problem
-from ftpress.events import Event, EventsFile
-from ftpress.executor import SERIAL, Executor
+from ftpress.files import validation, yamlsource
+from ftpress.secrecy.twins import UmpireKey, read
+from ftpress.speed.executor import SERIAL, Executor
+from ftpress.state.dice import Roll
+from ftpress.state.events import Event, EventsFile
 from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
 from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_number
-from ftpress.state.twins import UmpireKey, read
 
 _EVENTS: TypeAdapter[EventsFile] = TypeAdapter(EventsFile)
 
@@ -99,7 +99,7 @@ def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None) -> tuple[Eve
         return None
 
 
-def read_orders(root: Path, rel: str, umpire: UmpireKey | None = None
+def read_recorded_orders(root: Path, rel: str, umpire: UmpireKey | None = None
                 ) -> tuple[tuple[str, bytes], ...]:
     """The order files a turn's record keeps (``<rel>/orders/<player>.yaml``), by player:
     the public copies, or with ``umpire`` the whole files from their twins."""
@@ -119,4 +119,4 @@ def _load_turn(root: Path, rel: str, turn: str, number: int,
     if (root / rel / DICE.file).is_file():
         # Already read with the snapshot: not parsed again.
         rolls = load_dice(root, rel, umpire=umpire).rolls
-    return RecordedTurn(turn, number, state, events, rolls, read_orders(root, rel, umpire))
+    return RecordedTurn(turn, number, state, events, rolls, read_recorded_orders(root, rel, umpire))

@@ -23,14 +23,14 @@ from typing import Any
 
 import yaml
 
-from ftpress.dice import Roll
-from ftpress.events import Audience
-from ftpress.hexes import Hex
-from ftpress.state.extension import Extension
+from ftpress.files.yamlsource import represent_text
+from ftpress.state.dice import Roll
+from ftpress.state.events import Audience
+from ftpress.state.extension import PLACED_AFTER, Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
 from ftpress.state.writeout import write_out
-from ftpress.yamlsource import represent_text
 
 #: Records written on one line each.
 _ONE_LINE = (Ship, Roll, Abstract, Point)
@@ -91,13 +91,18 @@ def plain(value: Any, depth: int = 2) -> Any:
 
 def _fields(record: Any) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
     """A record's fields and values, its extension's (:mod:`ftpress.state.extension`)
-    in place of ``ext``: in the file they stand beside the shared ones."""
+    in place of ``ext``, or after the shared field each names (``placed_after``): in
+    the file they stand beside the shared ones."""
+    ext = next((getattr(record, f.name) for f in dataclasses.fields(record)
+                if isinstance(getattr(record, f.name), Extension)), None)
+    placed: dict[str, list[tuple[dataclasses.Field[Any], Any]]] = {}
+    if ext is not None:
+        for f, item in _fields(ext):
+            placed.setdefault(f.metadata.get(PLACED_AFTER, "ext"), []).append((f, item))
     for f in dataclasses.fields(record):
-        item = getattr(record, f.name)
-        if isinstance(item, Extension):
-            yield from _fields(item)
-        elif f.name != "ext":
-            yield f, item
+        if f.name != "ext":
+            yield f, getattr(record, f.name)
+        yield from placed.get(f.name, ())
 
 
 def _inline(value: Any) -> bool:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ftpress import yamlsource
-from ftpress.campaign import load_folder
 from ftpress.errors import InputError, Problem
+from ftpress.files import yamlsource
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import snapshot_folders
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.store.campaign import load_folder
 
 _CAMPAIGN = f"{STATE_DIR}/{KINDS['campaign'].file}"
 

@@ -7,11 +7,11 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from ftpress.battles import LoadedBattle, battle_id, battle_path
-from ftpress.events import Event
-from ftpress.hexes import Hex
+from ftpress.files.write import write_file
+from ftpress.state.battle_results import LoadedBattle, battle_id, battle_path
+from ftpress.state.events import Event
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Point, State
-from ftpress.write import write_file
 
 #: What the umpire fills in, as the battle-result template explains it.
 _FILL_IN = (

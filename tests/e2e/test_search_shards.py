@@ -11,8 +11,8 @@ import pytest
 from test_search_shards import NOW, SITE_YAML, WORDS, three_years
 
 from e2e.conftest import BASE_PATH, Watched, _PagesHandler
-from ftpress import search
 from ftpress.cli import main
+from ftpress.site import search
 
 from conftest import write_files
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ftpress.events import EventKind
-from ftpress.report_spec import Fold, PlaceList, ReportSection, ReportSpec
+from ftpress.state.events import EventKind
+from ftpress.state.report_spec import Fold, PlaceList, ReportSection, ReportSpec
 
 KINDS = (
     EventKind("beacon-lit", "rule 2: a world's beacon lit by its owner"),

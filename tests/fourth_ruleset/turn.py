@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.planning import located, no_orders, section_namer
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State
 
 rule = section_namer("lighthouse")
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders],
-            dice: Dice) -> tuple[State, tuple[Event, ...]]:
-    """The turn as a fold: pure, and no die is needed."""
+def resolve(state: State, orders: Mapping[str, LoadedOrders], dice: Dice,
+            battles: Mapping[str, LoadedBattle]) -> tuple[State, tuple[Event, ...]]:
+    """The turn as a fold: pure, and no die is needed; no battle is fought."""
     events: list[Event] = []
     for player in state.players.players:
         groups = state.groups_of(player.id)

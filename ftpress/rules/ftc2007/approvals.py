@@ -11,25 +11,21 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Design, announced, approved_on, tech_of
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import State
-from ftpress.words import long_date, powers_own
-
-#: §16.2 has the approval given "at game start". Ruling: ftpress takes an approval
-#: whenever the umpire records it; the original umpires took their requests before
-#: play began, and a campaign's umpire who hears one later is ruling on their own
-#: campaign. What the text insists on, that every other player is told before the
-#: technology is used, is applied to the letter.
-APPROVAL_AT_ANY_TIME = True
+from ftpress.state.words import long_date, powers_own
 
 
 def announce_approvals(state: State) -> tuple[State, list[Event]]:
     """§16.2: every approval the umpire has recorded and no turn has announced yet is
-    told to every player, in design order."""
+    told to every player, in design order.
+
+    Reading ``approval-at-any-time`` (the ruleset's readings).
+    """
     events: list[Event] = []
     designs = []
     for design in state.designs.designs:

@@ -11,7 +11,7 @@ unless every power in the battle asks for the abstract combat with
 A tabletop battle with no result yet is reported as a ``battle-pending``
 event: ``ftpress turn`` then writes the battle-result file and records
 nothing. Once the umpire has filled it in, the turn is resolved again with
-the result (a :class:`ftpress.battles.LoadedBattle`), which is checked
+the result (a :class:`ftpress.state.battle_results.LoadedBattle`), which is checked
 against the forces that fought and folded in here. After the battles, §10
 attacks on the defences follow where the field is now held by one power.
 """
@@ -22,12 +22,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.battles import BattleFile, LoadedBattle, battle_id
-from ftpress.dice import Dice
 from ftpress.errors import InputError, Problem
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.ftc2007.capture import OWN_HULKS_RECOVERED, seize_prizes, take_prize
 from ftpress.rules.ftc2007.defences import Beaten, after_losses, lone_scout
@@ -36,9 +31,14 @@ from ftpress.rules.ftc2007.encounters import ALL_STAND_OFF_STAY, someone_attacks
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.state_ext import grafted, interdictor
 from ftpress.rules.ftc2007.table_notes import abstract_checks, checks_made, table_notes
 from ftpress.rules.ftc2007.upkeep import checks_worse
+from ftpress.state import words
+from ftpress.state.battle_results import BattleFile, LoadedBattle, battle_id
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
+from ftpress.state.hexes import DIRECTION_NAMES, Hex, bearings
 from ftpress.state.model import Group, Location, Ship, State
 
 #: The abstract combat is fought between two sides. Where three or more powers
@@ -65,21 +65,6 @@ ALL_SUPPLIED = True
 #: off after a round that leaves it with less than half the strength it began
 #: with (seed 001 leaves the choice to the players).
 ABSTRACT_BREAK_OFF_BELOW = (1, 2)
-
-#: The abstract combat destroys ships outright; only a tabletop result leaves
-#: hulks drifting to be captured (§12.1).
-ABSTRACT_LOSSES_ARE_DESTROYED = True
-
-#: §18.4: a side that breaks off an abstract battle jumps back where it set out
-#: from this week; one that began the week there has no recorded way out and
-#: stays, so the encounter goes on next turn.
-BROKEN_OFF_FALL_BACK_TO_ORIGIN = True
-
-#: §18.4: a fleet that jumps out of a tabletop battle arrives where the result says
-#: it went, no further than one move away; the state has no ships in transit, so
-#: it stands there when the turn ends, and the jump is its move of the next turn
-#: (:mod:`.departures`): it may not move again until the turn after.
-WITHDRAWAL_LANDS_AT_TURN_END = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,16 +180,12 @@ def pending(state: State, site: Site, set_out: Mapping[str, Location]) -> Event:
                  groups=tuple(g.id for g in site.groups), players=site.powers)
 
 
-#: Ruling: §17.6 brings a task force onto the table by the edge of the hex side it
-#: crossed, with the top of the table the top of the map. A jump may span two hexes
-#: and a route several, so the side is the one facing where the group set out from
-#: this week (of two equally near, the clockwise one, as ``hexes.CLOCKWISE_FIRST``).
-ENTRY_EDGE_FACES_THE_SET_OUT = True
-
-
 def entry_edge(state: State, site: Site, group: Group, set_out: Mapping[str, Location]) -> str:
     """§17.6: ', enters by the north-east edge' for a group that came in this week,
-    else ''."""
+    else ''.
+
+    Reading ``entry-edge-faces-the-set-out`` (the ruleset's readings).
+    """
     start = set_out.get(group.id)
     origin = state.hex_of(start) if start is not None else None
     facing = bearings(site.hex, origin) if origin is not None else ()
@@ -222,7 +203,10 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
 
     Initiative is 1d6 a power, +1 if any of its groups there is on attack orders
     (§17.2.2) and +1 if one arrived by charted route (§8.2), ties rolled again; the
-    winner attacks first."""
+    winner attacks first.
+
+    Reading ``abstract-losses-are-destroyed`` (the ruleset's readings).
+    """
     a, b = site.powers
     worse = [p for p in site.powers if checks_worse(state, p)]
     failed, events = abstract_checks(state, site.groups, dice, worse)
@@ -262,6 +246,10 @@ def abstract_battle(state: State, plan: Plan, dice: Dice, site: Site,
 
 def _side(state: State, site: Site, power: str,
           failed: set[tuple[str, str]]) -> ac.Side:
+    """One power's ships in the abstract combat; a ship crippled (more than half her hull
+    lost, or a failed system check, §10.8) fights crippled, and one of a navy on reduced
+    maintenance (§7.4) or carrying parts from other ships (§11.3.3) is crippled sooner
+    (:data:`REDUCED_MAINTENANCE_CRIPPLES_SOONER`)."""
     units = []
     for group in site.groups:
         if group.owner != power:
@@ -275,15 +263,17 @@ def _side(state: State, site: Site, power: str,
                                  crippled=_crippled(state, ship)
                                  or (group.id, ship.name) in failed, supplied=ALL_SUPPLIED,
                                  checks_worse=REDUCED_MAINTENANCE_CRIPPLES_SOONER
-                                 and checks_worse(state, power)))
+                                 and (checks_worse(state, power) or grafted(ship))))
     return ac.Side(power, tuple(units), break_off_below=ABSTRACT_BREAK_OFF_BELOW,
                    title=words.power(state, power))
 
 
 #: Ruling: the abstract combat has no damage checks; what stands for them is the
-#: threshold at which a hit cripples a ship. A navy on reduced maintenance (§7.4)
-#: has that threshold one point lower: exactly half its defence (rounded up)
-#: cripples, where a ship of any other navy needs more than half.
+#: threshold at which a hit cripples a ship. A navy on reduced maintenance (§7.4),
+#: and a ship carrying parts from another ship (§11.3.3), have that threshold one
+#: point lower: exactly half its defence (rounded up) cripples, where any other
+#: ship needs more than half. A ship with both is one level worse, not two: the
+#: abstract combat has no second step to take.
 REDUCED_MAINTENANCE_CRIPPLES_SOONER = True
 
 
@@ -299,7 +289,7 @@ def _crippled(state: State, ship: Ship) -> bool:
 
 def _fall_back(state: State, site: Site, power: str,
                set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
-    """§18.4 (:data:`BROKEN_OFF_FALL_BACK_TO_ORIGIN`): a side that broke off jumps back."""
+    """§18.4 (reading ``broken-off-fall-back-to-origin``): a side that broke off jumps back."""
     events: list[Event] = []
     moves: dict[str, Location] = {}
     for group in state.groups.groups:

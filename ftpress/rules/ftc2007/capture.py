@@ -14,10 +14,8 @@ import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
-from ftpress.orders.model import PrizeOrder
+from ftpress.rules.ftc2007.orderfile import PrizeOrder
+from ftpress.rules.ftc2007.orders import economy_allowed
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
 from ftpress.rules.ftc2007.recce import who_knows
@@ -25,7 +23,10 @@ from ftpress.rules.ftc2007.repairs import box_cost
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, prizes_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     Design,
     Group,
@@ -35,16 +36,7 @@ from ftpress.state.model import (
     State,
 )
 from ftpress.state.turns import turn_id
-from ftpress.words import plural, power, powers_own
-
-#: §12.2.1 also asks that three of the five major systems survive. The state does
-#: not track systems, so this is the umpire's to judge when filling in a battle
-#: result: a ship whose major systems are gone is marked destroyed, not drifting.
-MAJOR_SYSTEMS_JUDGED_AT_THE_TABLE = True
-
-#: A rebuilt prize keeps its damage: mending it is an ordinary repair (§11), ordered
-#: and paid for like any other (§12.2.1 "charged at the normal rates").
-REBUILT_PRIZE_KEEPS_ITS_DAMAGE = True
+from ftpress.state.words import plural, power, powers_own
 
 #: §12.2.1: a type the navy does not have in service costs 20% more to repair. The
 #: extra is paid when the prize is rebuilt, as 20% of repairing all its damage at
@@ -63,7 +55,10 @@ def prizes_at(state: State, h: Hex) -> list[tuple[Player, Prize]]:
 
 def take_prize(state: State, captor: str, taken_from: str, ship: Ship,
                at: Location) -> tuple[State, Event]:
-    """§12.1: a drifting ship becomes a prize of the power holding the field."""
+    """§12.1: a drifting ship becomes a prize of the power holding the field.
+
+    Reading ``major-systems-judged-at-the-table`` (the ruleset's readings).
+    """
     prefix = f"prize-{turn_id(state.campaign.calendar.turn)}-"
     taken = [x.id for p in state.players.players for x in prizes_of(p) if x.id.startswith(prefix)]
     prize = Prize(f"{prefix}{len(taken) + 1}", at, dataclasses.replace(ship, crippled=False),
@@ -100,7 +95,7 @@ def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
     for player, loaded in sorted(plan.orders.items()):
         vetted = plan.vetted.get(player)
         economy = loaded.orders.economy
-        if vetted is None or economy is None or not vetted.economy_allowed \
+        if vetted is None or economy is None or not economy_allowed(vetted) \
                 or state.player(player) is None:
             continue
         # Orders the rules forbid were refused when vetted, each with its event.
@@ -183,7 +178,10 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
 
 
 def describe_prize_order(state: State, player: str, prize_id: str, order: PrizeOrder) -> str:
-    """A prize order the rules allow, in plain words (``ftpress check``)."""
+    """A prize order the rules allow, in plain words (``ftpress check``).
+
+    Reading ``rebuilt-prize-keeps-its-damage`` (the ruleset's readings).
+    """
     _, prize, design = _held(state, player, prize_id)
     what = f"Prize {prize_id} ({prize.ship.name}, a {design.name})"
     if order.action == "sell":

@@ -15,14 +15,14 @@ import dataclasses
 import re
 from fractions import Fraction
 
-from ftpress.events import Audience, Event
-from ftpress.orders.model import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.orderfile import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import announced, approved_on
+from ftpress.rules.ftc2007.state_ext import ally_of, announced, approved_on
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.technology import build_price, non_standard
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import (
     Design,
     Group,
@@ -31,7 +31,7 @@ from ftpress.state.model import (
     Ship,
     State,
 )
-from ftpress.words import plural, power
+from ftpress.state.words import plural, power
 
 #: §13.1: a keel grows by this many points of work each strategic turn (a week).
 KEEL_WORK_PER_WEEK = 100
@@ -39,42 +39,9 @@ KEEL_WORK_PER_WEEK = 100
 #: §13.1: an ally's designs are bought at this much off their list price.
 ALLY_DISCOUNT = Fraction(1, 5)
 
-#: Ruling (the 20 May ruling, rule 13.1 as amended): a keel may be laid at any
-#: world the player holds; ``System.shipyard`` marks a yard on the map and
-#: gives no right of its own.
-KEEL_AT_ANY_HELD_WORLD = True
-
-#: Ruling: §13.1 is silent on whose designs a keel may follow. A keel is laid to
-#: a design of the player's own navy; the ally's 20% discount is for buying its
-#: ships on the open market, not for building them.
-KEEL_DESIGNS_OF_OWN_NAVY = True
-
-#: Ruling: §13.1 does not say where a ship bought on the open market is handed
-#: over. The order names a world the player holds, and she is there at once,
-#: as the economic turn opens, in time to move the week after.
-PURCHASE_DELIVERED_AT_A_HELD_WORLD = True
-
-#: Ruling: a player's navy is ``Player.navy``; a player with none named builds
-#: and buys the designs of the navy with the player's own id.
-OWN_NAVY_IS_PLAYER_ID_WHEN_UNSET = True
-
-#: Ruling: the ships completed or delivered at one world in one turn form one new
-#: task group there, with the next free id ``<player>-<n>``; it holds until
-#: ordered, and may merge with the others at the world the week after (§15.1).
-NEW_SHIPS_FORM_A_NEW_GROUP = True
-
-#: §15.2 gives a navy one dummy counter per capital ship. Ruling: a capital ship
-#: completed or bought brings hers, a new dummy group at the same world, as one
-#: destroyed takes hers away (``defences.DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``).
-NEW_CAPITAL_SHIP_BRINGS_A_DUMMY = True
-
-#: Ruling: ships are ordered and split by name, so a new ship's name may not be
-#: one already borne by a ship of the same navy, afloat or on the slips.
-SHIP_NAMES_UNIQUE_IN_A_NAVY = True
-
 
 def own_navy(player: Player) -> str:
-    """The navy whose designs the player builds (:data:`OWN_NAVY_IS_PLAYER_ID_WHEN_UNSET`)."""
+    """The navy whose designs the player builds (reading ``own-navy-is-player-id-when-unset``)."""
     return player.navy or player.id
 
 
@@ -88,13 +55,16 @@ def purchase_price(player: Player, design: Design) -> int | None:
     ally's; None for anyone else's."""
     if design.navy == own_navy(player):
         return design.points
-    if player.ally is not None and design.navy == player.ally:
+    if ally_of(player) is not None and design.navy == ally_of(player):
         return charge(design.points, 1 - ALLY_DISCOUNT)
     return None
 
 
 def names_in_use(state: State, player_id: str) -> set[str]:
-    """Names of the player's ships afloat and on the slips."""
+    """Names of the player's ships afloat and on the slips.
+
+    Reading ``ship-names-unique-in-a-navy`` (the ruleset's readings).
+    """
     names = {s.name for g in state.groups_of(player_id) for s in g.ships}
     return names | {k.name for k in state.queues.keels if k.owner == player_id}
 
@@ -111,8 +81,8 @@ def _world_problem(state: State, player: Player, world_id: str) -> str | None:
 
 def keel_problem(state: State, player: Player, order: KeelOrder,
                  names: set[str]) -> str | None:
-    """§13.1: a keel at a world you hold (:data:`KEEL_AT_ANY_HELD_WORLD`), to a
-    design of your own navy (:data:`KEEL_DESIGNS_OF_OWN_NAVY`) that may be used
+    """§13.1: a keel at a world you hold (reading ``keel-at-any-held-world``), to a
+    design of your own navy (reading ``keel-designs-of-own-navy``) that may be used
     (§16.2), with a new name."""
     return (_keel_design_problem(state, player, order.design)
             or _world_problem(state, player, order.at) or _name_problem(order.name, names))
@@ -133,7 +103,7 @@ def _keel_design_problem(state: State, player: Player, design_id: str) -> str | 
 #: notes (rulebook 19.2) bill a refit with a system of another type or mass at 20%
 #: more. Ruling: the state knows a keel's design and the points built, not its
 #: systems, so the change is priced on the whole keel, as §16.3's surcharge is
-#: (``technology.SURCHARGE_ON_THE_WHOLE_SHIP``): the work built so far counts toward
+#: (reading ``surcharge-on-the-whole-ship``): the work built so far counts toward
 #: the new design (up to its price), and a new design of another size class or mass
 #: costs 20% of that work more, paid when the change is made; one of the same
 #: class and mass is a like-for-like refit, billed as the building it is.
@@ -231,7 +201,7 @@ def purchase_problem(state: State, player: Player, order: PurchaseOrder,
                      names: set[str]) -> str | None:
     """§13.1: a published design (one of the catalogue, ftpress's stand-in for the
     Fleet Books) of your navy or your ally's, delivered at a world
-    you hold (:data:`PURCHASE_DELIVERED_AT_A_HELD_WORLD`), with a new name."""
+    you hold (reading ``purchase-delivered-at-a-held-world``), with a new name."""
     design = find_design(state, order.design)
     if design is None:
         return (f"there is no design {order.design!r} in the campaign's designs or the "
@@ -241,7 +211,7 @@ def purchase_problem(state: State, player: Player, order: PurchaseOrder,
                 "sells only the designs of the catalogue (the Fleet Books), and a design of "
                 "your own is built on a keel instead (§13.1)")
     if purchase_price(player, design) is None:
-        ally = f" or your ally's ({player.ally})" if player.ally else ""
+        ally = f" or your ally's ({ally_of(player)})" if ally_of(player) else ""
         return (f"{design.name} ({design.id}) is a {design.navy} design; you buy the designs "
                 f"of your own navy ({own_navy(player)}){ally} (§13.1)")
     return _world_problem(state, player, order.at) or _name_problem(order.name, names)
@@ -268,7 +238,8 @@ def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | No
     if balance(state, player_id) < price:
         return state, [unpaid(player_id, f"buying {what}", price, "purchases", "13.1",
                               order=where, at=order.at)]
-    ally = power(state, player.ally) if player.ally and state.player(player.ally) else player.ally
+    ally_id = ally_of(player)
+    ally = power(state, ally_id) if ally_id and state.player(ally_id) else ally_id
     discount = (f", 20% off as a design of its ally {ally}"
                 if design.navy != own_navy(player) else "")
     state = credit(state, player_id, -price)
@@ -350,9 +321,9 @@ def build_keels(state: State, fresh: dict[tuple[str, str], str]) -> tuple[State,
 
 def deliver(state: State, player_id: str, at: str, ship: Ship,
             fresh: dict[tuple[str, str], str]) -> tuple[State, str, str]:
-    """:data:`NEW_SHIPS_FORM_A_NEW_GROUP`: the ship joins the group of new ships
+    """reading ``new-ships-form-a-new-group``: the ship joins the group of new ships
     formed at ``at`` this turn (``fresh``), or forms it; a capital ship brings
-    her dummy counter (§15.2, :data:`NEW_CAPITAL_SHIP_BRINGS_A_DUMMY`). Returns the
+    her dummy counter (§15.2, reading ``new-capital-ship-brings-a-dummy``). Returns the
     group, and how the event names where she went."""
     groups = list(state.groups.groups)
     group_id = fresh.get((player_id, at))

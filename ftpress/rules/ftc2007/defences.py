@@ -13,9 +13,7 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import Hex
+from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.scouting import roll_worth
@@ -29,7 +27,10 @@ from ftpress.rules.ftc2007.state_ext import (
     with_owed,
 )
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import (
     DefenceWork,
     Group,
@@ -42,87 +43,37 @@ from ftpress.state.model import (
     State,
     System,
 )
-from ftpress.words import group as named_group
-from ftpress.words import groups as named_groups
-from ftpress.words import plural, power, powers_own, sentence
-
-#: §10.2 "+1 for each multiple … beyond the first": the bonus is the number of
-#: *whole* multiples of the defences' value less one (2× → +1, 2.9× → +1, 3× → +2).
-WHOLE_MULTIPLES_ONLY = True
+from ftpress.state.words import group as named_group
+from ftpress.state.words import groups as named_groups
+from ftpress.state.words import plural, power, powers_own, sentence
 
 #: §10.2: the attack is allowed at exactly 50% of the defences' value ("at least").
 MINIMUM_RATIO = (1, 2)
-
-#: §10.4 says "a modified result of 6"; a modified 7 or more is read as a 6 too,
-#: since modifiers that make a fleet stronger cannot make it fail.
-MODIFIED_ABOVE_SIX_SURRENDERS = True
 
 #: §10.5 (13 May ruling): the d5 for what is left of the defences is rolled only
 #: when they surrender ("Defences that surrender are assumed to have been damaged
 #: in the process"); an interdiction or a repulse leaves them as they were.
 DEFENCE_DAMAGE_ROLLED_ON = ("surrender",)
 
-#: §10.5: "cut to one third / two thirds" applies to the defence points standing
-#: when they surrender (not their full strength), rounded down: a box of defence
-#: cannot be part standing. ``idp_full`` keeps the full strength for rebuilding.
-DEFENCE_CUT_ROUNDS_DOWN = True
-
 #: §10.5 (13 May ruling): a 1 on the d5 counts as a 2.
 D5_ONE_COUNTS_AS = 2
 
-#: §10.7 "need not be specifically allocated": the repulse puts no box on any ship;
-#: the fleet owes them until a battle or the next economic turn calls them in.
-REPULSE_DAMAGE_OWED_BY_THE_FLEET = True
-
-#: §10.8: the boxes are a third of the IDP *standing* when the attack is thrown
-#: back, rounded down (36⅔ → 36, 8 April ruling).
-REPULSE_BOXES_FROM_STANDING_IDP = True
-
-#: §10.8 tie-break "the ship listed first on the task group's roster", when the
-#: attack is made by several groups: the groups in the order the state lists
-#: them when the attack is thrown back, each group's ships in its roster order;
-#: the debt keeps that order for the allocation (:mod:`.owed_damage`).
-ROSTER_ORDER_ACROSS_GROUPS = True
-
-#: §10.8 "no damage is wasted": a ship's share beyond the hull boxes it has left
-#: goes to the other ships, shared out again by mass. Only when every ship is
-#: destroyed is any damage left over.
-OVERFLOW_GOES_TO_THE_REST = True
-
-#: A ship whose every hull box is gone is destroyed and leaves the roster
-#: (applied where owed repulse damage is allocated, :mod:`.owed_damage`).
-SHIP_LOST_WHEN_HULL_GONE = True
-
-#: §10.7 "thrown back": a repulsed group falls back to where it set out from this
-#: week (turn 3, Marrow: the Union fell back to Corvid). One that began the week
-#: at the world has nowhere nearer to go and stays there, its attack over.
+#: §10.7 "thrown back", with §18.4 (the text's 18.2) and the 20 May ruling that news
+#: travels no faster than ships: a repulsed group jumps back to where it set out
+#: from this week; all at the world see it go, only its owner knows where, and the
+#: jump is its move of the next week. One that began the week at the world has
+#: nowhere nearer to go and stays there, its attack over. The rulebook's §10.7
+#: states this reading.
 REPULSED_FALL_BACK_TO_ORIGIN = True
 
-#: §10.2 "beat a defending fleet … before turning on the defences": any other
-#: power's fleet there counts (the Vesper question of 24 March was about a
-#: neutral world), except a lone scout (:func:`lone_scout`).
-ANY_OPPOSING_FLEET_DEFENDS = True
-
-#: The rules never say what becomes of a capital that falls. The state needs a
-#: capital of the player's own, so it moves to the player's richest remaining
-#: world (the first on the map of equals); a player with no world left keeps
-#: the lost one on record.
-CAPITAL_MOVES_TO_RICHEST_WORLD = True
-
-#: The rules never say what happens to the loser's works at a world that
-#: falls: keels on its slips, repairs in its yards, spares in its depots and
-#: defences being rebuilt are lost with it (nothing in §12 lets the victor take
-#: them over), each with an event.
-WORKS_AT_A_FALLEN_WORLD_ARE_LOST = True
-
-#: §15.2 allows one dummy counter per capital ship. A player whose capital ship
-#: is destroyed loses the dummy that came with it (its last-listed one).
-DUMMY_GOES_WITH_ITS_CAPITAL_SHIP = True
 
 @dataclass(frozen=True, slots=True)
 class Beaten:
     """A defending fleet beaten at a world this turn (§9.2): who, and whether it
-    was only a lone scout, which earns no bonus (§10.2 as ruled 24 March)."""
+    was only a lone scout, which earns no bonus (§10.2 as ruled 24 March).
+
+    Reading ``any-opposing-fleet-defends`` (the ruleset's readings).
+    """
 
     groups: tuple[str, ...]
     lone_scout: bool
@@ -255,7 +206,7 @@ def _count(n: int) -> str:
 
 
 def works_lost(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
-    """``WORKS_AT_A_FALLEN_WORLD_ARE_LOST``: the loser's keels, repairs, spares and
+    """reading ``works-at-a-fallen-world-are-lost``: the loser's keels, repairs, spares and
     defence works at the world are cancelled. What was there (a keel's name, a ship
     under repair) is the loser's business (§13.2, §15.3): only the loser is told."""
     if loser is None:
@@ -308,6 +259,8 @@ def modifiers(points: int, value: int, beat_a_fleet: bool) -> list[tuple[int, st
     +1 for each whole multiple of the defences' value beyond the first; +1 for a
     defending fleet beaten there this turn; −1 for a fleet worth less than the
     defences.
+
+    Reading ``whole-multiples-only`` (the ruleset's readings).
     """
     mods: list[tuple[int, str]] = []
     multiples = points // value
@@ -322,7 +275,10 @@ def modifiers(points: int, value: int, beat_a_fleet: bool) -> list[tuple[int, st
 
 def attack_result(natural: int, total: int) -> str:
     """§10.3–§10.7 as ruled 13 May: a natural 6, or a modified 6 (or more),
-    surrenders; a modified 1 or less is thrown back; 2–5 interdicts."""
+    surrenders; a modified 1 or less is thrown back; 2–5 interdicts.
+
+    Reading ``modified-above-six-surrenders`` (the ruleset's readings).
+    """
     if natural == 6 or total >= 6:
         return "surrender"
     if total <= 1:
@@ -350,7 +306,7 @@ def surrender(state: State, world: System, player: str, ids: tuple[str, ...],
 
 
 def capital_falls(state: State, world: System, loser: str | None) -> tuple[State, list[Event]]:
-    """``CAPITAL_MOVES_TO_RICHEST_WORLD``: a player whose capital is taken moves it
+    """reading ``capital-moves-to-richest-world``: a player whose capital is taken moves it
     to their richest remaining world."""
     who = state.player(loser) if loser else None
     if who is None or who.capital != world.id:
@@ -372,7 +328,10 @@ def capital_falls(state: State, world: System, loser: str | None) -> tuple[State
 def defence_damage(world: System, dice: Dice) -> tuple[System, Event]:
     """§10.5 as ruled 13 May: roll 1d5 for the surrendered defences. 1 or 2
     destroyed (IDP nil); 3 cut to a third; 4 to two thirds; 5 intact. The full
-    strength stays in ``idp_full`` for rebuilding."""
+    strength stays in ``idp_full`` for rebuilding.
+
+    Reading ``defence-cut-rounds-down`` (the ruleset's readings).
+    """
     standing = standing_idp(world)
     full = world.full_idp if world.full_idp is not None else standing
     before_log = len(dice.log)
@@ -411,7 +370,9 @@ def repulse(state: State, world: System, attackers: list[Group],
             set_out: Mapping[str, Location]) -> tuple[State, list[Event]]:
     """§10.7: the attack is thrown back, with damage equal to the world's income,
     which the fleet owes (:func:`owe`) until §10.8 has it allocated
-    (:mod:`.owed_damage`); the groups fall back (:data:`REPULSED_FALL_BACK_TO_ORIGIN`)."""
+    (:mod:`.owed_damage`); the groups jump back where they set out from
+    (:data:`REPULSED_FALL_BACK_TO_ORIGIN`): seen leaving by all, the destination told
+    to their owner alone, and the jump their next week's move (§18.4)."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
     if interdictor(world) == player:
@@ -428,20 +389,27 @@ def repulse(state: State, world: System, attackers: list[Group],
         back = set_out.get(group.id, group.at)
         if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
             moves[group.id] = back
+            events.append(seen_leaving(state, group.id, player, world.id, "10.7"))
             events.append(Event(
                 "withdrawal", rule("10.7"),
-                f"{named_group(state, group.id, PUBLIC, start=True)} falls back to "
-                f"{place(state, back)}.",
-                audience=PUBLIC, player=player, group=group.id, at=back, origin=world.id))
+                f"{named_group(state, group.id, Audience.told(player), start=True)} falls "
+                f"back to {place(state, back)}; the jump is its move of next week (§18.4).",
+                audience=Audience.told(player), player=player, group=group.id, at=back,
+                origin=world.id))
     groups = tuple(dataclasses.replace(g, at=moves[g.id]) if g.id in moves else g
                    for g in state.groups.groups)
-    return dataclasses.replace(state, groups=GroupsFile(groups)), events
+    state = dataclasses.replace(state, groups=GroupsFile(groups))
+    return mark_jumped(state, moves), events
 
 
 def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State, list[Event]]:
     """§10.7: the fleet thrown back from ``world`` owes a third of its standing defence
     points in hull boxes (§10.8), damage priced at the world's income; no ship takes
-    any yet (:data:`REPULSE_DAMAGE_OWED_BY_THE_FLEET`)."""
+    any yet (reading ``repulse-damage-owed-by-the-fleet``).
+
+    Readings ``repulse-boxes-from-standing-idp`` and ``roster-order-across-groups`` (the
+    ruleset's readings).
+    """
     player_id = attackers[0].owner
     ids = tuple(g.id for g in attackers)
     idp = standing_idp(world)
@@ -469,7 +437,7 @@ def owe(state: State, world: System, attackers: Sequence[Group]) -> tuple[State,
 def after_losses(state: State, player: str) -> tuple[State, list[Event]]:
     """What goes with lost ships: their repairs, their share of repulse damage owed
     (§10.7: a debt none of whose ships is left is gone), and
-    (``DUMMY_GOES_WITH_ITS_CAPITAL_SHIP``) any dummy counter beyond one per capital
+    (reading ``dummy-goes-with-its-capital-ship``) any dummy counter beyond one per capital
     ship left (§15.2)."""
     events: list[Event] = []
     state = _forget_the_lost(state, player)
@@ -510,7 +478,7 @@ def spread_damage(total: int, masses: Sequence[int], left: Sequence[int]) -> lis
     each to the largest remaining fractions, ties to the bigger ship and then to
     the ship first on the roster. No ship takes more than the boxes it has
     ``left``; its excess is shared among the rest the same way
-    (``OVERFLOW_GOES_TO_THE_REST``), so the shares add up to ``total`` unless the
+    (reading ``overflow-goes-to-the-rest``), so the shares add up to ``total`` unless the
     whole fleet is destroyed.
     """
     shares = [0] * len(masses)

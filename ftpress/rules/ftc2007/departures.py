@@ -1,9 +1,9 @@
-"""§18.4: a jump out of a system, under fire or on withdraw if contested
-(§17.2.3), is the group's move for the next strategic turn, and reaches no
-further than a move does.
+"""§18.4: a jump out of a system, under fire, on withdraw if contested
+(§17.2.3) or thrown back by the defences (§10.7), is the group's move for the
+next strategic turn, and reaches no further than a move does.
 
 The state has no ships in transit, so a group that jumps out stands at its
-destination when the turn ends (``battles.WITHDRAWAL_LANDS_AT_TURN_END``),
+destination when the turn ends (reading ``withdrawal-lands-at-turn-end``),
 marked ``jumped_out``. Its orders of the next turn may not move it
 (:func:`.orders.vet` refuses them), since that week's move is the jump; the mark
 comes off as that turn's moves are made. The mark goes with the ships: a group
@@ -26,13 +26,13 @@ import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, place, route_path
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, interdictor, jumped_out
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
+from ftpress.state.hexes import Hex
 from ftpress.state.model import GroupsFile, Location, State
 
 
@@ -74,19 +74,10 @@ class JumpOut:
     blocked_at: str | None = None
 
 
-#: §8.2 stops a fleet on an interdicted route at the last friendly system before
-#: the blockage. Ruling: a jump out along a route is such a journey. Of several
-#: routes joining the two worlds, an open one is taken; if every one is blocked,
-#: the first the map lists. A jump that would stop at the world it leaves (no
-#: world of its own before the blockage) cannot be made, and a battle result that
-#: gives it is refused: a fleet that jumped out has left.
-JUMP_OUT_STOPS_BEFORE_AN_INTERDICTION = True
-
-
 def jump_out(state: State, player: str, start: Hex, end: Hex) -> JumpOut | str:
     """§18.4, §8.2: where a jump of ``player``'s fleet out of ``start`` for ``end`` ends,
     or why it cannot be made (:func:`jump_problem`,
-    :data:`JUMP_OUT_STOPS_BEFORE_AN_INTERDICTION`)."""
+    reading ``jump-out-stops-before-an-interdiction``)."""
     problem = jump_problem(state, start, end)
     if problem is not None:
         return problem

@@ -3,8 +3,8 @@ the systems tables and as a ring on the map."""
 
 from __future__ import annotations
 
-from ftpress.display import Display, PowerColumn
 from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.state.display import Display, PowerColumn
 from ftpress.state.model import System
 
 

@@ -2,12 +2,12 @@
 
 In the first strategic turn of every economic turn but the first, before any
 group moves, the books of the economic turn just ended close
-(:data:`BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`): every world's income
+(reading ``books-close-as-the-next-economic-turn-opens``): every world's income
 (§5.2; nothing from a world interdicted now, §10.6), each navy's upkeep at the
 level it declared for that economic turn (§7) and the ordnance it expended
 (§7.1); defences rebuilt and spares bought stand ready (§10.5, §6.2.1). Then
 each player's spending orders are carried out, paid in the order they are
-written in the file (:data:`SPENDING_IN_FILE_ORDER`), none of it on credit (§6.3);
+written in the file (reading ``spending-in-file-order``), none of it on credit (§6.3);
 last, repulse damage owed from the economic turn just ended and not repaired by
 those orders is allocated to the ships (§10.8, :mod:`.owed_damage`).
 
@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
-from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, change_keel, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
-from ftpress.rules.ftc2007.orders import economic_week
+from ftpress.rules.ftc2007.orderfile import EconomyOrders
+from ftpress.rules.ftc2007.orders import economic_week, economy_allowed, economy_refused
 from ftpress.rules.ftc2007.owed_damage import call_in_at_economic_turn
 from ftpress.rules.ftc2007.owed_repairs import repair_owed
 from ftpress.rules.ftc2007.plan import Plan
@@ -33,31 +32,12 @@ from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Maintenance
 from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
-from ftpress.state.model import Maintenance, State
-from ftpress.words import power, powers_own
-
-#: Ruling: an economic turn's money is settled when the next economic turn
-#: opens, at the very start of its first strategic turn, before any group moves
-#: (so at the start of turns 7, 13, 19 …): income from every world held and not
-#: interdicted at that moment (§10.6 "at the start of an economic turn"), upkeep
-#: at the level declared for the turn just ended, and its expended ordnance
-#: ("charged when that economic turn ends", §7.1). The first economic turn's
-#: money is the starting capital (§6.1), so nothing is settled in turn 1.
-BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS = True
-
-#: Ruling (§6.3 no credit): a player's bills come first, upkeep then ordnance,
-#: and then the spending orders in the order they are written in the file (by
-#: line, whatever their kind). An order the treasury cannot pay when its turn
-#: comes is not carried out (an ``unpaid`` event); later, cheaper ones still may be.
-SPENDING_IN_FILE_ORDER = True
-
-#: Ruling: the build price of the ordnance a navy expended is declared by the
-#: player, as ``economy: ordnance:`` in the orders of the first week of the next
-#: economic turn, and billed at half (§7.1) when the books close. A player who
-#: declares nothing is billed nothing; the umpire checks the declaration against
-#: the battles fought.
-ORDNANCE_DECLARED_IN_THE_ORDERS = True
+from ftpress.state.events import PUBLIC, Event
+from ftpress.state.extension import extended
+from ftpress.state.model import State
+from ftpress.state.words import power, powers_own
 
 
 def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
@@ -77,7 +57,7 @@ def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
             continue
         economy = loaded.orders.economy
         for kind, i in spending_in_order(plan, player.id, economy):
-            if not vetted.economy_refused(kind, i):
+            if not economy_refused(vetted, kind, i):
                 state, found = _spend(state, plan, player.id, economy, kind, i, fresh)
                 events += found
     if economic_week(state) and cal.economic_turn > 1:
@@ -95,10 +75,10 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
         vetted = plan.vetted.get(player.id)
         loaded = plan.orders.get(player.id)
         if vetted is None or loaded is None or loaded.orders.economy is None \
-                or not vetted.economy_allowed:
+                or not economy_allowed(vetted):
             continue
         economy = loaded.orders.economy
-        if economy.maintenance is not None and not vetted.economy_refused("maintenance"):
+        if economy.maintenance is not None and not economy_refused(vetted, "maintenance"):
             state = _set_maintenance(state, player.id, economy.maintenance)
             events.append(Event(
                 "maintenance", rule("7"),
@@ -116,7 +96,7 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
 
 
 def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event]]:
-    """§5.2 (:data:`BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`): income, then
+    """§5.2 (reading ``books-close-as-the-next-economic-turn-opens``): income, then
     each player's upkeep and ordnance, then works that stand ready as the
     economic turn opens."""
     state, events = collect_income(state, ended)
@@ -127,12 +107,12 @@ def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event
         vetted = plan.vetted.get(player.id)
         economy = loaded.orders.economy if loaded is not None else None
         if (economy is not None and economy.ordnance is not None and vetted is not None
-                and not vetted.economy_refused("ordnance")):
+                and not economy_refused(vetted, "ordnance")):
             state, found = charge_ordnance(state, player.id, economy.ordnance, ended,
                                            plan.where(player.id, "economy", "ordnance"))
             events += found
         if (economy is not None and economy.biomass is not None and vetted is not None
-                and not vetted.economy_refused("biomass")):
+                and not economy_refused(vetted, "biomass")):
             state, found = charge_biomass(state, player.id, economy.biomass, ended,
                                           plan.where(player.id, "economy", "biomass"))
             events += found
@@ -149,7 +129,7 @@ SPENDING_KINDS = ("purchases", "keels", "changes", "repairs", "owed", "spares", 
 def spending_in_order(plan: Plan, player_id: str,
                       economy: EconomyOrders) -> list[tuple[str, int]]:
     """(kind, index) of every spending order, in the order written
-    (:data:`SPENDING_IN_FILE_ORDER`)."""
+    (reading ``spending-in-file-order``)."""
     loaded = plan.orders[player_id]
     found = [(kind, i) for kind in SPENDING_KINDS for i in range(len(getattr(economy, kind)))]
     return sorted(found, key=lambda ki: loaded.where("economy", *ki)[1:])
@@ -185,6 +165,6 @@ def works(state: State) -> tuple[State, list[Event]]:
 
 
 def _set_maintenance(state: State, player_id: str, level: Maintenance) -> State:
-    players = tuple(dataclasses.replace(p, maintenance=level) if p.id == player_id else p
+    players = tuple(extended(p, Ftc2007Player, maintenance=level) if p.id == player_id else p
                     for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players, players=players))

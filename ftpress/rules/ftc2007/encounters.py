@@ -12,27 +12,21 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
-from ftpress import words
-from ftpress.events import PUBLIC, Audience, Event
-from ftpress.hexes import Hex
 from ftpress.rules.ftc2007.defences import Beaten, lone_scout
 from ftpress.rules.ftc2007.departures import mark_jumped, seen_leaving
-from ftpress.rules.ftc2007.orders import place
+from ftpress.rules.ftc2007.orders import place, reach
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Audience, Event
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.model import Group, GroupsFile, Location, State
-from ftpress.words import counted, power, powers
+from ftpress.state.words import counted, power, powers
 
 #: Ruling: groups of two powers that end a turn in the same hex of open space
 #: meet just as they would at a world; §17 speaks of systems, but nothing in the
 #: rules lets two fleets share a hex unseen.
 ENCOUNTERS_IN_OPEN_SPACE = True
-
-#: §17.2.3 names no place for a withdrawing group to go. One that arrived this
-#: week goes back where it set out from (24 March: the frigate seen off at Vesper
-#: is "back at Orison"); one that began the week there has no recorded way out
-#: (§18.4 asks its player for a destination), so its encounter awaits the umpire.
-WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
 
 #: §17.3 (the text's 17.4): where every fleet in a system stands off, the players
 #: may pick fresh postures in secret, again and again until one fleet is left,
@@ -42,12 +36,6 @@ WITHDRAWN_GROUP_RETURNS_TO_ORIGIN = True
 #: (a turn pauses for a tabletop result, never for a new round of orders), and
 #: each group there stands off until its next orders give it a posture.
 ALL_STAND_OFF_STAY = True
-
-#: §17.2.3: facing only planetary defences, a group on withdraw if contested
-#: may stay, look them over, and change its orders to attack. Ruling: it stays
-#: and does not attack that week (its player has not yet seen what it found);
-#: the change to attack is its next orders, holding there on attack posture.
-WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES = True
 
 #: How an encounter's listing says each posture.
 _POSTURES = {"stand-off": "standing off", "attack": "on attack orders",
@@ -105,37 +93,45 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
                           ) -> tuple[State, list[Event], dict[str, Beaten]]:
     """§17.2.3: a group on withdraw if contested leaves when any hostile mobile
     force is there (:func:`hostile_force`), however many powers that makes and
-    whatever their postures, so two such groups that meet both leave. One that
-    arrived this week goes back where it set out from
-    (WITHDRAWN_GROUP_RETURNS_TO_ORIGIN), and that jump is its next week's move
+    whatever their postures, so two such groups that meet both leave; a garrison
+    that began the week there leaves too, as soon as the enemy arrives. One that
+    arrived this week goes back where it set out from, a garrison to the nearest
+    safe place in a jump (:func:`bolt_hole`, reading
+    ``withdrawn-group-returns-to-origin``), and that jump is its next week's move
     (§18.4, :mod:`.departures`); at a world the groups that leave count
     as a fleet beaten there (§9.2: they chose to leave), unless they are a lone
     scout (§10.2 as ruled 24 March). Facing only the defences, a group stays
-    (WITHDRAW_IF_CONTESTED_STAYS_BEFORE_DEFENCES). Returns the new state, the
+    (reading ``withdraw-if-contested-stays-before-defences``). Returns the new state, the
     events, and the beaten fleets by world.
     """
     events: list[Event] = []
     beaten: dict[str, Beaten] = {}
     back: dict[str, Location] = {}
     for h, groups in sorted(_by_hex(state).items()):
-        leaving = [g for g in groups
-                   if plan.posture(g.id, g.owner) == "withdraw-if-contested"
-                   and state.hex_of(set_out.get(g.id, g.at)) != h
-                   and hostile_force(g, groups)]
+        away: dict[str, Location] = {}
+        for g in groups:
+            if plan.posture(g.id, g.owner) != "withdraw-if-contested" or \
+                    not hostile_force(g, groups):
+                continue
+            origin = set_out.get(g.id, g.at)
+            to = origin if state.hex_of(origin) != h else bolt_hole(state, g, h)
+            if to is not None:
+                away[g.id] = to
+        leaving = [g for g in groups if g.id in away]
         if not leaving:
             continue
         world = state.system_at(h)
         at: str | Hex = world.id if world else h
         for g in leaving:
-            back[g.id] = set_out[g.id]
+            back[g.id] = away[g.id]
             # A jump out like any other (§18.4): seen leaving, its destination its own.
             events.append(seen_leaving(state, g.id, g.owner, at, "17.2.3"))
             events.append(Event(
                 "withdrawal", rule("17.2.3"),
                 f"{words.group(state, g.id, Audience.told(g.owner), start=True)} meets "
                 f"hostile forces at {place(state, at)} and withdraws to "
-                f"{place(state, set_out[g.id])}.", audience=Audience.told(g.owner),
-                player=g.owner, group=g.id, at=set_out[g.id], origin=at,
+                f"{place(state, back[g.id])}.", audience=Audience.told(g.owner),
+                player=g.owner, group=g.id, at=back[g.id], origin=at,
                 posture="withdraw-if-contested"))
         if world is not None:
             beaten[world.id] = Beaten(tuple(g.id for g in leaving), lone_scout(state, leaving))
@@ -143,6 +139,27 @@ def withdraw_if_contested(state: State, plan: Plan, set_out: Mapping[str, Locati
                   for g in state.groups.groups)
     state = mark_jumped(dataclasses.replace(state, groups=GroupsFile(moved)), back)
     return state, events, beaten
+
+
+def bolt_hole(state: State, group: Group, h: Hex) -> Location | None:
+    """§17.2.3: where a garrison on withdraw if contested goes when the enemy arrives
+    (reading ``withdrawn-group-returns-to-origin``): the nearest world of its owner's in a
+    jump (§8.1) that no hostile force holds, nearer first then by name; else the first
+    hex of open space beside it, clockwise from the top of the map, that none holds;
+    else None (it has nowhere to go and stays)."""
+    by_hex = _by_hex(state)
+
+    def safe(there: Hex) -> bool:
+        return not hostile_force(group, by_hex.get(there, []))
+
+    for world_id in reach(state, group).jumps:
+        world = state.system(world_id)
+        if world is not None and world.hex is not None and world.owner == group.owner \
+                and safe(world.hex):
+            return world.id
+    beside = [n for n in h.neighbours() if on_map(n, state.map.radius)
+              and state.system_at(n) is None and safe(n)]
+    return beside[0] if beside else None
 
 
 def hostile_force(group: Group, groups: Sequence[Group]) -> bool:

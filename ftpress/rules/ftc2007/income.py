@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor, paid_income_to
 from ftpress.rules.ftc2007.treasury import credit
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import State, System
-from ftpress.words import power
+from ftpress.state.words import power
 
 
 def collect_income(state: State, economic_turn: int) -> tuple[State, list[Event]]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007System, interdictor
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import State
-from ftpress.words import power
+from ftpress.state.words import power
 
 
 def lift_interdictions(state: State, plan: Plan) -> tuple[State, list[Event]]:

@@ -14,41 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ftpress.dice import Dice
 from ftpress.errors import SetupError
-from ftpress.hexes import DIRECTION_NAMES, Hex, hexagon, nearest_in_direction, on_map
+from ftpress.state.dice import Dice
+from ftpress.state.hexes import DIRECTION_NAMES, Hex, hexagon, nearest_in_direction, on_map
 
 #: §1.3 "within four hexes".
 STUB_REACH = 4
-
-#: Ruling (§1.3): "on a roll of 1" is the hex's own §1.2 roll: a world whose
-#: hex came up 1 is on a charted route (a third of the worlds, on average).
-ROUTE_ON_WORLD_ROLL_OF_1 = True
-
-#: Ruling (§1.3): stub directions are rolled once every world is placed, in map
-#: order, so "the nearest world in that direction" can be any world on the
-#: map, not only those already rolled for.
-STUBS_AFTER_PLACEMENT = True
-
-#: Ruling (§1.3): a stub "goes off the edge of the field" when the hex out of
-#: the rolled side is off the map. A world with no usable side at all (no world
-#: within four hexes any way that stays on the map) gets no stub, and no
-#: endless re-rolling.
-STUB_OFF_EDGE_IS_FIRST_STEP = True
-
-#: Ruling (§1.3): "linked up": every stub is a link between its world and the
-#: world it points at (two stubs between the same pair make one link); links
-#: that share a world belong to one route, so a route is a connected network.
-ROUTES_ARE_CONNECTED_LINKS = True
-
-#: Ruling (§2.1): "dices for starting world location": a die with as many
-#: sides as there are unclaimed worlds picks one, counting in map order.
-START_BY_DIE_OVER_FREE_WORLDS = True
-
-#: Ruling (§2.2): the world a player "chooses" to claim from is always their
-#: capital, so an empire grows around its capital. If no unclaimed world lies
-#: in the rolled direction (at any distance), the direction is rolled again.
-CLAIM_FROM_CAPITAL = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +145,7 @@ class GeneratedMap:
 def place_worlds(dice: Dice, options: MapOptions) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
     """§1.1–1.2: a d6 for every hex of the hexagon, in map order; a world on 1
     to ``world_on``. Returns the worlds, and those on a charted route (a roll of
-    1, :data:`ROUTE_ON_WORLD_ROLL_OF_1`)."""
+    1, reading ``route-on-world-roll-of-1``)."""
     worlds, on_route = [], []
     for h in hexagon(options.radius):
         roll = dice.d6(f"world in hex {h}", "ftc2007 §1.2")
@@ -188,7 +159,10 @@ def place_worlds(dice: Dice, options: MapOptions) -> tuple[tuple[Hex, ...], tupl
 def chart_routes(dice: Dice, worlds: Sequence[Hex], on_route: Sequence[Hex],
                  options: MapOptions,
                  events: list[Event]) -> tuple[tuple[tuple[Hex, Hex], ...], ...]:
-    """§1.3: roll each route world's stub direction and link the stubs up into routes."""
+    """§1.3: roll each route world's stub direction and link the stubs up into routes.
+
+    Reading ``stubs-after-placement`` (the ruleset's readings).
+    """
     links: list[tuple[Hex, Hex]] = []
     for world in on_route:
         targets = {d: _stub_target(world, d, worlds, options) for d in DIRECTION_NAMES}
@@ -217,9 +191,12 @@ def _stub_target(world: Hex, direction: int, worlds: Sequence[Hex],
 
 
 def link_up(stubs: Sequence[tuple[Hex, Hex]]) -> tuple[tuple[tuple[Hex, Hex], ...], ...]:
-    """§1.3: stubs → routes (:data:`ROUTES_ARE_CONNECTED_LINKS`): each link written
+    """§1.3: stubs → routes (reading ``routes-are-connected-links``): each link written
     west-to-east (lower hex first), links in order, routes in the order of
-    their first link."""
+    their first link.
+
+    Reading ``stub-off-edge-is-first-step`` (the ruleset's readings).
+    """
     links = sorted({(min(a, b), max(a, b)) for a, b in stubs})
     route_of: dict[Hex, int] = {}
     routes: list[list[tuple[Hex, Hex]]] = []
@@ -248,7 +225,10 @@ def link_up(stubs: Sequence[tuple[Hex, Hex]]) -> tuple[tuple[tuple[Hex, Hex], ..
 
 def claim_worlds(dice: Dice, players: Sequence[str], worlds: Sequence[Hex],
                  options: MapOptions, events: list[Event]) -> dict[str, list[Hex]]:  # §2
-    """Starting worlds (§2.1), then additional worlds claimed in turn (§2.2–2.3)."""
+    """Starting worlds (§2.1), then additional worlds claimed in turn (§2.2–2.3).
+
+    Readings ``claim-from-capital``, ``start-by-die-over-free-worlds`` (the ruleset's readings).
+    """
     held: dict[str, list[Hex]] = {}
     taken: set[Hex] = set()
     for player in players:

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
-from ftpress.orders.model import Posture
 from ftpress.rules.ftc2007.departures import land_jumps
+from ftpress.rules.ftc2007.orderfile import Posture
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.state.events import PUBLIC, Event
+from ftpress.state.hexes import Hex
 from ftpress.state.model import GroupsFile, Location, State
-from ftpress.words import group, plural, power
+from ftpress.state.words import group, plural, power
 
 #: §8.2: arriving in a system by charted route adds this to the initiative roll.
 ROUTE_INITIATIVE = 1

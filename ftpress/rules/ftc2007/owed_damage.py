@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.defences import after_losses, spread_damage
 from ftpress.rules.ftc2007.owed_repairs import design_of, ships_named
 from ftpress.rules.ftc2007.sections import rule
@@ -37,28 +36,19 @@ from ftpress.rules.ftc2007.state_ext import (
     system_checks,
     with_owed,
 )
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
-from ftpress.words import listed, plural, power, powers_own
-
-#: Ruling: "in combat with another force" (§10.7) is a battle against another
-#: power's ships. A further attack on a world's defences does not call the damage
-#: in: that roll counts the fleet's list points, never its damage (20 May, rule
-#: 10.2), so there is nothing the allocation would change; a second repulse owes
-#: its own damage beside the first.
-SIEGES_DO_NOT_CALL_IT_IN = True
-
-#: Ruling: the whole of a repulse's damage is allocated at once, over every ship of
-#: the attack still afloat wherever she now is, even if only one of them fights:
-#: §10.8 spreads it "over the participating ships", and splitting the fleet since
-#: does not change which ships took part.
-ALLOCATED_OVER_EVERY_SHIP_THAT_TOOK_PART = True
+from ftpress.state.words import listed, plural, power, powers_own
 
 
 def call_in_before_battles(state: State, battles: Sequence[tuple[str, Sequence[Group]]],
                            ) -> tuple[State, list[Event]]:
     """§10.7: the damage owed by any ship about to fight one of ``battles`` (each its
-    place and the groups there) is allocated before the battle is fought."""
+    place and the groups there) is allocated before the battle is fought.
+
+    Reading ``sieges-do-not-call-it-in`` (the ruleset's readings).
+    """
     events: list[Event] = []
     for at, groups in battles:
         for player in state.players.players:
@@ -90,7 +80,7 @@ def call_in_at_economic_turn(state: State) -> tuple[State, list[Event]]:
 def allocate(state: State, player_id: str, debts: Sequence[OwedDamage], why: str,
              audience: Audience) -> tuple[State, list[Event]]:
     """§10.8: each debt's hull boxes spread by mass over its ships still afloat
-    (:data:`ALLOCATED_OVER_EVERY_SHIP_THAT_TOOK_PART`); a ship left with none is
+    (reading ``allocated-over-every-ship-that-took-part``); a ship left with none is
     destroyed; a hull row stripped out owes its system checks. The debts are settled.
 
     Which ship bears what is the owner's to know (§15.3), and the enemy's it is about
@@ -162,7 +152,10 @@ def _apply(state: State, player_id: str, hit: dict[tuple[str, str], int],
 
 def stripped_rows(design: Design, before: int, after: int) -> tuple[int, ...]:
     """§10.8: the hull rows (1 the first) that damage from ``before`` to ``after`` boxes
-    lost completes."""
+    lost completes.
+
+    Reading ``ship-lost-when-hull-gone`` (the ruleset's readings).
+    """
     rows, edge = [], 0
     for n, size in enumerate(design.hull, start=1):
         edge += size

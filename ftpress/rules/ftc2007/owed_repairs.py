@@ -5,26 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.repairs import place_problem
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import owed_of, with_owed
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import Design, Group, Ship, State
-from ftpress.words import power
-
-#: Ruling: the repair of owed damage (§10.8 "repairs the damage … in the next
-#: economic turn") is ordered with the first week's economic orders
-#: (``economy: owed: [<world>]``), costs the damage's price, the repulsing world's
-#: income (§10.7), with no credit (§6.3), and is made only where §11.1 allows a
-#: repair: every ship of it afloat at a world of yours that paid you income this
-#: economic turn. It is all of the damage or none of it.
-OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE = True
+from ftpress.state.words import power
 
 
 def owed_repair_problem(state: State, player_id: str, world_id: str,
                         ordered: Sequence[str]) -> str | None:
-    """§10.8 (:data:`OWED_REPAIR_AT_ITS_PRICE_WHERE_REPAIRS_ARE_MADE`): why the damage
+    """§10.8 (reading ``owed-repair-at-its-price-where-repairs-are-made``): why the damage
     owed from ``world_id`` cannot be repaired now, or None."""
     debts = [d for d in owed_of(state, player_id) if d.world == world_id]
     if not debts:

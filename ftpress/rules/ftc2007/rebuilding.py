@@ -5,25 +5,22 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
-from ftpress.orders.model import DefenceOrder
+from ftpress.rules.ftc2007.orderfile import DefenceOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import DefenceWork, State
-from ftpress.words import plural, power
+from ftpress.state.words import plural, power
 
 #: §10.5: each defence point replaced costs this much.
 DEFENCE_POINT_COST = 5
 
-#: Ruling: "one economic turn per third of the defences being replaced" counts
-#: thirds of the world's full IDP, and a part of a third takes a whole economic
-#: turn: replacing 10 of 60 points takes one, 30 of 60 two, 60 of 60 three. The
-#: points stand again as the economic turn that many after the order opens.
-PART_OF_A_THIRD_TAKES_A_TURN = True
-
 
 def rebuild_time(points: int, full: int) -> int:
-    """Economic turns to replace ``points`` of a world's ``full`` IDP (§10.5)."""
+    """Economic turns to replace ``points`` of a world's ``full`` IDP (§10.5).
+
+    Reading ``part-of-a-third-takes-a-turn`` (the ruleset's readings).
+    """
     return -(-3 * points // full)
 
 

@@ -19,6 +19,11 @@ become known to all (``Group.revealed``). A dummy counter that is contacted is
 known to those enemies for what it is; no event tells anyone else which counters
 are dummies (§15.2).
 
+§15.2 with §15.3: a dummy counter stands for no ship, so the first enemy that
+contacts it finds it out (:func:`.dummies.unmask_dummies`). It is taken off the map before
+any encounter is reported, so it fights nobody and stops no one: an enemy on
+attack orders there goes on to the world's defences as if the place were empty.
+
 Who is told: a contact event goes to the powers in contact (the group's owner
 and the enemies who saw it); an event naming what a group holds goes to its
 owner and to the powers that have contacted it (:func:`who_knows`), and to
@@ -30,9 +35,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress import words
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import GroupsFile, Location, State
 
 #: The events whose groups an enemy has made contact with.
@@ -91,7 +96,8 @@ def make_contact(state: State, events: Sequence[Event]) -> tuple[State, list[Eve
 
 
 def _knowers(state: State, fought: bool, learning: Sequence[str]) -> str:
-    """Who knows a contacted group's make-up from now on, in words."""
-    if fought:
-        return "all"
-    return words.listed([words.power(state, p) for p in learning])
+    """Who knows a contacted group's make-up from now on, in words: the powers that
+    made the contact, by name, and everyone when it fought a battle (whose report is
+    public, Ruling BATTLES_ARE_REPORTED)."""
+    named = words.listed([words.power(state, p) for p in learning])
+    return f"{named} and, through the battle's public report, to all" if fought else named

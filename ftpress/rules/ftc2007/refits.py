@@ -7,18 +7,13 @@ converted to hangars or racks costs 20% more than building them. The campaign
 state knows a ship by its design and the hull boxes it has lost: it has no
 systems, no store of unfitted modules and no cargo space, so none of these can
 be priced or carried out by ftpress. Each is refused with its section and what
-the umpire does instead (:data:`REFITS_ARE_THE_UMPIRES`).
+the umpire does instead (reading ``refits-are-the-umpires``).
 """
 
 from __future__ import annotations
 
-from ftpress.orders.model import EconomyOrders, RefitOrder
+from ftpress.rules.ftc2007.orderfile import EconomyOrders, RefitOrder
 from ftpress.rules.ftc2007.rejection import Rejection
-
-#: Ruling: refits, module swaps and cargo conversions are made by the umpire, who
-#: edits the ship's design in the state and charges the treasury by hand; an
-#: order for one is refused, naming the section and why.
-REFITS_ARE_THE_UMPIRES = True
 
 _WHY = {
     "weapons": ("a weapon refit (§19.2) is priced by the systems it changes, as a repair "
@@ -32,7 +27,7 @@ _WHY = {
 
 def refit_problem(order: RefitOrder) -> str:
     """§19.1, §19.2, §19.6: why ftpress cannot carry out ``order``: always
-    (:data:`REFITS_ARE_THE_UMPIRES`)."""
+    (reading ``refits-are-the-umpires``)."""
     return (f"{_WHY[order.kind]}, but the campaign state records a ship's design and lost "
             "hull boxes, not its systems, modules or cargo space, so ftpress cannot price "
             f"or make it; ask the umpire, who changes {order.ship}'s design in the state "

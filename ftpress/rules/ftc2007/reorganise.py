@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State
-from ftpress.words import may_know_id
+from ftpress.state.words import may_know_id
 
 
 def reorganise_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:

@@ -11,20 +11,26 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ftpress import words
-from ftpress.events import Audience, Event
-from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
+from ftpress.rules.ftc2007.orderfile import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at
-from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize, interdictor, prizes_of
+from ftpress.rules.ftc2007.state_ext import (
+    Ftc2007Player,
+    Ftc2007Ship,
+    Prize,
+    interdictor,
+    prizes_of,
+)
 from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_surcharge
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state import words
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, Repair, Ship, State
-from ftpress.words import plural, power, powers_own
+from ftpress.state.words import plural, power, powers_own
 
 #: Ruling: §11.2 prices a repair as the system cost to build, and the state
 #: knows only hull boxes. §10.7 and §10.8 put a rate on them: a repulse does
@@ -47,25 +53,6 @@ OTHER_PARTS = Fraction(1, 5)
 #: boxes are back at the end of the strategic turn the repair is ordered in.
 #: Halving a week (§11.4, at twice the cost) gains nothing in weekly turns.
 REPAIR_WEEKS = 1
-
-#: Ruling: a ship under repair stays in the yard, so the group she is in must
-#: hold that week (no move, scout, split of her, or merge into another group).
-REPAIRED_SHIP_STAYS = True
-
-#: Ruling: a ship stripped of parts (§11.3.2, §11.3.3) loses the hull boxes she
-#: gives, and must keep at least one: stripping a ship to nothing is breaking
-#: her up, which these rules do not provide for.
-DONOR_KEEPS_A_BOX = True
-
-#: §11.3.3, §12.2.2: a prize gives parts once it is stripped (ordered stripped in
-#: this economic block, or in an earlier week); it is named in ``parts_from`` by
-#: its prize id, its parts are those of another ship (20%, one level worse), and
-#: it loses the boxes it gives, keeping one (:data:`DONOR_KEEPS_A_BOX`).
-STRIPPED_PRIZES_GIVE_PARTS = True
-
-#: §11.3.3: an organic (Sa'Vasku) ship rejects what is grafted on from another
-#: vessel, so parts from an identical ship cost her the 20% of any other.
-ORGANIC_PARTS_ALWAYS_FOREIGN = True
 
 
 def species(design: Design) -> str:
@@ -110,7 +97,10 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
                    stripping: frozenset[str] = frozenset()) -> str | None:
     """Why the rules forbid this repair now, or None. ``repaired`` and ``given``
     count, per ship, the boxes ordered repaired and given as parts earlier in the file;
-    ``stripping`` names the prizes the same file orders stripped (§12.2.2)."""
+    ``stripping`` names the prizes the same file orders stripped (§12.2.2).
+
+    Reading ``repaired-ship-stays`` (the ruleset's readings).
+    """
     group = next((g for g in state.groups_of(player_id) if g.id == order.group), None)
     if group is None:
         mine = ", ".join(g.id for g in state.groups_of(player_id)) or "none"
@@ -143,7 +133,10 @@ def repair_problem(state: State, player_id: str, order: RepairOrder,
 def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order: RepairOrder,
                    given: Mapping[str, int], stripping: frozenset[str]) -> str | None:
     """§11.3.2, §11.3.3: why ``order.parts_from`` cannot give the parts, or None; a
-    prize gives them once stripped (§12.2.2)."""
+    prize gives them once stripped (§12.2.2).
+
+    Reading ``donor-keeps-a-box`` (the ruleset's readings).
+    """
     found = _find_ship(state, player_id, group.at, order.parts_from)
     prize = _find_prize(state, player_id, group.at, order.parts_from)
     if found is None and prize is None:
@@ -172,10 +165,29 @@ def _donor_problem(state: State, player_id: str, group: Group, ship: Ship, order
     return None
 
 
+def identical_parts(state: State, player_id: str, order: RepairOrder) -> bool:
+    """§11.3.2: are the parts of ``order.parts_from`` those of an identical ship of the
+    same task group (an organic ship has none, :data:`ORGANIC_PARTS_ALWAYS_FOREIGN`)?
+    Any other donor, a prize among them, gives another ship's parts (§11.3.3)."""
+    group = next(g for g in state.groups_of(player_id) if g.id == order.group)
+    ship = next(s for s in group.ships if s.name == order.ship)
+    design = state.design(ship.design)
+    assert design is not None
+    found = _find_ship(state, player_id, group.at, order.parts_from)
+    if found is None:
+        return False
+    donor_group, donor = found
+    return (donor.design == ship.design and donor_group.id == group.id
+            and species(design) != "sa-vasku")
+
+
 def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, int, str]:
     """(money, spares used, how) for a repair the rules allow (§11.2–§11.3): spares
     fitted free (§11.3.1), parts from an identical ship at 10% (§11.3.2) or from
-    another at 20% (§11.3.3)."""
+    another at 20% (§11.3.3).
+
+    Reading ``organic-parts-always-foreign`` (the ruleset's readings).
+    """
     group = next(g for g in state.groups_of(player_id) if g.id == order.group)
     ship = next(s for s in group.ships if s.name == order.ship)
     design = state.design(ship.design)
@@ -186,15 +198,12 @@ def repair_cost(state: State, player_id: str, order: RepairOrder) -> tuple[int, 
     if order.parts_from is not None:
         found = _find_ship(state, player_id, group.at, order.parts_from)
         prize = _find_prize(state, player_id, group.at, order.parts_from)
+        identical = identical_parts(state, player_id, order)
         if found is None:
             assert prize is not None
-            identical = False
             kind = f"from the prize {words.ship(state, prize.ship.name, prize.ship.design)}"
         else:
-            donor_group, donor = found
-            identical = (donor.design == ship.design and donor_group.id == group.id
-                         and species(design) != "sa-vasku")
-            kind = ("from the identical ship" if identical else "from") + f" {donor.name}"
+            kind = ("from the identical ship" if identical else "from") + f" {found[1].name}"
         rate = IDENTICAL_PARTS if identical else OTHER_PARTS
         cost = charge(full, rate)
         section = "11.3.2" if identical else "11.3.3" if found else "11.3.3, §12.2.2"
@@ -228,10 +237,13 @@ def start_repair(state: State, player_id: str, order: RepairOrder, repair_id: st
         state = dataclasses.replace(state, queues=dataclasses.replace(state.queues,
                                                                       spares=spares))
     if order.parts_from is not None:
+        foreign = not identical_parts(state, player_id, order)
         if _find_ship(state, player_id, at, order.parts_from) is not None:
             state = _damage(state, player_id, at, order.parts_from, order.boxes)
         else:
             state = _strip_prize(state, player_id, order.parts_from, order.boxes)
+        if foreign:
+            state = _graft(state, player_id, at, order.ship, group.id)
     cal = state.campaign.calendar
     repair = Repair(repair_id, player_id, group.id, order.ship, at, order.boxes, money,
                     cal.turn + REPAIR_WEEKS - 1)
@@ -290,7 +302,10 @@ def _find_ship(state: State, player_id: str, at: object, name: str | None,
 
 
 def _find_prize(state: State, player_id: str, at: object, prize_id: str | None) -> Prize | None:
-    """The player's prize ``prize_id`` lying at the same world as ``at``, if any."""
+    """The player's prize ``prize_id`` lying at the same world as ``at``, if any.
+
+    Reading ``stripped-prizes-give-parts`` (the ruleset's readings).
+    """
     player = state.player(player_id)
     hex_ = state.hex_of(at) if isinstance(at, str) else None
     return next((p for p in (prizes_of(player) if player else ())
@@ -309,6 +324,21 @@ def _strip_prize(state: State, player_id: str, prize_id: str, boxes: int) -> Sta
                     if p.id == player_id else p for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players,
                                                                   players=players))
+
+
+
+
+def _graft(state: State, player_id: str, at: str, name: str, prefer: str) -> State:
+    """§11.3.3: ``name`` now carries another ship's parts, for good. Reading
+    ``grafted-parts-stay`` (the ruleset's readings)."""
+    found = _find_ship(state, player_id, at, name, prefer)
+    assert found is not None
+    group, ship = found
+    ship = extended(ship, Ftc2007Ship, grafted=True)
+    new = dataclasses.replace(group, ships=tuple(ship if s.name == name else s
+                                                 for s in group.ships))
+    return dataclasses.replace(state, groups=dataclasses.replace(state.groups, groups=tuple(
+        new if g.id == group.id else g for g in state.groups.groups)))
 
 
 def _damage(state: State, player_id: str, at: str, name: str, boxes: int,

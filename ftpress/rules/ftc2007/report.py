@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
-from ftpress.dice import Roll
-from ftpress.hexes import DIRECTION_NAMES, Hex, hexagon
 from ftpress.rules.ftc2007.mapgen import (
     STUB_REACH,
     ClaimRolled,
@@ -24,6 +22,8 @@ from ftpress.rules.ftc2007.mapgen import (
     StubRolled,
 )
 from ftpress.rules.ftc2007.setup import starting_capital
+from ftpress.state.dice import Roll
+from ftpress.state.hexes import DIRECTION_NAMES, Hex, hexagon
 from ftpress.state.model import State
 from ftpress.state.turns import SETUP, TURNS_DIR
 

@@ -8,8 +8,8 @@ under the siege.
 
 from __future__ import annotations
 
-from ftpress.events import EventKind
-from ftpress.report_spec import Fold, PlaceList, ReportSection, ReportSpec
+from ftpress.state.events import EventKind
+from ftpress.state.report_spec import Fold, PlaceList, ReportSection, ReportSpec
 
 KINDS = (
     EventKind("setup-design", "§6, §16.1 a design a power entered at set-up"),
@@ -26,6 +26,8 @@ KINDS = (
     EventKind("withdrawal", "§17.2.3, §10.7 a group pulls out or falls back"),
     EventKind("encounter", "§17 two powers' groups in one place: a battle to resolve"),
     EventKind("contact", "§15.3 an enemy has seen what a group holds"),
+    EventKind("dummy-found", "§15.2, §15.3 a dummy counter contacted by an enemy ship is "
+              "found out and taken off the map"),
     EventKind("prize", "§12.1 a hulk left drifting taken by the side holding the field"),
     EventKind("damage", "§10.8, §14, §17 hull boxes put on ships"),
     EventKind("ship-lost", "a ship with no hull boxes left is destroyed, or dummy counters "
@@ -75,7 +77,8 @@ REPORT = ReportSpec(
             "no-orders", "unordered", "rejected", "split", "merge", "hold", "arrival",
             "blocked", "withdrawal"), chapters=("8", "15")),
         ReportSection("battles", "Encounters and battles", kinds=(
-            "encounter", "battle", "battle-pending", "contact", "prize", "system-checks"),
+            "encounter", "dummy-found", "battle", "battle-pending", "contact", "prize",
+            "system-checks"),
             chapters=("14", "17", "18"), marker="battle"),
         ReportSection("sieges", "Sieges", kinds=(
             "siege", "siege-refused", "conquest", "capital", "works-lost",
@@ -96,6 +99,8 @@ REPORT = ReportSpec(
                 "below give it world by world)", "Income paid by {count} worlds, {total:,} "
                 "in all (the accounts below give it world by world)"),),
     moves=frozenset({"arrival", "blocked"}),
+    # §5.1, §5.2: a strategic turn is a week, six make an economic turn.
+    when="week {week} of economic turn {economic_turn}",
     places=(PlaceList("Encounters at", sections=("battles",), none="No encounters."),
             PlaceList("Sieges at", sections=("sieges",)),
             PlaceList("Scouted:", kinds=("scouted",))),

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State, System
-from ftpress.words import group
-
-#: Ruling (24 March, item 5): a scout that meets opposition at the world has
-#: still scouted it; contact does not undo what it saw.
-SCOUT_DESPITE_CONTACT = True
+from ftpress.state.words import group
 
 
 def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Event]]:
@@ -23,6 +19,8 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
     Defence points equal income (§10.2). The result is public (§2.3). Scouts
     roll in player order, then file order; a world two scouts reach in one
     turn is rolled once, by the first.
+
+    Reading ``scout-despite-contact`` (the ruleset's readings).
     """
     events: list[Event] = []
     systems = {s.id: s for s in state.map.systems}
@@ -57,7 +55,6 @@ def scout_worlds(state: State, plan: Plan, dice: Dice) -> tuple[State, list[Even
     new_map = dataclasses.replace(state.map, systems=tuple(systems[s.id]
                                                            for s in state.map.systems))
     return dataclasses.replace(state, map=new_map), events
-
 
 
 def roll_worth(world: System, dice: Dice) -> tuple[System, str]:

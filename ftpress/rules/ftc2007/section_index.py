@@ -131,7 +131,8 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("11.3.2", "Parts from identical ships",
             applied_by=(".repairs:_donor_problem", ".repairs:repair_cost")),
     Indexed("11.3.3", "Parts from other ships",
-            applied_by=(".repairs:_donor_problem", ".repairs:repair_cost")),
+            applied_by=(".repairs:_donor_problem", ".repairs:repair_cost", ".repairs:_graft",
+                        ".table_notes:table_notes", ".battles:_side")),
     Indexed("11.3.4", "Jury-rigged systems", why_none="tabletop",
             note="Repairs in combat and the inspection roll are the table's; the state "
                  "records hull boxes, not systems, as the rulebook says."),
@@ -176,9 +177,12 @@ SECTIONS: tuple[Indexed, ...] = (
             applied_by=(".orders:_group_problem", ".reorganise:reorganise_groups")),
     Indexed("15.2", "Dummy counters",
             applied_by=(".state_legality:dummy_counters", ".setup_orders:vet_setup",
-                        ".construction:deliver", ".defences:after_losses"),
-            note="BDN and DN count as capital units too, a choice the rulebook states."),
-    Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",),
+                        ".construction:deliver", ".defences:after_losses",
+                        ".dummies:unmask_dummies"),
+            note="BDN and DN count as capital units too, and a contacted dummy is taken "
+                 "off the map: choices the rulebook states."),
+    Indexed("15.3", "Hidden composition", applied_by=(".recce:make_contact",
+                                                      ".dummies:unmask_dummies"),
             note="Composition is known to the powers in contact (Group.seen_by), and to "
                  "all only after a battle, whose report is public."),
     Indexed("15.4", "Plotting and disputes", applied_by=(".movement:move_groups",),

@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ftpress.dice import Dice
-from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, setup_dice, slug
 from ftpress.rules.ftc2007.catalogue import Navy, catalogue
 from ftpress.rules.ftc2007.mapgen import GeneratedMap, MapOptions, generate
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.treasury import charge
+from ftpress.state.dice import Dice
 from ftpress.state.model import (
     Calendar,
     CampaignFile,
@@ -27,6 +26,7 @@ from ftpress.state.model import (
     State,
     System,
 )
+from ftpress.text.names import world_names
 
 #: §6.1: at most this much of the starting capital may go on ships.
 SHIP_CAP = 4000

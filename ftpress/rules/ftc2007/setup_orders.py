@@ -8,7 +8,7 @@ what stands and what the rules forbid, each refusal at its place in the file;
 function decides both, as :func:`.orders.vet` does for the week's orders).
 
 Spending is weighed in the order the file writes it (as the economy pays,
-``economic_orders.SPENDING_IN_FILE_ORDER``): an order that would take the ships
+reading ``spending-in-file-order``): an order that would take the ships
 past 4,000 (§6.1) or the spending past the capital (§6.3, no credit) is refused,
 and a later, cheaper one may still stand.
 """
@@ -19,7 +19,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import DefenceOrder, OrdersFile, SetupGroup, SetupShip, SparesOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import (
     approval_problem,
@@ -27,9 +26,17 @@ from ftpress.rules.ftc2007.construction import (
     own_navy,
     purchase_price,
 )
+from ftpress.rules.ftc2007.orderfile import (
+    DefenceOrder,
+    OrdersFile,
+    SetupGroup,
+    SetupShip,
+    SparesOrder,
+)
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
+from ftpress.rules.ftc2007.state_ext import ally_of
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.treasury import charge
 from ftpress.rules.suggest import did_you_mean
@@ -41,17 +48,6 @@ from ftpress.state.turns import turn_id
 #: are those of every campaign. The set-up is done before anything else of the
 #: week, and the counters it places may be given their week-1 orders in the same file.
 SETUP_TURN = 1
-
-#: Ruling: a ship bought with the starting capital costs her list price (her
-#: design's points), as the set-up's accounts count it (:func:`.setup.spending`):
-#: the 20% off an ally's designs is the open market's (§13.1), which opens in
-#: economic turn 2 (§6.3). She is of the navy's own designs (the catalogue's or one
-#: added in the set-up file) or the ally's; §6.1's 4,000 counts all but freighters.
-SETUP_SHIPS_AT_LIST_PRICE = True
-
-#: Ruling: a counter placed at set-up starts at one of its owner's worlds, and its
-#: id begins with the owner's id (``nac-1``), so that no two powers' counters share one.
-SETUP_COUNTERS_AT_OWN_WORLDS = True
 
 
 def setup_open(state: State) -> bool:
@@ -135,7 +131,10 @@ def vet_setup(state: State, loaded: LoadedOrders[OrdersFile]) -> SetupVetted:
     """Sort one player's ``setup:`` block (see the module docstring): ships within the
     4,000 (§6.1) and the capital (§6.2), spares (§6.2.1) and defences (§6.2.2) at the
     player's own worlds, dummy counters one per capital ship (§15.2). The player is
-    one of the campaign's, and the set-up turn is open."""
+    one of the campaign's, and the set-up turn is open.
+
+    Reading ``setup-ships-at-list-price`` (the ruleset's readings).
+    """
     orders = loaded.orders
     player = state.player(orders.player)
     assert player is not None and setup_open(state)
@@ -237,7 +236,7 @@ def _designs(state: State, player: Player, written: tuple[Design, ...],
 
 def _counter_problem(state: State, player: Player, group_id: str,
                      group: SetupGroup) -> tuple[tuple[Hashable, ...], str] | None:
-    """:data:`SETUP_COUNTERS_AT_OWN_WORLDS`; a counter stands for ships or is a dummy."""
+    """reading ``setup-counters-at-own-worlds``; a counter stands for ships or is a dummy."""
     if not group_id.startswith(f"{player.id}-"):
         return (), (f"a counter's id begins with your player id, such as '{player.id}-1', "
                     "so that no two powers' counters share one")
@@ -264,7 +263,7 @@ def _ship_problem(player: Player, order: SetupShip, design: Design | None, names
         return ("design",), (f"there is no design {order.design!r} in the catalogue, the "
                              "campaign's designs or this file's 'designs'")
     if purchase_price(player, design) is None:
-        ally = f" or your ally's ({player.ally})" if player.ally else ""
+        ally = f" or your ally's ({ally_of(player)})" if ally_of(player) else ""
         return ("design",), (f"{design.name} ({design.id}) is a {design.navy} design; you "
                              f"buy the designs of your own navy ({own_navy(player)}){ally} "
                              "(§13.1)")

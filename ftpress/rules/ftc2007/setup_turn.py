@@ -14,14 +14,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
 from ftpress.errors import Problem
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007 import orders as week_orders
 from ftpress.rules.ftc2007 import summary, turn
+from ftpress.rules.ftc2007.orderfile import OrdersFile
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.sections import rule
@@ -32,18 +29,16 @@ from ftpress.rules.ftc2007.setup_orders import (
     vet_setup,
 )
 from ftpress.rules.planning import located
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import Group, Ship, Spares, State
 from ftpress.state.turns import turn_id
-from ftpress.words import group, power, powers_own
-
-#: Ruling: §6 says nothing of a power that sends no set-up orders. Its starting
-#: capital is all kept as reserve cash (§6.2.3, the text's own third use of it),
-#: to be spent from economic turn 2 (§6.3); it starts with no ships.
-NO_SETUP_ORDERS_KEEPS_THE_CAPITAL = True
+from ftpress.state.words import ended, group, power, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """The open turn: the set-up first when it is the set-up turn, then the week."""
     events: list[Event] = []
@@ -97,7 +92,7 @@ def _setup_checked(state: State, loaded: LoadedOrders[OrdersFile],
 def play_setup(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
                ) -> tuple[State, list[Event]]:
     """§6: every player's set-up, in the order of ``players.yaml``; a player with none
-    keeps the capital (§6.2.3, :data:`NO_SETUP_ORDERS_KEEPS_THE_CAPITAL`)."""
+    keeps the capital (§6.2.3, reading ``no-setup-orders-keeps-the-capital``)."""
     events: list[Event] = []
     for player in state.players.players:
         loaded = orders.get(player.id)
@@ -132,7 +127,10 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             f"{design.name} ({design.id}): {design.size}, {design.mass} mass, "
                             f"{design.points} points.", audience=told, player=player))
     groups = list(state.groups.groups)
-    for placed in vetted.groups:
+    # Counters are placed in the order of their ids, not of the file: the order of the
+    # public events (and of the state's groups) must not follow how the player wrote
+    # the set-up, where a dummy's entry may stand apart from the real ones (§15.2).
+    for placed in sorted(vetted.groups, key=lambda p: p.id):
         world = place(state, placed.order.at)
         for bought in placed.ships:
             designs.setdefault(bought.design.id, bought.design)
@@ -243,5 +241,5 @@ def _rejected(state: State, player: str, loaded: LoadedOrders[OrdersFile],
     ships, §15.3)."""
     return Event("rejected", rule("6"), f"{powers_own(state, player, start=True)} set-up "
                  "order is refused: "
-                 f"{refused.message}.", audience=Audience.told(player), player=player,
+                 f"{ended(refused.message)}", audience=Audience.told(player), player=player,
                  order=located(loaded, *refused.loc, key=refused.key))

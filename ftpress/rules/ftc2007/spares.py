@@ -10,12 +10,12 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from ftpress.events import PUBLIC, Event
-from ftpress.orders.model import SparesOrder
+from ftpress.rules.ftc2007.orderfile import SparesOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Spares, State
-from ftpress.words import power
+from ftpress.state.words import power
 
 #: §6.2.1: spares cost this share of the installed price of the same systems.
 SPARES_PRICE = Fraction(3, 4)

@@ -1,12 +1,14 @@
 """What ftc2007 keeps in the state beyond the shared model.
 
-The player whose attack has left a world interdicted (§10.6) and the one it
+A player's upkeep level (§7) and ally (§13.1), the player whose attack has left a
+world interdicted (§10.6) and the one it
 paid income to this economic turn (§11.1), the hulks a player
 has captured and not yet rebuilt, stripped or sold (§12), the damage a repulse
 left a fleet owing (§10.7) and the system checks it left a ship to make
 (§10.8), whether a design is of non-standard technology and when the umpires
 approved it (§16.2), the systems of a design that the later tabletop rulings
-name (§20), and whether a group's move of the next turn is its jump out of a
+name (§20), whether a ship carries parts from another ship (§11.3.3), and whether a
+group's move of the next turn is its jump out of a
 system (§18.4). The keys stand in the
 state files beside the shared ones (see :mod:`ftpress.state.extension`).
 """
@@ -14,7 +16,7 @@ state files beside the shared ones (see :mod:`ftpress.state.extension`).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ftpress.state.extension import (
@@ -24,6 +26,7 @@ from ftpress.state.extension import (
     extended,
     extension_of,
     kept,
+    placed_after,
     withheld,
 )
 from ftpress.state.model import (
@@ -40,7 +43,10 @@ from ftpress.state.model import (
     System,
     Text,
 )
-from ftpress.written_dates import Day
+from ftpress.text.written_dates import Day
+
+#: §7 the upkeep levels a navy may choose.
+Maintenance = Literal["full", "standardised", "reduced"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +100,10 @@ class Ftc2007System(Extension):
 class Ftc2007Player(Extension):
     __pydantic_config__ = CONFIG
 
+    #: §7: the upkeep level: full 10%, standardised 7.5%, reduced 5%.
+    maintenance: Maintenance = field(default="full", metadata=placed_after("navy"))
+    #: §13.1: the allied navy whose designs the player buys at a discount.
+    ally: Id | None = field(default=None, metadata=placed_after("navy"))
     #: §12: hulks this player has captured and not yet rebuilt, stripped or sold.
     prizes: tuple[Prize, ...] = ()
     #: §10.7: the damage repulses left this player's fleets owing, oldest first.
@@ -123,6 +133,9 @@ class Ftc2007Ship(Extension):
     #: §10.8: the hull rows (1 the first) that owed repulse damage stripped out,
     #: whose system checks the ship makes as its next battle begins.
     system_checks: tuple[Positive, ...] = ()
+    #: §11.3.3: she carries parts taken from another ship (not an identical one of
+    #: her task group), which check for damage one level worse for good.
+    grafted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +154,9 @@ def _not_jumped_out(group: Group) -> bool:
 
 
 def _player_as_others_know(ext: Ftc2007Player) -> Ftc2007Player:
-    """The prizes a power holds were taken in battles all could see (§12.1); which of
-    its ships owe repulse damage is told to its owner alone (§10.8)."""
+    """A power's upkeep level and ally are on the powers' table for all to read; the
+    prizes it holds were taken in battles all could see (§12.1); which of its ships
+    owe repulse damage is told to its owner alone (§10.8)."""
     return dataclasses.replace(ext, owed=())
 
 
@@ -152,7 +166,7 @@ def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
     return ext if ext.announced else dataclasses.replace(ext, approved=None)
 
 
-#: What others may know of ftc2007's keys (``ftpress.knowledge``): who interdicted a
+#: What others may know of ftc2007's keys (``ftpress.secrecy.knowledge``): who interdicted a
 #: world and whom it paid (the map shows them), a power's prizes, a design's technology;
 #: not whether a group has jumped out, nor, while it has, where it is (§18.4), nor the
 #: repulse damage a fleet owes and the system checks it leaves its ships (§10.8).
@@ -175,6 +189,16 @@ def paid_income_to(system: System) -> str | None:
     """Who ``system`` paid income to as this economic turn opened and holds it still
     (§11.1), if anyone."""
     return extension_of(system, Ftc2007System).paid_income_to
+
+
+def maintenance_of(player: Player) -> Maintenance:
+    """The upkeep level ``player`` has chosen (§7)."""
+    return extension_of(player, Ftc2007Player).maintenance
+
+
+def ally_of(player: Player) -> str | None:
+    """The allied navy whose designs ``player`` buys at a discount (§13.1), if any."""
+    return extension_of(player, Ftc2007Player).ally
 
 
 def prizes_of(player: Player) -> tuple[Prize, ...]:
@@ -205,6 +229,11 @@ def with_owed(state: State, player_id: str, owed: tuple[OwedDamage, ...]) -> Sta
                     for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players,
                                                                   players=players))
+
+
+def grafted(ship: Ship) -> bool:
+    """§11.3.3: does ``ship`` carry parts from another ship, checking one level worse?"""
+    return extension_of(ship, Ftc2007Ship).grafted
 
 
 def system_checks(ship: Ship) -> tuple[int, ...]:

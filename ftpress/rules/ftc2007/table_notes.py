@@ -3,7 +3,8 @@
 The battle awaiting the table says it in its event, whose text heads the
 battle-result file the umpire fills in (:mod:`ftpress.turn.tabletop`): which
 ships make system checks as the battle begins, for hull rows that repulse
-damage stripped out (§10.8), and which of the later tabletop rulings (rule 20)
+damage stripped out (§10.8), which carry parts from other ships that check one
+level worse (§11.3.3), and which of the later tabletop rulings (rule 20)
 bear on the ships present. The abstract combat has no systems to check, so it
 rolls the checks its own way (:func:`abstract_checks`).
 """
@@ -13,25 +14,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ftpress.dice import Dice
-from ftpress.events import Audience, Event
 from ftpress.rules.ftc2007.owed_damage import rows_words
 from ftpress.rules.ftc2007.owed_repairs import design_of
 from ftpress.rules.ftc2007.repairs import species
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, system_checks
+from ftpress.rules.ftc2007.state_ext import Ftc2007Ship, fits_of, grafted, system_checks
+from ftpress.state.dice import Dice
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, State
-from ftpress.words import powers_own
-
-#: Ruling: in the abstract combat a system check is one d6 for each hull row
-#: stripped, failing as a Full Thrust threshold check does for that row (a 6 for
-#: the first, 5 or 6 for the second, 4 to 6 for the third, and so on, never on a
-#: 1), one number lower for a navy on reduced maintenance (§7.4). The abstract
-#: combat has no systems to lose, so a ship that fails any check fights crippled,
-#: and a ship it leaves crippled is left with just over half her hull lost
-#: (``battles.CRIPPLED_AFTER_HALF_HULL``): the bigger repair bill §10.8 warns of.
-ABSTRACT_CHECK_FAILS_CRIPPLE = True
+from ftpress.state.words import powers_own, sentence
 
 #: The later rulings (rule 20): what in a ship brings each to bear, what the ships
 #: are (for one ship, for several), and the ruling.
@@ -51,7 +43,8 @@ _RULINGS = (
 
 def table_notes(state: State, groups: Sequence[Group]) -> str:
     """The sentences a battle of ``groups`` on the table is told: the system checks
-    its ships owe (§10.8), then each later ruling that bears on them (§20, §20.1–§20.4);
+    its ships owe (§10.8), the ships carrying parts from other ships (§11.3.3), then
+    each later ruling that bears on them (§20, §20.1–§20.4);
     each sentence starts with a space, and none at all is ''."""
     owing = [f"{powers_own(state, group.owner)} {ship.name} "
              f"({rows_words(system_checks(ship))})"
@@ -61,6 +54,12 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
         said += (f" As the battle begins, {_listing(owing)} "
                  f"{'makes' if len(owing) == 1 else 'make'} the system checks for the hull "
                  "rows that owed repulse damage stripped out (§10.8).")
+    foreign = [f"{powers_own(state, group.owner)} {ship.name}"
+               for group in groups for ship in group.ships if grafted(ship)]
+    if foreign:
+        said += (f" {sentence(_listing(foreign))} {'carries' if len(foreign) == 1 else 'carry'} "
+                 "parts taken from other ships, which check for damage one level worse "
+                 "(§11.3.3).")
     for what, section, (one, many), ruling in _RULINGS:
         ships = [ship.name for group in groups for ship in group.ships
                  if what in _bears(design_of(state, ship))]
@@ -72,7 +71,7 @@ def table_notes(state: State, groups: Sequence[Group]) -> str:
 
 def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
                     worse: Sequence[str]) -> tuple[set[tuple[str, str]], list[Event]]:
-    """§10.8 (:data:`ABSTRACT_CHECK_FAILS_CRIPPLE`): the system checks the ships of ``groups``
+    """§10.8 (reading ``abstract-check-fails-cripple``): the system checks the ships of ``groups``
     owe, rolled as the abstract battle begins (``worse``: the powers on reduced
     maintenance, §7.4). Returns the (group, ship) that fight crippled, and an event
     for each ship; :func:`checks_made` clears them once the battle is applied."""
@@ -85,7 +84,9 @@ def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
             if not rows:
                 continue
             before = len(dice.log)
-            lower = 1 if group.owner in worse else 0
+            # §7.4 or §11.3.3: one level worse, not two (battles'
+            # REDUCED_MAINTENANCE_CRIPPLES_SOONER says why).
+            lower = 1 if group.owner in worse or grafted(ship) else 0
             failed = [row for row in rows
                       # Told to the powers in the battle alone (§15.3): hidden.
                       if dice.d6(f"system check of {ship.name}, hull row {row}", rule("10.8"),
@@ -94,7 +95,8 @@ def abstract_checks(state: State, groups: Sequence[Group], dice: Dice,
                 crippled.add((group.id, ship.name))
             result = (f"fails for hull row {', '.join(map(str, failed))}, so she fights "
                       "crippled" if failed else "passes")
-            worse_words = " one level worse (§7.4)" if lower else ""
+            worse_words = (" one level worse (§7.4)" if group.owner in worse else
+                           " one level worse (§11.3.3)" if lower else "")
             events.append(Event(
                 "system-checks", rule("10.8"),
                 f"{powers_own(state, group.owner, start=True)} {ship.name} makes the system "

@@ -13,14 +13,6 @@ from ftpress.state.model import Design
 #: install, and so to repair.
 NON_INDIGENOUS_SURCHARGE = Fraction(1, 5)
 
-#: Ruling: the state knows a design's price and its hull boxes, not the price of
-#: each system in it, so the surcharge cannot fall on the foreign systems alone.
-#: A design marked ``tech: non-indigenous`` pays it on the whole of its build
-#: price and on every hull box repaired; the umpire who wants the exact figure
-#: enters the design's price with the surcharge already in it and marks it
-#: ``non-standard`` instead.
-SURCHARGE_ON_THE_WHOLE_SHIP = True
-
 
 def non_standard(design: Design) -> bool:
     """§16.2–16.3: repaired only from spares or at the capital. Non-indigenous
@@ -34,7 +26,7 @@ def non_indigenous(design: Design) -> bool:
 
 def with_surcharge(design: Design, points: int) -> int:
     """§16.3: ``points`` of installing or repairing on ``design``, 20% more when it
-    carries non-indigenous technology (:data:`SURCHARGE_ON_THE_WHOLE_SHIP`), rounded up."""
+    carries non-indigenous technology (reading ``surcharge-on-the-whole-ship``), rounded up."""
     return charge(points, 1 + NON_INDIGENOUS_SURCHARGE) if non_indigenous(design) else points
 
 

@@ -12,19 +12,13 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from ftpress.events import Account, Audience, Event
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.state.events import Account, Audience, Event
 from ftpress.state.model import State
-
-#: Ruling: the treasury holds whole points. Where a rate leaves a fraction (7.5%
-#: upkeep, the 20% ally discount, 75% spares, 50% ordnance) the charge is
-#: rounded up to the next whole point: the rules never give a navy money for
-#: nothing.
-FRACTIONS_ROUND_UP = True
 
 
 def charge(points: int | Fraction, rate: Fraction) -> int:
-    """``points × rate`` in whole points (:data:`FRACTIONS_ROUND_UP`)."""
+    """``points × rate`` in whole points (reading ``fractions-round-up``)."""
     value = Fraction(points) * rate
     return -((-value.numerator) // value.denominator)
 

@@ -12,8 +12,10 @@ module and sees the state the step before it left:
 2. §15.1 reorganise: splits, then merges (:mod:`.reorganise`);
 3. §8, §15.4 move, all at once, from where everyone stood (:mod:`.movement`);
 4. §2.3, §4 scout the worlds scouts reached (:mod:`.scouting`);
-5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out,
-   and every place where two powers still meet is reported (:mod:`.encounters`);
+5. §17.2.3 groups on withdraw if contested that meet hostile forces pull out;
+   §15.2, §15.3 a dummy counter an enemy ship contacts is found out and taken off
+   the map (:mod:`.dummies`); every place where two powers still meet is reported
+   (:mod:`.encounters`);
 6. §14, §17 the battles: damage owed from a repulse by a ship about to fight is
    allocated first (§10.7, :mod:`.owed_damage`); then each is fought in the
    abstract, folded in from a tabletop result, or left awaiting the table
@@ -35,16 +37,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftc2007.approvals import announce_approvals
 from ftpress.rules.ftc2007.battles import fight_battles, find_battles
 from ftpress.rules.ftc2007.capture import dispose_of_prizes
 from ftpress.rules.ftc2007.defences import attack_defences
+from ftpress.rules.ftc2007.dummies import unmask_dummies
 from ftpress.rules.ftc2007.economic_orders import economic_orders, open_economic_turn, works
 from ftpress.rules.ftc2007.encounters import (
     contested,
@@ -53,7 +52,8 @@ from ftpress.rules.ftc2007.encounters import (
 )
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
-from ftpress.rules.ftc2007.orders import place
+from ftpress.rules.ftc2007.orderfile import OrdersFile
+from ftpress.rules.ftc2007.orders import place, rejected_groups
 from ftpress.rules.ftc2007.owed_damage import call_in_before_battles
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import make_contact
@@ -61,12 +61,15 @@ from ftpress.rules.ftc2007.reorganise import reorganise_groups
 from ftpress.rules.ftc2007.scouting import scout_worlds
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.planning import no_orders, unmentioned
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import State
-from ftpress.words import powers_own
+from ftpress.state.words import ended, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """The state after the open turn, and every event of it in order.
 
@@ -89,6 +92,9 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     events += found
     state, found, beaten = withdraw_if_contested(state, plan, set_out)
     events += found
+    # §15.2: a dummy that an enemy ship meets is found out before anyone fights.
+    state, found = unmask_dummies(state)
+    events += found
     events += detect_encounters(state, plan)
     # §10.7: damage a fleet owes from a repulse is allocated before it fights again.
     state, found = call_in_before_battles(state, [(place(state, site.at), site.groups)
@@ -96,7 +102,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     events += found
     # §14, §17: the battles come before any attack on the defences (§9.1, §10.1).
     bonus = {e.group: e.initiative for e in events if e.kind == "arrival" and e.group}
-    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles or {})
+    state, found, won, unwon = fight_battles(state, plan, dice, set_out, bonus, battles)
     events += found
     beaten = {**beaten, **won}
     state, found = attack_defences(state, plan, dice, contested(state) | unwon, set_out,
@@ -136,16 +142,16 @@ def refusals(state: State, plan: Plan) -> list[Event]:
         for r in vetted.rejected:
             where = plan.where(player.id, *r.loc, key=r.key)
             if r.group is not None:
-                text = f"{r.group}'s order is refused and it holds: {r.message}."
+                text = f"{r.group}'s order is refused and it holds: {ended(r.message)}"
             elif r.loc == ("economy",):
                 text = f"{powers_own(state, player.id, start=True)} economic orders are " \
-                       f"refused: {r.message}."
+                       f"refused: {ended(r.message)}"
             elif r.loc[:1] == ("economy",):
                 text = f"{powers_own(state, player.id, start=True)} economic order is " \
-                       f"refused: {r.message}."
+                       f"refused: {ended(r.message)}"
             else:
                 text = f"{powers_own(state, player.id, start=True)} orders are refused and " \
-                       f"all its groups hold: {r.message}."
+                       f"all its groups hold: {ended(r.message)}"
             # A refusal quotes the order, which may name ships and places: the
             # player's own business (§15.3); the public sees the group hold.
             events.append(Event("rejected", rule("15.4"), text,
@@ -158,7 +164,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
                               for r in vetted.rejected):
             events.append(unmentioned(rule("15.4"), state, player.id, silent))
         for group_id, order in loaded.orders.groups.items():
-            if group_id in vetted.rejected_groups and order.note:
+            if group_id in rejected_groups(vetted) and order.note:
                 events.append(Event("note", rule("15.4"),
                                     f"{powers_own(state, player.id, start=True)} note on "
                                     f"the refused order of {group_id}.",

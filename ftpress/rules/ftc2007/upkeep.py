@@ -1,18 +1,19 @@
 """§7 Maintenance: the upkeep of a navy in commission, and the ordnance it fired.
 
 Both are charged when an economic turn's books close (see
-:data:`.economic_orders.BOOKS_CLOSE_AS_THE_NEXT_ECONOMIC_TURN_OPENS`).
+reading ``books-close-as-the-next-economic-turn-opens``).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Maintenance, maintenance_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
-from ftpress.state.model import Maintenance, State
-from ftpress.words import plural, power
+from ftpress.state.events import PUBLIC, Event
+from ftpress.state.model import State
+from ftpress.state.words import plural, power
 
 #: §7.1, §7.3, §7.4: the share of the full list price paid each economic turn.
 RATES: dict[Maintenance, Fraction] = {
@@ -29,19 +30,6 @@ EXPENDED_BIOMASS_BOX_COST = 1
 
 #: §7.3: a standardised navy has at most this many size classes.
 STANDARD_CLASSES = 5
-
-#: Ruling: §7.3's qualification is tested on the ships in commission when the
-#: upkeep is charged. A navy that chose standardised upkeep and no longer
-#: qualifies (it bought a second design of a class, say) pays the full rate for
-#: that economic turn, and the event says why. "Task groups organised on similar
-#: lines" is not something the state records; it is left to the umpire.
-STANDARDISED_LAPSES_TO_FULL = True
-
-#: Ruling: there is no credit (§6.3), and upkeep and ordnance are bills, not
-#: orders: what the treasury cannot pay of them is paid as far as it goes, and
-#: the rest is written off with an ``unpaid`` event; it is not carried forward
-#: as a debt.
-UNPAID_UPKEEP_IS_WRITTEN_OFF = True
 
 
 def standardised_problem(state: State, player_id: str) -> str | None:
@@ -69,7 +57,7 @@ def checks_worse(state: State, player_id: str) -> bool:
     in every battle of an economic turn whose upkeep it declared reduced (the
     player's ``maintenance``, billed when that economic turn's books close)."""
     player = state.player(player_id)
-    return player is not None and player.maintenance == "reduced"
+    return player is not None and maintenance_of(player) == "reduced"
 
 
 def list_price(state: State, player_id: str) -> int:
@@ -80,10 +68,14 @@ def list_price(state: State, player_id: str) -> int:
 
 
 def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[State, list[Event]]:
-    """§7.1–7.4: the upkeep of ``economic_turn`` at the player's declared level."""
+    """§7.1–7.4: the upkeep of ``economic_turn`` at the player's declared level.
+
+    Readings ``standardised-lapses-to-full`` and ``unpaid-upkeep-is-written-off`` (the
+    ruleset's readings).
+    """
     player = state.player(player_id)
     assert player is not None
-    level = player.maintenance
+    level = maintenance_of(player)
     why = ""
     if level == "standardised" and (problem := standardised_problem(state, player_id)):
         level, why = "full", f"; standardised upkeep lapses because {problem}"
@@ -125,7 +117,10 @@ def charge_biomass(state: State, player_id: str, boxes: int, economic_turn: int,
 
 def charge_ordnance(state: State, player_id: str, points: int, economic_turn: int,
                     where: str | None) -> tuple[State, list[Event]]:
-    """§7.1: ordnance expended in ``economic_turn``, at half its build price."""
+    """§7.1: ordnance expended in ``economic_turn``, at half its build price.
+
+    Reading ``ordnance-declared-in-the-orders`` (the ruleset's readings).
+    """
     due = charge(points, ORDNANCE_RATE)
     paid = min(due, balance(state, player_id))
     state = credit(state, player_id, -paid)

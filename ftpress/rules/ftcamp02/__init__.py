@@ -13,9 +13,10 @@ must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign,
 from __future__ import annotations
 
 from ftpress.rules.ftcamp02.display import DISPLAY
-from ftpress.rules.ftcamp02.order_form import order_form
+from ftpress.rules.ftcamp02.order_form import order_choices, order_form
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
+from ftpress.rules.ftcamp02.readings import READINGS
 from ftpress.rules.ftcamp02.report_groups import REPORT
 from ftpress.rules.ftcamp02.section_index import SECTIONS
 from ftpress.rules.ftcamp02.setup import FIRST_ORDERS, OPTION_LIMITS, Options, build
@@ -65,9 +66,11 @@ RULESET = Ruleset(
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     section_index=SECTIONS,
+    readings=READINGS,
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,
     orders_adapter=ADAPTER,
     order_form=order_form,
+    order_choices=order_choices,
 )

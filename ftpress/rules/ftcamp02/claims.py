@@ -11,15 +11,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02System, of_group, of_system
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import MapFile, State
-from ftpress.words import power, powers, powers_own
+from ftpress.state.words import power, powers, powers_own
 
 #: Ruling: battles are not fought by this chapter, so the only interruption ftpress
 #: knows is another power's marker in the system's hex at the end of the round:

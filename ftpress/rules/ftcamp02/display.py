@@ -5,8 +5,8 @@ group (its marker is off the map, §3); the map's dust clouds and wormholes
 
 from __future__ import annotations
 
-from ftpress.display import Display, HexFeatures
 from ftpress.rules.ftcamp02.state_ext import of_group, of_map, of_system
+from ftpress.state.display import Display, HexFeatures
 from ftpress.state.model import Group, MapFile, System
 
 
@@ -29,4 +29,7 @@ def features(map_file: MapFile) -> HexFeatures:
                        wormholes=tuple(w.ends for w in ext.wormholes or ()))
 
 
-DISPLAY = Display(notes=notes, counter=counter, features=features)
+#: The Fleet Orders chapter has no charted routes (its wormholes are drawn as map
+#: features), no upkeep rate (groups spend EPs, §2) and no dummy counters.
+DISPLAY = Display(notes=notes, counter=counter, features=features, routes=False,
+                  dummies=False)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import crew_factors, drifting
 from ftpress.rules.ftcamp02.groups import designs_of, ep_rating, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_ship, of_system
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, System
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Ship, of_design, of_ship
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import GroupsFile, State
-from ftpress.words import plural
+from ftpress.state.words import plural
 
 
 def hold_orders(state: State, vetted: Mapping[str, Vetted],

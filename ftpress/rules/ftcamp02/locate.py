@@ -7,13 +7,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress.dice import Dice
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import drifting, sensor_grade
 from ftpress.rules.ftcamp02.orders import Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import HEX_TYPE_MODIFIER, hex_type, nearest_fix, place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group
+from ftpress.state.dice import Dice
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State
 

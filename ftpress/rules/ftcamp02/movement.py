@@ -13,9 +13,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress import words
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.rules.ftcamp02.crafts import drifting
 from ftpress.rules.ftcamp02.flight import flight_problem
 from ftpress.rules.ftcamp02.groups import (
@@ -29,9 +26,12 @@ from ftpress.rules.ftcamp02.orders import Journey, Vetted
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import location
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group
+from ftpress.state import words
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State
-from ftpress.words import place, plural
+from ftpress.state.words import place, plural
 
 #: Ruling: no lost roll is made when the group cannot fail (a net modifier of 0 or
 #: better succeeds on any die), so no die is rolled for it.
@@ -64,7 +64,7 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
     moved: dict[str, Group] = {}
     left_behind: dict[str, int] = {}
     for player, v in sorted(vetted.items()):
-        for group_id, journey in sorted(v.journeys.items()):
+        for group_id, journey in sorted(v.rest.journeys.items()):
             group = groups[group_id]
             order = where.get((player, group_id))
             problem = flight_problem(group_id, party_of(state, group))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.groups import (
     designs_of,
     group_kind,
@@ -25,9 +24,10 @@ from ftpress.rules.ftcamp02.orderfile import GroupOrder, OrdersFile
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import friendly, place_hex
 from ftpress.rules.ftcamp02.state_ext import Ftcamp02Group, of_group, of_system
+from ftpress.state.events import Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Group, GroupsFile, State, check_id
-from ftpress.words import listed
+from ftpress.state.words import listed
 
 #: Ruling: the seed does not say how EPs in store are shared out. A group split off
 #: takes the share of its parent's store that its points are of the parent's points
@@ -85,7 +85,8 @@ def reorganise(state: State, player: str, group_id: str, order: GroupOrder) -> S
 def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: GroupOrder,
                        attached_to: Callable[[str], str | None],
                        ) -> tuple[tuple[Hashable, ...], str] | None:
-    """Why ``group_id``'s reorganisation cannot be carried out, and where (None: it can)."""
+    """Why ``group_id``'s reorganisation cannot be carried out, and where (None: it can):
+    a military static group is never split (§5.2.3), among the rest."""
     me = next(g for g in state.groups.groups if g.id == group_id)
     player = me.owner
     here = place_hex(state, me)
@@ -115,6 +116,9 @@ def reorganise_problem(state: State, orders: OrdersFile, group_id: str, order: G
         return ("hold",), f"{group_id} has lost the craft that made it a reserve group; it " \
                           "re-organises into a standard group only at a system you hold " \
                           "(§5.2.2)"
+    if leaving and kind_of(state, me) == "static":
+        return ("split",), f"{group_id} is a military static group, which cannot be split " \
+                           "(§5.2.3); its statics stay together in one orbit-sector"
     if SPLIT_KEEPS_ONE and leaving and len(leaving) == len(names) and not order.merge:
         return ("split",), f"the split takes every craft out of {group_id}; a group keeps " \
                            "at least one craft (§4.2.2)"

@@ -4,8 +4,8 @@ motion, §7 scans them, §8 claims systems."""
 
 from __future__ import annotations
 
-from ftpress.events import EventKind
-from ftpress.report_spec import PlaceList, ReportSection, ReportSpec
+from ftpress.state.events import EventKind
+from ftpress.state.report_spec import PlaceList, ReportSection, ReportSpec
 
 KINDS = (
     EventKind("endurance", "§2 EPs spent, or a system's free allowance"),
@@ -27,6 +27,9 @@ KINDS = (
 
 REPORT = ReportSpec(
     group_noun="group",
+    # The Fleet Orders chapter plays in rounds and keeps no economic turn of its own
+    # (the Resources Phase that would is not in it): the report says so.
+    when="round {turn}; the Fleet Orders chapter keeps no economic turns",
     kinds=KINDS,
     sections=(
         ReportSection("movement", "Movement", kinds=(

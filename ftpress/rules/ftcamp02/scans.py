@@ -19,23 +19,18 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ftpress.events import Audience, Event
 from ftpress.rules.ftcamp02.crafts import craft_class, drifting, is_static, sensor_grade
 from ftpress.rules.ftcamp02.movement import party_of
 from ftpress.rules.ftcamp02.plan import rule
 from ftpress.rules.ftcamp02.space import place_hex
 from ftpress.rules.ftcamp02.state_ext import of_design, of_group
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import Design, Group, Ship, State
-from ftpress.words import group, place, power
+from ftpress.state.words import group, place, power
 
 #: Ruling: the scanned power always uses every ECM and area ECM it has to hide
 #: classes (the seed leaves it to that power's choice; ftpress cannot ask).
 ECM_ALWAYS_USED = True
-
-#: Ruling: an area ECM hides the class of the heaviest craft of its group whose
-#: class is still shown (other than itself); superior sensors uncover hidden
-#: classes heaviest first.
-HEAVIEST_FIRST = True
 
 #: Ruling: craft that drift (§2.3) still carry sensors that work, but do not scan:
 #: a power scans only with craft that have crew.
@@ -66,7 +61,10 @@ class ScanResult:
 
 def scan_group(crafts: list[tuple[Ship, Design]], superior: int) -> ScanResult:
     """§7: what one group (with its attached independents) shows to a scan backed by
-    ``superior`` superior sensors."""
+    ``superior`` superior sensors.
+
+    Reading ``heaviest-first`` (the ruleset's readings).
+    """
     seen = [(s, d) for s, d in crafts if not of_design(d).stealth]
     stealthy = len(crafts) - len(seen)
     hidden: set[str] = set()

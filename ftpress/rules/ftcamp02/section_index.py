@@ -115,7 +115,7 @@ SECTIONS: tuple[Indexed, ...] = (
             note="Engage orders belong to the Engage Orders Phase, not in the text."),
     Indexed("5.2.3", "Military static groups",
             applied_by=(".groups:group_kind", ".groups:store_limit",
-                        ".flight:flight_problem")),
+                        ".flight:flight_problem", ".reorganise:reorganise_problem")),
     Indexed("5.3", "Group limits",
             applied_by=(".groups:group_class", ".groups:class_limit",
                         ".groups:structure_problems", ".state_legality:structure")),

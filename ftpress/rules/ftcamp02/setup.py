@@ -12,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ftpress.dice import Dice
-from ftpress.hexes import Hex, hexagon, on_map, ring
-from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.ftcamp02.groups import designs_of, kind_of, points, store_limit
 from ftpress.rules.ftcamp02.state_ext import (
@@ -23,6 +20,8 @@ from ftpress.rules.ftcamp02.state_ext import (
     Ftcamp02System,
     Wormhole,
 )
+from ftpress.state.dice import Dice
+from ftpress.state.hexes import Hex, hexagon, on_map, ring
 from ftpress.state.model import (
     Abstract,
     Calendar,
@@ -40,6 +39,7 @@ from ftpress.state.model import (
     State,
     System,
 )
+from ftpress.text.names import world_names
 
 #: Setup options and their (default, least, most).
 OPTION_LIMITS = {"radius": (6, 4, 12), "neutrals": (3, 0, 8), "dust": (4, 0, 12),

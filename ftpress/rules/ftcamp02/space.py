@@ -3,8 +3,8 @@ friendly systems (§2.1), and distances to the nearest system or beacon (§4.2.8
 
 from __future__ import annotations
 
-from ftpress.hexes import Hex
 from ftpress.rules.ftcamp02.state_ext import of_map, of_player, of_system
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, State, System
 
 #: §4.1.1, §4.2.8: the modifier for the type of hex, dust cloud or deep space.

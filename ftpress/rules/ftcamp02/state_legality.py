@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ftpress.errors import Problem
-from ftpress.hexes import Hex, on_map
 from ftpress.rules.ftcamp02.crafts import crew_factors
 from ftpress.rules.ftcamp02.groups import (
     designs_of,
@@ -18,6 +17,7 @@ from ftpress.rules.ftcamp02.groups import (
 )
 from ftpress.rules.ftcamp02.state_ext import of_group, of_map, of_ship, of_system
 from ftpress.rules.hex_map import hex_map_problems
+from ftpress.state.hexes import Hex, on_map
 from ftpress.state.load import LoadedState
 
 

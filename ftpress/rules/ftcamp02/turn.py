@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Audience, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftcamp02.claims import maintain_orbits
@@ -51,16 +49,21 @@ from ftpress.rules.planning import (
     strangers,
     unmentioned,
 )
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.model import State
-from ftpress.words import powers_own
+from ftpress.state.words import ended, powers_own
 
 
-def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
-            dice: Dice) -> tuple[State, tuple[Event, ...]]:
+def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: Dice,
+            battles: Mapping[str, LoadedBattle]) -> tuple[State, tuple[Event, ...]]:
     """The state after the open round, and every event of it in order.
 
     ``orders`` maps player id → that player's order file; a player missing from
     it gave no orders, and every one of their groups holds (Hold-Nothing, §4.0).
+    ``battles`` is not read: the chapter of FTCamp0.2 these rules restate has no
+    battle phase, so no battle waits for the umpire's result.
     """
     vetted = {player: vet(state, loaded.orders) for player, loaded in sorted(orders.items())}
     where = _locations(orders)
@@ -119,15 +122,15 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
         for r in vetted[player.id].rejected:
             at = located(loaded, *r.loc, key=r.key)
             if r.group is not None:
-                text = f"{r.group}'s order is refused and it holds: {r.message}."
+                text = f"{r.group}'s order is refused and it holds: {ended(r.message)}"
             else:
                 text = f"{powers_own(state, player.id, start=True)} orders are refused and " \
-                       f"all its groups hold: {r.message}."
+                       f"all its groups hold: {ended(r.message)}"
             # A refusal quotes the order: attachments and hold sub-orders are told to
             # nobody (§3, §4.2), and what a group holds to nobody unscanned (§7).
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
                                 group=r.group, order=at, audience=Audience.told(player.id)))
-        given = set(loaded.orders.groups) | set(vetted[player.id].attach)
+        given = set(loaded.orders.groups) | set(vetted[player.id].rest.attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
             events.append(unmentioned(rule("4.0"), state, player.id, silent, noun="group"))
@@ -179,7 +182,7 @@ def reorganise_groups(state: State, orders: Mapping[str, LoadedOrders[OrdersFile
 def _refused(player: str, group_id: str, message: str,
              where: Mapping[tuple[str, str], str | None]) -> Event:
     return Event("rejected", rule("4.2.2"), f"{group_id}'s reorganisation is refused and it "
-                 f"holds: {message}.", player=player, group=group_id,
+                 f"holds: {ended(message)}", player=player, group=group_id,
                  order=where.get((player, group_id)), audience=Audience.told(player))
 
 

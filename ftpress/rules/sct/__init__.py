@@ -18,6 +18,7 @@ from ftpress.rules.sct.display import DISPLAY
 from ftpress.rules.sct.order_form import order_form
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
+from ftpress.rules.sct.readings import READINGS
 from ftpress.rules.sct.report_groups import REPORT
 from ftpress.rules.sct.section_index import SECTIONS
 from ftpress.rules.sct.setup import FIRST_ORDERS, OPTION_LIMITS, Options, build, setup_post
@@ -46,10 +47,10 @@ RULESET = Ruleset(
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
     section_index=SECTIONS,
+    readings=READINGS,
     check_orders=order_problems,
     describe_orders=describe_orders,
     resolve=resolve,
     orders_adapter=ADAPTER,
-    takes_battle_results=True,
     order_form=order_form,
 )

@@ -16,11 +16,6 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from ftpress import words
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
-from ftpress.hexes import Hex
 from ftpress.rules import abstract_combat as ac
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.losses import AFLOAT, CRIPPLED, DESTROYED, take_losses
@@ -30,6 +25,11 @@ from ftpress.rules.sct.plane import place_name
 from ftpress.rules.sct.state_ext import position
 from ftpress.rules.sct.supply import endurance_of
 from ftpress.rules.sct.tabletop import settle_on_table
+from ftpress.state import words
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Point, State, System
 
 #: Ruling: a task force with no orders, or with orders that do not say, elects to

@@ -3,8 +3,8 @@ drawn on the planar map by their star's class and first nation (§7.1)."""
 
 from __future__ import annotations
 
-from ftpress.display import Display, PlaneSystem
 from ftpress.rules.sct.state_ext import of_system
+from ftpress.state.display import Display, PlaneSystem
 from ftpress.state.model import System
 
 
@@ -20,4 +20,7 @@ def plane_system(system: System) -> PlaneSystem | None:
     return PlaneSystem(sct.position, sct.spectral, sct.nation)
 
 
-DISPLAY = Display(place=place, plane_system=plane_system)
+#: sct's map is a plane measured in MU, with no charted routes; it bills no upkeep
+#: rate (§3) and keeps nothing secret, dummy counters included.
+DISPLAY = Display(place=place, place_heading="Position (MU)", routes=False,
+                  dummies=False, plane_system=plane_system)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ftpress import words
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.abstract_combat import roll_initiative
 from ftpress.rules.sct.plan import rule
+from ftpress.state import words
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State
 
 

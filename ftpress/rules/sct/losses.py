@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct.plan import force, rule
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Group, Ship, State
 
 #: What a battle left of a ship, as a tabletop result names it.

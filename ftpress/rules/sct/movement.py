@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 
-from ftpress import words
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.plan import Plan, force, rule
 from ftpress.rules.sct.supply import endurance_of, spend
+from ftpress.state import words
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Group, Point, State
 
 #: Ruling: a move aimed at a system or task force (§4.3) stops there if it is
@@ -39,7 +39,7 @@ def _queues(state: State, plan: Plan, want: str) -> dict[str, list[str]]:
         vetted = plan.vetted.get(player.id)
         if vetted is None:
             continue
-        listed = [f for f, o in vetted.forces.items() if getattr(o, want) is not None]
+        listed = [f for f, o in vetted.accepted.items() if getattr(o, want) is not None]
         if not ORDER_OF_THE_FILE:
             listed.sort()
         queues[player.id] = listed

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ftpress.hexes import Hex
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.orderfile import MAX_MOVE
+from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Player, Point, State
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ftpress import words
-from ftpress.events import PUBLIC
 from ftpress.rules.planning import VettedPlan, section_namer
 from ftpress.rules.sct.orderfile import ForceOrder, SctOrders
 from ftpress.rules.sct.orders import Vetted, vet
+from ftpress.state import words
+from ftpress.state.events import PUBLIC
 from ftpress.state.model import State
 
 RULESET = "sct"
@@ -34,7 +34,7 @@ class Plan(VettedPlan[SctOrders, Vetted]):
     def force(self, player: str, force_id: str) -> ForceOrder | None:
         """The standing order of a player's task force, if it has one."""
         vetted = self.vetted.get(player)
-        return vetted.forces.get(force_id) if vetted else None
+        return vetted.accepted.get(force_id) if vetted else None
 
 
 def force(state: State, force_id: str, *, start: bool = False) -> str:

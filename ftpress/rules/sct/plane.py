@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from ftpress.hexes import Hex
 from ftpress.rules.sct.state_ext import position
+from ftpress.state.hexes import Hex
 from ftpress.state.model import POINT_DECIMALS, Location, Point, State
 
 #: §4.3: how far a move may turn off its clock facing, in degrees.

@@ -4,8 +4,8 @@ ship or base lost is always filed under the battle."""
 
 from __future__ import annotations
 
-from ftpress.events import EventKind
-from ftpress.report_spec import Fold, PlaceList, ReportSection, ReportSpec
+from ftpress.state.events import EventKind
+from ftpress.state.report_spec import Fold, PlaceList, ReportSection, ReportSpec
 
 KINDS = (
     EventKind("initiative", "§2.2 the turn's initiative rolls, highest first"),
@@ -28,6 +28,8 @@ KINDS = (
 
 REPORT = ReportSpec(
     group_noun="task force",
+    # §2.1: every sct turn collects its income, so each turn is an economic turn.
+    when="economic turn {economic_turn}: sct collects income every turn (§2.1)",
     kinds=KINDS,
     sections=(
         ReportSection("movement", "Movement", kinds=(

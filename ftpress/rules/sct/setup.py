@@ -13,14 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ftpress.dice import Dice
 from ftpress.errors import SetupError
-from ftpress.names import world_names
 from ftpress.rules.campaign_setup import PALETTE, option_values, setup_dice, slug
 from ftpress.rules.sct.catalogue import catalogue
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC
 from ftpress.rules.sct.state_ext import SctSystem, Spectral, of_system
 from ftpress.rules.sct.supply import MILITARY_ENDURANCE
+from ftpress.state.dice import Dice
 from ftpress.state.model import (
     Calendar,
     CampaignFile,
@@ -37,6 +36,7 @@ from ftpress.state.model import (
     State,
     System,
 )
+from ftpress.text.names import world_names
 
 RULE = "sct setup"
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ftpress.errors import Problem
-from ftpress.hexes import Hex
 from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.setup import Options
 from ftpress.rules.sct.state_ext import position
 from ftpress.rules.sct.supply import max_endurance
+from ftpress.state.hexes import Hex
 from ftpress.state.load import LoadedState
 from ftpress.state.model import Point
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct.plan import force, rule
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Group, State
 
 #: §5.1: endurance points of military and of civilian ships.

@@ -15,13 +15,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ftpress import words
-from ftpress.battles import LoadedBattle, battle_id
 from ftpress.errors import InputError, Problem
-from ftpress.events import PUBLIC, Event
 from ftpress.rules.sct.losses import AFLOAT, take_losses
 from ftpress.rules.sct.plan import rule
 from ftpress.rules.sct.plane import place_name
+from ftpress.state import words
+from ftpress.state.battle_results import LoadedBattle, battle_id
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import Group, Point, State
 from ftpress.state.turns import turn_id
 

@@ -23,9 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ftpress.battles import LoadedBattle
-from ftpress.dice import Dice
-from ftpress.events import PUBLIC, Event
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.planning import no_orders
@@ -37,12 +34,15 @@ from ftpress.rules.sct.orderfile import SctOrders
 from ftpress.rules.sct.plan import Plan, rule
 from ftpress.rules.sct.reorganise import reorganise
 from ftpress.rules.sct.supply import replenish, within_allowance
+from ftpress.state.battle_results import LoadedBattle
+from ftpress.state.dice import Dice
+from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import State
-from ftpress.words import group, powers_own
+from ftpress.state.words import ended, group, powers_own
 
 
 def resolve(state: State, orders: Mapping[str, LoadedOrders[SctOrders]], dice: Dice,
-            battles: Mapping[str, LoadedBattle] | None = None,
+            battles: Mapping[str, LoadedBattle],
             ) -> tuple[State, tuple[Event, ...]]:
     """§2.1: the state after the open turn, and every event of it in order.
 
@@ -93,10 +93,10 @@ def refusals(state: State, plan: Plan) -> list[Event]:
             where = plan.where(player.id, *r.loc, key=r.key)
             if r.force is not None:
                 text = (f"The orders of {group(state, r.force, PUBLIC, noun='task force')} are "
-                        f"refused, and it stays where it is: {r.message}.")
+                        f"refused, and it stays where it is: {ended(r.message)}")
             else:
                 text = f"{powers_own(state, player.id, start=True)} economic order is " \
-                       f"refused: {r.message}."
+                       f"refused: {ended(r.message)}"
             events.append(Event("rejected", rule("2.1"), text, player=player.id,
                                 group=r.force, order=where, audience=PUBLIC))
         orders = plan.file(player.id)

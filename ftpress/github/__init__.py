@@ -1,0 +1,1 @@
+"""The campaign on GitHub: workflows, the roster of accounts, publishing runs."""

@@ -1,0 +1,201 @@
+"""What the publishing run needs of a resolved (or paused) turn beyond the record:
+the next deadline by the campaign's calendar policy, the commit message, and
+the Markdown for the umpires' issue and the job summary about battles fought on
+the tabletop: which wait (the issue is opened or updated), and once the turn is
+resolved, how each ended (the comment the issue is closed with).
+
+**The calendar policy.** The rules open the next turn ``turn_days`` after the
+last deadline. When a turn is resolved long after its deadline (the calendar
+lags: nobody ran the turn for weeks), that deadline would be past already and
+the next scheduled run would resolve an empty turn, and the next, one per run.
+So once a turn is resolved, the deadline of the turn it opens is set by
+``calendar.next_deadline``: ``on-schedule`` (the default) moves it on by whole
+``turn_days`` to the first deadline still ahead, keeping its weekday and time;
+``after-resolution`` makes it ``turn_days`` after the moment of resolution.
+The change is written to ``state/campaign.yaml`` after the turn's record, as an
+umpire's edit would be, so the record re-resolves exactly and the next turn's
+record keeps the state it started from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ftpress.files.config import load_config
+from ftpress.state import words
+from ftpress.state.battle_results import BATTLES_DIR, BattleFile, parse_battle
+from ftpress.state.model import Calendar, State
+from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.store.campaign import load_state
+from ftpress.store.state_edits import write_state_file
+from ftpress.text import durations
+from ftpress.turn.resolve import TurnResult
+from ftpress.turn.window import SetAside
+
+
+def next_deadline(calendar: Calendar, resolved_at: datetime) -> datetime:
+    """The open turn's deadline by the calendar policy, for a turn resolved at
+    ``resolved_at`` (``calendar`` is the one the rules opened it with)."""
+    step = timedelta(days=calendar.turn_days)
+    if calendar.next_deadline == "after-resolution":
+        return (resolved_at + step).replace(second=0, microsecond=0).astimezone(
+            calendar.deadline.tzinfo)
+    deadline = calendar.deadline
+    if deadline > resolved_at:
+        return deadline
+    behind = (resolved_at - deadline) // step + 1
+    return deadline + behind * step
+
+
+def keep_to_the_calendar(root: Path, result: TurnResult, resolved_at: datetime,
+                         ) -> tuple[TurnResult, str | None]:
+    """Set the open turn's deadline by the policy, if it differs from the rules': the
+    result with the state as it now stands, and a note saying so (None if unchanged)."""
+    if not result.written or result.waiting:
+        return result, None
+    calendar = result.state.campaign.calendar
+    wanted = next_deadline(calendar, resolved_at)
+    if wanted == calendar.deadline:
+        return result, None
+    state = dataclasses.replace(result.state, campaign=dataclasses.replace(
+        result.state.campaign, calendar=dataclasses.replace(calendar, deadline=wanted)))
+    write_state_file(root, state, "campaign")
+    policy = calendar.next_deadline or "on-schedule"
+    return dataclasses.replace(result, state=state), (
+        f"{turn_id(calendar.turn)}'s orders are due {durations.utc(wanted)}, not "
+        f"{durations.utc(calendar.deadline)}, which had passed when {result.turn} was "
+        f"resolved (calendar.next_deadline: {policy})")
+
+
+def commit_message(result: TurnResult) -> str | None:
+    """'Turn 7 (t007) resolved: 26 events, 1 battle'; for a pause, which battles wait;
+    None when nothing was written."""
+    number = turn_number(result.turn)
+    if result.waiting:
+        count = len(result.waiting)
+        return (f"Turn {number} ({result.turn}) paused: {count} battle"
+                f"{'s' if count != 1 else ''} to fight on the tabletop\n\n"
+                + "\n".join(result.waiting) + "\n")
+    if not result.written:
+        return None
+    events = len(result.public_events)
+    battles = sum(1 for e in result.public_events if e.kind == "battle")
+    said = f"{events} event{'s' if events != 1 else ''}"
+    if battles:
+        said += f", {battles} battle{'s' if battles != 1 else ''}"
+    return f"Turn {number} ({result.turn}) resolved: {said}\n"
+
+
+def battles_markdown(root: Path, turn: str, waiting: Sequence[str],
+                     link: str | None = None) -> str | None:
+    """For the umpires: each battle of ``turn`` that waits (its result file's
+    path), the forces that meet, and a link to the file (``link``: where the files
+    are read online, such as ``https://github.com/OWNER/REPO/blob/main/``). None
+    when no battle waits."""
+    if not waiting:
+        return None
+    count = len(waiting)
+    out = [f"## {turn} waits for {count} battle{'s' if count != 1 else ''} fought on "
+           "the tabletop", "",
+           "Fill in each file (every ship's fate, who withdrew, who holds the field), set "
+           "`fought: true` and commit it to main: the next publishing run resolves the turn."]
+    for path in waiting:
+        name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
+        out += ["", f"### {name}", ""]
+        out += [f"- {line}" for line in _forces(root / path)]
+    return "\n".join(out) + "\n"
+
+
+def _forces(file: Path) -> list[str]:
+    """'nac: Lancer (nac-1, lancer-class), …' per power, from a battle-result file."""
+    data: Any = yaml.safe_load(file.read_text(encoding="utf-8"))
+    ships: Sequence[dict[str, Any]] = data.get("ships") or [] if isinstance(data, dict) else []
+    by_power: dict[str, list[str]] = {}
+    for ship in ships:
+        by_power.setdefault(str(ship.get("player")), []).append(
+            f"{ship.get('ship')} ({ship.get('group')}, {ship.get('design')})")
+    return [f"{power}: {', '.join(names)}" for power, names in by_power.items()]
+
+
+def fought_markdown(root: Path, turn: str, link: str | None = None) -> str | None:
+    """Once ``turn`` is resolved: the battles it waited for on the tabletop, how each
+    ended (from the result files its record keeps, linked with ``link`` as in
+    :func:`battles_markdown`, told by name as the report tells it) and where its report
+    is. None when the turn was resolved without a tabletop battle."""
+    folder = root / TURNS_DIR / turn / BATTLES_DIR
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not files:
+        return None
+    loaded = load_state(root)
+    assert loaded is not None  # the turn is recorded, so the campaign has a state
+    count = len(files)
+    report = f"{load_config(root).base_url}turns/{turn}/"
+    out = [f"## {turn} is resolved: its {words.plural(count, 'battle')} fought on the "
+           f"tabletop {'are' if count != 1 else 'is'} in", "",
+           f"The turn's report: {report}", ""]
+    for file in files:
+        path = f"{TURNS_DIR}/{turn}/{BATTLES_DIR}/{file.name}"
+        result = parse_battle(file.read_bytes(), path).result
+        name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
+        out.append(f"- {name}: {_outcome(loaded.state, result)}")
+    return "\n".join(out) + "\n"
+
+
+def _outcome(state: State, result: BattleFile) -> str:
+    """'At Cedar Point the New Anglian Confederation holds the field; the Neue Swabian
+    League's Adler (DD) is destroyed; the Eastern Star Union withdrew to Corvid.'"""
+    said = [f"At {words.place(state, result.at)} {words.power(state, result.held_by)} "
+            "holds the field"]
+    said += [f"{words.powers_own(state, ship.player)} {words.ship(state, ship.ship, ship.design)}"
+             f" is {'left drifting' if ship.fate == 'drifting' else ship.fate}"
+             for ship in result.ships if ship.fate != "afloat"]
+    said += [f"{words.power(state, w.player)} withdrew to {words.place(state, w.to)}"
+             for w in result.withdrew]
+    return "; ".join(said) + "."
+
+
+def set_aside_message(moved: Sequence[SetAside]) -> str:
+    """The commit message's paragraph on order files set aside (with the turn's
+    message above it, or alone when nothing else was done)."""
+    count = len(moved)
+    lines = [f"{words.plural(count, 'order file')} set aside: landed after "
+             f"{'its turn' if count == 1 else 'their turns'} closed", ""]
+    lines += [f"{item.path} -> {item.to}" + (" (the version in time put back)"
+                                              if item.restored else "") for item in moved]
+    return "\n".join(lines) + "\n"
+
+
+def set_aside_comment(item: SetAside, link: str | None = None) -> str:
+    """For the pull request that brought in an order file set aside: what happened to
+    it and why (``link`` as in :func:`battles_markdown`)."""
+    kept = f"[`{item.to}`]({link}{item.to})" if link else f"`{item.to}`"
+    restored = (f" The version of `{item.path}` that was on main in time is back in its "
+                "place, and counts." if item.restored else "")
+    return (f"The publishing run set `{item.path}` aside: {item.reason}. It is kept as "
+            f"{kept}, and takes no part in the turn.{restored} Orders for the turn open now "
+            "go in a new pull request.\n")
+
+
+def views_markdown(root: Path, turn: str) -> str | None:
+    """Once ``turn`` is resolved in a sealed campaign: the comment that tells each player
+    their own report is in, mentioning each by their GitHub login (a mention notifies
+    them), with the link to the site's "Your view" page, where it opens with their key.
+    Nothing of any report: whose are sealed is public already (the roster's
+    recipients). None in an open campaign, or where no player has a recipient."""
+    loaded = load_state(root)
+    if loaded is None or not loaded.state.campaign.sealed:
+        return None
+    keyed = [p for p in loaded.state.players.players if p.recipient is not None]
+    if not keyed:
+        return None
+    link = f"{load_config(root).base_url}you/"
+    who = ", ".join(f"@{p.github} ({p.id})" if p.github else p.id for p in keyed)
+    return (f"## {turn} is resolved: your own report is in\n\n{who}: open {link} and give "
+            "it your key (it never leaves your browser) to read what the turn did to you, "
+            "and to seal your orders for the next turn there.\n")

@@ -1,0 +1,1 @@
+"""Who may know what: keys, sealed files, twins, each viewer's knowledge."""

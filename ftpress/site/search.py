@@ -1,0 +1,372 @@
+"""Full-text search: a Pagefind index of the written site, in ``pagefind/``.
+
+Pagefind reads HTML files on disk: the pages a build marks searchable, once the
+build has written them (:func:`index_site`). Only what the templates mark with
+``data-pagefind-body`` is indexed (posts, pages, the current rulebook, turn
+reports), never listings or anything a template leaves out. The index is built
+in a temporary folder: a first index is moved in whole, a later one synced in
+like the rest of the site (unchanged files are not rewritten, stale ones go).
+
+A large site is indexed in shards (:func:`plan`): Pagefind holds every page of
+an index in memory at once, about 190 KB a page, so 5,000 posts in one index
+would take a gigabyte. Each shard is an index of its own; Pagefind runs on
+:data:`CONCURRENT` at a time, and the search page merges
+the others into the main one (``pagefind/shards.json`` lists them). A shard whose
+pages did not change keeps the index it had.
+
+No ``data-pagefind-filter`` is used: Pagefind writes filter files whose names
+change from run to run, and the output must be byte-reproducible.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ftpress.errors import ToolFailed
+from ftpress.files.write import SEARCH_PREFIX, write_tree
+from ftpress.render.mapview import UNSEARCHED
+from ftpress.text.logsafe import say
+
+SEARCH_DIR = "pagefind"
+#: What the index skips (see :data:`ftpress.render.mapview.UNSEARCHED`).
+_UNSEARCHED_PART = re.compile(rb'<(svg|section) ' + UNSEARCHED.encode() + rb'[^>]*>.*?</\1>',
+                              re.S)
+#: Lists the shards the search page merges into the main index, and what each holds.
+SHARDS_FILE = "shards.json"
+#: Most pages in one shard: two Pagefind processes at a time stay under 250 MB in all,
+#: and a site of a thousand posts is indexed on both cores.
+SHARD_PAGES = 600
+#: Pagefind processes at a time.
+CONCURRENT = 2
+_POST_YEAR = re.compile(r"posts/(\d{4})/")
+
+
+class SearchError(ToolFailed):
+    """Pagefind could not index the site (not the user's input: the tool itself)."""
+
+    def lines(self) -> list[str]:
+        return [f"ftpress: the site was written but its search index was not: {self}"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    files: int
+    written: int
+
+
+def _executable() -> Path:
+    try:
+        import pagefind_bin
+    except ImportError:  # pragma: no cover - a declared dependency
+        raise SearchError("pagefind is not installed; pip install 'pagefind[bin]'") from None
+    found: Path = pagefind_bin.get_executable()
+    return found
+
+
+def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str, ...]]:
+    """The shards of an index: name → its pages (sorted), main index (``""``) first.
+
+    The main index holds every page that is not a dated post (the rulebook, turn
+    reports, pages) and the oldest years' posts; each further shard the posts of
+    the next years, as many whole years as fit in ``limit`` pages (default
+    :data:`SHARD_PAGES`; a year bigger than that is a shard alone), named after
+    them: ``shard-2021-2022``. A new post changes only its own year's shard, so the
+    older shards keep their indexes.
+    """
+    limit = SHARD_PAGES if limit is None else limit
+    years: dict[str, list[str]] = {}
+    for page in sorted(pages):
+        match = _POST_YEAR.match(page)
+        years.setdefault(match.group(1) if match else "", []).append(page)
+    shards: list[tuple[list[str], list[str]]] = []  # (years, pages)
+    for year in sorted(years):  # "" (no year) first
+        if not shards or (shards[-1][1] and len(shards[-1][1]) + len(years[year]) > limit):
+            shards.append(([], []))
+        shards[-1][0].append(year)
+        shards[-1][1].extend(years[year])
+    named: dict[str, tuple[str, ...]] = {}
+    for index, (held, inside) in enumerate(shards):
+        name = "" if index == 0 else "shard-" + "-".join(dict.fromkeys((held[0], held[-1])))
+        named[name] = tuple(sorted(inside))
+    return named
+
+
+def _digest(pages: tuple[str, ...]) -> str:
+    return hashlib.sha256("\n".join(pages).encode()).hexdigest()
+
+
+def _bundle(name: str) -> str:
+    """Where a shard's index goes inside ``pagefind/``."""
+    return f"{name}/" if name else ""
+
+
+class Indexing:
+    """Pagefind runs over a set of pages, started in the background.
+
+    Pagefind reads a folder of its own holding only the pages to index, linked
+    (not copied) from the output, so it reads no page it would skip. The index is
+    the same as Pagefind makes from the whole written site: it skips pages without
+    ``data-pagefind-body`` anyway.
+    """
+
+    def __init__(self, pages: dict[str, Path], scratch: Path, *,
+                 last: Path | None = None, changed: Iterable[str] = ()) -> None:
+        """Start indexing ``pages`` (output path → file with its bytes); ``scratch``
+        is a folder on the same disk as those files, for the links. ``last``: the
+        index made before (``pagefind/``), whose shards are kept where none of
+        their pages is among ``changed``."""
+        self.pages = frozenset(pages)
+        self.shards = plan(pages)
+        self._kept = _unchanged(self.shards, last, frozenset(changed))
+        # Absolute: Pagefind runs in a folder of its own.
+        self._work = Path(tempfile.mkdtemp(prefix=SEARCH_PREFIX, dir=scratch)).resolve()
+        self._process: subprocess.Popen[str] | None = None
+        try:
+            runs = []
+            for index, (name, inside) in enumerate(self.shards.items()):
+                if name not in self._kept:
+                    runs.append({"site": str(self._work / f"site-{index}"),
+                                 "output": str(self._work / f"index-{index}"),
+                                 # Absolute: the runner works in a folder of its own.
+                                 "pages": [[str(pages[path].absolute()), path]
+                                           for path in inside]})
+            if runs:
+                # A small process of its own puts the pages in place for Pagefind and runs
+                # it, so that a build never starts a thread (its executor may fork).
+                plan_file = self._work / "plan.json"
+                plan_file.write_text(json.dumps({"pagefind": str(_executable()),
+                                                 "runs": runs}), encoding="utf-8")
+                # In a session of its own: stopping it stops the Pagefinds it runs too.
+                self._process = subprocess.Popen(
+                    [sys.executable, "-m", "ftpress.site.search", str(plan_file)],
+                    cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, text=True, start_new_session=True,
+                    env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                        filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
+        except BaseException:
+            self._clean()
+            raise
+
+    def finish(self, out: Path) -> SearchReport:
+        """Wait for Pagefind and sync the index into ``out/pagefind/``; if anything stops
+        that (a full disk, Ctrl-C), Pagefind is stopped with it."""
+        try:
+            if self._process is not None:
+                try:
+                    stdout, stderr = self._process.communicate()
+                except BaseException:
+                    self._stop()
+                    raise
+                if self._process.returncode != 0:
+                    said = stderr.strip() or stdout.strip()
+                    raise SearchError(f"pagefind failed: {said}")
+            moved = self._move_in(out)
+            if moved is not None:
+                return moved
+            files: dict[str, bytes] = {}
+            for index, name in enumerate(self.shards):
+                made = (out / SEARCH_DIR / name) if name in self._kept \
+                    else self._work / f"index-{index}"
+                for p in sorted(made.rglob("*")):
+                    rel = p.relative_to(made).as_posix()
+                    if p.is_file() and (_index_data(rel) if name else not _shards_own(rel)):
+                        files[_bundle(name) + rel] = p.read_bytes()
+            if self.shards:
+                files[SHARDS_FILE] = self._manifest()
+        finally:
+            self._clean()
+        report = write_tree(out / SEARCH_DIR, files)
+        return SearchReport(len(files), report.written)
+
+    def _move_in(self, out: Path) -> SearchReport | None:
+        """A first index (``out`` has none): Pagefind's folders assembled into one and
+        moved in with a single rename, not read and written again file by file (5,000
+        files at 5,000 posts). None where there is an index to sync with instead."""
+        target = out / SEARCH_DIR
+        main = self._work / "index-0"
+        if target.exists() or self._kept or not self.shards or not main.is_dir():
+            return None
+        for index, name in enumerate(self.shards):
+            if not name:
+                continue
+            made = self._work / f"index-{index}"
+            for p in sorted(made.rglob("*"), reverse=True):  # files before their folders
+                rel = p.relative_to(made).as_posix()
+                if p.is_file() and not _index_data(rel):
+                    p.unlink()
+                elif p.is_dir() and not any(p.iterdir()):
+                    p.rmdir()
+            made.replace(main / name)
+        (main / SHARDS_FILE).write_bytes(self._manifest())
+        count = sum(1 for p in main.rglob("*") if p.is_file())
+        main.replace(target)
+        return SearchReport(count, count)
+
+    def _manifest(self) -> bytes:
+        return json.dumps({
+            "merge": [_bundle(n) for n in self.shards if n],
+            "pages": {n: _digest(p) for n, p in self.shards.items()},
+            "pagefind": _pagefind_version(),
+        }, indent=1, sort_keys=True).encode() + b"\n"
+
+    def _stop(self) -> None:
+        """Kill the runner and the Pagefinds it started (its whole process group)."""
+        if self._process is not None:
+            if self._process.poll() is None:  # not reaped: its group id is still its own
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.communicate()  # reaps it and closes its pipes
+
+    def _clean(self) -> None:
+        shutil.rmtree(self._work, ignore_errors=True)
+
+
+def _place(page: Path, target: Path) -> None:
+    """Put a page where Pagefind reads it: linked, or a copy without its unsearched parts."""
+    data = page.read_bytes()
+    if UNSEARCHED.encode() in data:
+        target.write_bytes(_UNSEARCHED_PART.sub(_strip, data))
+        return
+    try:
+        os.link(page, target)
+    except OSError:  # another disk, or no hard links there
+        shutil.copyfile(page, target)
+
+
+def _strip(match: re.Match[bytes]) -> bytes:
+    # The same element inside it would end the match early: keep that one whole.
+    return match.group(0) if match.group(0).count(b"<" + match.group(1)) > 1 else b""
+
+
+def _index_data(rel: str) -> bool:
+    """Is this file of a shard's Pagefind output needed to merge it? (The search runs
+    the main index's scripts and WebAssembly for every shard.)"""
+    return rel == "pagefind-entry.json" or rel.endswith(".pf_meta") \
+        or rel.startswith(("index/", "fragment/", "filter/"))
+
+
+def _shards_own(rel: str) -> bool:
+    """Is this file in the main index's folder really the shards' (a shard's index, or
+    the list of shards), not the main index's?"""
+    return rel.startswith("shard-") or rel == SHARDS_FILE
+
+
+def _pagefind_version() -> str:
+    # Imported here: importlib.metadata (email, zipfile…) costs 25 ms of start-up to
+    # every command that imports this module (check, turn…), and only an index that is
+    # written asks for the version. (A build imports it anyway, for its fingerprint.)
+    from importlib import metadata
+
+    try:
+        return metadata.version("pagefind_bin")
+    except metadata.PackageNotFoundError:  # pragma: no cover - a declared dependency
+        return ""
+
+
+def _unchanged(shards: dict[str, tuple[str, ...]], last: Path | None,
+               changed: frozenset[str]) -> frozenset[str]:
+    """The shards whose index in ``last`` still holds: same pages, none changed."""
+    if last is None:
+        return frozenset()
+    try:
+        manifest = json.loads((last / SHARDS_FILE).read_text(encoding="utf-8"))
+        before = manifest["pages"] if manifest["pagefind"] == _pagefind_version() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+    return frozenset(name for name, inside in shards.items()
+                     if before.get(name) == _digest(inside)
+                     and (last / _bundle(name) / "pagefind-entry.json").is_file()
+                     and not changed.intersection(inside))
+
+
+#: Stands at the top of the output from just before a build moves its pages in until
+#: their search index is finished. A build that finds it knows the index there may not
+#: match the pages (the last build was killed or failed in between: its pages look
+#: unchanged now), and makes the whole index again.
+UNFINISHED = ".ftpress-index-unfinished"
+
+
+def index_unfinished(out: Path) -> bool:
+    """Whether the index in ``out`` was left unfinished (see :data:`UNFINISHED`)."""
+    return (out / UNFINISHED).exists()
+
+
+def mark_unfinished(out: Path) -> None:
+    (out / UNFINISHED).touch()
+
+
+def mark_finished(out: Path) -> None:
+    (out / UNFINISHED).unlink(missing_ok=True)
+
+
+def _package_root() -> str:
+    return str(Path(__file__).resolve().parents[2])
+
+
+def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None
+               ) -> SearchReport:
+    """(Re)build ``out/pagefind/`` from the ``searchable`` pages written in ``out``;
+    with ``changed`` (the pages rewritten since it was made), keep the shards of the
+    index there that hold none of them."""
+    return Indexing({p: out / p for p in searchable}, out,
+                    last=out / SEARCH_DIR if changed is not None else None,
+                    changed=changed or ()).finish(out)
+
+
+def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
+    done = subprocess.run([pagefind, "--site", site, "--output-path", output, "--silent"],
+                          cwd=str(Path(output).parent), stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True)
+    said = done.stderr.strip() or done.stdout.strip()
+    shutil.rmtree(site, ignore_errors=True)  # its links, gone while the other runs go on
+    # Pages that only mention data-pagefind-body in their text: nothing to index yet.
+    return (0 if "not able to build an index" in said else done.returncode), said
+
+
+def main(argv: list[str]) -> int:
+    """``python -m ftpress.site.search PLAN``: put each run's pages in its folder (linked,
+    or copied without their unsearched SVG), then run Pagefind on each,
+    :data:`CONCURRENT` at a time; say what failed. PLAN is a JSON file: ``{"pagefind":
+    path, "runs": [{"site", "output", "pages": [[file, path in the site], ...]}, ...]}``.
+    """
+    from concurrent.futures import ThreadPoolExecutor  # here: a build never needs it
+
+    work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    pagefind, runs = work["pagefind"], work["runs"]
+    try:
+        for run in runs:
+            site = Path(run["site"])
+            for file, path in run["pages"]:
+                (site / path).parent.mkdir(parents=True, exist_ok=True)
+                _place(Path(file), site / path)
+    except OSError as exc:  # a full disk, most likely: one line for the build to relay
+        say(f"cannot put the pages in place for Pagefind: {exc.strerror} ({exc.filename})",
+            err=True)
+        return 1
+
+    def one(run: dict[str, Any]) -> tuple[int, str]:
+        return _run(pagefind, run["site"], run["output"])
+
+    with ThreadPoolExecutor(CONCURRENT) as pool:
+        results = list(pool.map(one, runs))
+    failed = [said for code, said in results if code != 0]
+    for said in failed:
+        say(said, err=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
