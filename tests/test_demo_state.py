@@ -95,12 +95,13 @@ def test_every_recorded_demo_turn_verifies():
     """Re-resolving each recorded turn of the demo gives its record byte for byte, so
     a change to the engine that would alter a played turn cannot slip in unnoticed
     (re-record it with ``ftpress turn --redo`` and say so)."""
+    from ftpress.store import SealedStore
     from ftpress.turn.verify import verify_turn
 
     turns = FTC2007.turns
     assert len(turns) >= 8
     for turn in turns:
-        assert verify_turn(REPO, turn, FTC2007.umpire) == [], turn
+        assert verify_turn(SealedStore(REPO, FTC2007.umpire), turn) == [], turn
 
 
 def test_the_demo_has_a_battle_a_siege_and_an_economic_turn():

@@ -47,12 +47,13 @@ def test_who_has_sent_orders_plain_or_sealed(tmp_path: Path):
     state = FTC2007.state()  # as an open campaign's: plain order files count
     state = dataclasses.replace(state, campaign=dataclasses.replace(
         state.campaign, settings=dataclasses.replace(state.campaign.settings, secrecy=None)))
-    before = open_turn(tmp_path, state, datetime(2026, 5, 10, tzinfo=UTC))
+    sent = senders(tmp_path, "t010", [p.id for p in state.players.players])
+    before = open_turn(state, datetime(2026, 5, 10, tzinfo=UTC), sent)
     assert (before.title, before.passed, before.paused) == ("Turn 10", False, False)
     assert before.sent == ("New Anglian Confederation", "Federated States of Europa")
     assert before.waiting == ("Neue Swabian League", "Eastern Star Union", "Sa'Vasku")
     assert before.deadline_utc == "17 May 2026, 20:00"
-    assert open_turn(tmp_path, state, datetime(2026, 5, 17, 20, tzinfo=UTC)).passed
+    assert open_turn(state, datetime(2026, 5, 17, 20, tzinfo=UTC), sent).passed
 
 
 def test_before_its_deadline_the_turn_says_when_orders_are_due(tmp_path: Path):

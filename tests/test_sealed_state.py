@@ -76,7 +76,7 @@ def test_the_age_tool_opens_a_twin(sealed):
 def test_a_public_roll_keeps_its_place_in_the_stream():
     """The plain dice log holds the public rolls, each with its place; the twin all."""
     from ftpress.state.dice import stream_value
-    from ftpress.turn.secret import turn_key
+    from ftpress.store.secret import turn_key
 
     root = FTC2007.root
     plain = yaml.safe_load((root / "state/turns/t002/dice.yaml").read_text())["rolls"]

@@ -19,7 +19,8 @@ from pyrage import x25519
 from sealedcampaign import ORDERS, sealed_campaign
 
 from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.twins import UmpireKey, umpire_at_hand
+from ftpress.secrecy.twins import UmpireKey
+from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_folder
 
 
@@ -98,7 +99,7 @@ def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
     old = _umpire(root)
     code, out, err = run("keys", "rotate", "--source", root)
     assert (code, err) == (0, ""), err
-    twins = len(list(root.glob("state/**/*.yaml.age")))  # the players' intelligence too
+    twins = len(list(root.glob("state/**/*.age")))  # the players' intelligence and reports too
     assert out.startswith(f"{twins + 1} sealed files re-encrypted to the new umpire recipient age1")
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
@@ -333,6 +334,7 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
 # --- the turn -----------------------------------------------------------------------
 
 def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
+    from ftpress.store import SealedStore
     from ftpress.turn.redo import redo_turns
     from ftpress.turn.resolve import resolve_turn
     from ftpress.turn.verify import verify_turn
@@ -351,9 +353,9 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
     assert f"orders_sha256: {sealing.sealed_digest({'nac': data})}" in record
     assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
     assert not any(e.rule == sealing.RULE for e in result.events)
-    assert verify_turn(root, "t005") == []  # as a third party can
+    assert verify_turn(SealedStore(root), "t005") == []  # as a third party can
     umpire = agekeys.parse_identities(key, "the key")
-    assert verify_turn(root, "t005", UmpireKey(tuple(umpire), "the key")) == []
+    assert verify_turn(SealedStore(root, UmpireKey(tuple(umpire), "the key")), "t005") == []
     record = root / "state/turns/t005"
 
     def kept() -> dict[Path, bytes]:  # the sealed intelligence opened: it is sealed afresh
@@ -383,6 +385,7 @@ def _to_umpire(root: Path, data: bytes) -> bytes:
      "are for t004 but the file is in orders/t005/; move the file or correct the turn"),
 ])
 def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
+    from ftpress.store import SealedStore
     from ftpress.turn.resolve import resolve_turn
     from ftpress.turn.verify import verify_turn
 
@@ -392,7 +395,7 @@ def test_orders_that_cannot_be_used_make_the_player_hold(sealed, make, why):
     result = resolve_turn(root, now=datetime.fromisoformat(FTCAMP02.now), early=True,
                           environ={agekeys.UMPIRE_KEY_ENV: (root / agekeys.UMPIRE_KEY_FILE
                                                             ).read_text()})
-    assert verify_turn(root, "t005") == []  # the finding is the record's, no key needed
+    assert verify_turn(SealedStore(root), "t005") == []  # the finding is the record's, no key needed
     told = [(e.audience, e.text) for e in result.events if e.rule == sealing.RULE]
     assert [(repr(a), t) for a, t in told] == [
         ("Audience.told('nac')", f"Your sealed orders could not be used: {why}."),
@@ -414,7 +417,7 @@ def test_a_players_view_shows_what_they_are_told_and_nothing_of_the_others(seale
     assert told_nac in mine and told_nac not in public
     assert told_esu not in mine and told_esu not in public
     # nac's own ships are listed on nac's page, as nobody else's page lists them.
-    state = load_folder(root, umpire=umpire_at_hand(root)).state
+    state = load_folder(root, umpire=open_at_hand(root).key).state
     own = [s.name for g in state.groups_of("nac") for s in g.ships]
     page = (root / "_site-nac" / "players" / "nac" / "index.html").read_text()
     assert all(name in page for name in own)

@@ -69,11 +69,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def umpire_view_key(root: Path, identity: Path | None) -> UmpireKey | None:
-    """The key the umpire's view of a sealed campaign is read with (refused without
-    it: the plain files hold only what the public may know); None for an open one."""
-    from ftpress.secrecy.twins import key_for
+    """The key the umpire's view is read with, as the campaign's store holds it (a sealed
+    campaign's is refused without it: its plain files hold only what the public may
+    know)."""
+    from ftpress.store import open_store
 
-    return key_for(root, "the umpire's view (--view umpire)", identity)
+    return open_store(root, identity=identity, why="the umpire's view (--view umpire)",
+                      required=True).key
 
 
 def check_player_view(root: Path, player: str, identity: Path | None) -> None:

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
-from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
-from ftpress.secrecy.twins import is_sealed, needed_key, umpire_key
+from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, load, render
 from ftpress.site.clock import build_now
+from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
+from ftpress.store import open_store
 from ftpress.text.logsafe import say
 from ftpress.turn.last_record import behind_last_record
+from ftpress.turn.order_check import check_orders
 
 #: What ``check`` knows how to check, by where it lives in the campaign.
 CHECKED = ("site.yaml", "content/", "state/", "themes/", "orders/", "battles/")
@@ -42,60 +44,28 @@ class CheckReport:
 def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) -> CheckReport:
     """Every problem in the campaign at ``root``, or in the files ``paths``.
 
-    A sealed campaign is checked with the umpire's key where there is one (``identity``,
-    ``$FTPRESS_UMPIRE_KEY`` or the key file): its whole files, read from their twins,
-    and that each plain file is the projection of its twin. Without one, its plain
-    files, and that none holds more than the public may know."""
+    The campaign is read through its store (:mod:`ftpress.store`), opened with the key
+    ``identity`` (else ``$FTPRESS_UMPIRE_KEY`` or the key file): a sealed campaign is
+    checked whole with the umpire's, and so is how it is stored (each plain file the
+    projection of its twin); with a player's, their orders against what they know;
+    with none, its plain files, and that none holds more than the public may know."""
     wanted, problems = _wanted(root, paths)
-    sealed = is_sealed(root)
-    umpire = None
-    player = _player_answering(root, identity) if sealed and identity is not None else None
-    if sealed and player is None and (identity is not None or umpire_key(root) is not None):
-        umpire = needed_key(root, "checking the sealed files", identity)
+    store = open_store(root, identity=identity, why="checking the sealed files",
+                       players=True)
     found: tuple[Problem, ...] = ()
     try:
         render(load(root, BuildOptions(build_now(None), drafts=True, future=True,
-                                       umpire=umpire)))
+                                       umpire=store.key)))
     except InputError as exc:
         found = exc.problems
     unchecked = None
-    if sealed and umpire is not None and not found:
-        from ftpress.store.campaign import load_states
-
-        try:  # the plain files, as everyone reads them, must load too
-            load_states(root)
-        except InputError as exc:
-            found = exc.problems
-    if sealed and not found:
-        from ftpress.secrecy.sealed_campaign import plain_problems, stale_projections, twinned
-
-        if umpire is not None:
-            found = (*plain_problems(root), *stale_projections(root, umpire))
-        else:
-            found = tuple(plain_problems(root))
-            sealed_here = [rel for rel in twinned(root) if wanted is None or rel in wanted or
-                           any(rel.startswith(w + "/") for w in wanted)]
-            if sealed_here:
-                unchecked = (f"the {len(sealed_here)} sealed twins (state/**/*.age) hold the "
-                             "whole files; checking them needs the umpire's key (--identity "
-                             f"FILE or ${UMPIRE_KEY_ENV})")
-    from ftpress.turn.order_check import check_orders
-
-    known = None
-    if umpire is not None or player is not None:
-        from ftpress.store.campaign import load_state
-
-        try:  # the open turn's orders, against the whole state, or what the player knows
-            known = load_state(root, umpire)
-            if player is not None and known is not None and identity is not None:
-                from ftpress.commands.seal import players_view
-
-                known = players_view(root, known, player, identity)
-        except InputError:
-            known = None  # reported by the load above
-    order_problems, summaries = check_orders(root, wanted, known)
+    if not found:
+        stored, unchecked = store.stored_problems(wanted)
+        found = tuple(stored)
+    order_problems, summaries = check_orders(store, wanted, store.known())
     found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
-             *_stale_orders(root))
+             *_stale_orders(root),
+             *record_problems(root, store.key))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
@@ -107,6 +77,42 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
                        tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
                        set_aside_files(root))
+
+
+def record_problems(root: Path, umpire: UmpireKey | None) -> list[Problem]:
+    """What is wrong with each recorded turn's ``turn.yaml`` (how its dice were seeded,
+    which ``ftpress turn --verify`` rolls again from): missing, not its model, or
+    naming another turn than its folder's."""
+    from ftpress.store.record import read_record
+
+    folder = root / TURNS_DIR
+    found: list[Problem] = []
+    for turn in sorted(p.name for p in folder.iterdir()) if folder.is_dir() else ():
+        if turn == SETUP or not (folder / turn).is_dir() or not _is_turn(turn):
+            continue
+        rel = f"{TURNS_DIR}/{turn}/turn.yaml"
+        if not (root / rel).is_file():
+            found.append(Problem(rel, 0, 0, "missing: every recorded turn keeps how its "
+                                 "dice were seeded; restore the file from the repository's "
+                                 "history"))
+            continue
+        try:
+            record = read_record(root, f"{TURNS_DIR}/{turn}", umpire)
+        except InputError as exc:
+            found.extend(exc.problems)
+            continue
+        if record.turn != turn:
+            found.append(Problem(rel, 1, 1, f"turn: the record of {turn} says it is "
+                                 f"{record.turn!r}; expected '{turn}'"))
+    return found
+
+
+def _is_turn(name: str) -> bool:
+    try:
+        turn_number(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _stale_orders(root: Path) -> list[Problem]:
@@ -134,21 +140,6 @@ def _files_in_scope(root: Path, wanted: set[str], reported: Sequence[str]) -> st
         else:
             files.add(rel)
     return f"{len(files)} file{'s' if len(files) != 1 else ''}"
-
-
-def _player_answering(root: Path, identity: Path) -> str | None:
-    """The player whose recipient ``identity`` answers to (a player checking their own
-    orders against what they know), or None (the umpire's key, or no key of the roster)."""
-    from ftpress.secrecy import agekeys
-    from ftpress.store.campaign import load_state
-
-    try:
-        loaded = load_state(root)
-    except InputError:
-        return None  # the check says why
-    identities = agekeys.read_identity(identity)
-    return next((p.id for p in loaded.state.players.players if p.recipient is not None
-                 and agekeys.answers(identities, p.recipient)), None) if loaded else None
 
 
 def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Problem]]:
@@ -182,7 +173,7 @@ def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
     from ftpress.state.battle_results import BATTLES_DIR
-    from ftpress.turn.inputs import load_battles
+    from ftpress.store.inputs import load_battles
 
     found: list[Problem] = []
     base = root / BATTLES_DIR

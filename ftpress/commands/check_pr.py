@@ -392,7 +392,7 @@ def _sealed_refusal(change: Change, state: State) -> str | None:
 
 def _as_plain(change: Change, state: State) -> Change:
     """A sealed file judged by the plain file's name (its turn, its player)."""
-    if state.campaign.sealed and sealing.is_sealed(change.path):
+    if state.campaign.sealed and sealing.sealed_name(change.path):
         return dataclasses.replace(change, path=sealing.plain_of(change.path))
     return change
 

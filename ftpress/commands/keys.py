@@ -36,13 +36,14 @@ from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.twins import UmpireKey, is_sealed, needed_key
+from ftpress.secrecy.twins import UmpireKey, needed_key
 from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
+from ftpress.store import open_store
 from ftpress.text.logsafe import say
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
@@ -328,11 +329,9 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     import shutil
 
     from ftpress import rules
-    from ftpress.secrecy.hidden_state import Sealer, state_pairs
     from ftpress.store.campaign import load_folder
-    from ftpress.turn.record import base_url
 
-    umpire = needed_key(root, "sealing the edited state", identity)
+    store = open_store(root, identity=identity, why="sealing the edited state", required=True)
     if not (root / EDITING).is_dir():
         raise RefusedCommand(f"there is no {EDITING}/ to seal; 'ftpress keys edit-state' "
                              "opens the state into it first")
@@ -341,8 +340,7 @@ def _seal_state(root: Path, identity: Path | None) -> int:
     if problems:
         raise InputError(problems)
     state = loaded.state
-    files = state_pairs(Sealer.of(root, state, umpire), (STATE_DIR,), state, base_url(root))
-    write_out(root, f"{STATE_DIR}/, edited by hand", files)
+    store.write_current(state, about=f"{STATE_DIR}/, edited by hand")
     shutil.rmtree(root / EDITING)
     say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
         f"its twin); {EDITING}/ removed; the next turn's record keeps the state it starts "
@@ -368,8 +366,8 @@ def _rotate(root: Path, identity: Path | None) -> int:
         raise RefusedCommand(f"no umpire key to rotate from: give --identity FILE, or set "
                              f"${agekeys.UMPIRE_KEY_ENV}, or keep it in "
                              f"{agekeys.UMPIRE_KEY_FILE}")
-    umpire = needed_key(root, "rotating the key", identity) if is_sealed(root) else None
-    state = _state(root, umpire)
+    store = open_store(root, identity=identity, why="rotating the key", required=True)
+    state = _state(root, store.key)
     old, source = found
     made = agekeys.new_identity()
     old_publics = {str(i.to_public()) for i in old if isinstance(i, x25519.Identity)}
@@ -394,11 +392,9 @@ def _rotate(root: Path, identity: Path | None) -> int:
             problems.append(Problem(rel, 0, 0, str(exc)))
     if problems:
         raise InputError(problems)
-    # In a sealed campaign every twin too, and the recipients in every snapshot.
-    from ftpress.secrecy.sealed_campaign import sealed_files
-
-    twins = sealed_files(root, umpire, recipients=new_state.campaign.umpire_recipients) \
-        if umpire is not None else None
+    # What the store keeps sealed to the umpires (a sealed campaign's twins, and the
+    # recipients in every snapshot), sealed anew; the current campaign file, else.
+    rekeyed = store.rekeyed(state, new_state.campaign.umpire_recipients or ())
     # The new key is written before anything is sealed to it, and the old one kept
     # beside it: a rotation cut short leaves every file readable by one of the two.
     # A resolved turn's sealed orders keep their bytes (its dice were keyed on them),
@@ -409,16 +405,12 @@ def _rotate(root: Path, identity: Path | None) -> int:
     earlier = "".join(f"{i}\n" for i in old if isinstance(i, x25519.Identity))
     _write_key(root, made.file_text(build_now(None)) +
                (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
-    if twins is not None:
-        write_out(root, "the sealed state, re-encrypted", twins.files)
-        resealed = {f: d for f, d in resealed.items()
-                    if f.relative_to(root).as_posix() not in twins.files}
+    write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
+    resealed = {f: d for f, d in resealed.items()
+                if f.relative_to(root).as_posix() not in rekeyed}
     for file, data in resealed.items():
         write_file(file, data)
-    if twins is None:
-        _save_campaign(root, state, new_state.campaign.umpire_recipients or ())
-    count = len(resealed) + (sum(1 for rel in twins.files if rel.endswith(".age"))
-                             if twins is not None else 0)
+    count = len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
     say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
         f"the new umpire recipient {made.public}\n"
         f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "

@@ -19,12 +19,11 @@ from ftpress.commands import seal
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files.config import CONFIG_FILE, load_config
 from ftpress.files.write import write_file
-from ftpress.orders.load import ADAPTER, orders_path
+from ftpress.orders.load import orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
-from ftpress.secrecy.twins import umpire_at_hand
 from ftpress.state.turns import turn_id
-from ftpress.store.campaign import load_state
+from ftpress.store import open_at_hand
 from ftpress.text.logsafe import say
 
 
@@ -34,14 +33,15 @@ def new_form(root: Path, player_id: str, *, force: bool = False,
     ``root``). Refuses to replace an order file unless ``force``. In a sealed campaign
     the form is made from the whole state where the umpire's key is at hand, else from
     what the player knows (their intelligence, opened with ``identity``)."""
-    umpire = umpire_at_hand(root)
-    loaded = load_state(root, umpire)
-    if loaded is not None and umpire is None and loaded.state.campaign.known_to is not None:
+    store = open_at_hand(root)
+    loaded = store.state()
+    # Read without the umpire's key, a sealed campaign's state is what the public knows.
+    if loaded is not None and loaded.state.campaign.known_to is not None:
         if identity is None:
             raise RefusedCommand(f"this campaign is sealed: {player_id}'s form is made from "
                                  f"what {player_id} knows; give --identity FILE, "
                                  f"{player_id}'s age secret key or SSH private key")
-        loaded = seal.players_view(root, loaded, player_id, identity)
+        loaded = store.known_by(player_id, identity)
     if loaded is None:
         raise InputError([Problem("state", 0, 0, "this campaign has no state; expected "
                                   "state/campaign.yaml and the rest")])
@@ -71,10 +71,8 @@ def _schema_line(root: Path, ruleset: Ruleset[Any]) -> str:
     an address to publish it at."""
     if not (root / CONFIG_FILE).is_file():
         return ""
-    # The shared format's schema is orders.json; a ruleset's own, orders-<ruleset>.json.
-    name = "orders" if ruleset.orders_adapter is ADAPTER else f"orders-{ruleset.name}"
     return (f"# yaml-language-server: $schema={load_config(root).base_url}schemas/"
-            f"{name}.json\n")
+            f"{ruleset.orders_schema}.json\n")
 
 
 # --- the command ----------------------------------------------------------------------

@@ -17,8 +17,8 @@ from pathlib import Path, PurePosixPath
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.orders.load import stray_problem
 from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.sealing import PLAIN_ORDERS
 from ftpress.site.clock import build_now
-from ftpress.state.load import LoadedState
 from ftpress.state.model import PUBLIC_KNOWLEDGE
 from ftpress.text.logsafe import say
 
@@ -60,51 +60,34 @@ def seal_file(root: Path, rel: str, identity: Path | None = None) -> str:
         raise InputError([Problem(rel, 0, 0, "no such order file; expected "
                                   "orders/<turn-id>/<player-id>.yaml")])
     identities = agekeys.read_identity(identity) if identity is not None else []
-    from ftpress.secrecy.twins import umpire_at_hand
+    from ftpress.store import open_at_hand
     from ftpress.store.campaign import load_state
     from ftpress.turn.order_check import check_orders
 
+    store = open_at_hand(root)
     loaded = load_state(root)
-    if loaded is None or not loaded.state.campaign.sealed:
-        raise RefusedCommand("this campaign's orders travel in plain (settings.secrecy in "
-                             "state/campaign.yaml is not 'sealed'); send the plain file")
+    if loaded is None:
+        raise RefusedCommand(PLAIN_ORDERS)
     player = PurePosixPath(rel).name.removesuffix(".yaml")
-    to = sealing.seal_recipients(loaded.state, player)
+    to = store.order_recipients(loaded.state, player)
     # A sealed campaign's plain state is the public's: the orders are checked against
     # the whole state where the umpire's key is at hand, else against what the player
     # knows (their intelligence, opened with --identity), else for their form alone.
-    umpire = umpire_at_hand(root)
-    if umpire is None and identity is None:
+    if store.key is None and identity is None:
         raise RefusedCommand(f"this campaign is sealed, so {player}'s orders are checked "
                              f"against what {player} knows, which is sealed to {player}'s "
                              "key: give --identity FILE (the key 'ftpress keys new' wrote); "
                              "nothing was written")
-    known = load_state(root, umpire) if umpire is not None else \
-        players_view(root, loaded, player, identity) if identity is not None else None
+    known = store.known_by(player, identity)
     if known is not None and known.state.campaign.known_to == PUBLIC_KNOWLEDGE:
         raise RefusedCommand(f"there is no intelligence of {player}'s sealed to this key "
                              "for the latest turn, so the orders could be checked for their "
                              "form alone; the umpire records your key with 'ftpress roster "
                              "key', which seals it; nothing was written")
-    problems, _ = check_orders(root, {rel}, known)
+    problems, _ = check_orders(store, {rel}, known)
     if problems:
         raise InputError(problems)
     data = (root / rel).read_bytes()
     sealed = sealing.seal(data, to, identities, str(identity))
     target = sealing.write_sealed(root, rel, sealed)
     return sealing.receipt(target, sealed, build_now(None))
-
-
-def players_view(root: Path, loaded: LoadedState, player: str, identity: Path
-                  ) -> LoadedState | None:
-    """The state as ``player`` knows it, from the public files and their intelligence
-    (None where the state files are whole: an open campaign's, or the umpire's)."""
-    if loaded.state.campaign.known_to is None:
-        return None
-    from ftpress.rules import STATE_EXTENSIONS
-    from ftpress.site.viewing import from_intelligence
-    from ftpress.state.records import load_turns
-
-    turns = load_turns(root, extensions=STATE_EXTENSIONS)
-    known = from_intelligence(root, loaded.state, turns, player, identity).state
-    return LoadedState(loaded.folder, known, {})

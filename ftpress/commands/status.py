@@ -14,9 +14,9 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
-from ftpress.orders.sent import senders
 from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_id
+from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_state
 from ftpress.text.logsafe import say
 
@@ -76,7 +76,7 @@ def turn_status(root: Path, now: datetime) -> TurnStatus:
     cal = state.campaign.calendar
     turn = turn_id(cal.turn)
     players = [p.id for p in state.players.players]
-    submitted = senders(root, turn, players, sealed=state.campaign.sealed)
+    submitted = open_at_hand(root).senders(turn, players)
     missing = tuple(p for p in players if p not in submitted)
     return TurnStatus(turn, cal.deadline, now, submitted, missing, bool(cal.paused))
 

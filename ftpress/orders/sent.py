@@ -13,11 +13,11 @@ from ftpress.orders.load import orders_path
 SEALED = ".age"
 
 
-def senders(root: Path, turn: str, players: Iterable[str], *, sealed: bool = False,
-            ) -> tuple[str, ...]:
-    """The ``players`` (ids, in their order) with an order file for ``turn``; in a
-    ``sealed`` campaign only a sealed file counts (the plain one is git-ignored, the
-    player's own working copy)."""
-    tails = (SEALED,) if sealed else ("", SEALED)
+def senders(root: Path, turn: str, players: Iterable[str], *,
+            tails: tuple[str, ...] = ("", SEALED)) -> tuple[str, ...]:
+    """The ``players`` (ids, in their order) with an order file for ``turn``, of a name
+    ending ``<player>.yaml`` and one of ``tails`` (a sealed campaign's store counts
+    only the sealed files: the plain one is git-ignored, the player's own working
+    copy)."""
     return tuple(p for p in players
                  if any((root / (orders_path(turn, p) + tail)).is_file() for tail in tails))

@@ -5,13 +5,11 @@ passed as the site was built (the page's script says so again by the reader's cl
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
-from ftpress.orders.sent import senders
 from ftpress.state.model import State
-from ftpress.state.turns import turn_id
 from ftpress.state.words import long_date
 
 
@@ -40,13 +38,12 @@ class OpenTurnView:
         return f"{long_date(d.date())}, {d:%H:%M}"
 
 
-def open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:
-    """The campaign's open turn at ``now``: the calendar's turn, and the order files
-    under ``orders/<turn-id>/``."""
+def open_turn(state: State, now: datetime, senders: Iterable[str]) -> OpenTurnView:
+    """The campaign's open turn at ``now``: the calendar's turn, and who has sent orders
+    for it (``senders``, the players' ids: the campaign store counts the files)."""
     cal = state.campaign.calendar
     players = state.players.players
-    sent = set(senders(root, turn_id(cal.turn), [p.id for p in players],
-                       sealed=state.campaign.sealed))
+    sent = set(senders)
     deadline = cal.deadline.astimezone(UTC)
     return OpenTurnView(cal.turn, deadline, now >= deadline, bool(cal.paused),
                         tuple(p.name for p in players if p.id in sent),

@@ -453,9 +453,9 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     maps = [(turn_map(turn.state, events, f"The map after {view.title.lower()}",
                       report.marker_of, report.moves, display=display, viewer=viewer),
              f"map-{turn.id}") for turn, view, events in zip(turns, views, shown, strict=True)]
-    # A map takes a millisecond, its parts drawn once for all turns: not worth a worker.
+    # A map's labels take tens of milliseconds to place: the maps are drawn on every core.
     starmaps = r.memo_many([f"starmap {m!r} {eid}" for m, eid in maps],
-                           lambda i: inline(render_map(*maps[i])), spread=False)
+                           lambda i: inline(render_map(*maps[i])))
     previews = preview_pngs(r, starmaps, [(state.campaign.name, v.title, v.day) for v in views])
     charts_in = [(treasury_view(turns[:i + 1]), f"treasury-{t.id}") for i, t in enumerate(turns)]
     charts = r.memo_many([f"chart {c!r} {eid}" for c, eid in charts_in],

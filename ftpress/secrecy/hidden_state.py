@@ -17,27 +17,28 @@ written twice (:mod:`ftpress.secrecy.twins`):
   its bytes).
 
 Age encryption is randomised, so a twin is sealed afresh only when what it says
-changes (:class:`Sealer`): writing the same state again changes no byte.
+changes (:class:`Sealer`): writing the same state again changes no byte. A turn's
+files are written so by the sealed campaign store (:mod:`ftpress.store.sealed`),
+each plain one from the public's part of the turn (:mod:`ftpress.store.projection`).
 """
 
 from __future__ import annotations
 
 import collections
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.secrecy import agekeys
 from ftpress.secrecy.knowledge import public_state
 from ftpress.secrecy.twins import UmpireKey, marked, twin
-from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, published_order, visible
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, visible
 from ftpress.state.dice import Roll, stream_positions
-from ftpress.state.events import Event, EventsFile, TurnRecord
-from ftpress.state.files import DICE, KINDS, STATE_DIR
+from ftpress.state.events import Event
+from ftpress.state.files import KINDS
 from ftpress.state.model import DiceFile, State
 from ftpress.state.save import dump, schema_url
-from ftpress.state.turns import TURNS_DIR
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +73,33 @@ class Sealer:
                 return data
         return agekeys.encrypt(full, agekeys.recipients(self.recipients))
 
+    def kept(self, rel: str, sealed: bytes) -> bytes:
+        """A file sealed to recipients of its own (a player's intelligence): the bytes
+        already at ``rel`` where they open to what ``sealed`` opens to (age encryption
+        is randomised), else ``sealed``; ``sealed`` itself when sealing afresh."""
+        old = self.root / rel
+        if self.fresh or self.umpire is None or not old.is_file():
+            return sealed
+        data = old.read_bytes()
+        try:
+            same = agekeys.decrypt(data, self.umpire.identities) == \
+                agekeys.decrypt(sealed, self.umpire.identities)
+        except agekeys.Unreadable:
+            return sealed
+        return data if same else sealed
+
     def pair(self, rel: str, full: bytes, public: bytes) -> dict[str, bytes]:
         """The plain file (the projection, marked so) and its twin."""
         return {rel: marked(rel.rsplit("/", 1)[1], public), twin(rel): self.sealed(rel, full)}
 
 
 def state_pairs(sealer: Sealer, folders: Sequence[str], state: State,
-                base_url: str | None) -> dict[str, bytes]:
+                base_url: str | None, public: State | None = None) -> dict[str, bytes]:
     """Every state file of each of ``folders``, which hold the same ``state`` (a turn's
     record and the current state): the public's, and the whole in its twin. The
-    projection and the files' text are made once for all of them."""
-    public = public_state(state)
+    projection (``public``, made here when not given) and the files' text are made once
+    for all of them."""
+    public = public_state(state) if public is None else public
     files: dict[str, bytes] = {}
     for kind in KINDS.values():
         url = schema_url(base_url, kind)
@@ -106,7 +123,7 @@ def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None,
     place in the log. A roll the rules keep from the public (``hidden``) is left out.
 
     ``hidden_apart``: the hidden rolls were drawn from a stream of their own
-    (:mod:`ftpress.turn.secret`), so the public stream holds the public rolls alone:
+    (:mod:`ftpress.store.secret`), so the public stream holds the public rolls alone:
     every one is shown, and their places follow one another with no gap. Otherwise (a
     turn that opened without a hidden secret) the hidden rolls sit in the one stream
     between the public ones, and only the rolls public events carry are shown, as such
@@ -126,55 +143,3 @@ def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None,
             wanted[roll] -= 1
             shown.append(dataclasses.replace(roll, at=at))
     return DiceFile(dice.source, tuple(shown))
-
-
-@dataclass(frozen=True, slots=True)
-class TurnFacts:
-    """What the projection of a turn's record needs besides its files."""
-
-    turn: str
-    before: State | None
-    state: State
-    events: tuple[Event, ...]
-    dice: DiceFile
-    #: The key of the turn's dice stream; None for dice rolled by hand.
-    key: bytes | None
-    #: The turn's ``turn.yaml``: its hidden secret is kept in its twin alone.
-    record: TurnRecord
-
-
-def seal_record(sealer: Sealer, files: Mapping[str, bytes], facts: TurnFacts,
-                start: State, base_url: str | None) -> dict[str, bytes]:
-    """The files a turn writes (:func:`ftpress.turn.record.record_files`, full), as a
-    sealed campaign writes them: each plain file its public projection, with its twin.
-    ``start``: the state the turn began from (its record's ``before/``, or the turn
-    before's), for what the published order files may name."""
-    folder = f"{TURNS_DIR}/{facts.turn}"
-    net = HiddenFacts.of_turn(start, facts.state, PUBLIC_VIEW, facts.events)
-    out = dict(files)
-    out |= state_pairs(sealer, (folder, STATE_DIR), facts.state, base_url)
-    if facts.before is not None:
-        out |= state_pairs(sealer, (f"{folder}/before",), facts.before, base_url)
-    shown = public_events(facts.events, net)
-    rel = f"{folder}/events.yaml"
-    out |= sealer.pair(rel, files[rel], dump(EventsFile(facts.turn, shown)).encode("utf-8"))
-    rel = f"{folder}/{DICE.file}"
-    apart = facts.record.hidden_secret_sha256 is not None
-    out |= sealer.pair(rel, files[rel], dump(public_rolls(facts.dice, shown, facts.key,
-                                                          apart)).encode("utf-8"))
-    if facts.record.hidden_secret is not None:
-        rel = f"{folder}/turn.yaml"
-        out |= sealer.pair(rel, files[rel], dump(dataclasses.replace(
-            facts.record, hidden_secret=None)).encode("utf-8"))
-    for rel, data in files.items():
-        if not (rel.startswith(f"{folder}/orders/") and rel.endswith(".yaml")):
-            continue
-        player = rel.rsplit("/", 1)[1].removesuffix(".yaml")
-        path = f"orders/{facts.turn}/{player}.yaml"
-        public = published_order(data.decode("utf-8"), path, facts.events, PUBLIC_VIEW,
-                                 net).encode("utf-8")
-        committed = files.get(twin(rel))  # the player's sealed file: already the twin
-        out |= {rel: marked(rel.rsplit("/", 1)[1], public),
-                twin(rel): committed if committed is not None else sealer.sealed(rel, data)}
-    return out
-

@@ -36,21 +36,23 @@ from pathlib import Path
 
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record, state_pairs
+from ftpress.secrecy.hidden_state import Sealer, state_pairs
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.intelligence import intelligence_files
 from ftpress.secrecy.knowledge import PUBLIC, knowledge_of
 from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
-from ftpress.state.events import EventsFile
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import load_dice, snapshot_folders
 from ftpress.state.model import DiceFile, State
-from ftpress.state.records import read_events, read_orders
+from ftpress.state.records import read_events, read_recorded_orders
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
+from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
-from ftpress.turn.record import base_url, read_record
-from ftpress.turn.secret import turn_key
+from ftpress.store.record import read_record
+from ftpress.store.secret import turn_key
+from ftpress.yourview.files import view_name
+from ftpress.yourview.view import FOLDER as VIEWS
 
 #: Where the players send their order files, one folder per turn.
 _ORDERS = "orders"
@@ -96,8 +98,10 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     keys = current if recipients is None else dataclasses.replace(
         current, campaign=dataclasses.replace(current.campaign, umpire_recipients=recipients))
     current = _keyed(current, keys)
-    sealer = Sealer.of(root, current, umpire, fresh=recipients is not None)
-    url = base_url(root)
+    # Whatever the campaign was, it is written from now on as a sealed one is.
+    store = SealedStore(root, umpire, fresh=recipients is not None)
+    sealer = Sealer.of(root, current, umpire, fresh=store.fresh)
+    url = store.base_url
     files = state_pairs(sealer, (STATE_DIR,), current, url)
     problems: list[Problem] = []
     removed: list[str] = []
@@ -114,7 +118,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
             # What each player with a key knows before any turn: what their set-up
             # orders are checked against where they seal them.
             for rel, data in setup_intelligence(folder, full, keys).items():
-                files[rel] = kept(root, rel, data, umpire) or data
+                files[rel] = sealer.kept(rel, data)
             dice = load_dice(root, folder, umpire=source)
             rel = f"{folder}/{DICE.file}"
             schema = _schema_line(root / rel)
@@ -130,7 +134,7 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
                             before.campaign.sealed else before)
         start = before if before is not None else previous
         assert start is not None, f"{folder} has no turn before it"
-        files |= _record(root, sealer, folder, turn, full, before, start, source, url)
+        files |= _record(store, folder, turn, full, before, start)
         removed += _resolved_orders(root, turn, folder, source, problems)
         previous = full
     sealed_orders, left, gone = _open_orders(root, current, seal_orders, problems)
@@ -148,7 +152,8 @@ def setup_intelligence(folder: str, setup: State, keys: State) -> dict[str, byte
 
 
 def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str, bytes]:
-    """``player``'s intelligence of the latest recorded turn, sealed to the recipient
+    """``player``'s intelligence of the latest recorded turn, and their report, sealed
+    to the recipient
     ``state/`` now lists for them (a recipient recorded after that turn was resolved:
     the player can read and check against what they know at once)."""
     from ftpress.secrecy.intelligence import path_of
@@ -164,8 +169,11 @@ def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str,
     else:
         made = intelligence_files(folder, _keyed(full, keys), read_events(root, folder, umpire),
                                   folder.rsplit("/", 1)[1])
-    rel = path_of(folder, player)
-    return {rel: made[rel]} if rel in made else {}
+    own = keys.player(player)
+    mine = {path_of(folder, player)}
+    if own is not None and own.recipient is not None:
+        mine.add(f"{folder}/{VIEWS}/{view_name(own.recipient)}")
+    return {rel: data for rel, data in made.items() if rel in mine}
 
 
 def _schema_line(file: Path) -> str | None:
@@ -176,48 +184,25 @@ def _schema_line(file: Path) -> str | None:
     return first.removeprefix(prefix) if first.startswith(prefix) else None
 
 
-def _record(root: Path, sealer: Sealer, folder: str, turn: str, full: State,
-            before: State | None, start: State, source: UmpireKey | None,
-            url: str | None) -> dict[str, bytes]:
-    """One record folder's files, sealed: its state, before/, logs and order files."""
-    record = read_record(root, folder, source)
-    sealed = sealing.recorded_seal(root, folder, record, source)
+def _record(store: SealedStore, folder: str, turn: str, full: State, before: State | None,
+            start: State) -> dict[str, bytes]:
+    """One record folder's files, sealed, as the turn would have written them in a sealed
+    campaign (the store's one recipe): its state, before/, logs, order files and each
+    player's intelligence. Only the record's: the current state is written apart."""
+    root, key = store.root, store.key
+    record = store.record_of(folder)
+    sealed = sealing.recorded_seal(root, folder, record, key)
     if record.digest_of is None:
         record = dataclasses.replace(record, digest_of="sealed" if sealed else "orders")
-    events = read_events(root, folder, source)
-    dice = load_dice(root, folder, umpire=source)
-    # The state files (and before/) are written by seal_record, from ``full``.
-    files: dict[str, bytes] = {}
-    files[f"{folder}/events.yaml"] = dump(EventsFile(turn, events)).encode("utf-8")
-    files[f"{folder}/dice.yaml"] = dump(dice).encode("utf-8")
-    files[f"{folder}/turn.yaml"] = dump(record).encode("utf-8")
-    for player, raw in read_orders(root, folder, source):
-        files[f"{folder}/orders/{player}.yaml"] = raw
-    if sealed is not None:
-        files |= sealed.files
-    key = turn_key(full.campaign.id, turn, record.orders_sha256, record.secret) \
-        if record.dice == "keyed" else None
-    made = seal_record(sealer, files, TurnFacts(turn, before, full, events, dice, key, record),
-                       start, url)
-    # Each player's intelligence, as the turn would have sealed it; kept where it says
-    # the same already (age encryption is randomised).
-    for rel, data in intelligence_files(folder, full, events, turn).items():
-        made[rel] = kept(root, rel, data, sealer.umpire) or data
-    # seal_record also writes state/ as the turn left it: the current state is its own.
-    return {rel: data for rel, data in made.items() if rel.startswith(folder + "/")}
-
-
-def kept(root: Path, rel: str, sealed: bytes, umpire: UmpireKey | None) -> bytes | None:
-    """The bytes at ``rel`` if they open to what ``sealed`` opens to, else None."""
-    if umpire is None or not (root / rel).is_file():
-        return None
-    old = (root / rel).read_bytes()
-    try:
-        same = agekeys.decrypt(old, umpire.identities) == agekeys.decrypt(sealed,
-                                                                          umpire.identities)
-    except agekeys.Unreadable:
-        return None
-    return old if same else None
+    dice = load_dice(root, folder, umpire=key)
+    made = MadeTurn(turn, before, start, full, store.events_of(folder), dice,
+                    turn_key(full.campaign.id, turn, record.orders_sha256, record.secret)
+                    if record.dice == "keyed" else None, record,
+                    dict(read_recorded_orders(root, folder, key)),
+                    {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
+                     for path, data in sealed.files.items()} if sealed is not None else {})
+    return {rel: data for rel, data in store.turn_files(made).written.items()
+            if rel.startswith(folder + "/")}
 
 
 def _resolved_orders(root: Path, turn: str, folder: str, source: UmpireKey | None,
@@ -225,7 +210,7 @@ def _resolved_orders(root: Path, turn: str, folder: str, source: UmpireKey | Non
     """The plain order files sent for a resolved turn: removed, their content being
     in the record (checked to be the same first)."""
     given = root / _ORDERS / turn
-    kept = dict(read_orders(root, folder, source))
+    kept = dict(read_recorded_orders(root, folder, source))
     found = []
     for file in sorted(given.glob("*.yaml")) if given.is_dir() else ():
         rel = f"{_ORDERS}/{turn}/{file.name}"
@@ -268,6 +253,12 @@ def stale_projections(root: Path, umpire: UmpireKey) -> list[Problem]:
     for rel, data in sorted(made.items()):
         target = root / rel
         if target.is_file() and target.read_bytes() == data:
+            continue
+        if f"/{VIEWS}/" in rel:
+            if target.is_file():  # a turn recorded before reports were sealed has none
+                found.append(Problem(rel, 0, 0, "does not hold its player's report of the "
+                                     "turn's record; run 'ftpress keys seal-campaign' to seal "
+                                     "it again"))
             continue
         if f"/{INTELLIGENCE}/" in rel:
             if rel.startswith(f"{TURNS_DIR}/{SETUP}/") and not target.is_file():

@@ -61,6 +61,10 @@ SENDING = ("This campaign is sealed: orders travel encrypted. Each player makes 
            "'ftpress seal orders/<turn>/<player>.yaml --identity KEY' (which checks it "
            "against what they know first), or seals it on the 'Your view' page, and sends "
            "only the .yaml.age file by pull request.")
+
+#: Why an open campaign's orders are not sealed.
+PLAIN_ORDERS = ("this campaign's orders travel in plain (settings.secrecy in "
+                "state/campaign.yaml is not 'sealed'); send the plain file")
 #: The rule an unusable sealed file's events cite.
 RULE = "sealed orders"
 
@@ -77,7 +81,8 @@ def how_to_send(turn: str, player: str = "<your-id>", *, sealed: bool) -> str:
     return f"send {plain} in a pull request from your fork"
 
 
-def is_sealed(path: str) -> bool:
+def sealed_name(path: str) -> bool:
+    """Does ``path`` name a sealed order file (``…/<player>.yaml.age``)?"""
     return path.endswith(SEALED)
 
 
@@ -199,7 +204,7 @@ class OpenedOrders:
 
 
 def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identity],
-                     adapter: TypeAdapter[Any] | None = None, *,
+                     adapter: TypeAdapter[Any], *,
                      state: State | None = None) -> OpenedOrders:
     """Every sealed order file of ``turn``, opened and parsed. A file that cannot
     be opened or parsed makes its player's groups hold (they sent no usable
@@ -234,20 +239,6 @@ def unusable(player: str, why: str, state: State | None = None) -> tuple[Event, 
                   audience=Audience.told(player), player=player),
             Event("rejected", RULE, f"{whose} orders could not be used; its groups hold.",
                   audience=PUBLIC, player=player))
-
-
-def open_for_turn(root: Path, state: State, turn: str, adapter: TypeAdapter[Any] | None,
-                  umpire: UmpireKey | None) -> OpenedOrders | None:
-    """The sealed orders of ``turn`` opened with the umpire's key; None for a campaign
-    whose orders are plain. Refused when the key is missing: no turn resolves half
-    blind."""
-    if not state.campaign.sealed:
-        return None
-    if umpire is None:
-        raise RefusedCommand(f"this campaign's orders are sealed; set ${agekeys.UMPIRE_KEY_ENV} "
-                             f"to the umpire's key (or keep it in {agekeys.UMPIRE_KEY_FILE}) "
-                             "to resolve the turn; nothing was done")
-    return open_turn_orders(root, turn, umpire.identities, adapter, state=state)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
+from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.files import yamlsource
 from ftpress.secrecy import agekeys
 
@@ -98,7 +98,7 @@ def open_twin(root: Path, rel: str, key: UmpireKey) -> bytes:
     return plain
 
 
-def _plain_campaign(root: Path) -> dict[str, Any] | None:
+def plain_campaign(root: Path) -> dict[str, Any] | None:
     """``state/campaign.yaml`` as parsed, or None where it does not read (the load says
     why)."""
     rel = "state/campaign.yaml"
@@ -109,21 +109,6 @@ def _plain_campaign(root: Path) -> dict[str, Any] | None:
     except InputError:
         return None
     return data if isinstance(data, dict) else None
-
-
-def is_sealed(root: Path) -> bool:
-    """Is the campaign at ``root`` sealed (``settings.secrecy: sealed`` in the plain
-    ``state/campaign.yaml``, which says it to everyone)? Asked before the state is
-    loaded, to know whether to load it with the umpire's key."""
-    settings = (_plain_campaign(root) or {}).get("settings")
-    return isinstance(settings, dict) and settings.get("secrecy") == "sealed"
-
-
-def key_for(root: Path, why: str, identity: Path | None = None,
-            environ: Mapping[str, str] | None = None) -> UmpireKey | None:
-    """The umpire's key if the campaign is sealed (refused without it: ``why`` needs
-    it), None if it is open."""
-    return needed_key(root, why, identity, environ) if is_sealed(root) else None
 
 
 def umpire_key(root: Path, identity: Path | None = None,
@@ -144,7 +129,7 @@ def needed_key(root: Path, why: str, identity: Path | None = None,
         raise RefusedCommand(f"this campaign is sealed: {why} needs the umpire's key; give "
                              f"--identity FILE, set ${agekeys.UMPIRE_KEY_ENV}, or keep it in "
                              f"{agekeys.UMPIRE_KEY_FILE}; nothing was done")
-    listed = (_plain_campaign(root) or {}).get("umpire_recipients")
+    listed = (plain_campaign(root) or {}).get("umpire_recipients")
     recipients = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
     usable = [r for r in recipients if agekeys.recipient_problem(r) is None]
     if usable and not any(agekeys.answers(key.identities, r) for r in usable):
@@ -153,19 +138,6 @@ def needed_key(root: Path, why: str, identity: Path | None = None,
                              "expected the umpire's key (if it is lost, see 'Rotating the "
                              "umpire key' in the README); nothing was done")
     return key
-
-
-def umpire_at_hand(root: Path) -> UmpireKey | None:
-    """The umpire's key where a sealed campaign's checkout has it (``$FTPRESS_UMPIRE_KEY``
-    or the key file) and it opens the campaign: the commands that read the state for
-    the umpire (an order form, an order file's check) read the whole of it then; else
-    None (an open campaign, or a player's checkout)."""
-    if not is_sealed(root):
-        return None
-    try:
-        return needed_key(root, "")
-    except (RefusedCommand, InvalidArgument):
-        return None
 
 
 def missing_twins(root: Path, rels: list[str]) -> list[Problem]:

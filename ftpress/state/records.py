@@ -99,7 +99,7 @@ def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None) -> tuple[Eve
         return None
 
 
-def read_orders(root: Path, rel: str, umpire: UmpireKey | None = None
+def read_recorded_orders(root: Path, rel: str, umpire: UmpireKey | None = None
                 ) -> tuple[tuple[str, bytes], ...]:
     """The order files a turn's record keeps (``<rel>/orders/<player>.yaml``), by player:
     the public copies, or with ``umpire`` the whole files from their twins."""
@@ -119,4 +119,4 @@ def _load_turn(root: Path, rel: str, turn: str, number: int,
     if (root / rel / DICE.file).is_file():
         # Already read with the snapshot: not parsed again.
         rolls = load_dice(root, rel, umpire=umpire).rolls
-    return RecordedTurn(turn, number, state, events, rolls, read_orders(root, rel, umpire))
+    return RecordedTurn(turn, number, state, events, rolls, read_recorded_orders(root, rel, umpire))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+from datetime import date, time
 
 #: Starts of a line that GitHub Actions reads as a workflow command (leading blanks
 #: are trimmed first).
@@ -52,7 +53,8 @@ def say(text: object, *, err: bool = False) -> None:
 def shown(value: object, limit: int = 60) -> str:
     """``value``'s repr, cut in the middle if long, saying how long it was (a message
     quotes what it refuses; a 70 KB note or a 5,000-digit number would drown it)."""
-    text = repr(value)
+    # A date or time as the file wrote it, never as Python's repr.
+    text = value.isoformat() if isinstance(value, (date, time)) else repr(value)
     if len(text) <= limit:
         return text
     size = len(value) if isinstance(value, (str, bytes, list, dict, tuple)) else len(text)

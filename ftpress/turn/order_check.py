@@ -20,6 +20,7 @@ from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
 from ftpress.state.model import PUBLIC_KNOWLEDGE, State
 from ftpress.state.turns import TURNS_DIR, turn_id
+from ftpress.store import CampaignStore
 from ftpress.store.campaign import load_state as load_campaign_state
 
 #: What ``ftpress check`` says of a plain order file of a sealed campaign, checked with
@@ -28,7 +29,7 @@ NEEDS_OWN_VIEW = ("its form is checked; its orders are checked against what you 
                   "'ftpress orders seal FILE --identity KEY'")
 
 
-def check_orders(root: Path, wanted: set[str] | None = None,
+def check_orders(store: CampaignStore, wanted: set[str] | None = None,
                  known: LoadedState | None = None,
                  ) -> tuple[list[Problem], list[tuple[str, list[str]]]]:
     """Every problem in the campaign's order files (or the ``wanted`` ones), and a
@@ -39,8 +40,10 @@ def check_orders(root: Path, wanted: set[str] | None = None,
     they were legal against the state of their day. ``known``: the state to check
     against (the player's own view of a sealed campaign, or the umpire's), instead of
     ``state/`` as it reads; a sealed campaign's plain files hold only what the public
-    knows, so against them the orders' form alone is checked.
+    knows, so against them the orders' form alone is checked. A sealed order file is
+    checked as the store takes it (with no key: its form and recipients).
     """
+    root = store.root
     base = root / "orders"
     if not base.is_dir():
         return [], []
@@ -58,10 +61,9 @@ def check_orders(root: Path, wanted: set[str] | None = None,
     for rel in paths:
         if rel.endswith(".md"):
             continue  # a README for the players
-        if sealing.is_sealed(rel) and loaded_state is not None and \
-                loaded_state.state.campaign.sealed:
-            found_sealed = sealing.sealed_problems(rel, (root / rel).read_bytes(),
-                                                   loaded_state.state)
+        found_sealed = store.sealed_order_problems(rel, loaded_state.state) \
+            if loaded_state is not None else None
+        if found_sealed is not None:
             problems.extend(found_sealed)
             if not found_sealed:
                 summaries.append((rel, [sealing.NEEDS_KEY]))
@@ -69,6 +71,10 @@ def check_orders(root: Path, wanted: set[str] | None = None,
         stray = stray_problem(rel)
         if stray is not None:
             problems.append(stray)
+            continue
+        if adapter is None:
+            # The campaign names no ruleset ftpress knows (the state's check says so):
+            # the files are in that ruleset's format, so only their place is checked.
             continue
         invalid = False
         try:
@@ -106,9 +112,9 @@ def check_orders(root: Path, wanted: set[str] | None = None,
 
 
 def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
-    """The order format of the campaign's ruleset (None: the shared one, also when
-    it names no known ruleset). A state with problems elsewhere still names its
-    ruleset, so its order files are not read in another ruleset's format."""
+    """The order format of the campaign's ruleset (None: it names no ruleset ftpress
+    knows). A state with problems elsewhere still names its ruleset, so its order
+    files are not read in another ruleset's format."""
     name = state.campaign.ruleset if state is not None else _ruleset_named(root)
     try:
         return rules.find_ruleset(name).orders_adapter if name else None

@@ -11,22 +11,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import RefusedCommand
-from ftpress.secrecy import agekeys
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.intelligence import intelligence_files
-from ftpress.secrecy.sealed_campaign import kept
-from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, key_for, open_twin, twin
+from ftpress.secrecy.twins import RECORD_TWINS, twin
 from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.events import Event
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
-from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
+from ftpress.store import CampaignStore, TurnFiles, open_store
 from ftpress.store.campaign import load_folder
-from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
-from ftpress.turn.verify import rerun, unified_diff
+from ftpress.turn.verify import remade, unified_diff
+from ftpress.yourview.view import FOLDER as VIEWS
 
 #: A later turn whose record keeps the state it started from (``before/``: the umpire
 #: edited the state between turns) starts from that edited state when redone; what
@@ -38,7 +34,7 @@ REDO_KEEPS_EDITED_STARTS = True
 _RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
                            *(name for log in RECORD_TWINS for name in (log, twin(log))),
                            "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR,
-                           INTELLIGENCE})
+                           INTELLIGENCE, VIEWS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +89,19 @@ def redo_turns(root: Path, first: str, identity: Path | None = None) -> RedoResu
     turn now has a battle that was never fought. A sealed campaign's records are redone
     with the umpire's key (``identity``, else where :func:`ftpress.secrecy.twins.umpire_key`
     finds it), and written as a sealed campaign writes them."""
-    umpire = key_for(root, "redoing a turn", identity)
+    return redo_in(open_store(root, identity=identity, why="redoing a turn",
+                                   required=True), first)
+
+
+def redo_in(store: CampaignStore, first: str) -> RedoResult:
+    """:func:`redo_turns` in the campaign ``store`` holds: each turn made again and
+    written by the store's one recipe."""
+    root = store.root
     number = turn_number(first)
     if number == 0:
         raise RefusedCommand("t000 is the setup, not a turn; redo t001 or later")
     turns: list[str] = []
-    while (root / TURNS_DIR / turn_id(number)).is_dir():
+    while store.is_recorded(turn_id(number)):
         turns.append(turn_id(number))
         number += 1
     if not turns:
@@ -107,12 +110,11 @@ def redo_turns(root: Path, first: str, identity: Path | None = None) -> RedoResu
     for kind in KINDS.values():
         current = root / STATE_DIR / kind.file
         if not current.is_file() or current.read_bytes() != (root / last / kind.file).read_bytes() \
-                or _twin_text(root, f"{STATE_DIR}/{kind.file}", umpire) != \
-                _twin_text(root, f"{last}/{kind.file}", umpire):
+                or store.twin_said(f"{STATE_DIR}/{kind.file}") != \
+                store.twin_said(f"{last}/{kind.file}"):
             raise RefusedCommand(f"{STATE_DIR}/{kind.file} differs from {last}/{kind.file}: the "
                                  f"state was edited after {turns[-1]} was recorded; record or undo "
                                  "that edit first. Nothing was redone")
-    url = base_url(root)
     state: State | None = None
     folders: dict[str, dict[str, bytes]] = {}
     changes: list[TurnChange] = []
@@ -120,54 +122,24 @@ def redo_turns(root: Path, first: str, identity: Path | None = None) -> RedoResu
         folder = f"{TURNS_DIR}/{turn}"
         edited = (root / folder / "before").is_dir()
         if state is None or (edited and REDO_KEEPS_EDITED_STARTS):
-            previous = f"{TURNS_DIR}/{turn_id(turn_number(turn) - 1)}"
-            start = f"{folder}/before" if edited else previous
-            state = load_folder(root, start, umpire=umpire).state
-        files, events, facts = _redo_one(root, turn, state, url, edited, umpire)
-        start_state = state
-        state = load_state_from(files, folder)
-        if umpire is not None:
-            files = seal_record(Sealer.of(root, facts.state, umpire), files, facts, start_state,
-                                url)
-        changes.append(_change(root, turn, files, events, umpire))
-        folders[turn] = files
+            state = store.folder_state(store.start_of(turn, turn_number(turn)))
+        record = store.record_of(folder)
+        made, again = remade(store, turn, state, edited, record)
+        unfought = [e.text for e in made.events if e.kind == "battle-pending"]
+        if unfought:
+            raise RefusedCommand(f"redone, {turn} has a battle that was never fought: "
+                                 f"{unfought[0]} Nothing was redone")
+        made = dataclasses.replace(made, record=dataclasses.replace(
+            record, orders_sha256=again.given.digest))
+        files = store.turn_files(made)
+        # The next turn starts from exactly what is recorded.
+        state = load_state_from(files.whole, folder)
+        changes.append(_change(store, turn, files, made.events))
+        folders[turn] = files.written
     if not any(c.files for c in changes):
         return RedoResult(tuple(turns), tuple(changes), False)
     _rewrite(root, folders)
     return RedoResult(tuple(turns), tuple(changes), True)
-
-
-def _redo_one(root: Path, turn: str, state: State, url: str | None, edited: bool,
-              umpire: UmpireKey | None) -> tuple[dict[str, bytes], tuple[Event, ...], TurnFacts]:
-    """A turn's record made again, its files full (not yet sealed), and what sealing
-    them needs."""
-    folder = f"{TURNS_DIR}/{turn}"
-    record = read_record(root, folder, umpire)
-    again = rerun(root, turn, state, record, umpire)
-    unfought = [e.text for e in again.events if e.kind == "battle-pending"]
-    if unfought:
-        raise RefusedCommand(f"redone, {turn} has a battle that was never fought: {unfought[0]} "
-                             "Nothing was redone")
-    recorded = load_folder(root, folder, umpire=umpire).state.campaign.calendar
-    new_state = with_secret_hash(again.state, recorded.secret_sha256,
-                                 recorded.hidden_secret_sha256)
-    record = dataclasses.replace(record, orders_sha256=again.digest)
-    files = record_files(url, turn, state if edited else None, new_state, again.events,
-                         again.dice, record, again.orders, again.results) | again.sealed
-    # Each player's intelligence (a sealed campaign's), kept where it says the same:
-    # age encryption is randomised. Whatever the record's orders were, plain or sealed.
-    files |= {rel: kept(root, rel, data, umpire) or data for rel, data in
-              intelligence_files(folder, new_state, again.events, turn).items()}
-    facts = TurnFacts(turn, state if edited else None, new_state, again.events, again.dice,
-                      again.key, record)
-    return files, again.events, facts
-
-
-def _twin_text(root: Path, rel: str, umpire: UmpireKey | None) -> bytes | None:
-    """What the twin of ``rel`` says (None: it has none, or there is no key to read it)."""
-    if umpire is None or not (root / twin(rel)).is_file():
-        return None
-    return open_twin(root, twin(rel), umpire)
 
 
 def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
@@ -181,30 +153,33 @@ def load_state_from(files: Mapping[str, bytes], folder: str) -> State:
         return load_folder(Path(scratch), "s").state
 
 
-def _change(root: Path, turn: str, files: Mapping[str, bytes],
-            events: tuple[Event, ...], umpire: UmpireKey | None) -> TurnChange:
+def _change(store: CampaignStore, turn: str, files: TurnFiles,
+            events: tuple[Event, ...]) -> TurnChange:
+    root = store.root
     folder = f"{TURNS_DIR}/{turn}"
-    old = [f"{e.kind}: {e.text}" for e in read_events(root, folder, umpire)]
+    old = [f"{e.kind}: {e.text}" for e in store.events_of(folder)]
     new = [f"{e.kind}: {e.text}" for e in events]
     added, removed = _multiset_diff(new, old), _multiset_diff(old, new)
-    written = {rel.removeprefix(folder + "/") for rel in files if rel.startswith(folder + "/")}
+    made = files.written
+    written = {rel.removeprefix(folder + "/") for rel in made if rel.startswith(folder + "/")}
     existing = {p.relative_to(root / folder).as_posix()
                 for p in (root / folder).rglob("*") if p.is_file()
                 and p.relative_to(root / folder).parts[0] in _RECORD_NAMES}
+    # A player's report is told from the record, not part of it: made anew for a turn
+    # recorded before reports were sealed, it changes nothing the turn did.
     differ = sorted(rel for rel in written | existing
-                    if rel not in written or rel not in existing
-                    or (root / folder / rel).read_bytes() != files[f"{folder}/{rel}"])
+                    if not rel.startswith(f"{VIEWS}/") and (
+                        rel not in written or rel not in existing
+                        or (root / folder / rel).read_bytes() != made[f"{folder}/{rel}"]))
     state: list[str] = []
     for kind in KINDS.values():
-        # A sealed campaign's state is told by its twins, read with the key.
+        # A sealed state file is told by its twin, what it says.
         rel = f"{folder}/{kind.file}"
-        shown = twin(rel) if umpire is not None and twin(rel) in files else rel
+        shown = twin(rel) if twin(rel) in made else rel
         if shown.removeprefix(folder + "/") in differ:
-            old_text = _twin_text(root, rel, umpire) if shown != rel else \
+            old_text = store.twin_said(rel) if shown != rel else \
                 (root / rel).read_bytes() if (root / rel).is_file() else b""
-            new_text = agekeys.decrypt(files[shown], umpire.identities) \
-                if umpire is not None and shown != rel else files[rel]
-            state += unified_diff(shown, old_text or b"", new_text).splitlines()
+            state += unified_diff(shown, old_text or b"", files.whole[rel]).splitlines()
     return TurnChange(turn, tuple(added), tuple(removed), tuple(differ), tuple(state))
 
 

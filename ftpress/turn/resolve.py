@@ -1,10 +1,13 @@
 """``ftpress turn``: resolve the open turn, record it, advance the calendar.
 
-In order: load the state and the turn's order files (every syntax mistake
-stops it, nothing written); seed the dice (:mod:`.secret`); let the campaign's
-ruleset resolve the turn; then write its record and the new current state
-together (:mod:`.record`). A battle to be fought on the tabletop pauses the
-turn instead (:mod:`.tabletop`). It writes nowhere else.
+Load, resolve, record. Load: the state, the turn's order files (every syntax
+mistake stops it, nothing written), the umpire's secrets behind its dice
+(:mod:`ftpress.store.secret`), dice rolled by hand and the battle results, each read once
+through the campaign's store (:mod:`ftpress.store`), which alone knows whether
+the campaign is sealed. Resolve: the campaign's ruleset folds them into the
+next state and the turn's events. Record: the store writes the turn's record
+and the new current state together, all or nothing. A battle to be fought on
+the tabletop pauses the turn instead (:mod:`.tabletop`). It writes nowhere else.
 """
 
 from __future__ import annotations
@@ -16,12 +19,9 @@ from pathlib import Path
 
 from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.orders.load import LoadedOrders, OrdersT, orders_digest
+from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.rules.ruleset import Ruleset
-from ftpress.secrecy import sealing
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.secrecy.intelligence import intelligence_files
-from ftpress.secrecy.twins import UmpireKey, key_for, twin
+from ftpress.secrecy.twins import twin
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
 from ftpress.state.events import Event, TurnRecord
@@ -30,28 +30,10 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
-from ftpress.store.campaign import load_folder
-from ftpress.store.campaign import load_state as load_campaign_state
-from ftpress.turn.inputs import load_battles, load_orders, read_supplied_dice
+from ftpress.store import CampaignStore, MadeTurn, open_store
+from ftpress.store.record import with_secret_hash
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.last_record import behind_last_record
-from ftpress.turn.record import (
-    base_url,
-    keeps_before,
-    record_files,
-    with_secret_hash,
-    write_record,
-)
-from ftpress.turn.secret import (
-    SECRET_ENV,
-    SECRET_FILE,
-    hidden_secret,
-    keyed_source,
-    master_secret,
-    secret_hash,
-    turn_dice,
-    turn_key,
-    turn_secret,
-)
 from ftpress.turn.tabletop import stray_battles, write_templates
 
 #: The kind of event every ruleset gives an order it does not carry out.
@@ -120,8 +102,17 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     """Resolve the open turn and record it (see the module docstring). A sealed
     campaign's turn needs the umpire's key: ``identity``, else ``$FTPRESS_UMPIRE_KEY``
     (in ``environ``), else the key file."""
-    umpire = key_for(root, "resolving a turn", identity, environ)
-    loaded = load_campaign_state(root, umpire)
+    store = open_store(root, identity=identity, environ=environ, why="resolving a turn",
+                       required=True)
+    return resolve_in(store, now=now, early=early, supplied=supplied, wanted=wanted)
+
+
+def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
+               supplied: Path | None = None, wanted: str | None = None) -> TurnResult:
+    """The open turn of the campaign ``store`` holds, resolved and recorded: its inputs
+    read through the store once, folded, and its record written once."""
+    # Load: the state, then everything the turn folds in.
+    loaded = store.state()
     if loaded is None:
         raise InputError([Problem(STATE_DIR, 0, 0, "this campaign has no state to resolve a "
                                   "turn of; expected state/campaign.yaml and the rest")])
@@ -130,112 +121,59 @@ def resolve_turn(root: Path, *, now: datetime, early: bool = False,
     turn = turn_id(cal.turn)
     if wanted is not None:
         turn_number(wanted)  # a ValueError: the turn command checks its ids first
-        if (root / TURNS_DIR / wanted).is_dir() and wanted != turn:
+        if store.is_recorded(wanted) and wanted != turn:
             return TurnResult(wanted, state, (), {}, 0, written=False)
         if wanted != turn:
             raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
                                  f"{turn}")
-    if (root / TURNS_DIR / turn).is_dir():
-        return _finish_interrupted(root, turn, umpire)
-    behind = behind_last_record(root)
+    if store.is_recorded(turn):
+        return _finish_interrupted(store, turn)
+    behind = behind_last_record(store.root)
     if behind:  # resolved on a half-written state, the turn would record the mix as its start
         raise InputError(behind)
     if now < cal.deadline and not early:
         raise RefusedCommand(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
                              "nothing was done (use --early to resolve it now)")
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    if ruleset.resolve is None:
-        raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
-    opened = sealing.open_for_turn(root, state, turn, ruleset.orders_adapter, umpire)
-    orders = opened.orders if opened is not None else \
-        load_orders(root, turn, ruleset.orders_adapter)
-    notes: list[str] = []
-    master = master_secret(root, environ)
-    secret = None
-    if cal.secret_sha256 is not None:
-        if master is None:
-            raise RefusedCommand(f"turn {turn} opened with an umpire secret; set {SECRET_ENV} or "
-                                 f"put it in {SECRET_FILE} to resolve it")
-        secret = turn_secret(master, state.campaign.id, turn)
-        if secret_hash(secret) != cal.secret_sha256:
-            raise RefusedCommand(f"the umpire secret does not match the hash published when {turn} "
-                                 f"opened (calendar.secret_sha256); check {SECRET_ENV} or "
-                                 f"{SECRET_FILE}")
-    else:
-        notes.append(f"{turn} opened without an umpire secret: its dice depend only on public "
-                     "inputs")
-    hidden = _hidden_secret(master, state, turn)
-    if umpire is not None and hidden is None and master is not None:
-        notes.append(f"{turn} opened without a hidden secret: its hidden rolls come from the "
-                     "public stream, as before; the next turn opens with one")
-    digest = opened.digest if opened is not None else \
-        orders_digest(o.orders for o in orders.values())
-    if supplied is not None:
-        hand = read_supplied_dice(root, supplied)
-        dice = Dice(hand)
-    else:
-        dice = turn_dice(state.campaign.id, turn, digest, secret, hidden)
-    results = load_battles(root, turn)
-    new_state, events = fold(ruleset, state, orders, dice, results)
-    if opened is not None:
-        events = (*opened.events, *events)
+    given = store.turn_orders(state, turn, ruleset.orders_adapter)
+    secrets = store.dice_secrets(state, turn)
+    hand = store.hand_dice(supplied) if supplied is not None else None
+    results = store.battles(turn)
+    # Resolve.
+    dice = Dice(hand) if hand is not None else \
+        turn_dice(state.campaign.id, turn, given.digest, secrets.secret, secrets.hidden)
+    new_state, events = fold(ruleset, state, given.orders, dice, results)
+    events = (*given.events, *events)
+    notes = list(secrets.notes)
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
-        paths = write_templates(root, turn, new_state, waiting, base_url(root))
+        paths = write_templates(store.root, turn, new_state, waiting, store.base_url)
         return TurnResult(turn, new_state, events, {}, _public_rolls(dice), tuple(notes),
                           written=False, waiting=paths)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in
               stray_battles(results, events)]
-    if supplied is not None and hand.unused:
+    if hand is not None and hand.unused:
         notes.append(f"{hand.unused} of the dice in {supplied} were not needed")
-    if master is not None:
-        following = turn_id(cal.turn + 1)
-        nxt = secret_hash(turn_secret(master, state.campaign.id, following))
-        # Only a sealed campaign has rolls to hide: an open one keeps the one stream.
-        nxt_hidden = secret_hash(hidden_secret(master, state.campaign.id, following)) \
-            if umpire is not None else None
-        new_state = with_secret_hash(new_state, nxt, nxt_hidden)
+    if secrets.following is not None:
+        new_state = with_secret_hash(new_state, *secrets.following)
     else:
         notes.append(f"no umpire secret ({SECRET_ENV} or {SECRET_FILE}): "
                      f"{turn_id(cal.turn + 1)} opens without one")
-    record = TurnRecord(turn, digest, tuple(sorted(orders)),
-                        "supplied" if supplied is not None else "keyed", secret,
-                        cal.secret_sha256, "sealed" if opened is not None else None,
-                        hidden, cal.hidden_secret_sha256)
-    source = (f"dice rolled by hand: {supplied}" if supplied is not None else
-              keyed_source(state.campaign.id, turn, digest))
-    before = keeps_before(root, state, cal.turn, umpire)
-    logged = DiceFile(source, dice.log)
-    files = record_files(base_url(root), turn, state if before else None, new_state, events,
-                         logged, record, orders, results)
-    if opened is not None:
-        files.update(opened.record_files(f"{TURNS_DIR}/{turn}"))
-    if umpire is not None:
-        key = None if supplied is not None else turn_key(state.campaign.id, turn, digest, secret)
-        files = seal_record(Sealer.of(root, new_state, umpire), files,
-                            TurnFacts(turn, state if before else None, new_state, events,
-                                      logged, key, record), state, base_url(root))
-    if opened is not None:
-        files.update(intelligence_files(f"{TURNS_DIR}/{turn}", new_state, events, turn))
-    write_record(root, turn, files)
-    return TurnResult(turn, new_state, events, files, _public_rolls(dice), tuple(notes))
-
-
-def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:
-    """The secret behind the open turn's hidden rolls, checked against the hash
-    published when it opened; None when none was (every roll from the one stream)."""
-    published = state.campaign.calendar.hidden_secret_sha256
-    if published is None:
-        return None
-    if master is None:
-        raise RefusedCommand(f"turn {turn} opened with a hidden secret for its hidden rolls; "
-                             f"set {SECRET_ENV} or put it in {SECRET_FILE} to resolve it")
-    secret = hidden_secret(master, state.campaign.id, turn)
-    if secret_hash(secret) != published:
-        raise RefusedCommand(f"the umpire secret does not match the hash published when {turn} "
-                             f"opened (calendar.hidden_secret_sha256); check {SECRET_ENV} or "
-                             f"{SECRET_FILE}")
-    return secret
+    # Record.
+    record = TurnRecord(turn, given.digest, tuple(sorted(given.orders)),
+                        "supplied" if hand is not None else "keyed", secrets.secret,
+                        cal.secret_sha256, given.digest_of, secrets.hidden,
+                        cal.hidden_secret_sha256)
+    source = (f"dice rolled by hand: {supplied}" if hand is not None else
+              keyed_source(state.campaign.id, turn, given.digest))
+    key = None if hand is not None else \
+        turn_key(state.campaign.id, turn, given.digest, secrets.secret)
+    made = MadeTurn(turn, state if store.keeps_before(state, cal.turn) else None, state,
+                    new_state, events, DiceFile(source, dice.log), key, record,
+                    {player: loaded.raw for player, loaded in given.orders.items()},
+                    given.sealed, results)
+    files = store.record_turn(made)
+    return TurnResult(turn, new_state, events, files.written, _public_rolls(dice), tuple(notes))
 
 
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
@@ -248,15 +186,16 @@ def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrd
     return made
 
 
-def _finish_interrupted(root: Path, turn: str, umpire: UmpireKey | None) -> TurnResult:
+def _finish_interrupted(store: CampaignStore, turn: str) -> TurnResult:
     """The open turn is recorded but ``state/`` was not updated (an earlier version of
     ftpress killed between the two steps): copy the record's state files (and their
     twins) into place."""
+    root = store.root
     folder = f"{TURNS_DIR}/{turn}"
     names = [name for kind in KINDS.values() for name in (kind.file, twin(kind.file))
              if (root / folder / name).is_file()]
     write_out(root, f"{STATE_DIR}/ as {turn} left it",
               {f"{STATE_DIR}/{name}": (root / folder / name).read_bytes() for name in names})
-    state = load_folder(root, folder, umpire=umpire).state
+    state = store.folder_state(folder)
     return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
                                               "updated; it is now",))

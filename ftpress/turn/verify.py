@@ -8,33 +8,19 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import TypeAdapter
-
 from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.files import validation, yamlsource
-from ftpress.orders.load import (
-    LoadedOrders,
-    OrderFile,
-    orders_digest,
-    orders_path,
-    parse_orders,
-)
 from ftpress.secrecy import sealing
-from ftpress.secrecy.hidden_state import Sealer, TurnFacts, seal_record
-from ftpress.secrecy.twins import TWIN, UmpireKey, is_sealed, open_twin, read
+from ftpress.secrecy.twins import TWIN
 from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
 from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
 from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.store.campaign import load_folder
-from ftpress.turn.inputs import load_battles
-from ftpress.turn.record import base_url, read_record, record_files, with_secret_hash
+from ftpress.store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.record import with_secret_hash
+from ftpress.store.secret import hidden_key, keyed_source, secret_hash, turn_key
 from ftpress.turn.resolve import fold
-from ftpress.turn.secret import hidden_key, keyed_source, secret_hash, turn_key
-
-_DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,43 +35,32 @@ class Verified:
     unchecked: str | None = None
 
 
-def verify_turn(root: Path, turn: str, umpire: UmpireKey | None = None) -> list[str]:
+def verify_turn(store: CampaignStore, turn: str) -> list[str]:
     """Re-resolve a recorded turn from its record; every difference as a unified diff
     (an empty list: the same result, byte for byte). See :func:`verification`."""
-    return list(verification(root, turn, umpire).differences)
+    return list(verification(store, turn).differences)
 
 
-def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Verified:
-    """Re-resolve a recorded turn from its record; every difference as a unified diff
-    (none: the same result, byte for byte). In a sealed campaign, with the umpire's key
-    the full files are re-resolved and compared with their twins, and the plain files
-    with their projections; without it, only what a third party can check
-    (:func:`verify_publicly`)."""
+def verification(store: CampaignStore, turn: str) -> Verified:
+    """Re-resolve a recorded turn from its record, made again by the store's one recipe,
+    and compare every file with the record's; every difference as a unified diff (none:
+    the same result, byte for byte). A twin made afresh is compared by what it says. A
+    reader who cannot read the whole record (a sealed campaign's, without the umpire's
+    key) checks what a third party can (:func:`verify_publicly`)."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
-    if not (root / folder).is_dir():
+    if not store.is_recorded(turn):
         raise RefusedCommand(f"turn {turn} is not recorded; there is no {folder}/")
-    record = read_record(root, folder, umpire)
-    if umpire is None and is_sealed(root):
-        return verify_publicly(root, turn, record)
-    start = f"{folder}/before" if (root / folder / "before").is_dir() else \
-        f"{TURNS_DIR}/{turn_id(number - 1)}"
-    state = load_folder(root, start, umpire=umpire).state
+    record = store.record_of(folder)
+    if not store.reads_whole:
+        return verify_publicly(store, turn, record)
+    start = store.start_of(turn, number)
+    state = store.folder_state(start)
     differences = _secret_differences(folder, record, state.campaign.calendar)
-    again = rerun(root, turn, state, record, umpire)
-    recorded = load_folder(root, folder, umpire=umpire).state.campaign.calendar
-    new_state = with_secret_hash(again.state, recorded.secret_sha256,
-                                 recorded.hidden_secret_sha256)
-    url = base_url(root)
-    before = state if start.endswith("/before") else None
-    files = record_files(url, turn, before, new_state, again.events, again.dice, record,
-                         again.orders, again.results) | again.sealed
-    full = dict(files)
-    if umpire is not None:
-        files = seal_record(Sealer.of(root, new_state, umpire), files,
-                            TurnFacts(turn, before, new_state, again.events, again.dice,
-                                      again.key, record), state, url)
-    for rel, data in sorted(files.items()):
+    made = remade(store, turn, state, start.endswith("/before"), record)[0]
+    files = store.turn_files(made)
+    root = store.root
+    for rel, data in sorted(files.written.items()):
         if not rel.startswith(folder + "/"):
             continue
         target = root / rel
@@ -93,14 +68,14 @@ def verification(root: Path, turn: str, umpire: UmpireKey | None = None) -> Veri
         if old == data:
             continue
         plain = rel.removesuffix(TWIN)
-        if umpire is not None and rel.endswith(TWIN) and plain in full and target.is_file():
+        if rel.endswith(TWIN) and plain in files.whole and target.is_file():
             try:  # sealed afresh: compared by what it says
-                old = open_twin(root, rel, umpire)
+                old = store.open_twin(rel)
             except InputError as exc:
                 differences += [str(p) for p in exc.problems]
                 continue
-            if old != full[plain]:
-                differences.append(unified_diff(rel, old, full[plain]))
+            if old != files.whole[plain]:
+                differences.append(unified_diff(rel, old, files.whole[plain]))
         else:
             differences.append(unified_diff(rel, old, data))
     differences += _given_differences(root, turn)
@@ -147,7 +122,7 @@ def _given_differences(root: Path, turn: str) -> list[str]:
     return found
 
 
-def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
+def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Verified:
     """What anyone can verify of a sealed campaign's turn, with no key: the revealed
     secret (and the hidden secret's hash) against the hashes published when the turn
     opened; the dice key against the sealed orders' bytes; each public roll against the
@@ -156,21 +131,21 @@ def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
     against the record's copies."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
-    previous = load_folder(root, f"{TURNS_DIR}/{turn_id(number - 1)}").state
-    published = previous.campaign.calendar if not (root / folder / "before").is_dir() else \
-        load_folder(root, f"{folder}/before").state.campaign.calendar
+    root = store.root
+    before = f"{TURNS_DIR}/{turn_id(number - 1)}"
+    previous = store.folder_state(before)
+    start = store.start_of(turn, number)
+    published = (previous if start == before else store.folder_state(start)).campaign.calendar
     differences = _secret_differences(folder, record, published)
     checked = ["the revealed secret"]
     hidden = record.hidden_secret_sha256 is not None
-    sealed = sealing.recorded_seal(root, folder, record)
+    sealed = sealing.recorded_seal(root, folder, record, store.key)
     if sealed is not None:
         checked.append(f"the dice key, from the {len(sealed.files)} sealed order files")
         if sealed.digest != record.orders_sha256:
             differences.append(f"{folder}/turn.yaml: orders_sha256 is not the digest of the "
                                f"sealed order files in {folder}/orders/")
-    shown = f"{folder}/dice.yaml"
-    logged = validation.validate(_DICE, yamlsource.parse(yamlsource.read_text(
-        root / shown, shown), shown), shown)
+    logged, shown = store.recorded_dice(folder)
     if record.dice == "keyed":
         key = turn_key(previous.campaign.id, turn, record.orders_sha256, record.secret)
         for number_, roll in enumerate(logged.rolls, 1):
@@ -197,50 +172,54 @@ def verify_publicly(root: Path, turn: str, record: TurnRecord) -> Verified:
 class Rerun:
     """A recorded turn resolved again from what its record keeps."""
 
-    orders: dict[str, LoadedOrders[OrderFile]]
-    digest: str
+    #: The orders folded in, and what the dice were keyed on.
+    given: TurnOrders
     dice: DiceFile
     results: dict[str, LoadedBattle]
     #: The state the turn ends with, before the next turn's secret hash is set.
     state: State
     events: tuple[Event, ...]
-    #: The sealed order files the record keeps (:mod:`ftpress.secrecy.sealing`), by path.
-    sealed: dict[str, bytes]
     #: The key of the turn's dice stream; None for dice rolled by hand.
     key: bytes | None = None
 
 
-def rerun(root: Path, turn: str, state: State, record: TurnRecord,
-          umpire: UmpireKey | None = None) -> Rerun:
+def rerun(store: CampaignStore, turn: str, state: State, record: TurnRecord) -> Rerun:
     """Resolve a recorded turn again from ``state``, with its recorded orders, battle
-    results and dice (the supplied ones as logged, or the keyed stream again); in a
-    sealed campaign, ``umpire`` reads the whole order files and dice from their twins."""
+    results and dice (the supplied ones as logged, or the keyed stream again), each read
+    back from the record through the store."""
     folder = f"{TURNS_DIR}/{turn}"
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    orders = {}
-    for player in record.orders:
-        raw, _ = read(root, f"{folder}/orders/{player}.yaml", umpire)
-        orders[player] = parse_orders(raw, orders_path(turn, player), ruleset.orders_adapter)
-    sealed = sealing.recorded_seal(root, folder, record, umpire)
-    digest = sealed.digest if sealed is not None else \
-        orders_digest(o.orders for o in orders.values())
+    given = store.recorded_orders(folder, record, ruleset.orders_adapter)
     key: bytes | None = None
     if record.dice == "supplied":
-        raw, shown = read(root, f"{folder}/dice.yaml", umpire)
-        logged = validation.validate(_DICE, yamlsource.parse(yamlsource.decode(raw, shown),
-                                                             shown), shown)
+        logged, shown = store.recorded_dice(folder)
         dice = Dice(SuppliedDice([r.value for r in logged.rolls], shown))
         source = logged.source
     else:
-        key = turn_key(state.campaign.id, turn, digest, record.secret)
-        dice = Dice(KeyedStream(key), _hidden_stream(root, folder, state, digest, record))
-        source = keyed_source(state.campaign.id, turn, digest)
-    results = load_battles(root, turn, f"{folder}/{BATTLES_DIR}")
-    new_state, events = fold(ruleset, state, orders, dice, results)
-    if sealed is not None:
-        events = (*sealed.events, *events)
-    return Rerun(orders, digest, DiceFile(source, dice.log), results, new_state, events,
-                 sealed.files if sealed is not None else {}, key)
+        key = turn_key(state.campaign.id, turn, given.digest, record.secret)
+        dice = Dice(KeyedStream(key), _hidden_stream(store.root, folder, state, given.digest,
+                                                     record))
+        source = keyed_source(state.campaign.id, turn, given.digest)
+    results = store.battles(turn, f"{folder}/{BATTLES_DIR}")
+    new_state, events = fold(ruleset, state, given.orders, dice, results)
+    return Rerun(given, DiceFile(source, dice.log), results, new_state,
+                 (*given.events, *events), key)
+
+
+def remade(store: CampaignStore, turn: str, start: State, edited: bool, record: TurnRecord,
+           ) -> tuple[MadeTurn, Rerun]:
+    """A recorded turn made again from ``start`` (kept as its ``before/`` when
+    ``edited``), for the store's recipe to write as the turn wrote it: the next turn's
+    secret hashes as its record published them."""
+    again = rerun(store, turn, start, record)
+    recorded = store.folder_state(f"{TURNS_DIR}/{turn}").campaign.calendar
+    new_state = with_secret_hash(again.state, recorded.secret_sha256,
+                                 recorded.hidden_secret_sha256)
+    made = MadeTurn(turn, start if edited else None, start, new_state, again.events,
+                    again.dice, again.key, record,
+                    {player: loaded.raw for player, loaded in again.given.orders.items()},
+                    again.given.sealed, again.results)
+    return made, again
 
 
 def _hidden_stream(root: Path, folder: str, state: State, digest: str,

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007 import orders as week_orders
 from ftpress.rules.ftc2007 import summary, turn
+from ftpress.rules.ftc2007.orderfile import OrdersFile
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.sections import rule

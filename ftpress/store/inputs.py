@@ -24,7 +24,7 @@ def load_orders(root: Path, turn: str, adapter: TypeAdapter[OrdersT],
     if folder.is_dir():
         for file in sorted(folder.iterdir()):
             if file.name.startswith(".") or file.suffix in (".md", ".age"):
-                continue  # a README; a sealed file is opened by sealing.open_for_turn
+                continue  # a README; a sealed file is opened by the sealed store
             rel = f"orders/{turn}/{file.name}"
             if not file.is_file() or file.suffix != ".yaml":
                 problems.append(Problem(rel, 0, 0, "not an order file; expected "

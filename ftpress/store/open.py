@@ -1,0 +1,43 @@
+"""An open campaign's store: every file whole, in plain, for anyone who clones it.
+
+Its order files are plain YAML, its records hold every event and roll, and a
+turn writes its files as they are made. Nothing in it needs a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from ftpress.errors import RefusedCommand
+from ftpress.orders.load import orders_digest
+from ftpress.orders.sent import senders
+from ftpress.secrecy.sealing import PLAIN_ORDERS
+from ftpress.state.model import State
+from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.inputs import load_orders
+
+
+class OpenStore(CampaignStore):
+    """See the module docstring."""
+
+    @property
+    def reads_whole(self) -> bool:
+        return True
+
+    def senders(self, turn: str, players: Iterable[str]) -> tuple[str, ...]:
+        """A plain order file, or one sealed by a player all the same."""
+        return senders(self.root, turn, players)
+
+    def turn_orders(self, state: State, turn: str, adapter: TypeAdapter[Any],
+                    ) -> TurnOrders:
+        orders = load_orders(self.root, turn, adapter)
+        return TurnOrders(orders, orders_digest(o.orders for o in orders.values()))
+
+    def projected(self, made: MadeTurn, whole: Mapping[str, bytes]) -> dict[str, bytes]:
+        return dict(whole)
+
+    def order_recipients(self, state: State, player: str) -> list[str]:
+        raise RefusedCommand(PLAIN_ORDERS)
