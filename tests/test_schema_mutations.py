@@ -235,8 +235,8 @@ def test_schemas_and_check_agree_on_2000_mutations_of_real_files():
     rng = random.Random(SEED)
     cases = []
     for demo, ruleset, kind, rel in files():
-        name = "orders" if kind != "orders" else RULESETS[ruleset].orders_schema
-        schema = all_schemas(None, ruleset)[kind if kind != "orders" else name]
+        schema = all_schemas(None, ruleset)[
+            kind if kind != "orders" else RULESETS[ruleset].orders_schema]
         cases.append((ruleset, kind, rel, read_data(demo, kind, rel),
                       jsonschema.Draft202012Validator(schema)))
     disagree: list[str] = []
