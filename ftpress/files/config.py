@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,3 +93,14 @@ def load_config(root: Path) -> SiteConfig:
 def config_schema() -> dict[str, Any]:
     """JSON Schema of ``site.yaml``, for editors."""
     return _ADAPTER.json_schema()
+
+
+def repository_of(base_url: str) -> str | None:
+    """The repository ``OWNER/NAME`` whose GitHub Pages site ``base_url`` is (the
+    inverse of :func:`pages_url`); None for a site served from anywhere else."""
+    match = re.fullmatch(r"https://([A-Za-z0-9-]+)\.github\.io/(?:([A-Za-z0-9._-]+)/)?",
+                         base_url)
+    if match is None:
+        return None
+    owner = match.group(1).lower()
+    return f"{owner}/{match.group(2) or f'{owner}.github.io'}"

@@ -47,17 +47,6 @@ def pages_url(repository: str) -> str:
     return f"https://{owner}.github.io/{name}/"
 
 
-def repository_of(base_url: str) -> str | None:
-    """The repository ``OWNER/NAME`` whose GitHub Pages site ``base_url`` is (the
-    inverse of :func:`pages_url`); None for a site served from anywhere else."""
-    match = re.fullmatch(r"https://([A-Za-z0-9-]+)\.github\.io/(?:([A-Za-z0-9._-]+)/)?",
-                         base_url)
-    if match is None:
-        return None
-    owner = match.group(1).lower()
-    return f"{owner}/{match.group(2) or f'{owner}.github.io'}"
-
-
 #: The CODEOWNERS line that gives every path to the umpire.
 _OWNER_LINE = re.compile(r"^(\*\s+)@umpire$", re.MULTILINE)
 

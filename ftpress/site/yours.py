@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ftpress.github.setup import repository_of
+from ftpress.files.config import repository_of
 from ftpress.secrecy.visibility import Viewer
 from ftpress.state.model import State
 from ftpress.state.records import RecordedTurn
