@@ -259,3 +259,16 @@ def test_check_reads_every_turn_record(tmp_path, run):
         "expected 't002'",
         "state/turns/t003/turn.yaml: missing: every recorded turn keeps how its dice were "
         "seeded; restore the file from the repository's history"]
+
+
+def test_a_tag_listed_twice_is_refused_by_the_schema_as_by_check(campaign, run):
+    schema = all_schemas(None, "ftc2007")["post"]
+    assert not schema_accepts(schema, {"title": "T", "date": "2026-03-01", "kind": "guff",
+                                       "tags": ["fleet", "fleet"]})
+    root = campaign({"content/posts/2026/03/01-twice.md":
+                     "---\ntitle: T\ndate: 2026-03-01\nkind: guff\ntags: [fleet, fleet]\n"
+                     "---\nx\n"})
+    code, _, stderr = run("check", "--source", root)
+    assert code == 1
+    assert "content/posts/2026/03/01-twice.md:5:7: a tag is listed twice; give each tag " \
+        "once" in stderr

@@ -83,7 +83,8 @@ class PostMeta:
     title: Annotated[str, Field(min_length=1), LINE]
     date: Stamp
     kind: Kind
-    tags: tuple[Tag, ...] = ()
+    #: Each tag once (checked when the post is read; said here for editors).
+    tags: Annotated[tuple[Tag, ...], Field(json_schema_extra={"uniqueItems": True})] = ()
     summary: CleanText | None = None
     draft: bool = False
     edits: tuple[EditMeta, ...] = ()
