@@ -69,9 +69,6 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                      (*_RENDERING, "ftpress.github", *_ABOVE)),
     "ftpress/github": ("the campaign on GitHub drives the stages; it draws nothing itself",
                        (*_RENDERING, *_ABOVE)),
-    "ftpress/yourview": ("a player's own report is made from what they know and their "
-                         "ruleset's choices, sealed like any file; the pages only lay it out",
-                         (*_RENDERING, *_ORCHESTRATION, *_ABOVE)),
     "ftpress/site": ("the build: load → render → write, under the command line",
                      ("ftpress.turn", "ftpress.github", *_ABOVE)),
     "ftpress/commands": ("each command reads its arguments and calls one stage",
