@@ -144,7 +144,7 @@ class Hub:
         return where
 
     def pull_request(self, login: str, files: dict[str, str], now: str) -> dict[str, Any]:
-        """A player's branch in their fork with ``files`` sealed with the player's own key,
+        """A player's branch in their fork with ``files`` sealed (each to its player),
         and the pull request GitHub makes of it: its head copied to refs/pull/N/head,
         its test merge with main to refs/pull/N/merge. The pull_request event."""
         self.count += 1
@@ -152,12 +152,12 @@ class Hub:
         player = self.clone(login, self.fork(login))
         branch = f"{login}-{number}"
         git(player, "checkout", "-q", "-b", branch)
-        own = LOGINS.get(login)
         for rel, text in files.items():
             (player / rel).parent.mkdir(parents=True, exist_ok=True)
             (player / rel).write_text(text)
-            identity = ["--identity", str(self.keys[own])] \
-                if own and rel.endswith(f"/{own}.yaml") else []
+            # Sealed as its player's (ftpress seal opens it again with that key); another
+            # player's file stands for one made without ftpress, to the same recipients.
+            identity = ["--identity", str(self.keys[Path(rel).stem])]
             code, _, err = self.run("seal", player / rel, "--source", player, *identity)
             assert code == 0, err
             git(player, "add", f"{rel}.age")  # the plain file is git-ignored
@@ -187,8 +187,9 @@ class Hub:
         then, as GitHub starts it on the check's completion, the merge workflow
         (``then_merge``; it may also come later: :meth:`merge_run`)."""
         merge_sha = self._test_merge(pr, now)
-        pr = {**pr, "base": {"sha": self.main(), "ref": "main"}}
-        payload = {"action": "synchronize", "number": pr["number"], "pull_request": pr}
+        pr["base"] = {"sha": self.main(), "ref": "main"}
+        payload = {"action": "synchronize", "number": pr["number"],
+                   "pull_request": {k: v for k, v in pr.items() if k != "checked"}}
         name = f"check-{pr['number']}-{merge_sha[:8]}"
         done = self._logged(run_job(
             self.workflows["orders"], "check",
@@ -400,7 +401,9 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     assert reminder.startswith("<!-- ftpress:reminder:t001 -->\n")
     assert "Not sent yet: @carol (fse). To send yours: write orders/t001/<your-id>.yaml, " \
         "seal it with your key (ftpress seal orders/t001/<your-id>.yaml --identity <your " \
-        "key file>) and send the sealed orders/t001/<your-id>.yaml.age" in reminder
+        "key file>" in reminder
+    assert "send the sealed orders/t001/<your-id>.yaml.age in a pull request from your fork" \
+        in reminder
     (mallorys,) = [i for i in hub.gh.all() if i.user == "mallory"]
     assert mallorys.comments == () and mallorys.state == "open"
     hub.publish("2026-03-09T10:00:00+00:00")  # past the deadline: resolved without fse

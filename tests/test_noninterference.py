@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from noninterference import Keys, Surface, Turn, differences, first_difference, play, template
 
-import ftpress.turn.secret as turn_secret
+import ftpress.store.secret as turn_secret
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 

@@ -3,8 +3,8 @@
 ``GITHUB_*`` environment, in a clone of a bare repository standing in for GitHub,
 and GitHub's issues reached through a fake ``gh`` (tests/fakegh.py). At most the
 due turn is resolved, one commit per turn with a message naming it, a push
-rejected by a merge that landed meanwhile is retried on the new main, never a red
-run; a tabletop battle commits its result file, the umpires' issue says which
+rejected by a merge that landed meanwhile is retried on the new main, and a push
+the repository refuses (or a main that keeps moving) is a red run saying why; a tabletop battle commits its result file, the umpires' issue says which
 battles wait, and once the turn is resolved the issue is closed saying how each
 ended and where the report is."""
 

@@ -63,13 +63,17 @@ def test_an_opened_store_never_asks_again(tmp_path):
 #: and the module that chooses between them; the model's own property; the commands that
 #: make a campaign sealed (init, keys seal-campaign: sealed_campaign.py); the pull-request
 #: check, which judges git blobs of a branch rather than the checkout the store reads; and
-#: two that only say what the campaign is, reading and writing nothing by it: the order
-#: guide's page (how orders travel) and ``doctor`` (the repository settings a sealed
-#: campaign's workflow needs).
+#: those that only say what the campaign is, reading and writing nothing by it: the order
+#: guide's page (how orders travel), ``doctor`` (the repository settings a sealed
+#: campaign's workflow needs), the "Your view" page and the comment that points players
+#: to it (they exist where something is sealed to the players), and who is sealed to
+#: (``intelligence.keyed_players``, for that page).
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
         "ftpress/state/model.py", "ftpress/commands/init.py",
         "ftpress/secrecy/sealed_campaign.py", "ftpress/commands/check_pr.py",
-        "ftpress/render/order_guide.py", "ftpress/commands/doctor.py"}
+        "ftpress/render/order_guide.py", "ftpress/commands/doctor.py",
+        "ftpress/site/yours.py", "ftpress/github/publishing.py",
+        "ftpress/secrecy/intelligence.py"}
 
 
 def _asks(node: ast.AST) -> bool:

@@ -195,7 +195,8 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
         if "uses" in step:
             if uses is None or ("if" in step and not holds(step["if"], here)):
                 continue
-            given = {k: evaluate(str(v), here) for k, v in step.get("with", {}).items()}
+            given = {k: str(v).lower() if isinstance(v, bool) else evaluate(str(v), here)
+                     for k, v in step.get("with", {}).items()}
             outputs = uses(step["uses"].split("@")[0], given, workspace)
             if outputs is not None and step.get("id"):
                 steps[step["id"]] = {"outputs": outputs}

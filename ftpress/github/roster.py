@@ -103,7 +103,12 @@ def replace_player_account(root: Path, player: str, account: Account) -> str:
     if current.github_id == account.id:
         raise RefusedCommand(f"{player} is played by {_who(current)} already; nothing changed")
     _refuse_taken(state, account, player)
-    write_state_file(root, with_accounts(state, {player: account}), "players")
+    # A recipient is the person's key: the new player's is not the last one's.
+    handed = with_accounts(state, {player: account})
+    handed = dataclasses.replace(handed, players=dataclasses.replace(handed.players, players=tuple(
+        dataclasses.replace(p, recipient=None) if p.id == player else p
+        for p in handed.players.players)))
+    write_state_file(root, handed, "players")
     before = _who(current) if current.github_id is not None else "nobody"
     return (f"{player} passes from {before} to {account}: from now on only {account.login}'s "
             f"pull requests may change orders/<turn>/{player}.yaml")

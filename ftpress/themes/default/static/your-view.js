@@ -288,7 +288,8 @@
       d.addIdentity(line);
       plain = await d.decrypt(sealed, "text");
     } catch (e) { say("Your report would not open with this key: " + e.message, true); return; }
-    var report = JSON.parse(plain);
+    var cut = plain.lastIndexOf(pub.padMark);  // every sealed file is padded
+    var report = JSON.parse(cut >= 0 ? plain.slice(0, cut) : plain);
     if (report.version !== 1) { say("This report is of a form this page does not know.", true); return; }
     say("");
     show(report);
