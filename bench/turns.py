@@ -52,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ftpress.commands.init import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.orders import WORLD_JUMP, economic_week, vet
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.state.files import STATE_DIR
@@ -60,8 +61,8 @@ from ftpress.state.load import load_dice, load_state
 from ftpress.state.model import Design, Group, GroupsFile, Ship, State, System
 from ftpress.state.save import save_dice, save_state
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
+from ftpress.store.secret import SECRET_ENV, secret_hash, turn_secret
 from ftpress.turn.resolve import resolve_turn
-from ftpress.turn.secret import SECRET_ENV, secret_hash, turn_secret
 
 PLAYERS = ("nac", "nsl", "fse", "esu")
 #: The umpire's master secret the corpus's turns are resolved with. Fixed, so the
@@ -279,7 +280,7 @@ class _Orders:
         """The orders, after dropping whatever the engine's vetting refuses."""
         while True:
             data = _render(turn, player, groups, economy)
-            loaded = parse_orders(data, f"orders/{turn}/{player}.yaml")
+            loaded = parse_orders(data, f"orders/{turn}/{player}.yaml", ADAPTER)
             refused = vet(state, loaded).rejected
             if not refused:
                 return groups, economy

@@ -138,7 +138,7 @@ def test_a_result_file_that_is_not_yaml_of_a_battle_is_located(campaign, run):
 
 
 def test_a_file_named_for_another_battle_is_refused(campaign):
-    from ftpress.turn.inputs import load_battles
+    from ftpress.store.inputs import load_battles
 
     (campaign / "battles/t002").mkdir(parents=True)
     (campaign / "battles/t002/east.yaml").write_text(

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from ftpress.commands.init import init_campaign
 from ftpress.orders.load import parse_orders
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.orders import vet
 from ftpress.state.turns import SETUP, TURNS_DIR
 from ftpress.store.campaign import load_folder
@@ -145,5 +146,5 @@ def test_drawn_orders_always_vet_clean(setup_state, seed):
     rng = random.Random(seed)
     state = turns._complete_setup(setup_state, rng)
     for player, data in turns._Orders(rng).draw(state).items():
-        loaded = parse_orders(data, f"orders/t001/{player}.yaml")
+        loaded = parse_orders(data, f"orders/t001/{player}.yaml", ADAPTER)
         assert vet(state, loaded).rejected == ()

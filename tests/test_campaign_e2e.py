@@ -1,35 +1,42 @@
-"""A campaign played on a stand-in for GitHub, the proof of issue 21: ``ftpress init``,
-ftpress installed from this checkout's wheel by the campaign's own install step, a
-bare repository, and the campaign's own orders and publishing workflows run job by
-job as GitHub runs them (tests/workflowrun.py: their scripts, ``if:`` and ``env:``,
-the ``GITHUB_*`` environment and each event's payload), GitHub's issues and merges
-through a fake ``gh`` (tests/fakegh.py). Main requires the merge queue, and the
-campaign has the workflow give each pull request that passes to it (``auto_merge``).
+"""A sealed campaign played on a stand-in for GitHub as a personal account has it, the
+proof of issue 30: ``ftpress init``, ftpress installed from this checkout's wheel by
+the campaign's own install step, a bare repository, and the campaign's own workflows
+run job by job as GitHub runs them (tests/workflowrun.py: their scripts, ``if:`` and
+``env:``, the ``GITHUB_*`` environment, each event's payload, secrets as GitHub gives
+them), GitHub's issues, pull requests and dispatches through a fake ``gh``
+(tests/fakegh.py).
 
-Four turns are played. t001 is the set-up turn (§6): nac and nsl buy their starting
-ships by pull request, nsl first tries to change nac's file, fse's pull request is
-checked in time but reaches the merge queue after the turn is resolved, and fse,
-who sends nothing, is reminded a day before the deadline; two pull requests go
-through the merge queue back to back. In t002 nsl attacks nac at Cedar Point, to
-be fought on the tabletop: the turn pauses, the umpires' issue is opened (and
-left as one by the next run), orders for the paused turn are refused (a new pull
-request, and one checked before the pause when it reaches the merge queue), the
-result is filled in on main, and the run of that push resolves the turn and closes
-the issue. In t003 a late pull request is refused and a merge lands while the run
-resolves it. In t004 nobody sends orders and no run comes until weeks after the
-deadline: that run resolves t004 alone, and the run after it nothing. Then: one commit per turn, every order file merged is in
-its turn's record and nothing else, no turn resolved twice, a third party verifies
-every turn from a clone, and the state checks clean.
+What GitHub does is done as it does it: every player works in a fork and has no
+write access; a pull request's head is copied to ``refs/pull/N/head`` and checked
+through its test-merge ref ``refs/pull/N/merge``, with no secret; the umpire's
+secret and key are secrets of the environment ``umpire``, which only main may use;
+a repository of a personal account has no merge queue; the merge workflow runs on
+``workflow_run`` after the check, and what the workflows' token does (a merge, an
+issue) starts no workflow, except the ``workflow_dispatch`` it asks for, which
+starts the publishing run; GitHub dates each merge commit when it merges.
 
-The campaign is sealed (``init --secrecy sealed``, which makes the umpire key, kept
-as the repository secret FTPRESS_UMPIRE_KEY): each player makes an age key and the
-umpire lists their public keys; players seal their orders with ``ftpress seal``, the pull
-request check reads only the envelopes, only the turn job holds the key, and no log,
-job summary, issue or comment shows anything of the orders."""
+Four turns. t001, the set-up turn: nac and nsl send orders, merged by the merge
+workflow; nsl first tries to change nac's file; fse's pull request is checked in
+time but its merge run comes after the turn was resolved and refuses it, and the
+umpire then merges it by hand: a stale merge, set aside by the next run and said on
+the pull request. fse, who sent nothing, is reminded once, though two runs find the
+reminder due, and an issue a player opened with the bot's title is never touched.
+t002: everyone sends orders, nsl attacks nac at Cedar Point: the turn pauses for the
+tabletop; nac's change of mind, checked before the pause, is merged by hand during
+it and never folded in; the result is committed and the turn resolved with nac's
+orders as they were at the pause. t003: a late pull request is refused, merged by
+hand after the deadline anyway, and set aside at resolution; a merge lands while a
+run resolves it. t004: nobody sends orders and no run comes until weeks after the
+deadline. Then: every turn verifies for a third party from a clone, no run was
+green when it should have committed, nothing late was folded in, the site deploys
+only when it changed, and nothing of the sealed orders shows in any log, summary,
+issue or comment."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -37,23 +44,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import fakegh
 import pytest
 import yaml
-from fakegh import Merge
 from pyrage import x25519
-from test_publish_run import (
-    MASTER,
-    committer,
-    fake_github,
-    git,
-    issues,
-    log,
-    merges,
-    server,
-)
+from test_publish_run import MASTER, committer, git, log, server
 from test_release import build_wheel, install_ftpress, runner
-from workflowrun import JobRun, context, holds, run_job
+from workflowrun import Environment, JobRun, context, holds, run_job
 
+from ftpress import __version__
 from ftpress.store.state_edits import current_state, write_state_file
 
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="needs git"),
@@ -80,156 +79,225 @@ def epoch(now: str) -> str:
     return str(int(datetime.fromisoformat(now).timestamp()))
 
 
+def dated(now: str) -> dict[str, str]:
+    """The environment of a git command whose commit GitHub dates ``now``."""
+    return {**os.environ, "GIT_COMMITTER_DATE": now, "GIT_AUTHOR_DATE": now}
+
+
 class Hub:
-    """The bare repository, the campaign's workflows, and what GitHub does with them."""
+    """The bare repository, the players' forks, the campaign's workflows, and what
+    GitHub does with them."""
 
     def __init__(self, tmp_path: Path, bare: Path, run, environ: dict[str, str],
                  workflows: Path, umpire_key: str, keys: dict[str, Path]) -> None:
         self.tmp, self.bare, self.run, self.count = tmp_path, bare, run, 0
-        #: The repository secret FTPRESS_UMPIRE_KEY, and each player's own age key.
-        self.umpire_key, self.keys = umpire_key, keys
-        #: The runner's environment: ftpress installed from the wheel, the fake gh.
-        self.environ = fake_github(tmp_path, environ, merge_queue=True)
-        self.orders = yaml.safe_load((workflows / "orders.yml").read_text())
-        self.publishing = yaml.safe_load((workflows / "publish.yml").read_text())
-        #: Where the last run's build job built the site.
+        self.keys = keys
+        #: The environment umpire, main alone; no repository secret at all.
+        self.environments = {"umpire": Environment(("main",), {
+            "FTPRESS_UMPIRE_SECRET": MASTER, "FTPRESS_UMPIRE_KEY": umpire_key})}
+        store = tmp_path / "github.json"
+        self.gh = fakegh.Issues(store)
+        bin_dir = tmp_path / "fake-gh"
+        self.environ = {**environ, **fakegh.install(bin_dir, store),
+                        "PATH": f"{bin_dir}{os.pathsep}{environ['PATH']}"}
+        self.workflows = {name: yaml.safe_load((workflows / f"{name}.yml").read_text())
+                          for name in ("orders", "merge", "publish")}
         self.site = tmp_path / "runners" / "site"
+        #: The Actions cache's keys, and the sites given to Pages.
+        self.cache: set[str] = set()
+        self.deployed: list[str] = []
         #: Every job's log and summary, as GitHub shows them to anyone.
         self.logs: list[str] = []
+        #: Each publishing run: (green, main moved, what its turn job said).
+        self.runs: list[tuple[bool, bool, str]] = []
 
     def main(self) -> str:
         return git(self.bare, "rev-parse", "main")
 
-    def clone(self, name: str) -> Path:
+    def clone(self, name: str, origin: Path | None = None) -> Path:
         where = self.tmp / "clones" / name
         if not where.exists():
-            subprocess.run(["git", "clone", "-q", str(self.bare), str(where)], check=True)
+            subprocess.run(["git", "clone", "-q", str(origin or self.bare), str(where)],
+                           check=True)
             committer(where)
-        git(where, "fetch", "-q", "origin")
-        git(where, "checkout", "-q", "-B", "main", "origin/main")
+        git(where, "fetch", "-q", str(self.bare), "main")
+        git(where, "checkout", "-q", "-B", "main", "FETCH_HEAD")
         return where
 
-    def workspace(self, name: str, ref: str) -> Path:
-        """actions/checkout: every branch fetched (fetch-depth: 0), ``ref`` checked out."""
+    def fork(self, login: str) -> Path:
+        """The player's fork on GitHub (a bare repository of their own)."""
+        fork = self.tmp / "github" / login / "camp.git"
+        if not fork.exists():
+            subprocess.run(["git", "clone", "-q", "--bare", str(self.bare), str(fork)],
+                           check=True)
+        return fork
+
+    def workspace(self, name: str, ref: str, fetch: str | None = None) -> Path:
+        """actions/checkout: every branch fetched (fetch-depth: 0), and ``fetch`` (a pull
+        request's test-merge ref) too; ``ref`` checked out."""
         where = self.tmp / "runners" / name
         shutil.rmtree(where, ignore_errors=True)
         subprocess.run(["git", "clone", "-q", str(self.bare), str(where)], check=True)
+        if fetch:
+            git(where, "fetch", "-q", "origin", fetch)
         git(where, "checkout", "-q", "--detach", ref)
         return where
 
-    def pull_request(self, login: str, files: dict[str, str]) -> dict[str, Any]:
-        """A player's branch with ``files`` sealed (with the player's own key, which
-        ``ftpress seal`` proves can open it, when the file is the player's), pushed;
-        its pull_request event."""
+    def pull_request(self, login: str, files: dict[str, str], now: str) -> dict[str, Any]:
+        """A player's branch in their fork with ``files`` sealed (each to its player),
+        and the pull request GitHub makes of it: its head copied to refs/pull/N/head,
+        its test merge with main to refs/pull/N/merge. The pull_request event."""
         self.count += 1
-        player = self.clone(login)
-        branch = f"{login}-{self.count}"
+        number = self.count
+        player = self.clone(login, self.fork(login))
+        branch = f"{login}-{number}"
         git(player, "checkout", "-q", "-b", branch)
-        own = LOGINS.get(login)
         for rel, text in files.items():
             (player / rel).parent.mkdir(parents=True, exist_ok=True)
             (player / rel).write_text(text)
-            identity = ["--identity", str(self.keys[own])] \
-                if own and rel.endswith(f"/{own}.yaml") else []
+            # Sealed as its player's (ftpress seal opens it again with that key); another
+            # player's file stands for one made without ftpress, to the same recipients.
+            identity = ["--identity", str(self.keys[Path(rel).stem])]
             code, _, err = self.run("seal", player / rel, "--source", player, *identity)
             assert code == 0, err
             git(player, "add", f"{rel}.age")  # the plain file is git-ignored
-        git(player, "commit", "-q", "-m", f"orders from {login}")
+        subprocess.run(["git", "-C", str(player), "commit", "-q", "-m", f"orders from {login}"],
+                       check=True, env=dated(now))
         git(player, "push", "-q", "origin", branch)
+        head = git(player, "rev-parse", "HEAD")
+        git(self.bare, "fetch", "-q", str(self.fork(login)), f"{branch}:refs/pull/{number}/head")
         user = PLAYERS[LOGINS[login]][1] if login in LOGINS else 9
-        return {"number": self.count, "branch": branch,
-                "base": {"sha": self.main(), "ref": "main"},
-                "head": {"sha": git(player, "rev-parse", "HEAD"), "ref": branch,
-                         "repo": {"full_name": "owner/camp"}},
+        self.gh.open_pull(number, head, user, login)
+        return {"number": number, "branch": branch, "head": {"sha": head, "ref": branch,
+                                                             "repo": {"full_name": f"{login}/camp"}},
                 "user": {"id": user, "login": login}}
 
-    def check(self, pr: dict[str, Any], now: str) -> JobRun:
-        """The orders workflow on a pull request's event: the check job, then the
-        auto-merge job if its ``if:`` holds (it gives the pull request to the queue)."""
-        payload = {"action": "synchronize", "number": pr["number"], "pull_request": pr}
-        done = self._check("pull_request", payload, pr["head"]["sha"], now)
-        needs = {"check": {"outputs": done.outputs, "result": "success" if done.ok
-                           else "failure"}}
-        run_context = context("pull_request", payload, sha=pr["head"]["sha"], needs=needs)
-        if done.ok and holds(self.orders["jobs"]["auto-merge"]["if"], run_context):
-            name = f"auto-merge-{pr['number']}"
-            merged = self._logged(run_job(self.orders, "auto-merge", self.tmp, self.environ,
-                                          run_context, self.tmp / "temp" / name,
-                                          server(self.tmp)))
-            assert merged.ok, merged.stderr
+    def _test_merge(self, pr: dict[str, Any], now: str) -> str:
+        """GitHub's test merge of the pull request with main: refs/pull/N/merge."""
+        scratch = self.clone("test-merge")
+        git(scratch, "fetch", "-q", "origin", f"refs/pull/{pr['number']}/head")
+        subprocess.run(["git", "-C", str(scratch), "merge", "-q", "--no-ff", "-m",
+                        f"Merge {pr['head']['sha']} into {self.main()}", "FETCH_HEAD"],
+                       check=True, env=dated(now), capture_output=True)
+        git(scratch, "push", "-q", "-f", "origin", f"HEAD:refs/pull/{pr['number']}/merge")
+        return git(scratch, "rev-parse", "HEAD")
+
+    def check(self, pr: dict[str, Any], now: str, then_merge: bool = True) -> JobRun:
+        """The orders workflow on the pull request (a fork's: no secret, read-only),
+        then, as GitHub starts it on the check's completion, the merge workflow
+        (``then_merge``; it may also come later: :meth:`merge_run`)."""
+        merge_sha = self._test_merge(pr, now)
+        pr["base"] = {"sha": self.main(), "ref": "main"}
+        payload = {"action": "synchronize", "number": pr["number"],
+                   "pull_request": {k: v for k, v in pr.items() if k != "checked"}}
+        name = f"check-{pr['number']}-{merge_sha[:8]}"
+        done = self._logged(run_job(
+            self.workflows["orders"], "check",
+            self.workspace(name, merge_sha, f"refs/pull/{pr['number']}/merge"),
+            {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)},
+            context("pull_request", payload, sha=merge_sha, fork=True,
+                    ref=f"refs/pull/{pr['number']}/merge", environments=self.environments),
+            self.tmp / "temp" / name, server(self.tmp)))
+        pr["checked"] = "success" if done.ok else "failure"
+        if then_merge:
+            self.merge_run(pr, now)
         return done
 
-    def _check(self, event: str, payload: dict[str, Any], sha: str, now: str) -> JobRun:
-        name = f"check-{event}-{sha[:12]}"
-        return self._logged(run_job(self.orders, "check", self.workspace(name, sha),
+    def merge_run(self, pr: dict[str, Any], now: str) -> JobRun | None:
+        """The merge workflow on workflow_run (the check of ``pr`` completed): its job if
+        its ``if:`` holds; GitHub then makes the merge it asked for, dated ``now``,
+        and starts the publishing run it dispatched."""
+        payload = {"workflow_run": {"event": "pull_request", "conclusion": pr["checked"],
+                                    "head_sha": pr["head"]["sha"], "name": "orders"}}
+        run_context = context("workflow_run", payload, sha=self.main(),
+                              environments=self.environments)
+        job = self.workflows["merge"]["jobs"]["merge"]
+        if not holds(job["if"], run_context):
+            return None
+        name = f"merge-{pr['number']}-{self.count}"
+        done = self._logged(run_job(self.workflows["merge"], "merge",
+                                    self.workspace(name, "main"),
                                     {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)},
-                                    context(event, payload, sha=sha), self.tmp / "temp" / name,
-                                    server(self.tmp)))
+                                    run_context, self.tmp / "temp" / name, server(self.tmp)))
+        assert done.ok, done.stdout + done.stderr
+        for merge in self.gh.take_merges():
+            assert (merge.number, merge.head, merge.how) == (pr["number"], pr["head"]["sha"],
+                                                             "squash")
+            self.squash(pr, now)
+        for dispatch in self.gh.take_dispatches():
+            assert (dispatch["workflow"], dispatch["ref"]) == ("publish.yml", "main")
+            self.publish(now, "workflow_dispatch")
+        return done
+
+    def squash(self, pr: dict[str, Any], now: str) -> str:
+        """GitHub squashes the pull request onto main (the merge workflow asked, or the
+        umpire clicked): one commit, dated by GitHub ``now``."""
+        scratch = self.clone("merger")
+        git(scratch, "fetch", "-q", "origin", f"refs/pull/{pr['number']}/head")
+        git(scratch, "merge", "-q", "--squash", "FETCH_HEAD")
+        subprocess.run(["git", "-C", str(scratch), "commit", "-q", "-m",
+                        f"orders from {pr['user']['login']} (#{pr['number']})"],
+                       check=True, env=dated(now))
+        git(scratch, "push", "-q", "origin", "HEAD:main")
+        commit = git(scratch, "rev-parse", "HEAD")
+        self.gh.merged(pr["number"], commit)
+        return commit
 
     def _logged(self, job: JobRun) -> JobRun:
         self.logs.append(job.stdout + job.stderr + job.summary)
         return job
 
-    def merge(self, pr: dict[str, Any], now: str) -> JobRun:
-        """One pull request through the merge queue."""
-        (done,) = self.queue([pr], now)
-        return done
-
-    def queue(self, prs: list[dict[str, Any]], now: str) -> list[JobRun]:
-        """Pull requests through GitHub's merge queue, in order: each merge group is the
-        one ahead of it with one more pull request merged (its base), each is checked
-        by the check job against that base, all before main moves; main then moves to
-        the last group if every check passed, and not at all otherwise (GitHub would
-        take the failing one out and build the rest again: the proof queues several
-        only where all pass)."""
-        umpire = self.clone("queue")
-        groups = []
-        for pr in prs:
-            base = git(umpire, "rev-parse", "HEAD")
-            git(umpire, "fetch", "-q", "origin", pr["branch"])
-            git(umpire, "merge", "-q", "--no-ff", "-m", f"Merge pull request #{pr['number']}",
-                "FETCH_HEAD")
-            head = git(umpire, "rev-parse", "HEAD")
-            ref = f"refs/heads/gh-readonly-queue/main/pr-{pr['number']}-{base}"
-            git(umpire, "push", "-q", "origin", f"HEAD:{ref}")
-            groups.append({"base_sha": base, "base_ref": "refs/heads/main",
-                           "head_sha": head, "head_ref": ref})
-        checks = [self._check("merge_group", {"action": "checks_requested",
-                                              "merge_group": group}, group["head_sha"], now)
-                  for group in groups]
-        if all(done.ok for done in checks):
-            git(umpire, "push", "-q", "origin", "HEAD:main")
-        for group in groups:
-            git(umpire, "push", "-q", "origin", f":{group['head_ref']}")
-        return checks
+    def _uses(self, action: str, given: dict[str, str], workspace: Path) -> dict | None:
+        """The Actions cache (its keys) and the Pages artifact, as the build and the
+        deploy jobs use them."""
+        if action == "actions/cache/restore":
+            assert given["lookup-only"] == "true"
+            return {"cache-hit": "true" if given["key"] in self.cache else "false"}
+        if action == "actions/cache/save":
+            self.cache.add(given["key"])
+            return {}
+        if action == "actions/upload-pages-artifact":
+            self.site = workspace / given["path"]
+            return {}
+        return None
 
     def publish(self, now: str, event: str = "schedule", workspace: Path | None = None,
                 build: bool = False) -> JobRun:
-        """One run of the publishing workflow: the turn job (from ``workspace`` if it
-        was checked out earlier), then the jobs that need it and whose ``if:`` holds:
-        the battles job and the reminder, and with ``build`` the site's build (its
-        workspace is :attr:`site`); the deploy is GitHub's own."""
+        """One run of the publishing workflow: the turn job (from ``workspace`` if it was
+        checked out earlier), then the jobs that need it and whose ``if:`` holds; the
+        site's build and deployment with ``build``."""
         self.count += 1
         sha = self.main()
         name = f"publish-{self.count}"
         environ = {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)}
-        secrets = {"FTPRESS_UMPIRE_SECRET": MASTER, "FTPRESS_UMPIRE_KEY": self.umpire_key}
-        turn = self._logged(run_job(self.publishing, "turn",
-                                    workspace or self.workspace(name, sha), environ,
-                                    context(event, {}, sha=sha, secrets=secrets),
+        workflow = self.workflows["publish"]
+        turn = self._logged(run_job(workflow, "turn", workspace or self.workspace(name, sha),
+                                    environ, context(event, {}, sha=sha,
+                                                     environments=self.environments),
                                     self.tmp / "temp" / name, server(self.tmp)))
-        assert turn.ok, turn.stdout + turn.stderr
+        moved = self.main() != sha
+        self.runs.append((turn.ok, moved, turn.stdout))
+        if not turn.ok:
+            return turn
         needs = {"turn": {"outputs": turn.outputs, "result": "success"}}
-        for job in ("battles", "remind", *(("build",) if build else ())):
-            run_context = context(event, {}, sha=sha, needs=needs)
-            if holds(self.publishing["jobs"][job].get("if", "true"), run_context):
-                where = self.workspace(f"{name}-{job}", turn.outputs["sha"])
-                if job == "build":
-                    self.site = where / "_site"
-                done = self._logged(run_job(self.publishing, job, where, environ, run_context,
-                                            self.tmp / "temp" / f"{name}-{job}",
-                                            server(self.tmp)))
-                assert done.ok, done.stdout + done.stderr
+        site = ("build", "deploy", "deployed") if build else ()
+        for job in ("battles", "tell", "remind", *site):
+            if job == "deployed" and "deploy" not in needs:
+                continue  # it needs the deployment, which did not run
+            run_context = context(event, {}, sha=sha, needs=needs,
+                                  environments=self.environments)
+            if not holds(workflow["jobs"][job].get("if", "true"), run_context):
+                continue
+            where = self.workspace(f"{name}-{job}", turn.outputs["sha"])
+            if job == "deploy":
+                self.deployed.append(needs["build"]["outputs"]["digest"])
+                needs[job] = {"outputs": {}, "result": "success"}
+                continue
+            done = self._logged(run_job(workflow, job, where, environ, run_context,
+                                        self.tmp / "temp" / f"{name}-{job}", server(self.tmp),
+                                        uses=self._uses))
+            assert done.ok, done.stdout + done.stderr
+            needs[job] = {"outputs": done.outputs, "result": "success"}
         return turn
 
 
@@ -283,9 +351,10 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", MASTER)
     root = tmp_path / "made"
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
+    # The wheel from a folder of wheels, as PyPI serves it once released.
     assert run("init", root, *args, "--umpire", "ump:9", "--repository", "owner/camp",
-               "--secrecy", "sealed", "--seed", "42", "--now",
-               "2026-03-01T10:00:00+00:00")[0] == 0
+               "--secrecy", "sealed", "--seed", "42", "--now", "2026-03-01T10:00:00+00:00",
+               "--ftpress-requirement", __version__)[0] == 0
     umpire_key, keys = prepare(root, run, tmp_path / "keys")
     assert run("check", "--source", root)[0] == 0
     committer(root)
@@ -297,78 +366,88 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     bare = tmp_path / "github/owner/camp.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
     git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "The campaign")
+    subprocess.run(["git", "-C", str(root), "commit", "-q", "-m", "The campaign"], check=True,
+                   env=dated("2026-03-01T10:00:00+00:00"))
     git(root, "push", "-q", str(bare), "HEAD:main")
     return Hub(tmp_path, bare, run, environ, root / ".github/workflows", umpire_key, keys)
 
 
-def test_a_campaign_played_through_its_workflows(hub):
+def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     early = "2026-03-02T10:00:00+00:00"
-    # t001, the set-up turn: nac and nsl buy their forces; nsl first tries to change
-    # nac's file; fse sends nothing.
-    nac = hub.pull_request("alice", {"orders/t001/nac.yaml": orders("t001", "nac")})
+    # Someone opens an issue with the bot's title: the bot never touches it.
+    hub.gh.opened_by("mallory", "Orders reminders", "Anything the bot says here is mine.")
+    # t001, the set-up turn: nac's orders, merged by the merge workflow, which starts the
+    # publishing run (t001 is not due: nsl and fse have not sent orders).
+    nac = hub.pull_request("alice", {"orders/t001/nac.yaml": orders("t001", "nac")}, early)
     assert hub.check(nac, early).ok
+    assert "t001 is not due" in hub.runs[-1][2]
     meddling = hub.pull_request("bob", {"orders/t001/nac.yaml": orders("t001", "nac",
-                                                                       note="Mine.")})
-    refused = hub.check(meddling, early)
+                                                                        note="Mine.")}, early)
+    refused = hub.check(meddling, early)  # failed: the merge workflow does not run
     assert not refused.ok
     assert "is nac's orders, but the pull request is from nsl" in refused.stderr
-    nsl = hub.pull_request("bob", {"orders/t001/nsl.yaml": orders("t001", "nsl")})
+    nsl = hub.pull_request("bob", {"orders/t001/nsl.yaml": orders("t001", "nsl")}, early)
     assert hub.check(nsl, early).ok
-    stale = hub.pull_request("carol", {"orders/t001/fse.yaml": orders("t001", "fse")})
-    assert hub.check(stale, early).ok  # in time, but never merged in time
-    # Two merges back to back: nsl's group is built on nac's, both checked before main moves.
-    assert [done.ok for done in hub.queue([nac, nsl], early)] == [True, True]
-    assert "t001 is not due" in hub.publish(early).stdout  # fse has not sent orders
-    # A day before the deadline the hourly run reminds the one who has not sent any.
+    # fse's is checked in time, but its merge run is held up past the deadline.
+    stale = hub.pull_request("carol", {"orders/t001/fse.yaml": orders("t001", "fse")}, early)
+    assert hub.check(stale, early, then_merge=False).ok
+    # From a day before the deadline, the first run reminds fse; the next does not again.
     hub.publish("2026-03-07T20:30:00+00:00")
-    (reminders,) = issues(hub.tmp)
-    assert reminders.title == "Orders reminders" and len(reminders.comments) == 1
-    assert "Not sent yet: @carol (fse)" in reminders.comments[0]
+    hub.publish("2026-03-07T21:30:00+00:00")
+    bot = [i for i in hub.gh.all() if i.user == "github-actions[bot]"]
+    (reminders,) = bot
+    assert (reminders.title, reminders.labels) == ("Orders reminders", ("ftpress-reminders",))
+    (reminder,) = reminders.comments
+    assert reminder.startswith("<!-- ftpress:reminder:t001 -->\n")
+    assert "Not sent yet: @carol (fse). To send yours: write orders/t001/<your-id>.yaml, " \
+        "seal it with your key (ftpress seal orders/t001/<your-id>.yaml --identity <your " \
+        "key file>" in reminder
+    assert "send the sealed orders/t001/<your-id>.yaml.age in a pull request from your fork" \
+        in reminder
+    (mallorys,) = [i for i in hub.gh.all() if i.user == "mallory"]
+    assert mallorys.comments == () and mallorys.state == "open"
     hub.publish("2026-03-09T10:00:00+00:00")  # past the deadline: resolved without fse
-    # The stale pull request reaches the queue after t001 was resolved: refused there.
-    late_merge = hub.merge(stale, "2026-03-09T11:00:00+00:00")
-    assert not late_merge.ok
-    assert "orders for t001, but the turn open for orders is t002" in late_merge.stderr
+    # fse's merge run comes now: checked again on main as it is, it is refused.
+    merge_run = hub.merge_run(stale, "2026-03-09T11:00:00+00:00")
+    assert merge_run is not None
+    assert "does not pass on main as it is now; not merged" in merge_run.stdout
+    # The umpire merges it by hand anyway: into a turn already resolved. The next run
+    # sets it aside in its own commit and says so on the pull request.
+    hub.squash(stale, "2026-03-09T11:30:00+00:00")
+    aside = hub.publish("2026-03-09T12:00:00+00:00")
+    assert "set aside: orders/t001/fse.yaml.age -> orders-set-aside/t001/" in aside.stdout
+    assert log(hub.bare)[0] == ("1 order file set aside: landed after its turn closed")
+    (told,) = hub.gh.pr_comments(stale["number"])
+    assert told.startswith("The publishing run set `orders/t001/fse.yaml.age` aside: it "
+                           "landed on main 2026-03-09 11:30 UTC, after t001 was resolved")
 
-    # t002: everyone sends orders; nsl attacks nac at Cedar Point, to be fought on the table.
+    # t002: everyone sends orders; nsl attacks nac at Cedar Point. The last merge makes
+    # the turn due: the run it starts pauses it for the tabletop.
     t002 = "2026-03-10T10:00:00+00:00"
     everyone = []
     for login, player, groups in (
             ("alice", "nac", "{}"), ("carol", "fse", "{}"),
             ("bob", "nsl", "\n  nsl-1: {move: cedar-point, posture: attack}")):
+        if player == "nsl":
+            # nac changes its mind: checked before the pause, merged only during it.
+            amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders(
+                "t002", "nac", note="Run!")}, t002)
+            assert hub.check(amend, t002, then_merge=False).ok
         pr = hub.pull_request(login, {f"orders/t002/{player}.yaml":
-                                      orders("t002", player, groups)})
-        assert hub.check(pr, t002).ok
-        assert hub.merge(pr, t002).ok
+                                      orders("t002", player, groups)}, t002)
         everyone.append(pr)
-    # nac then changes its mind: checked in time, but queued only once the turn waits.
-    amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders("t002", "nac",
-                                                                      note="Run!")})
-    assert hub.check(amend, t002).ok
-    paused = hub.publish(t002, "push")
-    assert paused.outputs["paused"] == "t002"
-    assert "t002 waits for 1 battle fought on the tabletop" in paused.summary
+        assert hub.check(pr, t002).ok
+    paused = [text for _, _, text in hub.runs if "paused" in text or "waits" in text]
+    assert paused, hub.runs[-1][2]
+    assert log(hub.bare)[0].startswith("Turn 2 (t002) paused")
     battle = "battles/t002/cedar-point.yaml"
-    (issue,) = (i for i in issues(hub.tmp) if i.title.startswith("t002"))
-    assert (issue.title, issue.state) == ("t002 waits for battles fought on the tabletop", "open")
-    assert f"### [`{battle}`]({server(hub.tmp)}/owner/camp/blob/main/{battle})" in issue.body
-    assert "- nac: Lancer (nac-1, nac-ticonderoga)" in issue.body
-    assert "- nsl: Adler (nsl-1, nsl-waldburg)" in issue.body
-    # While it waits, orders for it are refused: a pull request made now, and nac's,
-    # checked before the pause, when it reaches the merge queue. Another run changes
-    # nothing.
-    fse2 = hub.pull_request("carol", {"orders/t002/fse.yaml": orders("t002", "fse",
-                                                                     note="Wait.")})
-    for refused in (hub.check(fse2, "2026-03-11T10:00:00+00:00"),
-                    hub.merge(amend, "2026-03-11T10:00:00+00:00")):
-        assert not refused.ok
-        assert "t002 is paused for 1 battle fought on the tabletop" in refused.stderr
-    before = hub.main()
-    again = hub.publish("2026-03-11T10:00:00+00:00")
-    assert hub.main() == before and again.outputs["paused"] == "t002"
-    assert [i.state for i in issues(hub.tmp) if i.title.startswith("t002")] == ["open"]
-    # The umpires fill the result in on main; that push's run resolves the turn.
+    (issue,) = [i for i in hub.gh.all() if "ftpress-battles" in i.labels]
+    assert issue.state == "open" and issue.body.startswith("<!-- ftpress:battles:t002 -->")
+    during = "2026-03-11T10:00:00+00:00"
+    merge_run = hub.merge_run(amend, during)  # its merge run: refused, the turn is paused
+    assert merge_run is not None and "not merged" in merge_run.stdout
+    hub.squash(amend, during)  # merged by hand during the pause
+    # The umpires fill the result in on main and start the run.
     umpire = hub.clone("umpire")
     text = (umpire / battle).read_text()
     for old, new in FOUGHT.items():
@@ -377,105 +456,92 @@ def test_a_campaign_played_through_its_workflows(hub):
     (umpire / battle).write_text(text)
     git(umpire, "commit", "-q", "-am", "The battle at Cedar Point, fought")
     git(umpire, "push", "-q", "origin", "HEAD:main")
-    resolved = hub.publish("2026-03-12T10:00:00+00:00", "push")
+    resolved = hub.publish("2026-03-12T10:00:00+00:00", "workflow_dispatch")
+    assert "set aside: orders/t002/nac.yaml.age -> orders-set-aside/t002/" in resolved.stdout
     assert resolved.outputs["fought"] == "t002"
-    assert "t002 is resolved: its 1 battle fought on the tabletop is in" in resolved.summary
-    (issue,) = (i for i in issues(hub.tmp) if i.title.startswith("t002"))
+    (issue,) = [i for i in hub.gh.all() if "ftpress-battles" in i.labels]
     assert issue.state == "closed"
-    (comment,) = issue.comments
-    assert "The turn's report: https://owner.github.io/camp/turns/t002/" in comment
-    assert "state/turns/t002/battles/cedar-point.yaml" in comment
-    assert ("At Cedar Point the New Anglian Confederation holds the field; the Neue Swabian "
-            "League's Adler (DD) is destroyed.") in comment
+    (told,) = hub.gh.pr_comments(amend["number"])
+    assert "after t002 paused for battles fought on the tabletop" in told
+    assert "The version of `orders/t002/nac.yaml.age` that was on main in time is back" in told
 
-    # t003: a late pull request is refused; a merge lands while the run resolves.
-    late = hub.pull_request("alice", {"orders/t003/nac.yaml": orders("t003", "nac")})
-    refused = hub.check(late, "2026-03-23T10:00:00+00:00")
-    assert not refused.ok and "orders for t003 were due 2026-03-22 20:00 UTC" in refused.stderr
+    # t003: a late pull request is refused, and merged by hand after the deadline all the
+    # same; nsl's, in time, is merged while a run resolves the turn.
     on_time = "2026-03-20T10:00:00+00:00"
-    nsl3 = hub.pull_request("bob", {"orders/t003/nsl.yaml": orders("t003", "nsl")})
-    assert hub.check(nsl3, on_time).ok
+    nsl3 = hub.pull_request("bob", {"orders/t003/nsl.yaml": orders("t003", "nsl")}, on_time)
+    assert hub.check(nsl3, on_time, then_merge=False).ok
     runner = hub.workspace("publish-t003", hub.main())
-    assert hub.merge(nsl3, on_time).ok  # lands after the runner checked out
+    hub.merge_run(nsl3, "2026-03-22T19:00:00+00:00")  # lands after the runner checked out
+    late = hub.pull_request("alice", {"orders/t003/nac.yaml": orders("t003", "nac")},
+                            "2026-03-23T09:00:00+00:00")
+    refused = hub.check(late, "2026-03-23T09:00:00+00:00")
+    assert not refused.ok and "orders for t003 were due 2026-03-22 20:00 UTC" in refused.stderr
+    hub.squash(late, "2026-03-23T09:30:00+00:00")
     done = hub.publish("2026-03-23T10:00:00+00:00", workspace=runner)
     assert "::notice::main moved" in done.stdout
+    assert "set aside: orders/t003/nac.yaml.age -> orders-set-aside/t003/" in done.stdout
+    assert "after t003's orders closed: they were due 2026-03-22 20:00 UTC" in done.stdout
 
-    # t004: nobody sends orders, and no run comes until weeks after the deadline: the
-    # run resolves t004 alone and sets t005's deadline ahead; the next run does nothing.
+    # t004: nobody sends orders, and no run comes until weeks after the deadline.
     lagging = "2026-04-15T10:00:00+00:00"
     done = hub.publish(lagging)
     assert ("note: t005's orders are due 2026-04-19 20:00 UTC, not 2026-04-05 20:00 UTC, "
             "which had passed when t004 was resolved") in done.stdout
     before = hub.main()
+    # The site is built and deployed; the next run's site is the same, and not deployed.
     assert "t005 is not due" in hub.publish(lagging, build=True).stdout
-    assert hub.main() == before
-    # The site the run built, without the umpire's key: every turn's report.
+    assert hub.main() == before and len(hub.deployed) == 1
+    hub.publish(lagging, build=True)
+    assert len(hub.deployed) == 1
     for turn in ("t001", "t002", "t003", "t004"):
         assert (hub.site / f"turns/{turn}/index.html").is_file()
-    assert ("The battle at Cedar Point, fought on the tabletop: the New Anglian Confederation "
-            "holds the field.") in (hub.site / "turns/t002/index.html").read_text()
 
-    # One commit per turn (and one for the pause), each turn resolved once.
-    bot = [s for s in log(hub.bare) if s.startswith("Turn ")]
-    assert [re.sub(r": .*", "", s) for s in bot] == [
+    # No run was green when the turn was due and nothing reached main.
+    for green, moved, said in hub.runs:
+        assert green and (moved or " is not due: " in said or "paused" in said), said
+    # One commit per turn (and the pause), and the set-aside one; each turn resolved once.
+    subjects = [s for s in log(hub.bare) if s.startswith(("Turn ", "1 order file"))]
+    assert [re.sub(r": .*", "", s) for s in subjects] == [
         "Turn 4 (t004) resolved", "Turn 3 (t003) resolved", "Turn 2 (t002) resolved",
-        "Turn 2 (t002) paused", "Turn 1 (t001) resolved"]
-    assert re.fullmatch(r"Turn 2 \(t002\) resolved: \d+ events, 1 battle", bot[2])
-    for turn in ("t001", "t002", "t003", "t004"):
-        written = git(hub.bare, "log", "--format=%H", "main", "--",
-                      f"state/turns/{turn}/turn.yaml").splitlines()
-        assert len(written) == 1, f"{turn} was recorded by {len(written)} commits"
-    # Nothing merged was lost and nothing else came in; anyone can verify every turn.
+        "Turn 2 (t002) paused", "1 order file set aside", "Turn 1 (t001) resolved"]
+    # Nothing late was folded in, and a third party verifies every turn.
     third_party = hub.clone("third-party")
     for turn, sent in (("t001", ["nac", "nsl"]), ("t002", ["fse", "nac", "nsl"]),
                        ("t003", ["nsl"]), ("t004", [])):
         record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
-        assert record["orders"] == sent
+        assert record["orders"] == sent, turn
         for player in sent:
             assert (third_party / f"state/turns/{turn}/orders/{player}.yaml.age").read_bytes() \
                 == (third_party / f"orders/{turn}/{player}.yaml.age").read_bytes()
         verified = hub.run("turn", "--source", third_party, "--verify", turn)
         assert verified[0] == 0, verified
-    assert sorted(p.name for p in (third_party / "orders").iterdir() if p.is_dir()) == [
-        "t001", "t002", "t003"]
+    # nac's t002 orders are those sent before the pause, not the change merged during it.
+    sent = subprocess.run(["git", "-C", str(hub.bare), "show",
+                           f"{everyone[0]['head']['sha']}:orders/t002/nac.yaml.age"],
+                          capture_output=True, check=True).stdout
+    assert (third_party / "state/turns/t002/orders/nac.yaml.age").read_bytes() == sent
+    set_aside = sorted(p.relative_to(third_party).as_posix()
+                       for p in (third_party / "orders-set-aside").rglob("*.age"))
+    assert [re.sub(r"/[0-9a-f]{12}-", "/", s) for s in set_aside] == [
+        "orders-set-aside/t001/fse.yaml.age", "orders-set-aside/t002/nac.yaml.age",
+        "orders-set-aside/t003/nac.yaml.age"]
+    code, out, err = hub.run("check", "--source", third_party)
+    assert (code, err) == (0, "")
+    for path in set_aside:
+        assert f"set aside, part of no turn (it landed after its turn closed): {path}\n" in out
+    key = hub.tmp / "umpire.key"
+    key.write_text(hub.environments["umpire"].secrets["FTPRESS_UMPIRE_KEY"])
+    assert hub.run("check", "--source", third_party, "--identity", key)[0] == 0
     # Nothing of the sealed orders was in any log, summary, issue or comment GitHub
-    # shows, and only sealed orders were ever committed to orders/ (fse's t001 never).
-    # Every pull request that passed its check, and only those, the auto-merge job gave
-    # to the merge queue, at the head commit checked.
-    assert merges(hub.tmp) == [Merge(pr["number"], pr["head"]["sha"], "queued")
-                               for pr in (nac, nsl, stale, *everyone, amend, nsl3)]
-    shown = [*hub.logs, *(i.body for i in issues(hub.tmp)),
-             *(c for i in issues(hub.tmp) for c in i.comments)]
+    # shows, and only sealed orders were ever committed to orders/.
+    shown = [*hub.logs, *(i.body for i in hub.gh.all()),
+             *(c for i in hub.gh.all() for c in i.comments),
+             *(c for pr in (stale, amend, late) for c in hub.gh.pr_comments(pr["number"]))]
     assert len(hub.logs) > 30 and not [text for text in shown if SECRET in text]
     committed = git(hub.bare, "log", "--format=", "--name-only", "main", "--", "orders/t*")
     assert {Path(f).suffix for f in committed.split()} == {".age"}
-    assert "orders/t001/fse.yaml.age" not in committed
-    # The battle's result, as the umpires filled it in, is what t002 was resolved with.
-    assert (third_party / "state/turns/t002/battles/cedar-point.yaml").read_bytes() == \
-        (third_party / battle).read_bytes()
-    # The set-up placed what nac and nsl bought; fse, who sent nothing, kept its capital.
-    setup = yaml.safe_load((third_party / "state/turns/t001/events.yaml").read_text())["events"]
-    assert [(e["group"], e["at"]) for e in setup if e["kind"] == "setup-group"] == [
-        ("nac-1", "cedar-point"), ("nsl-1", "obsidian")]
-    assert [e["player"] for e in setup if e["kind"] == "setup-reserve"] == ["nac", "nsl", "fse"]
-    # t002 was resolved with the battle: its public events say it was fought from the
-    # result file (what each ship suffered is told to the powers that fought).
-    events = yaml.safe_load((third_party / "state/turns/t002/events.yaml").read_text())["events"]
-    assert [(e["order"], e["players"]) for e in events if e["kind"] == "battle"] == [
-        (battle, ["nac", "nsl"])]
-    campaign = yaml.safe_load((third_party / "state/campaign.yaml").read_text())
-    assert campaign["calendar"]["turn"] == 5
-    # The state each run committed checks clean, as it does now.
-    runs = git(hub.bare, "log", "--format=%H", "--author=github-actions", "main").split()
-    assert len(runs) == len(bot)
-    for sha in runs:
-        git(third_party, "checkout", "-q", sha)
-        assert hub.run("check", "--source", third_party)[0] == 0, sha
-    git(third_party, "checkout", "-q", "main")
-    code, out, err = hub.run("check", "--source", third_party)
-    assert (code, err) == (0, "") and out.endswith("checked the campaign: no problems\n")
-    # And whole, as the umpire reads it with the key.
-    key = hub.tmp / "umpire.key"
-    key.write_text(hub.umpire_key)
-    assert hub.run("check", "--source", third_party, "--identity", key) == (
-        0, "checked the campaign: no problems\n", "")
+    # Every merge the workflows asked for was a squash of a player's own order file, at
+    # the head that was checked.
+    assert [(m.number, m.head) for m in hub.gh.merges()] == [
+        (pr["number"], pr["head"]["sha"]) for pr in (nac, nsl, *everyone, nsl3)]
+    assert json.loads(json.dumps(hub.gh.dispatches()))  # each merge started a run

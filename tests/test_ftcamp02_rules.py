@@ -303,9 +303,9 @@ def test_a_move_is_accepted_exactly_when_a_6_can_succeed(target, design, optimal
     home = Hex(q, r) == Hex(0, 0)
     near = Hex(q, r).distance(Hex(0, 0)) == 1
     modifier = (optimal - distance - (2 if dusty else 1) + (2 if home else 1 if near else 0))
-    assert ("g" in vetted.journeys) == (modifier >= -5)
-    if "g" in vetted.journeys:
-        assert vetted.journeys["g"].modifier == modifier
+    assert ("g" in vetted.rest.journeys) == (modifier >= -5)
+    if "g" in vetted.rest.journeys:
+        assert vetted.rest.journeys["g"].modifier == modifier
 
 
 def test_check_state_wants_a_hex_map(tmp_path: Path):

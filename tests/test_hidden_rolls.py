@@ -17,7 +17,7 @@ from ftpress.secrecy.hidden_state import public_rolls
 from ftpress.state.dice import Dice, KeyedStream, key_from
 from ftpress.state.events import PUBLIC, Event
 from ftpress.state.model import DiceFile
-from ftpress.turn.secret import hidden_key, hidden_secret
+from ftpress.store.secret import hidden_key, hidden_secret
 
 KEY = ".ftpress-umpire-key"
 MASTER = "a master secret for the hidden-roll tests"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.turn.secret import secret_hash, turn_secret
+from ftpress.store.secret import secret_hash, turn_secret
 
 NOW = "2026-03-01T10:00:00+00:00"
 MASTER = "a master secret for tests"

@@ -50,6 +50,9 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "ftpress/secrecy": ("who may know what is decided from the state, never from how it "
                         "is drawn", ("ftpress.content", *_RENDERING, "ftpress.github",
                                      *_ABOVE)),
+    "ftpress/yourview": ("a player's own report is made from what they know; it draws "
+                         "nothing and runs no stage",
+                         ("ftpress.content", *_RENDERING, *_ORCHESTRATION, *_ABOVE)),
     "ftpress/content": ("the umpire's Markdown, read before any campaign state",
                         ("ftpress.state", "ftpress.rules", "ftpress.orders", "ftpress.secrecy",
                          *_RENDERING, *_ORCHESTRATION, *_ABOVE)),

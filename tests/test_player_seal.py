@@ -59,6 +59,16 @@ def _capital(root: Path) -> str:
         (root / "state/players.yaml").read_text())["players"] if p["id"] == "nac")
 
 
+def _clean_setup(clone: Path, tail: str = "groups: {}\n") -> Path:
+    """nac's set-up, a battleship at its capital, written to its plain order file."""
+    orders = clone / "orders/t001/nac.yaml"
+    orders.parent.mkdir(parents=True, exist_ok=True)
+    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n"
+                      f"      at: {_capital(clone)}\n      ships: [{{design: nac-victoria, "
+                      f"name: Victoria}}]\n{tail}")
+    return orders
+
+
 def _refused_at_resolution(root: Path, key: Path, text: str) -> list[str]:
     """What the set-up's resolution (the umpire's, on the whole state) refuses of nac's
     file ``text``: each refusal's reason."""
@@ -127,12 +137,7 @@ def test_every_set_up_refusal_is_caught_at_seal(made, clone, run, case):
 
 
 def test_clean_set_up_is_sealed_as_checked(clone, run):
-    capital = _capital(clone)
-    orders = clone / "orders/t001/nac.yaml"
-    orders.parent.mkdir(parents=True, exist_ok=True)
-    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n"
-                      f"      at: {capital}\n      ships: [{{design: nac-victoria, name: "
-                      f"Victoria}}]\ngroups: {{}}\n")
+    orders = _clean_setup(clone)
     code, out, err = run("check", orders, "--identity", clone.parent / "nac.key",
                          "--source", clone)
     assert (code, err) == (0, ""), err
@@ -156,13 +161,8 @@ def test_seal_without_the_players_key_refuses(clone, run):
 def test_the_set_up_turns_week_orders_are_judged_at_seal(clone, run):
     """The counters placed at set-up may be given the week's orders in the same file;
     a move out of range is refused at seal, as the week's resolution would refuse it."""
-    capital = _capital(clone)
     far = next(w for w, owner in _worlds(clone).items() if owner == "esu")
-    orders = clone / "orders/t001/nac.yaml"
-    orders.parent.mkdir(parents=True, exist_ok=True)
-    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n"
-                      f"      at: {capital}\n      ships: [{{design: nac-victoria, name: "
-                      f"Victoria}}]\ngroups:\n  nac-1:\n    move: {far}\n    posture: attack\n")
+    orders = _clean_setup(clone, f"groups:\n  nac-1:\n    move: {far}\n    posture: attack\n")
     code, _, err = run("seal", orders, "--identity", clone.parent / "nac.key",
                        "--source", clone)
     assert code == 1 and "hexes from" in err and "(§8.1)" in err, err
@@ -198,12 +198,7 @@ def test_the_turns_summary_lists_each_refused_order(tmp_path, run, monkeypatch):
 def test_the_players_clone_verifies_with_its_left_over_plain_file(made, clone, run):
     """The plain file a player sealed stays in their clone (git ignores it); the turn
     verifies there all the same: what was sent is the sealed file."""
-    capital = _capital(clone)
-    orders = clone / "orders/t001/nac.yaml"
-    orders.parent.mkdir(parents=True, exist_ok=True)
-    orders.write_text(f"turn: t001\nplayer: nac\nsetup:\n  groups:\n    nac-1:\n"
-                      f"      at: {capital}\n      ships: [{{design: nac-victoria, name: "
-                      f"Victoria}}]\ngroups: {{}}\n# my plan\n")
+    orders = _clean_setup(clone, "groups: {}\n# my plan\n")
     assert run("seal", orders, "--identity", clone.parent / "nac.key", "--source", clone)[0] == 0
     code, _, err = run("turn", "--source", clone, "--now", "2026-03-08T21:00:00+00:00",
                        "--identity", made / "umpire.key")
@@ -212,3 +207,43 @@ def test_the_players_clone_verifies_with_its_left_over_plain_file(made, clone, r
     code, out, err = run("turn", "--verify", "t001", "--source", clone)
     assert (code, err) == (0, ""), err
     assert out.startswith("verified t001 as anyone can")
+
+
+def test_the_turns_comment_mentions_each_player_with_the_link(made, clone):
+    from ftpress.github.publishing import views_markdown
+
+    text = views_markdown(clone, "t001")
+    assert text is not None
+    assert "nac" in text and "esu" not in text  # esu has no key: nothing sealed to it
+    assert "https://example.org/c/you/" in text
+
+
+def test_build_view_shows_the_report_the_public_site_seals(made, clone, run):
+    """``build --view nac`` lays out, without a script, the very report the public site
+    publishes sealed to nac, which opens with nac's key alone; nothing else is sealed
+    there, and its name says nothing of whose it is."""
+    import json
+
+    from ftpress.secrecy import agekeys
+
+    orders = _clean_setup(clone)
+    assert run("seal", orders, "--identity", clone.parent / "nac.key", "--source", clone)[0] == 0
+    assert run("turn", "--source", clone, "--now", "2026-03-08T21:00:00+00:00",
+               "--identity", made / "umpire.key")[0] == 0
+    now = ("--now", "2026-03-09T10:00:00+00:00")
+    assert run("build", "--source", clone, *now)[0] == 0
+    sealed = sorted((clone / "_site/you").glob("*.age"))
+    assert len(sealed) == 1 and "nac" not in sealed[0].name
+    report = json.loads(agekeys.decrypt(sealed[0].read_bytes(),
+                                        agekeys.read_identity(clone.parent / "nac.key")))
+    assert report["player"] == "nac" and report["turn"] == "t001"
+    assert len(sealed[0].read_bytes()) >= agekeys.MIN_BUCKET  # padded
+    code, _, err = run("build", "--source", clone, "--view", "nac", "--identity",
+                       clone.parent / "nac.key", *now)
+    assert (code, err) == (0, ""), err
+    page = (clone / "_site-nac/you/index.html").read_text()
+    assert "Your view: New Anglian Confederation (nac), after t001." in page
+    assert "<strong>Your view: New Anglian Confederation (nac).</strong>" in page  # banner
+    for section in report["sections"]:
+        assert f"<h2>{section['title']}</h2>" in page
+    assert "<th scope=\"row\">nac-1</th>" in page and "Victoria (nac-victoria, BB)" in page

@@ -3,8 +3,8 @@
 ``GITHUB_*`` environment, in a clone of a bare repository standing in for GitHub,
 and GitHub's issues reached through a fake ``gh`` (tests/fakegh.py). At most the
 due turn is resolved, one commit per turn with a message naming it, a push
-rejected by a merge that landed meanwhile is retried on the new main, never a red
-run; a tabletop battle commits its result file, the umpires' issue says which
+rejected by a merge that landed meanwhile is retried on the new main, and a push
+the repository refuses (or a main that keeps moving) is a red run saying why; a tabletop battle commits its result file, the umpires' issue says which
 battles wait, and once the turn is resolved the issue is closed saying how each
 ended and where the report is."""
 
@@ -231,7 +231,7 @@ def test_a_push_the_repository_refuses_is_a_red_run_that_says_why(campaign, tmp_
                     "request' >&2\nexit 1\n")
     hook.chmod(0o755)
     done, _, _ = run_turn_step(checkout(bare, tmp_path / "runner"), tmp_path,
-                                     "2026-03-09T10:00:00+00:00")
+                               "2026-03-09T10:00:00+00:00")
     assert done.returncode == 1
     assert "::notice::main moved" not in done.stdout
     (error,) = [line for line in done.stdout.splitlines() if line.startswith("::error::")]
@@ -293,7 +293,10 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
     assert opened is not None and opened.ok, opened.stderr
     (issue,) = issues(tmp_path)
     assert (issue.title, issue.state) == ("t002 waits for battles fought on the tabletop", "open")
-    assert issue.body.startswith("## t002 waits for 1 battle fought on the tabletop\n")
+    # Its mark, which the bot finds it by (with its label and its author), then the list.
+    assert (issue.user, issue.labels) == ("github-actions[bot]", ("ftpress-battles",))
+    assert issue.body.startswith("<!-- ftpress:battles:t002 -->\n\n"
+                                 "## t002 waits for 1 battle fought on the tabletop\n")
     assert "\n- nac: " in issue.body and "\n- esu: " in issue.body
     # A second run while the battle waits commits nothing, still says so, and updates
     # the same issue rather than opening another.
@@ -347,8 +350,8 @@ def test_the_battles_job_closes_nothing_when_no_issue_was_opened(
     assert done.returncode == 0 and outputs["fought"] == "t002"
     closed = run_battles_job(bare, tmp_path, outputs)
     assert closed is not None and closed.ok, closed.stderr
-    assert ('::notice::no open issue is titled "t002 waits for battles fought on the tabletop"; '
-            "nothing to close") in closed.stdout
+    assert ("::notice::no open issue of the bot waits for the battles of t002; nothing to "
+            "close") in closed.stdout
     assert issues(tmp_path) == []
 
 

@@ -25,7 +25,7 @@ from ftpress.content.rulebook import RULE_META
 from ftpress.errors import InputError
 from ftpress.files import validation, yamlsource
 from ftpress.files.config import CONFIG_FILE, load_config
-from ftpress.orders.load import ADAPTER, InvalidOrder, parse_orders
+from ftpress.orders.load import InvalidOrder, parse_orders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.site.schema_export import all_schemas
 from ftpress.state.events import EventsFile, TurnRecord, kinds_context
@@ -180,9 +180,7 @@ CASES = [(demo, kind, rel) for demo in (FTC2007, SCT, FTCAMP02)
 def test_schema_and_model_agree_on_every_mutation(demo, kind, rel):
     ruleset = demo.state().campaign.ruleset
     schemas = all_schemas(None, ruleset)
-    name = "orders" if kind != "orders" or RULESETS[ruleset].orders_adapter is ADAPTER \
-        else f"orders-{ruleset}"
-    schema = schemas[kind if kind != "orders" else name]
+    schema = schemas[kind if kind != "orders" else RULESETS[ruleset].orders_schema]
     data = read_data(demo, kind, rel)
     assert schema_accepts(schema, plain(data)) and model_accepts(ruleset, kind, rel, data)
     disagree, tried = [], 0
@@ -243,3 +241,34 @@ def test_a_date_written_as_a_number_is_refused_in_front_matter(campaign, run, pa
     code, _, stderr = run("check", "--source", root)
     assert code == 1
     assert expected in stderr.splitlines()
+
+
+def test_check_reads_every_turn_record(tmp_path, run):
+    """A turn.yaml with its 'turn:' deleted, one naming another turn and one missing are
+    each reported by check, as ``turn --verify`` would find them."""
+    root = SCT.copy(tmp_path / "campaign")
+    first, second, third = (root / TURNS_DIR / turn / "turn.yaml" for turn in SCT.turns)
+    first.write_text(first.read_text().replace("turn: t001\n", ""))
+    second.write_text(second.read_text().replace("turn: t002\n", "turn: t005\n"))
+    third.unlink()
+    code, _, stderr = run("check", "--source", root)
+    assert code == 1
+    assert stderr.splitlines()[:3] == [
+        "state/turns/t001/turn.yaml:1:1: missing required key 'turn'",
+        "state/turns/t002/turn.yaml:1:1: turn: the record of t002 says it is 't005'; "
+        "expected 't002'",
+        "state/turns/t003/turn.yaml: missing: every recorded turn keeps how its dice were "
+        "seeded; restore the file from the repository's history"]
+
+
+def test_a_tag_listed_twice_is_refused_by_the_schema_as_by_check(campaign, run):
+    schema = all_schemas(None, "ftc2007")["post"]
+    assert not schema_accepts(schema, {"title": "T", "date": "2026-03-01", "kind": "guff",
+                                       "tags": ["fleet", "fleet"]})
+    root = campaign({"content/posts/2026/03/01-twice.md":
+                     "---\ntitle: T\ndate: 2026-03-01\nkind: guff\ntags: [fleet, fleet]\n"
+                     "---\nx\n"})
+    code, _, stderr = run("check", "--source", root)
+    assert code == 1
+    assert "content/posts/2026/03/01-twice.md:5:7: tags: a tag is listed twice; give each tag " \
+        "once" in stderr

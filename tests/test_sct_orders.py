@@ -8,9 +8,9 @@ import pytest
 from test_sct_cases import build_orders, build_state
 
 from ftpress.errors import InputError
-from ftpress.orders.load import ADAPTER as SHARED_ADAPTER
 from ftpress.orders.load import canonical, parse_orders
 from ftpress.rules import find_ruleset
+from ftpress.rules.ftc2007.orderfile import ADAPTER as FTC2007_ADAPTER
 from ftpress.rules.sct.orderfile import ADAPTER, Move, SctOrders, Secondary
 from ftpress.rules.sct.summary import describe_orders
 from ftpress.site.schema_export import all_schemas
@@ -41,7 +41,9 @@ def test_a_full_file_parses():
 
 def test_the_ruleset_names_its_order_format():
     assert find_ruleset("sct").orders_adapter is ADAPTER
-    assert find_ruleset("ftc2007").orders_adapter is SHARED_ADAPTER
+    assert find_ruleset("ftc2007").orders_adapter is FTC2007_ADAPTER
+    assert (find_ruleset("sct").orders_schema, find_ruleset("ftc2007").orders_schema) == (
+        "orders-sct", "orders")
 
 
 @pytest.mark.parametrize(("move", "wanted"), [

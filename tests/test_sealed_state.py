@@ -7,6 +7,7 @@ user sees, exit 1 and nothing written."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,7 @@ def test_the_age_tool_opens_a_twin(sealed):
 def test_a_public_roll_keeps_its_place_in_the_stream():
     """The plain dice log holds the public rolls, each with its place; the twin all."""
     from ftpress.state.dice import stream_value
-    from ftpress.turn.secret import turn_key
+    from ftpress.store.secret import turn_key
 
     root = FTC2007.root
     plain = yaml.safe_load((root / "state/turns/t002/dice.yaml").read_text())["rolls"]
@@ -408,3 +409,33 @@ def test_a_player_writes_checks_and_seals_orders_with_their_own_key(tmp_path, ru
                           "--identity", nac)
     assert code == 1 and "there is no group 'nac-9'" in err
     assert not (root / "orders/t010/nac.yaml.age").exists()
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=U", "-c", "user.email=u@example.org",
+                    *args], check=True, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_sealing_a_campaign_with_plain_history_says_the_history_stays_readable(tmp_path, run):
+    """Sealing hides what comes next; the commits before keep every plain file, so the
+    command says so and names the two ways out. A campaign sealed since its first
+    commit has no such history and is not warned about."""
+    root = FTCAMP02.copy(tmp_path / "c")
+    shutil.copy(FTCAMP02.key_file, root / KEY)
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "add", "state", "orders")
+    _git(root, "commit", "-q", "-m", "the open campaign")
+    code, out, _ = run("keys", "seal-campaign", "--source", root)
+    assert code == 0
+    assert ("warning: the git history keeps 1 commit of state/, orders/ and battles/ from "
+            "before the campaign was sealed, in plain") in out
+    assert "a new repository from the converted tree" in out
+    assert "'git filter-repo --invert-paths --path state/ --path orders/ --path battles/'" in out
+    sealed_from_start = tmp_path / "s"
+    assert run("init", sealed_from_start, "--players", "nac,esu", "--seed", "1", "--now",
+               "2026-03-01T10:00:00+00:00", "--ruleset", "ftcamp02", "--secrecy", "sealed")[0] == 0
+    _git(sealed_from_start, "add", "-A")
+    _git(sealed_from_start, "commit", "-q", "-m", "the campaign")
+    code, out, _ = run("keys", "seal-campaign", "--source", sealed_from_start)
+    assert code == 0 and "warning" not in out

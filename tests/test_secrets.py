@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pyrage
 import pytest
+import yaml
 from demos import FTCAMP02
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,7 +99,7 @@ def test_keys_rotate_reseals_every_file_to_the_new_key(sealed, run):
     old = _umpire(root)
     code, out, err = run("keys", "rotate", "--source", root)
     assert (code, err) == (0, ""), err
-    twins = len(list(root.glob("state/**/*.yaml.age")))  # the players' intelligence too
+    twins = len(list(root.glob("state/**/*.age")))  # the players' intelligence and reports too
     assert out.startswith(f"{twins + 1} sealed files re-encrypted to the new umpire recipient age1")
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
@@ -125,6 +126,26 @@ def test_keys_rotate_with_a_wrong_key_writes_nothing(sealed, run):
 
 # --- sealing ----------------------------------------------------------------------
 
+@settings(max_examples=50, deadline=None)
+@given(st.binary(max_size=20_000), st.binary(max_size=20_000))
+def test_a_sealed_size_tells_only_the_bucket(first, second):
+    """Every plaintext is padded to 4 KiB or the next power of two before age seals it,
+    and opens as it was; two plaintexts in one bucket seal to one size."""
+    key = x25519.Identity.generate()
+    sealed = [agekeys.encrypt(data, [key.to_public()]) for data in (first, second)]
+    assert [agekeys.decrypt(s, [key]) for s in sealed] == [first, second]
+    buckets = [agekeys.bucket(len(agekeys.pad(d))) for d in (first, second)]
+    assert all(b >= agekeys.MIN_BUCKET and b & (b - 1) == 0 for b in buckets)
+    if buckets[0] == buckets[1]:  # age's payload follows the padded length (grease aside)
+        assert [len(pyrage.decrypt(s, [key])) for s in sealed] == buckets
+
+
+def test_a_file_sealed_before_padding_still_opens():
+    key = x25519.Identity.generate()
+    old = pyrage.encrypt(ORDERS.encode(), [key.to_public()])
+    assert agekeys.decrypt(old, [key]) == ORDERS.encode()
+
+
 def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
     root, nac = sealed
     code, out, err = run("seal", root / "orders/t005/nac.yaml", "--identity", root / "nac.key",
@@ -133,7 +154,10 @@ def test_seal_writes_a_file_the_umpire_and_the_player_can_read(sealed, run):
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     assert out.startswith(f"orders/t005/nac.yaml.age: sealed, {len(data):,} bytes, SHA-256 ")
     assert "maintain_orbit" not in out and b"maintain_orbit" not in data
-    assert pyrage.decrypt(data, [nac]) == ORDERS.encode()
+    # age itself opens it: the same YAML, padded to 4 KiB by a comment.
+    opened = pyrage.decrypt(data, [nac])
+    assert len(opened) == agekeys.MIN_BUCKET and opened.startswith(ORDERS.encode())
+    assert yaml.safe_load(opened) == yaml.safe_load(ORDERS)
     assert agekeys.decrypt(data, _umpire(root)) == ORDERS.encode()
     assert "/orders/*/*.yaml" in (root / ".gitignore").read_text().splitlines()
     # The umpire and nac, nobody else (age adds a random "grease" stanza besides).

@@ -266,6 +266,26 @@ def test_a_public_battle_that_destroys_a_group_stays_in_the_public_report():
     assert HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (hidden,)).reveals(ship.name)
 
 
+def test_a_dummy_found_out_may_be_named_to_those_who_found_it():
+    """§15.2, §15.3: the power whose ship found a dummy out, and its owner, read the
+    event saying so; the net still holds every word of dummies from the public."""
+    before = demo_state()
+    owner = before.groups.groups[0].owner
+    finder = next(p.id for p in before.players.players if p.id != owner)
+    dummy = dataclasses.replace(before.groups.groups[0], id="d-x", ships=(), dummy=True)
+    before = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=(*before.groups.groups, dummy)))
+    found = Event("dummy-found", "ftc2007 §15.2", "A task group is found to be a dummy counter.",
+                  audience=Audience.told(owner, finder), group="d-x")
+    after = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=before.groups.groups[:-1]))
+    for viewer in (Viewer.of(owner), Viewer.of(finder)):
+        net = HiddenFacts.of_turn(before, after, viewer, (found,))
+        assert visible((found,), viewer, net) == (found,)
+    public = HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (found,))
+    assert public is not None and public.reveals("a dummy")
+
+
 def revealed(state, group_id: str):
     """The state with one group seen into by an enemy (§15.3)."""
     groups = tuple(dataclasses.replace(g, revealed=True) if g.id == group_id else g

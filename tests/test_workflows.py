@@ -9,14 +9,17 @@ The workflows ``ftpress init`` writes into a new campaign are linted too.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import fakegh
 import pytest
 import yaml
+from workflowrun import Environment, context, holds, job_secrets, run_job
 
 from ftpress.commands.init import GITHUB_FILES, github_files
 
@@ -55,8 +58,10 @@ REPOSITORY_ONLY = {"workflows/release.yml"}
 
 
 def test_the_repository_runs_the_workflows_ftpress_ships():
+    # ftpress/github/ is also the package of ftpress's GitHub modules, which init leaves out.
     shipped = {p.relative_to(GITHUB_FILES).as_posix(): p.read_text()
-               for p in GITHUB_FILES.rglob("*") if p.is_file()}
+               for p in GITHUB_FILES.rglob("*")
+               if p.is_file() and p.suffix not in {".py", ".pyc"}}
     here = {p.relative_to(REPO / ".github").as_posix(): p.read_text()
             for p in (REPO / ".github").rglob("*") if p.is_file()}
     assert set(here) - set(shipped) == REPOSITORY_ONLY
@@ -258,3 +263,105 @@ def test_codeowners_leaves_only_orders_to_the_players():
     lines = [line.split() for line in (REPO / ".github/CODEOWNERS").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
     assert lines == [["*", "@umpire"], ["/orders/"]]
+
+
+#: A collaborator's branch carrying a workflow that asks for the umpire's key, once
+#: through the environment and once as a repository secret.
+STEALING = yaml.safe_load("""
+on: push
+jobs:
+  through-the-environment:
+    runs-on: ubuntu-latest
+    environment: umpire
+    steps:
+      - env:
+          KEY: ${{ secrets.FTPRESS_UMPIRE_KEY }}
+        run: echo "key=$KEY"
+  as-a-repository-secret:
+    runs-on: ubuntu-latest
+    steps:
+      - env:
+          KEY: ${{ secrets.FTPRESS_UMPIRE_KEY }}
+        run: echo "key=$KEY"
+""")
+KEY = "AGE-SECRET-KEY-1THEUMPIRESKEY"
+#: The settings init's next steps ask for and doctor checks: the key and the secret in
+#: the environment umpire, which main alone may use; no repository secret.
+UMPIRE = {"umpire": Environment(("main",), {"FTPRESS_UMPIRE_KEY": KEY,
+                                            "FTPRESS_UMPIRE_SECRET": "the master secret"})}
+
+
+@pytest.mark.parametrize(("ref", "fork"), [("refs/heads/steal", False),
+                                           ("refs/pull/7/merge", True)])
+def test_a_workflow_on_any_branch_but_main_cannot_read_the_key(tmp_path, ref, fork):
+    """A branch of the repository (only umpires can push one) or a fork's pull request
+    (its test-merge ref): the job that names the environment is refused before it
+    runs, and the one that asks for the key as a repository secret gets nothing."""
+    run_context = context("push", {}, sha="c0ffee", ref=ref, fork=fork, environments=UMPIRE)
+    refused = run_job(STEALING, "through-the-environment", tmp_path, dict(os.environ),
+                      run_context, tmp_path / "t1", "https://github.com")
+    assert not refused.ok and KEY not in refused.stdout
+    if not fork:
+        branch = ref.removeprefix("refs/heads/")
+        assert refused.stderr == (f'Branch "{branch}" is not allowed to deploy to umpire due '
+                                  "to environment protection rules.\n")
+    plain = run_job(STEALING, "as-a-repository-secret", tmp_path, dict(os.environ),
+                    run_context, tmp_path / "t2", "https://github.com")
+    assert plain.ok and plain.stdout == "key=\n"
+
+
+def test_the_turn_job_on_main_reads_the_key_from_its_environment(tmp_path):
+    run_context = context("schedule", {}, sha="c0ffee", environments=UMPIRE)
+    turn = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]["turn"]
+    assert job_secrets(turn, run_context)["FTPRESS_UMPIRE_KEY"] == KEY
+    build = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())["jobs"]["build"]
+    assert job_secrets(build, run_context) == {}
+
+
+def test_with_a_merge_queue_the_merge_workflow_leaves_the_pull_request_to_the_umpire(tmp_path):
+    """An organization's repository whose main requires a merge queue: a pull request
+    queued with the workflow's token would never be checked (its merge_group event
+    starts no run), so the merge job merges nothing and says why."""
+    workflow = yaml.safe_load((REPO / ".github/workflows/merge.yml").read_text())
+    store = tmp_path / "gh.json"
+    env = {**os.environ, **fakegh.install(tmp_path / "bin", store, merge_queue=True),
+           "PATH": f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    head = "c0ffee" * 6 + "c0ff"
+    fakegh.Issues(store).open_pull(7, head, 101, "alice")
+    payload = {"workflow_run": {"event": "pull_request", "conclusion": "success",
+                                "head_sha": head}}
+    run_context = context("workflow_run", payload, sha="main")
+    done = run_job(workflow, "merge", tmp_path, env, run_context, tmp_path / "temp",
+                   "https://github.com")
+    assert done.ok, done.stderr
+    assert ("::notice::main has a merge queue: pull request #7 waits for the umpire to add "
+            "it to the queue") in done.stdout
+    assert fakegh.Issues(store).merges() == [] and fakegh.Issues(store).dispatches() == []
+
+
+@pytest.mark.parametrize(("last", "enabled"), [("2026-01-01T10:00:00Z", True),
+                                                ("2026-03-01T10:00:00Z", False)])
+def test_the_keep_alive_enables_the_schedule_again_after_45_quiet_days(tmp_path, last, enabled):
+    """GitHub disables a public repository's schedules after 60 days without activity:
+    from 45 quiet days on main, the scheduled run enables its workflow again (which
+    restarts GitHub's count); before that it does nothing."""
+    workflow = yaml.safe_load((REPO / ".github/workflows/publish.yml").read_text())
+    store = tmp_path / "gh.json"
+    env = {**os.environ, **fakegh.install(tmp_path / "bin", store),
+           "PATH": f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    fakegh.Issues(store).answer("repos/owner/camp/commits/main",
+                                {"commit": {"committer": {"date": last}}})
+    run_context = context("schedule", {}, sha="main")
+    assert holds(workflow["jobs"]["keep-alive"]["if"], run_context)
+    clock = tmp_path / "clock"
+    clock.mkdir()
+    (clock / "date").write_text('#!/bin/sh\ncase "$*" in *-d*) exec /bin/date "$@";; esac\n'
+                                "exec /bin/date -d 2026-03-20T10:00:00Z \"$@\"\n")
+    (clock / "date").chmod(0o755)
+    env["PATH"] = f"{clock}{os.pathsep}{env['PATH']}"
+    done = run_job(workflow, "keep-alive", tmp_path, env, run_context, tmp_path / "temp",
+                   "https://github.com")
+    assert done.ok, done.stderr
+    held = json.loads(store.read_text())
+    assert held.get("enabled", []) == (
+        ["repos/owner/camp/actions/workflows/publish.yml/enable"] if enabled else [])

@@ -123,16 +123,67 @@ def same_marks(got, node, offset):
 
 
 @pytest.mark.parametrize("text", [
-    "a: [! 12, ! \"12\", !!str 12, !!int \"12\", \"12\", '1_0', 0o17, 017, 0x1F, 1_000, 1:20]\n",
-    "a: [.inf, -.Inf, .nan, 1.5, 1e3, 1.0e+3, yes, No, on, OFF, y, ~, null, '', !!null '']\n",
-    "a: [2026-01-05, 2026-01-05 10:20:30, 2026-01-05T10:20:30.5+02:00, 2026-1-5, =x, <<x]\n",
+    "a: [! 12, ! \"12\", !!str 12, !!int \"12\", \"12\", '1_0', 007, 0x1F, 1_000]\n",
+    "a: [.inf, -.Inf, .nan, 1.5, 1.0e+3, !!bool yes, !!int 1:20, ~, null, '', !!null '']\n",
+    "a: [2026-01-05, 2026-01-05 10:20:30, 2026-01-05T10:20:30.5+02:00, =x, <<x]\n",
     "0: a\ntrue: b\n~: c\n2026-01-01: d\n.5: e\n\"2\": f\n",
-    "a: \"*\"\nb: [1, yes, {c: 2026-01-01, 0x10: x}]\n",  # a '*' takes the alias-checking path
+    "a: \"*\"\nb: [1, true, {c: 2026-01-01, 0x10: x}]\n",  # a '*' takes the alias-checking path
     "a: !!map {b: !!seq [1], c: ! [2]}\nd: ! {e: 3}\n",  # tags a collection has anyway
 ])
 def test_scalars_resolve_as_in_pyyaml(text):
     for _ in range(2):  # the second time, from the remembered values
         same_as_pyyaml(yamlsource.parse(text, "f.yaml"), yaml.load(text, Loader=yaml.SafeLoader))
+
+
+@pytest.mark.parametrize("plain", ["yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON",
+                                   "off", "Off", "OFF", "1:20", "-1:20:30",
+                                   "1:20.5"])
+def test_a_plain_scalar_yaml_1_2_reads_as_text_is_text(plain):
+    """YAML 1.1 reads these as true or false, a number or a date; YAML 1.2, as editors
+    read files, as text: ftpress reads them as written, so a note 'NO' stays 'NO'."""
+    assert yaml.load(f"a: {plain}", Loader=yaml.SafeLoader)["a"] != plain
+    for _ in range(2):  # the second time, from the remembered values
+        assert yamlsource.parse(f"a: {plain}\nb: [{plain}]\n{plain}: c\n", "f.yaml") == {
+            "a": plain, "b": [plain], plain: "c"}
+
+
+@pytest.mark.parametrize(("plain", "message"), [
+    ("0755", "0755 is read as the number 493 by YAML 1.1 (ftpress) but as the number 755 by "
+             "YAML 1.2 (editors); write 755 or 493 for the number you mean, or '0755' in "
+             "quotes for text"),
+    ("0o17", "0o17 is read as text by YAML 1.1 (ftpress) but as the number 15 by YAML 1.2 "
+             "(editors); write 15 for the number you mean, or '0o17' in quotes for text"),
+    ("1e3", "1e3 is read as text by YAML 1.1 (ftpress) but as the number 1000.0 by YAML 1.2 "
+            "(editors); write 1000.0 for the number you mean, or '1e3' in quotes for text"),
+    ("-2E-2", "-2E-2 is read as text by YAML 1.1 (ftpress) but as the number -0.02 by "
+              "YAML 1.2 (editors); write -0.02 for the number you mean, or '-2E-2' in quotes "
+              "for text"),
+])
+def test_a_plain_number_yaml_1_1_and_1_2_read_apart_is_refused(plain, message):
+    with pytest.raises(InputError) as caught:
+        yamlsource.parse(f"note: x\nturns: [1, {plain}]\n", "f.yaml")
+    assert [str(p) for p in caught.value.problems] == [f"f.yaml:2:12: {message}"]
+
+
+@pytest.mark.parametrize("plain", ["007", "00", "-0", "0x1F", "1_000", "+5", "1.0e+3", ".5",
+                                   "1.", "12"])
+def test_a_plain_number_both_read_alike_is_read(plain):
+    assert yamlsource.parse(f"a: {plain}", "f.yaml")["a"] == yaml.load(
+        f"a: {plain}", Loader=yaml.SafeLoader)["a"]
+
+
+class _Quoting(yaml.SafeDumper):
+    """PyYAML's dumper quoting text YAML 1.2 reads as a number, as ftpress's does."""
+
+
+_Quoting.add_representer(str, yamlsource.represent_text)
+
+
+@pytest.mark.parametrize("text", ["0o17", "1e3", "-2E-2", "0755", "1:20", "yes", "NO", "7"])
+def test_text_is_dumped_so_that_it_reads_back_as_text(text):
+    from ftpress.state.save import dump
+
+    assert yamlsource.parse(dump({"note": text}), "f.yaml") == {"note": text}
 
 
 keys = st.one_of(st.text(max_size=8), ints, st.booleans(), st.none(), st.dates())
@@ -150,8 +201,8 @@ nested = st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
 @settings(deadline=None, max_examples=150)
 @given(nested, st.sampled_from([None, False, True]), st.integers(0, 3))
 def test_values_types_and_marks_agree_with_pyyaml(value, flow, offset):
-    text = yaml.safe_dump({"v": value}, default_flow_style=flow, sort_keys=False,
-                          allow_unicode=True)
+    text = yaml.dump({"v": value}, Dumper=_Quoting, default_flow_style=flow,
+                     sort_keys=False, allow_unicode=True)
     got = yamlsource.parse(text, "f.yaml", offset)
     same_as_pyyaml(got, yaml.load(text, Loader=yaml.SafeLoader))
     same_marks(got, yaml.compose(text, Loader=yaml.SafeLoader), offset)

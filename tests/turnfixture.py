@@ -39,6 +39,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from ftpress.orders.load import LoadedOrders, parse_orders
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.state_ext import (
     Ftc2007Design,
     Ftc2007Group,
@@ -124,11 +125,14 @@ def build_state(spec: dict[str, Any]) -> State:
                          ext=Ftc2007Group(jumped_out=True) if g.get("jumped_out") else None)
                    for g in spec.get("groups", ()))
     given = {p: dict(fields) for p, fields in spec.get("players", {}).items()}
-    for fields in given.values():  # §10.7: repulse damage owed, as the state writes it
-        if "owed" in fields:
-            fields["ext"] = Ftc2007Player(owed=tuple(OwedDamage(**{**d, "ships": tuple(d["ships"])})
-                                                     for d in fields.pop("owed")))
-    players = case_players(systems, {p: {"treasury": 1000, "maintenance": "full",
+    for fields in given.values():  # ftc2007's keys of a player, as the state writes them
+        mine = {k: fields.pop(k) for k in ("owed", "maintenance", "ally") if k in fields}
+        if "owed" in mine:  # §10.7: repulse damage owed
+            mine["owed"] = tuple(OwedDamage(**{**d, "ships": tuple(d["ships"])})
+                                 for d in mine["owed"])
+        if mine:
+            fields["ext"] = Ftc2007Player(**mine)
+    players = case_players(systems, {p: {"treasury": 1000,
                                          **given.get(p, {})} for p in ("nac", "esu")})
     per = spec.get("turns_per_economic_turn", 6)
     calendar = case_calendar(turn, per, deadline_moves=True)
@@ -171,9 +175,10 @@ def case_ship(group: str, i: int, spec: str | dict[str, Any],
 
 
 def build_orders(state: State, texts: dict[str, str],
-                 adapter: Any = None) -> dict[str, LoadedOrders]:
+                 adapter: Any = ADAPTER) -> dict[str, LoadedOrders]:
     """Each player's order text (without its turn and player lines) parsed as the
-    file ``orders/<turn>/<player>.yaml``, in a ruleset's own format if it has one."""
+    file ``orders/<turn>/<player>.yaml``, in ``adapter``'s format (ftc2007's unless
+    another ruleset's is given)."""
     turn = turn_id(state.campaign.calendar.turn)
     return {player: parse_orders(f"turn: {turn}\nplayer: {player}\n{text}".encode(),
                                  f"orders/{turn}/{player}.yaml", adapter)

@@ -8,7 +8,10 @@ steps' and the job's outputs and the job's summary.
 The ``uses:`` steps are the caller's: checking out (a clone of the bare
 repository standing in for GitHub) and installing Python are done before the job
 runs, and the install step is run once by the caller (ftpress installed from its
-wheel into the runner's virtualenv). The expressions understood are the ones the
+wheel into the runner's virtualenv); others (the Actions cache, the Pages
+artifact) the caller may run as the job reaches them (``uses``). Secrets are
+given as GitHub gives them (:func:`job_secrets`): none to a fork's pull request,
+and an environment's only to a job on a branch its deployment policy allows. The expressions understood are the ones the
 workflows use: context paths, string and boolean literals, ``||``, ``&&``, ``==`` and ``!=``;
 anything else fails the test rather than being guessed at."""
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,24 +108,82 @@ class JobRun:
         return "".join(run.stderr for run in self.runs)
 
 
+@dataclass(frozen=True)
+class Environment:
+    """A deployment environment: the branches its policy lets use it (None: any) and
+    its secrets."""
+
+    branches: tuple[str, ...] | None
+    secrets: dict[str, str]
+
+
 def context(event_name: str, payload: dict[str, Any], *, sha: str,
             repository: str = "owner/camp", secrets: dict[str, str] | None = None,
-            needs: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The expression context of a run: ``github``, ``secrets``, ``needs``."""
+            needs: dict[str, Any] | None = None, ref: str = "refs/heads/main",
+            fork: bool = False,
+            environments: dict[str, Environment] | None = None) -> dict[str, Any]:
+    """The expression context of a run: ``github``, ``secrets``, ``needs``.
+
+    With ``environments``, ``secrets`` are the repository's and each job gets what
+    GitHub gives it (:func:`job_secrets`); without, ``secrets`` are every job's. A
+    run of a fork's pull request (``fork``) gets no secret at all."""
     return {"github": {"event_name": event_name, "event": payload, "sha": sha,
-                       "repository": repository, "token": "not-a-token"},
-            "secrets": secrets or {}, "needs": needs or {}}
+                       "repository": repository, "token": "not-a-token", "ref": ref,
+                       "fork": fork},
+            "secrets": {} if fork else (secrets or {}), "needs": needs or {},
+            "environments": environments}
+
+
+class EnvironmentRefused(Exception):
+    """GitHub refuses to start a job whose environment the run's branch may not use."""
+
+
+def job_secrets(job: dict[str, Any], run_context: dict[str, Any]) -> dict[str, str]:
+    """The secrets a job reads, as GitHub gives them: none to a fork's pull request;
+    the repository's; and those of the job's environment, if the environment's
+    deployment branch policy lets the run's branch use it, else the job never starts
+    (:class:`EnvironmentRefused`)."""
+    github = run_context["github"]
+    environments = run_context.get("environments")
+    if environments is None:
+        return {} if github.get("fork") else dict(run_context["secrets"])
+    found = {} if github.get("fork") else dict(run_context["secrets"])
+    named = job.get("environment")
+    name = named.get("name") if isinstance(named, dict) else named
+    if name is None:
+        return found
+    spec = environments.get(name)
+    if spec is None:
+        return found  # GitHub makes an environment named for the first time, empty
+    branch = github["ref"].removeprefix("refs/heads/")
+    if spec.branches is not None and branch not in spec.branches:
+        raise EnvironmentRefused(f"Branch \"{branch}\" is not allowed to deploy to {name} "
+                                 "due to environment protection rules.")
+    return found if github.get("fork") else {**found, **spec.secrets}
+
+
+#: What the caller does for a ``uses:`` step: given the step with its ``with:``
+#: evaluated and the workspace, the step's outputs (None: the action is not the
+#: caller's to run, and is passed over as checking out and installing Python are).
+Uses = Callable[[str, dict[str, str], Path], "dict[str, str] | None"]
 
 
 def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[str, str],
             run_context: dict[str, Any], temp: Path, server: str,
-            timeout: int = 300) -> JobRun:
+            timeout: int = 300, uses: Uses | None = None) -> JobRun:
     """Run job ``name``'s steps in ``workspace`` (already checked out) with ``environ``
     (the runner's, ftpress on its PATH); it stops at the first step that fails, as
-    GitHub does. ``server`` is GITHUB_SERVER_URL."""
+    GitHub does. ``server`` is GITHUB_SERVER_URL. ``uses`` runs the actions the caller
+    stands in for (the Actions cache, the Pages artifact), whose ``if:`` holds."""
     job = workflow["jobs"][name]
     temp.mkdir(parents=True, exist_ok=True)
     github = run_context["github"]
+    try:
+        run_context = {**run_context, "secrets": job_secrets(job, run_context)}
+    except EnvironmentRefused as exc:
+        refused = JobRun()
+        refused.runs.append(subprocess.CompletedProcess([], 1, "", f"{exc}\n"))
+        return refused
     event = temp / "event.json"
     event.write_text(json.dumps(github["event"]))
     summary = temp / "summary.md"
@@ -129,16 +191,25 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
     steps: dict[str, Any] = {}
     done = JobRun()
     for index, step in enumerate(job["steps"]):
+        here = {**run_context, "steps": steps}
+        if "uses" in step:
+            if uses is None or ("if" in step and not holds(step["if"], here)):
+                continue
+            given = {k: str(v).lower() if isinstance(v, bool) else evaluate(str(v), here)
+                     for k, v in step.get("with", {}).items()}
+            outputs = uses(step["uses"].split("@")[0], given, workspace)
+            if outputs is not None and step.get("id"):
+                steps[step["id"]] = {"outputs": outputs}
+            continue
         if "run" not in step or step.get("name", "").startswith("Install ftpress"):
             continue
-        here = {**run_context, "steps": steps}
         if "if" in step and not holds(step["if"], here):
             continue
         output = temp / f"output-{index}"
         output.write_text("")
         env = {**environ, "CI": "true", "GITHUB_ACTIONS": "true",
                "GITHUB_EVENT_NAME": github["event_name"], "GITHUB_EVENT_PATH": str(event),
-               "GITHUB_SHA": github["sha"], "GITHUB_REF": "refs/heads/main",
+               "GITHUB_SHA": github["sha"], "GITHUB_REF": github.get("ref", "refs/heads/main"),
                "GITHUB_REPOSITORY": github["repository"], "GITHUB_SERVER_URL": server,
                "GITHUB_WORKSPACE": str(workspace), "GITHUB_JOB": name,
                "RUNNER_TEMP": str(temp), "GITHUB_OUTPUT": str(output),

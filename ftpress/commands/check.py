@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
+from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, load, render
 from ftpress.site.clock import build_now
+from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 from ftpress.store import open_store
 from ftpress.text.logsafe import say
 from ftpress.turn.last_record import behind_last_record
@@ -62,7 +64,8 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         found = tuple(stored)
     order_problems, summaries = check_orders(store, wanted, store.known())
     found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
-             *_stale_orders(root))
+             *_stale_orders(root),
+             *record_problems(root, store.key))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
@@ -74,6 +77,42 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
     return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
                        tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
                        set_aside_files(root))
+
+
+def record_problems(root: Path, umpire: UmpireKey | None) -> list[Problem]:
+    """What is wrong with each recorded turn's ``turn.yaml`` (how its dice were seeded,
+    which ``ftpress turn --verify`` rolls again from): missing, not its model, or
+    naming another turn than its folder's."""
+    from ftpress.store.record import read_record
+
+    folder = root / TURNS_DIR
+    found: list[Problem] = []
+    for turn in sorted(p.name for p in folder.iterdir()) if folder.is_dir() else ():
+        if turn == SETUP or not (folder / turn).is_dir() or not _is_turn(turn):
+            continue
+        rel = f"{TURNS_DIR}/{turn}/turn.yaml"
+        if not (root / rel).is_file():
+            found.append(Problem(rel, 0, 0, "missing: every recorded turn keeps how its "
+                                 "dice were seeded; restore the file from the repository's "
+                                 "history"))
+            continue
+        try:
+            record = read_record(root, f"{TURNS_DIR}/{turn}", umpire)
+        except InputError as exc:
+            found.extend(exc.problems)
+            continue
+        if record.turn != turn:
+            found.append(Problem(rel, 1, 1, f"turn: the record of {turn} says it is "
+                                 f"{record.turn!r}; expected '{turn}'"))
+    return found
+
+
+def _is_turn(name: str) -> bool:
+    try:
+        turn_number(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _stale_orders(root: Path) -> list[Problem]:
@@ -134,7 +173,7 @@ def _battle_problems(root: Path) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
     name (whether they fit the forces that fought is checked when the turn resumes)."""
     from ftpress.state.battle_results import BATTLES_DIR
-    from ftpress.turn.inputs import load_battles
+    from ftpress.store.inputs import load_battles
 
     found: list[Problem] = []
     base = root / BATTLES_DIR

@@ -35,8 +35,8 @@ from ftpress.errors import InvalidArgument, RefusedCommand, ToolFailed
 from ftpress.github.setup import ENVIRONMENT
 from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
 from ftpress.store.campaign import load_state
+from ftpress.store.secret import SECRET_ENV
 from ftpress.text.logsafe import say
-from ftpress.turn.secret import SECRET_ENV
 
 _REPOSITORY = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}")
 #: Rules of a ruleset that refuse a plain push to main by the workflow's token.

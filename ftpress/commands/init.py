@@ -57,8 +57,8 @@ from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
+from ftpress.store.secret import SECRET_FILE, hidden_secret, secret_hash, turn_secret
 from ftpress.text.logsafe import say
-from ftpress.turn.secret import SECRET_FILE, hidden_secret, secret_hash, turn_secret
 
 #: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).
 DEADLINE_TIME = time(20, 0)

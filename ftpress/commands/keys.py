@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import shutil
+import subprocess
 from pathlib import Path
 
 from pyrage import x25519
@@ -251,8 +253,54 @@ def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
                      "with --seal-orders: " + ", ".join(made.left))
     lines.append("commit state/, orders/ and .gitignore; the umpire's key is needed from now "
                  f"on to resolve turns (${agekeys.UMPIRE_KEY_ENV} in the publishing workflow)")
+    history = _plain_history(root)
+    if history:
+        lines.append(HISTORY_WARNING.format(count=history,
+                                            commits="commit" if history == 1 else "commits"))
     say("\n".join(lines))
     return 0
+
+
+#: The folders whose history holds a campaign's plain files from before it was sealed.
+_CAMPAIGN_FOLDERS = ("state", "orders", "battles")
+#: What ``keys seal-campaign`` says when git history holds plain files (git-filter-repo's
+#: options as its manual gives them: ``--invert-paths`` keeps all but the ``--path``s).
+HISTORY_WARNING = (
+    "warning: the git history keeps {count} {commits} of state/, orders/ and battles/ from "
+    "before the campaign was sealed, in plain: anyone with a clone reads every file they "
+    "held (hidden groups, dummies, orders, accounts). Sealing hides only what comes next. "
+    "Two ways out: (1) a new repository from the converted tree: copy the campaign's files "
+    "(not .git/) to a new folder, 'git init -b main', commit, push to a new GitHub "
+    "repository and have the players clone it; or (2) rewrite this history: in a fresh "
+    "clone, 'git filter-repo --invert-paths --path state/ --path orders/ --path battles/', "
+    "copy the converted state/, orders/ and battles/ back in, commit, force-push, and have "
+    "every player clone again (GitHub keeps old commits reachable by their id until its "
+    "support removes them)")
+
+
+def _plain_history(root: Path) -> int:
+    """How many commits of the repository at ``root`` touched the campaign's folders
+    before its first sealed commit (the first with ``state/campaign.yaml.age``): 0 when
+    it was sealed from its first commit, is no git repository, or git is missing."""
+    git = shutil.which("git")
+    if git is None or not (root / ".git").exists():
+        return 0
+
+    def ask(*args: str) -> str | None:
+        done = subprocess.run([git, "-C", str(root), *args], capture_output=True, text=True,
+                              check=False)
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    first = (ask("log", "--diff-filter=A", "--format=%H", "HEAD", "--",
+                 f"{STATE_DIR}/campaign.yaml.age") or "").splitlines()
+    if first:
+        if ask("rev-parse", "--verify", "--quiet", f"{first[-1]}^") is None:
+            return 0  # sealed from the first commit
+        since = f"{first[-1]}^"
+    else:
+        since = "HEAD"
+    count = ask("rev-list", "--count", since, "--", *_CAMPAIGN_FOLDERS)
+    return int(count) if count else 0
 
 
 #: Where ``keys edit-state`` opens the whole state for the umpire's hand edits.

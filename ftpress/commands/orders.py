@@ -19,7 +19,7 @@ from ftpress.commands import seal
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files.config import CONFIG_FILE, load_config
 from ftpress.files.write import write_file
-from ftpress.orders.load import ADAPTER, orders_path
+from ftpress.orders.load import orders_path
 from ftpress.rules.ruleset import Ruleset
 from ftpress.rules.suggest import aside
 from ftpress.state.turns import turn_id
@@ -71,10 +71,8 @@ def _schema_line(root: Path, ruleset: Ruleset[Any]) -> str:
     an address to publish it at."""
     if not (root / CONFIG_FILE).is_file():
         return ""
-    # The shared format's schema is orders.json; a ruleset's own, orders-<ruleset>.json.
-    name = "orders" if ruleset.orders_adapter is ADAPTER else f"orders-{ruleset.name}"
     return (f"# yaml-language-server: $schema={load_config(root).base_url}schemas/"
-            f"{name}.json\n")
+            f"{ruleset.orders_schema}.json\n")
 
 
 # --- the command ----------------------------------------------------------------------

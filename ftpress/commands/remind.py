@@ -17,8 +17,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress.commands.status import turn_status
-from ftpress.secrecy import sealing
 from ftpress.site.clock import build_now
+from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_state
 from ftpress.text import durations
 from ftpress.text.logsafe import say
@@ -38,7 +38,7 @@ def reminder(root: Path, now: datetime) -> str | None:
         return None
     logins = {p.id: p.github for p in loaded.state.players.players}
     names = [f"@{logins[p]} ({p})" if logins.get(p) else p for p in status.missing]
-    how = sealing.how_to_send(status.turn, sealed=loaded.state.campaign.sealed)
+    how = open_at_hand(root).how_to_send(status.turn)
     return (f"{marker(status.turn)}\n"
             f"Orders for {status.turn} are due {durations.utc(status.deadline)} "
             f"({durations.relative(status.deadline, now)}). Not sent yet: "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 
 from ftpress.commands.status import turn_status
@@ -112,8 +113,29 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:
         say(f"note: {note}")
     say(result.summary())
+    if result.written and not result.waiting:
+        _say_refusals(result)
     _write_for_the_workflow(args, result, moved)
     return 0
+
+
+#: Set to ``true`` on every GitHub Actions runner, whose job logs anyone may read.
+_ON_ACTIONS = "GITHUB_ACTIONS"
+
+
+def _say_refusals(result: TurnResult) -> None:
+    """Each order the turn refused, for the umpire who ran it. On a GitHub Actions
+    runner the log is public: there only the refusals everyone is told are listed,
+    and the others are left to the umpire's view (they may tell what the rules hide)."""
+    public_log = os.environ.get(_ON_ACTIONS) == "true"
+    lines = result.refusals(hidden=not public_log)
+    if lines:
+        say(f"{len(lines)} order{'s' if len(lines) != 1 else ''} refused:")
+        for line in lines:
+            say(line)
+    if public_log:  # said whether or not there are any: that would tell too
+        say("refusals told to their players alone are not listed in this public log; the "
+            "umpire's view ('ftpress build --view umpire') and each player's show them")
 
 
 def _write_set_aside(args: argparse.Namespace, moved: tuple[SetAside, ...]) -> None:

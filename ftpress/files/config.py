@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter, WithJsonSchema
 
 from ftpress.errors import InputError, Problem
 from ftpress.files import validation, yamlsource
@@ -18,6 +19,10 @@ CONFIG_FILE = "site.yaml"
 
 #: Names a theme or a page slug may take: lowercase words joined by hyphens.
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+
+#: What :func:`_base_url` takes, for editors: http(s), a host, no query or fragment.
+_URL_PATTERN = r"^[hH][tT][tT][pP][sS]?://[^/?#\s]+[^?#]*(?![\s\S])"
 
 
 def _base_url(value: str) -> str:
@@ -46,7 +51,9 @@ class SiteConfig:
     __pydantic_config__ = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     title: Annotated[str, Field(min_length=1), LINE]
-    base_url: Annotated[str, AfterValidator(_base_url)]
+    base_url: Annotated[str, AfterValidator(_base_url), WithJsonSchema(
+        {"type": "string", "pattern": _URL_PATTERN,
+         "description": "where the site lives: an absolute http(s) URL"})]
     description: CleanText = ""
     author: CleanLine = ""
     language: Annotated[str, Field(pattern=r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]+)*$")] = "en"
@@ -86,3 +93,14 @@ def load_config(root: Path) -> SiteConfig:
 def config_schema() -> dict[str, Any]:
     """JSON Schema of ``site.yaml``, for editors."""
     return _ADAPTER.json_schema()
+
+
+def repository_of(base_url: str) -> str | None:
+    """The repository ``OWNER/NAME`` whose GitHub Pages site ``base_url`` is (the
+    inverse of :func:`pages_url`); None for a site served from anywhere else."""
+    match = re.fullmatch(r"https://([A-Za-z0-9-]+)\.github\.io/(?:([A-Za-z0-9._-]+)/)?",
+                         base_url)
+    if match is None:
+        return None
+    owner = match.group(1).lower()
+    return f"{owner}/{match.group(2) or f'{owner}.github.io'}"

@@ -161,7 +161,11 @@ class _Builder:
             if value in _RESOLVED:
                 return _RESOLVED[value]
             node.tag = self._tag(node)
-            result = self._construct(node)
+            result = value if _text_in_yaml12(value, node.tag) else self._construct(node)
+            if value[:1] in _NUMBER_FIRSTS:
+                apart = _read_apart(value, result)
+                if apart:
+                    raise self._refused(node, apart)
             # Plain scalars are immutable values, safe to share; not NaN, which would
             # make two NaNs read from separate places compare equal in a container.
             if result == result:
@@ -266,6 +270,66 @@ class _Builder:
                 result.append(self.build(item))
         self.depth -= 1
         return result
+
+
+#: Plain scalars YAML 1.1 (PyYAML, and so ftpress) reads as something other than text
+#: but YAML 1.2 (the editors, check-jsonschema) reads as text: the 1.1 booleans
+#: beyond true and false, and numbers in base 60 (1:30). ftpress reads them as text
+#: too, as written: a free-text field
+#: keeps them (a note 'NO' stays 'NO'), and a field that wants true or false, a number
+#: or a date refuses the text, saying what to write.
+_YAML11_ONLY = re.compile(
+    r"yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF"
+    r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?")
+_BOOL, _FLOAT = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:float"
+#: The numbers of YAML 1.2's core schema (its ints in base 10, 8 and 16, its floats).
+_NUMBER_FIRSTS = frozenset("0123456789+-.")
+_CORE_INT = re.compile(r"[-+]?[0-9]+")
+_CORE_OCTAL = re.compile(r"0o[0-7]+")
+_CORE_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+
+
+def _text_in_yaml12(value: str, tag: str) -> bool:
+    """Whether a plain scalar 1.1 reads as ``tag`` is text in YAML 1.2."""
+    return tag in (_BOOL, _INT, _FLOAT) and _YAML11_ONLY.fullmatch(value) is not None
+
+
+def _yaml12_number(value: str) -> int | float | None:
+    """The number YAML 1.2's core schema reads a plain scalar as, if any."""
+    if _CORE_INT.fullmatch(value):
+        return int(value, 10) if len(value.lstrip("+-")) <= MAX_DIGITS else None
+    if _CORE_OCTAL.fullmatch(value):
+        return int(value[2:], 8)
+    if _CORE_HEX.fullmatch(value):
+        return int(value[2:], 16)
+    if _CORE_FLOAT.fullmatch(value):
+        return float(value)
+    return None
+
+
+def represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    """A string as a YAML dumper should write it to be read back by :func:`parse`:
+    quoted where YAML 1.2 would read it as a number (``'0o17'``, ``'1e3'``), which
+    PyYAML's dumper, knowing only YAML 1.1, writes plain."""
+    if text[:1] in _NUMBER_FIRSTS and _yaml12_number(text) is not None:
+        return dumper.represent_scalar(_STR, text, style="'")
+    return dumper.represent_str(text)
+
+
+def _read_apart(value: str, read: Any) -> str | None:
+    """What to write instead of a plain scalar that YAML 1.1 reads as ``read`` and
+    YAML 1.2 reads as another number (``0755``: 493 and 755; ``0o17``: text and 15;
+    ``1e3``: text and 1000.0), or None if both read it alike: an editor would show
+    one value and ftpress use another, so neither is taken."""
+    number = _yaml12_number(value)
+    if number is None or (type(read) is type(number) and read == number):
+        return None
+    as_11 = "text" if isinstance(read, str) else f"the number {read!r}"
+    choices = f"{number!r}" if isinstance(read, str) else f"{number!r} or {read!r}"
+    return (f"{value} is read as {as_11} by YAML 1.1 (ftpress) but as the number "
+            f"{number!r} by YAML 1.2 (editors); write {choices} for the number you mean, "
+            f"or '{value}' in quotes for text")
 
 
 def read_text(file: Path, path: str) -> str:

@@ -84,8 +84,8 @@ def commit_message(result: TurnResult) -> str | None:
                 + "\n".join(result.waiting) + "\n")
     if not result.written:
         return None
-    events = len(result.events)
-    battles = sum(1 for e in result.events if e.kind == "battle")
+    events = len(result.public_events)
+    battles = sum(1 for e in result.public_events if e.kind == "battle")
     said = f"{events} event{'s' if events != 1 else ''}"
     if battles:
         said += f", {battles} battle{'s' if battles != 1 else ''}"
@@ -180,3 +180,22 @@ def set_aside_comment(item: SetAside, link: str | None = None) -> str:
     return (f"The publishing run set `{item.path}` aside: {item.reason}. It is kept as "
             f"{kept}, and takes no part in the turn.{restored} Orders for the turn open now "
             "go in a new pull request.\n")
+
+
+def views_markdown(root: Path, turn: str) -> str | None:
+    """Once ``turn`` is resolved in a sealed campaign: the comment that tells each player
+    their own report is in, mentioning each by their GitHub login (a mention notifies
+    them), with the link to the site's "Your view" page, where it opens with their key.
+    Nothing of any report: whose are sealed is public already (the roster's
+    recipients). None in an open campaign, or where no player has a recipient."""
+    loaded = load_state(root)
+    if loaded is None or not loaded.state.campaign.sealed:
+        return None
+    keyed = [p for p in loaded.state.players.players if p.recipient is not None]
+    if not keyed:
+        return None
+    link = f"{load_config(root).base_url}you/"
+    who = ", ".join(f"@{p.github} ({p.id})" if p.github else p.id for p in keyed)
+    return (f"## {turn} is resolved: your own report is in\n\n{who}: open {link} and give "
+            "it your key (it never leaves your browser) to read what the turn did to you, "
+            "and to seal your orders for the next turn there.\n")

@@ -17,8 +17,11 @@ from pathlib import Path
 
 from ftpress.errors import InvalidArgument, RefusedCommand
 from ftpress.secrecy.agekeys import recipient_problem
+from ftpress.secrecy.twins import twin
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State, Umpire
+from ftpress.state.writeout import write_out
+from ftpress.store import open_store
 from ftpress.store.state_edits import current_state, write_state_file
 
 #: GitHub's login rule: letters, digits and single hyphens, at most 39 characters.
@@ -100,7 +103,12 @@ def replace_player_account(root: Path, player: str, account: Account) -> str:
     if current.github_id == account.id:
         raise RefusedCommand(f"{player} is played by {_who(current)} already; nothing changed")
     _refuse_taken(state, account, player)
-    write_state_file(root, with_accounts(state, {player: account}), "players")
+    # A recipient is the person's key: the new player's is not the last one's.
+    handed = with_accounts(state, {player: account})
+    handed = dataclasses.replace(handed, players=dataclasses.replace(handed.players, players=tuple(
+        dataclasses.replace(p, recipient=None) if p.id == player else p
+        for p in handed.players.players)))
+    write_state_file(root, handed, "players")
     before = _who(current) if current.github_id is not None else "nobody"
     return (f"{player} passes from {before} to {account}: from now on only {account.login}'s "
             f"pull requests may change orders/<turn>/{player}.yaml")
@@ -121,28 +129,19 @@ def record_recipient(root: Path, player: str, recipient: str) -> str:
         raise RefusedCommand(f"{player}'s recipient is {recipient} already; nothing changed")
     players = tuple(dataclasses.replace(p, recipient=recipient) if p.id == player else p
                     for p in state.players.players)
-    write_state_file(root, dataclasses.replace(state, players=dataclasses.replace(
-        state.players, players=players)), "players")
-    if state.campaign.sealed:
-        _seal_latest_intelligence(root, player)
+    store = open_store(root)
+    rel = f"{STATE_DIR}/{KINDS['players'].file}"
+    files = store.current_files(dataclasses.replace(state, players=dataclasses.replace(
+        state.players, players=players)), ("players",))
+    write_out(root, rel, files)
+    # What the player knows of the latest turn, sealed to their new key (a sealed
+    # campaign's), so that they check their orders against it from now on.
+    known = store.intelligence_for(player)
+    if known:
+        write_out(root, f"{player}'s intelligence", known)
     was = "" if current.recipient is None else f" (in place of {current.recipient})"
     return (f"{player}'s recipient is {recipient}{was}: what is sealed from now on opens "
-            f"with their key; commit {STATE_DIR}/{KINDS['players'].file}"
-            f"{' and its twin' if state.campaign.sealed else ''}")
-
-
-def _seal_latest_intelligence(root: Path, player: str) -> None:
-    """What ``player`` knows of the latest recorded turn, sealed to their new key, so
-    that they check their orders against it from now on (not only after the next
-    turn)."""
-    from ftpress.secrecy.sealed_campaign import latest_intelligence
-    from ftpress.secrecy.twins import needed_key
-    from ftpress.state.writeout import write_out
-
-    files = latest_intelligence(root, needed_key(root, "sealing the player's intelligence"),
-                                player)
-    if files:
-        write_out(root, f"{player}'s intelligence", files)
+            f"with their key; commit {rel}{' and its twin' if twin(rel) in files else ''}")
 
 
 def add_umpire(root: Path, account: Account) -> str:

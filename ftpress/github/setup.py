@@ -24,7 +24,7 @@ from pathlib import Path
 from ftpress.errors import InvalidArgument
 from ftpress.github.roster import Account
 from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV, UMPIRE_KEY_FILE
-from ftpress.turn.secret import SECRET_ENV, SECRET_FILE
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE
 
 #: The environment whose secrets only main may use: the umpire's secret and key.
 ENVIRONMENT = "umpire"

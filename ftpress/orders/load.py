@@ -1,12 +1,12 @@
 """Read order files: YAML with line marks, the schema, and the syntax rules the
-schema cannot say (exactly one of move/scout/hold; a move names its posture).
+schema cannot say.
 
-Each ruleset may have its own order format: :func:`parse_orders` takes that
-ruleset's ``TypeAdapter`` (``Ruleset.orders_adapter``; :data:`ADAPTER`, also the
-default, is the shared format of :mod:`.model`) and gives ``LoadedOrders`` of
-that format's model. Every format has the header ``turn`` and ``player``,
-checked here against the file's path; the body syntax rules below are the
-shared format's, and a ruleset with its own format states its own in its model.
+Each ruleset has its own order format: :func:`parse_orders` takes that ruleset's
+``TypeAdapter`` (``Ruleset.orders_adapter``) and gives ``LoadedOrders`` of that
+format's model. Every format has the header ``turn`` and ``player``, checked
+here against the file's path. A format whose syntax has rules its schema cannot
+say states them in its model (:class:`StatesItsSyntax`), and they are applied
+here, a group that breaks one holding while the rest of the file is checked.
 
 Every mistake is an *invalid order* reported at ``path:line:col``, all of them
 at once. Legality against the campaign (``IllegalOrder``) is the ruleset's.
@@ -21,19 +21,17 @@ import typing
 from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Annotated, Any, Generic, Protocol, TypeVar, overload
+from typing import Annotated, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import TypeAdapter, ValidationError
 
 from ftpress.errors import InputError, Problem
 from ftpress.files import validation, yamlsource
 from ftpress.files.yamlsource import MarkedMap
-from ftpress.orders.model import GroupOrder, OrdersFile
 from ftpress.state.hexes import Hex
 from ftpress.state.turns import TURNS_DIR, turn_number
 
 ORDERS_DIR = "orders"
-ADAPTER: TypeAdapter[OrdersFile] = TypeAdapter(OrdersFile)
 ABOUT = "one player's orders for one strategic turn"
 
 
@@ -62,7 +60,18 @@ class OrderFile(Protocol):
     def player(self) -> str: ...
 
 
-#: The model of one ruleset's order file (:class:`OrdersFile` for the shared format).
+@runtime_checkable
+class StatesItsSyntax(Protocol):
+    """An order format with syntax rules its schema cannot say, stated by its model:
+    each problem comes with the entry (``("groups", <id>)``) that holds for it;
+    ``held`` are the entries already wrong in form, to be left out."""
+
+    def syntax(self, where: Callable[..., tuple[str, int, int]],
+               held: set[tuple[str, Hashable]],
+               ) -> Iterable[tuple[tuple[str, Hashable], Problem]]: ...
+
+
+#: The model of one ruleset's order file.
 OrdersT = TypeVar("OrdersT", bound=OrderFile)
 #: The same, for :class:`LoadedOrders`: read-only, so a file of any format is a
 #: ``LoadedOrders[OrderFile]`` to code that reads only the header.
@@ -79,8 +88,8 @@ class LoadedOrders(Generic[OrdersT_co]):
 
     #: Relative to the campaign: 'orders/t004/nac.yaml'.
     path: str
-    #: The parsed file: an :class:`OrdersFile`, or the model of the campaign's
-    #: ruleset's own format (it has ``turn`` and ``player`` too).
+    #: The parsed file, in the model of the campaign's ruleset's format (it has
+    #: ``turn`` and ``player``).
     orders: OrdersT_co
     #: The parsed YAML, whose marks place every value at a line and column.
     source: MarkedMap
@@ -97,18 +106,13 @@ def orders_path(turn_id: str, player_id: str) -> str:
     return f"{ORDERS_DIR}/{turn_id}/{player_id}.yaml"
 
 
-@overload
-def parse_orders(raw: bytes, path: str, adapter: None = None) -> LoadedOrders[OrdersFile]: ...
-@overload
-def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[OrdersT]) -> LoadedOrders[OrdersT]: ...
-def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[Any] | None = None,
-                 ) -> LoadedOrders[Any]:
+def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[OrdersT]) -> LoadedOrders[OrdersT]:
     """Order file bytes → :class:`LoadedOrders`; raises :class:`InvalidOrder`.
 
     ``path`` must be ``orders/<turn-id>/<player-id>.yaml``: the file's
     ``turn`` and ``player`` must agree with it. ``adapter`` is the format of
-    the campaign's ruleset (``Ruleset.orders_adapter``); ``None``, the shared one,
-    :data:`ADAPTER`, whose files are also held to the rules its schema cannot say.
+    the campaign's ruleset (``Ruleset.orders_adapter``); a format that states
+    syntax rules of its own (:class:`StatesItsSyntax`) is held to them too.
     """
     if len(raw) > yamlsource.MAX_BYTES:
         raise InvalidOrder([yamlsource.too_large(path, len(raw))])
@@ -119,7 +123,7 @@ def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[Any] | None = None,
     if not isinstance(data, MarkedMap):
         raise InvalidOrder([Problem(path, 1, 1, "expected a mapping starting 'turn: t001', "
                                     "'player: …' and 'groups:' holding " + ABOUT)])
-    format_ = ADAPTER if adapter is None else adapter
+    format_ = adapter
     header = _path_header(path)
     try:
         orders = validation.validate(format_, data, path)
@@ -134,10 +138,10 @@ def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[Any] | None = None,
     loaded = LoadedOrders(path, orders, data, raw)
     mismatched = list(_header(loaded))
     problems.extend(mismatched)
-    if isinstance(orders, OrdersFile):  # the shared format, whichever way it was named
-        for group_id, problem in _syntax(orders, loaded.where, {key for _, key in held}):
+    if isinstance(orders, StatesItsSyntax):
+        for entry, problem in list(orders.syntax(loaded.where, held)):
             problems.append(problem)
-            held.add(("groups", group_id))
+            held.add(entry)
     if not problems:
         return loaded
     if mismatched or held:
@@ -245,12 +249,7 @@ def folded_problem(root: Path, loaded: LoadedOrders[OrderFile]) -> Problem | Non
                    f"restore the file as {parts[1]} was resolved with it, or remove it")
 
 
-@overload
-def read_orders(root: Path, path: str, adapter: None = None) -> LoadedOrders[OrdersFile]: ...
-@overload
-def read_orders(root: Path, path: str, adapter: TypeAdapter[OrdersT]) -> LoadedOrders[OrdersT]: ...
-def read_orders(root: Path, path: str, adapter: TypeAdapter[Any] | None = None,
-                ) -> LoadedOrders[Any]:
+def read_orders(root: Path, path: str, adapter: TypeAdapter[OrdersT]) -> LoadedOrders[OrdersT]:
     """Read and parse ``root/path``; raises :class:`InvalidOrder`."""
     try:
         raw = yamlsource.read_bytes(root / path, path)
@@ -272,44 +271,6 @@ def _header(loaded: LoadedOrders[OrderFile]) -> Iterable[Problem]:
             yield Problem(*where("player"), f"these orders are by {orders.player!r} but the "
                           f"file is {stem}.yaml; name the file {orders.player}.yaml or "
                           "correct the player")
-
-
-def _syntax(orders: OrdersFile, where: Callable[..., tuple[str, int, int]],
-            held: set[Hashable]) -> Iterable[tuple[str, Problem]]:
-    """The shared format's rules the schema cannot say, by group (those ``held``,
-    already wrong in form, left out); ``where`` locates in its file."""
-    for group_id, order in orders.groups.items():
-        if group_id not in held:
-            for problem in _group_syntax(where, group_id, order):
-                yield group_id, problem
-
-
-def _group_syntax(where: Callable[..., tuple[str, int, int]], group_id: str,
-                  order: GroupOrder) -> Iterable[Problem]:
-    loc = ("groups", group_id)
-    given = [k for k in ("move", "scout", "hold") if getattr(order, k) is not None]
-    if not given:
-        yield Problem(*where(*loc, key=True), f"group {group_id!r} has no order; give it "
-                      "one of 'move', 'scout' or 'hold: true'")
-    elif len(given) > 1:
-        yield Problem(*where(*loc, given[1], key=True), f"group {group_id!r} is given both "
-                      f"'{given[0]}' and '{given[1]}'; give exactly one of 'move', "
-                      "'scout' or 'hold'")
-    elif given[0] in ("move", "scout") and order.posture is None:
-        yield Problem(*where(*loc, given[0], key=True), f"the {given[0]} of group "
-                      f"{group_id!r} names no posture; add 'posture:' with stand-off, "
-                      "attack or withdraw-if-contested (§17.2)")
-    if order.route is not None and order.scout is None and not isinstance(order.move, str):
-        yield Problem(*where(*loc, "route", key=True), f"group {group_id!r} has a route "
-                      "but no world to travel to along it; add 'move:' with a world on "
-                      f"{order.route!r}")
-    if group_id in order.merge:
-        yield Problem(*where(*loc, "merge"), f"group {group_id!r} cannot merge with "
-                      "itself; list the other groups that join it")
-    for new_id in order.split:
-        if new_id == group_id:
-            yield Problem(*where(*loc, "split", new_id, key=True), f"a split from "
-                          f"{group_id!r} needs a new group id, not its own")
 
 
 def canonical(orders: object) -> bytes:

@@ -31,10 +31,6 @@ from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Point, State, System
 from ftpress.state.turns import turn_id
 
-#: Upkeep levels as the tables show them: (rate, name).
-MAINTENANCE = {"full": ("10%", "full"), "standardised": ("7.5%", "standardised"),
-               "reduced": ("5%", "reduced")}
-
 
 @dataclass(frozen=True, slots=True)
 class PowerView:
@@ -48,9 +44,9 @@ class PowerView:
     worlds: int
     income: int
     treasury: int
-    #: Upkeep rate and level: '7.5%', 'standardised'.
-    upkeep: str
-    maintenance: str
+    #: Upkeep rate and level: '7.5%', 'standardised' (None: the rules charge none).
+    upkeep: str | None
+    maintenance: str | None
     counters: int
 
 
@@ -113,12 +109,13 @@ def render_campaign(r: Renderer, state: State, display: Display, *,
     for p in state.players.players:
         worlds = state.worlds_of(p.id)
         capital = state.system(p.capital)
+        upkeep, maintenance = display.upkeep(p) if display.upkeep else (None, None)
         powers[p.id] = PowerView(
             id=p.id, name=p.name, colour=p.colour, abbr=p.id.upper()[:5],
             url=urls.page(f"players/{p.id}/"),
             capital=Link(urls.page(f"systems/#{capital.id}"), capital.name) if capital else None,
             worlds=len(worlds), income=sum(w.income or 0 for w in worlds), treasury=p.treasury,
-            upkeep=MAINTENANCE[p.maintenance][0], maintenance=MAINTENANCE[p.maintenance][1],
+            upkeep=upkeep, maintenance=maintenance,
             counters=counters[p.id])
     routes: dict[str, list[str]] = {}
     for route in state.map.routes:

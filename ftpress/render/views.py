@@ -42,6 +42,8 @@ class SiteView:
     kinds: tuple[Link, ...] = ()
     #: The umpire's build (``ftpress build --view umpire``): every fact, never indexed.
     umpire: bool = False
+    #: A player's build (``ftpress build --view PLAYER``): whose, as its banner names it.
+    player_view: str | None = None
     #: The campaign's open turn (:mod:`ftpress.render.openturn`), if it keeps a state.
     open_turn: OpenTurnView | None = None
 

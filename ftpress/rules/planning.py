@@ -1,11 +1,12 @@
 """What every ruleset's turn does with the order files before any rule is applied.
 
-Each ruleset vets one player's file in its own way; what follows is the same in
-all of them: the vetted orders are kept beside the files in a :class:`VettedPlan`
-made once per turn, events name the rule they applied as ``'<ruleset> §<section>'``
-and the place in the file as ``path:line:col``; a player with no file, or who
-leaves groups out, is told they hold, and orders sent by someone who is not a
-player of the campaign are refused.
+Each ruleset vets one player's file in its own way, into the one shape every
+ruleset shares (:class:`Vetted`); what follows is the same in all of them: the
+vetted orders are kept beside the files in a :class:`VettedPlan` made once per
+turn, events name the rule they applied as ``'<ruleset> §<section>'`` and the
+place in the file as ``path:line:col``; a player with no file, or who leaves
+groups out, is told they hold, and orders sent by someone who is not a player of
+the campaign are refused.
 """
 
 from __future__ import annotations
@@ -40,6 +41,33 @@ class Vetting(Protocol):
 
 #: A ruleset's vetting of one player's file.
 V = TypeVar("V", bound=Vetting)
+#: What of one unit's order stands, in a ruleset's terms.
+A = TypeVar("A")
+#: One order refused, in a ruleset's terms.
+R = TypeVar("R", bound=Refusal)
+#: What else of the file stands, in a ruleset's terms.
+X = TypeVar("X")
+
+
+@dataclass(frozen=True, slots=True)
+class Vetted(Generic[A, R, X]):
+    """One player's orders sorted by the ruleset's vetting, made once and never
+    changed: what of each unit's order stands, the orders refused, each with where
+    it is in the file and why, and what else of the file stands.
+
+    Every ruleset's vetting has this shape; the ruleset names the three kinds (sct:
+    a task force's order, and beside them the economic orders paid for; ftcamp02: a
+    group's order, and the journeys, attachments and detachments; ftc2007: a task
+    group's order with its movement, and whether economic orders may be given).
+    """
+
+    player: str
+    #: Unit id (a task group, a task force) → what of its order stands, in file order.
+    accepted: Mapping[str, A]
+    #: The orders refused, in the order they were found.
+    rejected: tuple[R, ...]
+    #: What else of the file stands (see above).
+    rest: X
 
 
 def section_namer(ruleset: str) -> Callable[[str], str]:

@@ -21,6 +21,7 @@ from pydantic import TypeAdapter
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders, OrdersT
+from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.rules.section_index import Indexed, Reading
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice, Roll
@@ -77,9 +78,8 @@ class Ruleset(Generic[OrdersT]):
     new_campaign: Callable[[CampaignRequest], NewCampaign]
     #: The kinds of event it makes and how its turn report files and reads them.
     report: ReportSpec
-    #: The ruleset's order-file format (a model with ``turn`` and ``player``), passed
-    #: to ``ftpress.orders.load.parse_orders``; the shared format of
-    #: ``ftpress.orders.model`` is ``ftpress.orders.load.ADAPTER``.
+    #: The ruleset's order-file format (a model with ``turn`` and ``player``, in its own
+    #: package), passed to ``ftpress.orders.load.parse_orders``.
     orders_adapter: TypeAdapter[OrdersT]
     #: The open turn resolved: ``(new state, events)``; pure, dice the only chance.
     #: ``battles``: battle id → the umpire's filled-in result of a battle fought on the
@@ -110,6 +110,20 @@ class Ruleset(Generic[OrdersT]):
     #: with every group of theirs holding, and in comments what each holds, where it
     #: can go and which orders apply; it passes ``ftpress check`` as written.
     order_form: Callable[[State, str], str] | None = None
+    #: The name its order format's JSON Schema is published under
+    #: (``schemas/<name>.json``) if not ``orders-<ruleset>``.
+    orders_schema_name: str | None = None
+
+    @property
+    def orders_schema(self) -> str:
+        """The name of its order format's JSON Schema: ``schemas/<name>.json``."""
+        return self.orders_schema_name or f"orders-{self.name}"
+
+    #: One player's legal orders for the open turn, group by group, each with the lines
+    #: it writes, or the items a set-up may add (:mod:`ftpress.rules.choices`), for the
+    #: "Your view" page's form; None
+    #: where the ruleset offers none this turn (the page offers the form's text).
+    order_choices: Callable[[State, str], OrderChoices | ItemChoices | None] | None = None
 
     @property
     def rulebook(self) -> Path:

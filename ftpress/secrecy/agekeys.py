@@ -18,6 +18,15 @@ Three kinds of text reach this module, and each has its own check:
   (what the pull-request check may know), :func:`decrypt` opens it. Either reads
   the binary format and the ASCII-armored one (``-----BEGIN AGE ENCRYPTED
   FILE-----``, what a browser seals and a web form can carry): :func:`dearmored`.
+
+**Fixed sizes.** age hides a file's words but not its length: its payload is
+exactly as long as the plaintext plus a fixed overhead. So every file ftpress
+seals is padded first (:func:`pad`) to a size bucket: 4 KiB, or the next power
+of two above it (8, 16, 32 KiB…), and a size tells no more than the bucket.
+The padding is a YAML comment (a marker line, then a line of spaces), so a
+player who opens a sealed file with the ``age`` tool reads the same YAML;
+:func:`decrypt` takes it off again, and a file sealed before padding (none
+there) opens as it is.
 """
 
 from __future__ import annotations
@@ -155,10 +164,53 @@ def umpire_identity(root: Path, environ: Mapping[str, str] | None = None,
     return None
 
 
-def encrypt(data: bytes, to: Sequence[Recipient]) -> bytes:
-    """``data`` sealed to every one of ``to`` (binary age, no passphrase)."""
+#: The smallest size a sealed plaintext is padded to; larger ones go to the next
+#: power of two.
+MIN_BUCKET = 4 * 1024
+#: Where the padding starts: a YAML comment line, then a comment of spaces.
+PAD_MARK = (b"\n# padding: ftpress seals every file at a fixed size "
+            b"(README, Playing with secrets)\n#")
+
+
+def bucket(size: int) -> int:
+    """The padded size of a plaintext of ``size`` bytes (padding included)."""
+    padded = MIN_BUCKET
+    while padded < size:
+        padded *= 2
+    return padded
+
+
+def pad(data: bytes) -> bytes:
+    """``data`` padded to its bucket: ``data``, :data:`PAD_MARK`, spaces, a newline."""
+    least = len(data) + len(PAD_MARK) + 1
+    return data + PAD_MARK + b" " * (bucket(least) - least) + b"\n"
+
+
+def unpad(data: bytes) -> bytes:
+    """``data`` without the padding :func:`pad` added; as it is when it has none (a
+    file sealed before padding, or by another tool)."""
+    at = data.rfind(PAD_MARK)
+    if at < 0 or not data.endswith(b"\n") or data[at + len(PAD_MARK):-1].strip(b" "):
+        return data
+    return data[:at]
+
+
+def age_encrypt(data: bytes, to: Sequence[Recipient]) -> bytes:
+    """age itself: ``data`` encrypted to ``to``, as it is."""
     sealed: bytes = pyrage.encrypt(data, list(to))
     return sealed
+
+
+def age_decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
+    """age itself: ``data`` (binary) decrypted; raises pyrage's DecryptError."""
+    opened: bytes = pyrage.decrypt(data, list(identities))
+    return opened
+
+
+def encrypt(data: bytes, to: Sequence[Recipient]) -> bytes:
+    """``data`` padded (:func:`pad`) and sealed to every one of ``to`` (binary age, no
+    passphrase)."""
+    return age_encrypt(pad(data), to)
 
 
 class Unreadable(Exception):
@@ -166,14 +218,13 @@ class Unreadable(Exception):
 
 
 def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
-    """``data`` (binary or armored) opened with any of ``identities``; raises
+    """``data`` opened with any of ``identities`` and its padding taken off; raises
     :class:`Unreadable`."""
     problem = header_problem(data)
     if problem is not None:
         raise Unreadable(problem)
     try:
-        opened: bytes = pyrage.decrypt(dearmored(data), list(identities))
-        return opened
+        return unpad(age_decrypt(dearmored(data), identities))
     except pyrage.DecryptError as exc:
         if "No matching keys" in str(exc):
             raise Unreadable("is not sealed to this key (no recipient stanza matches it)"

@@ -123,7 +123,7 @@ def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None,
     place in the log. A roll the rules keep from the public (``hidden``) is left out.
 
     ``hidden_apart``: the hidden rolls were drawn from a stream of their own
-    (:mod:`ftpress.turn.secret`), so the public stream holds the public rolls alone:
+    (:mod:`ftpress.store.secret`), so the public stream holds the public rolls alone:
     every one is shown, and their places follow one another with no gap. Otherwise (a
     turn that opened without a hidden secret) the hidden rolls sit in the one stream
     between the public ones, and only the rolls public events carry are shown, as such

@@ -8,7 +8,7 @@ everything else as they know it), and the turn's events whose audience
 includes the player, encrypted to the umpires and to that player
 (:mod:`ftpress.secrecy.sealing`). The player reads it with ``age -d -i KEY`` or through
 ``ftpress build --view <player> --identity KEY``, which builds their site from
-the public files and these (:mod:`ftpress.site.viewing`); nobody else can.
+the public files and these (:mod:`ftpress.secrecy.viewing`); nobody else can.
 
 The plain form is one YAML mapping: ``turn``, ``player``, ``state`` (each
 state file's mapping under its kind: ``campaign``, ``players``, ``map``,
@@ -108,21 +108,31 @@ def text_of(intelligence: Intelligence) -> str:
     return dump(_Written(intelligence.turn, intelligence.player, files, intelligence.events))
 
 
+def keyed_players(state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each player a sealed campaign seals their own files to, with the recipients
+    those are sealed to (the umpires', then theirs); none where orders are plain."""
+    umpires = tuple(state.campaign.umpire_recipients or ())
+    if not state.campaign.sealed or not umpires:
+        return ()
+    # A player with no recipient has nobody to seal to: `ftpress keys check` names them.
+    return tuple((p.id, (*umpires, p.recipient)) for p in state.players.players
+                 if p.recipient is not None)
+
+
 def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
                        turn: str) -> dict[str, bytes]:
-    """The sealed intelligence of every player with a recipient, by path in ``folder``
-    (a sealed campaign's store writes it); none while no umpire has a recipient."""
-    umpires = state.campaign.umpire_recipients or ()
-    if not umpires:
-        return {}
+    """The sealed intelligence of every player with a recipient, by path in ``folder``,
+    and their sealed reports (:mod:`ftpress.yourview.files`); none in a campaign whose
+    orders are plain."""
     files: dict[str, bytes] = {}
-    for player in state.players.players:
-        if player.recipient is None:
-            continue  # nobody to seal it to: `ftpress keys check` names them
-        text = text_of(known_to(state, events, turn, player.id))
-        files[path_of(folder, player.id)] = agekeys.encrypt(
-            text.encode("utf-8"), agekeys.recipients([*umpires, player.recipient]))
-    return files
+    for player, to in keyed_players(state):
+        text = text_of(known_to(state, events, turn, player))
+        files[path_of(folder, player)] = agekeys.encrypt(text.encode("utf-8"),
+                                                         agekeys.recipients(to))
+    # And what the site publishes of it for the player's browser ("Your view").
+    from ftpress.yourview.files import view_files
+
+    return files | view_files(folder, state, events, turn)
 
 
 def read_intelligence(root: Path, rel: str, identities: list[agekeys.Identity],

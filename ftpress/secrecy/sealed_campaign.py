@@ -49,8 +49,10 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
-from ftpress.turn.record import read_record
-from ftpress.turn.secret import turn_key
+from ftpress.store.record import read_record
+from ftpress.store.secret import turn_key
+from ftpress.yourview.files import view_name
+from ftpress.yourview.view import FOLDER as VIEWS
 
 #: Where the players send their order files, one folder per turn.
 _ORDERS = "orders"
@@ -150,7 +152,8 @@ def setup_intelligence(folder: str, setup: State, keys: State) -> dict[str, byte
 
 
 def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str, bytes]:
-    """``player``'s intelligence of the latest recorded turn, sealed to the recipient
+    """``player``'s intelligence of the latest recorded turn, and their report, sealed
+    to the recipient
     ``state/`` now lists for them (a recipient recorded after that turn was resolved:
     the player can read and check against what they know at once)."""
     from ftpress.secrecy.intelligence import path_of
@@ -166,8 +169,11 @@ def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str,
     else:
         made = intelligence_files(folder, _keyed(full, keys), read_events(root, folder, umpire),
                                   folder.rsplit("/", 1)[1])
-    rel = path_of(folder, player)
-    return {rel: made[rel]} if rel in made else {}
+    own = keys.player(player)
+    mine = {path_of(folder, player)}
+    if own is not None and own.recipient is not None:
+        mine.add(f"{folder}/{VIEWS}/{view_name(own.recipient)}")
+    return {rel: data for rel, data in made.items() if rel in mine}
 
 
 def _schema_line(file: Path) -> str | None:
@@ -247,6 +253,12 @@ def stale_projections(root: Path, umpire: UmpireKey) -> list[Problem]:
     for rel, data in sorted(made.items()):
         target = root / rel
         if target.is_file() and target.read_bytes() == data:
+            continue
+        if f"/{VIEWS}/" in rel:
+            if target.is_file():  # a turn recorded before reports were sealed has none
+                found.append(Problem(rel, 0, 0, "does not hold its player's report of the "
+                                     "turn's record; run 'ftpress keys seal-campaign' to seal "
+                                     "it again"))
             continue
         if f"/{INTELLIGENCE}/" in rel:
             if rel.startswith(f"{TURNS_DIR}/{SETUP}/") and not target.is_file():

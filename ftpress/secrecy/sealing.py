@@ -204,7 +204,7 @@ class OpenedOrders:
 
 
 def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identity],
-                     adapter: TypeAdapter[Any] | None = None, *,
+                     adapter: TypeAdapter[Any], *,
                      state: State | None = None) -> OpenedOrders:
     """Every sealed order file of ``turn``, opened and parsed. A file that cannot
     be opened or parsed makes its player's groups hold (they sent no usable

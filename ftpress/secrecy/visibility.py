@@ -14,7 +14,7 @@ whose events the viewer may not see.
 **The safety net.** :class:`HiddenFacts` still knows the names that the full
 states hide (the ships and designs of groups no enemy has contacted, ships on
 the slips) and the words that would tell a dummy counter from a real one; it is
-made where a build holds the full states (:mod:`ftpress.site.viewing`). It is a
+made where a build holds the full states (:mod:`ftpress.secrecy.viewing`). It is a
 last resort, not the rule. The rules set audiences, so an event its audience lets
 through whose own words or dice name a hidden fact is a bug in a rule: the build
 stops with :class:`HiddenFactLeak` naming the event, rather than leave it out
@@ -92,10 +92,13 @@ def visible(events: Iterable[Event], viewer: Viewer,
             net: HiddenFacts | None = None) -> tuple[Event, ...]:
     """The events ``viewer`` may read, in order: those whose audience includes them.
 
-    With ``net`` (see the module docstring), an event whose words or dice would
-    still name a hidden fact stops the build (:class:`HiddenFactLeak`: the rule that
-    made it set the wrong audience), and a player's note that would is dropped from
-    an event that is shown.
+    With ``net`` (see the module docstring: a sealed campaign), an event whose words
+    or dice would still name a hidden fact stops the build (:class:`HiddenFactLeak`:
+    the rule that made it set the wrong audience); and an event shown from another
+    player's order keeps neither the place it cites in that order file nor the
+    player's note: the line and column of a sealed file say how its orders are laid
+    out (the gaps between a player's counters give the ships in each), and a note is
+    the player's and the umpire's.
     """
     shown: list[Event] = []
     for event in events:
@@ -106,10 +109,18 @@ def visible(events: Iterable[Event], viewer: Viewer,
                 raise HiddenFactLeak(
                     f"a {event.kind!r} event ({event.rule}) told to {event.audience!r} names "
                     f"what {viewer!r} may not know: {event.text!r}")
-            if event.note is not None and net.reveals(event.note):
-                event = dataclasses.replace(event, note=None)
+            if not _own_order(event, viewer) and (event.order or event.note):
+                event = dataclasses.replace(event, order=None, note=None)
         shown.append(event)
     return tuple(shown)
+
+
+def _own_order(event: Event, viewer: Viewer) -> bool:
+    """Does ``event`` cite an order file of ``viewer``'s own (``orders/<turn>/<them>.yaml``)?"""
+    if viewer.player is None or not event.order:
+        return False
+    path = event.order.split(":", 1)[0]
+    return path.rsplit("/", 1)[-1] == f"{viewer.player}.yaml"
 
 
 def published_order(text: str, path: str, events: Iterable[Event], viewer: Viewer,
@@ -218,9 +229,13 @@ class HiddenFacts:
     """The last safety net (see the module docstring): the names the states hide,
     the ships and designs of every group no enemy has contacted (§15.3) and of
     ships on the slips; and any word of dummies, which would tell a dummy counter
-    from a real one (§15.2)."""
+    from a real one (§15.2), to a viewer who knows of no dummy."""
 
     terms: frozenset[str]
+    #: Are words of dummies hidden? Not from a viewer who knows of a dummy: one of
+    #: their own, or one an enemy's contact found out and told them of (§15.3); the
+    #: public knows of none.
+    dummies: bool = True
 
     @classmethod
     def of(cls, *states: State, known: frozenset[str] = frozenset(),
@@ -254,7 +269,9 @@ class HiddenFacts:
                 keels.add(keel.name)
                 designs |= {keel.design, design.name} if design else {keel.design}
         terms = names | (keels - shown) | (designs - seen)
-        return cls(frozenset(t for t in terms if t.strip()))
+        knows_a_dummy = any(g.dummy and (g.shown_to(mine) or g.id in known)
+                            for state in states for g in state.groups.groups)
+        return cls(frozenset(t for t in terms if t.strip()), not knows_a_dummy)
 
     @classmethod
     def of_turn(cls, before: State | None, after: State, viewer: Viewer = PUBLIC_VIEW,
@@ -283,7 +300,8 @@ class HiddenFacts:
     def reveals(self, text: str) -> bool:
         """Does ``text`` name a hidden ship or design, or speak of dummies?"""
         pattern = self._pattern()
-        return bool(_DUMMY.search(text) or (pattern is not None and pattern.search(text)))
+        return bool((self.dummies and _DUMMY.search(text))
+                    or (pattern is not None and pattern.search(text)))
 
 
 @functools.lru_cache(maxsize=256)

@@ -31,8 +31,9 @@ from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
 from ftpress.secrecy.twins import UmpireKey
+from ftpress.secrecy.viewing import from_intelligence, known, viewer_named
 from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
-from ftpress.site.viewing import from_intelligence, known, viewer_named
+from ftpress.site.yours import your_view
 from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
@@ -41,6 +42,7 @@ from ftpress.state.records import RecordedTurn, load_turns
 from ftpress.state.turns import turn_id
 from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_states
+from ftpress.yourview.view import YourView
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ class Site:
     #: The theme's static files, read (the campaign's own over the built-in ones).
     statics: tuple[theme.StaticFile, ...] = ()
     #: The campaign's current state as the site's viewer knows it
-    #: (:mod:`ftpress.site.viewing`); None for a campaign that is a blog alone.
+    #: (:mod:`ftpress.secrecy.viewing`); None for a campaign that is a blog alone.
     state: State | None = None
     #: When the first scheduled (future-dated, not draft) post comes due, if any.
     next_due: datetime | None = None
@@ -91,8 +93,10 @@ class Site:
     assets: tuple[Asset, ...] = ()
     #: The open turn as the build's "now" finds it (front page and ``/turns/``).
     open_turn: OpenTurnView | None = None
-    #: Each turn's last safety net for the viewer (:mod:`ftpress.site.viewing`).
+    #: Each turn's last safety net for the viewer (:mod:`ftpress.secrecy.viewing`).
     nets: tuple[HiddenFacts | None, ...] = ()
+    #: The "Your view" page's inputs (a sealed campaign's public site or a player's).
+    yours: YourView | None = None
 
 
 def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
@@ -156,7 +160,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 statics, state, min(scheduled, default=None), turns, viewer,
                 load_assets(root, published),
-                _open_turn(root, state, options.now) if state is not None else None, nets)
+                _open_turn(root, state, options.now) if state is not None else None, nets,
+                your_view(root, state, turns, viewer, config.base_url)
+                if state is not None else None)
 
 
 def _open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:

@@ -22,6 +22,7 @@ from ftpress.render.pages import Renderer, template_problem
 from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
+from ftpress.render.yourview import render_your_view
 from ftpress.secrecy.visibility import PUBLIC_VIEW
 from ftpress.site.loading import Site
 from ftpress.site.schema_export import schema_files
@@ -65,6 +66,8 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
                                    if viewer.umpire or p == viewer.player})
             render_turns(r, site.state, site.turns, site.rulebook, display,
                          report=_report(site.state), viewer=viewer, nets=site.nets)
+            if site.yours is not None:  # a player's report: theirs, or sealed to each
+                render_your_view(r, out, site.state, site.yours)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if out.clashes:  # before rendering a page: two things want one path
@@ -115,7 +118,10 @@ def _renderer(site: Site, blog: Blog, out: Outputs, executor: Executor,
               cache: RenderCache | None) -> Renderer:
     """The renderer, with the context every page shares, for a whole build or one post."""
     urls = Urls(site.config)
+    player = site.state.player(site.view.player) if site.state is not None and \
+        site.view.player is not None else None
     shared = dataclasses.replace(site_view(blog, urls, site.statics),
-                                 umpire=site.view.umpire, open_turn=site.open_turn)
+                                 umpire=site.view.umpire, open_turn=site.open_turn,
+                                 player_view=f"{player.name} ({player.id})" if player else None)
     env = theme.environment(site.theme_dirs, cache.templates if cache is not None else None)
     return Renderer(env, shared, urls, out, root=site.root, executor=executor, cache=cache)

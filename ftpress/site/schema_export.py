@@ -19,8 +19,8 @@ from ftpress.content.posts import POST_META
 from ftpress.content.rulebook import RULE_META
 from ftpress.errors import InputError
 from ftpress.files.config import CONFIG_FILE, config_schema, load_config
+from ftpress.files.validation import published
 from ftpress.files.write import write_file
-from ftpress.orders.load import ADAPTER as ORDERS_ADAPTER
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.state.battle_results import ADAPTER as BATTLE_ADAPTER
 from ftpress.state.events import EventsFile, TurnRecord
@@ -43,16 +43,14 @@ def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, d
         "rule": (RULE_META.json_schema(), "the front matter of a rule file, "
                  "content/rules/NN-title.md"),
     }
-    # A design a set-up file adds is written as designs.yaml writes one: no 'ext' key.
-    found["orders"] = (with_extension(ORDERS_ADAPTER.json_schema(), "orders", None),
-                       "orders/<turn-id>/<player-id>.yaml: one player's orders for one "
-                       "strategic turn")
     for name, each in sorted(RULESETS.items()):
-        if each.orders_adapter is not ORDERS_ADAPTER:
-            # A ruleset with its own order format: orders-<ruleset>.json.
-            found[f"orders-{name}"] = (each.orders_adapter.json_schema(),
-                                       f"orders/<turn-id>/<player-id>.yaml under the {name} "
-                                       "ruleset: one player's orders for one turn")
+        # Each ruleset's order format (orders-<ruleset>.json, or the name it keeps). A
+        # design a set-up file adds is written as designs.yaml writes one: no 'ext' key.
+        about = (": one player's orders for one strategic turn" if each.orders_schema == "orders"
+                 else f" under the {name} ruleset: one player's orders for one turn")
+        found[each.orders_schema] = (
+            with_extension(each.orders_adapter.json_schema(), "orders", None),
+            f"orders/<turn-id>/<player-id>.yaml{about}")
     found["battle"] = (BATTLE_ADAPTER.json_schema(), "battles/<turn-id>/<battle-id>.yaml: "
                        "the result of a battle fought on the tabletop, filled in by the umpire")
     found["events"] = (_events_schema(), "state/turns/<turn-id>/"
@@ -69,7 +67,7 @@ def all_schemas(base_url: str | None, ruleset: str | None = None) -> dict[str, d
         head = {"$schema": _DRAFT}
         if base_url:
             head["$id"] = f"{base_url}{SCHEMAS_DIR}/{name}.json"
-        schemas[name] = {**head, **_closed(schema), "description": about}
+        schemas[name] = {**head, **published(_closed(schema)), "description": about}
     return schemas
 
 

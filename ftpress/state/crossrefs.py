@@ -165,9 +165,6 @@ class _Checker:
                     self.add("players", ("players", i, "capital"), f"capital {p.capital!r} "
                              f"is {'held by ' + repr(owner) if owner else 'neutral'}; a "
                              "player's capital is one of their own worlds")
-            if p.ally is not None and p.ally == p.navy:
-                self.add("players", ("players", i, "ally"), f"ally {p.ally!r} is the "
-                         "player's own navy; an ally is another navy")
 
     # -- map.yaml --------------------------------------------------------------------
 

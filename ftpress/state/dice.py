@@ -10,7 +10,7 @@ and the roll goes into :attr:`Dice.log`.
 secret, a check told only to the ship's owner) asks for it with ``hidden=True``:
 the roll is marked so in the log, and, where the dice have a second source for
 hidden rolls, drawn from it. A sealed campaign's turn keys that second stream
-with a secret the public never learns (:mod:`ftpress.turn.secret`), so the
+with a secret the public never learns (:mod:`ftpress.store.secret`), so the
 public stream, whose key is public once the turn is over, holds only the public
 rolls and says nothing of the hidden ones. Without a second source (an open
 campaign, dice rolled by hand, a turn recorded before hidden streams) every roll

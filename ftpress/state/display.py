@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ftpress.state.hexes import Hex
-from ftpress.state.model import Group, MapFile, Point, System
+from ftpress.state.model import Group, MapFile, Player, Point, System
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +90,9 @@ class Display:
     place_heading: str = "Hex"
     #: Does the ruleset have charted routes (a power's worlds table lists them)?
     routes: bool = True
-    #: Does the ruleset bill an upkeep rate (the powers' pages show it)?
-    upkeep: bool = True
+    #: A power's upkeep as the powers' pages show it, its rate and the level chosen
+    #: ('7.5%', 'standardised'); None where the ruleset bills no upkeep.
+    upkeep: Callable[[Player], tuple[str, str]] | None = None
     #: Does the ruleset have dummy counters (a power's page may say some are)?
     dummies: bool = True
     #: More public facts about a system, for the systems table's notes.

@@ -229,7 +229,7 @@ class TurnRecord:
     #: A campaign sealed after some turns were resolved from plain orders keeps their
     #: digests, and says ``orders`` here: their record's ``.age`` copies are twins.
     digest_of: Literal["orders", "sealed"] | None = None
-    #: The secret behind this turn's hidden rolls (:mod:`ftpress.turn.secret`): only
+    #: The secret behind this turn's hidden rolls (:mod:`ftpress.store.secret`): only
     #: in the sealed twin of ``turn.yaml``; the plain file keeps its hash alone.
     hidden_secret: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: Its SHA-256, as published when the turn opened; none: every roll came from the

@@ -47,6 +47,16 @@ class Extension:
 E = TypeVar("E", bound=Extension)
 
 
+def placed_after(key: str) -> dict[str, str]:
+    """The metadata of an extension field written in the file right after the shared
+    record's ``key`` (where it stood before the ruleset took it over), not at the end."""
+    return {PLACED_AFTER: key}
+
+
+#: The metadata key of :func:`placed_after`.
+PLACED_AFTER = "placed_after"
+
+
 def extension_of(record: Any, kind: type[E]) -> E:
     """``record``'s extension of ``kind``, or one holding the defaults."""
     found = record.ext
@@ -225,12 +235,14 @@ def _extended(record: Any, at: tuple[Hashable, ...], *, kind: str, ext: StateExt
     keys = set(ext.keys(kind)) & set(record) if ext else set()
     if adapter is None or not keys:
         return record
-    mine = _copy(record, keep=keys)
+    mine, slipped = validation.strict_types(adapter, _copy(record, keep=keys), path, within=at)
     rest = _copy(record, drop=keys)
     try:
         rest["ext"] = normalised(adapter.validate_python(mine))
     except ValidationError as exc:
-        problems.extend(validation.problems(exc, mine, path, adapter, within=at))
+        slipped = validation.merged(validation.problems(exc, mine, path, adapter, within=at),
+                                    slipped)
+    problems.extend(slipped)
     return rest
 
 
@@ -287,10 +299,10 @@ def schema(base: dict[str, Any], file_kind: str, ext: StateExtension | None
         props = dict(where.get("properties", {}))
         props.pop("ext", None)
         adapter = ext.adapter(record) if ext else None
-        if adapter is not None:
+        if ext is not None and adapter is not None:
             added = adapter.json_schema()
             defs.update(added.get("$defs", {}))
-            props.update(added.get("properties", {}))
+            props = _placed(props, added.get("properties", {}), ext.records[record])
         where["properties"] = props
         if name is None:
             out = {**where, **({"$defs": defs} if defs else {})}
@@ -302,6 +314,20 @@ def schema(base: dict[str, Any], file_kind: str, ext: StateExtension | None
                                                   if k != "ext"}}
     if defs:
         out["$defs"] = defs
+    return out
+
+
+def _placed(shared: dict[str, Any], added: dict[str, Any], record: type[Extension]
+            ) -> dict[str, Any]:
+    """The properties of a record's schema: the shared ones, each of the extension's
+    after the shared one it is placed after (:func:`placed_after`), the rest last."""
+    after = {f.name: f.metadata[PLACED_AFTER] for f in dataclasses.fields(record)
+             if PLACED_AFTER in f.metadata}
+    out: dict[str, Any] = {}
+    for key, value in shared.items():
+        out[key] = value
+        out.update((k, v) for k, v in added.items() if after.get(k) == key)
+    out.update((k, v) for k, v in added.items() if k not in out)
     return out
 
 

@@ -173,7 +173,9 @@ def check_recipient(value: str) -> str:
 
 
 #: A public key sealed files are encrypted to (:func:`check_recipient`).
-AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient)]
+AgeRecipient = Annotated[str, Strict(), AfterValidator(check_recipient), WithJsonSchema({
+    "type": "string", "pattern": r"^\s*(?:age1|ssh-ed25519 |ssh-rsa )",
+    "description": "an age recipient ('age1…') or an SSH public key ('ssh-ed25519 AAAA…')"})]
 
 
 def _normalise_ext(record: Any) -> None:
@@ -223,7 +225,7 @@ class Calendar:
     #: the turn opens; the secret itself is revealed in the turn's record.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: SHA-256 (hex) of the secret behind the open turn's hidden rolls (a sealed
-    #: campaign's, :mod:`ftpress.turn.secret`), published with ``secret_sha256``; the
+    #: campaign's, :mod:`ftpress.store.secret`), published with ``secret_sha256``; the
     #: secret is revealed only in the sealed twin of the turn's record.
     hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
         = None
@@ -324,9 +326,6 @@ class CampaignFile:
 
 # --- state/players.yaml ----------------------------------------------------------------
 
-Maintenance = Literal["full", "standardised", "reduced"]
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     __pydantic_config__ = CONFIG
@@ -341,10 +340,6 @@ class Player:
     capital: Id
     #: The navy whose published designs the player builds (a catalogue navy id).
     navy: Id | None = None
-    #: Upkeep level (ftc2007 §7): full 10%, standardised 7.5%, reduced 5%.
-    maintenance: Maintenance = "full"
-    #: The allied navy whose designs the player buys at a discount (ftc2007 §13.1).
-    ally: Id | None = None
     #: The player's GitHub login, for people reading the file.
     github: GitHubLogin | None = None
     #: The player's numeric GitHub user id: an order pull request is the player's when

@@ -23,9 +23,10 @@ from typing import Any
 
 import yaml
 
+from ftpress.files.yamlsource import represent_text
 from ftpress.state.dice import Roll
 from ftpress.state.events import Audience
-from ftpress.state.extension import Extension
+from ftpress.state.extension import PLACED_AFTER, Extension
 from ftpress.state.files import DICE, KINDS, STATE_DIR, FileKind
 from ftpress.state.hexes import Hex
 from ftpress.state.model import Abstract, DiceFile, Point, Ship, State
@@ -58,6 +59,7 @@ _Dumper.add_representer(_FlowMap, lambda d, v: d.represent_mapping(
     "tag:yaml.org,2002:map", v.items(), flow_style=True))
 _Dumper.add_representer(datetime, lambda d, v: d.represent_scalar(
     "tag:yaml.org,2002:timestamp", v.isoformat()))
+_Dumper.add_representer(str, represent_text)
 
 
 def plain(value: Any, depth: int = 2) -> Any:
@@ -89,13 +91,18 @@ def plain(value: Any, depth: int = 2) -> Any:
 
 def _fields(record: Any) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
     """A record's fields and values, its extension's (:mod:`ftpress.state.extension`)
-    in place of ``ext``: in the file they stand beside the shared ones."""
+    in place of ``ext``, or after the shared field each names (``placed_after``): in
+    the file they stand beside the shared ones."""
+    ext = next((getattr(record, f.name) for f in dataclasses.fields(record)
+                if isinstance(getattr(record, f.name), Extension)), None)
+    placed: dict[str, list[tuple[dataclasses.Field[Any], Any]]] = {}
+    if ext is not None:
+        for f, item in _fields(ext):
+            placed.setdefault(f.metadata.get(PLACED_AFTER, "ext"), []).append((f, item))
     for f in dataclasses.fields(record):
-        item = getattr(record, f.name)
-        if isinstance(item, Extension):
-            yield from _fields(item)
-        elif f.name != "ext":
-            yield f, item
+        if f.name != "ext":
+            yield f, getattr(record, f.name)
+        yield from placed.get(f.name, ())
 
 
 def _inline(value: Any) -> bool:

@@ -10,6 +10,12 @@ turn, its verification and redo, the order check, ``check``, ``build`` and
 dice secrets through it, and a turn's record is written by its one recipe,
 :meth:`CampaignStore.record_turn`. What the public may read of a turn is made
 in one place, :func:`ftpress.store.projection.project`.
+
+Besides the interface (:mod:`.campaign_store`) and its two implementations
+(:mod:`.open`, :mod:`.sealed`): what a turn reads besides the state
+(:mod:`.inputs`), the umpire's secrets behind its dice (:mod:`.secret`), a
+record read back (:mod:`.record`), and the loads and edits of the state
+(:mod:`.campaign`, :mod:`.state_edits`, :mod:`.calendar_edits`).
 """
 
 from ftpress.store.campaign_store import (

@@ -48,9 +48,9 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
 from ftpress.store.campaign import load_folder, load_state
-from ftpress.turn.inputs import load_battles, read_supplied_dice
-from ftpress.turn.record import base_url, keeps_before, read_record
-from ftpress.turn.secret import (
+from ftpress.store.inputs import load_battles, read_supplied_dice
+from ftpress.store.record import base_url, keeps_before, read_record
+from ftpress.store.secret import (
     SECRET_ENV,
     SECRET_FILE,
     hidden_secret,
@@ -82,7 +82,7 @@ class TurnOrders:
 
 @dataclass(frozen=True, slots=True)
 class DiceSecrets:
-    """The umpire's secrets behind a turn's dice (:mod:`ftpress.turn.secret`), checked
+    """The umpire's secrets behind a turn's dice (:mod:`ftpress.store.secret`), checked
     against the hashes published when it opened."""
 
     #: The turn's secret (None: it opened without one).
@@ -372,6 +372,15 @@ class CampaignStore(ABC):
         rotated): the current campaign file listing them."""
         campaign = dataclasses.replace(state.campaign, umpire_recipients=recipients or None)
         return self.current_files(dataclasses.replace(state, campaign=campaign), ("campaign",))
+
+    def intelligence_for(self, player: str) -> dict[str, bytes]:
+        """What ``player`` knows of the latest recorded turn, sealed to the key ``state/``
+        now lists for them, by path: none where nothing is sealed."""
+        return {}
+
+    def how_to_send(self, turn: str, player: str = "<your-id>") -> str:
+        """How a player sends a turn's orders, in the words of every reminder and hint."""
+        return sealing.how_to_send(turn, player, sealed=False)
 
     def write_current(self, state: State, kinds: Iterable[str] | None = None,
                       about: str = f"{STATE_DIR}/") -> None:

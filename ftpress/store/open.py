@@ -17,7 +17,7 @@ from ftpress.orders.sent import senders
 from ftpress.secrecy.sealing import PLAIN_ORDERS
 from ftpress.state.model import State
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
-from ftpress.turn.inputs import load_orders
+from ftpress.store.inputs import load_orders
 
 
 class OpenStore(CampaignStore):

@@ -5,7 +5,8 @@ from a part of it that was made for the public: the state the public knows
 (:func:`ftpress.secrecy.knowledge.public_state`), the events whose audience is everyone
 (cleared by the turn's last safety net, :class:`ftpress.secrecy.visibility.HiddenFacts`),
 the public rolls with their places in the stream, ``turn.yaml`` without the hidden
-secret, and the public copy of each order file. Nothing public is made by taking
+secret, the public copy of each order file, and the battle results the umpire
+committed in plain. Nothing public is made by taking
 a whole file and deleting from it afterwards; the next check of secrecy
 ("nothing public depends on a hidden fact") tests this seam.
 """
@@ -39,6 +40,9 @@ class PublicTurn:
     record: TurnRecord
     #: The public copy of each order file folded in, by player.
     orders: Mapping[str, bytes]
+    #: Each battle result fought on the tabletop and folded in, by battle id: as the
+    #: umpire committed it in plain under ``battles/``, which everyone reads.
+    battles: Mapping[str, bytes]
 
 
 def project(made: MadeTurn) -> PublicTurn:
@@ -49,7 +53,9 @@ def project(made: MadeTurn) -> PublicTurn:
     orders = {player: published_order(raw.decode("utf-8"), f"orders/{made.turn}/{player}.yaml",
                                       made.events, PUBLIC_VIEW, net).encode("utf-8")
               for player, raw in made.orders.items()}
+    fought = {e.order for e in made.events if e.kind == "battle" and e.order}
+    battles = {name: battle.raw for name, battle in made.battles.items() if battle.path in fought}
     return PublicTurn(made.turn, public_state(made.state),
                       public_state(made.before) if made.before is not None else None,
                       shown, public_rolls(made.dice, shown, made.key, apart),
-                      dataclasses.replace(made.record, hidden_secret=None), orders)
+                      dataclasses.replace(made.record, hidden_secret=None), orders, battles)

@@ -4,7 +4,7 @@ public projection, the whole sealed to the umpires beside it (its twin).
 Read with the umpire's key, every file is read whole (from its twin); without
 it, the public projections alone. A turn's orders are the sealed files the
 players committed, opened with the key (:mod:`ftpress.secrecy.sealing`); its hidden
-rolls come from a stream of their own (:mod:`ftpress.turn.secret`). A turn
+rolls come from a stream of their own (:mod:`ftpress.store.secret`). A turn
 writes, for each of its files, the plain file made from the public's part of
 the turn (:func:`ftpress.store.projection.project`) and the whole file sealed
 beside it; and each player's intelligence, sealed to them
@@ -28,6 +28,7 @@ from ftpress.secrecy.hidden_state import Sealer, state_pairs
 from ftpress.secrecy.intelligence import intelligence_files
 from ftpress.secrecy.knowledge import public_state
 from ftpress.secrecy.twins import UmpireKey, marked, twin
+from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.events import EventsFile
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
@@ -91,9 +92,15 @@ class SealedStore(CampaignStore):
                            dump(EventsFile(made.turn, public.events)).encode("utf-8"))
         rel = f"{folder}/{DICE.file}"
         out |= sealer.pair(rel, whole[rel], dump(public.dice).encode("utf-8"))
-        if public.record != made.record:  # the hidden secret, sealed in the twin alone
-            rel = f"{folder}/turn.yaml"
+        rel = f"{folder}/turn.yaml"
+        # A turn whose hidden rolls had a secret of their own (its hash is public) keeps
+        # that secret in the twin alone.
+        if public.record.hidden_secret_sha256 is not None:
             out |= sealer.pair(rel, whole[rel], dump(public.record).encode("utf-8"))
+        else:
+            out[rel] = dump(public.record).encode("utf-8")
+        for name, raw in public.battles.items():
+            out[f"{folder}/{BATTLES_DIR}/{name}.yaml"] = raw
         for player, shown in sorted(public.orders.items()):
             rel = f"{folder}/orders/{player}.yaml"
             # The player's sealed file, where the dice were keyed on it, is the twin.
@@ -186,6 +193,20 @@ class SealedStore(CampaignStore):
         return sealed_files(self.root, self.key, recipients=recipients).files
 
 
+    def intelligence_for(self, player: str) -> dict[str, bytes]:
+        """Their intelligence of the latest recorded turn, sealed to their key
+        (:func:`ftpress.secrecy.sealed_campaign.latest_intelligence`); refused without the
+        umpire's key, which opens the whole state it is made from."""
+        from ftpress.secrecy.sealed_campaign import latest_intelligence
+
+        if self.key is None:
+            raise RefusedCommand(f"this campaign is sealed: sealing {player}'s intelligence "
+                                 "needs the umpire's key; nothing was done")
+        return latest_intelligence(self.root, self.key, player)
+
+    def how_to_send(self, turn: str, player: str = "<your-id>") -> str:
+        return sealing.how_to_send(turn, player, sealed=True)
+
 def player_answering(root: Path, identity: Path) -> str | None:
     """The player whose recipient ``identity`` answers to (a player checking their own
     orders against what they know), or None (the umpire's key, or no key of the roster)."""
@@ -205,7 +226,7 @@ def players_view(root: Path, loaded: LoadedState, player: str, identity: Path
     if loaded.state.campaign.known_to is None:
         return None
     from ftpress.rules import STATE_EXTENSIONS
-    from ftpress.site.viewing import from_intelligence
+    from ftpress.secrecy.viewing import from_intelligence
     from ftpress.state.records import load_turns
 
     turns = load_turns(root, extensions=STATE_EXTENSIONS)

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 _HIDDEN = ("\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e"
            "\u2060-\u2064\u2066-\u2069\ufeff")
@@ -65,6 +68,29 @@ def refusal(char: str, *, lines: bool = True) -> str:
             "invisible character); remove it")
 
 
+#: The same in a JSON Schema's ``pattern``, for editors (ECMA-262 escapes; the text's
+#: end as ``(?![\\s\\S])``, since a ``$`` lets a last line break through in Python's
+#: regular expressions, which check-jsonschema uses).
+_HIDDEN_ESCAPED = "".join(f"\\u{ord(c):04x}" if c not in "-" else c for c in _HIDDEN)
+END = "(?![\\s\\S])"
+TEXT_PATTERN = f"^(?:[^{_HIDDEN_ESCAPED}\\r]|\\r\\n)*{END}"
+LINE_PATTERN = f"^[^{_HIDDEN_ESCAPED}\\t\\n\\r\\u2028\\u2029]*{END}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked(AfterValidator):
+    """The check, and its pattern in the field's JSON Schema."""
+
+    pattern: str = ""
+
+    def __get_pydantic_json_schema__(self, core: CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        schema = handler(core)
+        if "pattern" in schema:
+            return {"allOf": [schema, {"pattern": self.pattern}]}
+        return {**schema, "pattern": self.pattern}
+
+
 def _check(lines: bool) -> AfterValidator:
     def check(value: str) -> str:
         at = unclean(value, lines=lines)
@@ -73,7 +99,7 @@ def _check(lines: bool) -> AfterValidator:
         where = f" (character {at + 1} of the text)" if at else ""
         raise ValueError(refusal(value[at], lines=lines) + where)
 
-    return AfterValidator(check)
+    return _Checked(check, TEXT_PATTERN if lines else LINE_PATTERN)
 
 
 #: The checks themselves, to end the metadata of a field with other constraints

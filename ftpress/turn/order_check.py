@@ -72,6 +72,10 @@ def check_orders(store: CampaignStore, wanted: set[str] | None = None,
         if stray is not None:
             problems.append(stray)
             continue
+        if adapter is None:
+            # The campaign names no ruleset ftpress knows (the state's check says so):
+            # the files are in that ruleset's format, so only their place is checked.
+            continue
         invalid = False
         try:
             loaded = read_orders(root, rel, adapter)
@@ -108,9 +112,9 @@ def check_orders(store: CampaignStore, wanted: set[str] | None = None,
 
 
 def _orders_adapter(root: Path, state: State | None) -> TypeAdapter[Any] | None:
-    """The order format of the campaign's ruleset (None: the shared one, also when
-    it names no known ruleset). A state with problems elsewhere still names its
-    ruleset, so its order files are not read in another ruleset's format."""
+    """The order format of the campaign's ruleset (None: it names no ruleset ftpress
+    knows). A state with problems elsewhere still names its ruleset, so its order
+    files are not read in another ruleset's format."""
     name = state.campaign.ruleset if state is not None else _ruleset_named(root)
     try:
         return rules.find_ruleset(name).orders_adapter if name else None

@@ -22,6 +22,7 @@ from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, TurnFiles, open_store
 from ftpress.store.campaign import load_folder
 from ftpress.turn.verify import remade, unified_diff
+from ftpress.yourview.view import FOLDER as VIEWS
 
 #: A later turn whose record keeps the state it started from (``before/``: the umpire
 #: edited the state between turns) starts from that edited state when redone; what
@@ -33,7 +34,7 @@ REDO_KEEPS_EDITED_STARTS = True
 _RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
                            *(name for log in RECORD_TWINS for name in (log, twin(log))),
                            "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR,
-                           INTELLIGENCE})
+                           INTELLIGENCE, VIEWS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +165,12 @@ def _change(store: CampaignStore, turn: str, files: TurnFiles,
     existing = {p.relative_to(root / folder).as_posix()
                 for p in (root / folder).rglob("*") if p.is_file()
                 and p.relative_to(root / folder).parts[0] in _RECORD_NAMES}
+    # A player's report is told from the record, not part of it: made anew for a turn
+    # recorded before reports were sealed, it changes nothing the turn did.
     differ = sorted(rel for rel in written | existing
-                    if rel not in written or rel not in existing
-                    or (root / folder / rel).read_bytes() != made[f"{folder}/{rel}"])
+                    if not rel.startswith(f"{VIEWS}/") and (
+                        rel not in written or rel not in existing
+                        or (root / folder / rel).read_bytes() != made[f"{folder}/{rel}"]))
     state: list[str] = []
     for kind in KINDS.values():
         # A sealed state file is told by its twin, what it says.

@@ -2,7 +2,7 @@
 
 Load, resolve, record. Load: the state, the turn's order files (every syntax
 mistake stops it, nothing written), the umpire's secrets behind its dice
-(:mod:`.secret`), dice rolled by hand and the battle results, each read once
+(:mod:`ftpress.store.secret`), dice rolled by hand and the battle results, each read once
 through the campaign's store (:mod:`ftpress.store`), which alone knows whether
 the campaign is sealed. Resolve: the campaign's ruleset folds them into the
 next state and the turn's events. Record: the store writes the turn's record
@@ -31,9 +31,9 @@ from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, MadeTurn, open_store
+from ftpress.store.record import with_secret_hash
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.last_record import behind_last_record
-from ftpress.turn.record import with_secret_hash
-from ftpress.turn.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.tabletop import stray_battles, write_templates
 
 #: The kind of event every ruleset gives an order it does not carry out.
@@ -47,6 +47,7 @@ class TurnResult:
     events: tuple[Event, ...]
     #: Relative path → bytes of every file the turn writes.
     files: dict[str, bytes]
+    #: The dice rolled that the public dice log shows (hidden rolls left out).
     dice_rolled: int
     #: Notes for the umpire (no secret; dice left over).
     notes: tuple[str, ...] = ()
@@ -54,6 +55,12 @@ class TurnResult:
     written: bool = True
     #: The battle-result files the turn waits for (it paused; nothing recorded).
     waiting: tuple[str, ...] = ()
+
+    @property
+    def public_events(self) -> tuple[Event, ...]:
+        """The events told to everyone: what the log, the commit message and the job
+        summary count (a count of every event would give the hidden ones away)."""
+        return tuple(e for e in self.events if e.audience.public)
 
     def refusals(self, *, hidden: bool) -> tuple[str, ...]:
         """One line per order the turn refused (its player, what was refused, why), in
@@ -78,9 +85,14 @@ class TurnResult:
         if not self.written:
             return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
         cal = self.state.campaign.calendar
-        return (f"resolved {self.turn}: {len(self.events)} events, {self.dice_rolled} dice "
+        return (f"resolved {self.turn}: {len(self.public_events)} events, {self.dice_rolled} dice "
                 f"rolled; recorded in {TURNS_DIR}/{self.turn}/; {turn_id(cal.turn)} opens, "
                 f"orders due {cal.deadline.isoformat(sep=' ')}")
+
+
+def _public_rolls(dice: Dice) -> int:
+    """How many rolls the public dice log shows: the hidden ones are not counted."""
+    return sum(not roll.hidden for roll in dice.log)
 
 
 def resolve_turn(root: Path, *, now: datetime, early: bool = False,
@@ -123,8 +135,6 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
         raise RefusedCommand(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
                              "nothing was done (use --early to resolve it now)")
     ruleset = rules.find_ruleset(state.campaign.ruleset)
-    if ruleset.resolve is None:
-        raise RefusedCommand(f"ruleset {ruleset.name} does not resolve turns")
     given = store.turn_orders(state, turn, ruleset.orders_adapter)
     secrets = store.dice_secrets(state, turn)
     hand = store.hand_dice(supplied) if supplied is not None else None
@@ -138,7 +148,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
         paths = write_templates(store.root, turn, new_state, waiting, store.base_url)
-        return TurnResult(turn, new_state, events, {}, len(dice.log), tuple(notes),
+        return TurnResult(turn, new_state, events, {}, _public_rolls(dice), tuple(notes),
                           written=False, waiting=paths)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in
               stray_battles(results, events)]
@@ -163,7 +173,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
                     {player: loaded.raw for player, loaded in given.orders.items()},
                     given.sealed, results)
     files = store.record_turn(made)
-    return TurnResult(turn, new_state, events, files.written, len(dice.log), tuple(notes))
+    return TurnResult(turn, new_state, events, files.written, _public_rolls(dice), tuple(notes))
 
 
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],

@@ -18,9 +18,9 @@ from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
-from ftpress.turn.record import with_secret_hash
+from ftpress.store.record import with_secret_hash
+from ftpress.store.secret import hidden_key, keyed_source, secret_hash, turn_key
 from ftpress.turn.resolve import fold
-from ftpress.turn.secret import hidden_key, keyed_source, secret_hash, turn_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,10 @@ def verification(store: CampaignStore, turn: str) -> Verified:
                 continue
             if old != files.whole[plain]:
                 differences.append(unified_diff(rel, old, files.whole[plain]))
+        elif rel.endswith(".age"):  # sealed to its reader: no text to show of it
+            differences.append(f"{rel}: " + ("the record has no such file" if not
+                                             target.is_file() else
+                                             "the record's sealed bytes differ"))
         else:
             differences.append(unified_diff(rel, old, data))
     differences += _given_differences(root, turn)

@@ -16,15 +16,15 @@ and :mod:`.setup_turn` play the set-up turn (§6) where the players buy their fo
 
 from __future__ import annotations
 
-from ftpress.orders.load import ADAPTER
 from ftpress.rules.ftc2007.display import DISPLAY
 from ftpress.rules.ftc2007.mapgen import OPTION_LIMITS, MapOptions
+from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.readings import READINGS
 from ftpress.rules.ftc2007.report import setup_post
 from ftpress.rules.ftc2007.report_groups import REPORT
 from ftpress.rules.ftc2007.section_index import SECTIONS
 from ftpress.rules.ftc2007.setup import build_state, roll_up
-from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_form
+from ftpress.rules.ftc2007.setup_form import FIRST_ORDERS, order_choices, order_form
 from ftpress.rules.ftc2007.setup_turn import describe, problems, resolve
 from ftpress.rules.ftc2007.state_ext import EXTENSION
 from ftpress.rules.ftc2007.state_legality import check_state
@@ -47,8 +47,10 @@ RULESET = Ruleset(
     check_state=check_state,
     new_campaign=new_campaign,
     report=REPORT,
-    # The shared order format of ftpress.orders.model was made for these rules.
     orders_adapter=ADAPTER,
+    # The first order format ftpress had, published as orders.json before any other
+    # ruleset had its own: the files players wrote name that schema.
+    orders_schema_name="orders",
     state_extension=EXTENSION,
     display=DISPLAY,
     options=tuple(OPTION_LIMITS),
@@ -59,4 +61,5 @@ RULESET = Ruleset(
     describe_orders=describe,
     resolve=resolve,
     order_form=order_form,
+    order_choices=order_choices,
 )

@@ -14,7 +14,8 @@ import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 
-from ftpress.orders.model import PrizeOrder
+from ftpress.rules.ftc2007.orderfile import PrizeOrder
+from ftpress.rules.ftc2007.orders import economy_allowed
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.prizes import intact_rows, sale_price
 from ftpress.rules.ftc2007.recce import who_knows
@@ -94,7 +95,7 @@ def dispose_of_prizes(state: State, plan: Plan) -> tuple[State, list[Event]]:
     for player, loaded in sorted(plan.orders.items()):
         vetted = plan.vetted.get(player)
         economy = loaded.orders.economy
-        if vetted is None or economy is None or not vetted.economy_allowed \
+        if vetted is None or economy is None or not economy_allowed(vetted) \
                 or state.player(player) is None:
             continue
         # Orders the rules forbid were refused when vetted, each with its event.

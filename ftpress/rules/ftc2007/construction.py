@@ -15,10 +15,10 @@ import dataclasses
 import re
 from fractions import Fraction
 
-from ftpress.orders.model import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
+from ftpress.rules.ftc2007.orderfile import KeelChangeOrder, KeelOrder, PurchaseOrder
 from ftpress.rules.ftc2007.sections import rule
-from ftpress.rules.ftc2007.state_ext import announced, approved_on
+from ftpress.rules.ftc2007.state_ext import ally_of, announced, approved_on
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.technology import build_price, non_standard
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
@@ -55,7 +55,7 @@ def purchase_price(player: Player, design: Design) -> int | None:
     ally's; None for anyone else's."""
     if design.navy == own_navy(player):
         return design.points
-    if player.ally is not None and design.navy == player.ally:
+    if ally_of(player) is not None and design.navy == ally_of(player):
         return charge(design.points, 1 - ALLY_DISCOUNT)
     return None
 
@@ -211,7 +211,7 @@ def purchase_problem(state: State, player: Player, order: PurchaseOrder,
                 "sells only the designs of the catalogue (the Fleet Books), and a design of "
                 "your own is built on a keel instead (§13.1)")
     if purchase_price(player, design) is None:
-        ally = f" or your ally's ({player.ally})" if player.ally else ""
+        ally = f" or your ally's ({ally_of(player)})" if ally_of(player) else ""
         return (f"{design.name} ({design.id}) is a {design.navy} design; you buy the designs "
                 f"of your own navy ({own_navy(player)}){ally} (§13.1)")
     return _world_problem(state, player, order.at) or _name_problem(order.name, names)
@@ -238,7 +238,8 @@ def buy_ship(state: State, player_id: str, order: PurchaseOrder, where: str | No
     if balance(state, player_id) < price:
         return state, [unpaid(player_id, f"buying {what}", price, "purchases", "13.1",
                               order=where, at=order.at)]
-    ally = power(state, player.ally) if player.ally and state.player(player.ally) else player.ally
+    ally_id = ally_of(player)
+    ally = power(state, ally_id) if ally_id and state.player(ally_id) else ally_id
     discount = (f", 20% off as a design of its ally {ally}"
                 if design.navy != own_navy(player) else "")
     state = credit(state, player_id, -price)

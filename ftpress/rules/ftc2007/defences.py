@@ -58,13 +58,6 @@ DEFENCE_DAMAGE_ROLLED_ON = ("surrender",)
 #: §10.5 (13 May ruling): a 1 on the d5 counts as a 2.
 D5_ONE_COUNTS_AS = 2
 
-#: §10.7 "thrown back", with §18.4 (the text's 18.2) and the 20 May ruling that news
-#: travels no faster than ships: a repulsed group jumps back to where it set out
-#: from this week; all at the world see it go, only its owner knows where, and the
-#: jump is its move of the next week. One that began the week at the world has
-#: nowhere nearer to go and stays there, its attack over. The rulebook's §10.7
-#: states this reading.
-REPULSED_FALL_BACK_TO_ORIGIN = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +364,7 @@ def repulse(state: State, world: System, attackers: list[Group],
     """§10.7: the attack is thrown back, with damage equal to the world's income,
     which the fleet owes (:func:`owe`) until §10.8 has it allocated
     (:mod:`.owed_damage`); the groups jump back where they set out from
-    (:data:`REPULSED_FALL_BACK_TO_ORIGIN`): seen leaving by all, the destination told
+    (reading ``repulsed-fleet-jumps-back-unseen``): seen leaving by all, the destination told
     to their owner alone, and the jump their next week's move (§18.4)."""
     player = attackers[0].owner
     ids = tuple(g.id for g in attackers)
@@ -387,7 +380,7 @@ def repulse(state: State, world: System, attackers: list[Group],
     moves: dict[str, Location] = {}
     for group in attackers:
         back = set_out.get(group.id, group.at)
-        if REPULSED_FALL_BACK_TO_ORIGIN and back != group.at:
+        if back != group.at:
             moves[group.id] = back
             events.append(seen_leaving(state, group.id, player, world.id, "10.7"))
             events.append(Event(

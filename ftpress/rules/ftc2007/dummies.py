@@ -3,8 +3,9 @@
 A dummy stands for no ship, so the first enemy that contacts it sees there is
 nothing there. It is taken off the map before any encounter is reported, so it
 fights nobody and stops no one: an enemy on attack orders there goes on to the
-world's defences (§10.1) as though the place were empty. The rulebook's §15.2
-states this reading.
+world's defences (§10.1) as though the place were empty (reading
+``contacted-dummy-is-found-out``); dummies that meet only dummies stay (reading
+``dummies-meeting-dummies-stay``). The rulebook's §15.2 states both.
 """
 
 from __future__ import annotations

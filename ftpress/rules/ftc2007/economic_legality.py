@@ -9,7 +9,6 @@ arrives during the turn, and what it cannot pay is left undone then (§6.3).
 
 from __future__ import annotations
 
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import (
     change_problem,
@@ -17,6 +16,7 @@ from ftpress.rules.ftc2007.construction import (
     names_in_use,
     purchase_problem,
 )
+from ftpress.rules.ftc2007.orderfile import OrdersFile
 from ftpress.rules.ftc2007.owed_repairs import owed_repair_problem
 from ftpress.rules.ftc2007.rebuilding import defence_problem
 from ftpress.rules.ftc2007.refits import refit_rejections

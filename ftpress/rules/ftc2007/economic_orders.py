@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.orders.model import EconomyOrders
 from ftpress.rules.ftc2007.construction import build_keels, buy_ship, change_keel, lay_keel
 from ftpress.rules.ftc2007.income import collect_income
-from ftpress.rules.ftc2007.orders import economic_week
+from ftpress.rules.ftc2007.orderfile import EconomyOrders
+from ftpress.rules.ftc2007.orders import economic_week, economy_allowed, economy_refused
 from ftpress.rules.ftc2007.owed_damage import call_in_at_economic_turn
 from ftpress.rules.ftc2007.owed_repairs import repair_owed
 from ftpress.rules.ftc2007.plan import Plan
@@ -32,9 +32,11 @@ from ftpress.rules.ftc2007.rebuilding import defences_ready, order_rebuilding
 from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Maintenance
 from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
 from ftpress.state.events import PUBLIC, Event
-from ftpress.state.model import Maintenance, State
+from ftpress.state.extension import extended
+from ftpress.state.model import State
 from ftpress.state.words import power, powers_own
 
 
@@ -55,7 +57,7 @@ def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
             continue
         economy = loaded.orders.economy
         for kind, i in spending_in_order(plan, player.id, economy):
-            if not vetted.economy_refused(kind, i):
+            if not economy_refused(vetted, kind, i):
                 state, found = _spend(state, plan, player.id, economy, kind, i, fresh)
                 events += found
     if economic_week(state) and cal.economic_turn > 1:
@@ -73,10 +75,10 @@ def economic_orders(state: State, plan: Plan) -> tuple[State, list[Event]]:
         vetted = plan.vetted.get(player.id)
         loaded = plan.orders.get(player.id)
         if vetted is None or loaded is None or loaded.orders.economy is None \
-                or not vetted.economy_allowed:
+                or not economy_allowed(vetted):
             continue
         economy = loaded.orders.economy
-        if economy.maintenance is not None and not vetted.economy_refused("maintenance"):
+        if economy.maintenance is not None and not economy_refused(vetted, "maintenance"):
             state = _set_maintenance(state, player.id, economy.maintenance)
             events.append(Event(
                 "maintenance", rule("7"),
@@ -105,12 +107,12 @@ def close_books(state: State, plan: Plan, ended: int) -> tuple[State, list[Event
         vetted = plan.vetted.get(player.id)
         economy = loaded.orders.economy if loaded is not None else None
         if (economy is not None and economy.ordnance is not None and vetted is not None
-                and not vetted.economy_refused("ordnance")):
+                and not economy_refused(vetted, "ordnance")):
             state, found = charge_ordnance(state, player.id, economy.ordnance, ended,
                                            plan.where(player.id, "economy", "ordnance"))
             events += found
         if (economy is not None and economy.biomass is not None and vetted is not None
-                and not vetted.economy_refused("biomass")):
+                and not economy_refused(vetted, "biomass")):
             state, found = charge_biomass(state, player.id, economy.biomass, ended,
                                           plan.where(player.id, "economy", "biomass"))
             events += found
@@ -163,6 +165,6 @@ def works(state: State) -> tuple[State, list[Event]]:
 
 
 def _set_maintenance(state: State, player_id: str, level: Maintenance) -> State:
-    players = tuple(dataclasses.replace(p, maintenance=level) if p.id == player_id else p
+    players = tuple(extended(p, Ftc2007Player, maintenance=level) if p.id == player_id else p
                     for p in state.players.players)
     return dataclasses.replace(state, players=dataclasses.replace(state.players, players=players))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.orders.model import Posture
 from ftpress.rules.ftc2007.departures import land_jumps
+from ftpress.rules.ftc2007.orderfile import Posture
 from ftpress.rules.ftc2007.orders import Movement, place
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.sections import rule

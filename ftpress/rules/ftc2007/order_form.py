@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.construction import own_navy
+from ftpress.rules.ftc2007.orderfile import POSTURES
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.state_ext import jumped_out, owed_by
@@ -63,6 +65,33 @@ def _group_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]
     lines.append(f"{group.id}:")
     lines.append("  hold: true")
     return lines
+
+
+def order_choices(state: State, player_id: str) -> OrderChoices:
+    """Each group's legal orders this week for the "Your view" form: hold, or a move to
+    each world a jump reaches (§8.1) or a charted route leads to (§8.2), with its
+    posture (§17.2)."""
+    form = form_for(state, player_id)
+    hold = Choice("hold", ("hold: true",))
+    groups = []
+    for group in form.groups:
+        orders = [hold]
+        if not jumped_out(group):
+            found = reach(state, group)
+            orders += [Choice(f"move to {place(state, w)} ({w}) by a jump", (f"move: {w}",),
+                              needs_posture=True) for w in found.jumps]
+            orders += [Choice(f"move to {place(state, w)} ({w}) along {route_id}",
+                              (f"move: {w}", f"route: {route_id}"), needs_posture=True)
+                       for route_id, along in found.routes for w in along]
+        groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group.at)}: "
+                                   f"{_holds(state, group)}", tuple(orders)))
+    postures = tuple(Choice(p, (f"posture: {p}",)) for p in POSTURES)
+    not_offered = ["a move to an open hex", "scouting (§2.3)",
+                   "splitting or merging groups (§15.1)"]
+    if economic_week(state):
+        not_offered.append("the economic orders (§5.2)")
+    return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
+                        tuple(groups), postures, tuple(not_offered))
 
 
 def _where(state: State, at: str | Hex | Point) -> str:

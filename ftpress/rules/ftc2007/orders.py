@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import EconomyOrders, GroupOrder, OrdersFile
+from ftpress.rules import planning
 from ftpress.rules.ftc2007.economic_legality import economy_rejections
+from ftpress.rules.ftc2007.orderfile import EconomyOrders, GroupOrder, OrdersFile
 from ftpress.rules.ftc2007.prizes import prize_rejections
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.scouts import SCOUT_MASS, is_scout
@@ -47,27 +49,28 @@ class Movement:
         return bool(self.path)
 
 
-@dataclass(frozen=True, slots=True)
-class Vetted:
-    """One player's orders sorted: the group orders that stand, and the rejections."""
+#: One player's orders sorted (:class:`ftpress.rules.planning.Vetted`): group id →
+#: (its order, its movement or None for a hold), the rejections, and beside them
+#: whether economic orders may be given this turn: all of them in the first week of
+#: an economic turn (§5.2), a block of keels and repairs alone in any other (§13.1,
+#: §11.1).
+Vetted: TypeAlias = planning.Vetted[tuple[GroupOrder, Movement | None], Rejection, bool]
 
-    player: str
-    #: group id → (order, its movement or None for a hold), in file order.
-    accepted: dict[str, tuple[GroupOrder, Movement | None]]
-    rejected: tuple[Rejection, ...]
-    #: May economic orders be given this turn: all of them in the first week of an
-    #: economic turn (§5.2), a block of keels and repairs alone in any other
-    #: (§13.1, §11.1)?
-    economy_allowed: bool
 
-    @property
-    def rejected_groups(self) -> dict[str, Rejection]:
-        return {r.group: r for r in self.rejected if r.group is not None}
+def rejected_groups(vetted: Vetted) -> dict[str, Rejection]:
+    """The groups whose order was refused, each with why."""
+    return {r.group: r for r in vetted.rejected if r.group is not None}
 
-    def economy_refused(self, *loc: Hashable) -> bool:
-        """Is the economic order at ``loc`` (such as ``('keels', 0)``) forbidden?"""
-        return not self.economy_allowed or any(
-            r.loc in (("economy",), ("economy", *loc)) for r in self.rejected)
+
+def economy_allowed(vetted: Vetted) -> bool:
+    """May the player give economic orders this turn (see :data:`Vetted`)?"""
+    return vetted.rest
+
+
+def economy_refused(vetted: Vetted, *loc: Hashable) -> bool:
+    """Is the economic order at ``loc`` (such as ``('keels', 0)``) forbidden?"""
+    return not economy_allowed(vetted) or any(
+        r.loc in (("economy",), ("economy", *loc)) for r in vetted.rejected)
 
 
 def economic_week(state: State) -> bool:
@@ -88,11 +91,11 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
         known = ", ".join(p.id for p in state.players.players)
         rejected.append(Rejection(("player",), f"{player!r} is not a player in this "
                                   f"campaign; expected one of {known}"))
-        return Vetted(player, {}, tuple(rejected), econ)
+        return planning.Vetted(player, {}, tuple(rejected), econ)
     if orders.turn != _open_turn(state):
         rejected.append(Rejection(("turn",), f"these orders are for {orders.turn}, but the "
                                   f"turn open for orders is {_open_turn(state)}"))
-        return Vetted(player, {}, tuple(rejected), econ)
+        return planning.Vetted(player, {}, tuple(rejected), econ)
     midweek = orders.economy is not None and not econ and any_week_only(orders.economy)
     if orders.economy is not None and not econ and not midweek:
         cal = state.campaign.calendar
@@ -166,7 +169,7 @@ def vet(state: State, loaded: LoadedOrders[OrdersFile]) -> Vetted:
                                   group_id, key=True))
     if orders.economy is not None and (econ or midweek):
         rejected += economy_rejections(state, orders, merged_into)
-    return Vetted(player, accepted, tuple(rejected), econ or midweek)
+    return planning.Vetted(player, accepted, tuple(rejected), econ or midweek)
 
 
 def any_week_only(economy: EconomyOrders) -> bool:

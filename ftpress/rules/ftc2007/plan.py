@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ftpress.orders.model import GroupOrder, OrdersFile, Posture
+from ftpress.rules.ftc2007.orderfile import GroupOrder, OrdersFile, Posture
 from ftpress.rules.ftc2007.orders import Movement, Vetted, vet
 from ftpress.rules.planning import VettedPlan
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ftpress.orders.model import PrizeOrder
+from ftpress.rules.ftc2007.orderfile import PrizeOrder
 from ftpress.rules.ftc2007.state_ext import Prize, prizes_of
 from ftpress.state.model import Design, State
 

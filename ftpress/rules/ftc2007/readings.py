@@ -1,9 +1,5 @@
-"""How ftpress reads the clauses of ftc2007's rules that could be read more than one
-way: one :class:`~ftpress.rules.section_index.Reading` each, in section order,
-naming the case that fails if the reading changes. The code that applies a reading
-cites it by name (``Reading ``<name>````); ``tests/test_section_index.py`` checks
-that every case exists and every reading is cited.
-"""
+"""How ftpress reads each clause of ftc2007's rules that could be read more than one
+way, with the case that holds it (:class:`~ftpress.rules.section_index.Reading`)."""
 
 from __future__ import annotations
 
@@ -152,6 +148,14 @@ READINGS: tuple[Reading, ...] = (
             "the fleet's list points, never its damage (20 May, rule 10.2), so there is nothing "
             "the allocation would change; a second repulse owes its own damage beside the first.",
             case="repulse-another-siege-does-not-call-it-in.yaml"),
+    Reading("repulsed-fleet-jumps-back-unseen", "10.7",
+            '§10.7 "repulsed", with §18.4 (the text\'s 18.2: a departure takes the place of the '
+            "next week's move) and the 20 May ruling that news travels no faster than ships: a "
+            "repulsed group jumps back to where it set out from that week; everyone at the world "
+            "sees it leave, only its owner is told where it went, and its next week's orders may "
+            "not move it. One that began the week at the world has nowhere nearer to go and "
+            "stays, its attack over.",
+            case="repulse-retreat-is-its-owners-news-and-next-weeks-move.yaml"),
     Reading("abstract-check-fails-cripple", "10.8",
             "In the abstract combat a system check is one d6 for each hull row stripped, failing "
             "as a Full Thrust threshold check does for that row (a 6 for the first, 5 or 6 for the "
@@ -263,6 +267,18 @@ READINGS: tuple[Reading, ...] = (
             "§15.2 allows one dummy counter per capital ship. A player whose capital ship is "
             "destroyed loses the dummy that came with it (its last-listed one).",
             case="damage-losing-a-capital-ship-loses-its-dummy.yaml"),
+    Reading("contacted-dummy-is-found-out", "15.2",
+            "§15.2 with §15.3: a dummy stands for no ship, so once the week's moves and "
+            "withdrawals are done, a dummy sharing a place with a group of another power that "
+            "holds a ship is found out and taken off the map, told to its owner and the finders "
+            "alone. It fights no one, so there is no encounter on its account and an enemy on "
+            "attack orders there goes on to the defences (§10.1), with no bonus for beating a "
+            "fleet (§10.2); the counter is gone for good.",
+            case="dummy-contacted-is-found-out-and-fights-no-one.yaml"),
+    Reading("dummies-meeting-dummies-stay", "15.2",
+            "A counter with no ship sees nothing: dummies of two powers that meet with no ship "
+            "of either side there do not find each other out; both stay.",
+            case="dummy-met-only-by-dummies-stays.yaml"),
     Reading("new-capital-ship-brings-a-dummy", "15.2",
             "§15.2 gives a navy one dummy counter per capital ship. Ruling: a capital ship "
             "completed or bought brings hers, a new dummy group at the same world, as one "

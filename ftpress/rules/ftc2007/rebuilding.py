@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ftpress.orders.model import DefenceOrder
+from ftpress.rules.ftc2007.orderfile import DefenceOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.events import PUBLIC, Event

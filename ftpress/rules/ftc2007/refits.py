@@ -12,7 +12,7 @@ the umpire does instead (reading ``refits-are-the-umpires``).
 
 from __future__ import annotations
 
-from ftpress.orders.model import EconomyOrders, RefitOrder
+from ftpress.rules.ftc2007.orderfile import EconomyOrders, RefitOrder
 from ftpress.rules.ftc2007.rejection import Rejection
 
 _WHY = {

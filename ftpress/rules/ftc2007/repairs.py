@@ -11,9 +11,9 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ftpress.orders.model import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.income import paid_income
+from ftpress.rules.ftc2007.orderfile import GroupOrder, RepairOrder
 from ftpress.rules.ftc2007.recce import who_knows
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import spares_at

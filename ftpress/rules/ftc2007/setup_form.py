@@ -7,12 +7,14 @@ sent as is it keeps the whole capital as reserve cash (§6.2.3).
 
 from __future__ import annotations
 
+from ftpress.rules.choices import Choice, Field, ItemChoices, ItemKind, OrderChoices, Section
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007 import order_form as week_form
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.setup_orders import setup_open
+from ftpress.rules.ftc2007.state_ext import ally_of
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import Design, State
 
@@ -23,6 +25,49 @@ FIRST_ORDERS = (
     "counters they start in at the player's own worlds, dummy counters, spares at 75%, "
     "defences), checks it with 'ftpress check PATH' and sends it by pull request; a player "
     "who sends none keeps the whole capital as reserve cash.")
+
+
+def order_choices(state: State, player_id: str) -> OrderChoices | ItemChoices | None:
+    """What the "Your view" form offers: in the set-up turn the purchases and
+    placements of §6 (a counter with a ship of one of your navy's designs, a dummy
+    counter (§15.2), spares (§6.2.1) and defences (§6.2.2), each at one of your own
+    worlds), in any other the week's orders."""
+    if not setup_open(state):
+        return week_form.order_choices(state, player_id)
+    form = form_for(state, player_id)
+    player = form.player
+    navy = own_navy(player)
+    worlds = tuple(Choice(f"{w.name} ({w.id}{', capital' if w.id == player.capital else ''})",
+                          (w.id,)) for w in state.map.systems if w.owner == player_id)
+    designs = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {d.points:,})", (d.id,))
+                    for d in (*catalogue().designs, *state.designs.designs)
+                    if d.navy in (navy, ally_of(player)))
+    at = Field("world", "At", worlds)
+    kinds = (
+        ItemKind("counter", "a counter with a ship", "groups",
+                 (at, Field("design", "Design", designs), Field("name", "Her name")),
+                 ("    ${id}:", "      at: ${world}", "      ships:",
+                  "        - {design: ${design}, name: ${name}}")),
+        ItemKind("dummy", "a dummy counter (§15.2)", "groups", (at,),
+                 ("    ${id}: {at: ${world}, dummy: true}",)),
+        ItemKind("spares", "spares (§6.2.1)", "spares",
+                 (at, Field("points", "Points", number=True)),
+                 ("    - {at: ${world}, points: ${points}}",)),
+        ItemKind("defences", "defences (§6.2.2)", "defences",
+                 (at, Field("points", "Points", number=True)),
+                 ("    - {system: ${world}, points: ${points}}",)),
+    )
+    return ItemChoices(
+        (f"turn: {form.turn}", f"player: {player_id}", "setup:"),
+        (Section("groups", "  groups:", "  groups: {}"),
+         Section("spares", "  spares:", "  spares: []"),
+         Section("defences", "  defences:", "  defences: []")),
+        kinds, ("groups: {}",), f"{player_id}-",
+        (f"the sums: the page does not add up what you spend (the starting capital of "
+         f"{player.treasury:,}, at most {SHIP_CAP:,} on ships, one dummy for each capital "
+         "ship, §6): what is over is refused when the turn is resolved",
+         "a counter of several ships, designs of your own (§16.1), the week's orders for "
+         "the counters placed, and the maintenance level: write those by hand"))
 
 
 def order_form(state: State, player_id: str) -> str:
@@ -36,7 +81,7 @@ def order_form(state: State, player_id: str) -> str:
     home = player.capital if any(w.id == player.capital for w in worlds) else (
         worlds[0].id if worlds else "<your world>")
     designs = [d for d in (*catalogue().designs, *state.designs.designs)
-               if d.navy in (navy, player.ally)]
+               if d.navy in (navy, ally_of(player))]
     first = next((d for d in designs if d.navy == navy), None)
     example = first.id if first else "<design>"
     lines = [
@@ -53,7 +98,7 @@ def order_form(state: State, player_id: str) -> str:
         "# your worlds: " + ", ".join(
             f"{w.name} ({w.id}{', capital' if w.id == player.capital else ''}, income "
             f"{w.income or 0}, IDP {w.idp or 0})" for w in worlds),
-        f"# designs you may buy ({navy}{f', ally {player.ally}' if player.ally else ''}): "
+        f"# designs you may buy ({navy}{f', ally {ally_of(player)}' if ally_of(player) else ''}): "
         + ", ".join(_design(d) for d in designs),
         f"turn: {form.turn}",
         f"player: {player_id}",

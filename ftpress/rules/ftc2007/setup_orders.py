@@ -19,7 +19,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import DefenceOrder, OrdersFile, SetupGroup, SetupShip, SparesOrder
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import (
     approval_problem,
@@ -27,9 +26,17 @@ from ftpress.rules.ftc2007.construction import (
     own_navy,
     purchase_price,
 )
+from ftpress.rules.ftc2007.orderfile import (
+    DefenceOrder,
+    OrdersFile,
+    SetupGroup,
+    SetupShip,
+    SparesOrder,
+)
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
+from ftpress.rules.ftc2007.state_ext import ally_of
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.rules.ftc2007.treasury import charge
 from ftpress.rules.suggest import did_you_mean
@@ -256,7 +263,7 @@ def _ship_problem(player: Player, order: SetupShip, design: Design | None, names
         return ("design",), (f"there is no design {order.design!r} in the catalogue, the "
                              "campaign's designs or this file's 'designs'")
     if purchase_price(player, design) is None:
-        ally = f" or your ally's ({player.ally})" if player.ally else ""
+        ally = f" or your ally's ({ally_of(player)})" if ally_of(player) else ""
         return ("design",), (f"{design.name} ({design.id}) is a {design.navy} design; you "
                              f"buy the designs of your own navy ({own_navy(player)}){ally} "
                              "(§13.1)")

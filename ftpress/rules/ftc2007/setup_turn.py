@@ -16,9 +16,9 @@ from collections.abc import Mapping
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.ftc2007 import orders as week_orders
 from ftpress.rules.ftc2007 import summary, turn
+from ftpress.rules.ftc2007.orderfile import OrdersFile
 from ftpress.rules.ftc2007.orders import place
 from ftpress.rules.ftc2007.rejection import Rejection
 from ftpress.rules.ftc2007.sections import rule
@@ -127,7 +127,10 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             f"{design.name} ({design.id}): {design.size}, {design.mass} mass, "
                             f"{design.points} points.", audience=told, player=player))
     groups = list(state.groups.groups)
-    for placed in vetted.groups:
+    # Counters are placed in the order of their ids, not of the file: the order of the
+    # public events (and of the state's groups) must not follow how the player wrote
+    # the set-up, where a dummy's entry may stand apart from the real ones (§15.2).
+    for placed in sorted(vetted.groups, key=lambda p: p.id):
         world = place(state, placed.order.at)
         for bought in placed.ships:
             designs.setdefault(bought.design.id, bought.design)

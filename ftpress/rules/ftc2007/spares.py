@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from ftpress.orders.model import SparesOrder
+from ftpress.rules.ftc2007.orderfile import SparesOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.events import PUBLIC, Event

@@ -1,6 +1,7 @@
 """What ftc2007 keeps in the state beyond the shared model.
 
-The player whose attack has left a world interdicted (§10.6) and the one it
+A player's upkeep level (§7) and ally (§13.1), the player whose attack has left a
+world interdicted (§10.6) and the one it
 paid income to this economic turn (§11.1), the hulks a player
 has captured and not yet rebuilt, stripped or sold (§12), the damage a repulse
 left a fleet owing (§10.7) and the system checks it left a ship to make
@@ -15,7 +16,7 @@ state files beside the shared ones (see :mod:`ftpress.state.extension`).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ftpress.state.extension import (
@@ -25,6 +26,7 @@ from ftpress.state.extension import (
     extended,
     extension_of,
     kept,
+    placed_after,
     withheld,
 )
 from ftpress.state.model import (
@@ -42,6 +44,9 @@ from ftpress.state.model import (
     Text,
 )
 from ftpress.text.written_dates import Day
+
+#: §7 the upkeep levels a navy may choose.
+Maintenance = Literal["full", "standardised", "reduced"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,10 @@ class Ftc2007System(Extension):
 class Ftc2007Player(Extension):
     __pydantic_config__ = CONFIG
 
+    #: §7: the upkeep level: full 10%, standardised 7.5%, reduced 5%.
+    maintenance: Maintenance = field(default="full", metadata=placed_after("navy"))
+    #: §13.1: the allied navy whose designs the player buys at a discount.
+    ally: Id | None = field(default=None, metadata=placed_after("navy"))
     #: §12: hulks this player has captured and not yet rebuilt, stripped or sold.
     prizes: tuple[Prize, ...] = ()
     #: §10.7: the damage repulses left this player's fleets owing, oldest first.
@@ -145,8 +154,9 @@ def _not_jumped_out(group: Group) -> bool:
 
 
 def _player_as_others_know(ext: Ftc2007Player) -> Ftc2007Player:
-    """The prizes a power holds were taken in battles all could see (§12.1); which of
-    its ships owe repulse damage is told to its owner alone (§10.8)."""
+    """A power's upkeep level and ally are on the powers' table for all to read; the
+    prizes it holds were taken in battles all could see (§12.1); which of its ships
+    owe repulse damage is told to its owner alone (§10.8)."""
     return dataclasses.replace(ext, owed=())
 
 
@@ -179,6 +189,16 @@ def paid_income_to(system: System) -> str | None:
     """Who ``system`` paid income to as this economic turn opened and holds it still
     (§11.1), if anyone."""
     return extension_of(system, Ftc2007System).paid_income_to
+
+
+def maintenance_of(player: Player) -> Maintenance:
+    """The upkeep level ``player`` has chosen (§7)."""
+    return extension_of(player, Ftc2007Player).maintenance
+
+
+def ally_of(player: Player) -> str | None:
+    """The allied navy whose designs ``player`` buys at a discount (§13.1), if any."""
+    return extension_of(player, Ftc2007Player).ally
 
 
 def prizes_of(player: Player) -> tuple[Prize, ...]:

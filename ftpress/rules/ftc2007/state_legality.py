@@ -7,7 +7,7 @@ from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
-from ftpress.rules.ftc2007.state_ext import interdictor, owed_by
+from ftpress.rules.ftc2007.state_ext import ally_of, interdictor, owed_by
 from ftpress.rules.hex_map import hex_map_problems
 from ftpress.state.load import LoadedState
 
@@ -86,11 +86,15 @@ def navies(loaded: LoadedState) -> list[Problem]:
     known = ", ".join(n.id for n in cat.navies)
     problems = []
     for i, p in enumerate(loaded.state.players.players):
-        for name, value in (("navy", p.navy), ("ally", p.ally)):
+        for name, value in (("navy", p.navy), ("ally", ally_of(p))):
             if value is not None and cat.navy(value) is None:
                 problems.append(Problem(*loaded.where("players", "players", i, name),
                                         f"unknown navy {value!r}; expected one of {known}"))
-        own, ally = cat.navy(p.navy or ""), cat.navy(p.ally or "")
+        if ally_of(p) is not None and ally_of(p) == p.navy:
+            problems.append(Problem(*loaded.where("players", "players", i, "ally"),
+                                    f"ally {ally_of(p)!r} is the player's own navy; an ally "
+                                    "is another navy"))
+        own, ally = cat.navy(p.navy or ""), cat.navy(ally_of(p) or "")
         if own and ally and own.species != ally.species:
             problems.append(Problem(*loaded.where("players", "players", i, "ally"),
                                     f"{ally.name} are not of {own.name}'s species; an ally is "

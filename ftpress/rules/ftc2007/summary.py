@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import EconomyOrders, OrdersFile
 from ftpress.rules.ftc2007.capture import describe_prize_order
 from ftpress.rules.ftc2007.construction import (
     KEEL_WORK_PER_WEEK,
@@ -22,7 +21,15 @@ from ftpress.rules.ftc2007.construction import (
 from ftpress.rules.ftc2007.economic_orders import SPENDING_KINDS, open_economic_turn, works
 from ftpress.rules.ftc2007.income import collect_income
 from ftpress.rules.ftc2007.movement import ROUTE_INITIATIVE
-from ftpress.rules.ftc2007.orders import Vetted, economic_week, place, vet
+from ftpress.rules.ftc2007.orderfile import EconomyOrders, OrdersFile
+from ftpress.rules.ftc2007.orders import (
+    Vetted,
+    economic_week,
+    economy_allowed,
+    economy_refused,
+    place,
+    vet,
+)
 from ftpress.rules.ftc2007.plan import DEFAULT_POSTURE, Plan
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, rebuild_time
 from ftpress.rules.ftc2007.repairs import repair_cost
@@ -95,7 +102,7 @@ def describe_orders(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]
     if silent:
         lines.append(f"Not mentioned, so holding {_POSTURE[DEFAULT_POSTURE]}: "
                      f"{', '.join(silent)}.")
-    if orders.economy is not None and vetted.economy_allowed:
+    if orders.economy is not None and economy_allowed(vetted):
         lines += _economy(state, loaded, vetted)
     return lines
 
@@ -107,15 +114,15 @@ def _economy(state: State, loaded: LoadedOrders[OrdersFile], vetted: Vetted) -> 
     assert economy is not None and player is not None
     cal = state.campaign.calendar
     lines = []
-    if economy.maintenance and not vetted.economy_refused("maintenance"):
+    if economy.maintenance and not economy_refused(vetted, "maintenance"):
         lines.append(f"Maintenance for economic turn {cal.economic_turn}: "
                      f"{economy.maintenance} (§7).")
     ordnance = 0
-    if economy.ordnance and not vetted.economy_refused("ordnance"):
+    if economy.ordnance and not economy_refused(vetted, "ordnance"):
         ordnance = charge(economy.ordnance, ORDNANCE_RATE)
         lines.append(f"Ordnance worth {economy.ordnance} expended in economic turn "
                      f"{cal.economic_turn - 1}: billed {ordnance} when its books close (§7.1).")
-    if economy.biomass and not vetted.economy_refused("biomass"):
+    if economy.biomass and not economy_refused(vetted, "biomass"):
         regrown = economy.biomass * EXPENDED_BIOMASS_BOX_COST
         ordnance += regrown
         lines.append(f"Biomass expended in economic turn {cal.economic_turn - 1}: "
@@ -125,7 +132,7 @@ def _economy(state: State, loaded: LoadedOrders[OrdersFile], vetted: Vetted) -> 
     if books:
         lines.append(_books(state, player.id, cal.economic_turn - 1, ordnance))
     spending = [ki for ki in _in_file_order(loaded, economy)
-                if not vetted.economy_refused(*ki)]
+                if not economy_refused(vetted, *ki)]
     for kind, i in spending:
         lines.append(_spending(state, player, kind, getattr(economy, kind)[i]))
     if spending:

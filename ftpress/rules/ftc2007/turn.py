@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ftpress.orders.load import LoadedOrders
-from ftpress.orders.model import OrdersFile
 from ftpress.rules.calendar import advanced, turn_opened
 from ftpress.rules.ftc2007.approvals import announce_approvals
 from ftpress.rules.ftc2007.battles import fight_battles, find_battles
@@ -53,7 +52,8 @@ from ftpress.rules.ftc2007.encounters import (
 )
 from ftpress.rules.ftc2007.interdiction import lift_interdictions
 from ftpress.rules.ftc2007.movement import move_groups
-from ftpress.rules.ftc2007.orders import place
+from ftpress.rules.ftc2007.orderfile import OrdersFile
+from ftpress.rules.ftc2007.orders import place, rejected_groups
 from ftpress.rules.ftc2007.owed_damage import call_in_before_battles
 from ftpress.rules.ftc2007.plan import Plan
 from ftpress.rules.ftc2007.recce import make_contact
@@ -164,7 +164,7 @@ def refusals(state: State, plan: Plan) -> list[Event]:
                               for r in vetted.rejected):
             events.append(unmentioned(rule("15.4"), state, player.id, silent))
         for group_id, order in loaded.orders.groups.items():
-            if group_id in vetted.rejected_groups and order.note:
+            if group_id in rejected_groups(vetted) and order.note:
                 events.append(Event("note", rule("15.4"),
                                     f"{powers_own(state, player.id, start=True)} note on "
                                     f"the refused order of {group_id}.",

@@ -9,9 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Maintenance, maintenance_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.events import PUBLIC, Event
-from ftpress.state.model import Maintenance, State
+from ftpress.state.model import State
 from ftpress.state.words import plural, power
 
 #: §7.1, §7.3, §7.4: the share of the full list price paid each economic turn.
@@ -56,7 +57,7 @@ def checks_worse(state: State, player_id: str) -> bool:
     in every battle of an economic turn whose upkeep it declared reduced (the
     player's ``maintenance``, billed when that economic turn's books close)."""
     player = state.player(player_id)
-    return player is not None and player.maintenance == "reduced"
+    return player is not None and maintenance_of(player) == "reduced"
 
 
 def list_price(state: State, player_id: str) -> int:
@@ -74,7 +75,7 @@ def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[Sta
     """
     player = state.player(player_id)
     assert player is not None
-    level = player.maintenance
+    level = maintenance_of(player)
     why = ""
     if level == "standardised" and (problem := standardised_problem(state, player_id)):
         level, why = "full", f"; standardised upkeep lapses because {problem}"

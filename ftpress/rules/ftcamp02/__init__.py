@@ -13,7 +13,7 @@ must satisfy, :mod:`.summary` describes orders, :mod:`.setup` a new campaign,
 from __future__ import annotations
 
 from ftpress.rules.ftcamp02.display import DISPLAY
-from ftpress.rules.ftcamp02.order_form import order_form
+from ftpress.rules.ftcamp02.order_form import order_choices, order_form
 from ftpress.rules.ftcamp02.orderfile import ADAPTER
 from ftpress.rules.ftcamp02.orders import problems as order_problems
 from ftpress.rules.ftcamp02.readings import READINGS
@@ -72,4 +72,5 @@ RULESET = Ruleset(
     resolve=resolve,
     orders_adapter=ADAPTER,
     order_form=order_form,
+    order_choices=order_choices,
 )

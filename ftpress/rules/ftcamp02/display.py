@@ -32,4 +32,4 @@ def features(map_file: MapFile) -> HexFeatures:
 #: The Fleet Orders chapter has no charted routes (its wormholes are drawn as map
 #: features), no upkeep rate (groups spend EPs, §2) and no dummy counters.
 DISPLAY = Display(notes=notes, counter=counter, features=features, routes=False,
-                  upkeep=False, dummies=False)
+                  dummies=False)

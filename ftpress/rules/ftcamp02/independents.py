@@ -24,13 +24,13 @@ def attach_independents(state: State, vetted: Mapping[str, Vetted],
     events: list[Event] = []
     changes: dict[str, str | None] = {}
     for player, v in sorted(vetted.items()):
-        for group_id in v.detach:
+        for group_id in v.rest.detach:
             changes[group_id] = None
             events.append(Event("detach", rule("3.1"), f"{group_id} is detached and its "
                                 "marker goes back on the map.", player=player, group=group_id,
                                 order=where.get((player, group_id)),
                                 audience=Audience.told(player)))
-        for group_id, target in sorted(v.attach.items()):
+        for group_id, target in sorted(v.rest.attach.items()):
             changes[group_id] = target
             events.append(Event("attach", rule("3.1"), f"{group_id} is attached to {target} "
                                 "and its marker comes off the map.", player=player,

@@ -64,7 +64,7 @@ def move_groups(state: State, vetted: Mapping[str, Vetted], dice: Dice,
     moved: dict[str, Group] = {}
     left_behind: dict[str, int] = {}
     for player, v in sorted(vetted.items()):
-        for group_id, journey in sorted(v.journeys.items()):
+        for group_id, journey in sorted(v.rest.journeys.items()):
             group = groups[group_id]
             order = where.get((player, group_id))
             problem = flight_problem(group_id, party_of(state, group))

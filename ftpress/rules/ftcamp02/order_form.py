@@ -7,6 +7,7 @@ sub-orders there are rules for (§4.2). Attached independents follow their group
 
 from __future__ import annotations
 
+from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
 from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER, within_optimal
@@ -36,6 +37,34 @@ def order_form(state: State, player_id: str) -> str:
     for group in mine:
         lines.extend(f"  {line}" for line in wrapped(_group_lines(state, group, free), 2))
     return "\n".join(wrapped(lines)) + "\n"
+
+
+def order_choices(state: State, player_id: str) -> OrderChoices:
+    """Each free group's legal orders this round for the "Your view" form: Hold-Nothing
+    (§4.0), a move to each system within its optimal move (§4.1.1), support of a group
+    beside it (§4.4), maintaining orbit at a system (§4.3), or a hold sub-order the
+    ruleset has the chapter for (§4.2)."""
+    form = form_for(state, player_id)
+    free = [g for g in form.groups if of_group(g).attached_to is None]
+    groups = []
+    for group in free:
+        orders = [Choice("hold (nothing, §4.0)", ("hold: nothing",))]
+        start = state.hex_of(group.at)
+        _, near = within_optimal(state, group)
+        orders += [Choice(f"move to {_name(state, id_)} ({id_}), {d} hexes", (f"move: {id_}",))
+                   for d, id_ in near]
+        orders += [Choice(f"support {g.id}", (f"support: {g.id}",)) for g in free
+                   if g.id != group.id and state.hex_of(g.at) == start]
+        if isinstance(start, Hex) and state.system_at(start) is not None:
+            orders.append(Choice("maintain orbit (§4.3)", ("maintain_orbit: true",)))
+        orders += [Choice(f"hold: {sub} (§4.2)", (f"hold: {sub}",)) for sub in PLAYABLE_SUBS
+                   if sub != "nothing"]
+        crafts = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no craft"
+        groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group)}: {crafts}",
+                                   tuple(orders)))
+    return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
+                        tuple(groups), (), ("a move to an open hex", "detaching or attaching "
+                                            "independents (§3)"))
 
 
 def _group_lines(state: State, group: Group, free: list[Group]) -> list[str]:

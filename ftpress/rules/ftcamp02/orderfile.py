@@ -35,7 +35,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from ftpress.orders.model import Destination, Note, ShipName, TurnId
+from ftpress.orders.fields import Destination, Note, ShipName, TurnId
 from ftpress.state.model import Id
 
 #: §4.2 the hold sub-orders, by the names order files use.

@@ -9,11 +9,13 @@ into account.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules import planning
 from ftpress.rules.ftcamp02.crafts import drifting, is_military, optimal_move
 from ftpress.rules.ftcamp02.flight import flight_problem
 from ftpress.rules.ftcamp02.groups import (
@@ -93,18 +95,18 @@ class Journey:
 
 
 @dataclass(frozen=True, slots=True)
-class Vetted:
-    """A player's orders once vetted: the orders that stand and the ones refused."""
+class FleetChanges:
+    """What of a player's file stands beside the group orders: each moving group's
+    journey (§4.1), and the independents attached to a group or detached (§3)."""
 
-    accepted: dict[str, GroupOrder]
-    journeys: dict[str, Journey]
-    attach: dict[str, str]
+    journeys: Mapping[str, Journey]
+    attach: Mapping[str, str]
     detach: tuple[str, ...]
-    rejected: tuple[Rejection, ...]
 
-    @property
-    def rejected_groups(self) -> set[str]:
-        return {r.group for r in self.rejected if r.group is not None}
+
+#: A player's orders once vetted (:class:`ftpress.rules.planning.Vetted`): each
+#: group's order that stands, the orders refused, and the :class:`FleetChanges`.
+Vetted: TypeAlias = planning.Vetted[GroupOrder, Rejection, FleetChanges]
 
 
 def problems(state: State, loaded: LoadedOrders[OrdersFile]) -> list[Problem]:
@@ -163,8 +165,8 @@ class _Vetter:
             self.refuse(group_id, ("groups", group_id, "hold"), message)
 
     def _done(self) -> Vetted:
-        return Vetted(self.accepted, self.journeys, self.attach, tuple(self.detach),
-                      tuple(self.rejected))
+        return planning.Vetted(self.player, self.accepted, tuple(self.rejected),
+                               FleetChanges(self.journeys, self.attach, tuple(self.detach)))
 
     # -- §3 independents --------------------------------------------------------------
 

@@ -13,13 +13,13 @@ def describe_orders(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]
     """One sentence per order that stands; refused orders are reported as problems."""
     orders = loaded.orders
     vetted = vet(state, orders)
-    lines = [f"{g} is detached from its group (§3)." for g in vetted.detach]
-    lines += [f"{g} is attached to {t} (§3)." for g, t in sorted(vetted.attach.items())]
+    lines = [f"{g} is detached from its group (§3)." for g in vetted.rest.detach]
+    lines += [f"{g} is attached to {t} (§3)." for g, t in sorted(vetted.rest.attach.items())]
     for group_id, order in orders.groups.items():
         if group_id not in vetted.accepted:
             continue
         if order.action == "move":
-            j = vetted.journeys[group_id]
+            j = vetted.rest.journeys[group_id]
             via = f" through wormhole {j.wormhole}" if j.wormhole else ""
             roll = ("it cannot get lost" if j.modifier >= 0 else
                     f"the lost roll needs {1 - j.modifier}+ on a d6")
@@ -34,7 +34,7 @@ def describe_orders(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]
                 if order.crafts else ""
             lines.append(f"{group_id} holds ({order.sub}{extra}) (§4.2).")
     mine = {g.id for g in state.groups_of(orders.player) if of_group(g).attached_to is None}
-    silent = sorted(mine - set(orders.groups) - set(vetted.attach))
+    silent = sorted(mine - set(orders.groups) - set(vetted.rest.attach))
     if silent:
         lines.append(f"Not mentioned, so holding: {', '.join(silent)} (§4.0).")
     return lines

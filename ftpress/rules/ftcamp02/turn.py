@@ -130,7 +130,7 @@ def refusals(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]],
             # nobody (§3, §4.2), and what a group holds to nobody unscanned (§7).
             events.append(Event("rejected", rule("4.0"), text, player=player.id,
                                 group=r.group, order=at, audience=Audience.told(player.id)))
-        given = set(loaded.orders.groups) | set(vetted[player.id].attach)
+        given = set(loaded.orders.groups) | set(vetted[player.id].rest.attach)
         silent = tuple(g for g in mine if g not in given)
         if silent:
             events.append(unmentioned(rule("4.0"), state, player.id, silent, noun="group"))

@@ -22,5 +22,5 @@ def plane_system(system: System) -> PlaneSystem | None:
 
 #: sct's map is a plane measured in MU, with no charted routes; it bills no upkeep
 #: rate (§3) and keeps nothing secret, dummy counters included.
-DISPLAY = Display(place=place, place_heading="Position (MU)", routes=False, upkeep=False,
+DISPLAY = Display(place=place, place_heading="Position (MU)", routes=False,
                   dummies=False, plane_system=plane_system)

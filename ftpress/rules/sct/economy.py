@@ -14,6 +14,7 @@ import math
 
 from ftpress.rules.sct import costs
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, WorkOrder
+from ftpress.rules.sct.orders import paid_for
 from ftpress.rules.sct.plan import FORCES_ARE_PUBLIC, Plan, rule
 from ftpress.rules.sct.state_ext import Installation, SctSystem, of_system
 from ftpress.rules.sct.supply import max_endurance
@@ -58,7 +59,7 @@ def economic_orders(state: State, plan: Plan, income: dict[str, int],
         vetted = plan.vetted.get(player.id)
         spent = 0
         who = words.power(state, player.id, start=True)
-        for n, spend in enumerate(vetted.spends if vetted else (), start=1):
+        for n, spend in enumerate(paid_for(vetted) if vetted else (), start=1):
             spent += spend.cost
             where = plan.where(player.id, *spend.loc)
             order = spend.order

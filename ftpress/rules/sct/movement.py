@@ -39,7 +39,7 @@ def _queues(state: State, plan: Plan, want: str) -> dict[str, list[str]]:
         vetted = plan.vetted.get(player.id)
         if vetted is None:
             continue
-        listed = [f for f, o in vetted.forces.items() if getattr(o, want) is not None]
+        listed = [f for f, o in vetted.accepted.items() if getattr(o, want) is not None]
         if not ORDER_OF_THE_FILE:
             listed.sort()
         queues[player.id] = listed

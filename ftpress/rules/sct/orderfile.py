@@ -46,7 +46,7 @@ from pydantic import (
     model_validator,
 )
 
-from ftpress.orders.model import Note, ShipName, TurnId, World
+from ftpress.orders.fields import Note, ShipName, TurnId, World
 from ftpress.state.model import Id
 
 #: §4.1: the twelve clock facings.

@@ -10,10 +10,12 @@ each with an event. One function decides both.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TypeAlias
 
 from ftpress.errors import Problem
 from ftpress.orders.load import LoadedOrders
+from ftpress.rules import planning
 from ftpress.rules.sct import costs, plane
 from ftpress.rules.sct.orderfile import BuildOrder, ForceOrder, RepairOrder, SctOrders, WorkOrder
 from ftpress.rules.sct.state_ext import of_system
@@ -47,25 +49,28 @@ class Spend:
     from_treasury: int
 
 
-@dataclass(slots=True)
-class Vetted:
-    """One player's orders sorted: those that stand, and those refused."""
+#: One player's orders sorted (:class:`ftpress.rules.planning.Vetted`): each task
+#: force's order that stands, the orders refused, and beside them the economic orders
+#: paid for (phase 2), in file order.
+Vetted: TypeAlias = planning.Vetted[ForceOrder, Rejection, tuple[Spend, ...]]
 
-    forces: dict[str, ForceOrder] = field(default_factory=dict)
-    spends: list[Spend] = field(default_factory=list)
-    rejected: list[Rejection] = field(default_factory=list)
+
+def paid_for(vetted: Vetted) -> tuple[Spend, ...]:
+    """The player's economic orders that stand, priced, in file order."""
+    return vetted.rest
 
 
 def vet(state: State, loaded: LoadedOrders[SctOrders]) -> Vetted:
     """Sort one player's orders into those that stand and those the rules forbid."""
     orders = loaded.orders
-    out = Vetted()
+    rejected: list[Rejection] = []
     player = state.player(orders.player)
     if player is None:
         known = ", ".join(p.id for p in state.players.players)
-        out.rejected.append(Rejection(("player",), f"there is no player {orders.player!r} in "
-                                      f"this campaign; expected one of {known}"))
-        return out
+        rejected.append(Rejection(("player",), f"there is no player {orders.player!r} in "
+                                  f"this campaign; expected one of {known}"))
+        return planning.Vetted(orders.player, {}, tuple(rejected), ())
+    forces: dict[str, ForceOrder] = {}
     mine = {g.id: g for g in state.groups_of(player.id)}
     # Ships that do not lead an attack of their own this turn: a combined attack
     # must join a ship that does (§6.7).
@@ -73,11 +78,12 @@ def vet(state: State, loaded: LoadedOrders[SctOrders]) -> Vetted:
     for force_id, order in orders.forces.items():
         found = list(_force(state, mine, force_id, order, holding))
         if found:
-            out.rejected.extend(found)
+            rejected.extend(found)
         else:
-            out.forces[force_id] = order
-    _economy(state, loaded, out)
-    return out
+            forces[force_id] = order
+    spends: list[Spend] = []
+    _economy(state, loaded, rejected, spends)
+    return planning.Vetted(orders.player, forces, tuple(rejected), tuple(spends))
 
 
 def problems(state: State, loaded: LoadedOrders[SctOrders]) -> list[Problem]:
@@ -205,9 +211,11 @@ def _all_names(state: State, owner: str) -> set[str]:
 
 # --- economy (phase 2) ----------------------------------------------------------------
 
-def _economy(state: State, loaded: LoadedOrders[SctOrders], out: Vetted) -> None:
+def _economy(state: State, loaded: LoadedOrders[SctOrders], rejected: list[Rejection],
+             spends: list[Spend]) -> None:
     """§3, §7: what the player may pay for now, with this turn's income at each
-    system and the treasury of earlier turns (§3.2)."""
+    system and the treasury of earlier turns (§3.2): each order paid for added to
+    ``spends``, each refused to ``rejected``."""
     orders = loaded.orders
     owner = orders.player
     player = state.player(owner)
@@ -239,10 +247,11 @@ def _economy(state: State, loaded: LoadedOrders[SctOrders], out: Vetted) -> None
             assert design is not None and system is not None
             why = _yard_room(state, system.id, costs.ship_cost(design), booked)
         if why is not None:
-            out.rejected.append(Rejection(loc, why))
+            rejected.append(Rejection(loc, why))
             continue
         assert design is not None and system is not None
-        spend = _pay(out, build, loc, system.id, costs.ship_cost(design), income, treasury)
+        spend = _pay(rejected, spends, build, loc, system.id, costs.ship_cost(design),
+                     income, treasury)
         if spend is None:
             continue
         treasury -= spend.from_treasury
@@ -271,10 +280,11 @@ def _economy(state: State, loaded: LoadedOrders[SctOrders], out: Vetted) -> None
             assert design is not None and system is not None
             why = _yard_room(state, system.id, costs.repair_cost(design), booked)
         if why is not None:
-            out.rejected.append(Rejection(loc, why))
+            rejected.append(Rejection(loc, why))
             continue
         assert design is not None and system is not None and ship is not None
-        spend = _pay(out, repair, loc, system.id, costs.repair_cost(design), income, treasury)
+        spend = _pay(rejected, spends, repair, loc, system.id, costs.repair_cost(design),
+                     income, treasury)
         if spend is None:
             continue
         treasury -= spend.from_treasury
@@ -291,11 +301,11 @@ def _economy(state: State, loaded: LoadedOrders[SctOrders], out: Vetted) -> None
         elif work.kind in of_system(system).works or (work.at, work.kind) in works_ordered:
             why = f"a {work.kind} is already being built at {system.name}"
         if why is not None:
-            out.rejected.append(Rejection(loc, why))
+            rejected.append(Rejection(loc, why))
             continue
         assert system is not None
         cost, _turns = costs.works_cost(work.kind, system)
-        spend = _pay(out, work, loc, system.id, cost, income, treasury)
+        spend = _pay(rejected, spends, work, loc, system.id, cost, income, treasury)
         if spend is None:
             continue
         treasury -= spend.from_treasury
@@ -313,18 +323,19 @@ def _yard_room(state: State, system_id: str, cost: int, booked: dict[str, int]) 
     return None
 
 
-def _pay(out: Vetted, order: BuildOrder | RepairOrder | WorkOrder, loc: tuple[Hashable, ...],
+def _pay(rejected: list[Rejection], spends: list[Spend],
+         order: BuildOrder | RepairOrder | WorkOrder, loc: tuple[Hashable, ...],
          at: str, cost: int, income: dict[str, int], treasury: int) -> Spend | None:
     """Pay ``cost`` from the system's income this turn, then the treasury (§3.2)."""
     local = min(cost, income.get(at, 0))
     rest = cost - local
     if rest > treasury:
-        out.rejected.append(Rejection(loc, f"this costs {cost} MUCr; {at} has "
-                                      f"{income.get(at, 0)} MUCr of income left this turn and "
-                                      f"the treasury {treasury} MUCr (this turn's income "
-                                      "reaches the treasury only next turn, §3.2)"))
+        rejected.append(Rejection(loc, f"this costs {cost} MUCr; {at} has "
+                                  f"{income.get(at, 0)} MUCr of income left this turn and "
+                                  f"the treasury {treasury} MUCr (this turn's income "
+                                  "reaches the treasury only next turn, §3.2)"))
         return None
     income[at] = income.get(at, 0) - local
     spend = Spend(order, loc, at, cost, local, rest)
-    out.spends.append(spend)
+    spends.append(spend)
     return spend

@@ -34,7 +34,7 @@ class Plan(VettedPlan[SctOrders, Vetted]):
     def force(self, player: str, force_id: str) -> ForceOrder | None:
         """The standing order of a player's task force, if it has one."""
         vetted = self.vetted.get(player)
-        return vetted.forces.get(force_id) if vetted else None
+        return vetted.accepted.get(force_id) if vetted else None
 
 
 def force(state: State, force_id: str, *, start: bool = False) -> str:

@@ -1,9 +1,5 @@
-"""How ftpress reads the clauses of sct's rules that could be read more than one
-way: one :class:`~ftpress.rules.section_index.Reading` each, in section order,
-naming the case that fails if the reading changes. The code that applies a reading
-cites it by name (``Reading ``<name>````); ``tests/test_section_index.py`` checks
-that every case exists and every reading is cited.
-"""
+"""How ftpress reads each clause of sct's rules that could be read more than one
+way, with the case that holds it (:class:`~ftpress.rules.section_index.Reading`)."""
 
 from __future__ import annotations
 

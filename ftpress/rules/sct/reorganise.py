@@ -30,7 +30,7 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
     order_ids = [g.id for g in state.groups.groups]
     events: list[Event] = []
     for player, vetted in sorted(plan.vetted.items()):
-        for force_id, order in vetted.forces.items():
+        for force_id, order in vetted.accepted.items():
             who = force(state, force_id, start=True)
             forces = f"Two task forces of {words.power(state, player)}"
             for new_id, names in order.split.items():
@@ -60,7 +60,7 @@ def reorganise(state: State, plan: Plan) -> tuple[State, list[Event]]:
                                     player=player, group=force_id, at=parent.at,
                                     groups=(force_id, new_id), order=where, audience=PUBLIC))
     for player, vetted in sorted(plan.vetted.items()):
-        for force_id, order in vetted.forces.items():
+        for force_id, order in vetted.accepted.items():
             for other_id in order.merge:
                 where = plan.where(player, "forces", force_id, "merge", key=True)
                 host, other = groups.get(force_id), groups.get(other_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ftpress.orders.load import LoadedOrders
 from ftpress.rules.sct.orderfile import BuildOrder, RepairOrder, SctOrders
-from ftpress.rules.sct.orders import vet
+from ftpress.rules.sct.orders import paid_for, vet
 from ftpress.state.model import State
 
 
@@ -16,7 +16,7 @@ def describe_orders(state: State, loaded: LoadedOrders[SctOrders]) -> list[str]:
     """One line per thing the orders will do; illegal orders are not described."""
     vetted = vet(state, loaded)
     lines: list[str] = []
-    for spend in vetted.spends:
+    for spend in paid_for(vetted):
         order = spend.order
         if isinstance(order, BuildOrder):
             what = f"Begin {order.name} ({order.design}) at {order.at}"
@@ -26,7 +26,7 @@ def describe_orders(state: State, loaded: LoadedOrders[SctOrders]) -> list[str]:
             what = f"Begin a {order.kind} at {order.at}"
         lines.append(f"{what} for {spend.cost} MUCr ({spend.from_income} from this turn's "
                      f"income there, {spend.from_treasury} from the treasury).")
-    for force_id, force in vetted.forces.items():
+    for force_id, force in vetted.accepted.items():
         if force.move is not None:
             aim = f", aiming at {force.toward} (within 15°)" if force.toward else ""
             lines.append(f"{force_id} moves {force.move}{aim}.")

@@ -1,4 +1,4 @@
-"""The order file format: short, written by hand, with nothing left to guess.
+"""ftc2007's order file: short, written by hand, with nothing left to guess.
 
 One file per player per turn, ``orders/t004/nac.yaml``::
 
@@ -32,88 +32,35 @@ One file per player per turn, ``orders/t004/nac.yaml``::
 
 Every group order has exactly one of ``move``, ``scout`` and ``hold``; a move
 or a scout must name its posture (§17.2 "every strategic move must state the
-task force's destination and the posture"). Groups a file does not mention
-hold. Nothing here knows whether an order is legal; the ruleset decides that.
+task force's destination and the posture"). The schema cannot say these, so the
+format states them itself (:meth:`OrdersFile.syntax`), and the loader applies
+them as it reads a file: a group that breaks one is an *invalid order*, and holds
+while the rest of the file is checked. Groups a file does not mention hold.
+Nothing here knows whether an order is legal; :mod:`.orders` decides that.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, PlainValidator, Strict, WithJsonSchema
+from pydantic import ConfigDict, Field, TypeAdapter
 from pydantic.json_schema import JsonDict  # type: ignore[attr-defined]  # pydantic re-exports it without __all__
 
-from ftpress.state.hexes import Hex
-from ftpress.state.model import Design, Id, Maintenance, Positive, check_id
-from ftpress.state.turns import PATTERN as TURN_PATTERN
-from ftpress.text.cleantext import LINE, TEXT
+from ftpress.errors import Problem
+from ftpress.orders.fields import Destination, Note, ShipName, TurnId, World
+from ftpress.rules.ftc2007.state_ext import Maintenance
+from ftpress.state.model import Design, Id, Positive
 
 #: Arrival postures, §17.2.1–17.2.3.
 POSTURES = ("stand-off", "attack", "withdraw-if-contested")
 Posture = Literal["stand-off", "attack", "withdraw-if-contested"]
 
-_HEX_TEXT = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?")
-
-
-#: A world as a player may write it by mistake, by its display name ('Kessel Drift'):
-#: read as written, so that legality, which knows the map, can say which id it means.
-_NAME_TEXT = re.compile(r"[^\W_][\w' .-]{0,99}")
-
-
-def _world(value: Any) -> str:
-    """A world id (``vesper``), or a world's name as written, for legality to look up."""
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            return check_id(text)
-        except ValueError:
-            if _NAME_TEXT.fullmatch(text):
-                return text
-    raise ValueError(f"expected a world id such as 'vesper', got {value!r}")
-
-
-def _destination(value: Any) -> str | Hex:
-    """A world id (``vesper``) or a hex: ``(2, -1)``, ``2, -1`` or ``[2, -1]``."""
-    if isinstance(value, str) and _HEX_TEXT.fullmatch(value.strip()):
-        return Hex.parse(value)
-    if isinstance(value, str):
-        try:
-            return _world(value)
-        except ValueError:
-            pass
-    elif (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        return Hex(value[0], value[1])
-    if isinstance(value, str) and value.strip().startswith("(") and ")" not in value:
-        raise ValueError(f"{value!r} looks like half a hex: inside {{ }} a comma ends the "
-                         "value, so write the hex as [2, -1] or quote it as '(2, -1)'")
-    raise ValueError(f"expected a world id such as 'vesper' or a hex such as (2, -1), "
-                     f"got {value!r}")
-
-
-def _turn(value: Any) -> str:
-    if not isinstance(value, str) or not re.fullmatch(TURN_PATTERN, value):
-        raise ValueError(f"expected a turn id such as 't004', got {value!r}")
-    return value
-
-
-World = Annotated[str, PlainValidator(_world), WithJsonSchema(
-    {"type": "string", "description": "a world id"})]
-Destination = Annotated[str | Hex, PlainValidator(_destination), WithJsonSchema({
-    "oneOf": [{"type": "string", "description": "a world id, or a hex as '(q, r)'"},
-              {"type": "array", "items": {"type": "integer"}, "minItems": 2,
-               "maxItems": 2}]})]
-TurnId = Annotated[str, PlainValidator(_turn), WithJsonSchema(
-    {"type": "string", "pattern": TURN_PATTERN})]
-Note = Annotated[str, Strict(), Field(min_length=1, max_length=2000), TEXT]
-ShipName = Annotated[str, Strict(), Field(min_length=1, max_length=200), LINE]
-
 _CONFIG = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
-#: The syntax rules of a group order (checked by :mod:`.load`) said in its JSON Schema,
+#: The syntax rules of a group order (:meth:`OrdersFile.syntax`) said in its JSON Schema,
 #: so that an editor underlines what ``ftpress check`` refuses: exactly one of move,
 #: scout and hold; a move or scout names its posture; a route goes with a destination.
 _ONE_ORDER: JsonDict = {
@@ -354,3 +301,47 @@ class OrdersFile:
     setup: SetupOrders | None = None
     #: Free text for the umpire about the whole turn.
     note: Note | None = None
+
+    def syntax(self, where: Callable[..., tuple[str, int, int]],
+               held: set[tuple[str, Hashable]]) -> Iterable[tuple[tuple[str, Hashable], Problem]]:
+        """The rules the schema cannot say, by group, each problem with the entry that
+        holds for it (:class:`ftpress.orders.load.StatesItsSyntax`); the entries
+        ``held``, already wrong in form, are left out. ``where`` locates in the file."""
+        for group_id, order in self.groups.items():
+            if ("groups", group_id) not in held:
+                for problem in _group_syntax(where, group_id, order):
+                    yield ("groups", group_id), problem
+
+
+def _group_syntax(where: Callable[..., tuple[str, int, int]], group_id: str,
+                  order: GroupOrder) -> Iterable[Problem]:
+    """§17.2: exactly one of move, scout and hold, and a move or scout names its
+    posture; a route goes with a destination; a group splits into new groups and
+    merges with others, never itself."""
+    loc = ("groups", group_id)
+    given = [k for k in ("move", "scout", "hold") if getattr(order, k) is not None]
+    if not given:
+        yield Problem(*where(*loc, key=True), f"group {group_id!r} has no order; give it "
+                      "one of 'move', 'scout' or 'hold: true'")
+    elif len(given) > 1:
+        yield Problem(*where(*loc, given[1], key=True), f"group {group_id!r} is given both "
+                      f"'{given[0]}' and '{given[1]}'; give exactly one of 'move', "
+                      "'scout' or 'hold'")
+    elif given[0] in ("move", "scout") and order.posture is None:
+        yield Problem(*where(*loc, given[0], key=True), f"the {given[0]} of group "
+                      f"{group_id!r} names no posture; add 'posture:' with stand-off, "
+                      "attack or withdraw-if-contested (§17.2)")
+    if order.route is not None and order.scout is None and not isinstance(order.move, str):
+        yield Problem(*where(*loc, "route", key=True), f"group {group_id!r} has a route "
+                      "but no world to travel to along it; add 'move:' with a world on "
+                      f"{order.route!r}")
+    if group_id in order.merge:
+        yield Problem(*where(*loc, "merge"), f"group {group_id!r} cannot merge with "
+                      "itself; list the other groups that join it")
+    for new_id in order.split:
+        if new_id == group_id:
+            yield Problem(*where(*loc, "split", new_id, key=True), f"a split from "
+                          f"{group_id!r} needs a new group id, not its own")
+
+
+ADAPTER: TypeAdapter[OrdersFile] = TypeAdapter(OrdersFile)

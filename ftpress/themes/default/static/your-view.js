@@ -1,0 +1,374 @@
+/* "Your view": a player's report, sealed to them, opened in the browser with their
+   key; their orders sealed in the browser to the umpires and to them (age, through
+   static/age.js). The key never leaves the page: it is read from the form, kept in
+   localStorage only if the player asks, and used here alone. Everything shown is
+   set as text (textContent), never as markup. The report's layout mirrors the
+   page's template (your_view.html), which shows the same report in a player's own
+   view (ftpress build --view PLAYER). */
+(function () {
+  "use strict";
+  var page = document.getElementById("your-view");
+  if (!page || !window.ftpressAge) return;
+  var age = window.ftpressAge;
+  var pub = JSON.parse(page.dataset.public || "{}");
+  var orders = page.dataset.orders ? JSON.parse(page.dataset.orders) : null;
+  var STORE = "ftpress-your-view-key";
+  var $ = function (id) { return document.getElementById(id); };
+
+  function el(tag, text, cls) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function say(text, bad) {
+    var status = $("yv-status");
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle("yv-bad", !!bad);
+  }
+
+  async function nameFor(recipient) {
+    var bytes = new TextEncoder().encode(pub.namePrefix + recipient.trim());
+    var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    var hex = Array.from(digest, function (b) { return b.toString(16).padStart(2, "0"); });
+    return hex.join("").slice(0, 32) + ".age";
+  }
+
+  function keyLine(text) {
+    var lines = text.split(/\r?\n/).map(function (l) { return l.trim(); });
+    return lines.find(function (l) { return l.indexOf("AGE-SECRET-KEY-1") === 0; }) || null;
+  }
+
+  function section(s) {
+    var box = el("section", null, "yv-section");
+    box.id = "yv-" + s.id;
+    box.appendChild(el("h2", s.title));
+    if (s.lines) {
+      var list = el("ul");
+      s.lines.forEach(function (line) { list.appendChild(el("li", line)); });
+      box.appendChild(list);
+    } else if (s.rows && s.rows.length) {
+      var wrap = el("div", null, "table-wrap");
+      wrap.tabIndex = 0;
+      var table = el("table", null, "campaign-table");
+      var head = el("tr");
+      s.head.forEach(function (h) { var th = el("th", h); th.scope = "col"; head.appendChild(th); });
+      table.appendChild(el("thead")).appendChild(head);
+      var body = el("tbody");
+      s.rows.forEach(function (row) {
+        var tr = el("tr");
+        row.forEach(function (cell, i) {
+          var td = el(i === 0 ? "th" : "td", cell);
+          if (i === 0) td.scope = "row";
+          tr.appendChild(td);
+        });
+        body.appendChild(tr);
+      });
+      table.appendChild(body);
+      wrap.appendChild(table);
+      box.appendChild(wrap);
+    } else {
+      box.appendChild(el("p", s.empty));
+    }
+    return box;
+  }
+
+  /* The form of choices the ruleset computed (report.orders.choices): one select of
+     orders per group, and its posture where a move takes one; the file is assembled
+     from the lines each choice names, and nothing else. */
+  function composeFromChoices() {
+    var c = orders.choices;
+    var lines = c.header.slice();
+    lines.push(c.groups.length ? c.groups_key + ":" : c.groups_key + ": {}");
+    c.groups.forEach(function (g, i) {
+      var choice = g.orders[Number($("yv-order-" + i).value)];
+      lines.push("  " + g.id + ":");
+      choice.lines.forEach(function (l) { lines.push("    " + l); });
+      if (choice.needs_posture) {
+        c.postures[Number($("yv-posture-" + i).value)].lines.forEach(function (l) {
+          lines.push("    " + l);
+        });
+      }
+    });
+    $("yv-order-text").value = lines.join("\n") + "\n";
+  }
+
+  /* A labelled select of ``choices`` (each with its label), its values their indexes. */
+  function labelledSelect(parent, text, id, choices) {
+    var label = el("label", text);
+    var pick = el("select");
+    pick.id = id;
+    choices.forEach(function (c, j) { var opt = el("option", c.label); opt.value = j; pick.appendChild(opt); });
+    label.appendChild(pick);
+    parent.appendChild(label);
+    return pick;
+  }
+
+  /* A turn of items to add (a set-up's purchases and placements, report.orders.choices
+     with "kinds"): "Add …" buttons, a fieldset per item, the file written from the
+     lines each kind names, ${field} filled in. */
+  var items = [];
+
+  function fieldValue(item, f) {
+    var input = item.inputs[f.key];
+    if (f.options.length) return f.options[Number(input.value)].lines[0];
+    if (f.number) {
+      var n = parseInt(input.value, 10);
+      return n > 0 ? String(n) : null;
+    }
+    return input.value.trim() ? JSON.stringify(input.value.trim()) : null;
+  }
+
+  function composeItems() {
+    var c = orders.choices;
+    var lines = c.header.slice();
+    var count = 0;
+    c.sections.forEach(function (section) {
+      var mine = items.filter(function (item) { return item.kind.section === section.id; });
+      var written = [];
+      mine.forEach(function (item) {
+        var values = {};
+        var whole = item.kind.fields.every(function (f) {
+          values[f.key] = fieldValue(item, f);
+          return values[f.key] !== null;
+        });
+        item.box.classList.toggle("yv-incomplete", !whole);
+        if (!whole) return;
+        if (item.kind.lines.some(function (l) { return l.indexOf("${id}") >= 0; })) {
+          count += 1;
+          values.id = c.counter_prefix + count;
+        }
+        item.kind.lines.forEach(function (l) {
+          written.push(l.replace(/\$\{(\w+)\}/g, function (_, key) { return values[key]; }));
+        });
+      });
+      if (written.length) { lines.push(section.key); lines.push.apply(lines, written); }
+      else lines.push(section.empty);
+    });
+    lines.push.apply(lines, c.footer);
+    $("yv-order-text").value = lines.join("\n") + "\n";
+  }
+
+  function addItem(kind) {
+    var box = el("fieldset", null, "yv-group");
+    box.appendChild(el("legend", kind.label));
+    var item = { kind: kind, box: box, inputs: {} };
+    kind.fields.forEach(function (f, j) {
+      var id = "yv-item-" + items.length + "-" + f.key;
+      if (f.options.length) {
+        item.inputs[f.key] = labelledSelect(box, f.label + " ", id, f.options);
+      } else {
+        var label = el("label", f.label + " ");
+        var input = el("input");
+        input.id = id;
+        if (f.number) { input.type = "number"; input.min = "1"; input.step = "1"; }
+        label.appendChild(input);
+        box.appendChild(label);
+        item.inputs[f.key] = input;
+      }
+      item.inputs[f.key].addEventListener("input", composeItems);
+      item.inputs[f.key].addEventListener("change", composeItems);
+    });
+    var remove = el("button", "Remove");
+    remove.type = "button";
+    remove.addEventListener("click", function () {
+      items.splice(items.indexOf(item), 1);
+      box.remove();
+      composeItems();
+    });
+    box.appendChild(remove);
+    $("yv-choice-groups").appendChild(box);
+    items.push(item);
+    composeItems();
+    return item;
+  }
+
+  function buildItems() {
+    var c = orders.choices;
+    items = [];
+    var bar = el("div", null, "yv-buttons");
+    c.kinds.forEach(function (kind) {
+      var add = el("button", "Add " + kind.label);
+      add.type = "button";
+      add.dataset.kind = kind.id;
+      add.addEventListener("click", function () { addItem(kind); });
+      bar.appendChild(add);
+    });
+    $("yv-choice-groups").appendChild(bar);
+  }
+
+  function buildChoices() {
+    var c = orders.choices;
+    var box = $("yv-choice-groups");
+    box.textContent = "";
+    if (!c) { $("yv-choices").hidden = true; $("yv-order-text").readOnly = false; return; }
+    if (c.kinds) {
+      buildItems();
+      $("yv-not-offered").textContent = "Not judged or offered here: " + c.not_offered.join("; ") + ".";
+      $("yv-choices").hidden = false;
+      $("yv-order-text").readOnly = true;
+      composeItems();
+      return;
+    }
+    c.groups.forEach(function (g, i) {
+      var set = el("fieldset", null, "yv-group");
+      set.appendChild(el("legend", g.about));
+      var pick = labelledSelect(set, "Order ", "yv-order-" + i, g.orders);
+      var posture = labelledSelect(set, "Posture ", "yv-posture-" + i, c.postures);
+      var plabel = posture.parentNode;
+      var sync = function () {
+        posture.disabled = !g.orders[Number(pick.value)].needs_posture;
+        plabel.hidden = posture.disabled;
+        composeFromChoices();
+      };
+      pick.addEventListener("change", sync);
+      posture.addEventListener("change", composeFromChoices);
+      box.appendChild(set);
+      plabel.hidden = true;
+      posture.disabled = true;
+    });
+    $("yv-not-offered").textContent = c.not_offered.length
+      ? "Not offered here: " + c.not_offered.join("; ") + ". Write those in the file by hand."
+      : "";
+    $("yv-choices").hidden = false;
+    $("yv-order-text").readOnly = true;
+    composeFromChoices();
+  }
+
+  function show(report) {
+    var banner = $("yv-banner");
+    banner.textContent = "";
+    banner.appendChild(el("strong", "Your view: " + report.name + " (" + report.player +
+      "), after " + report.turn + "."));
+    banner.appendChild(document.createTextNode(
+      " For your eyes only: what the rules tell you, and nobody else."));
+    banner.hidden = false;
+    var box = $("yv-report");
+    box.textContent = "";
+    report.sections.forEach(function (s) { box.appendChild(section(s)); });
+    var sent = el("section", null, "yv-section");
+    sent.id = "yv-sent";
+    sent.appendChild(el("h2", "Your orders for " + report.open_turn));
+    sent.appendChild(el("p", pub.sent.indexOf(report.player) >= 0
+      ? "Your orders for " + report.open_turn + " are in: a sealed file of yours is in the " +
+        "campaign. Send another to replace it before the deadline."
+      : "Your orders for " + report.open_turn + " are not in yet. Without them your groups hold."));
+    box.appendChild(sent);
+    orders = report.orders;
+    $("yv-order-path").textContent = orders.path;
+    $("yv-order-text").value = orders.form || "turn: " + report.open_turn + "\nplayer: " +
+      report.player + "\n";
+    $("yv-orders").hidden = false;
+    buildChoices();
+    var key = $("yv-key");
+    if (key) { key.hidden = true; $("yv-opened").hidden = false; }
+  }
+
+  async function unlock(event) {
+    event.preventDefault();
+    var line = keyLine($("yv-identity").value);
+    if (!line) { say("That is not an age key: expected a line 'AGE-SECRET-KEY-1…'.", true); return; }
+    var recipient;
+    try { recipient = await age.identityToRecipient(line); }
+    catch (e) { say("That key cannot be read: " + e.message, true); return; }
+    if ($("yv-remember").checked) localStorage.setItem(STORE, line);
+    say("Opening your report…");
+    var response = await fetch(await nameFor(recipient), { cache: "no-store" });
+    if (!response.ok) {
+      say("There is no report sealed to this key (" + recipient + ") on the site yet: the " +
+          "umpire records your recipient, and the next turn seals your report to it.", true);
+      return;
+    }
+    var sealed = new Uint8Array(await response.arrayBuffer());
+    var plain;
+    try {
+      var d = new age.Decrypter();
+      d.addIdentity(line);
+      plain = await d.decrypt(sealed, "text");
+    } catch (e) { say("Your report would not open with this key: " + e.message, true); return; }
+    var cut = plain.lastIndexOf(pub.padMark);  // every sealed file is padded
+    var report = JSON.parse(cut >= 0 ? plain.slice(0, cut) : plain);
+    if (report.version !== 1) { say("This report is of a form this page does not know.", true); return; }
+    say("");
+    show(report);
+  }
+
+  function download(link, name, text) {
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = name;
+  }
+
+  async function seal(event) {
+    event.preventDefault();
+    if (!orders || !orders.recipient) return;
+    var text = $("yv-order-text").value;
+    if (text && text.slice(-1) !== "\n") text += "\n";
+    var e = new age.Encrypter();
+    orders.umpires.concat([orders.recipient]).forEach(function (r) { e.addRecipient(r); });
+    var armored = age.armor.encode(await e.encrypt(text));
+    var name = orders.path + ".age";
+    $("yv-sealed-name").textContent = name;
+    $("yv-sealed-text").value = armored;
+    download($("yv-download"), name.split("/").pop(), armored);
+    var github = $("yv-github");
+    if (pub.repository) {
+      github.href = "https://github.com/" + pub.repository + "/new/main?filename=" +
+        encodeURIComponent(name) + "&value=" + encodeURIComponent(armored);
+      github.hidden = false;
+    } else {
+      github.hidden = true;
+      $("yv-github-note").textContent = "This site is not a GitHub Pages site, so the page " +
+        "does not know the campaign's repository: download or copy the file, and add it " +
+        "there as " + name + ".";
+    }
+    $("yv-sealed").hidden = false;
+  }
+
+  async function makeKey() {
+    var secret = await age.generateX25519Identity();
+    var recipient = await age.identityToRecipient(secret);
+    var stamp = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    var file = "# created: " + stamp + "\n# public key: " + recipient + "\n" + secret + "\n";
+    $("yv-made-secret").value = secret;
+    $("yv-made-recipient").value = recipient;
+    download($("yv-made-download"), "ftpress-player-key.txt", file);
+    $("yv-made").hidden = false;
+    $("yv-identity").value = secret;
+  }
+
+  function copy(id) {
+    return function () {
+      var text = $(id).value;
+      if (navigator.clipboard) navigator.clipboard.writeText(text);
+    };
+  }
+
+  var unlockForm = $("yv-unlock");
+  if (unlockForm) {
+    unlockForm.addEventListener("submit", unlock);
+    var kept = localStorage.getItem(STORE);
+    if (kept) { $("yv-identity").value = kept; $("yv-remember").checked = true; }
+    $("yv-forget").addEventListener("click", function () {
+      localStorage.removeItem(STORE);
+      $("yv-identity").value = "";
+      $("yv-remember").checked = false;
+      say("Your key is no longer kept on this device.");
+    });
+    $("yv-identity-file").addEventListener("change", function (event) {
+      var file = event.target.files[0];
+      if (file) file.text().then(function (text) { $("yv-identity").value = keyLine(text) || ""; });
+    });
+    $("yv-make").addEventListener("click", makeKey);
+    $("yv-close").addEventListener("click", function () { location.reload(); });
+    $("yv-made-copy").addEventListener("click", copy("yv-made-recipient"));
+  }
+  $("yv-compose").addEventListener("submit", seal);
+  $("yv-by-hand").addEventListener("change", function (event) {
+    $("yv-order-text").readOnly = !event.target.checked;
+    if (!event.target.checked) (orders.choices.kinds ? composeItems : composeFromChoices)();
+  });
+  if (orders) buildChoices();
+  $("yv-copy").addEventListener("click", copy("yv-sealed-text"));
+})();

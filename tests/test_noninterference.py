@@ -1,0 +1,256 @@
+"""Noninterference: nothing public depends on a hidden fact.
+
+For each ruleset, Hypothesis draws two turns of one sealed campaign that differ only
+in what the public may not know, plays both through every step a rival watches
+(tests/noninterference.py: sealing and the pull-request check, the publishing run's
+turn, battles, remind and build jobs, ``check``, a keyless ``turn --verify``) and
+asserts that everything public is byte-identical: each file a clone holds (sizes
+only for sealed files), every file name, commit messages, the site, the build
+cache, logs, job summaries, issue and comment texts.
+
+What the rules make public stays equal in a pair, and each draw says by which rule:
+where a counter stands (ftc2007 §15.1, ftcamp02 §3, sct's task forces are open),
+how many counters there are, what a player's money is at the points the rulebook
+names, and whether a player sent orders (the reminder says so).
+
+Hidden rolls differ by the hidden secret: the stream of the turn's hidden rolls is
+keyed differently in the second campaign (a stand-in for another umpire's master
+secret whose public commitments are the same).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from noninterference import Keys, Surface, Turn, differences, first_difference, play, template
+
+import ftpress.store.secret as turn_secret
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+#: No shrinking (each example plays two campaigns through; the failure message names
+#: each channel that differs); every hidden choice differs in every pair drawn, so one
+#: pair per ruleset covers them all, and ftc2007, with the most, gets two.
+SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=None,
+                    phases=[Phase.explicit, Phase.generate],
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+#: What today's code still lets a rival tell apart: each test fails on every channel
+#: named (strict: once they hold, the mark must go).
+FTC2007_LEAKS = ("the published copy of a set-up order file is the player's text filtered: a "
+                 "dummy written on one line ('nac-4: {at: osprey, dummy: true}') loses its "
+                 "whole entry with its hidden 'dummy' line, so the copy lists the real "
+                 "counter alone")
+
+
+@contextlib.contextmanager
+def other_hidden_secret() -> Iterator[None]:
+    """The turn's hidden rolls keyed by another hidden secret (public commitments equal)."""
+    keyed = turn_secret.hidden_key
+
+    def hidden_key(campaign_id: str, turn: str, digest: str, hidden: str) -> bytes:
+        return keyed(campaign_id, turn, digest, "another umpire's " + hidden)
+
+    turn_secret.hidden_key = hidden_key
+    try:
+        yield
+    finally:
+        turn_secret.hidden_key = keyed
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """One campaign's hidden choices, drawn by a ruleset's strategy."""
+
+    orders: dict[str, str | None]
+    other_secret: bool
+
+    def turn(self) -> Turn:
+        return Turn(self.orders, other_hidden_secret if self.other_secret else
+                    contextlib.nullcontext)
+
+
+@pytest.fixture(scope="module")
+def keys() -> Keys:
+    return Keys.new()
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory, keys) -> Callable[[str], Path]:
+    """Each ruleset's template campaign, made once for the module."""
+    made: dict[str, Path] = {}
+
+    def get(ruleset: str) -> Path:
+        if ruleset not in made:
+            made[ruleset] = template(tmp_path_factory.mktemp(f"template-{ruleset}"),
+                                     ruleset, keys)
+        return made[ruleset]
+
+    return get
+
+
+def assert_same(a: Surface, b: Surface, what: str) -> None:
+    found = differences(a, b)
+    assert not found, f"{what}: the public can tell the two apart:\n" + "\n".join(
+        f"  {channel}: {len(names)} differ ({', '.join(names[:6])}), e.g. {names[0]}: "
+        f"{first_difference(a, b, channel, names[0])}"
+        for channel, names in found.items())
+
+
+def pair(tmp_path_factory, root: Path, a: Hidden, b: Hidden) -> tuple[Surface, Surface]:
+    where = tmp_path_factory.mktemp("pair")
+    return (play(root, where, a.turn()), play(root, where, b.turn()))
+
+
+# --- ftc2007: a set-up turn (§6) -------------------------------------------------------
+
+#: Counters stand at these worlds of each player's, whatever is hidden (§15.1: the
+#: counters, and where they stand, are what an enemy sees).
+NAC_CAPITAL, NAC_OTHER = "tamarisk", "osprey"
+ESU_CAPITAL = "heron"
+#: Two ESU designs at one list price (204): which was bought is the owner's (§13.2);
+#: the money spent is the same.
+ESU_SAME_PRICE = ("esu-beijing-b", "esu-gorshkov")
+#: Notes and comments a player writes: never public.
+NOTES = ("", "# plan: next week we strike Heron with nac-3\n",
+         "# a word for the umpire: the Victoria is the bait\n")
+
+
+def ftc2007_nac(dummy: int, split: int, note: str) -> str:
+    """nac's set-up: a battleship (one dummy allowed, §15.2) and three destroyers in two
+    counters at the capital, a destroyer in one of two counters at another world, the
+    other the dummy. Which counter is the dummy and which ships are in which counter
+    at the capital are hidden; the counters and their places are not (§15.1)."""
+    ships = ["{design: nac-victoria, name: Victoria}",
+             "{design: nac-ticonderoga, name: Halberd}",
+             "{design: nac-ticonderoga, name: Pike}"]
+    first, second = ships[:split], ships[split:]
+    real, dummy_id = ("nac-3", "nac-4") if dummy == 0 else ("nac-4", "nac-3")
+    lines = "\n".join
+    return f"""\
+turn: t001
+player: nac
+{note}setup:
+  groups:
+    nac-1:
+      at: {NAC_CAPITAL}
+      ships:
+{lines(f"        - {s}" for s in first)}
+    nac-2:
+      at: {NAC_CAPITAL}
+      ships:
+{lines(f"        - {s}" for s in second)}
+    {real}:
+      at: {NAC_OTHER}
+      ships:
+        - {{design: nac-ticonderoga, name: Lance}}  {note.strip()}
+    {dummy_id}: {{at: {NAC_OTHER}, dummy: true}}
+economy: {{maintenance: full}}
+"""
+
+
+def ftc2007_esu(design: str, note: str) -> str:
+    return f"""\
+turn: t001
+player: esu
+setup:
+  groups:
+    esu-1:
+      at: {ESU_CAPITAL}
+      ships:
+        - {{design: {design}, name: Kirov}}
+{note}economy: {{maintenance: full}}
+"""
+
+
+def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, object]]:
+    """Two different values of ``values``: every hidden choice differs in a pair."""
+    return st.permutations(values).map(lambda p: (p[0], p[1]))
+
+
+@st.composite
+def ftc2007_pair(draw: st.DrawFn) -> tuple[Hidden, Hidden]:
+    """Which counter at a world is the dummy (§15.2), which ships are in which counter
+    (§15.1: the counters are seen, not what they hold), which of two designs of one
+    price was bought (§13.2, the same money spent), the players' notes, the hidden
+    secret. Public in both: the counters and where they stand, the money spent."""
+    dummy, split = draw(differing((0, 1))), draw(differing((1, 2)))
+    design, note = draw(differing(ESU_SAME_PRICE)), draw(differing(NOTES))
+    secret = draw(differing((False, True)))
+    return tuple(Hidden({"nac": ftc2007_nac(dummy[i], split[i], note[i]),  # type: ignore[arg-type]
+                         "esu": ftc2007_esu(design[i], note[i])}, secret[i])  # type: ignore[arg-type]
+                 for i in (0, 1))  # type: ignore[return-value]
+
+
+@pytest.mark.xfail(strict=True, reason=FTC2007_LEAKS)
+@settings(SETTINGS, max_examples=2)
+@given(hidden=ftc2007_pair())
+def test_ftc2007_set_up_tells_the_public_nothing_hidden(tmp_path_factory, templates, hidden):
+    assert_same(*pair(tmp_path_factory, templates("ftc2007"), *hidden), "ftc2007 set-up")
+
+
+# --- sct: an ordinary first turn ---------------------------------------------------------
+
+def sct_orders(player: str, force: str, note: str) -> str:
+    """Every task force holds (sct's forces and where they are are open: its rulebook
+    reveals them); the note is the player's own."""
+    return f"turn: t001\nplayer: {player}\n{note}forces:\n  {force}: {{}}  {note.strip()}\n"
+
+
+@st.composite
+def sct_pair(draw: st.DrawFn) -> tuple[Hidden, Hidden]:
+    """The players' notes and comments, the hidden secret."""
+    note, secret = draw(differing(NOTES)), draw(differing((False, True)))
+    return tuple(Hidden({"nac": sct_orders("nac", "nac-tf1", note[i]),  # type: ignore[arg-type]
+                         "esu": sct_orders("esu", "esu-tf1", note[i])}, secret[i])  # type: ignore[arg-type]
+                 for i in (0, 1))  # type: ignore[return-value]
+
+
+@SETTINGS
+@given(hidden=sct_pair())
+def test_sct_turn_tells_the_public_nothing_hidden(tmp_path_factory, templates, hidden):
+    assert_same(*pair(tmp_path_factory, templates("sct"), *hidden), "sct t001")
+
+
+# --- ftcamp02: an ordinary first turn ----------------------------------------------------
+
+#: §4.2: a holding group's sub-order is told to its owner alone; that it holds is public.
+HOLD_SUBS = ("nothing", "maintain", "reorganise")
+
+
+def ftcamp02_orders(player: str, sub: str, note: str) -> str:
+    return (f"turn: t001\nplayer: {player}\n{note}groups:\n"
+            f"  {player}-1:\n    hold: {sub}  {note.strip()}\n"
+            f"  {player}-2:\n    hold: nothing\n")
+
+
+@st.composite
+def ftcamp02_pair(draw: st.DrawFn) -> tuple[Hidden, Hidden]:
+    """The hold sub-orders (§4.2), the players' notes, the hidden secret; public in
+    both: every group holds."""
+    sub, note = draw(differing(HOLD_SUBS)), draw(differing(NOTES))
+    secret = draw(differing((False, True)))
+    return tuple(Hidden({p: ftcamp02_orders(p, sub[i], note[i])  # type: ignore[arg-type]
+                         for p in ("nac", "esu")}, secret[i])  # type: ignore[index]
+                 for i in (0, 1))  # type: ignore[return-value]
+
+
+@SETTINGS
+@given(hidden=ftcamp02_pair())
+def test_ftcamp02_turn_tells_the_public_nothing_hidden(tmp_path_factory, templates, hidden):
+    assert_same(*pair(tmp_path_factory, templates("ftcamp02"), *hidden), "ftcamp02 t001")
+
+
+def test_two_campaigns_playing_the_same_turn_look_the_same(tmp_path_factory, templates):
+    """The harness itself: the same hidden choices twice give equal surfaces (so a
+    difference the tests above find comes from a hidden fact, not from the harness)."""
+    same = Hidden({p: ftcamp02_orders(p, "nothing", "") for p in ("nac", "esu")}, False)
+    assert_same(*pair(tmp_path_factory, templates("ftcamp02"), same, same), "the same turn")

@@ -1,0 +1,212 @@
+"""The campaign store (:mod:`ftpress.store`): whether a campaign is sealed is decided
+once, when it is opened; a turn is recorded all or nothing; and every public file of
+a sealed campaign's turn is made from the public projection alone."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import os
+import shutil
+from datetime import datetime
+
+import pytest
+from demos import FTC2007
+
+from ftpress.errors import RefusedCommand
+from ftpress.rules import find_ruleset
+from ftpress.secrecy.knowledge import PUBLIC
+from ftpress.secrecy.twins import TWIN
+from ftpress.state import writeout
+from ftpress.state.events import Audience, Event
+from ftpress.store import MadeTurn, OpenStore, SealedStore, TurnFiles, open_store
+from ftpress.store import sealed as sealed_store
+from ftpress.store.projection import project
+from ftpress.turn.resolve import resolve_in
+from ftpress.turn.verify import remade
+
+from conftest import DEMO_KEY, REPO, files_of, set_up_demo
+
+NOW = datetime.fromisoformat("2026-03-16T09:00:00+00:00")
+
+
+# --- chosen once ------------------------------------------------------------------------
+
+def test_the_store_is_chosen_from_the_campaign_file_anyone_reads():
+    assert isinstance(open_store(REPO / "examples/sct"), OpenStore)
+    keyless = open_store(REPO, environ={})
+    assert isinstance(keyless, SealedStore) and not keyless.reads_whole
+    umpire = open_store(REPO, identity=DEMO_KEY, environ={})
+    assert isinstance(umpire, SealedStore) and umpire.reads_whole
+    with pytest.raises(RefusedCommand, match="this campaign is sealed: resolving a turn needs"):
+        open_store(REPO, environ={}, why="resolving a turn", required=True)
+
+
+def test_an_opened_store_never_asks_again(tmp_path):
+    """Once opened, the store is what it was chosen to be: a campaign file changed under
+    it does not turn an open store into a sealed one halfway through a command."""
+    root = set_up_demo(tmp_path / "demo")
+    store = open_store(root, environ={})
+    assert isinstance(store, OpenStore)
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("settings:\n",
+                                                     "settings:\n  secrecy: sealed\n", 1))
+    loaded = store.state()
+    assert loaded is not None
+    ruleset = find_ruleset(loaded.state.campaign.ruleset)
+    given = store.turn_orders(loaded.state, "t001", ruleset.orders_adapter)
+    assert sorted(given.orders) == sorted(p.stem for p in (root / "orders/t001").iterdir())
+    assert isinstance(open_store(root, environ={}), SealedStore)  # opened anew, it is sealed
+
+
+#: Where the campaign's secrecy may be asked, and why: the store's two implementations
+#: and the module that chooses between them; the model's own property; the commands that
+#: make a campaign sealed (init, keys seal-campaign: sealed_campaign.py); the pull-request
+#: check, which judges git blobs of a branch rather than the checkout the store reads; and
+#: those that only say what the campaign is, reading and writing nothing by it: the order
+#: guide's page (how orders travel), ``doctor`` (the repository settings a sealed
+#: campaign's workflow needs), the "Your view" page and the comment that points players
+#: to it (they exist where something is sealed to the players), and who is sealed to
+#: (``intelligence.keyed_players``, for that page).
+ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
+        "ftpress/state/model.py", "ftpress/commands/init.py",
+        "ftpress/secrecy/sealed_campaign.py", "ftpress/commands/check_pr.py",
+        "ftpress/render/order_guide.py", "ftpress/commands/doctor.py",
+        "ftpress/site/yours.py", "ftpress/github/publishing.py",
+        "ftpress/secrecy/intelligence.py"}
+
+
+def _asks(node: ast.AST) -> bool:
+    """Does ``node`` ask whether the campaign is sealed: ``is_sealed(…)``,
+    ``….campaign.sealed``, or the setting's name, ``"secrecy"``?"""
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (func.id if isinstance(func, ast.Name) else
+                func.attr if isinstance(func, ast.Attribute) else None) == "is_sealed"
+    if isinstance(node, ast.Attribute):
+        return node.attr == "sealed" and isinstance(node.value, ast.Attribute) and \
+            node.value.attr == "campaign"
+    return isinstance(node, ast.Constant) and node.value == "secrecy"
+
+
+def test_only_the_store_asks_whether_the_campaign_is_sealed():
+    asking = [f"{file.relative_to(REPO).as_posix()}:{getattr(node, 'lineno', 0)}"
+              for file in sorted((REPO / "ftpress").rglob("*.py"))
+              if file.relative_to(REPO).as_posix() not in ASKS
+              for node in ast.walk(ast.parse(file.read_text(encoding="utf-8")))
+              if _asks(node)]
+    assert asking == []
+
+
+# --- all or nothing ---------------------------------------------------------------------
+
+class _Kept(OpenStore):
+    """An open store that keeps the turn it is handed instead of writing it."""
+
+    made: MadeTurn | None = None
+
+    def record_turn(self, made: MadeTurn) -> TurnFiles:
+        _Kept.made = made
+        return self.turn_files(made)
+
+
+class _Failed(Exception):
+    pass
+
+
+def test_a_turn_is_recorded_all_or_nothing(tmp_path, monkeypatch):
+    """The store's write of a turn fails at each of its syncs in turn: the record and
+    state/ are then exactly as before, or (failed after the commit point, and finished
+    by the next command) exactly as the turn writes them."""
+    root = set_up_demo(tmp_path / "demo")
+    resolve_in(_Kept(root, environ={}), now=NOW, early=True)
+    made = _Kept.made
+    assert made is not None
+    before = files_of(root)
+    reference = tmp_path / "reference"
+    shutil.copytree(root, reference)
+    written = OpenStore(reference).record_turn(made).written
+    after = files_of(reference)
+    assert after == before | written
+    real = os.fsync
+    calls = 0
+
+    def counting(fd: int) -> None:
+        nonlocal calls
+        calls += 1
+        real(fd)
+
+    shutil.copytree(root, tmp_path / "counted")
+    monkeypatch.setattr(os, "fsync", counting)
+    OpenStore(tmp_path / "counted").record_turn(made)
+    total = calls
+    assert total > len(written)
+    outcomes = set()
+    for at in range(1, total + 1):
+        work = tmp_path / f"at{at}"
+        shutil.copytree(root, work)
+        seen = 0
+
+        def failing(fd: int, at: int = at) -> None:
+            nonlocal seen
+            seen += 1
+            if seen == at:
+                raise _Failed(f"sync {at}")
+            real(fd)
+
+        monkeypatch.setattr(os, "fsync", failing)
+        with pytest.raises(_Failed):
+            OpenStore(work).record_turn(made)
+        monkeypatch.setattr(os, "fsync", real)
+        writeout.recover(work)
+        found = files_of(work)
+        assert found in (before, after), at
+        outcomes.add("old" if found == before else "new")
+    assert outcomes == {"old", "new"}
+
+
+# --- one public writer ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def demo_turn() -> tuple[SealedStore, MadeTurn]:
+    """The demo's t002 (a battle), made again by its umpire, with the demo's key."""
+    store = SealedStore(REPO, FTC2007.umpire)
+    record = store.record_of("state/turns/t002")
+    start = store.folder_state(store.start_of("t002", 2))
+    return store, remade(store, "t002", start, False, record)[0]
+
+
+def _public(files: dict[str, bytes]) -> dict[str, bytes]:
+    """What anyone without a key reads of a turn's files: every plain file."""
+    return {rel: data for rel, data in files.items() if not rel.endswith(TWIN)}
+
+
+def test_the_public_files_are_made_from_the_projection_alone(demo_turn, monkeypatch):
+    """Two turns that differ in everything the public may not know (the whole state,
+    the events, the rolls, the orders as sent, the hidden secret), given the same public
+    projection, write the same plain files, byte for byte: the projection is the only
+    writer of what the public reads."""
+    store, made = demo_turn
+    secret = Event("report", "test", "The dummy counter is nac-3.",
+                   audience=Audience.told("nac"), player="nac")
+    other = dataclasses.replace(
+        made, state=made.start, events=(*made.events, secret),
+        dice=dataclasses.replace(made.dice, rolls=made.dice.rolls[:1]),
+        record=dataclasses.replace(made.record, hidden_secret="0" * 64),
+        orders={player: raw + b"# the plan: feint at Lumen\n"
+                for player, raw in made.orders.items()})
+    public = project(made)
+    monkeypatch.setattr(sealed_store, "project", lambda _made: public)
+    first = _public(store.turn_files(made).written)
+    second = _public(store.turn_files(other).written)
+    assert first == second
+    assert any(rel.endswith("/events.yaml") for rel in first)
+
+
+def test_the_projection_holds_only_what_the_public_may_know(demo_turn):
+    _, made = demo_turn
+    public = project(made)
+    assert public.state.campaign.known_to == PUBLIC
+    assert all(e.audience.public for e in public.events)
+    assert public.record.hidden_secret is None
+    assert not any(roll.hidden for roll in public.dice.rolls)
