@@ -19,12 +19,14 @@ import errno
 import importlib
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Protocol, cast
 
 from ftpress import __version__
 from ftpress.errors import UserError
+from ftpress.files.lock import campaign_lock, clear_stale
 from ftpress.state.writeout import recover
 from ftpress.text.logsafe import say
 
@@ -48,6 +50,9 @@ class Command:
     name: str
     #: One line for ``ftpress --help``.
     help: str
+    #: Does the command, run with these arguments, write the campaign? Then it holds the
+    #: campaign lock while it runs (:mod:`ftpress.files.lock`).
+    writes: Callable[[argparse.Namespace], bool] = lambda args: False
 
     @property
     def module(self) -> str:
@@ -59,7 +64,8 @@ class Command:
 
 
 COMMANDS = (
-    Command("build", "build the site"),
+    Command("build", "build the site",
+            writes=lambda args: True),
     Command("serve", "build, serve and rebuild on every change"),
     Command("rules", "print the rulebook as it stood on a date"),
     Command("check", "check the whole campaign, or the named files, and report every "
@@ -67,22 +73,28 @@ COMMANDS = (
     Command("init", "create a new campaign with a generated map"),
     Command("schemas", "write the JSON Schemas of every campaign file into a folder"),
     Command("turn", "resolve the open turn from its order files and record it; or --verify "
-            "a recorded turn"),
+            "a recorded turn",
+            writes=lambda args: args.verify is None),
     Command("status", "the open turn, its deadline, and who has sent orders"),
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
     Command("new", "create new content"),
-    Command("orders", "write a player's order form for the open turn, or seal an order file"),
-    Command("roster", "record which GitHub account plays each power, and the umpires"),
+    Command("orders", "write a player's order form for the open turn, or seal an order file",
+            writes=lambda args: args.what == 'seal'),
+    Command("roster", "record which GitHub account plays each power, and the umpires",
+            writes=lambda args: True),
     Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
-    Command("calendar", "extend, pause or resume the open turn's deadline"),
+    Command("calendar", "extend, pause or resume the open turn's deadline",
+            writes=lambda args: True),
     Command("remind", "the reminder for players who have not sent orders, when it is due; "
             "for CI"),
     Command("doctor", "check the GitHub repository's settings the campaign's trust model "
             "needs, through gh api; change nothing"),
-    Command("keys", "the umpire's key and the players' recipients: init, check, rotate"),
+    Command("keys", "the umpire's key and the players' recipients: init, check, rotate",
+            writes=lambda args: args.action != 'check'),
     Command("seal", "the same as 'ftpress orders seal': check an order file, then seal it "
-            "for the umpires and its player"),
+            "for the umpires and its player",
+            writes=lambda args: True),
 )
 
 
@@ -108,10 +120,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser(words).parse_args(words)
     command = next(c for c in COMMANDS if c.name == args.command)
     try:
-        # Before anything else reads the campaign: finish or undo an interrupted write-out.
-        if hasattr(args, "source") and (recovered := recover(args.source)):
-            say(f"ftpress: {recovered}", err=True)
-        return command.load().run(args)
+        with ExitStack() as held:
+            if hasattr(args, "source") and command.writes(args):
+                # One writer at a time; what a dead one left is taken over and said.
+                for note in held.enter_context(campaign_lock(
+                        args.source, f"`ftpress {' '.join(words)[:200]}`")):
+                    say(f"ftpress: {note}", err=True)
+            elif hasattr(args, "source") and args.source.is_dir():
+                clear_stale(args.source)  # a dead writer's lock is no one's: dropped
+            # Before anything else reads the campaign: finish or undo an interrupted
+            # write-out.
+            if hasattr(args, "source") and (recovered := recover(args.source)):
+                say(f"ftpress: {recovered}", err=True)
+            return command.load().run(args)
     except UserError as exc:
         for line in exc.lines():
             say(line, err=True)

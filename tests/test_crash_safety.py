@@ -33,6 +33,7 @@ import pytest
 from turnfixture import build_state
 
 from ftpress.cli import main
+from ftpress.files.lock import LOCK_FILE
 from ftpress.state import files, writeout
 from ftpress.state.save import save_state
 
@@ -193,7 +194,10 @@ def assert_all_or_nothing(capsys: pytest.CaptureFixture[str], base: Path, ref: R
         assert code == (130 if ctrl_c else None), where
         journal = root / JOURNAL
         committed = (journal / "committed").exists()
-        seen = {p: data for p, data in files_of(root).items() if not p.startswith(JOURNAL)}
+        # The lock a killed run holds is the process's, not the campaign's: a reader drops
+        # it, a writer takes it over (test_campaign_lock.py).
+        seen = {p: data for p, data in files_of(root).items()
+                if not p.startswith(JOURNAL) and p != LOCK_FILE}
         torn = [p for p in set(seen) | set(ref.old) | set(ref.new)
                 if seen.get(p) not in (ref.old.get(p), ref.new.get(p))]
         assert not torn, f"{where}: {torn}"
@@ -253,7 +257,8 @@ def test_a_redo_stopped_at_any_write_leaves_the_old_records_or_the_new(tmp_path,
         copy(old, root)
         assert command(capsys, *args, "--source", root, faults=Faults(at))[0] is None, where
         committed = (root / JOURNAL / "committed").exists()
-        seen = {p: data for p, data in files_of(root).items() if not p.startswith(JOURNAL)}
+        seen = {p: data for p, data in files_of(root).items()
+                if not p.startswith(JOURNAL) and p != LOCK_FILE}
         assert committed or seen in (ref.old, ref.new), where
         line = command(capsys, "status", "--source", root, "--now", T002)[1]
         assert line.count("\n") <= 1 and (line.startswith("ftpress: ") or not line), where
@@ -384,3 +389,86 @@ def test_a_recovery_stopped_at_any_write_is_taken_up_by_the_next_command(tmp_pat
         assert code == 0 and err.count("\n") == 1, f"{where}: {err}"
         assert files_of(root) == expected, where
         shutil.rmtree(root)
+
+
+# --- one writer at a time: the campaign lock ----------------------------------------
+
+@dataclass
+class Meanwhile(Faults):
+    """Runs ``other`` once, as the write-out under way makes its journal: a second
+    command started while the first is writing, at a chosen moment, not a timed one."""
+
+    other: Callable[[], tuple[int | None, str]] | None = None
+    said: list[tuple[int | None, str]] = field(default_factory=list)
+
+    def __call__(self, name: str) -> None:
+        if self.other is not None and name.endswith(JOURNAL):
+            other, self.other = self.other, None
+            self.said.append(other())
+        super().__call__(name)
+
+
+def _while_a_turn_runs(capsys: pytest.CaptureFixture[str], root: Path, *args: str,
+                       ) -> tuple[int | None, str]:
+    def other() -> tuple[int | None, str]:
+        capsys.readouterr()
+        code = main([*args, "--source", str(root)])
+        return code, capsys.readouterr().err
+
+    meanwhile = Meanwhile(other=other)
+    assert command(capsys, "turn", "--source", root, "--now", T001, faults=meanwhile)[0] == 0
+    assert len(meanwhile.said) == 1
+    return meanwhile.said[0]
+
+
+@pytest.mark.parametrize("second", [("turn", "--now", T001), ("keys", "rotate")],
+                         ids=["turn", "keys-rotate"])
+def test_a_second_writer_is_refused_while_a_turn_runs(tmp_path, capsys, second):
+    """Two ``ftpress turn`` at once, or ``keys rotate`` during a turn: the second is
+    refused, naming the holder, and the campaign ends exactly as one turn leaves it."""
+    old = make_campaign(tmp_path / "old")
+    assert command(capsys, "keys", "init", "--source", old)[0] == 0
+    single = tmp_path / "single"
+    copy(old, single)
+    assert command(capsys, "turn", "--source", single, "--now", T001)[0] == 0
+    root = tmp_path / "twice"
+    copy(old, root)
+    code, err = _while_a_turn_runs(capsys, root, *second)
+    assert code == 1, err
+    assert err.startswith(f"ftpress: `ftpress turn --source {root} --now {T001}` (pid "), err
+    assert err.endswith(f"is writing this campaign (it holds {LOCK_FILE}); nothing was "
+                        "changed: run the command again once it has finished\n"), err
+    assert files_of(root) == files_of(single)
+    assert not (root / LOCK_FILE).exists()
+
+
+def test_a_lock_a_dead_writer_left_is_taken_over_and_said(recorded, capsys):
+    root, _ = recorded
+    clean = files_of(root)
+    (root / LOCK_FILE).write_text("`ftpress keys rotate` (pid 99999 on elsewhere, since "
+                                  "2026-03-16T09:00:00+00:00)\n")
+    (root / "orders/t002").mkdir()
+    (root / "orders/t002/.tmp-k2j3.age").write_bytes(b"age-encryption.org/v1\n")
+    code, err = command(capsys, "calendar", "pause", "--source", root, "--now", T001)
+    assert code == 0, err
+    assert err == (f"ftpress: took over {LOCK_FILE}, left by `ftpress keys rotate` (pid 99999 "
+                   "on elsewhere, since 2026-03-16T09:00:00+00:00), which is no longer "
+                   "running\nftpress: removed the temporary files interrupted runs left: "
+                   "orders/t002/.tmp-k2j3.age\n")
+    assert not (root / LOCK_FILE).exists()
+    assert set(files_of(root)) == set(clean)
+    # A reader leaves a held lock alone and drops a dead one, silently.
+    (root / LOCK_FILE).write_text("`ftpress turn` (pid 99999 on elsewhere)\n")
+    assert command(capsys, "status", "--source", root, "--now", T001)[0] == 0
+    assert not (root / LOCK_FILE).exists()
+
+
+def test_check_reports_the_temporary_file_a_killed_seal_left(recorded, capsys):
+    root, _ = recorded
+    (root / "orders/t002").mkdir()
+    (root / "orders/t002/.tmp-x8d1.age").write_bytes(b"age-encryption.org/v1\n")
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1
+    assert ("orders/t002/.tmp-x8d1.age: a temporary file an interrupted ftpress command "
+            "left; expected none: the next command that writes the campaign removes it, or "
+            "delete it") in err.splitlines(), err

@@ -64,7 +64,7 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         found = tuple(stored)
     order_problems, summaries = check_orders(store, wanted, store.known())
     found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
-             *_stale_orders(root),
+             *_stale_orders(root), *_stray_temporaries(root),
              *record_problems(root, store.key))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
@@ -105,6 +105,16 @@ def record_problems(root: Path, umpire: UmpireKey | None) -> list[Problem]:
             found.append(Problem(rel, 1, 1, f"turn: the record of {turn} says it is "
                                  f"{record.turn!r}; expected '{turn}'"))
     return found
+
+
+def _stray_temporaries(root: Path) -> list[Problem]:
+    """The temporary files killed runs left (a killed ``orders seal``'s ``.tmp-*.age``):
+    never part of the campaign, and a pull request must not commit them."""
+    from ftpress.files.lock import stray_temporaries
+
+    return [Problem(rel, 0, 0, "a temporary file an interrupted ftpress command left; "
+                    "expected none: the next command that writes the campaign removes it, "
+                    "or delete it") for rel in stray_temporaries(root)]
 
 
 def _is_turn(name: str) -> bool:

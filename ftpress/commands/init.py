@@ -37,6 +37,7 @@ from ftpress.errors import (
     SetupError,
     UnknownRuleset,
 )
+from ftpress.files.lock import LOCK_FILE
 from ftpress.files.write import write_file
 from ftpress.github.requirement import requirements_txt
 from ftpress.github.roster import Account, parse_account, parse_player_account, with_accounts
@@ -335,7 +336,9 @@ def _post(title: str, summary: str, body: str, when: datetime, post_id: uuid.UUI
     ])
 
 
-_GITIGNORE = "/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
+#: The campaign lock and the temporary files of writes cut short are never committed.
+_GITIGNORE = ("/_site/\n/_site-umpire/\n__pycache__/\n.ftpress-cache/\n.ftpress-secret\n"
+              f"/{LOCK_FILE}\n.tmp-*\n")
 #: What a sealed campaign's repository also keeps out: the umpire's key, the sites
 #: built for one viewer's eyes, and plain order files (only sealed ones are sent).
 _SEALED_IGNORED = f"/{agekeys.UMPIRE_KEY_FILE}*\n/_site-*/\n/orders/*/*.yaml\n"
