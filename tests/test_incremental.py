@@ -250,8 +250,8 @@ def test_serve_builds_everything_when_one_page_cannot_stand_alone(campaign, run,
 
 
 def site_options(site: LiveSite):
+    from ftpress.files.clock import build_now
     from ftpress.site import BuildOptions
-    from ftpress.site.clock import build_now
 
     return BuildOptions(build_now(site.now))
 

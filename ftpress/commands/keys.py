@@ -32,12 +32,12 @@ from pathlib import Path
 from pyrage import x25519
 
 from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.files.clock import build_now
 from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.twins import UmpireKey, needed_key
-from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
+from ftpress.files.clock import build_now
 from ftpress.github.publishing import (
     battles_markdown,
     commit_message,
@@ -18,7 +19,6 @@ from ftpress.github.publishing import (
     set_aside_message,
     views_markdown,
 )
-from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_number
 from ftpress.store.campaign import load_state
 from ftpress.text.logsafe import say

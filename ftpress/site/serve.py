@@ -25,10 +25,10 @@ import watchfiles
 
 from ftpress.content.posts import POSTS_DIR
 from ftpress.errors import InputError, UserError
+from ftpress.files.clock import build_now
 from ftpress.files.config import CONFIG_FILE, load_config
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
-from ftpress.site.clock import build_now
 from ftpress.speed.buildcache import CACHE_DIR, RenderCache
 from ftpress.text.logsafe import say
 
