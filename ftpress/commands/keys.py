@@ -27,16 +27,17 @@ import argparse
 import dataclasses
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 from pyrage import x25519
 
-from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.twins import UmpireKey, needed_key
+from ftpress.secrecy.twins import OLD_KEY_FILE, UmpireKey, needed_key
 from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
@@ -50,7 +51,7 @@ from ftpress.text.logsafe import say
 #: the one a rotation replaced), and the sites built for one player's eyes.
 _IGNORED = (f"/{agekeys.UMPIRE_KEY_FILE}*", "/_site-*/")
 #: Where ``keys rotate`` keeps the key it replaced, until the new one is stored.
-_OLD_KEY = f"{agekeys.UMPIRE_KEY_FILE}.old"
+_OLD_KEY = OLD_KEY_FILE
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,10 +131,41 @@ def _save_campaign(root: Path, state: State, recipients: tuple[str, ...]) -> Non
 
 def _write_key(root: Path, text: str) -> None:
     """The key file, readable by its owner alone, and git-ignored."""
-    target = root / agekeys.UMPIRE_KEY_FILE
-    write_file(target, text.encode("ascii"))
-    target.chmod(0o600)
+    _write_key_file(root / agekeys.UMPIRE_KEY_FILE, text)
     ensure_ignored(root, *_IGNORED)
+
+
+def _write_key_file(target: Path, text: str) -> None:
+    """A key file, replaced at once, readable by its owner alone from the start."""
+    write_file(target, text.encode("ascii"), mode=0o600)
+
+
+#: The line before the keys a rotation under way keeps in the new key file, until
+#: everything is sealed to the new one.
+_ROTATING = ("# the keys this one replaces, kept until everything is sealed to it "
+             "(a rotation under way, or cut short: run 'ftpress keys rotate' again)")
+
+
+#: The first line of the key file a rotation keeps the replaced keys in.
+_REPLACED = ("# the umpire keys 'ftpress keys rotate' replaced: delete this file once the "
+             "new key is stored safely")
+
+
+def _identities_in(path: Path) -> list[str]:
+    """The age secret keys a key file holds, as lines; none where it is missing or
+    unreadable (nothing else is ever lost by reading it so)."""
+    try:
+        return [str(i) for i in agekeys.read_identity(path) if isinstance(i, x25519.Identity)]
+    except InvalidArgument:
+        return []
+
+
+def _x25519(identities: Sequence[object]) -> list[str]:
+    return [str(i) for i in identities if isinstance(i, x25519.Identity)]
+
+
+def _union(secrets: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(secrets))
 
 
 def _init(root: Path) -> int:
@@ -395,21 +427,27 @@ def _rotate(root: Path, identity: Path | None) -> int:
     # What the store keeps sealed to the umpires (a sealed campaign's twins, and the
     # recipients in every snapshot), sealed anew; the current campaign file, else.
     rekeyed = store.rekeyed(state, new_state.campaign.umpire_recipients or ())
-    # The new key is written before anything is sealed to it, and the old one kept
-    # beside it: a rotation cut short leaves every file readable by one of the two.
-    # A resolved turn's sealed orders keep their bytes (its dice were keyed on them),
-    # so the new key file keeps the old keys after the new one, to open them.
+    # At every instant some key file on disk opens everything: the new key file holds
+    # the keys it replaces until everything is sealed to it, and the key file it
+    # replaces is kept (with whatever an earlier rotation cut short kept) in .old.
     key = root / agekeys.UMPIRE_KEY_FILE
-    if key.is_file():
-        key.replace(root / _OLD_KEY)
-    earlier = "".join(f"{i}\n" for i in old if isinstance(i, x25519.Identity))
-    _write_key(root, made.file_text(build_now(None)) +
-               (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
+    replaced = _identities_in(key) + _identities_in(root / _OLD_KEY)
+    if replaced:
+        _write_key_file(root / _OLD_KEY, f"{_REPLACED}\n" +
+                        "".join(f"{i}\n" for i in _union(replaced)))
+    everything = _union([*_x25519(old), *replaced])
+    _write_key(root, made.file_text(build_now(None)) + f"{_ROTATING}\n" +
+               "".join(f"{i}\n" for i in everything if i != made.secret))
     write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
     resealed = {f: d for f, d in resealed.items()
                 if f.relative_to(root).as_posix() not in rekeyed}
     for file, data in resealed.items():
         write_file(file, data)
+    # Everything is sealed to the new key: it keeps the old ones only where resolved
+    # turns' sealed orders, which keep their bytes, still need them.
+    earlier = "".join(f"{i}\n" for i in _x25519(old))
+    _write_key(root, made.file_text(build_now(None)) +
+               (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
     count = len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
     say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
         f"the new umpire recipient {made.public}\n"
