@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ftpress.commands import check_pr
-from ftpress.commands.check_pr import md
+from ftpress.github import check_pr
+from ftpress.github.check_pr import md
 
 NOW = "2026-03-01T10:00:00+00:00"
 BEFORE_DEADLINE = "2026-03-02T10:00:00+00:00"

@@ -11,7 +11,6 @@ import pytest
 
 from ftpress import __version__, cli
 from ftpress.commands import schemas
-from ftpress.commands.check_pr import GitError
 from ftpress.errors import (
     InputError,
     InvalidArgument,
@@ -21,6 +20,7 @@ from ftpress.errors import (
     UnknownRuleset,
     UserError,
 )
+from ftpress.github.check_pr import GitError
 from ftpress.site.search import SearchError
 
 from conftest import REPO

@@ -13,9 +13,9 @@ import pytest
 from demos import FTC2007, FTCAMP02, SCT
 
 from ftpress.errors import InputError
+from ftpress.files.clock import build_now
 from ftpress.render import turns
 from ftpress.site import BuildOptions, build
-from ftpress.site.clock import build_now
 from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, ForkExecutor
 from ftpress.state import load

@@ -166,7 +166,7 @@ def _sealed_orders(root: Path, player: str, run) -> str:
 
 
 def test_the_orders_check_prints_no_hidden_fact(demo: Demo, tmp_path, run, monkeypatch):
-    from ftpress.commands.check_pr import check_pull_request
+    from ftpress.github.check_pr import check_pull_request
 
     root = demo.sealed_copy(tmp_path / "camp")
     players = root / "state/players.yaml"  # who nac is on GitHub (the roster is public)

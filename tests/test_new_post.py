@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from ftpress.content.posts import load_posts
 from ftpress.content.scaffold import new_post, slugify
 from ftpress.errors import InputError
+from ftpress.files.clock import build_now
 from ftpress.files.config import load_config
-from ftpress.site.clock import build_now
 
 from conftest import SITE_YAML, post, write_files
 

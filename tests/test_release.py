@@ -85,12 +85,14 @@ def test_init_writes_the_requirement_asked_for(tmp_path, run, spec, line):
     ("git+https://github.com/you/ftpress",
      "ftpress: --ftpress-requirement 'git+https://github.com/you/ftpress': a git URL must name "
      "the tag to install, such as git+https://github.com/you/ftpress@v0.1.0"),
-    ("ftpress>=1", "ftpress: --ftpress-requirement 'ftpress>=1': expected a version (0.1.0), a git "
-     "URL with a tag (git+https://github.com/ftpress/ftpress@v0.1.0) or a wheel's URL "
+    ("ftpress>=1", "ftpress: --ftpress-requirement 'ftpress>=1': expected a version (0.1.0), "
+     "'release' (the wheel of the GitHub release), a git URL with a tag "
+     "(git+https://github.com/ftpress/ftpress@v0.1.0) or a wheel's URL "
      "(https://example.org/ftpress-0.1.0-py3-none-any.whl)"),
     ("0.1.0\n--index-url=https://evil.example/", "ftpress: --ftpress-requirement "
-     "'0.1.0\\n--index-url=https://evil.example/': expected a version (0.1.0), a git URL with a "
-     "tag (git+https://github.com/ftpress/ftpress@v0.1.0) or a wheel's URL "
+     "'0.1.0\\n--index-url=https://evil.example/': expected a version (0.1.0), 'release' (the "
+     "wheel of the GitHub release), a git URL with a tag "
+     "(git+https://github.com/ftpress/ftpress@v0.1.0) or a wheel's URL "
      "(https://example.org/ftpress-0.1.0-py3-none-any.whl)"),
 ])
 def test_a_requirement_that_would_not_install_one_fixed_ftpress_is_refused(tmp_path, run, spec,

@@ -270,5 +270,5 @@ def test_a_tag_listed_twice_is_refused_by_the_schema_as_by_check(campaign, run):
                      "---\nx\n"})
     code, _, stderr = run("check", "--source", root)
     assert code == 1
-    assert "content/posts/2026/03/01-twice.md:5:7: a tag is listed twice; give each tag " \
+    assert "content/posts/2026/03/01-twice.md:5:7: tags: a tag is listed twice; give each tag " \
         "once" in stderr

@@ -44,7 +44,7 @@ from test_schema_agrees import FRONT_MATTER, demo_files, plain, read_data
 from ftpress.errors import InputError
 from ftpress.files import validation, yamlsource
 from ftpress.files.config import CONFIG_FILE, load_config
-from ftpress.orders.load import ADAPTER, InvalidOrder, parse_orders
+from ftpress.orders.load import InvalidOrder, parse_orders
 from ftpress.rules import RULESETS, STATE_EXTENSIONS
 from ftpress.site.schema_export import all_schemas
 from ftpress.state.events import EventsFile, TurnRecord, kinds_context
@@ -235,9 +235,8 @@ def test_schemas_and_check_agree_on_2000_mutations_of_real_files():
     rng = random.Random(SEED)
     cases = []
     for demo, ruleset, kind, rel in files():
-        name = "orders" if kind != "orders" or RULESETS[ruleset].orders_adapter is ADAPTER \
-            else f"orders-{ruleset}"
-        schema = all_schemas(None, ruleset)[kind if kind != "orders" else name]
+        schema = all_schemas(None, ruleset)[
+            kind if kind != "orders" else RULESETS[ruleset].orders_schema]
         cases.append((ruleset, kind, rel, read_data(demo, kind, rel),
                       jsonschema.Draft202012Validator(schema)))
     disagree: list[str] = []

@@ -294,7 +294,7 @@ _NOW = datetime.fromisoformat(FTCAMP02.now)
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
-    from ftpress.commands.check_pr import check_pull_request
+    from ftpress.github.check_pr import check_pull_request
 
     root, _ = sealed
     assert run("seal", root / "orders/t005/nac.yaml", "--source", root)[0] == 0

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ftpress.errors import InvalidArgument, RefusedCommand
-from ftpress.site.clock import build_now
+from ftpress.files.clock import build_now
 from ftpress.speed.buildcache import reusable
 
 if TYPE_CHECKING:

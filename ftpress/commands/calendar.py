@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ftpress.site.clock import build_now
+from ftpress.files.clock import build_now
 from ftpress.store.calendar_edits import extend, pause, resume
 from ftpress.text.logsafe import say
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
+from ftpress.files.clock import build_now
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, load, render
-from ftpress.site.clock import build_now
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
 from ftpress.store import open_store
 from ftpress.text.logsafe import say

@@ -37,6 +37,7 @@ from ftpress.errors import (
     SetupError,
     UnknownRuleset,
 )
+from ftpress.files.clock import build_now
 from ftpress.files.lock import LOCK_FILE
 from ftpress.files.write import write_file
 from ftpress.github.requirement import requirements_txt
@@ -53,7 +54,6 @@ from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.sealed_campaign import default_secrecy, sealed_setting, setup_files
-from ftpress.site.clock import build_now
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url

@@ -33,12 +33,12 @@ from pathlib import Path
 from pyrage import x25519
 
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
+from ftpress.files.clock import build_now
 from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.twins import OLD_KEY_FILE, UmpireKey, needed_key
-from ftpress.site.clock import build_now
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
@@ -72,6 +72,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               "file, event log, dice log and recorded order file as its public "
                               "projection, the whole sealed to the umpires beside it (run "
                               "again, it writes the plain files again from the sealed ones)")
+    seal.add_argument("--afresh", action="store_true",
+                      help="seal every twin and every player's files anew, in this version's "
+                      "format (padded to its size buckets), to the recipients listed now")
     seal.add_argument("--drop-plain-edits", action="store_true",
                       help="write the plain files again from their twins even where they "
                       "were edited (the edits are lost)")
@@ -100,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "check":
         return _check(root)
     if args.action == "seal-campaign":
-        return _seal_campaign(root, args.identity, args.seal_orders, args.drop_plain_edits)
+        return _seal_campaign(root, args.identity, args.seal_orders, args.drop_plain_edits,
+                              args.afresh)
     if args.action == "edit-state":
         return _edit_state(root, args.identity)
     if args.action == "seal-state":
@@ -243,7 +247,7 @@ def _keeps_sealed_orders(root: Path) -> bool:
 
 
 def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
-                   drop_edits: bool = False) -> int:
+                   drop_edits: bool = False, afresh: bool = False) -> int:
     """``keys seal-campaign``: see :mod:`ftpress.secrecy.sealed_campaign`. A plain projection
     that no longer says what its twin's projection says was edited by hand: writing it
     again would drop the edit silently, so it is refused unless ``drop_edits``."""
@@ -251,7 +255,10 @@ def _seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
     from ftpress.secrecy.twins import is_projection, twin
 
     umpire = needed_key(root, "sealing the campaign", identity)
-    made = sealed_files(root, umpire, seal_orders=seal_orders)
+    # Afresh: sealed again to the same recipients, so nothing is kept for its bytes (a
+    # file sealed by an older ftpress, unpadded, is sealed in this version's format).
+    again = _state(root, umpire).campaign.umpire_recipients if afresh else None
+    made = sealed_files(root, umpire, seal_orders=seal_orders, recipients=again)
     changed = {rel: data for rel, data in made.files.items()
                if not (root / rel).is_file() or (root / rel).read_bytes() != data}
     edited = sorted(rel for rel in changed if not rel.endswith(".age") and

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ftpress.content.posts import KINDS
 from ftpress.content.scaffold import new_post
-from ftpress.site.clock import build_now
+from ftpress.files.clock import build_now
 from ftpress.text.logsafe import say
 
 

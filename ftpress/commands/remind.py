@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress.commands.status import turn_status
-from ftpress.site.clock import build_now
+from ftpress.files.clock import build_now
 from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_state
 from ftpress.text import durations

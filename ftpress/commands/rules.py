@@ -7,9 +7,9 @@ from datetime import date
 from pathlib import Path
 
 from ftpress.errors import InvalidArgument, RefusedCommand
+from ftpress.files.clock import build_now
 from ftpress.render.rulebook import as_text
 from ftpress.site import BuildOptions, load
-from ftpress.site.clock import build_now
 from ftpress.text.logsafe import say
 
 

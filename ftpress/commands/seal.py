@@ -15,10 +15,10 @@ import argparse
 from pathlib import Path, PurePosixPath
 
 from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.files.clock import build_now
 from ftpress.orders.load import stray_problem
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.sealing import PLAIN_ORDERS
-from ftpress.site.clock import build_now
 from ftpress.state.model import PUBLIC_KNOWLEDGE
 from ftpress.text.logsafe import say
 

@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ftpress.errors import InputError, Problem
-from ftpress.site.clock import build_now
+from ftpress.files.clock import build_now
 from ftpress.state.turns import turn_id
 from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_state

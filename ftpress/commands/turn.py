@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
+from ftpress.files.clock import build_now
 from ftpress.github.publishing import (
     battles_markdown,
     commit_message,
@@ -16,8 +17,8 @@ from ftpress.github.publishing import (
     keep_to_the_calendar,
     set_aside_comment,
     set_aside_message,
+    views_markdown,
 )
-from ftpress.site.clock import build_now
 from ftpress.state.turns import turn_number
 from ftpress.store.campaign import load_state
 from ftpress.text.logsafe import say
@@ -60,6 +61,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --if-due: write the order files set aside (landed after "
                         "their turn closed) as JSON, each with the commit that brought it in "
                         "and a comment for its pull request; no file when none was")
+    parser.add_argument("--views-comment", type=Path, metavar="FILE",
+                        help="once a sealed campaign's turn is resolved, write the comment "
+                        "that mentions each player with a key and links their 'Your view' "
+                        "page (Markdown); no file otherwise")
     parser.add_argument("--link", metavar="URL",
                         help="where the battle files are read online, for --battles-report "
                         "(e.g. https://github.com/OWNER/REPO/blob/main/)")
@@ -85,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     early = args.early
     now = build_now(args.now)
     for out in (args.commit_message, args.battles_report, args.battles_outcome,
-                args.set_aside):
+                args.set_aside, args.views_comment):
         if out is not None:
             out.unlink(missing_ok=True)  # a file left from an earlier run says nothing now
     moved: tuple[SetAside, ...] = ()
@@ -155,6 +160,9 @@ def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult,
         message = aside if message is None else f"{message.rstrip()}\n\n{aside}"
     if args.commit_message is not None and message is not None:
         args.commit_message.write_text(message, encoding="utf-8")
+    if args.views_comment is not None and result.written and not result.waiting and \
+            (views := views_markdown(args.source, result.turn)) is not None:
+        args.views_comment.write_text(views, encoding="utf-8")
     if args.battles_outcome is not None and (result.waiting or result.written):
         if result.waiting:
             args.battles_outcome.write_text(f"paused={result.turn}\n", encoding="utf-8")

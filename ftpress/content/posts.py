@@ -43,6 +43,12 @@ _FILE_NAME = re.compile(r"(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md")
 _YEAR, _MONTH = re.compile(r"\d{4}"), re.compile(r"\d\d")
 
 
+def _each_once(tags: tuple[str, ...]) -> tuple[str, ...]:
+    if len(set(tags)) != len(tags):
+        raise ValueError("a tag is listed twice; give each tag once")
+    return tags
+
+
 def _alias(value: str) -> str:
     """An old URL → the output file that must redirect from it."""
     if "://" in value or value.startswith("//"):
@@ -84,7 +90,8 @@ class PostMeta:
     date: Stamp
     kind: Kind
     #: Each tag once (checked when the post is read; said here for editors).
-    tags: Annotated[tuple[Tag, ...], Field(json_schema_extra={"uniqueItems": True})] = ()
+    tags: Annotated[tuple[Tag, ...], Field(json_schema_extra={"uniqueItems": True}),
+                    AfterValidator(_each_once)] = ()
     summary: CleanText | None = None
     draft: bool = False
     edits: tuple[EditMeta, ...] = ()
@@ -209,9 +216,6 @@ def _load_post(file: Path, rel: str, zone: ZoneInfo) -> Post:
             line, col = yamlsource.locate(doc.meta, ("edits", index, "date"))
             problems.add(rel, line, col, "an edit cannot be dated before the post itself "
                          f"({when.isoformat()})")
-    if len(set(meta.tags)) != len(meta.tags):
-        line, col = yamlsource.locate(doc.meta, ("tags",))
-        problems.add(rel, line, col, "a tag is listed twice; give each tag once")
     effective = in_zone(meta.effective, zone).date() if meta.effective else when.date()
     if meta.effective is not None and not meta.amends:
         line, col = yamlsource.locate(doc.meta, ("effective",))

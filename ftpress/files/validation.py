@@ -354,7 +354,7 @@ def _message(error: Any, loc: tuple[Hashable, ...], adapter: TypeAdapter[Any] | 
     got = error.get("input")
     # A message that already quotes the value (a custom validator's) need not repeat it,
     # and quotes it cut short if it is long (a 70 KB note, a 5,000-digit number).
-    quoted = not isinstance(got, (dict, list)) and repr(got) in msg
+    quoted = repr(got) in msg
     if quoted:
         msg = msg.replace(repr(got), shown(got))
     if isinstance(got, (date, time)):

@@ -175,13 +175,6 @@ class Staging:
         staged.write_bytes(data)
         return True
 
-    def holds(self, path: str, size: int) -> bool:
-        """Does the output hold a file at ``path`` of ``size`` bytes?"""
-        try:
-            return not self.empty and (self.out / path).stat().st_size == size
-        except OSError:
-            return False
-
     def commit(self, wanted: set[str], changed: set[str],
                keep: tuple[str, ...] = ()) -> WriteReport:
         """Move the changed files in; remove files no longer wanted (but ``keep``)."""

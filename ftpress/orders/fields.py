@@ -61,10 +61,15 @@ def _turn(value: Any) -> str:
     return value
 
 
+#: What :func:`_world` and :func:`_destination` read as a world or a hex, for editors.
+_WORLD_PATTERN = r"^\s*[^\W_][\w' .-]{0,99}\s*(?![\s\S])"
+_PLACE_PATTERN = (r"^\s*(?:[^\W_][\w' .-]{0,99}|\(?\s*-?[0-9]+\s*,\s*-?[0-9]+\s*\)?)\s*"
+                  r"(?![\s\S])")
 World = Annotated[str, PlainValidator(_world), WithJsonSchema(
-    {"type": "string", "description": "a world id"})]
+    {"type": "string", "description": "a world id", "pattern": _WORLD_PATTERN})]
 Destination = Annotated[str | Hex, PlainValidator(_destination), WithJsonSchema({
-    "oneOf": [{"type": "string", "description": "a world id, or a hex as '(q, r)'"},
+    "oneOf": [{"type": "string", "description": "a world id, or a hex as '(q, r)'",
+               "pattern": _PLACE_PATTERN},
               {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                "maxItems": 2}]})]
 TurnId = Annotated[str, PlainValidator(_turn), WithJsonSchema(

@@ -30,10 +30,6 @@ class Sink(Protocol):
         """Take one file; say whether it differs from what the output holds now."""
         ...
 
-    def holds(self, path: str, size: int) -> bool:
-        """Does the output hold a file at ``path`` of ``size`` bytes (one a page left)?"""
-        ...
-
 
 class Outputs:
     """Every output path of a build, who produced it, and what became of it.

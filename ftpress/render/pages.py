@@ -7,7 +7,6 @@ with the executor the build was given (one process, or every core).
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -22,23 +21,9 @@ from ftpress.render.views import Memo, PageInfo, SiteView, Urls
 from ftpress.speed.buildcache import RenderCache, code_version
 from ftpress.speed.executor import SERIAL, Executor
 
-#: A rendered page: (its bytes differ from the output's, it is searchable, its size), or
-#: the template error that stopped it.
-_Result = tuple[bool, bool, int] | Problem
-
-
-#: In the plain ``repr`` of an object that shows only its address: a value a page's
-#: digest cannot stand for (a new object may take a freed one's address), so a page
-#: whose context holds one is always rendered...
-_ADDRESS = " at 0x"
-#: ...but for a function of a module (a ruleset's display rules: no lambda, no function
-#: made inside another), which lives as long as the process and keeps its address.
-_MODULE_FUNCTION = re.compile(r"<function [\w.]+ at 0x[0-9a-f]+>")
-
-
-def _by_address(text: str) -> bool:
-    """Does ``text`` hold the repr of an object known only by an address it may lose?"""
-    return text.count(_ADDRESS) > len(_MODULE_FUNCTION.findall(text))
+#: A rendered page: (its bytes differ from the output's, it is searchable), or the
+#: template error that stopped it.
+_Result = tuple[bool, bool] | Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +45,6 @@ class Renderer:
         self.root, self.executor = root, executor
         self.cache = cache if cache is not None else RenderCache(None)
         self._jobs: list[_Job] = []
-        # What a renderer before this one left pending was never written (its build failed).
-        self.cache.pages_pending.clear()
         # Templates' memo(macro, ...): markup made once per build (one cache per worker).
         env.globals["memo"] = Memo()
 
@@ -125,62 +108,17 @@ class Renderer:
         files and lines, all of them.
         """
         jobs, self._jobs = self._jobs, []
-        keys = self._unchanged(jobs, sink)
-        todo = [job for job in jobs if keys.get(job.path, "") is not None]
-        rendered = dict(zip((job.path for job in todo),
-                            self.executor.map(self._renderer(todo, sink), todo), strict=True))
-        failures = self._take(jobs, rendered, keys)
+        failures = self._take(jobs, self.executor.map(self._renderer(jobs, sink), jobs))
         if failures:
             raise InputError(sorted(set(failures)))
 
-    def _unchanged(self, jobs: list[_Job], sink: Sink | None) -> dict[str, str | None]:
-        """With pages kept from the last build (``serve``'s cache): each job's digest of
-        all it is rendered from (ftpress's code, the templates, the context every page
-        shares, its own), or None for a page rendered from the same as last time whose
-        file the output still holds: that one is not rendered again."""
-        kept = self.cache.pages
-        shared = f"{code_version()}\0{self.site!r}\0{self.urls!r}\0"
-        if kept is None or sink is None or _by_address(shared):
-            return {}
-        h = hashlib.sha256(shared.encode())
-        for name in sorted(self.env.list_templates()):
-            source = self.env.loader.get_source(self.env, name)[0]  # type: ignore[union-attr]
-            h.update(f"{name}\0{len(source)}\0{source}".encode())
-        keys: dict[str, str | None] = {}
-        for job in jobs:
-            own = f"{job.template}\0{job.info!r}\0{job.context!r}"
-            if _by_address(own):
-                continue  # an object known only by its address: rendered every time
-            page = h.copy()
-            page.update(own.encode())
-            key = page.hexdigest()
-            known = kept.get(job.path)
-            same = known is not None and known[0] == key and sink.holds(job.path, known[1])
-            keys[job.path] = None if same else key
-        return keys
-
-    def _take(self, jobs: list[_Job], rendered: dict[str, _Result],
-              keys: dict[str, str | None]) -> list[Problem]:
-        """Note what became of ``jobs``, in their order: those ``rendered`` (whose digests,
-        ``keys``, are kept once the build is written) and those left as they were; the
-        template errors."""
-        failures = [r for r in rendered.values() if isinstance(r, Problem)]
-        if failures:
-            return failures
-        kept, pending = self.cache.pages, self.cache.pages_pending
-        for job in jobs:
-            result = rendered.get(job.path)
-            if result is None:  # not rendered again: as the last build left it
-                assert kept is not None
-                _, _, searchable = kept[job.path]
-                self.out.rendered(job.path, changed=False, searchable=searchable)
-                continue
-            assert not isinstance(result, Problem)
-            changed, searchable, size = result
-            self.out.rendered(job.path, changed=changed, searchable=searchable)
-            key = keys.get(job.path)
-            if key is not None:
-                pending[job.path] = (key, size, searchable)
+    def _take(self, jobs: list[_Job], results: list[_Result]) -> list[Problem]:
+        """Note what became of rendered ``jobs``; their template errors."""
+        failures = [r for r in results if isinstance(r, Problem)]
+        if not failures:
+            done = [r for r in results if not isinstance(r, Problem)]
+            for job, (changed, searchable) in zip(jobs, done, strict=True):
+                self.out.rendered(job.path, changed=changed, searchable=searchable)
         return failures
 
     def _renderer(self, jobs: list[_Job], sink: Sink | None) -> Callable[[_Job], _Result]:
@@ -204,7 +142,7 @@ class Renderer:
                 return template_problem(exc, self.root)
             data = html.encode("utf-8")
             changed = sink.put(job.path, data) if sink is not None else False
-            return changed, b"data-pagefind-body" in data, len(data)
+            return changed, b"data-pagefind-body" in data
 
         return render
 

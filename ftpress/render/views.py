@@ -127,11 +127,6 @@ class Cards:
         self._macro: Callable[..., Markup] | None = None
         self._made: dict[tuple[object, ...], Markup] = {}
 
-    def __repr__(self) -> str:
-        # What it makes follows from the theme's templates alone, which a page's digest
-        # holds apart (render.pages).
-        return "Cards()"
-
     def __call__(self, post: PostView, *args: object, **kwargs: object) -> Markup:
         path = getattr(post, "path", None)
         if not isinstance(path, str):  # not a post: made every time, as the macro would be
@@ -207,9 +202,6 @@ class Urls:
     def __init__(self, config: SiteConfig) -> None:
         self.base_path = config.base_path
         self.base_url = config.base_url
-
-    def __repr__(self) -> str:  # all it holds: part of a page's digest (render.pages)
-        return f"Urls({self.base_path!r}, {self.base_url!r})"
 
     def page(self, path: str) -> str:
         """Root-relative URL of an output path: works under a sub-path and in ``serve``."""

@@ -21,6 +21,10 @@ class Choice:
     label: str
     lines: tuple[str, ...]
     needs_posture: bool = False
+    #: What it will do, in the words ``ftpress check`` uses: one text, or one for each
+    #: posture where it takes one (filled in from the ruleset's own description of
+    #: the file, not by the ruleset's choices).
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,13 +149,6 @@ class _Direct:
         write_file(target, data, durable=False)
         return True
 
-    def holds(self, path: str, size: int) -> bool:
-        """Does the output hold a file at ``path`` of ``size`` bytes?"""
-        try:
-            return (self.out / path).stat().st_size == size
-        except OSError:
-            return False
-
 
 def rebuild_post(site: Site, rel: str, out_dir: Path, options: BuildOptions,
                  cache: RenderCache | None = None) -> str | None:

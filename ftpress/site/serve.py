@@ -25,10 +25,10 @@ import watchfiles
 
 from ftpress.content.posts import POSTS_DIR
 from ftpress.errors import InputError, UserError
+from ftpress.files.clock import build_now
 from ftpress.files.config import CONFIG_FILE, load_config
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
-from ftpress.site.clock import build_now
 from ftpress.speed.buildcache import CACHE_DIR, RenderCache
 from ftpress.text.logsafe import say
 
@@ -57,9 +57,6 @@ class LiveSite:
         self.changed = threading.Condition()
         # Kept across rebuilds: an edit to one post re-renders one post's Markdown.
         self.cache = RenderCache(root / CACHE_DIR)
-        # ...and so is what each page was rendered from: a page whose inputs did not
-        # change is not rendered again (a rule file edited redoes the pages that show it).
-        self.cache.pages = {}
         #: What the last good build loaded: an edited post's page is redone from it.
         self.site: Site | None = None
 

@@ -116,13 +116,6 @@ class RenderCache:
         #: Templates compiled, as bytecode by Jinja's key (``ftpress.render.theme``): ``serve``
         #: compiles an unchanged template once, not on every edit.
         self.templates: dict[str, bytes] = {}
-        #: Kept by ``serve`` alone (None elsewhere): each page's output path → the digest
-        #: of all it was rendered from, its size and whether it is searchable, so that a
-        #: page whose inputs did not change is not rendered again (``render.pages``).
-        #: What a build renders waits in :attr:`pages_pending` until it has written its
-        #: output (:meth:`save`): a build that fails leaves the pages as they were.
-        self.pages: dict[str, tuple[str, int, bool]] | None = None
-        self.pages_pending: dict[str, tuple[str, int, bool]] = {}
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """The cached values among ``keys``."""
@@ -150,11 +143,7 @@ class RenderCache:
         self._used.add(key)
 
     def save(self) -> None:
-        """Store what this build rendered; drop what it no longer uses once that piles up.
-        Called once the build's output is written."""
-        if self.pages is not None:
-            self.pages.update(self.pages_pending)
-        self.pages_pending.clear()
+        """Store what this build rendered; drop what it no longer uses once that piles up."""
         if self._db is None:
             self._new.clear()
             return

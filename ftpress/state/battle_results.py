@@ -68,6 +68,10 @@ class Withdrawal:
     to: Location
 
 
+def _empty_is_nobody(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
 @dataclass(frozen=True, slots=True)
 class BattleFile:
     """``battles/<turn-id>/<battle-id>.yaml``: one battle's result."""
@@ -80,8 +84,11 @@ class BattleFile:
     players: tuple[Id, ...]
     ships: tuple[ShipResult, ...] = ()
     withdrew: tuple[Withdrawal, ...] = ()
-    #: The power left holding the field; empty if nobody is.
-    held_by: Id | None = None
+    #: The power left holding the field; empty if nobody is. Empty is a value here, not
+    #: a key left out (the template writes ``held_by:`` for the umpire to fill in), so
+    #: the published schema takes null too: it gives no default, from which
+    #: :func:`ftpress.files.validation.published` would read null as "left out".
+    held_by: Annotated[Id | None, Field(json_schema_extra=_empty_is_nobody)] = None
     #: False until the umpire has filled the result in.
     fought: bool = False
     note: Note | None = None

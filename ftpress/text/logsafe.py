@@ -50,11 +50,33 @@ def say(text: object, *, err: bool = False) -> None:
         print(escape(line), file=stream, flush=True)
 
 
+class _Written(str):
+    """Text whose repr is itself: a date or time as the file wrote it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _as_written(value: object) -> object:
+    """``value`` with each date or time in it as written (2026-03-01), never as
+    Python's repr (datetime.date(2026, 3, 1))."""
+    if isinstance(value, (date, time)):
+        return _Written(value.isoformat())
+    if isinstance(value, list):
+        return [_as_written(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_as_written(v) for v in value)
+    if isinstance(value, dict):
+        return {_as_written(k): _as_written(v) for k, v in value.items()}
+    return value
+
+
 def shown(value: object, limit: int = 60) -> str:
     """``value``'s repr, cut in the middle if long, saying how long it was (a message
     quotes what it refuses; a 70 KB note or a 5,000-digit number would drown it)."""
-    # A date or time as the file wrote it, never as Python's repr.
-    text = value.isoformat() if isinstance(value, (date, time)) else repr(value)
+    text = repr(_as_written(value))
     if len(text) <= limit:
         return text
     size = len(value) if isinstance(value, (str, bytes, list, dict, tuple)) else len(text)

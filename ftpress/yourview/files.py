@@ -11,10 +11,11 @@ What the file tells someone without the key, and why it tells nothing more:
   the page finds it from the key the player holds (the recipient follows from the
   identity); a player's recipient is public in the roster, so the name says no more
   than the roster, and nothing of what the report holds;
-- its size: the JSON is padded with spaces (which JSON ignores) to a fixed bucket
-  (:func:`padded`), and every report of a campaign is sealed to as many recipients
-  (the umpires and one player) of one kind, so a long report and a short one are
-  the same size unless one outgrows the bucket;
+- its size: it is padded to a fixed bucket like every sealed file
+  (:func:`ftpress.secrecy.agekeys.pad`; the page takes the padding off after the
+  mark the site hands it), and every report of a campaign is sealed to as many
+  recipients (the umpires and one player) of one kind, so a long report and a
+  short one are the same size unless one outgrows the bucket;
 - every player with a recipient has one each turn, whatever happened to them.
 """
 
@@ -31,9 +32,6 @@ from ftpress.state.model import State
 from ftpress.yourview.report import player_report
 from ftpress.yourview.view import FOLDER, NAME_PREFIX
 
-#: The smallest size a report is padded to; a larger one takes the next power of two.
-BUCKET = 32 * 1024
-
 
 def view_name(recipient: str) -> str:
     """The file name of the report sealed to ``recipient``."""
@@ -41,19 +39,12 @@ def view_name(recipient: str) -> str:
     return f"{digest[:32]}.age"
 
 
-def padded(data: bytes) -> bytes:
-    """``data`` (JSON) padded with spaces to :data:`BUCKET`, or the next power of two."""
-    size = BUCKET
-    while size < len(data):
-        size *= 2
-    return data + b" " * (size - len(data))
-
-
 def report_bytes(state: State, events: Iterable[Event], turn: str, player: str) -> bytes:
-    """The report as the sealed file holds it, before sealing: canonical JSON, padded."""
+    """The report as the sealed file holds it, before sealing (which pads it, as every
+    sealed file: :func:`ftpress.secrecy.agekeys.pad`): canonical JSON."""
     report = player_report(state, events, turn, player)
-    return padded(json.dumps(report, ensure_ascii=False, sort_keys=True,
-                             separators=(",", ":")).encode("utf-8"))
+    return json.dumps(report, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode("utf-8")
 
 
 def view_files(folder: str, state: State, events: tuple[Event, ...], turn: str

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ftpress import rules
-from ftpress.orders.every_problem import judge
+from ftpress.orders.every_problem import Judged, judge
 from ftpress.orders.load import orders_path
 from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.secrecy.knowledge import known_state
@@ -145,16 +145,35 @@ def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | Non
     """The ruleset's choices for ``player`` (:mod:`ftpress.rules.choices`), each group's
     kept where the ruleset's own check accepts it given alone: the form then offers
     nothing the turn would refuse for itself (a ruleset offers what may apply; its
-    check, which the turn runs, has the last word)."""
+    check, which the turn runs, has the last word); each with what it will do in the
+    check's words."""
     ruleset = rules.find_ruleset(known.campaign.ruleset)
     choices = ruleset.order_choices(known, player) if ruleset.order_choices else None
     if not isinstance(choices, OrderChoices):
         return choices
     path = orders_path(turn_id(known.campaign.calendar.turn), player)
+
+    def judged(picked: dict[str, int], posture: int = 0) -> Judged:
+        return judge(written(choices, picked, posture).encode(), path, ruleset, known)
+
+    # What each choice will do: the lines of the file's description that the file
+    # with every group holding does not have (the check's own words), one line for
+    # each posture where it takes one.
+    held = set(judged({}).described or ())
+
+    def said(found: Judged) -> str:
+        return " ".join(line for line in found.described or () if line not in held)
+
     groups = []
     for group in choices.groups:
-        kept = [choice for index, choice in enumerate(group.orders)
-                if index == 0 or not judge(written(choices, {group.id: index}).encode(), path,
-                                           ruleset, known).problems]
+        kept = []
+        for index, choice in enumerate(group.orders):
+            found = judged({group.id: index})
+            if index and found.problems:
+                continue
+            words = (said(found), *(said(judged({group.id: index}, p))
+                                    for p in range(1, len(choices.postures)))) \
+                if choice.needs_posture else (said(found),)
+            kept.append(dataclasses.replace(choice, words=words))
         groups.append(dataclasses.replace(group, orders=tuple(kept)))
     return dataclasses.replace(choices, groups=tuple(groups))

@@ -6,11 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ftpress.secrecy import agekeys
+
 #: A record's folder of sealed reports, and the site's.
 FOLDER = "views"
 SITE_FOLDER = "you"
 #: What a report's file name hashes before the recipient: the browser hashes the same.
 NAME_PREFIX = "ftpress your view\n"
+#: What every sealed file's padding begins with (the page cuts a report there).
+PAD_MARK = agekeys.PAD_MARK
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,6 +161,8 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         page.select_option("#yv-posture-0", label="stand-off")
         written = page.input_value("#yv-order-text")
         assert f"  nac-1:\n    move: {world}\n    posture: stand-off\n" in written
+        said = page.inner_text("#yv-words")  # in ftpress check's words, for that posture
+        assert "nac-1 (1 ship) jumps from" in said and "arriving to stand off" in said, said
         watched.shot(f"your-view-5-t002-composed-{width}")
         page.click("#yv-compose button[type=submit]")
         page.wait_for_selector("#yv-sealed:not([hidden])")

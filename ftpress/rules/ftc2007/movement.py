@@ -41,7 +41,12 @@ def move_groups(state: State, plan: Plan) -> tuple[State, list[Event]]:
     events: list[Event] = []
     for player, group_id, order, movement in plan.accepted():
         posture = plan.posture(group_id, player)
-        at = next(g.at for g in state.groups.groups if g.id == group_id)
+        at = next((g.at for g in state.groups.groups if g.id == group_id), None)
+        if at is None:
+            # Lost as the week opened (the damage a repulse owed, called in when the next
+            # economic turn opens, §10.8): no group is left to move, and its loss is told
+            # where it happened.
+            continue
         key = order.action
         order_at = plan.where(player, "groups", group_id, key, key=True)
         who = group(state, group_id, PUBLIC, start=True)

@@ -93,6 +93,20 @@
       }
     });
     $("yv-order-text").value = lines.join("\n") + "\n";
+    sayWords();
+  }
+
+  /* What the orders picked will do, in the check's words (computed by ftpress). */
+  function sayWords() {
+    var c = orders.choices;
+    var list = $("yv-words");
+    list.textContent = "";
+    c.groups.forEach(function (g, i) {
+      var choice = g.orders[Number($("yv-order-" + i).value)];
+      var text = choice.words[choice.needs_posture ? Number($("yv-posture-" + i).value) : 0];
+      list.appendChild(el("li", text || g.id + " holds."));
+    });
+    $("yv-words-box").hidden = $("yv-by-hand").checked;
   }
 
   /* A labelled select of ``choices`` (each with its label), its values their indexes. */
@@ -288,7 +302,8 @@
       d.addIdentity(line);
       plain = await d.decrypt(sealed, "text");
     } catch (e) { say("Your report would not open with this key: " + e.message, true); return; }
-    var report = JSON.parse(plain);
+    var cut = plain.lastIndexOf(pub.padMark);  // every sealed file is padded
+    var report = JSON.parse(cut >= 0 ? plain.slice(0, cut) : plain);
     if (report.version !== 1) { say("This report is of a form this page does not know.", true); return; }
     say("");
     show(report);
@@ -366,6 +381,7 @@
   $("yv-compose").addEventListener("submit", seal);
   $("yv-by-hand").addEventListener("change", function (event) {
     $("yv-order-text").readOnly = !event.target.checked;
+    if (event.target.checked) $("yv-words-box").hidden = true;
     if (!event.target.checked) (orders.choices.kinds ? composeItems : composeFromChoices)();
   });
   if (orders) buildChoices();
