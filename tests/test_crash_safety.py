@@ -563,3 +563,50 @@ def test_a_refusal_names_the_key_file_a_cut_short_rotation_kept(tmp_path, capsys
     assert command(capsys, "keys", "rotate", "--identity", root / ".ftpress-umpire-key.old",
                    "--source", root)[0] == 0
     assert _opened_by_one_key_file(root) == ".ftpress-umpire-key"
+
+
+# --- a second umpire is added, never substituted ------------------------------------
+
+def _sealed_case(root: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    make_campaign(root)
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign")):
+        assert command(capsys, *args, "--source", root)[0] == 0, args
+    return root
+
+
+def test_a_deputy_is_added_as_an_umpire_and_removed_only_on_purpose(tmp_path, capsys):
+    from ftpress.secrecy import agekeys
+
+    root = _sealed_case(tmp_path / "campaign", capsys)
+    first = agekeys.read_identity(root / ".ftpress-umpire-key")
+    listed = (root / "state/campaign.yaml").read_bytes()
+    # The deputy's own checkout: 'keys init' makes their key and changes nothing.
+    deputy_checkout = tmp_path / "deputy"
+    copy(root, deputy_checkout)
+    (deputy_checkout / ".ftpress-umpire-key").unlink()
+    code, err = command(capsys, "keys", "init", "--source", deputy_checkout)
+    assert code == 0, err
+    assert (deputy_checkout / "state/campaign.yaml").read_bytes() == listed
+    deputy = agekeys.read_identity(deputy_checkout / ".ftpress-umpire-key")
+    recipient = str(deputy[0].to_public())  # type: ignore[union-attr]
+    # The umpire adds them: both keys open every sealed file.
+    code, err = command(capsys, "keys", "add-umpire", recipient, "--source", root)
+    assert code == 0, err
+    sealed = [p for p in root.rglob("*.age")]
+    assert sealed
+    for key in (first, deputy):
+        for file in sealed:
+            agekeys.decrypt(file.read_bytes(), key)
+    assert command(capsys, "keys", "add-umpire", recipient, "--source", root)[0] == 1
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 0, err
+    # Removed on purpose: the first key alone opens them again.
+    code, err = command(capsys, "keys", "remove-umpire", recipient, "--source", root)
+    assert code == 0, err
+    for file in sealed:
+        agekeys.decrypt(file.read_bytes(), first)
+        with pytest.raises(agekeys.Unreadable):
+            agekeys.decrypt(file.read_bytes(), deputy)
