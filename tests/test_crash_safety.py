@@ -595,7 +595,7 @@ def test_a_deputy_is_added_as_an_umpire_and_removed_only_on_purpose(tmp_path, ca
     # The umpire adds them: both keys open every sealed file.
     code, err = command(capsys, "keys", "add-umpire", recipient, "--source", root)
     assert code == 0, err
-    sealed = [p for p in root.rglob("*.age")]
+    sealed = list(root.rglob("*.age"))
     assert sealed
     for key in (first, deputy):
         for file in sealed:
