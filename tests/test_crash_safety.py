@@ -472,3 +472,141 @@ def test_check_reports_the_temporary_file_a_killed_seal_left(recorded, capsys):
     assert ("orders/t002/.tmp-x8d1.age: a temporary file an interrupted ftpress command "
             "left; expected none: the next command that writes the campaign removes it, or "
             "delete it") in err.splitlines(), err
+
+
+# --- keys rotate killed at any write, twice: some key on disk opens everything -------
+
+def _key_files(root: Path) -> dict[str, list[Any]]:
+    from ftpress.secrecy import agekeys
+
+    found = {}
+    for name in (agekeys.UMPIRE_KEY_FILE, f"{agekeys.UMPIRE_KEY_FILE}.old"):
+        if (root / name).is_file():
+            found[name] = agekeys.read_identity(root / name)
+    return found
+
+
+def _opened_by_one_key_file(root: Path) -> str | None:
+    """The key file on disk that opens every file sealed to the umpires; None if none."""
+    from ftpress.secrecy import agekeys
+
+    sealed = [p for p in sorted(root.rglob("*.age")) if not p.name.startswith(".tmp-")
+              and JOURNAL not in p.relative_to(root).as_posix()]
+    for name, identities in _key_files(root).items():
+        try:
+            for file in sealed:
+                agekeys.decrypt(file.read_bytes(), identities)
+        except agekeys.Unreadable:
+            continue
+        return name
+    return None
+
+
+def test_keys_rotate_killed_at_any_write_twice_never_loses_the_campaign(tmp_path, capsys):
+    """The issue's scenario: ``keys rotate`` killed at its N-th write, then killed again
+    (with ``--identity .ftpress-umpire-key.old``, as a user recovering would run it):
+    at every moment some key file on disk opens every sealed file, a command reading the
+    campaign finds its key, and a rotation run to the end leaves one key opening all."""
+    base = make_campaign(tmp_path / "base")
+    campaign = base / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign"), ("turn", "--now", T001)):
+        assert command(capsys, *args, "--source", base)[0] == 0, args
+    shutil.rmtree(base / "orders/t001")  # sealed: the record keeps them
+    counted = Faults()
+    probe = tmp_path / "probe"
+    copy(base, probe)
+    assert command(capsys, "keys", "rotate", "--source", probe, faults=counted)[0] == 0
+    assert _opened_by_one_key_file(probe) == ".ftpress-umpire-key"
+    calls = len(counted.calls)
+    assert calls > 20, counted.calls
+    for at in range(1, calls + 1):
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}"
+        copy(base, root)
+        assert command(capsys, "keys", "rotate", "--source", root,
+                       faults=Faults(at))[0] is None, where
+        assert _opened_by_one_key_file(root) is not None, where
+        again = ("--identity", root / ".ftpress-umpire-key.old") \
+            if (root / ".ftpress-umpire-key.old").is_file() else ()
+        code, err = command(capsys, "keys", "rotate", "--source", root, *again,
+                            faults=Faults(at))
+        assert code in (None, 1), f"{where}: {err}"
+        assert _opened_by_one_key_file(root) is not None, where
+        code, err = command(capsys, "status", "--source", root)
+        assert code == 0, f"{where}: {err}"
+        code, err = command(capsys, "keys", "rotate", "--source", root)
+        assert code == 0, f"{where}: {err}"
+        assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
+        shutil.rmtree(root)
+
+
+def test_a_refusal_names_the_key_file_a_cut_short_rotation_kept(tmp_path, capsys):
+    """The key file replaced by one that does not open the campaign (as an earlier
+    version's rotation, killed, left it): the refusal names the file that does."""
+    from ftpress.secrecy import agekeys
+
+    root = make_campaign(tmp_path / "campaign")
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign")):
+        assert command(capsys, *args, "--source", root)[0] == 0, args
+    (root / ".ftpress-umpire-key").rename(root / ".ftpress-umpire-key.old")
+    (root / ".ftpress-umpire-key").write_text(agekeys.new_identity().secret + "\n")
+    code, err = command(capsys, "turn", "--source", root, "--now", T001)
+    assert code == 1
+    assert ("; .ftpress-umpire-key.old opens it (a 'keys rotate' cut short kept it there): "
+            "give --identity .ftpress-umpire-key.old, or run 'ftpress keys rotate --identity "
+            ".ftpress-umpire-key.old' to finish the rotation") in err, err
+    assert command(capsys, "keys", "rotate", "--identity", root / ".ftpress-umpire-key.old",
+                   "--source", root)[0] == 0
+    assert _opened_by_one_key_file(root) == ".ftpress-umpire-key"
+
+
+# --- a second umpire is added, never substituted ------------------------------------
+
+def _sealed_case(root: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    make_campaign(root)
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign")):
+        assert command(capsys, *args, "--source", root)[0] == 0, args
+    return root
+
+
+def test_a_deputy_is_added_as_an_umpire_and_removed_only_on_purpose(tmp_path, capsys):
+    from ftpress.secrecy import agekeys
+
+    root = _sealed_case(tmp_path / "campaign", capsys)
+    first = agekeys.read_identity(root / ".ftpress-umpire-key")
+    listed = (root / "state/campaign.yaml").read_bytes()
+    # The deputy's own checkout: 'keys init' makes their key and changes nothing.
+    deputy_checkout = tmp_path / "deputy"
+    copy(root, deputy_checkout)
+    (deputy_checkout / ".ftpress-umpire-key").unlink()
+    code, err = command(capsys, "keys", "init", "--source", deputy_checkout)
+    assert code == 0, err
+    assert (deputy_checkout / "state/campaign.yaml").read_bytes() == listed
+    deputy = agekeys.read_identity(deputy_checkout / ".ftpress-umpire-key")
+    recipient = str(deputy[0].to_public())  # type: ignore[union-attr]
+    # The umpire adds them: both keys open every sealed file.
+    code, err = command(capsys, "keys", "add-umpire", recipient, "--source", root)
+    assert code == 0, err
+    sealed = list(root.rglob("*.age"))
+    assert sealed
+    for key in (first, deputy):
+        for file in sealed:
+            agekeys.decrypt(file.read_bytes(), key)
+    assert command(capsys, "keys", "add-umpire", recipient, "--source", root)[0] == 1
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 0, err
+    # Removed on purpose: the first key alone opens them again.
+    code, err = command(capsys, "keys", "remove-umpire", recipient, "--source", root)
+    assert code == 0, err
+    for file in sealed:
+        agekeys.decrypt(file.read_bytes(), first)
+        with pytest.raises(agekeys.Unreadable):
+            agekeys.decrypt(file.read_bytes(), deputy)

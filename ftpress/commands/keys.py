@@ -27,17 +27,18 @@ import argparse
 import dataclasses
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 from pyrage import x25519
 
-from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files.clock import build_now
 from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.twins import UmpireKey, needed_key
+from ftpress.secrecy.twins import OLD_KEY_FILE, UmpireKey, needed_key, umpire_key
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
@@ -50,7 +51,7 @@ from ftpress.text.logsafe import say
 #: the one a rotation replaced), and the sites built for one player's eyes.
 _IGNORED = (f"/{agekeys.UMPIRE_KEY_FILE}*", "/_site-*/")
 #: Where ``keys rotate`` keeps the key it replaced, until the new one is stored.
-_OLD_KEY = f"{agekeys.UMPIRE_KEY_FILE}.old"
+_OLD_KEY = OLD_KEY_FILE
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +65,15 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                      "campaign folder)")
     check = actions.add_parser("check", help="list the players with no recipient to seal "
                                "orders to")
+    add = actions.add_parser("add-umpire", help="add another umpire's recipient; the umpires "
+                             "already listed stay, and what is sealed to them is sealed to "
+                             "all (run by an umpire, with their key)")
+    remove = actions.add_parser("remove-umpire", help="remove an umpire's recipient on "
+                                "purpose; what is sealed to the umpires is sealed again to "
+                                "the others")
+    for action in (add, remove):
+        action.add_argument("recipient", metavar="RECIPIENT",
+                            help="the umpire's age recipient (age1…), as 'keys init' printed it")
     rotate = actions.add_parser("rotate", help="a new umpire key; the open turn's sealed "
                                 "orders and the players' intelligence re-encrypted to the "
                                 "recipients now listed")
@@ -84,10 +94,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                               f"git-ignored {EDITING}/, to edit by hand")
     reseal = actions.add_parser("seal-state", help=f"the state edited in {EDITING}/ checked "
                                 "and sealed back into state/")
-    for action in (init, new, check, rotate, seal, edit, reseal):
+    for action in (init, new, check, rotate, seal, edit, reseal, add, remove):
         action.add_argument("--source", type=Path, default=Path(),
                             help="campaign folder (default: the current folder)")
-    for action in (rotate, seal, edit, reseal):
+    for action in (rotate, seal, edit, reseal, add, remove):
         action.add_argument("--identity", type=Path, metavar="FILE",
                             help="the umpire key in use (default: $FTPRESS_UMPIRE_KEY, else "
                             f"{agekeys.UMPIRE_KEY_FILE})")
@@ -108,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
         return _edit_state(root, args.identity)
     if args.action == "seal-state":
         return _seal_state(root, args.identity)
+    if args.action in ("add-umpire", "remove-umpire"):
+        return _change_umpires(root, args.identity, args.recipient,
+                               add=args.action == "add-umpire")
     return _rotate(root, args.identity)
 
 
@@ -134,18 +147,62 @@ def _save_campaign(root: Path, state: State, recipients: tuple[str, ...]) -> Non
 
 def _write_key(root: Path, text: str) -> None:
     """The key file, readable by its owner alone, and git-ignored."""
-    target = root / agekeys.UMPIRE_KEY_FILE
-    write_file(target, text.encode("ascii"))
-    target.chmod(0o600)
+    _write_key_file(root / agekeys.UMPIRE_KEY_FILE, text)
     ensure_ignored(root, *_IGNORED)
+
+
+def _write_key_file(target: Path, text: str) -> None:
+    """A key file, replaced at once, readable by its owner alone from the start."""
+    write_file(target, text.encode("ascii"), mode=0o600)
+
+
+#: The line before the keys a rotation under way keeps in the new key file, until
+#: everything is sealed to the new one.
+_ROTATING = ("# the keys this one replaces, kept until everything is sealed to it "
+             "(a rotation under way, or cut short: run 'ftpress keys rotate' again)")
+
+
+#: The first line of the key file a rotation keeps the replaced keys in.
+_REPLACED = ("# the umpire keys 'ftpress keys rotate' replaced: delete this file once the "
+             "new key is stored safely")
+
+
+def _identities_in(path: Path) -> list[str]:
+    """The age secret keys a key file holds, as lines; none where it is missing or
+    unreadable (nothing else is ever lost by reading it so)."""
+    try:
+        return [str(i) for i in agekeys.read_identity(path) if isinstance(i, x25519.Identity)]
+    except InvalidArgument:
+        return []
+
+
+def _x25519(identities: Sequence[object]) -> list[str]:
+    return [str(i) for i in identities if isinstance(i, x25519.Identity)]
+
+
+def _union(secrets: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(secrets))
 
 
 def _init(root: Path) -> int:
     if (root / agekeys.UMPIRE_KEY_FILE).exists():
         raise RefusedCommand(f"{agekeys.UMPIRE_KEY_FILE} exists already; nothing was done "
                              "(to replace the key, use 'ftpress keys rotate')")
+    from ftpress.store.campaign_store import is_sealed
+
     state = _state(root)
     made = agekeys.new_identity()
+    if is_sealed(root) and state.campaign.umpire_recipients:
+        # A deputy's key in a sealed campaign: the files are sealed to the umpires
+        # listed, and only one of them can seal them to another; nothing is replaced.
+        _write_key(root, made.file_text(build_now(None)))
+        say(f"umpire key written to {agekeys.UMPIRE_KEY_FILE} (git-ignored; never commit "
+            f"it; back it up off this machine)\nthis campaign is sealed to "
+            f"{len(state.campaign.umpire_recipients)} umpire"
+            f"{'s' if len(state.campaign.umpire_recipients) != 1 else ''} already, so "
+            f"state/campaign.yaml was not changed: send your recipient {made.public} to one "
+            f"of them, who runs 'ftpress keys add-umpire {made.public}' and commits it")
+        return 0
     _write_key(root, made.file_text(build_now(None)))
     try:
         _save_campaign(root, state, (*(state.campaign.umpire_recipients or ()), made.public))
@@ -381,8 +438,40 @@ def _rotate(root: Path, identity: Path | None) -> int:
     kept = tuple(r for r in state.campaign.umpire_recipients or () if r not in old_publics)
     new_state = dataclasses.replace(state, campaign=dataclasses.replace(
         state.campaign, umpire_recipients=(*kept, made.public)))
-    # Everything is opened and sealed again in memory first: a file the old key
-    # cannot open stops the rotation before anything is written.
+    resealed = _resealed(root, state, new_state, old, source)
+    # What the store keeps sealed to the umpires (a sealed campaign's twins, and the
+    # recipients in every snapshot), sealed anew; the current campaign file, else.
+    rekeyed = store.rekeyed(state, new_state.campaign.umpire_recipients or ())
+    # At every instant some key file on disk opens everything: the new key file holds
+    # the keys it replaces until everything is sealed to it, and the key file it
+    # replaces is kept (with whatever an earlier rotation cut short kept) in .old.
+    key = root / agekeys.UMPIRE_KEY_FILE
+    replaced = _identities_in(key) + _identities_in(root / _OLD_KEY)
+    if replaced:
+        _write_key_file(root / _OLD_KEY, f"{_REPLACED}\n" +
+                        "".join(f"{i}\n" for i in _union(replaced)))
+    everything = _union([*_x25519(old), *replaced])
+    _write_key(root, made.file_text(build_now(None)) + f"{_ROTATING}\n" +
+               "".join(f"{i}\n" for i in everything if i != made.secret))
+    count = _write_resealed(root, rekeyed, resealed)
+    # Everything is sealed to the new key: it keeps the old ones only where resolved
+    # turns' sealed orders, which keep their bytes, still need them.
+    earlier = "".join(f"{i}\n" for i in _x25519(old))
+    _write_key(root, made.file_text(build_now(None)) +
+               (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
+    say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
+        f"the new umpire recipient {made.public}\n"
+        f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "
+        f"{agekeys.UMPIRE_KEY_ENV} with it, back it up, and commit state/campaign.yaml "
+        f"and the sealed files; then delete {_OLD_KEY}, if there is one")
+    return 0
+
+
+def _resealed(root: Path, state: State, new_state: State, old: Sequence[agekeys.Identity],
+              source: str) -> dict[Path, bytes]:
+    """The open sealed files (:func:`open_sealed_files`), opened with ``old`` and sealed
+    again to the recipients ``new_state`` lists, in memory: a file the key in use cannot
+    open stops the command before anything is written."""
     resealed: dict[Path, bytes] = {}
     problems: list[Problem] = []
     for file in open_sealed_files(root, state):
@@ -399,28 +488,64 @@ def _rotate(root: Path, identity: Path | None) -> int:
             problems.append(Problem(rel, 0, 0, str(exc)))
     if problems:
         raise InputError(problems)
-    # What the store keeps sealed to the umpires (a sealed campaign's twins, and the
-    # recipients in every snapshot), sealed anew; the current campaign file, else.
-    rekeyed = store.rekeyed(state, new_state.campaign.umpire_recipients or ())
-    # The new key is written before anything is sealed to it, and the old one kept
-    # beside it: a rotation cut short leaves every file readable by one of the two.
-    # A resolved turn's sealed orders keep their bytes (its dice were keyed on them),
-    # so the new key file keeps the old keys after the new one, to open them.
-    key = root / agekeys.UMPIRE_KEY_FILE
-    if key.is_file():
-        key.replace(root / _OLD_KEY)
-    earlier = "".join(f"{i}\n" for i in old if isinstance(i, x25519.Identity))
-    _write_key(root, made.file_text(build_now(None)) +
-               (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
+    return resealed
+
+
+def _write_resealed(root: Path, rekeyed: dict[str, bytes], resealed: dict[Path, bytes]) -> int:
+    """Write what the store sealed anew (all or nothing) and the open sealed files; how
+    many sealed files were written."""
     write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
     resealed = {f: d for f, d in resealed.items()
                 if f.relative_to(root).as_posix() not in rekeyed}
     for file, data in resealed.items():
         write_file(file, data)
-    count = len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
-    say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
-        f"the new umpire recipient {made.public}\n"
-        f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "
-        f"{agekeys.UMPIRE_KEY_ENV} with it, back it up, and commit state/campaign.yaml "
-        f"and the sealed files; then delete {_OLD_KEY}, if there is one")
+    return len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
+
+
+def _change_umpires(root: Path, identity: Path | None, recipient: str, add: bool) -> int:
+    """``keys add-umpire`` / ``keys remove-umpire``: one umpire's recipient added to (or
+    removed from) ``umpire_recipients``, the others kept, and everything sealed to the
+    umpires sealed again to the new list with the key in use. Nothing is substituted:
+    a recipient leaves the list only when it is removed by name."""
+    problem = agekeys.recipient_problem(recipient)
+    if problem is not None:
+        raise RefusedCommand(f"{recipient!r}: {problem}; nothing was done")
+    verb = "adding" if add else "removing"
+    store = open_store(root, identity=identity, why=f"{verb} an umpire", required=True)
+    state = _state(root, store.key)
+    listed = tuple(state.campaign.umpire_recipients or ())
+    if add and recipient in listed:
+        raise RefusedCommand(f"{recipient} is an umpire already (state/campaign.yaml); "
+                             "nothing was done")
+    if not add and recipient not in listed:
+        raise RefusedCommand(f"{recipient} is not among the umpire_recipients of "
+                             "state/campaign.yaml; nothing was done")
+    recipients = (*listed, recipient) if add else tuple(r for r in listed if r != recipient)
+    if not recipients:
+        raise RefusedCommand(f"{recipient} is the only umpire: removing it would seal the "
+                             "campaign to nobody; add the next umpire first, or use "
+                             "'ftpress keys rotate'; nothing was done")
+    found = store.key if store.key is not None else umpire_key(root, identity)
+    if found is None and open_sealed_files(root, state):
+        raise RefusedCommand(f"{verb} an umpire seals the open turn's orders again: it needs "
+                             f"the umpire's key; give --identity FILE, set "
+                             f"${agekeys.UMPIRE_KEY_ENV}, or keep it in "
+                             f"{agekeys.UMPIRE_KEY_FILE}; nothing was done")
+    if found is not None and not add and not any(
+            agekeys.answers(found.identities, r) for r in recipients):
+        raise RefusedCommand(f"{found.source} answers only to {recipient}: after removing it "
+                             "this key could open nothing; remove it from another umpire's "
+                             "checkout; nothing was done")
+    new_state = dataclasses.replace(state, campaign=dataclasses.replace(
+        state.campaign, umpire_recipients=recipients))
+    resealed = _resealed(root, state, new_state, found.identities if found else (),
+                         found.source if found else "")
+    count = _write_resealed(root, store.rekeyed(state, recipients), resealed)
+    done = "added" if add else "removed"
+    say(f"{done} the umpire {recipient}: {len(recipients)} umpire recipient"
+        f"{'s' if len(recipients) != 1 else ''} in state/campaign.yaml; {count} sealed file"
+        f"{'s' if count != 1 else ''} sealed again to them\ncommit state/ and the sealed "
+        "files" + ("" if add else "; what was sealed before stays readable to the removed "
+                   "key in git history: rotate ('ftpress keys rotate') if it was lost or "
+                   "leaked"))
     return 0

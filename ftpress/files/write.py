@@ -40,13 +40,14 @@ def check_out_dir(root: Path, out: Path) -> None:
                                   "files; choose a separate folder such as _site")])
 
 
-def write_file(target: Path, data: bytes, *, durable: bool = True) -> None:
+def write_file(target: Path, data: bytes, *, durable: bool = True, mode: int = 0o644) -> None:
     """Replace ``target`` atomically: temp file in the same folder, fsync, rename.
 
     A reader sees the old file or the new one, never half of one. ``durable``
     also forces the bytes to disk before the rename, so a crash cannot lose
     them: campaign state needs that; a site that one build can remake does not,
-    and skipping it saves a disk flush per page.
+    and skipping it saves a disk flush per page. ``mode``: the new file's, from
+    the moment its name appears (a key file is never readable by others).
     """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
@@ -56,7 +57,7 @@ def write_file(target: Path, data: bytes, *, durable: bool = True) -> None:
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())
-        Path(tmp).chmod(0o644)
+        Path(tmp).chmod(mode)
         Path(tmp).replace(target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

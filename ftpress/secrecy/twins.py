@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files import yamlsource
 from ftpress.secrecy import agekeys
 
@@ -125,19 +125,42 @@ def needed_key(root: Path, why: str, identity: Path | None = None,
     for); refused when there is none, or when it answers to none of the
     ``umpire_recipients`` the plain ``state/campaign.yaml`` lists."""
     key = umpire_key(root, identity, environ)
-    if key is None:
-        raise RefusedCommand(f"this campaign is sealed: {why} needs the umpire's key; give "
-                             f"--identity FILE, set ${agekeys.UMPIRE_KEY_ENV}, or keep it in "
-                             f"{agekeys.UMPIRE_KEY_FILE}; nothing was done")
     listed = (plain_campaign(root) or {}).get("umpire_recipients")
     recipients = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
     usable = [r for r in recipients if agekeys.recipient_problem(r) is None]
+    if key is None:
+        raise RefusedCommand(f"this campaign is sealed: {why} needs the umpire's key; give "
+                             f"--identity FILE, set ${agekeys.UMPIRE_KEY_ENV}, or keep it in "
+                             f"{agekeys.UMPIRE_KEY_FILE}{_kept_key(root, usable)}; nothing was "
+                             "done")
     if usable and not any(agekeys.answers(key.identities, r) for r in usable):
         raise RefusedCommand(f"{key.source}: this key answers to none of the umpire_recipients "
                              "in state/campaign.yaml, so it cannot open the sealed files; "
-                             "expected the umpire's key (if it is lost, see 'Rotating the "
-                             "umpire key' in the README); nothing was done")
+                             f"expected the umpire's key{_kept_key(root, usable)} (if it is "
+                             "lost, see 'Rotating the umpire key' in the README); nothing was "
+                             "done")
     return key
+
+
+#: Where ``keys rotate`` keeps the keys it replaced.
+OLD_KEY_FILE = f"{agekeys.UMPIRE_KEY_FILE}.old"
+
+
+def _kept_key(root: Path, recipients: list[str]) -> str:
+    """Where the key that opens the campaign is kept, if an interrupted rotation left
+    it beside the key file: words to add to a refusal; empty where there is none."""
+    path = root / OLD_KEY_FILE
+    if not path.is_file() or path.is_symlink():
+        return ""
+    try:
+        identities = agekeys.read_identity(path)
+    except InvalidArgument:
+        return ""
+    if recipients and not any(agekeys.answers(identities, r) for r in recipients):
+        return ""
+    return (f"; {OLD_KEY_FILE} opens it (a 'keys rotate' cut short kept it there): give "
+            f"--identity {OLD_KEY_FILE}, or run 'ftpress keys rotate --identity "
+            f"{OLD_KEY_FILE}' to finish the rotation")
 
 
 def missing_twins(root: Path, rels: list[str]) -> list[Problem]:
