@@ -376,18 +376,29 @@ def test_a_campaign_whose_files_hold_what_the_public_knows_checks_clean(sealed_n
 
 def test_the_public_site_built_from_the_publics_files_is_the_public_site(tmp_path, demo_site):
     """The demo with every state file and snapshot cut to the public's known state and
-    every event log to its public events (a sealed campaign's plain files) builds the
-    same public site, page for page, as the full campaign does (the published order
-    files aside: those a sealed record keeps sealed)."""
+    every event log to its public events, cited lines and notes left out (a sealed
+    campaign's plain files), builds the same public site, page for page, as the full
+    campaign does (the published order files aside: those a sealed record keeps sealed). Each player's sealed report of a
+    turn (``views/``) is a plain file of the sealed campaign too, published as it is:
+    the copy, opened to be cut, gets them back, and is sealed again as the demo is."""
     root = FTC2007.copy(tmp_path / "camp")
+    for views in sorted((FTC2007.root / TURNS_DIR).glob("*/views")):
+        shutil.copytree(views, root / views.relative_to(FTC2007.root), dirs_exist_ok=True)
     for folder in load_states(root):
         save_state(root, known_state(folder.state, PUBLIC_VIEW), folder.folder)
         log = root / folder.folder / "events.yaml"
         if log.is_file():
             kept = yaml.safe_load(log.read_text())
-            public = [e for e in kept.get("events", []) if e["audience"] == "public"]
+            # The public's events, without the citation of a sealed order file's line
+            # or the player's note: those are the player's and the umpire's.
+            public = [{k: v for k, v in e.items() if k not in ("order", "note")}
+                      for e in kept.get("events", []) if e["audience"] == "public"]
             log.write_text(yaml.safe_dump({**kept, "events": public}, sort_keys=False,
                                           allow_unicode=True))
+    for campaign in sorted((root / "state").rglob("campaign.yaml")):  # sealed, as the demo
+        text = campaign.read_text(encoding="utf-8")
+        campaign.write_text(text.replace("settings:\n", "settings:\n  secrecy: sealed\n", 1),
+                            encoding="utf-8")
     built = Demo(root, FTC2007.now).build(tmp_path / "_site")
 
     def pages(site: Path) -> dict[str, bytes]:
