@@ -438,9 +438,20 @@ def test_player_notes_and_names_in_a_turn_report_are_text(tmp_path, run):
                        "2026-11-29T12:00:00+00:00")
     assert code == 0, err
     html = (out / "turns/t001/index.html").read_text()
-    assert "<script>alert(1)</script>" not in html
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    # The net leaves out the player's note that would give away a hidden ship.
+    # The public's report: a player's note is the player's and the umpire's, never
+    # shown (neither as markup nor as text); the powers' names are text.
+    assert "alert(1)" not in html
+    assert "Sa&#39;Vasku sent no orders" in html
+    # The umpire's report shows the note, as text.
+    umpire = tmp_path / "umpire"
+    code, _, err = run("build", "--source", root, "--out", umpire, "--view", "umpire",
+                       "--now", "2026-11-29T12:00:00+00:00")
+    assert code == 0, err
+    theirs = (umpire / "turns/t001/index.html").read_text()
+    assert "<script>alert(1)</script>" not in theirs
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in theirs
+    assert "Sa&#39;Vasku sent no orders" in theirs
+    # Nor does the public's report give away a hidden ship through a player's note.
     assert "Tell " not in html
     shown = all_text(out) + "".join(p.read_text() for p in out.rglob("*.yaml"))
     assert secret not in shown
