@@ -272,6 +272,25 @@ def test_a_public_battle_that_destroys_a_group_stays_in_the_public_report():
     assert HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (hidden,)).reveals(ship.name)
 
 
+def test_a_public_battle_names_a_lost_ship_of_a_group_hidden_again_after_it():
+    """A group that fought a battle all could see, lost a ship in it, and ended the turn
+    unseen again (a new ship joined it since): the battle's report names the ship it
+    lost, and the net lets that through (found by a 100-turn corpus, where the build
+    stopped on it); a ship that joined later stays unnamed."""
+    before = demo_state()
+    group = before.groups.groups[0]
+    lost, newcomer = group.ships[0], dataclasses.replace(group.ships[0], name="Newcomer K99")
+    regrouped = dataclasses.replace(group, ships=(*group.ships[1:], newcomer), revealed=False,
+                                    seen_by=())
+    after = dataclasses.replace(before, groups=dataclasses.replace(
+        before.groups, groups=(regrouped, *before.groups.groups[1:])))
+    battle = Event("battle", "ftc2007 §14", f"The battle at Bellwether: {lost.name} is lost.",
+                   audience=PUBLIC, at="bellwether", groups=(group.id,))
+    net = HiddenFacts.of_turn(before, after, PUBLIC_VIEW, (battle,))
+    assert net is not None and not net.reveals(battle.text)
+    assert net.reveals("Newcomer K99 joins the group.")
+
+
 def test_a_dummy_found_out_may_be_named_to_those_who_found_it():
     """§15.2, §15.3: the power whose ship found a dummy out, and its owner, read the
     event saying so; the net still holds every word of dummies from the public."""

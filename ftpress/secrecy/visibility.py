@@ -239,10 +239,11 @@ class HiddenFacts:
 
     @classmethod
     def of(cls, *states: State, known: frozenset[str] = frozenset(),
-           mine: str | None = None) -> HiddenFacts:
+           mine: str | None = None, witnessed: frozenset[str] = frozenset()) -> HiddenFacts:
         """What ``states`` hide: the ships and designs of every group not revealed,
         and not among ``known`` (groups the enemy has seen into since) nor owned by
-        ``mine`` (the player whose view it is)."""
+        ``mine`` (the player whose view it is), nor the ships ``witnessed`` in a battle
+        the viewer read the report of."""
         names: set[str] = set()
         designs: set[str] = set()
         seen: set[str] = set()  # designs of ships the enemy has seen: public
@@ -254,7 +255,7 @@ class HiddenFacts:
                 for ship in group.ships:
                     design = state.design(ship.design)
                     kinds = {ship.design, design.name} if design else {ship.design}
-                    if visible_group:
+                    if visible_group or ship.name in witnessed:
                         seen |= kinds
                         shown.add(ship.name)
                     else:
@@ -292,7 +293,14 @@ class HiddenFacts:
                 for group_id in (*event.groups, *([event.group] if event.group else []))}
         known = frozenset({g.id for g in after.groups.groups if g.shown_to(viewer.player)}
                           | (gone & told))
-        return cls.of(before, after, known=known, mine=viewer.player)
+        # A battle's report names the ships that fought: a group that fought one the
+        # viewer read of may be hidden again once the turn ends (a ship joined it
+        # since), but the ships it fought with are no secret to that viewer.
+        fought = {group_id for event in events if event.kind == "battle"
+                  and viewer.sees(event.audience) for group_id in event.groups}
+        witnessed = frozenset(ship.name for g in before.groups.groups if g.id in fought
+                              for ship in g.ships)
+        return cls.of(before, after, known=known, mine=viewer.player, witnessed=witnessed)
 
     def _pattern(self) -> re.Pattern[str] | None:
         return _hidden_pattern(self.terms) if self.terms else None
