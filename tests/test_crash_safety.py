@@ -610,3 +610,62 @@ def test_a_deputy_is_added_as_an_umpire_and_removed_only_on_purpose(tmp_path, ca
         agekeys.decrypt(file.read_bytes(), first)
         with pytest.raises(agekeys.Unreadable):
             agekeys.decrypt(file.read_bytes(), deputy)
+
+
+# --- the turn refuses what check refuses, and writes nothing check would refuse -------
+
+def test_the_turn_refuses_order_files_of_players_who_do_not_exist(tmp_path, capsys):
+    root = make_campaign(tmp_path / "campaign")
+    for n in range(3):
+        (root / f"orders/t001/stranger{n}.yaml").write_text(
+            f"turn: t001\nplayer: stranger{n}\ngroups: {{}}\n")
+    before = files_of(root)
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1 and "stranger0" in err
+    code, err = command(capsys, "turn", "--source", root, "--now", T001)
+    assert code == 1, err
+    assert ("orders/t001/stranger1.yaml: 'stranger1' is not a player of this campaign "
+            "(state/players.yaml), so the turn cannot fold its orders in; expected the order "
+            "file of one of esu, nac: remove it or name it after its player") \
+        in err.splitlines(), err
+    assert err.count("is not a player of this campaign") == 3
+    assert files_of(root) == before
+
+
+def test_the_turn_never_writes_a_file_later_commands_refuse_to_read(tmp_path, capsys,
+                                                                   monkeypatch):
+    """As ten thousand groups would: the events over the size ftpress reads."""
+    from ftpress.store import campaign_store
+
+    root = make_campaign(tmp_path / "campaign")
+    before = files_of(root)
+    monkeypatch.setattr(campaign_store, "WRITE_LIMIT", 400)
+    code, err = command(capsys, "turn", "--source", root, "--now", T001)
+    assert code == 1, err
+    assert "state/turns/t001/events.yaml: would be " in err, err
+    assert "bytes, over the 400 bytes ftpress reads of a campaign file" in err
+    assert files_of(root) == before
+
+
+def test_check_and_turn_refuse_a_stale_twin(tmp_path, capsys):
+    """A binary merge conflict resolved the wrong way: campaign.yaml.age from before t001
+    over the current one, under the current projection. ``check`` refuses it, naming the
+    record's copy (not ``seal-campaign``, which would make it permanent), and so does the
+    turn."""
+    root = _sealed_case(tmp_path / "campaign", capsys)
+    stale = (root / "state/campaign.yaml.age").read_bytes()
+    assert command(capsys, "turn", "--source", root, "--now", T001)[0] == 0
+    shutil.rmtree(root / "orders/t001")  # sealed: the record keeps them
+    (root / "state/campaign.yaml.age").write_bytes(stale)
+    before = files_of(root)
+    problem = ("state/campaign.yaml.age: says what state/campaign.yaml said before t001 "
+               "(state/turns/t001/before/campaign.yaml), but t001 changed it: it is older than "
+               "the record (a merge resolved the wrong way?); expected it as t001 left it: "
+               "copy state/turns/t001/campaign.yaml.age over it (not 'keys seal-campaign', "
+               "which would keep the old one)")
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1 and problem in err.splitlines(), err
+    code, err = command(capsys, "turn", "--source", root, "--now", T002)
+    assert code == 1, err
+    assert problem in err.splitlines(), err
+    assert files_of(root) == before
