@@ -49,7 +49,7 @@ from pathlib import Path
 # ftpress from this checkout, also when run as ``python bench/corpus.py``.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ftpress.commands.init import init_campaign
+from ftpress.creating.campaign import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.orderfile import ADAPTER

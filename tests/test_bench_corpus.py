@@ -14,7 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ftpress.commands.init import init_campaign
+from ftpress.creating.campaign import init_campaign
 from ftpress.orders.load import parse_orders
 from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.orders import vet

@@ -35,7 +35,8 @@ def test_init_makes_a_campaign_that_checks_and_builds(tmp_path, run):
     kinds = ("campaign", "designs", "groups", "map", "players", "queues")
     assert files == sorted([
         ".ftpress-secret", ".github/CODEOWNERS", ".github/dependabot.yml",
-        ".github/workflows/orders.yml", ".github/workflows/publish.yml", ".gitignore",
+        ".github/workflows/merge.yml", ".github/workflows/orders.yml",
+        ".github/workflows/publish.yml", ".gitignore",
         "content/posts/2026/03/01-the-outer-marches-the-map-is-rolled.md",
         "orders/README.md", "requirements.txt", "site.yaml",
         *(f"state/{k}.yaml" for k in kinds), *(f"state/turns/t000/{k}.yaml" for k in kinds),

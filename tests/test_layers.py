@@ -71,6 +71,10 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                        (*_RENDERING, *_ABOVE)),
     "ftpress/site": ("the build: load → render → write, under the command line",
                      ("ftpress.turn", "ftpress.github", *_ABOVE)),
+    "ftpress/checking": ("'ftpress check': the campaign read as a build and a turn would "
+                         "read it, under the command line", _ABOVE),
+    "ftpress/creating": ("'ftpress init': a new campaign made from every stage's pieces, "
+                         "under the command line", _ABOVE),
     "ftpress/commands": ("each command reads its arguments and calls one stage",
                          ("ftpress.cli",)),
 }
@@ -114,6 +118,17 @@ def test_every_package_has_a_rule():
 
 def test_the_root_keeps_only_entry_points():
     assert {p.name for p in PACKAGE.glob("*.py")} <= ROOT_MODULES
+
+
+#: The most lines a command module may have: it reads its arguments, calls one stage and
+#: says what happened; anything more belongs to the stage's package.
+THIN = 150
+
+
+def test_commands_stay_thin():
+    thick = [f"{f.relative_to(REPO)}: {n} lines" for f in sorted((PACKAGE / "commands").glob("*.py"))
+             if (n := len(f.read_text(encoding="utf-8").splitlines())) > THIN]
+    assert thick == []
 
 
 def test_architecture_names_every_package():

@@ -317,7 +317,7 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
         "orders/t005/nac.yaml": ORDERS.encode()}), 1001, now=_NOW)
     assert [str(r) for r in plain.refusals] == [
         "orders/t005/nac.yaml: is a plain order file, and this campaign's orders are sealed; "
-        "run 'ftpress seal orders/t005/nac.yaml' and commit orders/t005/nac.yaml.age instead "
+        "run 'ftpress seal orders/t005/nac.yaml --identity <your key file>' and commit orders/t005/nac.yaml.age instead "
         "(the plain file is git-ignored)"]
     junk = check_pull_request(root, base, _commit(root, base, {
         "orders/t005/nac.yaml.age": b"age-encryption.org/v1\n"}), 1001, now=_NOW)

@@ -69,7 +69,7 @@ def test_an_opened_store_never_asks_again(tmp_path):
 #: to it (they exist where something is sealed to the players), and who is sealed to
 #: (``intelligence.keyed_players``, for that page).
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
-        "ftpress/state/model.py", "ftpress/commands/init.py",
+        "ftpress/state/model.py", "ftpress/creating/campaign.py",
         "ftpress/secrecy/sealed_campaign.py", "ftpress/github/check_pr.py",
         "ftpress/render/order_guide.py", "ftpress/commands/doctor.py",
         "ftpress/site/yours.py", "ftpress/github/publishing.py",

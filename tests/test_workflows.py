@@ -21,7 +21,7 @@ import pytest
 import yaml
 from workflowrun import Environment, context, holds, job_secrets, run_job
 
-from ftpress.commands.init import GITHUB_FILES, github_files
+from ftpress.creating.campaign import GITHUB_FILES, github_files
 
 from conftest import REPO
 

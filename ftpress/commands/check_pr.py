@@ -12,7 +12,6 @@ from ftpress.files.clock import build_now
 from ftpress.github.check_pr import PullRequestReport, check_merge_group, check_pull_request
 from ftpress.text.logsafe import say
 
-# --- the command ----------------------------------------------------------------------
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--base", required=True, metavar="SHA",

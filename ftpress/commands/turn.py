@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from pathlib import Path
 
@@ -11,20 +10,18 @@ from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
 from ftpress.files.clock import build_now
 from ftpress.github.publishing import (
-    battles_markdown,
-    commit_message,
-    fought_markdown,
+    WorkflowFiles,
     keep_to_the_calendar,
-    set_aside_comment,
     set_aside_message,
-    views_markdown,
+    write_set_aside,
+    write_workflow_files,
 )
 from ftpress.state.turns import turn_number
 from ftpress.store.campaign import load_state
 from ftpress.text.logsafe import say
 from ftpress.turn.redo import redo_turns
 from ftpress.turn.resolve import TurnResult, resolve_turn
-from ftpress.turn.verify import verification
+from ftpress.turn.verify import verify_report
 from ftpress.turn.window import SetAside, set_aside_late_orders
 
 
@@ -100,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         moved = set_aside_late_orders(args.source, loaded.state, now) if loaded else ()
         for item in moved:
             say(f"set aside: {item.path} -> {item.to}: {item.reason}")
-        _write_set_aside(args, moved)
+        write_set_aside(args.set_aside, moved, args.link)
         status = turn_status(args.source, now)
         if not status.due:
             say(f"{status.turn} is not due: {status.reason()}; nothing was done")
@@ -120,7 +117,9 @@ def run(args: argparse.Namespace) -> int:
     say(result.summary())
     if result.written and not result.waiting:
         _say_refusals(result)
-    _write_for_the_workflow(args, result, moved)
+    write_workflow_files(args.source, result, moved, WorkflowFiles(
+        args.commit_message, args.views_comment, args.battles_outcome, args.battles_report,
+        args.link))
     return 0
 
 
@@ -130,74 +129,17 @@ _ON_ACTIONS = "GITHUB_ACTIONS"
 
 def _say_refusals(result: TurnResult) -> None:
     """Each order the turn refused, for the umpire who ran it. On a GitHub Actions
-    runner the log is public: there only the refusals everyone is told are listed,
-    and the others are left to the umpire's view (they may tell what the rules hide)."""
-    public_log = os.environ.get(_ON_ACTIONS) == "true"
-    lines = result.refusals(hidden=not public_log)
-    if lines:
-        say(f"{len(lines)} order{'s' if len(lines) != 1 else ''} refused:")
-        for line in lines:
-            say(line)
-    if public_log:  # said whether or not there are any: that would tell too
-        say("refusals told to their players alone are not listed in this public log; the "
-            "umpire's view ('ftpress build --view umpire') and each player's show them")
-
-
-def _write_set_aside(args: argparse.Namespace, moved: tuple[SetAside, ...]) -> None:
-    if args.set_aside is None or not moved:
-        return
-    args.set_aside.write_text(json.dumps(
-        [{"path": item.path, "to": item.to, "commit": item.commit,
-          "comment": set_aside_comment(item, args.link)} for item in moved]) + "\n",
-        encoding="utf-8")
-
-
-def _write_for_the_workflow(args: argparse.Namespace, result: TurnResult,
-                            moved: tuple[SetAside, ...] = ()) -> None:
-    message = commit_message(result)
-    if moved:
-        aside = set_aside_message(moved)
-        message = aside if message is None else f"{message.rstrip()}\n\n{aside}"
-    if args.commit_message is not None and message is not None:
-        args.commit_message.write_text(message, encoding="utf-8")
-    if args.views_comment is not None and result.written and not result.waiting and \
-            (views := views_markdown(args.source, result.turn)) is not None:
-        args.views_comment.write_text(views, encoding="utf-8")
-    if args.battles_outcome is not None and (result.waiting or result.written):
-        if result.waiting:
-            args.battles_outcome.write_text(f"paused={result.turn}\n", encoding="utf-8")
-        elif fought_markdown(args.source, result.turn) is not None:
-            args.battles_outcome.write_text(f"fought={result.turn}\n", encoding="utf-8")
-    if result.waiting:
-        report = battles_markdown(args.source, result.turn, result.waiting, args.link)
-    elif result.written:  # resolved now: with tabletop results, the umpires' issue is done
-        report = fought_markdown(args.source, result.turn, args.link)
-    else:
-        report = None
-    if args.battles_report is not None and report is not None:
-        args.battles_report.write_text(report, encoding="utf-8")
+    runner the log is public: there only the refusals everyone is told are listed."""
+    for line in result.refusal_report(public_log=os.environ.get(_ON_ACTIONS) == "true"):
+        say(line)
 
 
 def _verify(root: Path, turn: str, identity: Path | None) -> int:
-    from ftpress.store import open_store
-
-    # Without the key a sealed campaign's turn is verified as a third party can; a key
-    # given (or found) must be the umpire's.
-    store = open_store(root, identity=identity, why="verifying the whole turn")
-    verified = verification(store, turn)
-    differences = verified.differences
-    for difference in differences:
-        say(difference, err=True)
-    if differences:
-        say(f"ftpress: {turn} does not re-resolve to its record "
-            f"({len(differences)} difference{'s' if len(differences) != 1 else ''})", err=True)
-        return 1
-    if verified.checked is not None:
-        say(f"verified {turn} as anyone can, without the umpire's key: {verified.checked}; "
-            f"not verified: {verified.unchecked}")
-        return 0
-    say(f"verified {turn}: re-resolving it gives the recorded result exactly")
-    return 0
+    report = verify_report(root, turn, identity)
+    for line in report.differences:
+        say(line, err=True)
+    say(report.verdict, err=not report.ok)
+    return 0 if report.ok else 1
 
 
 def check_turn_id(text: str) -> None:

@@ -20,7 +20,9 @@ record keeps the state it started from.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -199,3 +201,55 @@ def views_markdown(root: Path, turn: str) -> str | None:
     return (f"## {turn} is resolved: your own report is in\n\n{who}: open {link} and give "
             "it your key (it never leaves your browser) to read what the turn did to you, "
             "and to seal your orders for the next turn there.\n")
+
+
+@dataclass(frozen=True, slots=True)
+class WorkflowFiles:
+    """Where the publishing run's steps read what ``ftpress turn --if-due`` did (each
+    None where the step is not run)."""
+
+    commit_message: Path | None = None
+    views_comment: Path | None = None
+    battles_outcome: Path | None = None
+    battles_report: Path | None = None
+    #: The site's address, for the links in comments.
+    link: str | None = None
+
+
+def write_set_aside(out: Path | None, moved: Sequence[SetAside], link: str | None) -> None:
+    """The order files set aside, as JSON for the step that comments on their pull
+    requests."""
+    if out is None or not moved:
+        return
+    out.write_text(json.dumps(
+        [{"path": item.path, "to": item.to, "commit": item.commit,
+          "comment": set_aside_comment(item, link)} for item in moved]) + "\n",
+        encoding="utf-8")
+
+
+def write_workflow_files(root: Path, result: TurnResult, moved: Sequence[SetAside],
+                         files: WorkflowFiles) -> None:
+    """What the publishing run's later steps need of the turn: its commit message, the
+    comment to each player, and the battles' outcome and report for the umpires' issue."""
+    message = commit_message(result)
+    if moved:
+        aside = set_aside_message(moved)
+        message = aside if message is None else f"{message.rstrip()}\n\n{aside}"
+    if files.commit_message is not None and message is not None:
+        files.commit_message.write_text(message, encoding="utf-8")
+    if files.views_comment is not None and result.written and not result.waiting and \
+            (views := views_markdown(root, result.turn)) is not None:
+        files.views_comment.write_text(views, encoding="utf-8")
+    if files.battles_outcome is not None and (result.waiting or result.written):
+        if result.waiting:
+            files.battles_outcome.write_text(f"paused={result.turn}\n", encoding="utf-8")
+        elif fought_markdown(root, result.turn) is not None:
+            files.battles_outcome.write_text(f"fought={result.turn}\n", encoding="utf-8")
+    if result.waiting:
+        report = battles_markdown(root, result.turn, result.waiting, files.link)
+    elif result.written:  # resolved now: with tabletop results, the umpires' issue is done
+        report = fought_markdown(root, result.turn, files.link)
+    else:
+        report = None
+    if files.battles_report is not None and report is not None:
+        files.battles_report.write_text(report, encoding="utf-8")

@@ -62,6 +62,19 @@ class TurnResult:
         summary count (a count of every event would give the hidden ones away)."""
         return tuple(e for e in self.events if e.audience.public)
 
+    def refusal_report(self, *, public_log: bool) -> list[str]:
+        """The refused orders as the umpire's log says them. A public log (a GitHub
+        Actions job's) lists only the refusals everyone is told, and always says that
+        the others are left out: saying so only when there are some would tell too."""
+        lines = list(self.refusals(hidden=not public_log))
+        out = [f"{len(lines)} order{'s' if len(lines) != 1 else ''} refused:", *lines] \
+            if lines else []
+        if public_log:
+            out.append("refusals told to their players alone are not listed in this public "
+                       "log; the umpire's view ('ftpress build --view umpire') and each "
+                       "player's show them")
+        return out
+
     def refusals(self, *, hidden: bool) -> tuple[str, ...]:
         """One line per order the turn refused (its player, what was refused, why), in
         the order of the events; ``hidden``: those told to their player alone too (for

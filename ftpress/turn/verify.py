@@ -247,3 +247,31 @@ def unified_diff(rel: str, old: bytes, new: bytes) -> str:
                                  new.decode("utf-8", "replace").splitlines(keepends=True),
                                  f"{rel} (recorded)", f"{rel} (re-resolved)")
     return "".join(lines).rstrip("\n")
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """What ``ftpress turn --verify`` says: each difference, then its verdict."""
+
+    ok: bool
+    differences: tuple[str, ...]
+    verdict: str
+
+
+def verify_report(root: Path, turn: str, identity: Path | None) -> VerifyReport:
+    """Verify ``turn`` of the campaign at ``root``: without the key a sealed campaign's
+    turn is verified as a third party can; a key given (or found) must be the umpire's."""
+    from ftpress.store import open_store
+
+    verified = verification(open_store(root, identity=identity,
+                                       why="verifying the whole turn"), turn)
+    count = len(verified.differences)
+    if count:
+        return VerifyReport(False, verified.differences,
+                            f"ftpress: {turn} does not re-resolve to its record "
+                            f"({count} difference{'s' if count != 1 else ''})")
+    if verified.checked is not None:
+        return VerifyReport(True, (), f"verified {turn} as anyone can, without the umpire's "
+                            f"key: {verified.checked}; not verified: {verified.unchecked}")
+    return VerifyReport(True, (), f"verified {turn}: re-resolving it gives the recorded "
+                        "result exactly")
