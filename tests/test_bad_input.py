@@ -8,7 +8,7 @@ import pytest
 from damage import Damage, damage
 from hypothesis import HealthCheck, given, settings
 
-from conftest import REPO, post
+from conftest import REPO, files_of, post
 
 GOOD = "content/posts/2026/04/07-good.md"
 
@@ -215,3 +215,17 @@ def test_a_damaged_demo_file_fails_cleanly_or_builds(tmp_path_factory, run, harm
         assert problems, stderr
         for line in problems:
             assert (root / line.split(":", 1)[0]).is_file(), line
+
+
+def test_schemas_refuse_an_output_folder_inside_the_campaigns_state(tmp_path, run):
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    before = files_of(root)
+    code, out, err = run("schemas", "--source", root, "--out", root / "state/turns")
+    assert (code, out) == (1, "")
+    assert err == (f"{(root / 'state/turns').resolve()}: output folder overlaps the campaign's "
+                   "own files; choose a separate folder such as _site\n"
+                   "ftpress: 1 problem found; nothing was written\n")
+    assert files_of(root) == before
+    assert run("schemas", "--source", root, "--out", tmp_path / "schemas")[0] == 0
