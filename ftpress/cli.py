@@ -139,6 +139,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except PermissionError as exc:
+        # A file or folder this user may not read (or write): the machine's setting, not
+        # a bug; said in one line, at the path.
+        where = exc.filename if exc.filename is not None else "a campaign file"
+        say(f"ftpress: {where}: cannot be read or written ({exc.strerror}); expected a file "
+            "or folder this user may read and write: check its permissions and run the "
+            "command again", err=True)
+        return 1
     except OSError as exc:
         if exc.errno not in DISK_FULL:
             return _bug()
