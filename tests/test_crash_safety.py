@@ -669,3 +669,41 @@ def test_check_and_turn_refuse_a_stale_twin(tmp_path, capsys):
     assert code == 1, err
     assert problem in err.splitlines(), err
     assert files_of(root) == before
+
+
+# --- messages that tell the truth after a crash ------------------------------------
+
+@dataclass
+class DiskFull(Faults):
+    """The ``at``-th changing call finds the disk full (and the run unwinds)."""
+
+    def __call__(self, name: str) -> None:
+        self.calls.append(name)
+        if len(self.calls) == self.at:
+            import errno
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_after_the_commit_point_does_not_say_nothing_was_changed(tmp_path,
+                                                                            capsys):
+    make_campaign(tmp_path / "old")
+    args = ("turn", "--now", T001)
+    ref = reference(capsys, tmp_path, *args)
+    committed_at = next(i for i, call in enumerate(ref.calls)
+                        if call == "replace" and i > ref.calls.index("fsync")) + 1
+    for at, after in ((committed_at, True), (ref.calls.index("write", 20) + 1, False)):
+        root = tmp_path / f"at-{at}"
+        copy(tmp_path / "old", root)
+        code, err = command(capsys, *args, "--source", root, faults=DiskFull(at))
+        assert code == 1, err
+        if after:
+            assert "nothing was changed" not in err, err
+            assert err.endswith("after the change was committed; it is only partly in place: "
+                                "free some space, then run 'ftpress status', which finishes "
+                                "it (not this command again, which would go on from there)\n")
+            assert command(capsys, "status", "--source", root, "--now", T001)[0] == 0
+            assert files_of(root) == ref.new
+        else:
+            assert err.endswith("nothing was changed: free some space and run the command "
+                                "again\n"), err
+            assert files_of(root) == ref.old
