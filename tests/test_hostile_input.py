@@ -492,3 +492,15 @@ def test_a_homoglyph_in_an_id_is_named_with_the_id_it_looks_like(tmp_path, run):
     code, _out, err = run("check", "--source", root)
     assert "'\uff4e1' has U+FF4E FULLWIDTH LATIN SMALL LETTER N where an id takes a-z" in err
     assert "did you mean 'n1'?" in err
+
+
+def test_a_bad_id_written_as_a_key_is_located_on_its_own_line(tmp_path, run):
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    (root / "orders/t001/nac.yaml").write_text(
+        "turn: t001\nplayer: nac\ngroups:\n  n\u04301:\n    move: b\n    posture: attack\n")
+    code, _out, err = run("check", "--source", root)
+    assert code == 1
+    assert err.startswith("orders/t001/nac.yaml:4:3: groups.n\u04301: 'n\u04301' has U+0430 "
+                          "CYRILLIC SMALL LETTER A where an id takes a-z"), err
