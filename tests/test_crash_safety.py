@@ -707,3 +707,56 @@ def test_a_full_disk_after_the_commit_point_does_not_say_nothing_was_changed(tmp
             assert err.endswith("nothing was changed: free some space and run the command "
                                 "again\n"), err
             assert files_of(root) == ref.old
+
+
+# --- orders seal killed at any write -------------------------------------------------
+
+def test_orders_seal_killed_at_any_write_leaves_no_half_file_and_its_temporary_is_swept(
+        tmp_path, capsys):
+    """Killed at any write, ``orders seal`` leaves the sealed file whole or absent; the
+    temporary it was writing is reported by ``check`` and swept by the next writer, and
+    sealing again gives a file the umpire opens."""
+    from pyrage import x25519
+
+    from ftpress.secrecy import agekeys
+
+    base = make_campaign(tmp_path / "base")
+    nac = x25519.Identity.generate()
+    (base / "nac.key").write_text(f"{nac}\n")
+    players = base / "state/players.yaml"
+    players.write_text(players.read_text().replace(
+        "    capital: a\n", f"    capital: a\n    recipient: {nac.to_public()}\n", 1))
+    campaign = base / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign")):
+        assert command(capsys, *args, "--source", base)[0] == 0, args
+    plain = base / "orders/t001/nac.yaml"
+    args = ("orders", "seal", plain, "--identity", base / "nac.key")
+    counted = Faults()
+    probe = tmp_path / "probe"
+    copy(base, probe)
+    assert command(capsys, "orders", "seal", probe / "orders/t001/nac.yaml", "--identity",
+                   probe / "nac.key", "--source", probe, faults=counted)[0] == 0
+    assert len(counted.calls) > 3, counted.calls
+    umpire = agekeys.read_identity(base / ".ftpress-umpire-key")
+    for at in range(1, len(counted.calls) + 1):
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}"
+        copy(base, root)
+        moved = [str(a).replace(str(base), str(root)) for a in args]
+        assert command(capsys, *moved, "--source", root, faults=Faults(at))[0] is None, where
+        sealed = root / "orders/t001/nac.yaml.age"
+        if sealed.exists():
+            assert agekeys.decrypt(sealed.read_bytes(), umpire), where
+        left = sorted(p.name for p in (root / "orders/t001").glob(".tmp-*"))
+        if left:
+            code, err = command(capsys, "check", "--source", root)
+            assert code == 1 and f"orders/t001/{left[0]}: a temporary file" in err, where
+        plain_now = root / "orders/t001/nac.yaml"
+        if plain_now.exists():
+            code, err = command(capsys, *moved, "--source", root)
+            assert code == 0, f"{where}: {err}"
+        assert not list((root / "orders/t001").glob(".tmp-*")), where
+        assert agekeys.decrypt((root / "orders/t001/nac.yaml.age").read_bytes(), umpire)
+        shutil.rmtree(root)
