@@ -760,3 +760,40 @@ def test_orders_seal_killed_at_any_write_leaves_no_half_file_and_its_temporary_i
         assert not list((root / "orders/t001").glob(".tmp-*")), where
         assert agekeys.decrypt((root / "orders/t001/nac.yaml.age").read_bytes(), umpire)
         shutil.rmtree(root)
+
+
+# --- init killed at any write: undone, and run again it makes the campaign ----------
+
+def test_init_killed_at_any_write_leaves_no_campaign_or_a_whole_one(tmp_path, capsys,
+                                                                    monkeypatch):
+    """Killed at any write, ``init`` leaves the folder as it was or the whole campaign
+    in it (its keys with it, never state sealed to a key that was not written); run
+    again, it makes the campaign and leaves nothing beside it."""
+    monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", "0" * 64)
+    args = ("init", "--players", "nac,esu", "--seed", "7", "--now", "2026-03-01T09:00:00Z")
+
+    def campaign_files(root: Path) -> set[str]:
+        return {p for p in files_of(root) if not p.startswith(".git/")} \
+            if root.exists() else set()
+
+    whole = tmp_path / "whole" / "campaign"
+    counted = Faults()
+    assert command(capsys, *args, whole, faults=counted)[0] == 0
+    made = campaign_files(whole)
+    assert ".ftpress-umpire-key" in made
+    writes = [i + 1 for i, call in enumerate(counted.calls) if call != "fsync"]
+    assert len(writes) > 20, counted.calls
+    # Every write of the first files and of the last, and one in five between.
+    chosen = sorted({*writes[:15], *writes[-40:], *writes[15:-40:5]})
+    for at in chosen:
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}" / "campaign"
+        assert command(capsys, *args, root, faults=Faults(at))[0] is None, where
+        seen = campaign_files(root)
+        assert seen in (set(), made), f"{where}: {sorted(seen ^ made)[:5]}"
+        if not seen:
+            code, err = command(capsys, *args, root)
+            assert code == 0, f"{where}: {err}"
+            assert campaign_files(root) == made, where
+        assert [p.name for p in root.parent.iterdir()] == ["campaign"], where
+        shutil.rmtree(root.parent)
