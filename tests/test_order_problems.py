@@ -162,3 +162,27 @@ def test_did_you_mean_guesses_only_one_likely_id(written, known, meant):
     from ftpress.rules.suggest import closest
     assert closest(written, known) == meant
 
+
+
+def test_one_file_with_one_problem_of_each_kind_reports_them_all_in_ftc2007(tmp_path, run):
+    """A wrong turn, a wrong player, a misspelt key, a negative number, a group the player
+    does not own and a move to an unknown world: all six in one run (a wrong economy
+    block once hid the last two, which only the legality check finds)."""
+    root = set_up_demo(tmp_path / "campaign")
+    (root / NAC).write_text(
+        "turn: t002\nplayer: nsl\neconomy:\n  ordnance: -5\ngroups:\n  nac-1:\n"
+        "    mvoe: bellwether\n    posture: attack\n  nsl-1:\n    hold: true\n  nac-2:\n"
+        "    move: nowhere-at-all\n    posture: attack\n")
+    code, found = check(run, root, NAC)
+    assert code == 1
+    assert found == [
+        "orders/t001/nac.yaml:1:7: these orders are for t002 but the file is in orders/t001/; "
+        "move the file or correct the turn",
+        "orders/t001/nac.yaml:2:9: these orders are by 'nsl' but the file is nac.yaml; name "
+        "the file nsl.yaml or correct the player",
+        "orders/t001/nac.yaml:4:13: economy.ordnance: input should be greater than or equal "
+        "to 1, got -5",
+        "orders/t001/nac.yaml:7:5: unknown key 'mvoe'; did you mean 'move'?",
+        "orders/t001/nac.yaml:9:3: group 'nsl-1' is nsl's, not yours; you can order only "
+        "your own groups",
+        "orders/t001/nac.yaml:12:11: there is no world 'nowhere-at-all' on the map"]
