@@ -797,3 +797,40 @@ def test_init_killed_at_any_write_leaves_no_campaign_or_a_whole_one(tmp_path, ca
             assert campaign_files(root) == made, where
         assert [p.name for p in root.parent.iterdir()] == ["campaign"], where
         shutil.rmtree(root.parent)
+
+
+@pytest.mark.parametrize("action", ["add-umpire", "seal-campaign", "keys-init"])
+def test_every_key_command_killed_at_any_write_leaves_a_key_that_opens_the_campaign(
+        tmp_path, capsys, action):
+    """Killed at any write (one in three of a long run), a key command leaves some key
+    file on disk that opens every sealed file, and run again it finishes."""
+    from ftpress.secrecy import agekeys
+
+    base = _sealed_case(tmp_path / "base", capsys)
+    assert command(capsys, "turn", "--source", base, "--now", T001)[0] == 0
+    shutil.rmtree(base / "orders/t001")  # sealed: the record keeps them
+    deputy = agekeys.new_identity().public
+    if action == "keys-init":  # a deputy's checkout: their key written, nothing else
+        (base / ".ftpress-umpire-key").rename(base / "umpire.key")
+    args = {"add-umpire": ("keys", "add-umpire", deputy),
+            "seal-campaign": ("keys", "seal-campaign"),
+            "keys-init": ("keys", "init")}[action]
+    counted = Faults()
+    probe = tmp_path / "probe"
+    copy(base, probe)
+    assert command(capsys, *args, "--source", probe, faults=counted)[0] == 0
+    calls = len(counted.calls)
+    assert calls > 3, counted.calls
+    for at in range(1, calls + 1, 1 if calls < 120 else 3):
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}"
+        copy(base, root)
+        assert command(capsys, *args, "--source", root, faults=Faults(at))[0] is None, where
+        if action == "keys-init":
+            (root / "umpire.key").rename(root / ".ftpress-umpire-key.old")
+        assert _opened_by_one_key_file(root) is not None, where
+        if action != "keys-init":
+            code, err = command(capsys, *args, "--source", root)
+            assert code in (0, 1) and "Traceback" not in err, f"{where}: {err}"
+            assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
+        shutil.rmtree(root)
