@@ -507,12 +507,8 @@ def test_keys_rotate_killed_at_any_write_twice_never_loses_the_campaign(tmp_path
     (with ``--identity .ftpress-umpire-key.old``, as a user recovering would run it):
     at every moment some key file on disk opens every sealed file, a command reading the
     campaign finds its key, and a rotation run to the end leaves one key opening all."""
-    base = make_campaign(tmp_path / "base")
-    campaign = base / "state/campaign.yaml"
-    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
-                                                     "  battles: abstract\n  secrecy: sealed\n"))
-    for args in (("keys", "init"), ("keys", "seal-campaign"), ("turn", "--now", T001)):
-        assert command(capsys, *args, "--source", base)[0] == 0, args
+    base = _sealed_case(tmp_path / "base", capsys)
+    assert command(capsys, "turn", "--source", base, "--now", T001)[0] == 0
     shutil.rmtree(base / "orders/t001")  # sealed: the record keeps them
     counted = Faults()
     probe = tmp_path / "probe"
@@ -547,12 +543,7 @@ def test_a_refusal_names_the_key_file_a_cut_short_rotation_kept(tmp_path, capsys
     version's rotation, killed, left it): the refusal names the file that does."""
     from ftpress.secrecy import agekeys
 
-    root = make_campaign(tmp_path / "campaign")
-    campaign = root / "state/campaign.yaml"
-    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
-                                                     "  battles: abstract\n  secrecy: sealed\n"))
-    for args in (("keys", "init"), ("keys", "seal-campaign")):
-        assert command(capsys, *args, "--source", root)[0] == 0, args
+    root = _sealed_case(tmp_path / "campaign", capsys)
     (root / ".ftpress-umpire-key").rename(root / ".ftpress-umpire-key.old")
     (root / ".ftpress-umpire-key").write_text(agekeys.new_identity().secret + "\n")
     code, err = command(capsys, "turn", "--source", root, "--now", T001)
