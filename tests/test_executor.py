@@ -15,6 +15,7 @@ from demos import FTC2007, FTCAMP02, SCT
 from ftpress.errors import InputError
 from ftpress.files.clock import build_now
 from ftpress.render import turns
+from ftpress.rules import STATE_EXTENSIONS
 from ftpress.site import BuildOptions, build
 from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, ForkExecutor
@@ -185,20 +186,22 @@ def test_a_parsed_file_comes_back_as_json_or_else_as_its_model(tmp_path, monkeyp
     the JSON would not read back the same; nothing for a file that does not validate."""
     demo = FTC2007.copy(tmp_path / "demo")
     kind = KINDS["players"]
+    # ftc2007's players carry its extension's keys (upkeep level, ally): read with it.
+    ext = STATE_EXTENSIONS["ftc2007"]
     raw = (demo / "state/players.yaml").read_bytes()
-    model, text = load._prepared("state/players.yaml", kind, raw)
+    model, text = load._prepared("state/players.yaml", kind, raw, ext)
     assert model is None and text is not None
     store = load.Scratch()
-    load.adopt([(("players", "a"), None, text)], store)
+    load.adopt([(("players", "a"), None, text)], store, ext)
     validated = store.parsed.pop(("players", "a"))
-    assert validated == load._parse(raw, "state/players.yaml", kind)[1]
+    assert validated == load._parse(raw, "state/players.yaml", kind, ext)[1]
     monkeypatch.setattr(load, "_storable", lambda data: None)
-    assert load._prepared("state/players.yaml", kind, raw) == (validated, None)
+    assert load._prepared("state/players.yaml", kind, raw, ext) == (validated, None)
     broken = re.sub(rb"treasury: \d+", b"treasury: plenty", raw, count=1)
-    assert broken != raw and load._prepared("state/players.yaml", kind, broken) is None
+    assert broken != raw and load._prepared("state/players.yaml", kind, broken, ext) is None
     monkeypatch.undo()
-    _, text = load._prepared("state/players.yaml", kind, broken)  # parses: JSON all the same
-    load.adopt([(("players", "b"), None, text)], store)
+    _, text = load._prepared("state/players.yaml", kind, broken, ext)  # parses: JSON all the same
+    load.adopt([(("players", "b"), None, text)], store, ext)
     assert ("players", "b") not in store.parsed  # left to the load, to say where
 
 

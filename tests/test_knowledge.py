@@ -258,12 +258,17 @@ def test_a_players_view_is_built_from_the_public_files_and_their_intelligence(
     told = [e.text for e in intelligence.events if not e.audience.public]
     report = (site / "turns/t005/index.html").read_text(encoding="utf-8")
     assert told and all(_html(t) in report for t in told)
-    # Nobody else's groups are whole: esu's and fsr's pages are the public's.
+    # Nobody else's groups are whole: esu's and fsr's pages are the public's, but for
+    # the banner on every page of nac's build that says whose view it is.
     assert run("build", "--source", root, "--now", FTCAMP02.now)[0] == 0
+    banner = ('<p class="umpire-banner player-banner" role="note"><strong>Your view: '
+              'NAC (nac).</strong> What the rules tell you, and nobody else: not for '
+              'publication.</p>\n')
     for other in ("esu", "fsr"):
         theirs = (site / f"players/{other}/index.html").read_text(encoding="utf-8")
         public = (root / "_site" / f"players/{other}/index.html").read_text(encoding="utf-8")
-        assert theirs == public, other
+        assert theirs.count(banner) == 1 and banner not in public, other
+        assert theirs.replace(banner, "") == public, other
 
 
 def _html(text: str) -> str:

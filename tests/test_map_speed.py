@@ -204,10 +204,13 @@ def chart() -> Chart:
 #: sha256 of each sample as the code before the fragment writer drew it (commit fc93339),
 #: the maps since redrawn with their labels and stacks placed clear of each other, bigger
 #: counters, broad arrows and a fuller key (branch maps, issue 23), and the chart since
-#: drawn with its end labels pushed apart (branch site, issue 23).
+#: drawn with its end labels pushed apart (branch site, issue 23); the maps' initials
+#: since drawn dark or light for contrast on their power's colour, and the hex map on a
+#: ground of its own (commit b1cc1e0, issue 32: these digests are that commit's, and the
+#: faster placement of issue 33 draws the same bytes).
 BEFORE = {
-    "rich_map": "129a964d01aa3fa1d8a74bb06e74f97b56ad7d340f345eaa606ad7d48d37ecf8",
-    "plane": "aa1b7910f6bb0df01658f304ed110f358a113c0e7858e67ddf7c77378f7204cc",
+    "rich_map": "85c2e70287aeadcb26226f9b80308cdac253a40e02d13f74a50e1aa68bb26e32",
+    "plane": "9184003bc54b4b0184c04121f6e11acc9d613227ca344f73185f9ffaf237546a",
     "chart": "4495a86543856330123ddd63c7d4cd4ac83e057e01a231a5b83af9fe472fbc25",
 }
 

@@ -266,7 +266,9 @@ def test_init_seals_an_ftc2007_campaign_and_leaves_sct_open(tmp_path, run):
     code, out, _ = run("init", tmp_path / "a", "--players", "nac,nsl", "--seed", "4", "--now",
                        "2026-03-01T10:00:00+00:00")
     assert code == 0
-    assert "store the whole key file as the repository secret FTPRESS_UMPIRE_KEY" in out
+    # The key is an environment secret only main may read (issue 30), never a repository one.
+    assert "it becomes the secret FTPRESS_UMPIRE_KEY of the environment 'umpire'" in out
+    assert "Never as repository secrets" in out
     root = tmp_path / "a"
     assert (root / KEY).stat().st_mode & 0o077 == 0
     ignored = (root / ".gitignore").read_text().splitlines()
