@@ -27,7 +27,7 @@ from typing import Protocol, cast
 from ftpress import __version__
 from ftpress.errors import UserError
 from ftpress.files.lock import campaign_lock, clear_stale
-from ftpress.state.writeout import recover
+from ftpress.state.writeout import committed, recover
 from ftpress.text.logsafe import say
 
 #: The exit code of a bug in ftpress (sysexits.h's EX_SOFTWARE): neither 1 (the user's
@@ -139,12 +139,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except PermissionError as exc:
+        # A file or folder this user may not read (or write): the machine's setting, not
+        # a bug; said in one line, at the path.
+        where = exc.filename if exc.filename is not None else "a campaign file"
+        say(f"ftpress: {where}: cannot be read or written ({exc.strerror}); expected a file "
+            "or folder this user may read and write: check its permissions and run the "
+            "command again", err=True)
+        return 1
     except OSError as exc:
         if exc.errno not in DISK_FULL:
             return _bug()
         # The machine's fault, not the campaign's or ftpress's: every command writes
         # through a staging folder or a temporary file, undone when a write fails.
         where = f" writing {exc.filename}" if exc.filename else ""
+        source = getattr(args, "source", None)
+        if source is not None and committed(source):
+            # Past the commit point the change is made, only not all in place: running
+            # the command again would go on from there (a turn would resolve the next).
+            say(f"ftpress: the disk is full ({exc.strerror}{where}) after the change was "
+                "committed; it is only partly in place: free some space, then run 'ftpress "
+                "status', which finishes it (not this command again, which would go on "
+                "from there)", err=True)
+            return 1
         say(f"ftpress: the disk is full ({exc.strerror}{where}); nothing was changed: free "
             "some space and run the command again", err=True)
         return 1

@@ -8,7 +8,7 @@ import pytest
 from damage import Damage, damage
 from hypothesis import HealthCheck, given, settings
 
-from conftest import REPO, post
+from conftest import REPO, files_of, post
 
 GOOD = "content/posts/2026/04/07-good.md"
 
@@ -215,3 +215,87 @@ def test_a_damaged_demo_file_fails_cleanly_or_builds(tmp_path_factory, run, harm
         assert problems, stderr
         for line in problems:
             assert (root / line.split(":", 1)[0]).is_file(), line
+
+
+def test_schemas_refuse_an_output_folder_inside_the_campaigns_state(tmp_path, run):
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    before = files_of(root)
+    code, out, err = run("schemas", "--source", root, "--out", root / "state/turns")
+    assert (code, out) == (1, "")
+    assert err == (f"{(root / 'state/turns').resolve()}: output folder overlaps the campaign's "
+                   "own files; choose a separate folder such as _site\n"
+                   "ftpress: 1 problem found; nothing was written\n")
+    assert files_of(root) == before
+    assert run("schemas", "--source", root, "--out", tmp_path / "schemas")[0] == 0
+
+
+@pytest.mark.parametrize("command", ["check", "status", "build"])
+def test_an_unreadable_folder_is_one_located_line_not_a_traceback(tmp_path, run, monkeypatch,
+                                                                   command):
+    """A record folder without read permission (simulated: the tests may run as root,
+    whom permissions do not stop)."""
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    assert run("turn", "--source", root, "--now", "2026-03-16T09:00:00+00:00")[0] == 0
+    record = root / "state/turns/t001"
+    import os
+
+    reals = {name: getattr(os, name) for name in ("scandir", "listdir")}
+    for name, real in reals.items():
+        def refused(path=".", *, real=real):  # type: ignore[no-untyped-def]
+            if not isinstance(path, int) and Path(os.fsdecode(path)) == record:
+                raise PermissionError(13, "Permission denied", str(record))
+            return real(path)
+
+        monkeypatch.setattr(os, name, refused)
+    import io
+
+    real_open = io.open
+
+    def opened(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not isinstance(file, int) and Path(os.fsdecode(file)).parent == record:
+            raise PermissionError(13, "Permission denied", str(record))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", opened)
+    extra = ("--out", tmp_path / "site") if command == "build" else ()
+    code, _out, err = run(command, "--source", root, *extra)
+    assert "Traceback" not in err
+    assert code == 1, err
+    lines = [line for line in err.splitlines() if not line.startswith("ftpress: ") or
+             "Permission denied" in line]
+    assert lines and all("Permission denied" in line and "state/turns/t001" in line
+                         for line in lines), err
+
+
+def test_an_unreadable_sealed_order_file_is_one_located_line(tmp_path, run, monkeypatch):
+    """Read where no loader guards it (a sealed file's recipients are checked from its
+    bytes): the one line of the command line, not a traceback."""
+    import io
+    import os
+
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    campaign = root / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign")):
+        assert run(*args, "--source", root)[0] == 0, args
+    sealed = root / "orders/t001/nac.yaml.age"
+    sealed.write_bytes(b"age-encryption.org/v1\n")
+    real_open = io.open
+
+    def opened(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not isinstance(file, int) and Path(os.fsdecode(file)) == sealed:
+            raise PermissionError(13, "Permission denied", str(sealed))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", opened)
+    code, _out, err = run("check", "--source", root)
+    assert (code, err) == (1, f"ftpress: {sealed}: cannot be read or written (Permission "
+                           "denied); expected a file or folder this user may read and write: "
+                           "check its permissions and run the command again\n")

@@ -507,12 +507,8 @@ def test_keys_rotate_killed_at_any_write_twice_never_loses_the_campaign(tmp_path
     (with ``--identity .ftpress-umpire-key.old``, as a user recovering would run it):
     at every moment some key file on disk opens every sealed file, a command reading the
     campaign finds its key, and a rotation run to the end leaves one key opening all."""
-    base = make_campaign(tmp_path / "base")
-    campaign = base / "state/campaign.yaml"
-    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
-                                                     "  battles: abstract\n  secrecy: sealed\n"))
-    for args in (("keys", "init"), ("keys", "seal-campaign"), ("turn", "--now", T001)):
-        assert command(capsys, *args, "--source", base)[0] == 0, args
+    base = _sealed_case(tmp_path / "base", capsys)
+    assert command(capsys, "turn", "--source", base, "--now", T001)[0] == 0
     shutil.rmtree(base / "orders/t001")  # sealed: the record keeps them
     counted = Faults()
     probe = tmp_path / "probe"
@@ -547,12 +543,7 @@ def test_a_refusal_names_the_key_file_a_cut_short_rotation_kept(tmp_path, capsys
     version's rotation, killed, left it): the refusal names the file that does."""
     from ftpress.secrecy import agekeys
 
-    root = make_campaign(tmp_path / "campaign")
-    campaign = root / "state/campaign.yaml"
-    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
-                                                     "  battles: abstract\n  secrecy: sealed\n"))
-    for args in (("keys", "init"), ("keys", "seal-campaign")):
-        assert command(capsys, *args, "--source", root)[0] == 0, args
+    root = _sealed_case(tmp_path / "campaign", capsys)
     (root / ".ftpress-umpire-key").rename(root / ".ftpress-umpire-key.old")
     (root / ".ftpress-umpire-key").write_text(agekeys.new_identity().secret + "\n")
     code, err = command(capsys, "turn", "--source", root, "--now", T001)
@@ -610,3 +601,227 @@ def test_a_deputy_is_added_as_an_umpire_and_removed_only_on_purpose(tmp_path, ca
         agekeys.decrypt(file.read_bytes(), first)
         with pytest.raises(agekeys.Unreadable):
             agekeys.decrypt(file.read_bytes(), deputy)
+
+
+# --- the turn refuses what check refuses, and writes nothing check would refuse -------
+
+def test_the_turn_refuses_order_files_of_players_who_do_not_exist(tmp_path, capsys):
+    root = make_campaign(tmp_path / "campaign")
+    for n in range(3):
+        (root / f"orders/t001/stranger{n}.yaml").write_text(
+            f"turn: t001\nplayer: stranger{n}\ngroups: {{}}\n")
+    before = files_of(root)
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1 and "stranger0" in err
+    code, err = command(capsys, "turn", "--source", root, "--now", T001)
+    assert code == 1, err
+    assert ("orders/t001/stranger1.yaml: 'stranger1' is not a player of this campaign "
+            "(state/players.yaml), so the turn cannot fold its orders in; expected the order "
+            "file of one of esu, nac: remove it or name it after its player") \
+        in err.splitlines(), err
+    assert err.count("is not a player of this campaign") == 3
+    assert files_of(root) == before
+
+
+def test_the_turn_never_writes_a_file_later_commands_refuse_to_read(tmp_path, capsys,
+                                                                   monkeypatch):
+    """As ten thousand groups would: the events over the size ftpress reads."""
+    from ftpress.store import campaign_store
+
+    root = make_campaign(tmp_path / "campaign")
+    before = files_of(root)
+    monkeypatch.setattr(campaign_store, "WRITE_LIMIT", 400)
+    code, err = command(capsys, "turn", "--source", root, "--now", T001)
+    assert code == 1, err
+    assert "state/turns/t001/events.yaml: would be " in err, err
+    assert "bytes, over the 400 bytes ftpress reads of a campaign file" in err
+    assert files_of(root) == before
+
+
+def test_check_and_turn_refuse_a_stale_twin(tmp_path, capsys):
+    """A binary merge conflict resolved the wrong way: campaign.yaml.age from before t001
+    over the current one, under the current projection. ``check`` refuses it, naming the
+    record's copy (not ``seal-campaign``, which would make it permanent), and so does the
+    turn."""
+    root = _sealed_case(tmp_path / "campaign", capsys)
+    stale = (root / "state/campaign.yaml.age").read_bytes()
+    assert command(capsys, "turn", "--source", root, "--now", T001)[0] == 0
+    shutil.rmtree(root / "orders/t001")  # sealed: the record keeps them
+    (root / "state/campaign.yaml.age").write_bytes(stale)
+    before = files_of(root)
+    problem = ("state/campaign.yaml.age: says what state/campaign.yaml said before t001 "
+               "(state/turns/t001/before/campaign.yaml), but t001 changed it: it is older than "
+               "the record (a merge resolved the wrong way?); expected it as t001 left it: "
+               "copy state/turns/t001/campaign.yaml.age over it (not 'keys seal-campaign', "
+               "which would keep the old one)")
+    code, err = command(capsys, "check", "--source", root)
+    assert code == 1 and problem in err.splitlines(), err
+    code, err = command(capsys, "turn", "--source", root, "--now", T002)
+    assert code == 1, err
+    assert problem in err.splitlines(), err
+    assert files_of(root) == before
+
+
+# --- messages that tell the truth after a crash ------------------------------------
+
+@dataclass
+class DiskFull(Faults):
+    """The ``at``-th changing call finds the disk full (and the run unwinds)."""
+
+    def __call__(self, name: str) -> None:
+        self.calls.append(name)
+        if len(self.calls) == self.at:
+            import errno
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_after_the_commit_point_does_not_say_nothing_was_changed(tmp_path,
+                                                                            capsys):
+    make_campaign(tmp_path / "old")
+    args = ("turn", "--now", T001)
+    ref = reference(capsys, tmp_path, *args)
+    committed_at = next(i for i, call in enumerate(ref.calls)
+                        if call == "replace" and i > ref.calls.index("fsync")) + 1
+    for at, after in ((committed_at, True), (ref.calls.index("write", 20) + 1, False)):
+        root = tmp_path / f"at-{at}"
+        copy(tmp_path / "old", root)
+        code, err = command(capsys, *args, "--source", root, faults=DiskFull(at))
+        assert code == 1, err
+        if after:
+            assert "nothing was changed" not in err, err
+            assert err.endswith("after the change was committed; it is only partly in place: "
+                                "free some space, then run 'ftpress status', which finishes "
+                                "it (not this command again, which would go on from there)\n")
+            assert command(capsys, "status", "--source", root, "--now", T001)[0] == 0
+            assert files_of(root) == ref.new
+        else:
+            assert err.endswith("nothing was changed: free some space and run the command "
+                                "again\n"), err
+            assert files_of(root) == ref.old
+
+
+# --- orders seal killed at any write -------------------------------------------------
+
+def test_orders_seal_killed_at_any_write_leaves_no_half_file_and_its_temporary_is_swept(
+        tmp_path, capsys):
+    """Killed at any write, ``orders seal`` leaves the sealed file whole or absent; the
+    temporary it was writing is reported by ``check`` and swept by the next writer, and
+    sealing again gives a file the umpire opens."""
+    from pyrage import x25519
+
+    from ftpress.secrecy import agekeys
+
+    base = make_campaign(tmp_path / "base")
+    nac = x25519.Identity.generate()
+    (base / "nac.key").write_text(f"{nac}\n")
+    players = base / "state/players.yaml"
+    players.write_text(players.read_text().replace(
+        "    capital: a\n", f"    capital: a\n    recipient: {nac.to_public()}\n", 1))
+    campaign = base / "state/campaign.yaml"
+    campaign.write_text(campaign.read_text().replace("  battles: abstract\n",
+                                                     "  battles: abstract\n  secrecy: sealed\n"))
+    for args in (("keys", "init"), ("keys", "seal-campaign")):
+        assert command(capsys, *args, "--source", base)[0] == 0, args
+    plain = base / "orders/t001/nac.yaml"
+    args = ("orders", "seal", plain, "--identity", base / "nac.key")
+    counted = Faults()
+    probe = tmp_path / "probe"
+    copy(base, probe)
+    assert command(capsys, "orders", "seal", probe / "orders/t001/nac.yaml", "--identity",
+                   probe / "nac.key", "--source", probe, faults=counted)[0] == 0
+    assert len(counted.calls) > 3, counted.calls
+    umpire = agekeys.read_identity(base / ".ftpress-umpire-key")
+    for at in range(1, len(counted.calls) + 1):
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}"
+        copy(base, root)
+        moved = [str(a).replace(str(base), str(root)) for a in args]
+        assert command(capsys, *moved, "--source", root, faults=Faults(at))[0] is None, where
+        sealed = root / "orders/t001/nac.yaml.age"
+        if sealed.exists():
+            assert agekeys.decrypt(sealed.read_bytes(), umpire), where
+        left = sorted(p.name for p in (root / "orders/t001").glob(".tmp-*"))
+        if left:
+            code, err = command(capsys, "check", "--source", root)
+            assert code == 1 and f"orders/t001/{left[0]}: a temporary file" in err, where
+        plain_now = root / "orders/t001/nac.yaml"
+        if plain_now.exists():
+            code, err = command(capsys, *moved, "--source", root)
+            assert code == 0, f"{where}: {err}"
+        assert not list((root / "orders/t001").glob(".tmp-*")), where
+        assert agekeys.decrypt((root / "orders/t001/nac.yaml.age").read_bytes(), umpire)
+        shutil.rmtree(root)
+
+
+# --- init killed at any write: undone, and run again it makes the campaign ----------
+
+def test_init_killed_at_any_write_leaves_no_campaign_or_a_whole_one(tmp_path, capsys,
+                                                                    monkeypatch):
+    """Killed at any write, ``init`` leaves the folder as it was or the whole campaign
+    in it (its keys with it, never state sealed to a key that was not written); run
+    again, it makes the campaign and leaves nothing beside it."""
+    monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", "0" * 64)
+    args = ("init", "--players", "nac,esu", "--seed", "7", "--now", "2026-03-01T09:00:00Z")
+
+    def campaign_files(root: Path) -> set[str]:
+        return {p for p in files_of(root) if not p.startswith(".git/")} \
+            if root.exists() else set()
+
+    whole = tmp_path / "whole" / "campaign"
+    counted = Faults()
+    assert command(capsys, *args, whole, faults=counted)[0] == 0
+    made = campaign_files(whole)
+    assert ".ftpress-umpire-key" in made
+    writes = [i + 1 for i, call in enumerate(counted.calls) if call != "fsync"]
+    assert len(writes) > 20, counted.calls
+    # Every write of the first files and of the last, and one in five between.
+    chosen = sorted({*writes[:15], *writes[-40:], *writes[15:-40:5]})
+    for at in chosen:
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}" / "campaign"
+        assert command(capsys, *args, root, faults=Faults(at))[0] is None, where
+        seen = campaign_files(root)
+        assert seen in (set(), made), f"{where}: {sorted(seen ^ made)[:5]}"
+        if not seen:
+            code, err = command(capsys, *args, root)
+            assert code == 0, f"{where}: {err}"
+            assert campaign_files(root) == made, where
+        assert [p.name for p in root.parent.iterdir()] == ["campaign"], where
+        shutil.rmtree(root.parent)
+
+
+@pytest.mark.parametrize("action", ["add-umpire", "seal-campaign", "keys-init"])
+def test_every_key_command_killed_at_any_write_leaves_a_key_that_opens_the_campaign(
+        tmp_path, capsys, action):
+    """Killed at any write (one in three of a long run), a key command leaves some key
+    file on disk that opens every sealed file, and run again it finishes."""
+    from ftpress.secrecy import agekeys
+
+    base = _sealed_case(tmp_path / "base", capsys)
+    assert command(capsys, "turn", "--source", base, "--now", T001)[0] == 0
+    shutil.rmtree(base / "orders/t001")  # sealed: the record keeps them
+    deputy = agekeys.new_identity().public
+    if action == "keys-init":  # a deputy's checkout: their key written, nothing else
+        (base / ".ftpress-umpire-key").rename(base / "umpire.key")
+    args = {"add-umpire": ("keys", "add-umpire", deputy),
+            "seal-campaign": ("keys", "seal-campaign"),
+            "keys-init": ("keys", "init")}[action]
+    counted = Faults()
+    probe = tmp_path / "probe"
+    copy(base, probe)
+    assert command(capsys, *args, "--source", probe, faults=counted)[0] == 0
+    calls = len(counted.calls)
+    assert calls > 3, counted.calls
+    for at in range(1, calls + 1, 1 if calls < 120 else 3):
+        where = f"killed at call {at} ({counted.calls[at - 1]})"
+        root = tmp_path / f"at-{at}"
+        copy(base, root)
+        assert command(capsys, *args, "--source", root, faults=Faults(at))[0] is None, where
+        if action == "keys-init":
+            (root / "umpire.key").rename(root / ".ftpress-umpire-key.old")
+        assert _opened_by_one_key_file(root) is not None, where
+        if action != "keys-init":
+            code, err = command(capsys, *args, "--source", root)
+            assert code in (0, 1) and "Traceback" not in err, f"{where}: {err}"
+            assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
+        shutil.rmtree(root)

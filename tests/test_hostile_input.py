@@ -473,3 +473,34 @@ def test_check_refuses_orders_changed_after_their_turn(demo, run, rel, change, m
         (demo / rel).write_text("turn: t001\nplayer: sav\ngroups: {}\n")
     lines = refused(run, "check", "--source", demo)
     assert f"{rel}: {message}" in "\n".join(lines), lines
+
+
+def test_a_homoglyph_in_an_id_is_named_with_the_id_it_looks_like(tmp_path, run):
+    """'nаc-1' with a Cyrillic а reads as the valid id: the message names the character
+    by its Unicode name and says which id was meant."""
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    groups = root / "state/groups.yaml"
+    groups.write_text(groups.read_text().replace("id: n1", "id: n\u04301", 1))
+    code, _out, err = run("check", "--source", root)
+    assert code == 1
+    assert ("groups[0].id: 'n\u04301' has U+0430 CYRILLIC SMALL LETTER A where an id takes "
+            "a-z; expected lowercase letters, digits and hyphens, such as 'kessel-drift'; did "
+            "you mean 'na1'?") in err, err
+    groups.write_text(groups.read_text().replace("id: n\u04301", "id: \uff4e1", 1))
+    code, _out, err = run("check", "--source", root)
+    assert "'\uff4e1' has U+FF4E FULLWIDTH LATIN SMALL LETTER N where an id takes a-z" in err
+    assert "did you mean 'n1'?" in err
+
+
+def test_a_bad_id_written_as_a_key_is_located_on_its_own_line(tmp_path, run):
+    from test_crash_safety import make_campaign
+
+    root = make_campaign(tmp_path / "campaign")
+    (root / "orders/t001/nac.yaml").write_text(
+        "turn: t001\nplayer: nac\ngroups:\n  n\u04301:\n    move: b\n    posture: attack\n")
+    code, _out, err = run("check", "--source", root)
+    assert code == 1
+    assert err.startswith("orders/t001/nac.yaml:4:3: groups.n\u04301: 'n\u04301' has U+0430 "
+                          "CYRILLIC SMALL LETTER A where an id takes a-z"), err

@@ -162,3 +162,70 @@ def test_did_you_mean_guesses_only_one_likely_id(written, known, meant):
     from ftpress.rules.suggest import closest
     assert closest(written, known) == meant
 
+
+
+def test_one_file_with_one_problem_of_each_kind_reports_them_all_in_ftc2007(tmp_path, run):
+    """A wrong turn, a wrong player, a misspelt key, a negative number, a group the player
+    does not own and a move to an unknown world: all six in one run (a wrong economy
+    block once hid the last two, which only the legality check finds)."""
+    root = set_up_demo(tmp_path / "campaign")
+    (root / NAC).write_text(
+        "turn: t002\nplayer: nsl\neconomy:\n  ordnance: -5\ngroups:\n  nac-1:\n"
+        "    mvoe: bellwether\n    posture: attack\n  nsl-1:\n    hold: true\n  nac-2:\n"
+        "    move: nowhere-at-all\n    posture: attack\n")
+    code, found = check(run, root, NAC)
+    assert code == 1
+    assert found == [
+        "orders/t001/nac.yaml:1:7: these orders are for t002 but the file is in orders/t001/; "
+        "move the file or correct the turn",
+        "orders/t001/nac.yaml:2:9: these orders are by 'nsl' but the file is nac.yaml; name "
+        "the file nsl.yaml or correct the player",
+        "orders/t001/nac.yaml:4:13: economy.ordnance: input should be greater than or equal "
+        "to 1, got -5",
+        "orders/t001/nac.yaml:7:5: unknown key 'mvoe'; did you mean 'move'?",
+        "orders/t001/nac.yaml:9:3: group 'nsl-1' is nsl's, not yours; you can order only "
+        "your own groups",
+        "orders/t001/nac.yaml:12:11: there is no world 'nowhere-at-all' on the map"]
+
+
+#: sct and ftcamp02 order files hold no number (their moves are written as text), so
+#: their file has one of each of the other kinds.
+EACH_KIND = {
+    "sct": (SCT, "orders/t004/nac.yaml",
+            "turn: t005\nplayer: esu\nforces:\n  nac-tf1:\n    move: 3/1\n    engagee: true\n"
+            "  nac-1-1:\n    move: 3/1\n    toward: Nowhere Atall\n  esu-1-1:\n    move: 3/1\n",
+            ["orders/t004/nac.yaml:1:7: these orders are for t005 but the file is in "
+             "orders/t004/; move the file or correct the turn",
+             "orders/t004/nac.yaml:2:9: these orders are by 'esu' but the file is nac.yaml; "
+             "name the file esu.yaml or correct the player",
+             "orders/t004/nac.yaml:6:5: unknown key 'engagee'; did you mean 'engage'?",
+             "orders/t004/nac.yaml:9:13: there is no system or task force 'Nowhere Atall' to "
+             "aim at",
+             "orders/t004/nac.yaml:10:3: task force 'esu-1-1' is esu's, not yours; expected "
+             "one of your task forces: nac-1-1, nac-tf1"]),
+    "ftcamp02": (FTCAMP02, "orders/t005/nac.yaml",
+                 "turn: t006\nplayer: esu\ngroups:\n  nac-1:\n    hold: nothing\n    holdd: x\n"
+                 "  esu-1:\n    maintain_orbit: true\n  nac-2:\n    move: nowhere-atall\n",
+                 ["orders/t005/nac.yaml:1:7: these orders are for t006 but the file is in "
+                  "orders/t005/; move the file or correct the turn",
+                  "orders/t005/nac.yaml:2:9: these orders are by 'esu' but the file is "
+                  "nac.yaml; name the file esu.yaml or correct the player",
+                  "orders/t005/nac.yaml:4:3: nac-1 is given no order; give exactly one of "
+                  "move, support, maintain_orbit and hold (§4.0)",
+                  "orders/t005/nac.yaml:6:5: unknown key 'holdd'; did you mean 'hold'?",
+                  "orders/t005/nac.yaml:7:3: esu-1 belongs to esu; you can order only your own "
+                  "groups",
+                  "orders/t005/nac.yaml:10:11: no system 'nowhere-atall'; expected a system id "
+                  "or a hex such as (2, -1)"]),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(EACH_KIND))
+def test_one_file_with_one_problem_of_each_kind_reports_them_all(tmp_path, run, ruleset):
+    demo, rel, text, expected = EACH_KIND[ruleset]
+    root = demo.copy(tmp_path / ruleset)
+    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+    (root / rel).write_text(text)
+    code, found = check(run, root, rel)
+    assert code == 1
+    assert found == expected

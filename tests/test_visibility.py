@@ -50,7 +50,7 @@ def test_an_audience_pastes_back_into_a_test():
     ("[nac, nac]", "events[0].audience: ['nac', 'nac'] names a player twice; expected each "
                    "once"),
     ("[NAC]", "events[0].audience: 'NAC' is not an id; expected lowercase letters, digits "
-              "and hyphens, such as 'kessel-drift'"),
+              "and hyphens, such as 'kessel-drift'; did you mean 'nac'?"),
 ])
 def test_a_bad_audience_is_reported_where_it_stands(value, message):
     path = "state/turns/t001/events.yaml"

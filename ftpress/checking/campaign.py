@@ -61,7 +61,7 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         stored, unchecked = store.stored_problems(wanted)
         found = tuple(stored)
     order_problems, summaries = check_orders(store, wanted, store.known())
-    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root),
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root, store.key),
              *_stale_orders(root), *_stray_temporaries(root),
              *record_problems(root, store.key))
     if wanted is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ftpress.files.write import check_out_dir
 from ftpress.site.schema_export import write_schemas
 from ftpress.text.logsafe import say
 
@@ -15,6 +16,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_out_dir(args.source, args.out)  # never into the campaign's state or orders
     for path in write_schemas(args.source, args.out):
         say(path)
     return 0

@@ -17,6 +17,7 @@ import dataclasses
 import json
 import re
 import secrets
+import shutil
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -211,23 +212,50 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                                                                   count=1)
     if secret.new:
         files[SECRET_FILE] = secret.value.decode("ascii") + "\n"
-    for rel, text in files.items():
-        write_file(root / rel, text.encode("utf-8"))
-    if umpire is not None:
-        sealed_files = setup_files(root, state, DiceFile(f"seed {seed}", new.rolls), base_url)
-        for rel, data in sealed_files.items():
-            write_file(root / rel, data)
-        files |= dict.fromkeys(sealed_files, "")
-        write_file(root / agekeys.UMPIRE_KEY_FILE, umpire.file_text(now).encode("ascii"))
-        (root / agekeys.UMPIRE_KEY_FILE).chmod(0o600)  # the umpire's alone
-    if secret.new:
-        (root / SECRET_FILE).chmod(0o600)  # the umpire's alone
+    # Everything is written into a folder beside the campaign's and moved into place in
+    # one rename: killed at any moment, the folder is as it was (the next init sweeps
+    # what was staged), or holds the whole campaign, its keys with it.
+    staging = _staging(root)
+    try:
+        for rel, text in files.items():
+            write_file(staging / rel, text.encode("utf-8"),
+                       mode=0o600 if rel == SECRET_FILE else 0o644)  # the umpire's alone
+        if umpire is not None:
+            write_file(staging / agekeys.UMPIRE_KEY_FILE, umpire.file_text(now).encode("ascii"),
+                       mode=0o600)  # the umpire's alone
+            sealed_files = setup_files(staging, state, DiceFile(f"seed {seed}", new.rolls),
+                                       base_url)
+            for rel, data in sealed_files.items():
+                write_file(staging / rel, data)
+            files |= dict.fromkeys(sealed_files, "")
+        staging.replace(root)  # over a new or empty folder: at once
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     missing = tuple(p for p in ids if p not in accounts)
     return Created(root, tuple(files), seed, post, len(state.map.systems),
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
                    tuple(umpires), bool(repository),
                    umpire.public if umpire is not None else None,
                    first_orders=new.first_orders, repository=repository)
+
+
+#: The folder ``init`` writes a campaign in, beside the campaign's, before moving it in.
+_STAGING = ".{name}.ftpress-init-"
+
+
+def _staging(root: Path) -> Path:
+    """A new folder beside ``root`` to write the campaign in; what killed runs of init
+    left there is removed first (a campaign they never moved into place)."""
+    parent = root.absolute().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    prefix = _STAGING.format(name=root.absolute().name)
+    for left in parent.glob(prefix + "*"):
+        if left.is_dir() and not left.is_symlink():
+            shutil.rmtree(left)
+    staging = parent / f"{prefix}{secrets.token_hex(4)}"
+    staging.mkdir(0o755)
+    return staging
 
 
 def _refuse_an_existing_campaign(root: Path, campaign_id: str | None) -> None:

@@ -319,9 +319,14 @@ def problems(exc: ValidationError, data: Any, path: str,
     for error in exc.errors(include_url=False):
         loc: tuple[Hashable, ...] = tuple(error["loc"])
         extra = error["type"] in _EXTRA
+        # A mapping's key that is wrong (an id written as a key): pydantic places it at
+        # the key's name then "[key]"; it stands on the key's own line, not its value's.
+        bad_key = "[key]" in loc
+        if bad_key:
+            loc = loc[:loc.index("[key]")]
         if error["type"] != "missing" and not extra:
             loc = _existing(data, loc)  # drop union-branch names such as 'datetime'
-        line, col = locate(data, loc, key=extra)
+        line, col = locate(data, loc, key=extra or bad_key)
         if (line, col) in found:
             continue  # a union reports each alternative; the first says enough
         found[(line, col)] = Problem(path, line, col, _message(error, loc, adapter, more_keys,

@@ -129,12 +129,13 @@ def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[OrdersT]) -> Loaded
         orders = validation.validate(format_, data, path)
         problems: list[Problem] = []
         held: set[tuple[str, Hashable]] = set()
+        dropped: set[tuple[Hashable, ...]] = set()
     except InputError as exc:
         problems = list(exc.problems)
         read = _readable_part(format_, data, header)
         if read is None:
             raise InvalidOrder(problems) from None
-        orders, held = read
+        orders, held, dropped = read
     loaded = LoadedOrders(path, orders, data, raw)
     mismatched = list(_header(loaded))
     problems.extend(mismatched)
@@ -147,7 +148,8 @@ def parse_orders(raw: bytes, path: str, adapter: TypeAdapter[OrdersT]) -> Loaded
     if mismatched or held:
         # Legality is checked on what is left: the file's own player and turn are
         # the path's, and every group whose form is wrong holds.
-        fixed = _pruned(data, held, header, dropped={(k,) for k in header})
+        # What was left out to read it (a wrong economy block) stays out.
+        fixed = _pruned(data, held, header, dropped={(k,) for k in header} | dropped)
         try:
             loaded = LoadedOrders(path, validation.validate(format_, fixed, path), data, raw)
         except InputError:
@@ -169,16 +171,17 @@ _ROUNDS = 4
 
 
 def _readable_part(format_: TypeAdapter[Any], data: dict[Any, Any], header: dict[str, str],
-                   ) -> tuple[Any, set[tuple[str, Hashable]]] | None:
+                   ) -> tuple[Any, set[tuple[str, Hashable]], set[tuple[Hashable, ...]]] | None:
     """The orders with every entry of ``groups`` (``forces``) whose form is wrong
     holding, any other wrong key left out, and a wrong header taken from the path;
-    and the entries so held. None if even that is not valid."""
+    the entries so held, and the places left out. None if even that is not valid."""
     records = _record_maps(format_)
     held: set[tuple[str, Hashable]] = set()
     dropped: set[tuple[Hashable, ...]] = set()
     for _ in range(_ROUNDS):
         try:
-            return format_.validate_python(_pruned(data, held, header, dropped)), held
+            return format_.validate_python(_pruned(data, held, header, dropped)), held, \
+                {d for d in dropped if len(d) == 1 and d[0] not in header}
         except ValidationError as exc:
             for error in exc.errors(include_url=False):
                 loc = tuple(error["loc"])

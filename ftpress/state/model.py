@@ -33,6 +33,7 @@ from ftpress.state.extension import Extension, check_extension, normalised
 from ftpress.state.hexes import Hex
 from ftpress.text.cleantext import LINE
 from ftpress.text.durations import PATTERN as DURATION
+from ftpress.text.lookalikes import meant_id, why_not_an_id
 from ftpress.text.written_dates import Day, Moment
 
 #: Ids of players, systems, designs, groups …: lowercase words joined by hyphens,
@@ -44,8 +45,13 @@ _ID = re.compile(ID_PATTERN)
 def check_id(value: str) -> str:
     """``value`` if it is a well-formed id, else ``ValueError`` saying what an id is."""
     if not _ID.fullmatch(value):
-        raise ValueError(f"{value!r} is not an id; expected lowercase letters, digits and "
-                         "hyphens, such as 'kessel-drift'")
+        # A character that looks like one an id takes is named: the quoted value alone
+        # would read as a valid id.
+        stray = why_not_an_id(value) if not value.isascii() else None
+        meant = meant_id(value)
+        raise ValueError((stray or f"{value!r} is not an id") + "; expected lowercase "
+                         "letters, digits and hyphens, such as 'kessel-drift'" +
+                         (f"; did you mean {meant!r}?" if meant is not None else ""))
     if len(value) > 64:
         raise ValueError(f"id {value[:20]!r}… is {len(value)} characters long; expected at "
                          "most 64")

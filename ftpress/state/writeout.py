@@ -123,6 +123,12 @@ def write_out(root: Path, about: str, files: Mapping[str, bytes], *,
         _finish(root, journal, targets)
 
 
+def committed(root: Path) -> bool:
+    """Has a write-out passed its commit point and not been finished yet? (Then what
+    it writes is decided, only not all in place: the next command finishes it.)"""
+    return (root / WRITE_OUT / _COMMITTED).exists()
+
+
 def recover(root: Path) -> str | None:
     """Finish or undo a write-out an interrupted run left, and sweep what killed runs
     of earlier versions left; one line saying what was done (None: nothing was)."""

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-from ftpress.errors import InvalidArgument, Problem, RefusedCommand
+from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files import validation, yamlsource
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
 from ftpress.secrecy import sealing
@@ -401,9 +401,29 @@ class CampaignStore(ABC):
         """Write a turn's record, the current state and (sealed) each player's
         intelligence, all or nothing (:mod:`ftpress.state.writeout`)."""
         files = self.turn_files(made)
+        too_big = too_big_to_read(files.whole)
+        if too_big:
+            raise InputError(too_big)
         write_out(self.root, f"the record of {made.turn} and {STATE_DIR}/", files.written,
                   folders=[made.folder])
         return files
+
+
+#: The largest campaign file a turn writes: the largest ftpress reads.
+WRITE_LIMIT = yamlsource.MAX_BYTES
+
+
+def too_big_to_read(files: Mapping[str, bytes]) -> list[Problem]:
+    """The files a turn would write whole that every later command would refuse to read
+    (more than :data:`~ftpress.files.yamlsource.MAX_BYTES`): a turn never writes what
+    ``check`` and ``build`` then refuse."""
+    limit = WRITE_LIMIT
+    return [Problem(rel, 0, 0, f"would be {len(data):,} bytes, over the {limit:,} bytes "
+                    "ftpress reads of a campaign file, so every later command would refuse the "
+                    "campaign; expected a smaller turn: split the campaign's groups or orders "
+                    "over more turns; nothing was written")
+            for rel, data in sorted(files.items())
+            if rel.endswith(".yaml") and len(data) > limit]
 
 
 def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:

@@ -30,7 +30,7 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
-from ftpress.store import CampaignStore, MadeTurn, open_store
+from ftpress.store import CampaignStore, MadeTurn, TurnOrders, open_store
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.last_record import behind_last_record
@@ -139,9 +139,12 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
         if wanted != turn:
             raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
                                  f"{turn}")
+    stale = [p for p in behind_last_record(store.root, store.key) if p.path.endswith(".age")]
+    if stale:  # a twin older than the record: finishing or resolving would keep it
+        raise InputError(stale)
     if store.is_recorded(turn):
         return _finish_interrupted(store, turn)
-    behind = behind_last_record(store.root)
+    behind = behind_last_record(store.root, store.key)
     if behind:  # resolved on a half-written state, the turn would record the mix as its start
         raise InputError(behind)
     if now < cal.deadline and not early:
@@ -149,6 +152,9 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
                              "nothing was done (use --early to resolve it now)")
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     given = store.turn_orders(state, turn, ruleset.orders_adapter)
+    refused = _strangers(state, turn, given) + store.stored_problems()[0]
+    if refused:  # what `check` refuses, the turn does not fold in
+        raise InputError(refused)
     secrets = store.dice_secrets(state, turn)
     hand = store.hand_dice(supplied) if supplied is not None else None
     results = store.battles(turn)
@@ -187,6 +193,19 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
                     given.sealed, results)
     files = store.record_turn(made)
     return TurnResult(turn, new_state, events, files.written, _public_rolls(dice), tuple(notes))
+
+
+def _strangers(state: State, turn: str, given: TurnOrders) -> list[Problem]:
+    """The order files of the open turn sent under the name of nobody who plays."""
+    players = {p.id for p in state.players.players}
+    ids = ", ".join(sorted(players))
+    return [Problem(f"orders/{turn}/{name}", 0, 0, f"{player!r} is not a player of this "
+                    f"campaign (state/players.yaml), so the turn cannot fold its orders in; "
+                    f"expected the order file of one of {ids}: remove it or name it after "
+                    "its player")
+            for player in sorted({*given.orders, *given.sealed}) if player not in players
+            for name in [f"{player}.yaml" if player in given.orders else
+                         f"{player}.yaml.age"]]
 
 
 def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrders[OrdersT]],
