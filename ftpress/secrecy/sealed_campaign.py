@@ -309,7 +309,9 @@ def plain_problems(root: Path) -> list[Problem]:
             plain = load_folder(root, folder).state
         except InputError:
             continue  # the load reports it
-        if plain.campaign.known_to != PUBLIC:
+        # A ruleset that hides nothing (sct) projects a state onto itself, unmarked.
+        if plain.campaign.known_to != PUBLIC and \
+                not knowledge_of(plain.campaign.ruleset).hides_nothing:
             problems.append(_more_than_public(f"{folder}/{KINDS['campaign'].file}"))
         if (root / folder / "events.yaml").is_file():
             try:
