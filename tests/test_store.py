@@ -67,13 +67,14 @@ def test_an_opened_store_never_asks_again(tmp_path):
 #: guide's page (how orders travel), ``doctor`` (the repository settings a sealed
 #: campaign's workflow needs), the "Your view" page and the comment that points players
 #: to it (they exist where something is sealed to the players), and who is sealed to
-#: (``intelligence.keyed_players``, for that page).
+#: (``intelligence.keyed_players``, for that page); and ``keys init``, which makes a
+#: deputy's key in a sealed campaign without replacing the umpires' (secrecy/keys.py).
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
         "ftpress/state/model.py", "ftpress/creating/campaign.py",
         "ftpress/secrecy/sealed_campaign.py", "ftpress/github/check_pr.py",
-        "ftpress/render/order_guide.py", "ftpress/commands/doctor.py",
+        "ftpress/render/order_guide.py", "ftpress/github/doctor.py",
         "ftpress/site/yours.py", "ftpress/github/publishing.py",
-        "ftpress/secrecy/intelligence.py"}
+        "ftpress/secrecy/intelligence.py", "ftpress/secrecy/keys.py"}
 
 
 def _asks(node: ast.AST) -> bool:
