@@ -169,9 +169,9 @@ def test_a_sealed_campaign_sets_up_by_sealed_orders(tmp_path, run):
     _init(run, root, "ftc2007", "sealed")
     nac = x25519.Identity.generate()
     (root / "nac.key").write_text(f"{nac}\n")
-    players = root / "state/players.yaml"
-    players.write_text(players.read_text().replace(
-        "  - id: nac\n", f"  - id: nac\n    recipient: {nac.to_public()}\n", 1))
+    # The player's recipient is recorded through the store (projection and twin
+    # together), never by editing the plain file, which is only the projection.
+    assert run("roster", "key", "nac", str(nac.to_public()), "--source", root)[0] == 0
     orders = root / "orders/t001/nac.yaml"
     orders.parent.mkdir(parents=True, exist_ok=True)
     orders.write_text(_setup_file(root).replace("nac-victoria", "nsl-waldburg"))
