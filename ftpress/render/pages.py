@@ -2,17 +2,27 @@
 
 Pages are queued as they are described and rendered together by :meth:`flush`,
 with the executor the build was given (one process, or every core).
+
+A page is a pure function of its template (with every template it extends, includes
+or imports), the context every page shares and its own context. The build cache
+keeps what each page of the last build written into the same folder was made from
+(``serve``'s cache lives from build to build): a page whose inputs are all equal to
+those is already on disk as a render would make it, and is not rendered again. Equal
+is the templates' own notion (``memo`` in a template relies on it too): the views
+are frozen values, and a value the build makes anew on every build without saying
+how it compares (an object of no value type) is never equal, so its page is redone.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+import jinja2.meta
 
 from ftpress.content import markdown
 from ftpress.errors import InputError, Problem
@@ -24,6 +34,19 @@ from ftpress.speed.executor import SERIAL, Executor
 #: A rendered page: (its bytes differ from the output's, it is searchable), or the
 #: template error that stopped it.
 _Result = tuple[bool, bool] | Problem
+
+
+@dataclass(frozen=True, slots=True)
+class _Made:
+    """What a page of the last build was rendered from, and whether it is searchable."""
+
+    template: str
+    #: The digest of the sources of its template and of every one that one uses.
+    sources: str
+    site: SiteView
+    info: PageInfo
+    context: dict[str, object]
+    searchable: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,20 +128,88 @@ class Renderer:
 
         A worker gives the bytes to the sink itself, so pages never travel between
         processes or pile up in memory; template errors stop the build with their
-        files and lines, all of them.
+        files and lines, all of them. A page made from inputs equal to those of the
+        last build's page at its path is not rendered (see the module's note).
         """
         jobs, self._jobs = self._jobs, []
-        failures = self._take(jobs, self.executor.map(self._renderer(jobs, sink), jobs))
+        sources = self._sources(dict.fromkeys(j.template for j in jobs))
+        last = self.cache.pages if sink is not None and self.cache.track else {}
+        todo: list[_Job] = []
+        kept: list[tuple[_Job, _Made]] = []
+        for job in jobs:
+            made = last.get(job.path)
+            if made is not None and made.template == job.template and \
+                    made.sources == sources.get(job.template) and made.site == self.site \
+                    and made.info == job.info and made.context == job.context:
+                kept.append((job, made))
+            else:
+                todo.append(job)
+        failures = self._take(todo, self.executor.map(self._renderer(todo, sink), todo),
+                              sources)
         if failures:
             raise InputError(sorted(set(failures)))
+        for job, made in kept:
+            self.out.rendered(job.path, changed=False, searchable=made.searchable)
+            self.cache.staged[job.path] = made  # (only a tracking cache has any kept)
 
-    def _take(self, jobs: list[_Job], results: list[_Result]) -> list[Problem]:
-        """Note what became of rendered ``jobs``; their template errors."""
+    def _sources(self, names: Iterable[str]) -> dict[str, str]:
+        """Each template's digest: its source and those of every template it extends,
+        includes or imports, by name (none for one that is missing or does not parse:
+        its pages are rendered, and say what is wrong)."""
+        found: dict[str, str] = {}
+        for name in names:
+            h = hashlib.sha256()
+            seen: set[str] = set()
+            todo = [name]
+            while todo:
+                used = todo.pop()
+                if used in seen:
+                    continue
+                seen.add(used)
+                parsed = self._parse(used)
+                if parsed is None:
+                    break
+                digest, refs = parsed
+                h.update(f"{used}\0{digest}\n".encode())
+                todo.extend(sorted(refs))
+            else:
+                found[name] = h.hexdigest()
+        return found
+
+    def _parse(self, name: str) -> tuple[str, frozenset[str]] | None:
+        """A template's source digest and the names it uses, or None if it is missing,
+        does not parse, or names one by a variable (then any template may count)."""
+        loader = self.env.loader
+        try:
+            assert loader is not None
+            source = loader.get_source(self.env, name)[0]
+        except jinja2.TemplateError:
+            return None
+        digest = hashlib.sha256(source.encode()).hexdigest()
+
+        def uses() -> frozenset[str] | None:
+            try:
+                refs = list(jinja2.meta.find_referenced_templates(self.env.parse(source)))
+            except jinja2.TemplateError:
+                return None
+            return None if None in refs else frozenset(r for r in refs if r is not None)
+
+        refs = self.cache.reuse(f"template {name}", digest, uses)
+        return None if refs is None else (digest, refs)
+
+    def _take(self, jobs: list[_Job], results: list[_Result], sources: dict[str, str]
+              ) -> list[Problem]:
+        """Note what became of rendered ``jobs``, and what each was made from; their
+        template errors."""
         failures = [r for r in results if isinstance(r, Problem)]
         if not failures:
             done = [r for r in results if not isinstance(r, Problem)]
             for job, (changed, searchable) in zip(jobs, done, strict=True):
                 self.out.rendered(job.path, changed=changed, searchable=searchable)
+                if self.cache.track and job.template in sources:
+                    self.cache.staged[job.path] = _Made(
+                        job.template, sources[job.template], self.site, job.info,
+                        job.context, searchable)
         return failures
 
     def _renderer(self, jobs: list[_Job], sink: Sink | None) -> Callable[[_Job], _Result]:

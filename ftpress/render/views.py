@@ -127,6 +127,13 @@ class Cards:
         self._macro: Callable[..., Markup] | None = None
         self._made: dict[tuple[object, ...], Markup] = {}
 
+    def __eq__(self, other: object) -> bool:
+        """Any two make the same cards from the same templates (what a page is made from
+        counts the templates apart): a listing whose posts are equal is the same page."""
+        return isinstance(other, Cards)
+
+    __hash__ = object.__hash__
+
     def __call__(self, post: PostView, *args: object, **kwargs: object) -> Markup:
         path = getattr(post, "path", None)
         if not isinstance(path, str):  # not a post: made every time, as the macro would be

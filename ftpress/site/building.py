@@ -114,6 +114,7 @@ def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: E
     into ``out_dir`` and the stale ones removed; nothing changes there if any page
     fails."""
     staging = Staging(out_dir)
+    cache.begin(out_dir)
     try:
         outputs = render(site, cache, executor, sink=staging)
         for path, data in outputs.files.items():
@@ -121,8 +122,13 @@ def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: E
         if site.config.search:
             mark_unfinished(out_dir)  # until the index of the pages moved in is done
         # The search index is the one thing in the output the build does not write.
-        report = staging.commit(outputs.paths, outputs.changed,
-                                keep=(SEARCH_DIR,) if site.config.search else ())
+        try:
+            report = staging.commit(outputs.paths, outputs.changed,
+                                    keep=(SEARCH_DIR,) if site.config.search else ())
+        except BaseException:
+            cache.forget()  # what is on disk now is known to no record
+            raise
+        cache.written(out_dir)  # the pages on disk are what the next build compares with
     except BaseException:
         staging.abort()  # nothing half-written: the output stays as it was
         raise

@@ -7,14 +7,16 @@ Nothing after this stage reads an input file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from ftpress import rules
-from ftpress.content.assets import Asset, load_assets
-from ftpress.content.pages import Page, load_pages, reserved_clash
-from ftpress.content.posts import Post, load_posts
+from ftpress.content.assets import STATIC_DIR, Asset, load_assets
+from ftpress.content.pages import PAGES_DIR, Page, load_pages, reserved_clash
+from ftpress.content.posts import POSTS_DIR, Post, load_posts
 from ftpress.content.rulebook import (
     RULES_DIR,
     Amendment,
@@ -26,7 +28,7 @@ from ftpress.content.rulebook import (
     load_rule_files,
 )
 from ftpress.errors import InputError, Problems
-from ftpress.files.config import SiteConfig, load_config
+from ftpress.files.config import CONFIG_FILE, SiteConfig, load_config
 from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
@@ -34,7 +36,7 @@ from ftpress.secrecy.twins import UmpireKey
 from ftpress.secrecy.viewing import from_intelligence, known, viewer_named
 from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, Viewer
 from ftpress.site.yours import your_view
-from ftpress.speed.buildcache import RenderCache
+from ftpress.speed.buildcache import RenderCache, stamp
 from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
 from ftpress.state.recorded_kinds import kind_problems
@@ -43,6 +45,8 @@ from ftpress.state.turns import turn_id
 from ftpress.store import open_at_hand
 from ftpress.store.campaign import load_states
 from ftpress.yourview.view import YourView
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,23 +107,20 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
          executor: Executor = SERIAL) -> Site:
     """Read and check the whole campaign; raise with every problem found.
 
-    ``cache`` keeps the parsed state files between builds; ``executor`` parses them
-    and reads the turns' event logs.
+    ``cache`` keeps the parsed state files between builds, and, for ``serve``, each
+    part of the last load with the files it was read from (:func:`_part`): a part
+    whose files are as they were is not read again. ``executor`` parses the state
+    files and reads the turns' event logs.
     """
     config = load_config(root)  # everything below depends on it
     problems = Problems()
     state = None
     turns: tuple[RecordedTurn, ...] = ()
+    nets: tuple[HiddenFacts | None, ...] = ()
     try:
-        folders = load_states(root, cache, executor, options.umpire)
-        state = folders[0].state if folders else None
-        # The snapshots are loaded and checked once, here; the turns reuse them.
-        snapshots = {f.folder: f.state for f in folders[1:]}
-        if state is not None:
-            turns = load_turns(root, snapshots, executor, umpire=options.umpire)
-            ruleset = rules.find_ruleset(state.campaign.ruleset)
-            problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
-                                          ruleset.report, ruleset.name))
+        state, turns, nets = _part(root, cache, "campaign", CAMPAIGN_INPUTS,
+                                   (options.view, options.umpire, _stat(options.identity)),
+                                   lambda: _campaign(root, options, cache, executor))
     except InputError as exc:
         problems.extend(exc.problems)
     try:
@@ -127,42 +128,93 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     except InputError as exc:
         problems.extend(exc.problems)
         dirs = ()
-    statics = theme.static_files(dirs)
+    statics = _part(root, cache, "statics", ("themes",), dirs, lambda: theme.static_files(dirs))
     posts: tuple[Post, ...] = ()
     pages: tuple[Page, ...] = ()
     rule_files: tuple[RuleFile, ...] = ()
     try:
-        posts = load_posts(root, config.zone)
+        posts = _part(root, cache, "posts", (POSTS_DIR,), config.zone,
+                      lambda: load_posts(root, config.zone))
     except InputError as exc:
         problems.extend(exc.problems)
     try:
-        pages = load_pages(root)
+        pages = _part(root, cache, "pages", (PAGES_DIR,), None, lambda: load_pages(root))
     except InputError as exc:
         problems.extend(exc.problems)
     try:
-        rule_files = load_rule_files(root / RULES_DIR, root)
+        rule_files = _part(root, cache, "rules", (RULES_DIR,), None,
+                           lambda: load_rule_files(root / RULES_DIR, root))
     except InputError as exc:
         problems.extend(exc.problems)
     problems.extend([c for p in pages if (c := reserved_clash(p, RESERVED))])
     problems.raise_if_any()
     viewer = viewer_named(options.view)
-    nets: tuple[HiddenFacts | None, ...] = ()
-    if state is not None and not viewer.umpire:  # from here on, only what the viewer knows
-        seen = (from_intelligence(root, state, turns, viewer.player, options.identity)
-                if viewer.player is not None and state.campaign.known_to is not None
-                else known(state, turns, viewer))
-        state, turns, nets = seen.state, seen.turns, seen.nets
     published = _published(posts, options)
     chosen = {id(p) for p in published}  # by identity: comparing posts field by field is slow
     scheduled = [p.date for p in posts
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
-    return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
-                statics, state, min(scheduled, default=None), turns, viewer,
-                load_assets(root, published),
+    rulebook = _part(root, cache, "rulebook", (), (rule_files, published),
+                     lambda: load_rulebook(rule_files, published))
+    assets = _part(root, cache, "assets", (POSTS_DIR, STATIC_DIR), published,
+                   lambda: load_assets(root, published))
+    return Site(root, config, published, pages, rulebook, dirs,
+                statics, state, min(scheduled, default=None), turns, viewer, assets,
                 _open_turn(root, state, options.now) if state is not None else None, nets,
                 your_view(root, state, turns, viewer, config.base_url)
                 if state is not None else None)
+
+
+#: The folders the campaign's state, its turns and what the viewer knows are read from.
+CAMPAIGN_INPUTS = ("state", "orders")
+
+
+def _part(root: Path, cache: RenderCache | None, name: str, inputs: tuple[str, ...],
+          options: object, make: Callable[[], T]) -> T:
+    """``make()``, one part of the load, reading only the files under ``inputs`` and
+    ``options``; with a cache kept from the last build (``serve``'s), the part it loaded
+    then, if none of those files changed (nor ``site.yaml``) and ``options`` are equal."""
+    if cache is None:
+        return make()
+    key = (stamp(root, (*inputs, CONFIG_FILE)) if inputs else None, options)
+    return cache.reuse(name, key, make)
+
+
+def _stat(path: Path | None) -> tuple[int, int, int] | None:
+    """Enough of a file to tell it changed (a player's key, say)."""
+    try:
+        st = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino) if st is not None else None
+
+
+def _campaign(root: Path, options: BuildOptions, cache: RenderCache | None,
+              executor: Executor) -> tuple[State | None, tuple[RecordedTurn, ...],
+                                           tuple[HiddenFacts | None, ...]]:
+    """The campaign's current state and its recorded turns, checked, as the build's
+    viewer knows them, and each turn's last safety net for that viewer; raises with
+    every problem."""
+    folders = load_states(root, cache, executor, options.umpire)
+    state = folders[0].state if folders else None
+    if state is None:
+        return None, (), ()
+    # The snapshots are loaded and checked once, here; the turns reuse them.
+    snapshots = {f.folder: f.state for f in folders[1:]}
+    turns = load_turns(root, snapshots, executor, umpire=options.umpire)
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
+    problems = kind_problems(root, ((t.id, t.events) for t in turns), ruleset.report,
+                             ruleset.name)
+    if problems:
+        raise InputError(problems)
+    viewer = viewer_named(options.view)
+    if viewer.umpire:
+        return state, turns, ()
+    # From here on, only what the viewer knows.
+    seen = (from_intelligence(root, state, turns, viewer.player, options.identity)
+            if viewer.player is not None and state.campaign.known_to is not None
+            else known(state, turns, viewer))
+    return seen.state, seen.turns, seen.nets
 
 
 def _open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:

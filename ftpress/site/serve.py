@@ -56,7 +56,7 @@ class LiveSite:
         self.base_path = "/"
         self.changed = threading.Condition()
         # Kept across rebuilds: an edit to one post re-renders one post's Markdown.
-        self.cache = RenderCache(root / CACHE_DIR)
+        self.cache = RenderCache(root / CACHE_DIR, track=True)
         #: What the last good build loaded: an edited post's page is redone from it.
         self.site: Site | None = None
 

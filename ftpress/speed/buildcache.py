@@ -23,7 +23,9 @@ Values are stored as JSON in SQLite (never pickle: the cache folder sits in a
 repository that pull requests can write to). A cache that cannot be read is
 thrown away and rebuilt; it is never an error. In memory, the same object keeps
 the state files parsed (:mod:`ftpress.state.load`) and the templates compiled, for a
-next build by the same process.
+next build by the same process, and, for ``serve``, what the last build loaded and
+rendered, with what each was made from (:meth:`RenderCache.reuse`, :attr:`RenderCache.pages`):
+the dependency tracking that lets an edit redo only what depends on it.
 """
 
 from __future__ import annotations
@@ -34,13 +36,13 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ftpress import __version__
 
@@ -54,6 +56,8 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 #: How long after an input's last change a fingerprint can trust that file's time: the
 #: coarsest file clocks in use count in 2-second steps (FAT), HFS+ and ext3 in seconds.
 RACY_NS = 2_000_000_000
+
+T = TypeVar("T")
 
 
 @functools.cache
@@ -104,7 +108,10 @@ class RenderCache:
     (with a ``folder``) in SQLite between runs; the state files parsed (:attr:`parsed`)
     and the templates compiled (:attr:`templates`), in memory."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, *, track: bool = False) -> None:
+        #: Keep what each page of a build was made from, for the next build by the same
+        #: process to compare with (``serve``); a single build has no use for it.
+        self.track = track
         self._memory: dict[str, tuple[Any, ...]] = {}
         self._new: dict[str, tuple[Any, ...]] = {}
         self._used: set[str] = set()
@@ -116,6 +123,40 @@ class RenderCache:
         #: Templates compiled, as bytecode by Jinja's key (``ftpress.render.theme``): ``serve``
         #: compiles an unchanged template once, not on every edit.
         self.templates: dict[str, bytes] = {}
+        #: Each part of a load by name: what it was made from (its key) and the value.
+        self._parts: dict[str, tuple[object, object]] = {}
+        #: The pages of the last build written into :attr:`pages_out`, by output path:
+        #: what each was rendered from (``ftpress.render.pages``); a page whose inputs
+        #: are all equal again is already on disk as a render would make it.
+        self.pages: dict[str, Any] = {}
+        self.pages_out: Path | None = None
+        #: The pages of the build under way, kept in :attr:`pages` once it is written.
+        self.staged: dict[str, Any] = {}
+
+    def reuse(self, name: str, key: object, make: Callable[[], T]) -> T:
+        """``make()``, or what it gave last time under ``name`` if ``key`` is equal to
+        that time's: the key names everything the value depends on (for a part of a
+        load, :func:`stamp` of its input files and the options it reads)."""
+        last = self._parts.get(name)
+        if last is not None and last[0] == key:
+            return last[1]  # type: ignore[return-value]
+        value = make()
+        self._parts[name] = (key, value)
+        return value
+
+    def begin(self, out: Path) -> None:
+        """A build into ``out`` starts: what was rendered into another folder is no use."""
+        self.staged = {}
+        if self.pages_out != out:
+            self.pages, self.pages_out = {}, out
+
+    def written(self, out: Path) -> None:
+        """The build's pages are in ``out``: they are what the next build compares with."""
+        self.pages, self.pages_out, self.staged = self.staged, out, {}
+
+    def forget(self) -> None:
+        """The output may no longer hold what the last build wrote: compare with nothing."""
+        self.pages, self.pages_out, self.staged = {}, None, {}
 
     def get_many(self, keys: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """The cached values among ``keys``."""
@@ -199,6 +240,22 @@ class Fingerprint:
                 h.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
                 newest = max(newest, stat.st_mtime_ns)
         return cls(h.hexdigest(), settled=newest < taken - RACY_NS)
+
+
+def stamp(root: Path, names: Iterable[str]) -> str:
+    """A digest of the files under ``root/name`` for each of ``names``: each one's path,
+    size, time and inode, and the bytes of those changed within :data:`RACY_NS` (a
+    second edit in the same tick of a coarse clock, keeping the size, shows only in
+    them). Cheap: it stats files, and reads only those just changed."""
+    racy = time.time_ns() - RACY_NS
+    h = hashlib.sha256()
+    for name in names:
+        for path, st in _files(root / name):
+            h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
+            if st.st_mtime_ns >= racy:
+                with suppress(OSError), open(path, "rb") as handle:  # noqa: PTH123
+                    h.update(hashlib.sha256(handle.read()).digest())
+    return h.hexdigest()
 
 
 def _files(base: Path) -> Iterable[tuple[str, os.stat_result]]:
