@@ -68,7 +68,7 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     """
     config, urls = blog.config, r.urls
     rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
-    rules.diff_ahead(r.markdown, r.executor)  # ruling posts show their changes
+    rules.diff_ahead(r.markdown, r.memo_many)  # ruling posts show their changes
     for static in statics:
         r.out.add(static.path, static.data, "theme")
     # Markdown is most of a build's work: cached between builds, rendered by the executor.

@@ -115,6 +115,10 @@ class Outputs:
         if claimed is not None:
             self.files[claimed] = data.encode("utf-8") if isinstance(data, str) else data
 
+    def origin(self, path: str) -> str:
+        """What produced ``path``."""
+        return self._origin[path]
+
     @property
     def paths(self) -> set[str]:
         return set(self._origin)

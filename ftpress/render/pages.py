@@ -50,6 +50,16 @@ class _Made:
 
 
 @dataclass(frozen=True, slots=True)
+class _Produced:
+    """What a part of the render queued and added last build, and what it was made from."""
+
+    key: object
+    jobs: tuple[_Job, ...]
+    #: (path, bytes, origin) of each file it added.
+    files: tuple[tuple[str, bytes, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _Job:
     path: str
     template: str
@@ -114,6 +124,32 @@ class Renderer:
             found[hashed[i]] = (value,)
             self.cache.put(hashed[i], found[hashed[i]])
         return [found[key][0] for key in hashed]
+
+    def reuse(self, name: str, key: object, produce: Callable[[], None]) -> None:
+        """``produce()``, a part of the render that queues pages and adds files; or, with
+        a tracking cache (``serve``'s) whose last written build ran it with an equal
+        ``key`` (everything it reads but the templates, which each page's record
+        counts), the same pages queued and the same files added again without it."""
+        if not self.cache.track:
+            produce()
+            return
+        last = self.cache.pages.get(("part", name))
+        if isinstance(last, _Produced) and last.key == key:
+            for job in last.jobs:
+                if self.out.claim(job.path, job.origin) is not None:
+                    self._jobs.append(job)
+                    if not job.info.noindex:
+                        self.out.listed.append(job.path)
+            for path, data, origin in last.files:
+                self.out.add(path, data, origin)
+            self.cache.staged[("part", name)] = last
+            return
+        jobs, files = len(self._jobs), len(self.out.files)
+        produce()
+        added = list(self.out.files)[files:]
+        self.cache.staged[("part", name)] = _Produced(
+            key, tuple(self._jobs[jobs:]),
+            tuple((p, self.out.files[p], self.out.origin(p)) for p in added))
 
     def load_templates(self, names: Sequence[str]) -> None:
         """Load ``names`` into the environment now (the templates most pages extend or

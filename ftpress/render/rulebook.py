@@ -6,7 +6,7 @@ the citation links that posts make with ``[[rule:10.2]]``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from difflib import SequenceMatcher
@@ -20,7 +20,6 @@ from ftpress.errors import Problem
 from ftpress.render.htmldiff import paragraph_diff
 from ftpress.render.pages import Renderer
 from ftpress.render.views import Link, Urls
-from ftpress.speed.executor import Executor
 from ftpress.state.words import long_date
 
 _TOKENS = re.compile(r"\s+|[^\s]+")
@@ -142,18 +141,21 @@ class RulebookViews:
 
     def diff_ahead(self, render_many: Callable[[list[tuple[str, markdown.Resolver | None]]],
                                                list[markdown.Rendered]],
-                   executor: Executor) -> None:
+                   memo_many: Callable[[Sequence[str], Callable[[int], str]], list[str]]
+                   ) -> None:
         """Diff every change's wording at once, before any view asks for one: both
         wordings rendered with ``render_many`` (:meth:`Renderer.markdown`: cached
-        between builds), then compared with ``executor`` (difflib is slow: a thousand
-        changes take half a second)."""
+        between builds), then compared with ``memo_many`` (:meth:`Renderer.memo_many`:
+        kept between builds by the two renderings, made by its executor; difflib is
+        slow: a thousand changes take half a second)."""
         changes = [c for version in self.rulebook.versions for c in version.changes]
         wordings = [w for c in changes for w in self._wordings(c)]
         shown = iter(render_many([w for w in wordings if w[0]]))
         html = [next(shown).html if text else "" for text, _ in wordings]
-        diffs = executor.map(lambda i: paragraph_diff(html[2 * i], html[2 * i + 1]),
-                             range(len(changes)))
-        self._diffs = {id(c): d for c, d in zip(changes, diffs, strict=True)}
+        diffs = memo_many([f"paragraph diff\0{html[2 * i]}\0{html[2 * i + 1]}"
+                           for i in range(len(changes))],
+                          lambda i: paragraph_diff(html[2 * i], html[2 * i + 1]))
+        self._diffs = {id(c): Markup(d) for c, d in zip(changes, diffs, strict=True)}
 
     def _wordings(self, change: Change) -> tuple[tuple[str, markdown.Resolver], ...]:
         """A change's text before and after ("" where there is none), each with the

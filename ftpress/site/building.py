@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,7 +67,8 @@ class BuildReport:
 
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
-          executor: Executor = SERIAL, reindex: frozenset[str] = frozenset()) -> BuildReport:
+          executor: Executor = SERIAL, reindex: frozenset[str] = frozenset(),
+          written: Callable[[frozenset[str], WriteReport], None] | None = None) -> BuildReport:
     """load → render → write → index. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps what builds reuse (``serve`` passes its own, kept between its
@@ -75,7 +77,9 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     ``fingerprint`` is the inputs' fingerprint when the caller already took it.
     ``executor`` does the stages' bulk work. ``reindex``: pages whose search index is
     redone even if this build does not change them (``serve`` rewrote an edited post's
-    page itself, just before).
+    page itself, just before). ``written`` is told the paths changed and the write's
+    report as soon as the pages are in place, before the search index is made (``serve``
+    reloads the browser then).
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -93,6 +97,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     outputs, report = _render_and_write(site, out_dir, cache, executor)
     cache.save()
     changed = frozenset(outputs.changed)
+    if written is not None:
+        written(changed, report)
     # The index is redone only when a page changed (or serve rewrote one itself).
     if site.config.search and (reindex or report.written or report.removed or unfinished
                                or not (out_dir / SEARCH_DIR).is_dir()):

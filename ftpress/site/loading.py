@@ -201,7 +201,7 @@ def _campaign(root: Path, options: BuildOptions, cache: RenderCache | None,
         return None, (), ()
     # The snapshots are loaded and checked once, here; the turns reuse them.
     snapshots = {f.folder: f.state for f in folders[1:]}
-    turns = load_turns(root, snapshots, executor, umpire=options.umpire)
+    turns = load_turns(root, snapshots, executor, umpire=options.umpire, store=cache)
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     problems = kind_problems(root, ((t.id, t.events) for t in turns), ruleset.report,
                              ruleset.name)

@@ -8,10 +8,14 @@ full build.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from datetime import date
+from typing import TypeVar
 
 import jinja2
 
 from ftpress import rules
+from ftpress.content.rulebook import Rulebook
 from ftpress.errors import InputError
 from ftpress.render import feeds, theme
 from ftpress.render.blog import Blog, render_blog, render_post, site_view
@@ -31,6 +35,8 @@ from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
 from ftpress.state.report_spec import ReportSpec
 from ftpress.store.campaign import display_of, order_forms
+
+T = TypeVar("T")
 
 #: The templates that most pages extend or import, the blog's and the campaign's.
 SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
@@ -54,18 +60,25 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         if problems:
             raise InputError(problems)
         ruleset = site.state.campaign.ruleset if site.state else None
-        schemas = schema_files(site.config.base_url, ruleset)
+        schemas = _kept(cache, "schemas", (site.config.base_url, ruleset),
+                        lambda: schema_files(site.config.base_url, ruleset))
         if site.state is not None:
             # How to send orders, from the order schema and the rulebook.
             render_order_guide(r, schemas, site.rulebook, site.state)
             display = display_of(site.state)  # how the campaign's ruleset shows its state
             # The order forms: every one for the umpire, a player's own for that player.
             forms = order_forms(site.state) if viewer.umpire or viewer.player else {}
-            render_campaign(r, site.state, display, viewer=viewer,
-                            forms={p: f for p, f in forms.items()
-                                   if viewer.umpire or p == viewer.player})
-            render_turns(r, site.state, site.turns, site.rulebook, display,
-                         report=_report(site.state), viewer=viewer, nets=site.nets)
+            state = site.state
+            # Each read only the campaign, as the viewer knows it, and the site's settings
+            # (the turn reports also where each rule cited points): with the campaign's
+            # files unchanged, serve queues their pages again without making their views.
+            r.reuse("campaign", (state, viewer, forms, site.config), lambda: render_campaign(
+                r, state, display, viewer=viewer,
+                forms={p: f for p, f in forms.items() if viewer.umpire or p == viewer.player}))
+            r.reuse("turns", (state, site.turns, site.nets, viewer, site.config,
+                              citations(site.rulebook)),
+                    lambda: render_turns(r, state, site.turns, site.rulebook, display,
+                                         report=_report(state), viewer=viewer, nets=site.nets))
             if site.yours is not None:  # a player's report: theirs, or sealed to each
                 render_your_view(r, out, site.state, site.yours)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
@@ -74,10 +87,13 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         raise InputError(out.clashes)
     r.load_templates(SHARED_TEMPLATES)
     r.flush(sink)
-    turned = (turn_entries(site.turns, r.urls, report=_report(site.state),
-                           zone=site.config.zone, viewer=viewer, nets=site.nets)
-              if site.state is not None else ())
-    for path, feed in feeds.atom_feeds(site.config, views, turned).items():
+    turned = _kept(cache, "turn entries", (site.state, site.turns, site.config, viewer, site.nets),
+                   lambda: turn_entries(site.turns, r.urls, report=_report(site.state),
+                                        zone=site.config.zone, viewer=viewer, nets=site.nets)
+                   if site.state is not None else ())
+    made = _kept(cache, "feeds", (site.config, views, turned),
+                 lambda: feeds.atom_feeds(site.config, views, turned))
+    for path, feed in made.items():
         out.add(path, feed, "feed")
     for asset in site.assets:
         out.add(asset.path, asset.data, asset.source)
@@ -103,6 +119,20 @@ def render_one_post(site: Site, index: int, sink: Sink, cache: RenderCache | Non
     path = render_post(blog, r, index)
     r.flush(sink)
     return path, path in out.changed
+
+
+def _kept(cache: RenderCache | None, name: str, key: object, make: Callable[[], T]) -> T:
+    """``make()``, or, in ``serve`` (a tracking cache), what it made last build if
+    ``key``, everything it reads, is equal to that build's."""
+    if cache is None or not cache.track:
+        return make()
+    return cache.reuse(name, key, make)
+
+
+def citations(rulebook: Rulebook) -> tuple[tuple[date, frozenset[str]], ...]:
+    """What decides where a citation of the rulebook points: each version's date and
+    the sections it has (a citation links to its section in the version in force)."""
+    return tuple((v.date, frozenset(s.number for s in v.sections)) for v in rulebook.versions)
 
 
 def _report(state: State) -> ReportSpec:

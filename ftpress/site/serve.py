@@ -27,8 +27,9 @@ from ftpress.content.posts import POSTS_DIR
 from ftpress.errors import InputError, UserError
 from ftpress.files.clock import build_now
 from ftpress.files.config import CONFIG_FILE, load_config
+from ftpress.files.write import WriteReport
 from ftpress.secrecy.twins import UmpireKey
-from ftpress.site import BuildOptions, BuildReport, Site, build, rebuild_post
+from ftpress.site import BuildOptions, Site, build, rebuild_post
 from ftpress.speed.buildcache import CACHE_DIR, RenderCache
 from ftpress.text.logsafe import say
 
@@ -65,11 +66,23 @@ class LiveSite:
 
         ``changed`` are the files that changed since the last build. When they are
         all posts already on the site, each one's page is rewritten first and the
-        browser reloads at once; the full build follows, and reloads the browser
-        again only if it changed another page.
+        browser reloads at once. The build redoes only what depends on what changed
+        (the cache kept from build to build tracks it), and reloads the browser as
+        soon as the pages are written, before the search index is redone; after an
+        early rewrite, only if it changed another page.
         """
         started = time.perf_counter()
         quick: set[str] = set()
+        reloaded = False
+
+        def written(paths: frozenset[str], write: WriteReport) -> None:
+            nonlocal reloaded
+            if not quick or _more_pages(paths, write, quick):
+                print(f"pages written in {time.perf_counter() - started:.2f} s; "
+                      "redoing the search index", flush=True)
+                self._announce(None)
+                reloaded = True
+
         try:
             self.base_path = load_config(self.root).base_path
             options = BuildOptions(build_now(self.now), drafts=self.drafts, future=self.future,
@@ -81,7 +94,7 @@ class LiveSite:
                       f"{time.perf_counter() - started:.2f} s; building the rest", flush=True)
                 self._announce(None)
             report = build(self.root, self.out, options, cache=self.cache,
-                           reindex=frozenset(quick))
+                           reindex=frozenset(quick), written=written)
             self.site = report.site
             error, line = None, report.summary(self.out)
         except InputError as exc:
@@ -90,7 +103,7 @@ class LiveSite:
         except UserError as exc:  # a bad --now, or Pagefind failing
             error = line = str(exc)
         say(line, err=error is not None)
-        if quick and error is None and not _more_pages(report, quick):
+        if error is None and (reloaded or quick):
             return  # the browser already shows all that changed
         self._announce(error)
 
@@ -243,10 +256,9 @@ class Handler(BaseHTTPRequestHandler):
             return
 
 
-def _more_pages(report: BuildReport, shown: set[str]) -> bool:
+def _more_pages(changed: frozenset[str], write: WriteReport, shown: set[str]) -> bool:
     """Did a build change a page other than those the browser was already sent?"""
-    return report.write.removed > 0 or any(
-        p.endswith(".html") and p not in shown for p in report.changed)
+    return write.removed > 0 or any(p.endswith(".html") and p not in shown for p in changed)
 
 
 def _watch(site: LiveSite, stop: threading.Event) -> None:

@@ -128,10 +128,10 @@ class RenderCache:
         #: The pages of the last build written into :attr:`pages_out`, by output path:
         #: what each was rendered from (``ftpress.render.pages``); a page whose inputs
         #: are all equal again is already on disk as a render would make it.
-        self.pages: dict[str, Any] = {}
+        self.pages: dict[object, Any] = {}
         self.pages_out: Path | None = None
         #: The pages of the build under way, kept in :attr:`pages` once it is written.
-        self.staged: dict[str, Any] = {}
+        self.staged: dict[object, Any] = {}
 
     def reuse(self, name: str, key: object, make: Callable[[], T]) -> T:
         """``make()``, or what it gave last time under ``name`` if ``key`` is equal to
@@ -193,7 +193,9 @@ class RenderCache:
                 self._db.executemany("INSERT OR REPLACE INTO md (key, value) VALUES (?, ?)",
                                      [(k, json.dumps(v)) for k, v in self._new.items()])
                 total = self._db.execute("SELECT COUNT(*) FROM md").fetchone()[0]
-                if total > 2 * len(self._used) + 100:
+                # Serve's builds reuse parts whole, touching none of their keys: only a
+                # build that asks for everything it needs says what is no longer used.
+                if not self.track and total > 2 * len(self._used) + 100:
                     self._db.execute("CREATE TEMP TABLE keep (key TEXT PRIMARY KEY)")
                     self._db.executemany("INSERT INTO keep VALUES (?)",
                                          [(k,) for k in self._used])

@@ -10,6 +10,7 @@ umpire's key, every file is read from its sealed twin (:mod:`ftpress.secrecy.twi
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from ftpress.state.dice import Roll
 from ftpress.state.events import Event, EventsFile
 from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
-from ftpress.state.load import load_dice, load_state
+from ftpress.state.load import Store, load_dice, load_state
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_number
 
@@ -46,13 +47,16 @@ class RecordedTurn:
 
 def load_turns(root: Path, snapshots: dict[str, State] | None = None,
                executor: Executor = SERIAL, *, extensions: Extensions = NO_EXTENSIONS,
-               umpire: UmpireKey | None = None) -> tuple[RecordedTurn, ...]:
+               umpire: UmpireKey | None = None,
+               store: Store | None = None) -> tuple[RecordedTurn, ...]:
     """Every recorded turn, oldest first; raises with every problem in any of them.
 
     ``snapshots`` maps a turn folder to its state where the caller has loaded it;
     the others are loaded with ``extensions`` and ``umpire``
     (:func:`ftpress.state.load.load_state`).
-    A hundred turns' event logs are thousands of events: ``executor`` reads them.
+    A hundred turns' event logs are thousands of events: ``executor`` reads them, and
+    ``store`` (the build cache) keeps each log read, by its bytes, for the next load by
+    the same process (``serve``'s).
     """
     base = root / TURNS_DIR
     if not base.is_dir():
@@ -67,8 +71,8 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
     problems: list[Problem] = []
     folders = sorted((n, f) for n, f in folders if f.is_dir())
     # A log with a problem comes back None and is read again below, to say where.
-    logs = executor.map(lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire),
-                        folders)
+    logs = executor.map(lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire,
+                                                  store), folders)
     for (number, folder), events in zip(folders, logs, strict=True):
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
@@ -81,20 +85,28 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
     return tuple(turns)
 
 
-def read_events(root: Path, rel: str, umpire: UmpireKey | None = None
-                ) -> tuple[Event, ...]:
+def read_events(root: Path, rel: str, umpire: UmpireKey | None = None,
+                store: Store | None = None) -> tuple[Event, ...]:
     """A turn's event log (none if it has no ``events.yaml``), from its twin with
-    ``umpire``; raises with its problems."""
+    ``umpire``; raises with its problems. ``store``: where logs read before are kept, by
+    their bytes and where they were read (a problem names its file)."""
     if not (root / rel / "events.yaml").is_file():
         return ()
     raw, shown = read(root, f"{rel}/events.yaml", umpire)
-    return validation.validate(_EVENTS, yamlsource.parse(
+    key = (f"events {shown}", hashlib.sha256(raw).hexdigest())
+    if store is not None and (kept := store.parsed.get(key)) is not None:
+        return kept  # type: ignore[no-any-return]
+    events = validation.validate(_EVENTS, yamlsource.parse(
         yamlsource.decode(raw, shown), shown), shown).events
+    if store is not None:
+        store.parsed[key] = events  # only a log without a problem is kept
+    return events
 
 
-def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None) -> tuple[Event, ...] | None:
+def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None,
+                    store: Store | None = None) -> tuple[Event, ...] | None:
     try:
-        return read_events(root, rel, umpire)
+        return read_events(root, rel, umpire, store)
     except InputError:
         return None
 
