@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -17,6 +18,8 @@ from hypothesis import strategies as st
 from ftpress.errors import InputError
 from ftpress.files import yamlsource
 from ftpress.files.write import write_tree
+from ftpress.render.theme import BUILTIN as THEME
+from ftpress.site import rendering
 from ftpress.site.serve import LiveSite
 from ftpress.speed.buildcache import RenderCache
 from ftpress.state import load as state_load
@@ -351,3 +354,84 @@ def test_serve_after_each_kind_of_edit_ends_as_a_clean_build(campaign, run, tmp_
     edit("state/groups.yaml", lambda t: t)  # the same bytes: nothing to do
     edit("state/map.yaml", lambda t: sub(t, "name: Far,", "name: Farther,"))
     edit("site.yaml", lambda t: t.replace("title:", "title: Renamed", 1))
+
+
+# --- serve on a campaign with recorded turns: only what depends on an edit is redone ----
+
+@pytest.fixture(scope="module")
+def with_turns(tmp_path_factory) -> Path:
+    """A small benchmark campaign: posts citing the rulebook, rule files, three turns
+    resolved by the engine, and a page."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import corpus
+
+    out = tmp_path_factory.mktemp("bench") / "corpus"
+    corpus.write_corpus(out, posts=12, turns=3, radius=5, seed=5)
+    root = out / corpus.PROJECTS["ftpress"]
+    (root / "content/pages").mkdir(parents=True, exist_ok=True)
+    (root / "content/pages/about.md").write_text("---\ntitle: About\n---\nThe reach.\n")
+    return root
+
+
+def test_serve_on_a_campaign_with_turns_redoes_only_what_an_edit_touches(with_turns, run,
+                                                                         tmp_path, monkeypatch,
+                                                                         capsys):
+    """Each kind of edit under ``serve``, one after another, ends byte for byte as a
+    clean build (search index included); the turn reports are not remade for an edit
+    they do not read, and a failed build in between leaves nothing stale behind."""
+    root = tmp_path / "campaign"
+    shutil.copytree(with_turns, root)
+    out = tmp_path / "served"
+    site = LiveSite(root, out, drafts=False, future=False, now=NOW)
+    site.rebuild()
+    assert site.error is None
+    made: list[int] = []
+    real = rendering.render_turns
+    monkeypatch.setattr(rendering, "render_turns", lambda *a, **k: (made.append(1),
+                                                                     real(*a, **k))[1])
+    builds = iter(range(100))
+
+    def edit(rel: str, change, *, turns_redone: bool, error: bool = False) -> None:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if change is None:
+            path.unlink()
+        else:
+            path.write_text(change(path.read_text() if path.exists() else ""))
+        made.clear()
+        site.rebuild({str(path)})
+        capsys.readouterr()  # what serve said is not the clean build's to report
+        assert bool(made) == turns_redone, rel
+        if error:
+            assert site.error is not None
+            return
+        assert site.error is None, site.error
+        assert files_of(out) == clean_build(run, root, tmp_path / f"clean-{next(builds)}")
+
+    rule = sorted((root / "content/rules").glob("*.md"))[1].relative_to(root).as_posix()
+    posts_ = sorted((root / "content/posts").rglob("*.md"))
+    first = posts_[0].relative_to(root).as_posix()
+    edit(rule, lambda t: t + "\nA line that cites nothing new.\n", turns_redone=False)
+    edit(rule, lambda t: t + "\n## 2.99 A new section\nWhere citations may now point.\n",
+         turns_redone=True)  # a section added: where a cited rule points may change
+    edit(first, lambda t: t + "\nOne more line.\n", turns_redone=False)
+    edit("content/posts/2026/04/20-new.md", lambda _: post(title="New", date="2026-04-20"),
+         turns_redone=False)
+    edit("content/pages/about.md", lambda t: t.replace("The reach.", "The far reach."),
+         turns_redone=False)
+    edit("themes/default/turn.html", lambda _: (THEME / "turn.html").read_text() + "\n",
+         turns_redone=False)  # the turn pages are rendered again, their views kept
+    edit("themes/default/turn.html", lambda t: t.replace("{% block", "{% blok", 1),
+         turns_redone=False, error=True)
+    edit("themes/default/turn.html", lambda t: t.replace("{% blok", "{% block", 1),
+         turns_redone=False)
+    edit("state/players.yaml", lambda t: t + "# a comment: the same state\n",
+         turns_redone=False)
+    edit("state/turns/t001/events.yaml", lambda t: t + "# the same events\n",
+         turns_redone=False)
+    edit("state/turns/t001/events.yaml", lambda t: t.replace("rule: ftc2007 §", "rule: ftc2007 §",
+                                                              1).replace(" gives no ",
+                                                                         " gives no written ", 1),
+         turns_redone=True)
+    edit(first, None, turns_redone=False)  # a post deleted
+    edit("site.yaml", lambda t: t.replace("title:", "title: Renamed", 1), turns_redone=True)
