@@ -60,8 +60,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         if problems:
             raise InputError(problems)
         ruleset = site.state.campaign.ruleset if site.state else None
-        schemas = _kept(cache, "schemas", (site.config.base_url, ruleset),
-                        lambda: schema_files(site.config.base_url, ruleset))
+        schemas = schema_files(site.config.base_url, ruleset)
         if site.state is not None:
             # How to send orders, from the order schema and the rulebook.
             render_order_guide(r, schemas, site.rulebook, site.state)
