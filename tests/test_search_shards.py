@@ -40,15 +40,19 @@ def small_shards(monkeypatch):
 
 # --- the plan --------------------------------------------------------------------------
 
-def test_pages_that_are_not_dated_posts_go_in_the_main_index_with_the_oldest_years():
+def test_the_rulebook_the_turns_and_the_posts_by_years_are_indexed_apart():
+    """A rule edited re-indexes the main index alone, a turn recorded the turns' shard."""
     pages = ["rules/index.html", "turns/t001/index.html",
              *(f"posts/2024/03/0{d}/p{d}/index.html" for d in range(1, 4)),
              *(f"posts/2025/03/0{d}/p{d}/index.html" for d in range(1, 4)),
              *(f"posts/2026/03/0{d}/p{d}/index.html" for d in range(1, 4))]
     shards = plan(pages, limit=6)
-    assert list(shards) == ["", "shard-2025-2026"]
-    assert shards[""] == tuple(sorted(pages[:5]))
+    assert shards == {"": ("rules/index.html",), "shard-turns": ("turns/t001/index.html",),
+                      "shard-2024-2025": tuple(sorted(pages[2:8])),
+                      "shard-2026": tuple(sorted(pages[8:]))}
     assert plan(pages, limit=100) == {"": tuple(sorted(pages))}  # a small site: one index
+    # Nothing but posts and turns: the main index takes the first shard's place.
+    assert list(plan(pages[1:], limit=6)) == ["", "shard-2024-2025", "shard-2026"]
 
 
 def test_a_year_bigger_than_a_shard_is_a_shard_alone():

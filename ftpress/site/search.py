@@ -9,8 +9,11 @@ like the rest of the site (unchanged files are not rewritten, stale ones go).
 
 A large site is indexed in shards (:func:`plan`): Pagefind holds every page of
 an index in memory at once, about 190 KB a page, so 5,000 posts in one index
-would take a gigabyte. Each shard is an index of its own; Pagefind runs on
-:data:`CONCURRENT` at a time, and the search page merges
+would take a gigabyte; and Pagefind cannot update an index (it has no way to take
+a page out), so an edit re-indexes the shards holding the pages it changed, which
+the plan keeps small where edits are frequent (the rulebook, a year of posts).
+Each shard is an index of its own; Pagefind runs on :data:`CONCURRENT` at a time,
+and the search page merges
 the others into the main one (``pagefind/shards.json`` lists them). A shard whose
 pages did not change keeps the index it had.
 
@@ -52,6 +55,8 @@ SHARD_PAGES = 600
 #: Pagefind processes at a time.
 CONCURRENT = 2
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
+#: The turn reports' shard, by name.
+_TURNS = "turns"
 
 
 class SearchError(ToolFailed):
@@ -79,28 +84,39 @@ def _executable() -> Path:
 def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str, ...]]:
     """The shards of an index: name → its pages (sorted), main index (``""``) first.
 
-    The main index holds every page that is not a dated post (the rulebook, turn
-    reports, pages) and the oldest years' posts; each further shard the posts of
-    the next years, as many whole years as fit in ``limit`` pages (default
-    :data:`SHARD_PAGES`; a year bigger than that is a shard alone), named after
-    them: ``shard-2021-2022``. A new post changes only its own year's shard, so the
-    older shards keep their indexes.
+    A site of at most ``limit`` pages (default :data:`SHARD_PAGES`) is one index.
+    A larger one is split by what an edit changes together: the main index holds the
+    pages that are neither dated posts nor turn reports (the rulebook, the pages),
+    so that a rule edited re-indexes only them; the turn reports are a shard of their
+    own (``shard-turns``); and the posts are split by years, as many whole years as fit
+    in ``limit`` pages (a year bigger than that is a shard alone), named after them:
+    ``shard-2021-2022``. A new post changes only its own year's shard. Where no page
+    is left for the main index, it takes the first of those shards in their place.
     """
     limit = SHARD_PAGES if limit is None else limit
-    years: dict[str, list[str]] = {}
-    for page in sorted(pages):
+    ordered = sorted(pages)
+    if len(ordered) <= limit:
+        return {"": tuple(ordered)} if ordered else {}
+    units: dict[str, list[str]] = {}
+    for page in ordered:
         match = _POST_YEAR.match(page)
-        years.setdefault(match.group(1) if match else "", []).append(page)
-    shards: list[tuple[list[str], list[str]]] = []  # (years, pages)
-    for year in sorted(years):  # "" (no year) first
-        if not shards or (shards[-1][1] and len(shards[-1][1]) + len(years[year]) > limit):
+        key = match.group(1) if match else (_TURNS if page.startswith("turns/") else "")
+        units.setdefault(key, []).append(page)
+    main = units.pop("", [])
+    shards: list[tuple[list[str], list[str]]] = []  # (units, pages)
+    if _TURNS in units:
+        shards.append(([_TURNS], units.pop(_TURNS)))
+    for year in sorted(units):
+        if not shards or shards[-1][0] == [_TURNS] or \
+                len(shards[-1][1]) + len(units[year]) > limit:
             shards.append(([], []))
         shards[-1][0].append(year)
-        shards[-1][1].extend(years[year])
-    named: dict[str, tuple[str, ...]] = {}
-    for index, (held, inside) in enumerate(shards):
-        name = "" if index == 0 else "shard-" + "-".join(dict.fromkeys((held[0], held[-1])))
-        named[name] = tuple(sorted(inside))
+        shards[-1][1].extend(units[year])
+    if not main:
+        main = shards.pop(0)[1]
+    named = {"": tuple(sorted(main))}
+    for held, inside in shards:
+        named["shard-" + "-".join(dict.fromkeys((held[0], held[-1])))] = tuple(sorted(inside))
     return named
 
 
