@@ -435,3 +435,15 @@ def test_serve_on_a_campaign_with_turns_redoes_only_what_an_edit_touches(with_tu
          turns_redone=True)
     edit(first, None, turns_redone=False)  # a post deleted
     edit("site.yaml", lambda t: t.replace("title:", "title: Renamed", 1), turns_redone=True)
+
+
+def test_serve_writes_again_a_page_taken_out_of_its_output(campaign, run, tmp_path):
+    """A page whose inputs did not change is not rendered again, unless its file is gone."""
+    root = campaign(posts(3))
+    out = tmp_path / "served"
+    site = live(root, out)
+    (out / "posts/2026/04/01/p1/index.html").unlink()
+    edited = root / "content/posts/2026/04/03-p3.md"
+    edited.write_text(edited.read_text() + "\nA last line.\n")
+    site.rebuild({str(edited)})
+    assert files_of(out) == clean_build(run, root, tmp_path / "clean")

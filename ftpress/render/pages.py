@@ -16,6 +16,7 @@ how it compares (an object of no value type) is never equal, so its page is redo
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -172,11 +173,14 @@ class Renderer:
         last = self.cache.pages if sink is not None and self.cache.track else {}
         todo: list[_Job] = []
         kept: list[tuple[_Job, _Made]] = []
+        out = self.cache.pages_out
         for job in jobs:
             made = last.get(job.path)
             if made is not None and made.template == job.template and \
                     made.sources == sources.get(job.template) and made.site == self.site \
-                    and made.info == job.info and made.context == job.context:
+                    and made.info == job.info and made.context == job.context \
+                    and os.path.isfile(f"{out}/{job.path}"):  # noqa: PTH113 - thousands
+                # (a page taken out of the output by hand is written again)
                 kept.append((job, made))
             else:
                 todo.append(job)
