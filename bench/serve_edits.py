@@ -56,7 +56,8 @@ def edits(root: Path) -> dict[str, Callable[[], Path]]:
         "newpost": lambda: write(root / f"content/posts/2026/04/20-new-{stamp()}.md", lambda _: (
             "---\ntitle: A new one\ndate: 2026-04-20\nkind: guff\n---\nA new post.\n")),
         "page": lambda: write(page, lambda _: "---\ntitle: About\n---\nUs.\n"),
-        "pagebody": lambda: write(page, lambda t: t.replace("Us", f"Us {stamp()}")),
+        "pagebody": lambda: write(page, lambda t: (t or "---\ntitle: About\n---\nUs.\n").replace(
+            "Us", f"Us {stamp()}")),
         "turntemplate": lambda: write(root / "themes/default/turn.html",
                                       lambda t: (t or builtin.read_text()) + "\n"),
         "template": lambda: write(root / "themes/default/_masthead.html",
