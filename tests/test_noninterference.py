@@ -43,14 +43,6 @@ SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=No
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
-#: What today's code still lets a rival tell apart: each test fails on every channel
-#: named (strict: once they hold, the mark must go).
-FTC2007_LEAKS = ("the published copy of a set-up order file is the player's text filtered: a "
-                 "dummy written on one line ('nac-4: {at: osprey, dummy: true}') loses its "
-                 "whole entry with its hidden 'dummy' line, so the copy lists the real "
-                 "counter alone")
-
-
 @contextlib.contextmanager
 def other_hidden_secret() -> Iterator[None]:
     """The turn's hidden rolls keyed by another hidden secret (public commitments equal)."""
@@ -190,7 +182,6 @@ def ftc2007_pair(draw: st.DrawFn) -> tuple[Hidden, Hidden]:
                  for i in (0, 1))  # type: ignore[return-value]
 
 
-@pytest.mark.xfail(strict=True, reason=FTC2007_LEAKS)
 @settings(SETTINGS, max_examples=2)
 @given(hidden=ftc2007_pair())
 def test_ftc2007_set_up_tells_the_public_nothing_hidden(tmp_path_factory, templates, hidden):

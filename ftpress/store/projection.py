@@ -5,8 +5,8 @@ from a part of it that was made for the public: the state the public knows
 (:func:`ftpress.secrecy.knowledge.public_state`), the events whose audience is everyone
 (cleared by the turn's last safety net, :class:`ftpress.secrecy.visibility.HiddenFacts`),
 the public rolls with their places in the stream, ``turn.yaml`` without the hidden
-secret, the public copy of each order file, and the battle results the umpire
-committed in plain. Nothing public is made by taking
+secret, the public copy of each order file (who sent it, for which turn: never made
+from the player's text), and the battle results the umpire committed in plain. Nothing public is made by taking
 a whole file and deleting from it afterwards; the next check of secrecy
 ("nothing public depends on a hidden fact") tests this seam.
 """
@@ -17,9 +17,9 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress.secrecy.hidden_state import public_events, public_rolls
+from ftpress.secrecy.hidden_state import public_events, public_order_copy, public_rolls
 from ftpress.secrecy.knowledge import public_state
-from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, published_order
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts
 from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import DiceFile, State
 from ftpress.store.campaign_store import MadeTurn
@@ -38,7 +38,8 @@ class PublicTurn:
     dice: DiceFile
     #: ``turn.yaml`` as the public reads it: no hidden secret.
     record: TurnRecord
-    #: The public copy of each order file folded in, by player.
+    #: The public copy of each order file folded in, by player
+    #: (:func:`~ftpress.secrecy.hidden_state.public_order_copy`).
     orders: Mapping[str, bytes]
     #: Each battle result fought on the tabletop and folded in, by battle id: as the
     #: umpire committed it in plain under ``battles/``, which everyone reads.
@@ -50,9 +51,7 @@ def project(made: MadeTurn) -> PublicTurn:
     net = HiddenFacts.of_turn(made.start, made.state, PUBLIC_VIEW, made.events)
     shown = public_events(made.events, net)
     apart = made.record.hidden_secret_sha256 is not None
-    orders = {player: published_order(raw.decode("utf-8"), f"orders/{made.turn}/{player}.yaml",
-                                      made.events, PUBLIC_VIEW, net).encode("utf-8")
-              for player, raw in made.orders.items()}
+    orders = {player: public_order_copy(made.turn, player) for player in made.orders}
     fought = {e.order for e in made.events if e.kind == "battle" and e.order}
     battles = {name: battle.raw for name, battle in made.battles.items() if battle.path in fought}
     return PublicTurn(made.turn, public_state(made.state),
