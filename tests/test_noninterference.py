@@ -11,7 +11,8 @@ cache, logs, job summaries, issue and comment texts.
 What the rules make public stays equal in a pair, and each draw says by which rule:
 where a counter stands (ftc2007 §15.1, ftcamp02 §3, sct's task forces are open),
 how many counters there are, what a player's money is at the points the rulebook
-names, and whether a player sent orders (the reminder says so).
+names (ftc2007 §5.4: the treasury as each economic turn begins), and whether a
+player sent orders (the reminder says so).
 
 Hidden rolls differ by the hidden secret: the stream of the turn's hidden rolls is
 keyed differently in the second campaign (a stand-in for another umpire's master
@@ -108,35 +109,44 @@ def pair(tmp_path_factory, root: Path, a: Hidden, b: Hidden) -> tuple[Surface, S
 #: counters, and where they stand, are what an enemy sees).
 NAC_CAPITAL, NAC_OTHER = "tamarisk", "osprey"
 ESU_CAPITAL = "heron"
-#: Two ESU designs at one list price (204): which was bought is the owner's (§13.2);
-#: the money spent is the same.
-ESU_SAME_PRICE = ("esu-beijing-b", "esu-gorshkov")
+#: ESU designs at three list prices (163, 204, 245): which was bought is the owner's
+#: (§13.2), and so is what it cost: the public is told a power's treasury as each
+#: economic turn begins (§5.4), the starting capital here, before the set-up spends.
+ESU_DESIGNS = ("esu-tibet", "esu-beijing-b", "esu-voroshilev")
 #: Notes and comments a player writes: never public.
 NOTES = ("", "# plan: next week we strike Heron with nac-3\n",
          "# a word for the umpire: the Victoria is the bait\n")
 
 
-def ftc2007_nac(dummy: int, split: int, note: str) -> str:
+#: The ids a player gives their groups: their own labels, never public (the public
+#: knows a counter by where it stands and what it has shown, §15.1).
+NAC_IDS = (("nac-1", "nac-2", "nac-3", "nac-4"), ("nac-4", "nac-3", "nac-2", "nac-1"))
+ESU_IDS = ("esu-1", "esu-2")
+
+
+def ftc2007_nac(dummy: int, split: int, note: str,
+                ids: tuple[str, ...] = NAC_IDS[0]) -> str:
     """nac's set-up: a battleship (one dummy allowed, §15.2) and three destroyers in two
     counters at the capital, a destroyer in one of two counters at another world, the
-    other the dummy. Which counter is the dummy and which ships are in which counter
-    at the capital are hidden; the counters and their places are not (§15.1)."""
+    other the dummy. Which counter is the dummy, which ships are in which counter at
+    the capital and the ids nac gives them are hidden; the counters and their places
+    are not (§15.1)."""
     ships = ["{design: nac-victoria, name: Victoria}",
              "{design: nac-ticonderoga, name: Halberd}",
              "{design: nac-ticonderoga, name: Pike}"]
     first, second = ships[:split], ships[split:]
-    real, dummy_id = ("nac-3", "nac-4") if dummy == 0 else ("nac-4", "nac-3")
+    real, dummy_id = (ids[2], ids[3]) if dummy == 0 else (ids[3], ids[2])
     lines = "\n".join
     return f"""\
 turn: t001
 player: nac
 {note}setup:
   groups:
-    nac-1:
+    {ids[0]}:
       at: {NAC_CAPITAL}
       ships:
 {lines(f"        - {s}" for s in first)}
-    nac-2:
+    {ids[1]}:
       at: {NAC_CAPITAL}
       ships:
 {lines(f"        - {s}" for s in second)}
@@ -149,13 +159,13 @@ economy: {{maintenance: full}}
 """
 
 
-def ftc2007_esu(design: str, note: str) -> str:
+def ftc2007_esu(design: str, note: str, group: str = ESU_IDS[0]) -> str:
     return f"""\
 turn: t001
 player: esu
 setup:
   groups:
-    esu-1:
+    {group}:
       at: {ESU_CAPITAL}
       ships:
         - {{design: {design}, name: Kirov}}
@@ -171,14 +181,17 @@ def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, obj
 @st.composite
 def ftc2007_pair(draw: st.DrawFn) -> tuple[Hidden, Hidden]:
     """Which counter at a world is the dummy (§15.2), which ships are in which counter
-    (§15.1: the counters are seen, not what they hold), which of two designs of one
-    price was bought (§13.2, the same money spent), the players' notes, the hidden
-    secret. Public in both: the counters and where they stand, the money spent."""
+    (§15.1: the counters are seen, not what they hold), which design was bought and at
+    what price (§13.2, §5.4), the ids the players give their groups, the players' notes,
+    the hidden secret. Public in both: the counters and where they stand (§15.1), each
+    power's treasury as the economic turn began (§5.4: the starting capital)."""
     dummy, split = draw(differing((0, 1))), draw(differing((1, 2)))
-    design, note = draw(differing(ESU_SAME_PRICE)), draw(differing(NOTES))
+    design, note = draw(differing(ESU_DESIGNS)), draw(differing(NOTES))
+    ids, group = draw(differing(NAC_IDS)), draw(differing(ESU_IDS))
     secret = draw(differing((False, True)))
-    return tuple(Hidden({"nac": ftc2007_nac(dummy[i], split[i], note[i]),  # type: ignore[arg-type]
-                         "esu": ftc2007_esu(design[i], note[i])}, secret[i])  # type: ignore[arg-type]
+    return tuple(Hidden({"nac": ftc2007_nac(dummy[i], split[i], note[i], ids[i]),  # type: ignore[arg-type]
+                         "esu": ftc2007_esu(design[i], note[i], group[i])},  # type: ignore[arg-type]
+                        secret[i])  # type: ignore[arg-type]
                  for i in (0, 1))  # type: ignore[return-value]
 
 
