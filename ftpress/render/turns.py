@@ -232,9 +232,11 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
                 f"{'stands' if counters == 1 else 'stand'} on the map, ready for the first "
                 "orders.")
     out: list[str] = []
-    # A group that moved twice (a second move in one turn) moved once.
+    # A group that moved twice (a second move in one turn) moved once; a move naming no
+    # group (a counter the view cannot tell from those beside it) is one group's.
     movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
-        (e.player, e.group) for e in events if e.kind in report.moves and e.player))
+        (e.player, e.group if e.group is not None else f"#{i}")
+        for i, e in enumerate(events) if e.kind in report.moves and e.player))
     if movers:
         parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
