@@ -52,8 +52,7 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
                        players=True)
     found: tuple[Problem, ...] = ()
     try:
-        render(load(root, BuildOptions(build_now(None), drafts=True, future=True,
-                                       umpire=store.key)))
+        render(load(store, BuildOptions(build_now(None), drafts=True, future=True)))
     except InputError as exc:
         found = exc.problems
     unchecked = None
