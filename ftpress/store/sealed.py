@@ -73,8 +73,8 @@ class SealedStore(CampaignStore):
                                  "done")
         opened = sealing.open_turn_orders(self.root, turn, self.key.identities, adapter,
                                           state=state)
-        return TurnOrders(opened.orders, opened.digest, "sealed", opened.events,
-                          opened.sealed)
+        return TurnOrders(opened.orders, opened.digest, "receipts", opened.events,
+                          opened.sealed, opened.receipts)
 
     def projected(self, made: MadeTurn, whole: Mapping[str, bytes]) -> dict[str, bytes]:
         """Each file's public projection (made from :func:`project` alone) and its twin;
