@@ -199,6 +199,12 @@ class CampaignStore(ABC):
         """Does this reader read every file whole? (A sealed campaign's reader without
         the umpire's key reads the public projections alone.)"""
 
+    @property
+    def reading_player(self) -> tuple[str, Path] | None:
+        """The player this reader is, with their key file (a sealed campaign read with a
+        player's key instead of the umpire's); None for the umpire or anyone."""
+        return None
+
     def state(self) -> LoadedState | None:
         """The current state as this reader reads it, checked by its ruleset; None for
         a campaign without one."""

@@ -36,6 +36,7 @@ from ftpress.state.model import State
 from ftpress.state.save import dump, schema_url
 from ftpress.store.campaign import load_state
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.listing import LISTING, listing
 from ftpress.store.projection import project
 
 
@@ -57,6 +58,10 @@ class SealedStore(CampaignStore):
     @property
     def reads_whole(self) -> bool:
         return self.key is not None
+
+    @property
+    def reading_player(self) -> tuple[str, Path] | None:
+        return self.player
 
     def senders(self, turn: str, players: Iterable[str]) -> tuple[str, ...]:
         """Only a sealed file counts: the plain one is the player's working copy."""
@@ -110,6 +115,8 @@ class SealedStore(CampaignStore):
                     sealer.sealed(rel, whole[rel])}
         for rel, data in intelligence_files(folder, made.state, made.events, made.turn).items():
             out[rel] = sealer.kept(rel, data)
+        # Last: the list of every file of the record with its hash, for anyone to check.
+        out[f"{folder}/{LISTING}"] = listing(folder, out)
         return out
 
     def known(self) -> LoadedState | None:
