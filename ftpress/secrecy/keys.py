@@ -435,9 +435,26 @@ def _write_resealed(root: Path, rekeyed: dict[str, bytes], resealed: dict[Path, 
     write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
     resealed = {f: d for f, d in resealed.items()
                 if f.relative_to(root).as_posix() not in rekeyed}
+    receipts = _receipts(root, resealed)
+    if receipts is not None:  # first: a file not yet sealed again answers to its receipt
+        write_file(root / receipts[0], receipts[1])
     for file, data in resealed.items():
         write_file(file, data)
     return len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
+
+
+def _receipts(root: Path, resealed: dict[Path, bytes]) -> tuple[str, bytes] | None:
+    """The open turn's receipts file (:data:`~ftpress.secrecy.sealing.RESEALED`) once the
+    sealed order files among ``resealed`` are sealed again: the turn's dice stay keyed
+    on the receipts their players' pull requests were given."""
+    orders = {f: d for f, d in resealed.items() if f.parent.parent == root / "orders"}
+    if not orders:
+        return None
+    turn = next(iter(orders)).parent.name
+    return sealing.resealed_file(
+        turn, {f.name.removesuffix(sealing.SEALED): f.read_bytes() for f in orders},
+        {f.name.removesuffix(sealing.SEALED): d for f, d in orders.items()},
+        sealing.read_resealed(root, turn))
 
 
 def change_umpires(root: Path, identity: Path | None, recipient: str, add: bool) -> KeysReport:

@@ -62,6 +62,16 @@ from ftpress.store.secret import (
 )
 
 _DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
+#: Why a sealed campaign's turn is not resolved without the umpire's master secret:
+#: its hidden rolls would come from a stream anyone can compute once the turn is
+#: recorded, and the next turn would open with no secret's hash published.
+NO_MASTER = (f"this campaign is sealed: resolving {{turn}} needs the umpire's master secret, "
+             "which keys the hidden rolls so that nobody else can compute them and publishes "
+             "the next turn's secret hashes; set "
+             f"{SECRET_ENV} (in the publishing workflow, a secret of the environment "
+             f"'umpire') or put it in {SECRET_FILE} at the campaign's root (git-ignored; a "
+             "new one: python -c \"import secrets; print(secrets.token_hex(32))\" > "
+             f"{SECRET_FILE}, and keep a copy); nothing was done")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +80,19 @@ class TurnOrders:
 
     #: The orders that can be used, by player, in the ruleset's format.
     orders: dict[str, LoadedOrders[Any]]
-    #: The dice key's digest: of the orders in canonical form, or of the sealed files.
+    #: The dice key's digest: of the orders in canonical form, or of the players'
+    #: receipts of their sealed files (of the sealed files' bytes, before receipts).
     digest: str
     #: What ``digest`` digests, as ``turn.yaml`` says it (None: the orders).
-    digest_of: Literal["orders", "sealed"] | None = None
+    digest_of: Literal["orders", "sealed", "receipts"] | None = None
     #: Each unusable sealed file's events: why, for its player; that it could not be
     #: used, for all.
     events: tuple[Event, ...] = ()
-    #: The sealed files as committed, by player: the dice were keyed on their bytes,
-    #: and the record keeps them so that anyone can key them again.
+    #: The sealed files as committed, by player: the record keeps them so that anyone
+    #: can check them against their receipts.
     sealed: dict[str, bytes] = field(default_factory=dict)
+    #: Each player's receipt (``digest_of: receipts``), which keys the dice.
+    receipts: dict[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +201,12 @@ class CampaignStore(ABC):
         """Does this reader read every file whole? (A sealed campaign's reader without
         the umpire's key reads the public projections alone.)"""
 
+    @property
+    def reading_player(self) -> tuple[str, Path] | None:
+        """The player this reader is, with their key file (a sealed campaign read with a
+        player's key instead of the umpire's); None for the umpire or anyone."""
+        return None
+
     def state(self) -> LoadedState | None:
         """The current state as this reader reads it, checked by its ruleset; None for
         a campaign without one."""
@@ -258,9 +277,10 @@ class CampaignStore(ABC):
         sealed = sealing.recorded_seal(self.root, folder, record, self.key)
         if sealed is None:
             return TurnOrders(orders, orders_digest(o.orders for o in orders.values()))
-        return TurnOrders(orders, sealed.digest, "sealed", sealed.events,
+        return TurnOrders(orders, sealed.digest,
+                          "sealed" if sealed.receipts is None else "receipts", sealed.events,
                           {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
-                           for path, data in sealed.files.items()})
+                           for path, data in sealed.files.items()}, sealed.receipts)
 
     def recorded_dice(self, folder: str) -> tuple[DiceFile, str]:
         """A recorded turn's dice log, whole where this reader has the key, and the path
@@ -311,6 +331,8 @@ class CampaignStore(ABC):
         when one was published and the master secret is missing or does not match."""
         cal = state.campaign.calendar
         master = self._master
+        if master is None and self._hides_rolls:
+            raise RefusedCommand(NO_MASTER.format(turn=turn))
         notes: list[str] = []
         secret = None
         if cal.secret_sha256 is not None:

@@ -38,6 +38,7 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR
 from ftpress.store.campaign import load_state
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.listing import LISTING, listing
 from ftpress.store.projection import project
 from ftpress.store.secret import SECRET_ENV
 from ftpress.yourview.view import FOLDER as VIEWS
@@ -63,6 +64,10 @@ class SealedStore(CampaignStore):
     def reads_whole(self) -> bool:
         return self.key is not None
 
+    @property
+    def reading_player(self) -> tuple[str, Path] | None:
+        return self.player
+
     def senders(self, turn: str, players: Iterable[str]) -> tuple[str, ...]:
         """Only a sealed file counts: the plain one is the player's working copy."""
         return senders(self.root, turn, players, tails=(SENT_SEALED,))
@@ -78,8 +83,8 @@ class SealedStore(CampaignStore):
                                  "done")
         opened = sealing.open_turn_orders(self.root, turn, self.key.identities, adapter,
                                           state=state)
-        return TurnOrders(opened.orders, opened.digest, "sealed", opened.events,
-                          opened.sealed)
+        return TurnOrders(opened.orders, opened.digest, "receipts", opened.events,
+                          opened.sealed, opened.receipts)
 
     def projected(self, made: MadeTurn, whole: Mapping[str, bytes]) -> dict[str, bytes]:
         """Each file's public projection (made from :func:`project` alone) and its twin;
@@ -115,6 +120,8 @@ class SealedStore(CampaignStore):
                     sealer.sealed(rel, whole[rel])}
         for rel, data in intelligence_files(folder, made.state, made.events, made.turn).items():
             out[rel] = sealer.kept(rel, data)
+        # Last: the list of every file of the record with its hash, for anyone to check.
+        out[f"{folder}/{LISTING}"] = listing(folder, out)
         return out
 
     def kept_as(self, name: str) -> tuple[str, ...]:

@@ -180,7 +180,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     record = TurnRecord(turn, given.digest, tuple(sorted(given.orders)),
                         "supplied" if hand is not None else "keyed", secrets.secret,
                         cal.secret_sha256, given.digest_of, secrets.hidden,
-                        cal.hidden_secret_sha256)
+                        cal.hidden_secret_sha256, given.receipts)
     source = (f"dice rolled by hand: {supplied}" if hand is not None else
               keyed_source(state.campaign.id, turn, given.digest))
     key = None if hand is not None else \
