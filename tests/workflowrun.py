@@ -254,9 +254,9 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
                 continue
             given = {k: str(v).lower() if isinstance(v, bool) else evaluate(str(v), here)
                      for k, v in step.get("with", {}).items()}
-            outputs = uses(step["uses"].split("@")[0], given, workspace)
-            if outputs is not None and step.get("id"):
-                steps[step["id"]] = {"outputs": outputs}
+            answered = uses(step["uses"].split("@")[0], given, workspace)
+            if answered is not None and step.get("id"):
+                steps[step["id"]] = {"outputs": answered}
             continue
         if "run" not in step or step.get("name", "").startswith("Install ftpress"):
             continue
