@@ -51,10 +51,10 @@ from ftpress.state.report_spec import ReportSpec, cited_section
 from ftpress.state.turns import SETUP, TURNS_DIR
 
 #: How a power's treasury is headed in its accounts: where the view holds every fact,
-#: the treasury itself; else the figure the rules make public (the rulebook says
-#: which: ftc2007 §5.4, the treasury stated as the economic turn began). What the view
-#: is not told moved no line of its accounts, not even as a sum (a turn's sum of
-#: hidden spending would price what was bought).
+#: the treasury itself; else the figure the rules make public (each rulebook says
+#: which, such as the treasury stated as the economic turn began). What the view is
+#: not told moved no line of its accounts, not even as a sum (a turn's sum of hidden
+#: spending would price what was bought).
 TREASURY_LABELS = {True: ("Treasury before the turn", "Treasury after the turn"),
                    False: ("Treasury as told before the turn",
                            "Treasury as told after the turn")}
