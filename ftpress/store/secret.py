@@ -4,10 +4,11 @@
 is made of ``ftpress-turn``, the campaign id, the turn id, the SHA-256 of
 every player's orders in canonical form (re-spacing a file changes nothing; in a
 sealed campaign, of the players' receipts of their sealed files,
-:func:`ftpress.secrecy.sealing.receipts_digest`), and the umpire's secret for the turn. The secret's SHA-256 is published in
-``state/campaign.yaml`` (``calendar.secret_sha256``) when the turn opens and
-the secret itself is revealed in the turn's record, so nobody can grind the
-dice by reshaping their orders, and anybody can check the dice afterwards.
+:func:`ftpress.secrecy.sealing.receipts_digest`), and the umpire's secret for the
+turn. The secret's SHA-256 is published in ``state/campaign.yaml``
+(``calendar.secret_sha256``) when the turn opens and the secret itself is
+revealed in the turn's record, so nobody can grind the dice by reshaping their
+orders, and anybody can check the dice afterwards.
 
 **Where the secret lives before it is revealed.** The umpire keeps one master
 secret, never committed: in the environment variable ``FTPRESS_UMPIRE_SECRET``
