@@ -84,11 +84,13 @@ def test_a_new_turn_lists_its_files_and_verifies_as_anyone_can(camp, run):
     assert code == 0, out
     assert f"every file of the record, public and sealed, against {LISTING}" in out
     assert "the plain state/ against the record" in out
-    assert "the dice key, from the 1 players' receipts" in out
+    assert out.startswith("verified t005 as anyone can, without the umpire's key: ")
+    assert "the dice key, from the players' 1 receipt," in out
     assert "not verified: " in out and "needs the umpire's key" in out
     assert f"git log -- {RECORD}/" in out
     code, out = _verify(run, camp, "--identity", camp / "nac.key")
     assert code == 0, out
+    assert out.startswith("verified t005 as nac can, with their own key: ")
     assert "nac's intelligence" in out
     code, out = _verify(run, camp, "--identity", camp.parent / "umpire.key")
     assert (code, out) == (0, "verified t005: re-resolving it gives the recorded result "

@@ -38,6 +38,8 @@ class Verified:
     #: what could not be.
     checked: str | None = None
     unchecked: str | None = None
+    #: The player who verified with their own key (None: anyone, with no key).
+    reader: str | None = None
 
 
 def verify_turn(store: CampaignStore, turn: str) -> list[str]:
@@ -160,7 +162,8 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
         differences += sealed.problems(folder)
         count = len(sealed.files)
         if sealed.receipts is not None:
-            checked.append(f"the dice key, from the {count} players' receipts")
+            checked.append(f"the dice key, from the players' {count} receipt"
+                           f"{'s' if count != 1 else ''}")
             again = sealed.resealed()
             if again:
                 unchecked.append(f"that the receipts of {', '.join(again)} (sealed again after "
@@ -218,7 +221,8 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
     if listed is not None:
         unchecked.append(f"a record rewritten whole with its {LISTING} shows only in the git "
                          f"history (git log -- {folder}/)")
-    return Verified(tuple(differences), ", ".join(checked), "; ".join(unchecked))
+    return Verified(tuple(differences), ", ".join(checked), "; ".join(unchecked),
+                    reader[0] if reader is not None else None)
 
 
 def _plain_state_differences(root: Path, folder: str, listed: Listed | None,
@@ -385,7 +389,9 @@ def verify_report(root: Path, turn: str, identity: Path | None) -> VerifyReport:
                             f"ftpress: {turn} does not re-resolve to its record "
                             f"({count} difference{'s' if count != 1 else ''})")
     if verified.checked is not None:
-        return VerifyReport(True, (), f"verified {turn} without the umpire's key: "
-                            f"{verified.checked}; not verified: {verified.unchecked}")
+        who = "anyone can, without the umpire's key" if verified.reader is None else \
+            f"{verified.reader} can, with their own key"
+        return VerifyReport(True, (), f"verified {turn} as {who}: {verified.checked}; not "
+                            f"verified: {verified.unchecked}")
     return VerifyReport(True, (), f"verified {turn}: re-resolving it gives the recorded "
                         "result exactly")
