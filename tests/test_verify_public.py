@@ -196,3 +196,28 @@ def test_the_demo_and_the_examples_say_what_they_cannot_check(run):
                          "--identity", FTC2007.root / "demo-keys" / "nac.key")
     assert (code, err) == (0, ""), out
     assert "nac's intelligence" in out
+
+
+@pytest.mark.parametrize("command", [("keys", "rotate"), ("keys", "seal-campaign", "--afresh"),
+                                     ("keys", "seal-campaign")])
+def test_a_record_sealed_again_on_purpose_is_listed_again(camp, run, command):
+    """Rotating the key seals every twin again, and sealing the campaign afresh does too:
+    the store's recipe lists the record again, so it still verifies as anyone can."""
+    code, _out, err = run(*command, "--identity", camp.parent / "umpire.key", "--source", camp)
+    assert (code, err) == (0, ""), err
+    code, out = _verify(run, camp)
+    assert code == 0, out
+    key = camp / agekeys.UMPIRE_KEY_FILE if command[1] == "rotate" else camp.parent / "umpire.key"
+    code, out = _verify(run, camp, "--identity", key)
+    assert code == 0, out
+
+
+def test_an_earlier_turn_still_verifies_once_the_next_is_recorded(camp, run):
+    key = camp.parent / "umpire.key"
+    code, _out, err = run("turn", "--source", camp, "--early", "--now", FTCAMP02.now,
+                          "--identity", key)
+    assert (code, err) == (0, ""), err
+    for options in ((), ("--identity", key), ("--identity", camp / "nac.key")):
+        code, out = _verify(run, camp, *options)
+        assert code == 0, out
+    assert "the plain state/ against the record" not in _verify(run, camp)[1]

@@ -46,6 +46,19 @@ def listing(folder: str, files: Mapping[str, bytes]) -> bytes:
     return "".join(lines).encode("utf-8")
 
 
+def record_lines(data: bytes) -> bytes:
+    """A list's lines of the record's own files (those of the current state left out:
+    a turn made again, or a twin sealed again, holds other random bytes)."""
+    return b"".join(line for line in data.splitlines(keepends=True)
+                    if not line.split(b"  ", 1)[-1].startswith(STATE.encode()))
+
+
+def state_lines(data: bytes) -> bytes:
+    """A list's lines of the current state's files."""
+    return b"".join(line for line in data.splitlines(keepends=True)
+                    if line.split(b"  ", 1)[-1].startswith(STATE.encode()))
+
+
 @dataclass(frozen=True, slots=True)
 class Listed:
     """A record's list, read."""

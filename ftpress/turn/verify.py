@@ -22,7 +22,14 @@ from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
-from ftpress.store.listing import LISTING, Listed, listing_differences, read_listing, sha256_file
+from ftpress.store.listing import (
+    LISTING,
+    Listed,
+    listing_differences,
+    read_listing,
+    record_lines,
+    sha256_file,
+)
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import hidden_key, keyed_source, secret_hash, turn_key
 from ftpress.turn.resolve import fold
@@ -71,8 +78,13 @@ def verification(store: CampaignStore, turn: str) -> Verified:
         if not rel.startswith(folder + "/"):
             continue
         target = root / rel
-        if rel == f"{folder}/{LISTING}" and not target.is_file():
-            continue  # recorded before records were listed
+        if rel == f"{folder}/{LISTING}":
+            if not target.is_file():
+                continue  # recorded before records were listed
+            old, data = record_lines(target.read_bytes()), record_lines(data)
+            if old != data:  # the current state's twins are sealed afresh: left out
+                differences.append(unified_diff(rel, old, data))
+            continue
         old = target.read_bytes() if target.is_file() else b""
         if old == data:
             continue
