@@ -221,3 +221,19 @@ def test_an_earlier_turn_still_verifies_once_the_next_is_recorded(camp, run):
         code, out = _verify(run, camp, *options)
         assert code == 0, out
     assert "the plain state/ against the record" not in _verify(run, camp)[1]
+
+
+def test_an_edit_of_the_state_since_is_told_apart_from_a_change_by_hand(camp, run,
+                                                                         monkeypatch):
+    """An edit of the state between turns writes the plain file and its twin: --verify
+    says it cannot check it (the next turn's record keeps it in before/), and the list
+    still says what the turn wrote, so check with the umpire's key finds nothing stale."""
+    monkeypatch.setenv(agekeys.UMPIRE_KEY_ENV, (camp.parent / "umpire.key").read_text())
+    code, _out, err = run("calendar", "extend", "2d", "--source", camp, "--now", FTCAMP02.now)
+    assert (code, err) == (0, ""), err
+    code, out, err = run("check", "--source", camp)
+    assert code == 0, out + err
+    monkeypatch.delenv(agekeys.UMPIRE_KEY_ENV)
+    code, out = _verify(run, camp)
+    assert code == 0, out
+    assert "the edits of state/campaign.yaml since t005" in out

@@ -49,7 +49,7 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
-from ftpress.store.listing import LISTING, listing, record_lines, state_lines
+from ftpress.store.listing import LISTING, record_lines, state_lines
 from ftpress.store.record import read_record
 from ftpress.store.secret import turn_key
 from ftpress.yourview.files import view_name
@@ -107,7 +107,6 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
     problems: list[Problem] = []
     removed: list[str] = []
     previous: State | None = None
-    last = STATE_DIR
     for folder in snapshot_folders(root):
         turn = folder.rsplit("/", 1)[1]
         source = umpire
@@ -137,14 +136,8 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
         start = before if before is not None else previous
         assert start is not None, f"{folder} has no turn before it"
         files |= _record(store, folder, turn, full, before, start)
-        last = folder
         removed += _resolved_orders(root, turn, folder, source, problems)
         previous = full
-    latest = f"{last}/{LISTING}"
-    if latest in files:  # the latest record lists the current state as it is sealed now
-        files[latest] = record_lines(files[latest]) + listing(last, {
-            rel: data for rel, data in files.items()
-            if rel.startswith(f"{STATE_DIR}/") and rel.count("/") == 1})
     sealed_orders, left, gone = _open_orders(root, current, seal_orders, problems)
     if problems:
         raise InputError(problems)
@@ -212,7 +205,9 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
     listed = f"{folder}/{LISTING}"  # a record made before records were listed keeps none
     files = {rel: data for rel, data in store.turn_files(made).written.items()
              if rel.startswith(folder + "/") and (rel != listed or (root / listed).is_file())}
-    if listed in files:  # the state as the turn left it, as it listed it then
+    # The current state's hashes stay as the turn listed them: an edit of the state since,
+    # or a twin sealed again, is told apart from a plain file changed by hand by --verify.
+    if listed in files:
         files[listed] = record_lines(files[listed]) + state_lines((root / listed).read_bytes())
     return files
 

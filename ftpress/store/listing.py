@@ -11,7 +11,9 @@ a plain state file changed while its sealed twin was not is a change by hand, fo
 edit of the state between turns (``keys seal-state``, ``roster``) writes both.
 
 The list is made by the store's one recipe, so a command that rewrites a record on
-purpose (``keys rotate`` seals every twin again) lists it again; what it cannot show,
+purpose (``keys rotate`` seals every twin again) lists it again, keeping the current
+state's lines as the turn wrote them (an edit since writes a twin they do not list,
+and ``--verify`` says it cannot check it); what it cannot show,
 a whole record rewritten together, the git history shows (``git log --
 state/turns/<turn>/``). A turn recorded before records were listed has no list, and
 keeps none.
