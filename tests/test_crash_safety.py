@@ -24,7 +24,7 @@ import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -837,10 +837,8 @@ def test_init_killed_around_its_git_init_leaves_no_campaign_or_a_whole_repositor
                 raise killed("after the rename")
 
         patch.setattr(os, "replace", replace)
-        try:
+        with suppress(Killed):
             main([*args, str(root)])
-        except Killed:
-            pass
     capsys.readouterr()
     if moment != "renamed":
         # Nothing but the staging folder, which the next init sweeps.
