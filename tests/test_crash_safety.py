@@ -740,6 +740,7 @@ def test_orders_seal_killed_at_any_write_leaves_no_half_file_and_its_temporary_i
         sealed = root / "orders/t001/nac.yaml.age"
         if sealed.exists():
             assert agekeys.decrypt(sealed.read_bytes(), umpire), where
+        assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
         left = sorted(p.name for p in (root / "orders/t001").glob(".tmp-*"))
         if left:
             code, err = command(capsys, "check", "--source", root)
@@ -786,6 +787,8 @@ def test_init_killed_at_any_write_leaves_no_campaign_or_a_whole_one(tmp_path, ca
             code, err = command(capsys, *args, root)
             assert code == 0, f"{where}: {err}"
             assert campaign_files(root) == made, where
+        # Its keys came with it: the key file on disk opens every sealed file.
+        assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
         assert [p.name for p in root.parent.iterdir()] == ["campaign"], where
         shutil.rmtree(root.parent)
 
@@ -846,7 +849,7 @@ def test_init_killed_around_its_git_init_leaves_no_campaign_or_a_whole_repositor
             == [True], list(tmp_path.iterdir())
         assert main([*args, str(root)]) == 0, capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["campaign"]
-    assert (root / "state/campaign.yaml").is_file() and (root / ".ftpress-umpire-key").is_file()
+    assert _opened_by_one_key_file(root) == ".ftpress-umpire-key"
     branch = real_run([git, "-C", str(root), "symbolic-ref", "--short", "HEAD"],
                       capture_output=True, text=True, check=True)
     assert branch.stdout == "main\n"
