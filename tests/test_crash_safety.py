@@ -241,8 +241,10 @@ def test_a_redo_stopped_at_any_write_leaves_the_old_records_or_the_new(tmp_path,
     old = make_campaign(tmp_path / "old")
     assert command(capsys, "turn", "--source", old, "--now", T001)[0] == 0
     assert command(capsys, "turn", "--source", old, "--now", T002)[0] == 0
-    kept = old / "state/turns/t001/orders/esu.yaml"
-    kept.write_text(kept.read_text().replace("move: a", "move: b"))
+    # The order file corrected, and the record's copy with it (the next turn refuses an
+    # order file that differs from its record's copy, as check does).
+    for kept in (old / "state/turns/t001/orders/esu.yaml", old / "orders/t001/esu.yaml"):
+        kept.write_text(kept.read_text().replace("move: a", "move: b"))
     (old / "state/turns/t001/notes.txt").write_text("another tool's file, carried over\n")
     args = ("turn", "--redo", "t001")
     ref = reference(capsys, tmp_path, *args, then=T003)
