@@ -76,8 +76,7 @@ def _examined(store: CampaignStore, wanted: set[str] | None,
     root = store.root
     found: tuple[Problem, ...] = ()
     try:
-        render(load(root, BuildOptions(build_now(None), drafts=True, future=True,
-                                       umpire=store.key)))
+        render(load(store, BuildOptions(build_now(None), drafts=True, future=True)))
     except InputError as exc:
         found = exc.problems
     unchecked = None

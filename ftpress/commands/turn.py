@@ -13,7 +13,6 @@ from ftpress.files.clock import build_now
 from ftpress.github.publishing import (
     WorkflowFiles,
     keep_to_the_calendar,
-    set_aside_message,
     write_set_aside,
     write_workflow_files,
 )
@@ -60,9 +59,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "their turn closed) as JSON, each with the commit that brought it in "
                         "and a comment for its pull request; no file when none was")
     parser.add_argument("--views-comment", type=Path, metavar="FILE",
-                        help="once a sealed campaign's turn is resolved, write the comment "
-                        "that mentions each player with a key and links their 'Your view' "
-                        "page (Markdown); no file otherwise")
+                        help="in a sealed campaign with a turn resolved, write the comment "
+                        "on the last one resolved (by this run or before) that mentions each "
+                        "player with a key and links their 'Your view' page (Markdown, its "
+                        "first line marking its turn); no file otherwise")
     parser.add_argument("--link", metavar="URL",
                         help="where the battle files are read online, for --battles-report "
                         "(e.g. https://github.com/OWNER/REPO/blob/main/)")
@@ -86,10 +86,9 @@ def run(args: argparse.Namespace) -> int:
         return _verify(args.source, args.verify, args.identity)
     early = args.early
     now = build_now(args.now)
-    for out in (args.commit_message, args.battles_report, args.battles_outcome,
-                args.set_aside, args.views_comment):
-        if out is not None:
-            out.unlink(missing_ok=True)  # a file left from an earlier run says nothing now
+    files = WorkflowFiles(args.commit_message, args.views_comment, args.battles_outcome,
+                          args.battles_report, args.link)
+    files.clear(args.set_aside)
     moved: tuple[SetAside, ...] = ()
     if args.if_due:
         # The publishing run: orders that landed after their turn closed never count.
@@ -101,8 +100,7 @@ def run(args: argparse.Namespace) -> int:
         status = turn_status(args.source, now)
         if not status.due:
             say(f"{status.turn} is not due: {status.reason()}; nothing was done")
-            if moved and args.commit_message is not None:
-                args.commit_message.write_text(set_aside_message(moved), encoding="utf-8")
+            write_workflow_files(args.source, None, moved, files)
             return 0
         say(f"{status.turn} is due: {status.reason()}")
         early = True
@@ -117,9 +115,7 @@ def run(args: argparse.Namespace) -> int:
     say(result.summary())
     if result.written and not result.waiting:
         _say_refusals(result)
-    write_workflow_files(args.source, result, moved, WorkflowFiles(
-        args.commit_message, args.views_comment, args.battles_outcome, args.battles_report,
-        args.link))
+    write_workflow_files(args.source, result, moved, files)
     return 0
 
 

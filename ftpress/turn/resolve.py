@@ -21,15 +21,13 @@ from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.rules.ruleset import Ruleset
-from ftpress.secrecy.twins import twin
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
 from ftpress.state.events import Event, TurnRecord
-from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.files import STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders, open_store
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
@@ -195,7 +193,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     record = TurnRecord(turn, given.digest, tuple(sorted(given.orders)),
                         "supplied" if hand is not None else "keyed", secrets.secret,
                         cal.secret_sha256, given.digest_of, secrets.hidden,
-                        cal.hidden_secret_sha256)
+                        cal.hidden_secret_sha256, given.receipts)
     source = (f"dice rolled by hand: {supplied}" if hand is not None else
               keyed_source(state.campaign.id, turn, given.digest))
     key = None if hand is not None else \
@@ -233,14 +231,7 @@ def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrd
 
 def _finish_interrupted(store: CampaignStore, turn: str) -> TurnResult:
     """The open turn is recorded but ``state/`` was not updated (an earlier version of
-    ftpress killed between the two steps): copy the record's state files (and their
-    twins) into place."""
-    root = store.root
-    folder = f"{TURNS_DIR}/{turn}"
-    names = [name for kind in KINDS.values() for name in (kind.file, twin(kind.file))
-             if (root / folder / name).is_file()]
-    write_out(root, f"{STATE_DIR}/ as {turn} left it",
-              {f"{STATE_DIR}/{name}": (root / folder / name).read_bytes() for name in names})
-    state = store.folder_state(folder)
+    ftpress killed between the two steps): the store puts the record's state in place."""
+    state = store.finish_recorded(turn)
     return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
                                               "updated; it is now",))
