@@ -6,6 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
+from ftpress.checking.campaign import campaign_problems
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
 from ftpress.files.clock import build_now
@@ -75,9 +76,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for given in (args.turn, args.verify, args.redo):
-        if given is not None:
-            check_turn_id(given)
+    for given in [g for g in (args.turn, args.verify, args.redo) if g is not None]:
+        check_turn_id(given)
     if args.redo:
         for line in redo_turns(args.source, args.redo, args.identity).lines():
             say(line)
@@ -104,8 +104,8 @@ def run(args: argparse.Namespace) -> int:
             return 0
         say(f"{status.turn} is due: {status.reason()}")
         early = True
-    result = resolve_turn(args.source, now=now, early=early,
-                          supplied=args.dice, wanted=args.turn, identity=args.identity)
+    result = resolve_turn(args.source, now=now, early=early, supplied=args.dice,
+                          wanted=args.turn, identity=args.identity, vet=campaign_problems)
     notes = list(result.notes)
     if args.if_due:
         result, kept = keep_to_the_calendar(args.source, result, now)

@@ -34,6 +34,7 @@ from ftpress.state import words
 from ftpress.state.battle_results import BATTLES_DIR, BattleFile, parse_battle
 from ftpress.state.model import Calendar, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.store import open_with
 from ftpress.store.campaign import load_state
 from ftpress.store.state_edits import write_state_file
 from ftpress.text import durations
@@ -189,15 +190,18 @@ def views_markdown(root: Path, turn: str) -> str | None:
     their own report is in, mentioning each by their GitHub login (a mention notifies
     them), with the link to the site's "Your view" page, where it opens with their key.
     Nothing of any report: whose are sealed is public already (the roster's
-    recipients). None in an open campaign, or where no player has a recipient.
+    recipients). None in an open campaign, or where no player has a recipient: whose
+    report is sealed to them, the campaign's store says.
 
     Its first line marks its turn (``<!-- ftpress:views:t004 -->``): a comment of the
     bot's with that mark is the record that it went out, so the publishing run posts it
     once, whichever run first finds it unposted."""
-    loaded = load_state(root)
-    if loaded is None or not loaded.state.campaign.sealed:
+    store = open_with(root)  # the roster is public: no key is needed
+    loaded = store.state()
+    if loaded is None:
         return None
-    keyed = [p for p in loaded.state.players.players if p.recipient is not None]
+    players = {player for player, _ in store.keyed_players(loaded.state)}
+    keyed = [p for p in loaded.state.players.players if p.id in players]
     if not keyed:
         return None
     link = f"{load_config(root).base_url}you/"
