@@ -19,13 +19,13 @@ recipients orders are sealed to.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ftpress import rules
 from ftpress.orders.every_problem import Judged, judge
 from ftpress.orders.load import orders_path
-from ftpress.rules.choices import ItemChoices, OrderChoices
+from ftpress.rules.choices import Choice, GroupChoices, ItemChoices, OrderChoices
 from ftpress.secrecy.knowledge import known_state
 from ftpress.secrecy.visibility import Viewer
 from ftpress.state.events import Event
@@ -127,53 +127,89 @@ def _accounts(known: State, told: list[Event], player: str) -> dict[str, Any]:
             "rows": rows, "empty": "No money moved."}
 
 
-def written(choices: OrderChoices, picked: dict[str, int], posture: int = 0) -> str:
-    """The order file the page writes from these picks (group id → the index of its
-    choice; the others their first): the lines each choice names, under its group."""
-    lines = [*choices.header, f"{choices.groups_key}:" if choices.groups else
+#: A group's picks in the form: the index of its order, of its posture, of its extra.
+Pick = tuple[int, int, int]
+
+
+def written(choices: OrderChoices, picked: Mapping[str, Pick]) -> str:
+    """The order file the page writes from these picks (group id → its picks; the
+    others hold, nothing extra), as :mod:`ftpress.rules.choices` says: the lines each
+    choice names, under its group; a group taken in by another's merge left out."""
+    def pick(group: GroupChoices) -> Pick:
+        return picked.get(group.id, (0, 0, 0))
+
+    absorbed = {other for g in choices.groups if g.extras
+                for other in g.extras[pick(g)[2]].absorbs}
+    kept = [g for g in choices.groups if g.id not in absorbed]
+    lines = [*choices.header, f"{choices.groups_key}:" if kept else
              f"{choices.groups_key}: {{}}"]
-    for group in choices.groups:
-        choice = group.orders[picked.get(group.id, 0)]
-        lines.append(f"  {group.id}:")
-        lines += [f"    {line}" for line in choice.lines]
-        if choice.needs_posture:
-            lines += [f"    {line}" for line in choices.postures[posture].lines]
+    for group in kept:
+        order, posture, extra = pick(group)
+        choice = group.orders[order]
+        body = [*choice.lines,
+                *(choices.postures[posture].lines if choice.needs_posture else ()),
+                *(group.extras[extra].lines if group.extras else ())]
+        lines.append(f"  {group.id}:" if body else f"  {group.id}: {{}}")
+        lines += [f"    {line}" for line in body]
     return "\n".join(lines) + "\n"
 
 
 def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | None:
     """The ruleset's choices for ``player`` (:mod:`ftpress.rules.choices`), each group's
-    kept where the ruleset's own check accepts it given alone: the form then offers
-    nothing the turn would refuse for itself (a ruleset offers what may apply; its
-    check, which the turn runs, has the last word); each with what it will do in the
-    check's words."""
+    kept where the ruleset's own check accepts it given alone, and each extra (a split,
+    a merge) with the orders it is accepted with: the form then offers nothing the
+    check would refuse for itself (a ruleset offers what may apply; its check, which
+    the turn runs, has the last word); each with what it will do in the check's words."""
     ruleset = rules.find_ruleset(known.campaign.ruleset)
     choices = ruleset.order_choices(known, player) if ruleset.order_choices else None
     if not isinstance(choices, OrderChoices):
         return choices
     path = orders_path(turn_id(known.campaign.calendar.turn), player)
 
-    def judged(picked: dict[str, int], posture: int = 0) -> Judged:
-        return judge(written(choices, picked, posture).encode(), path, ruleset, known)
+    def judged(group: str, pick: Pick) -> Judged:
+        return judge(written(choices, {group: pick}).encode(), path, ruleset, known)
 
     # What each choice will do: the lines of the file's description that the file
     # with every group holding does not have (the check's own words), one line for
     # each posture where it takes one.
-    held = set(judged({}).described or ())
+    held = set(judge(written(choices, {}).encode(), path, ruleset, known).described or ())
 
     def said(found: Judged) -> str:
         return " ".join(line for line in found.described or () if line not in held)
 
     groups = []
     for group in choices.groups:
-        kept = []
+        kept: list[Choice] = []
+        kept_from: list[int] = []  # the index each kept order had
         for index, choice in enumerate(group.orders):
-            found = judged({group.id: index})
+            found = judged(group.id, (index, 0, 0))
             if index and found.problems:
                 continue
-            words = (said(found), *(said(judged({group.id: index}, p))
+            kept_from.append(index)
+            words = (said(found), *(said(judged(group.id, (index, p, 0)))
                                     for p in range(1, len(choices.postures)))) \
                 if choice.needs_posture else (said(found),)
             kept.append(dataclasses.replace(choice, words=words))
-        groups.append(dataclasses.replace(group, orders=tuple(kept)))
+        group = dataclasses.replace(group, orders=tuple(kept))
+        extras: list[Choice] = []
+        for index, extra in enumerate(group.extras):
+            if not index:
+                extras.append(extra)
+                continue
+            # What it does, in the lines every order it goes with adds to the file's
+            # words (the split or merge, not the order it goes with).
+            allowed, lines = [], None
+            for o, was in enumerate(kept_from):
+                if extra.with_orders is not None and was not in extra.with_orders:
+                    continue
+                found = judged(group.id, (was, 0, index))
+                if not found.problems:
+                    allowed.append(o)
+                    new = [line for line in found.described or () if line not in held]
+                    lines = new if lines is None else [line for line in lines if line in new]
+            if allowed:
+                extras.append(dataclasses.replace(extra, with_orders=tuple(allowed),
+                                                  words=(" ".join(lines or ()),)))
+        groups.append(dataclasses.replace(group, extras=tuple(extras) if len(extras) > 1
+                                          else ()))
     return dataclasses.replace(choices, groups=tuple(groups))
