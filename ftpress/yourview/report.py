@@ -19,6 +19,7 @@ recipients orders are sealed to.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -26,8 +27,10 @@ from ftpress import rules
 from ftpress.orders.every_problem import Judged, judge
 from ftpress.orders.load import orders_path
 from ftpress.rules.choices import Choice, GroupChoices, ItemChoices, OrderChoices
+from ftpress.rules.ruleset import Ruleset
 from ftpress.secrecy.knowledge import known_state
 from ftpress.secrecy.visibility import Viewer
+from ftpress.state import words
 from ftpress.state.events import Event
 from ftpress.state.model import Group, State
 from ftpress.state.turns import SETUP, turn_id
@@ -68,7 +71,9 @@ def player_report(state: State, events: Iterable[Event], turn: str, player: str
                    "No turn has been resolved yet." if turn == SETUP else
                    f"None: every order you gave for {turn} was carried out."),
             _groups(known, player),
-            _lines("learned", f"What you learned in {turn}", [_told(e, player) for e in learned],
+            *_holdings(known, ruleset, player),
+            _lines("learned", f"What you learned in {turn}",
+                   [_told(known, e, player) for e in learned],
                    "Nothing was told to you this turn."),
             _accounts(known, told, player),
         ],
@@ -91,8 +96,42 @@ def _refusal(event: Event) -> str:
     return f"{event.text}{where}"
 
 
-def _told(event: Event, player: str) -> str:
-    return event.text if event.audience.public else f"{event.text} (told to you alone)"
+def _told(known: State, event: Event, player: str) -> str:
+    text = _own_ids(known, event, player)
+    return text if event.audience.public else f"{text} (told to you alone)"
+
+
+#: How an event names a group whose id its readers may not know (:func:`words.group`).
+_NOUNS = ("task group", "task force", "group")
+
+
+def _own_ids(known: State, event: Event, player: str) -> str:
+    """The event's words with the player's own groups by their ids: an event told to
+    others names them by whose they are ('A task group of the New Anglian
+    Confederation'), which their owner may read as 'nac-1'. Where the event is about
+    one group of theirs and names one such counter of theirs, that is it; where it
+    is about several, or names none, their ids follow in brackets."""
+    power = words.power(known, player)
+    ids = [g for g in dict.fromkeys((event.group, *event.groups)) if g is not None
+           and (words.owner_of(known, g) == player
+                or (g == event.group and event.player == player
+                    and words.owner_of(known, g) is None))]
+    if not ids:
+        return event.text
+    text = event.text
+    phrases = [f"{article} {noun} of {power}" for noun in _NOUNS for article in ("a", "A")]
+    found = [p for p in phrases if p in text]
+    if len(ids) == 1 and len(found) == 1 and text.count(found[0]) == 1:
+        return text.replace(found[0], ids[0])
+    unnamed = [g for g in ids if not re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", text)]
+    return f"{text} (yours: {words.listed(unnamed)})" if unnamed else text
+
+
+def _holdings(known: State, ruleset: Ruleset[Any], player: str) -> list[dict[str, Any]]:
+    """What else the player holds, as their ruleset says (ftc2007's prizes)."""
+    rows = [list(row) for row in ruleset.display.holdings(known, player)]
+    return [{"id": "holdings", "title": "What else you hold", "head": ["What", "At", "About"],
+             "rows": rows, "empty": ""}] if rows else []
 
 
 def _groups(known: State, player: str) -> dict[str, Any]:
