@@ -7,8 +7,10 @@ a mapping of plain values (JSON), made of titled sections of lines or table rows
 no markup, every text the player's or the umpire's shown as text by both.
 
 Order of the sections: refused orders and why; the player's groups by id, with
-their ships; what the player learned this turn (what was told to them alone
-first); their accounts. Then, for the order composer: the open turn, the path of
+their ships; what else they hold, where their ruleset keeps more (ftc2007's
+prizes); what the player learned this turn (what was told to them alone first,
+their own groups by id where the words told to others name them by whose they
+are); their accounts. Then, for the order composer: the open turn, the path of
 its order file, the ruleset's order form for the player (every group holding,
 where each may go and which orders apply in its comments, as ``ftpress orders
 new`` writes it), the legal orders of each group where the ruleset computes them
