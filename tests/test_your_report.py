@@ -8,6 +8,11 @@ import dataclasses
 
 from demos import FTC2007
 
+from ftpress import rules
+from ftpress.maps.starmap import StarMap, render_svg
+from ftpress.render.mapview import public_map
+from ftpress.secrecy.knowledge import known_state
+from ftpress.secrecy.visibility import Viewer
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize
 from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
@@ -30,8 +35,11 @@ def test_own_groups_are_named_by_id_in_what_the_player_learned():
                  groups=("nac-1", "nsl-1"))
     both = Event("battle", "ftc2007 §10", "2 task groups of the New Anglian Confederation "
                  "fight at Tethys.", audience=PUBLIC, groups=("nac-1", "nac-2"))
-    lines = _learned(player_report(state, [jump, meet, both], "t009", "nac"))
+    placed = Event("setup-group", "ftc2007 §6", "A counter of the New Anglian Confederation "
+                   "starts at Bellwether.", audience=PUBLIC, player="nac", group="nac-6")
+    lines = _learned(player_report(state, [jump, meet, both, placed], "t009", "nac"))
     assert "nac-1 jumps from Bellwether to Tethys." in lines
+    assert "nac-6 starts at Bellwether." in lines
     assert ("nac-1 meets a task group of the Neue Swabian League at Tethys. "
             "(told to you alone)") in lines
     assert ("2 task groups of the New Anglian Confederation fight at Tethys. "
@@ -59,3 +67,19 @@ def test_the_prizes_a_player_holds_are_in_their_report():
         held["rows"][0][2]
     other = player_report(state, [], "t008", "nsl")
     assert all(s["id"] != "holdings" for s in other["sections"])
+
+
+def test_a_players_own_counters_on_their_map_show_their_ids():
+    """On the map of a player's own view their counters say their ids; the public
+    map's, and the umpire's, say whose they are (the power's initials)."""
+    state = FTC2007.state()
+    display = rules.find_ruleset(state.campaign.ruleset).display
+    mine = public_map(known_state(state, Viewer.of("nac")), "map", display=display)
+    assert isinstance(mine, StarMap)
+    marks = {c.mark for c in mine.counters if c.owner == "nac"}
+    assert marks == {g.id for g in state.groups_of("nac")}
+    assert {c.mark for c in mine.counters if c.owner != "nac"} == {""}
+    whole = public_map(state, "map", display=display)
+    assert isinstance(whole, StarMap) and {c.mark for c in whole.counters} == {""}
+    svg = render_svg(mine)
+    assert ">nac-1</text>" in svg and 'textLength="22.0"' in svg

@@ -104,7 +104,7 @@ def _told(known: State, event: Event, player: str) -> str:
 
 
 #: How an event names a group whose id its readers may not know (:func:`words.group`).
-_NOUNS = ("task group", "task force", "group")
+_NOUNS = ("task group", "task force", "group", "counter")
 
 
 def _own_ids(known: State, event: Event, player: str) -> str:
