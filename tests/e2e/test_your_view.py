@@ -188,6 +188,9 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         mine = agekeys.parse_identities(key.read_text(), str(key))
         from_page = agekeys.decrypt(armored.encode(), mine)
         assert from_page == written.encode()
+        # Padded as every sealed file is: its size says nothing of its orders.
+        whole = agekeys.age_decrypt(agekeys.dearmored(armored.encode()), mine)
+        assert whole == agekeys.pad(from_page)
         twin = tmp_path / "camp-cli"
         shutil.copytree(root, twin)
         (twin / "orders/t001").mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.orderfile import MAX_MOVE
 from ftpress.state.hexes import Hex
-from ftpress.state.model import Group, Player, Point, State
+from ftpress.state.model import Group, Player, Point, State, System
 
 
 def order_form(state: State, player_id: str) -> str:
@@ -79,24 +79,32 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
 def _moves(state: State, start: Point, endurance: bool) -> list[Choice]:
     """A move aimed at each system in reach, nearest first (see :func:`order_choices`)."""
     found = []
+    for mu, facing, system in _in_reach(state, start):
+        if mu <= MAX_MOVE:
+            found.append(Choice(f"move to {system.name} ({system.id}), {mu:.1f} MU",
+                                (f"move: {facing}/{math.ceil(mu - 1e-9)}",
+                                 f"toward: {system.id}")))
+        elif endurance:
+            found.append(Choice(f"move to {system.name} ({system.id}), {mu:.1f} MU, with a "
+                                "secondary move (an endurance point)",
+                                (f"move: {facing}/{MAX_MOVE}", f"toward: {system.id}",
+                                 f"secondary: {{toward: {system.id}}}")))
+    return found
+
+
+def _in_reach(state: State, start: Point) -> list[tuple[float, int, System]]:
+    """The systems within twice :data:`MAX_MOVE` MU of ``start`` (a move and a secondary
+    one, §4.1, §4.4), nearest first, each with its distance and the clock facing that
+    points at it (within 15° of it, §4.3)."""
+    found = []
     for system in state.map.systems:
         at = plane.where(state, system.id)
         if at is None:
             continue
         mu = plane.distance(start, at)
-        if mu <= 0 or mu > 2 * MAX_MOVE or (mu > MAX_MOVE and not endurance):
-            continue
-        facing = round(plane.bearing(start, at) / 30) % 12 or 12
-        if mu <= MAX_MOVE:
-            found.append((mu, Choice(f"move to {system.name} ({system.id}), {mu:.1f} MU",
-                                     (f"move: {facing}/{math.ceil(mu - 1e-9)}",
-                                      f"toward: {system.id}"))))
-        else:
-            found.append((mu, Choice(f"move to {system.name} ({system.id}), {mu:.1f} MU, with "
-                                     "a secondary move (an endurance point)",
-                                     (f"move: {facing}/{MAX_MOVE}", f"toward: {system.id}",
-                                      f"secondary: {{toward: {system.id}}}"))))
-    return [choice for _, choice in sorted(found, key=lambda pair: pair[0])]
+        if 0 < mu <= 2 * MAX_MOVE:
+            found.append((mu, round(plane.bearing(start, at) / 30) % 12 or 12, system))
+    return sorted(found, key=lambda item: (item[0], item[2].name, item[2].id))
 
 
 def _fresh_id(force_id: str, taken: set[str]) -> str:
@@ -129,17 +137,9 @@ def _force_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]
 def _reach(state: State, start: Point) -> str:
     """The systems a move reaches (within :data:`MAX_MOVE` MU, twice that with a
     secondary move), each with its distance and the clock facing toward it."""
-    found = []
-    for system in state.map.systems:
-        at = plane.where(state, system.id)
-        if at is None:
-            continue
-        mu = plane.distance(start, at)
-        if 0 < mu <= 2 * MAX_MOVE:
-            facing = round(plane.bearing(start, at) / 30) % 12 or 12
-            found.append((mu, f"{system.name} ({system.id}) {mu:.1f} MU at {facing} o'clock"
-                          + ("" if mu <= MAX_MOVE else " (with a secondary move)")))
-    return ", ".join(text for _, text in sorted(found))
+    return ", ".join(f"{system.name} ({system.id}) {mu:.1f} MU at {facing} o'clock"
+                     + ("" if mu <= MAX_MOVE else " (with a secondary move)")
+                     for mu, facing, system in _in_reach(state, start))
 
 
 def _economy_lines(state: State, player: Player) -> list[str]:

@@ -411,6 +411,25 @@
     show(report);
   }
 
+  /* The file padded as ftpress pads every sealed file (ftpress.secrecy.agekeys.pad):
+     the text, the padding's mark, spaces, a newline, to the smallest bucket (a power of
+     two times the least) that holds them; so a sealed file's size says nothing of how
+     many orders it holds. */
+  function padded(text) {
+    var encoder = new TextEncoder();
+    var data = encoder.encode(text);
+    var mark = encoder.encode(pub.padMark);
+    var least = data.length + mark.length + 1;
+    var size = pub.padBucket;
+    while (size < least) size *= 2;
+    var out = new Uint8Array(size);
+    out.set(data);
+    out.set(mark, data.length);
+    out.fill(32, data.length + mark.length, size - 1);
+    out[size - 1] = 10;
+    return out;
+  }
+
   function download(link, name, text) {
     link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
     link.download = name;
@@ -427,7 +446,7 @@
     if (text && text.slice(-1) !== "\n") text += "\n";
     var e = new age.Encrypter();
     orders.umpires.concat([orders.recipient]).forEach(function (r) { e.addRecipient(r); });
-    var armored = age.armor.encode(await e.encrypt(text));
+    var armored = age.armor.encode(await e.encrypt(padded(text)));
     var name = orders.path + ".age";
     $("yv-sealed-name").textContent = name;
     $("yv-sealed-text").value = armored;
