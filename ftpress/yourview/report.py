@@ -222,11 +222,13 @@ def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | Non
     for group in choices.groups:
         kept: list[Choice] = []
         kept_from: list[int] = []  # the index each kept order had
+        alone: list[set[str]] = []  # the words of the file with each kept order
         for index, choice in enumerate(group.orders):
             found = judged(group.id, (index, 0, 0))
             if index and found.problems:
                 continue
             kept_from.append(index)
+            alone.append(set(found.described or ()))
             words = (said(found), *(said(judged(group.id, (index, p, 0)))
                                     for p in range(1, len(choices.postures)))) \
                 if choice.needs_posture else (said(found),)
@@ -237,8 +239,8 @@ def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | Non
             if not index:
                 extras.append(extra)
                 continue
-            # What it does, in the lines every order it goes with adds to the file's
-            # words (the split or merge, not the order it goes with).
+            # What it does: the lines it adds to the file's words with every order it
+            # goes with (the split or merge, not what it does to the order's line).
             allowed, lines = [], None
             for o, was in enumerate(kept_from):
                 if extra.with_orders is not None and was not in extra.with_orders:
@@ -246,7 +248,7 @@ def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | Non
                 found = judged(group.id, (was, 0, index))
                 if not found.problems:
                     allowed.append(o)
-                    new = [line for line in found.described or () if line not in held]
+                    new = [line for line in found.described or () if line not in alone[o]]
                     lines = new if lines is None else [line for line in lines if line in new]
             if allowed:
                 extras.append(dataclasses.replace(extra, with_orders=tuple(allowed),

@@ -132,7 +132,9 @@
       var p = picked(c, i);
       var text = p.order.words[p.order.needs_posture ? p.posture : 0] ||
         g.id + ": " + p.order.label + ".";
-      if (p.extra && p.extra.words.length) text += " " + p.extra.words[0];
+      if (p.extra && p.extra !== g.extras[0]) {
+        text += " " + (p.extra.words[0] || "And: " + p.extra.label + ".");
+      }
       list.appendChild(el("li", text));
     });
     $("yv-words-box").hidden = $("yv-by-hand").checked;
