@@ -83,6 +83,10 @@ def test_a_split_and_a_merge_composed_in_the_page(tmp_path, watched, ruleset):
         assert f"    split: {{{new_id}: [" in written, written
         said = page.inner_text("#yv-words")
         assert new_id in said, said
+        if ruleset == "sct":  # §4.1: a whole move on a clock facing, into open space
+            page.select_option(f"#yv-order-{index}", label="move 3 MU at 9 o'clock")
+            written = page.input_value("#yv-order-text")
+            assert "    move: 9/3\n    split: {" in written, written
         # A merge, where a group stands beside another: the one taken in leaves the file.
         merges = [(i, t) for i in range(groups) if page.locator(f"#yv-extra-{i}").count()
                   for t, off in _options(page, f"#yv-extra-{i}") if t.startswith("merge ")

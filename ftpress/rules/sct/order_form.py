@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.sct import plane
-from ftpress.rules.sct.orderfile import MAX_MOVE
+from ftpress.rules.sct.orderfile import FACINGS, MAX_MOVE
 from ftpress.state.hexes import Hex
 from ftpress.state.model import Group, Player, Point, State, System
 
@@ -43,7 +43,8 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
     """Each task force's orders this turn for the "Your view" form: staying where it is,
     or a move aimed at each system in reach (§4.1, §4.3: the clock facing that points
     at it, and the whole MU up to it, where the move stops), and one further away with
-    a secondary move toward it where the force has an endurance point (§4.4); and with
+    a secondary move toward it where the force has an endurance point (§4.4), or a
+    whole move on each clock facing into open space (§4.1); and with
     its order one ship split off into a new force, or another force at the same place
     merged into it while both stay there (§2.1 phase 9, after movement)."""
     form = form_for(state, player_id)
@@ -54,6 +55,8 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
         start = None if isinstance(group.at, Hex) else plane.where(state, group.at)
         if start is not None:
             orders += _moves(state, start, bool(group.endurance))
+            orders += [Choice(f"move {MAX_MOVE} MU at {facing} o'clock",
+                              (f"move: {facing}/{MAX_MOVE}",)) for facing in FACINGS]
         extras = [Choice("no split or merge", ())]
         if len(group.ships) > 1:
             new_id = _fresh_id(group.id, taken)
@@ -70,9 +73,10 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                                    tuple(extras) if len(extras) > 1 else ()))
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "forces",
                         tuple(forces), (),
-                        ("a move on a bearing, or to open space, or aimed at a task force "
-                         "(§4.1, §4.3)", "screens, combined attacks, breaking off and "
-                         "unsupplied fighting (§6)", "a split of several ships at once",
+                        ("a move of less than 3 MU on a bearing, or aimed at a task force, "
+                         "and a secondary move other than toward a system (§4.1, §4.3, §4.4)",
+                         "screens, combined attacks, breaking off and unsupplied fighting (§6)",
+                         "a split of several ships at once",
                          "the economic orders of phase 2 (§3, §7)"))
 
 

@@ -324,7 +324,8 @@
     c.groups.forEach(function (g, i) {
       var set = el("fieldset", null, "yv-group");
       set.id = "yv-group-" + i;
-      set.appendChild(el("legend", g.about));
+      set.appendChild(el("legend", g.id));
+      set.appendChild(el("p", g.about, "small yv-about"));
       var pick = labelledSelect(set, "Order ", "yv-order-" + i, g.orders);
       var posture = c.postures.length ? labelledSelect(set, "Posture ", "yv-posture-" + i, c.postures) : null;
       if (g.extras.length) labelledSelect(set, "Also ", "yv-extra-" + i, g.extras)
