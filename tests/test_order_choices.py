@@ -14,7 +14,7 @@ from demos import FTC2007, FTCAMP02, SCT
 from ftpress import rules
 from ftpress.orders.every_problem import judge
 from ftpress.orders.load import orders_path
-from ftpress.rules.choices import OrderChoices
+from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.state.turns import turn_id
 from ftpress.yourview.report import legal_choices, written
 
@@ -94,3 +94,19 @@ def test_a_lone_escort_is_offered_scouting():
                 assert judge(text.encode(), path, ruleset, alone).problems == ()
                 offered.append(choice.lines[0])
     assert offered, "no lone escort of the demo could scout"
+
+
+def test_two_groups_that_would_take_each_other_in():
+    """The file the page writes when two groups each pick a merge of the other: in the
+    file's order, the first takes the second in, and the second, taken in, takes in
+    none (its pick waits until it is free): never a file with neither."""
+    hold = Choice("hold", ("hold: true",))
+    a = GroupChoices("nac-1", "nac-1", (hold,), (Choice("none", ()), Choice(
+        "merge nac-2", ("merge: [nac-2]",), absorbs=("nac-2",), with_orders=(0,))))
+    b = GroupChoices("nac-2", "nac-2", (hold,), (Choice("none", ()), Choice(
+        "merge nac-1", ("merge: [nac-1]",), absorbs=("nac-1",), with_orders=(0,))))
+    choices = OrderChoices(("turn: t002", "player: nac"), "groups", (a, b))
+    assert written(choices, {"nac-1": (0, 0, 1), "nac-2": (0, 0, 1)}) == (
+        "turn: t002\nplayer: nac\ngroups:\n  nac-1:\n    hold: true\n    merge: [nac-2]\n")
+    assert written(choices, {"nac-2": (0, 0, 1)}) == (
+        "turn: t002\nplayer: nac\ngroups:\n  nac-2:\n    hold: true\n    merge: [nac-1]\n")

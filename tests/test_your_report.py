@@ -11,9 +11,9 @@ from demos import FTC2007
 from ftpress import rules
 from ftpress.maps.starmap import StarMap, render_svg
 from ftpress.render.mapview import public_map
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize
 from ftpress.secrecy.knowledge import known_state
 from ftpress.secrecy.visibility import Viewer
-from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Prize
 from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.model import Ship

@@ -175,12 +175,16 @@ Pick = tuple[int, int, int]
 def written(choices: OrderChoices, picked: Mapping[str, Pick]) -> str:
     """The order file the page writes from these picks (group id → its picks; the
     others hold, nothing extra), as :mod:`ftpress.rules.choices` says: the lines each
-    choice names, under its group; a group taken in by another's merge left out."""
+    choice names, under its group; a group taken in by another's merge left out (in
+    the file's order: a group taken in takes in none itself)."""
     def pick(group: GroupChoices) -> Pick:
         return picked.get(group.id, (0, 0, 0))
 
-    absorbed = {other for g in choices.groups if g.extras
-                for other in g.extras[pick(g)[2]].absorbs}
+    absorbed: dict[str, str] = {}  # in file order; a group taken in takes in none
+    for group in choices.groups:
+        if group.extras and group.id not in absorbed:
+            for other in group.extras[pick(group)[2]].absorbs:
+                absorbed.setdefault(other, group.id)
     kept = [g for g in choices.groups if g.id not in absorbed]
     lines = [*choices.header, f"{choices.groups_key}:" if kept else
              f"{choices.groups_key}: {{}}"]

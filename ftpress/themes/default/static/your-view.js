@@ -89,11 +89,14 @@
     };
   }
 
+  /* The groups a merge takes in, each to the group that takes it: in the file's
+     order, a group taken in takes in none (its own pick waits until it is free). */
   function absorbedBy(c) {
     var taken = {};
     c.groups.forEach(function (g, i) {
+      if (taken[g.id]) return;
       var p = picked(c, i);
-      if (p.extra) p.extra.absorbs.forEach(function (id) { taken[id] = g.id; });
+      if (p.extra) p.extra.absorbs.forEach(function (id) { if (!taken[id]) taken[id] = g.id; });
     });
     return taken;
   }
