@@ -65,26 +65,29 @@ def _send(root: Path, rel: str, armored: str, now: str) -> None:
 def _plaintext(root: Path) -> dict[str, bytes]:
     """Every file of the campaign's state and orders as the umpire reads it: each
     sealed file opened (age's randomness makes sealed bytes differ; what they hold
-    must not), each plain one as it is; but the digest a sealed turn records of the
-    sealed order files' bytes (``orders_sha256``, with ``digest_of: sealed``, and the
-    dice stream's name, which begins with it), which differ by that randomness alone.
-    (A sealed turn's dice are keyed by that digest, so two sealings of one file draw
-    different dice: the set-up turn compared here rolls none.)"""
+    must not), each plain one as it is; but what a sealed turn records of the sealed
+    files' bytes, which differ by that randomness alone: the players' receipts (the
+    digests of their sealed order files), the orders' digest made of them and the
+    dice stream's name that begins with it, and the list of the record's sealed
+    files' digests (``SHA256SUMS``). (A sealed turn's dice are keyed by the
+    receipts, so two sealings of one file draw different dice: the set-up turn
+    compared here rolls none.)"""
     identities = agekeys.umpire_identity(root)
     assert identities is not None
     found = {}
     for path in sorted((*root.glob("state/**/*"), *root.glob("orders/**/*"))):
-        if path.is_file():
-            rel = path.relative_to(root).as_posix()
-            data = agekeys.decrypt(path.read_bytes(), identities[0]) \
-                if rel.endswith(".age") else path.read_bytes()
-            if rel.startswith("state/turns/") and "/turn.yaml" in rel:
-                assert b"\ndigest_of: sealed\n" in data
-                data = re.sub(rb"\norders_sha256: [0-9a-f]{64}\n", b"\n", data)
-            if b"source: 'keyed stream:" in data:
-                assert b"\nrolls: []\n" in data
-                data = re.sub(rb", orders [0-9a-f]{16}", b"", data)
-            found[rel] = data
+        if not path.is_file() or path.name == "SHA256SUMS":
+            continue
+        rel = path.relative_to(root).as_posix()
+        data = agekeys.decrypt(path.read_bytes(), identities[0]) \
+            if rel.endswith(".age") else path.read_bytes()
+        if rel.startswith("state/turns/") and "/turn.yaml" in rel:
+            data = re.sub(rb"\norders_sha256: [0-9a-f]{64}\n", b"\n", data)
+            data = re.sub(rb"\nreceipts:\n(  [a-z0-9-]+: [0-9a-f]{64}\n)+", b"\n", data)
+        if b"source: 'keyed stream:" in data:
+            assert b"\nrolls: []\n" in data
+            data = re.sub(rb", orders [0-9a-f]{16}", b"", data)
+        found[rel] = data
     return found
 
 
