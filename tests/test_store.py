@@ -19,8 +19,16 @@ from ftpress.secrecy.knowledge import PUBLIC
 from ftpress.secrecy.twins import TWIN
 from ftpress.state import writeout
 from ftpress.state.events import Audience, Event
-from ftpress.store import MadeTurn, OpenStore, SealedStore, TurnFiles, open_store
+from ftpress.store import (
+    MadeTurn,
+    OpenStore,
+    SealedStore,
+    TurnFiles,
+    open_store,
+    open_with,
+)
 from ftpress.store import sealed as sealed_store
+from ftpress.store.listing import LISTING, listing
 from ftpress.store.projection import project
 from ftpress.turn.resolve import resolve_in
 from ftpress.turn.verify import remade
@@ -59,22 +67,44 @@ def test_an_opened_store_never_asks_again(tmp_path):
     assert isinstance(open_store(root, environ={}), SealedStore)  # opened anew, it is sealed
 
 
+def test_each_store_answers_what_secrecy_means():
+    """What the rest of ftpress asks instead of whether the campaign is sealed, answered
+    by the open example (sct) and the sealed demo, read as anyone reads them."""
+    open_, sealed = open_with(REPO / "examples/sct"), open_with(REPO)
+    assert isinstance(open_, OpenStore) and isinstance(sealed, SealedStore)
+    plain, sent = "orders/t010/nac.yaml", "orders/t010/nac.yaml.age"
+    assert (open_.order_suffix, sealed.order_suffix) == (".yaml", ".yaml.age")
+    assert open_.environment_secrets == ("FTPRESS_UMPIRE_SECRET",)
+    assert sealed.environment_secrets == ("FTPRESS_UMPIRE_SECRET", "FTPRESS_UMPIRE_KEY")
+    assert open_.sent_refusal(plain) is None and sealed.sent_refusal(sent) is None
+    assert "this campaign's orders are sealed" in (sealed.sent_refusal(plain) or "")
+    assert (open_.sent_for(sent), sealed.sent_for(sent)) == (sent, plain)
+    state = sealed.state()
+    assert state is not None
+    assert open_.sent_problems(sent, b"junk", state.state) is None
+    assert sealed.sent_problems(sent, b"junk", state.state)  # not an age file
+    keyed = sealed.keyed_players(state.state)
+    assert keyed and all(to[:-1] == state.state.campaign.umpire_recipients
+                         for _, to in keyed)
+    assert open_.keyed_players(state.state) == ()
+    last = sorted(p.name for p in (REPO / "state/turns").iterdir())[-1]
+    views = sealed.published_views(last)
+    assert views and all(path.startswith("you/") and path.endswith(".age")
+                         for path, _ in views)
+    assert sealed.published_views(None) == () and open_.published_views(last) is None
+    assert sealed.keeps_deputies(state.state) and not open_.keeps_deputies(state.state)
+    assert (open_.kept_as("groups.yaml"), sealed.kept_as("groups.yaml")) == \
+        (("groups.yaml",), ("groups.yaml", "groups.yaml.age"))
+
+
 #: Where the campaign's secrecy may be asked, and why: the store's two implementations
-#: and the module that chooses between them; the model's own property; the commands that
-#: make a campaign sealed (init, keys seal-campaign: sealed_campaign.py); the pull-request
-#: check, which judges git blobs of a branch rather than the checkout the store reads; and
-#: those that only say what the campaign is, reading and writing nothing by it: the order
-#: guide's page (how orders travel), ``doctor`` (the repository settings a sealed
-#: campaign's workflow needs), the "Your view" page and the comment that points players
-#: to it (they exist where something is sealed to the players), and who is sealed to
-#: (``intelligence.keyed_players``, for that page); and ``keys init``, which makes a
-#: deputy's key in a sealed campaign without replacing the umpires' (secrecy/keys.py).
+#: and the module that chooses between them, and the commands that make a campaign
+#: sealed (init: creating/campaign.py; keys seal-campaign: sealed_campaign.py, which
+#: reads whether each recorded snapshot was sealed already to keep its keys). Everything
+#: else asks the store what it means (how orders are sent and checked, what is sealed
+#: to whom, which secrets the publishing run needs) and hands plain values on.
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
-        "ftpress/state/model.py", "ftpress/creating/campaign.py",
-        "ftpress/secrecy/sealed_campaign.py", "ftpress/github/check_pr.py",
-        "ftpress/render/order_guide.py", "ftpress/github/doctor.py",
-        "ftpress/site/yours.py", "ftpress/github/publishing.py",
-        "ftpress/secrecy/intelligence.py", "ftpress/secrecy/keys.py"}
+        "ftpress/creating/campaign.py", "ftpress/secrecy/sealed_campaign.py"}
 
 
 def _asks(node: ast.AST) -> bool:
@@ -178,8 +208,14 @@ def demo_turn() -> tuple[SealedStore, MadeTurn]:
 
 
 def _public(files: dict[str, bytes]) -> dict[str, bytes]:
-    """What anyone without a key reads of a turn's files: every plain file."""
-    return {rel: data for rel, data in files.items() if not rel.endswith(TWIN)}
+    """What anyone without a key reads of a turn's files: every plain file. The record's
+    list of hashes (``SHA256SUMS``) hashes the sealed files too, whose bytes age draws
+    at random: it is checked to be made from the files written alone, and left out."""
+    folder = next(rel.rsplit("/", 1)[0] for rel in files if rel.endswith("/events.yaml"))
+    listed = f"{folder}/{LISTING}"
+    assert files[listed] == listing(folder, {r: d for r, d in files.items() if r != listed})
+    return {rel: data for rel, data in files.items()
+            if not rel.endswith(TWIN) and rel != listed}
 
 
 def test_the_public_files_are_made_from_the_projection_alone(demo_turn, monkeypatch):

@@ -40,10 +40,9 @@ from ftpress.speed.buildcache import RenderCache, stamp
 from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
 from ftpress.state.recorded_kinds import kind_problems
-from ftpress.state.records import RecordedTurn, load_turns
+from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import turn_id
-from ftpress.store import open_at_hand
-from ftpress.store.campaign import load_states
+from ftpress.store import CampaignStore
 from ftpress.yourview.view import YourView
 
 T = TypeVar("T")
@@ -65,9 +64,10 @@ class BuildOptions:
     #: A player's view: the file holding their key (``--identity``), which opens their
     #: sealed intelligence when the state files hold only what the public knows.
     identity: Path | None = None
-    #: The umpire's view of a sealed campaign: the umpire's key, with which the state
-    #: and records are read from their sealed twins (:mod:`ftpress.secrecy.twins`);
-    #: without it, the plain files, which hold what every player may know.
+    #: The umpire's view of a sealed campaign: the umpire's key, with which the build
+    #: opens the campaign's store (:func:`ftpress.store.open_with`), so that the state and
+    #: records are read from their sealed twins (:mod:`ftpress.secrecy.twins`); without
+    #: it, the plain files, which hold what every player may know.
     umpire: UmpireKey | None = None
 
 
@@ -101,17 +101,23 @@ class Site:
     nets: tuple[HiddenFacts | None, ...] = ()
     #: The "Your view" page's inputs (a sealed campaign's public site or a player's).
     yours: YourView | None = None
+    #: How the name of the order file a player sends ends, as the campaign's store says
+    #: (``.yaml``, or a sealed campaign's ``.yaml.age``): for the order guide.
+    order_suffix: str = ".yaml"
 
 
-def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
+def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None = None,
          executor: Executor = SERIAL) -> Site:
-    """Read and check the whole campaign; raise with every problem found.
+    """Read and check the whole campaign; raise with every problem found. Its state and
+    records are read through ``store``, as its reader may read them (with the umpire's
+    key, or the plain files everyone reads).
 
     ``cache`` keeps the parsed state files between builds, and, for ``serve``, each
     part of the last load with the files it was read from (:func:`_part`): a part
     whose files are as they were is not read again. ``executor`` parses the state
     files and reads the turns' event logs.
     """
+    root = store.root
     config = load_config(root)  # everything below depends on it
     problems = Problems()
     state = None
@@ -119,8 +125,8 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     nets: tuple[HiddenFacts | None, ...] = ()
     try:
         state, turns, nets = _part(root, cache, "campaign", CAMPAIGN_INPUTS,
-                                   (options.view, options.umpire, _stat(options.identity)),
-                                   lambda: _campaign(root, options, cache, executor))
+                                   (options.view, store.key, _stat(options.identity)),
+                                   lambda: _campaign(store, options, cache, executor))
     except InputError as exc:
         problems.extend(exc.problems)
     try:
@@ -160,9 +166,9 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
                    lambda: load_assets(root, published))
     return Site(root, config, published, pages, rulebook, dirs,
                 statics, state, min(scheduled, default=None), turns, viewer, assets,
-                _open_turn(root, state, options.now) if state is not None else None, nets,
-                your_view(root, state, turns, viewer, config.base_url)
-                if state is not None else None)
+                _open_turn(store, state, options.now) if state is not None else None, nets,
+                your_view(store, state, turns, viewer, config.base_url)
+                if state is not None else None, store.order_suffix)
 
 
 #: The folders the campaign's state, its turns and what the viewer knows are read from.
@@ -189,19 +195,20 @@ def _stat(path: Path | None) -> tuple[int, int, int] | None:
     return (st.st_size, st.st_mtime_ns, st.st_ino) if st is not None else None
 
 
-def _campaign(root: Path, options: BuildOptions, cache: RenderCache | None,
+def _campaign(store: CampaignStore, options: BuildOptions, cache: RenderCache | None,
               executor: Executor) -> tuple[State | None, tuple[RecordedTurn, ...],
                                            tuple[HiddenFacts | None, ...]]:
     """The campaign's current state and its recorded turns, checked, as the build's
     viewer knows them, and each turn's last safety net for that viewer; raises with
     every problem."""
-    folders = load_states(root, cache, executor, options.umpire)
+    root = store.root
+    folders = store.states(cache, executor)
     state = folders[0].state if folders else None
     if state is None:
         return None, (), ()
     # The snapshots are loaded and checked once, here; the turns reuse them.
     snapshots = {f.folder: f.state for f in folders[1:]}
-    turns = load_turns(root, snapshots, executor, umpire=options.umpire, store=cache)
+    turns = store.turns(snapshots, executor, cache)
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     problems = kind_problems(root, ((t.id, t.events) for t in turns), ruleset.report,
                              ruleset.name)
@@ -217,11 +224,11 @@ def _campaign(root: Path, options: BuildOptions, cache: RenderCache | None,
     return seen.state, seen.turns, seen.nets
 
 
-def _open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:
+def _open_turn(store: CampaignStore, state: State, now: datetime) -> OpenTurnView:
     """The open turn's page, with who has sent orders as the campaign's store counts
     them."""
     players = [p.id for p in state.players.players]
-    sent = open_at_hand(root).senders(turn_id(state.campaign.calendar.turn), players)
+    sent = store.senders(turn_id(state.campaign.calendar.turn), players)
     return open_turn(state, now, sent)
 
 

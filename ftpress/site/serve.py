@@ -4,8 +4,8 @@ The site is built exactly as ``ftpress build`` builds it, with a build cache kep
 from build to build that tracks what each part of the load and each page was made
 from: an edit reloads only the parts whose files changed and renders only the pages
 whose inputs changed (:mod:`ftpress.speed.buildcache`, :mod:`ftpress.render.pages`),
-and the browser reloads once the pages are written, before the search index is redone. The live-reload
-script is added to HTML responses by the server as they go out, so the files
+and the browser reloads once the pages are written, before the search index is redone.
+The live-reload script is added to HTML responses by the server as they go out, so the files
 on disk never contain it. A build that fails leaves the last good site in
 place and shows the problems at the top of every page until they are fixed.
 """
