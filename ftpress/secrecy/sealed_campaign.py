@@ -208,7 +208,7 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
                     store.battles(turn, f"{folder}/{BATTLES_DIR}"))
     listed = f"{folder}/{LISTING}"  # a record made before records were listed keeps none
     files = {rel: data for rel, data in store.turn_files(made).written.items()
-             if rel.startswith(folder + "/") and (rel != listed or (root / listed).is_file())}
+             if rel.startswith(folder + "/")}
     # The current state's hashes stay as the turn listed them: an edit of the state since,
     # or a twin sealed again, is told apart from a plain file changed by hand by --verify.
     if listed in files:
