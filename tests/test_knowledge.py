@@ -28,7 +28,7 @@ from ftpress import rules
 from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
 from ftpress.secrecy import agekeys
 from ftpress.secrecy.intelligence import known_to, parse_intelligence, read_intelligence, text_of
-from ftpress.secrecy.knowledge import knowledge_of, known_state, with_own
+from ftpress.secrecy.knowledge import counter_names, knowledge_of, known_state, with_own
 from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer
 from ftpress.state.extension import extended
 from ftpress.state.load import LoadedState
@@ -251,8 +251,11 @@ def test_a_players_view_is_built_from_the_public_files_and_their_intelligence(
     for group in mine:
         if group.ext is None or not getattr(group.ext, "attached_to", None):
             assert f"Task group {group.id}: " in starmap, group.id
+            assert f">{group.id}</text>" in starmap, group.id  # its counter says so
     page = (site / "players/nac/index.html").read_text(encoding="utf-8")
     assert all(s.name in page for g in mine for s in g.ships)
+    # nac's counters listed with their ids (only nac's own view has them).
+    assert all(g.id in page for g in mine if not getattr(g.ext, "attached_to", None))
     assert "orders/t006/nac.yaml" in page  # nac's order form for the open turn
     # What nac was told in t005 is in nac's report of it; the public's has none of it.
     told = [e.text for e in intelligence.events if not e.audience.public]
@@ -391,7 +394,8 @@ def test_the_public_site_built_from_the_publics_files_is_the_public_site(tmp_pat
             kept = yaml.safe_load(log.read_text())
             # The public's events, without the citation of a sealed order file's line
             # or the player's note: those are the player's and the umpire's.
-            public = [{k: v for k, v in e.items() if k not in ("order", "note")}
+            public = [_counters_named({k: v for k, v in e.items() if k not in ("order", "note")},
+                                      counter_names(folder.state, PUBLIC_VIEW))
                       for e in kept.get("events", []) if e["audience"] == "public"]
             log.write_text(yaml.safe_dump({**kept, "events": public}, sort_keys=False,
                                           allow_unicode=True))
@@ -408,6 +412,22 @@ def test_the_public_site_built_from_the_publics_files_is_the_public_site(tmp_pat
     theirs, ours = pages(built), pages(demo_site)
     assert sorted(theirs) == sorted(ours)
     assert [p for p in ours if theirs[p] != ours[p]] == []
+
+
+def _counters_named(event: dict, names: dict[str, str]) -> dict:
+    """An event as a dict, each group it names under its counter's name for the public
+    (none where the public cannot tell it from the counters beside it)."""
+    event = dict(event)
+    if "group" in event:
+        if event["group"] in names:
+            event["group"] = names[event["group"]]
+        else:
+            del event["group"]
+    if "groups" in event:
+        event["groups"] = [names[g] for g in event["groups"] if g in names]
+        if not event["groups"]:
+            del event["groups"]
+    return event
 
 
 def test_a_contact_shows_a_group_to_the_powers_in_contact_alone():

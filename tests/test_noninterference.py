@@ -11,7 +11,8 @@ cache, logs, job summaries, issue and comment texts.
 What the rules make public stays equal in a pair, and each draw says by which rule:
 where a counter stands (ftc2007 §15.1, ftcamp02 §3, sct's task forces are open),
 how many counters there are, what a player's money is at the points the rulebook
-names, and whether a player sent orders (the reminder says so).
+names (ftc2007 §5.4: the treasury as each economic turn begins), and whether a
+player sent orders (the reminder says so).
 
 Hidden rolls differ by the hidden secret: the stream of the turn's hidden rolls is
 keyed differently in the second campaign (a stand-in for another umpire's master
@@ -27,11 +28,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from demos import FTC2007 as DEMO
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from noninterference import Keys, Surface, Turn, differences, first_difference, play, template
 
 import ftpress.store.secret as turn_secret
+from ftpress import rules
+from ftpress.orders.load import orders_path, parse_orders
+from ftpress.state.battle_results import parse_battle
+from ftpress.state.dice import Dice, KeyedStream
+from ftpress.state.events import EventsFile
+from ftpress.state.files import KINDS
+from ftpress.state.model import DiceFile
+from ftpress.state.records import read_recorded_orders
+from ftpress.state.save import dump
+from ftpress.state.turns import TURNS_DIR
+from ftpress.store.campaign import load_folder
+from ftpress.store.campaign_store import MadeTurn
+from ftpress.store.inputs import load_battles
+from ftpress.store.projection import PublicTurn, project
+from ftpress.store.record import read_record
+from ftpress.turn.resolve import fold
+
+from conftest import REPO
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -42,14 +62,6 @@ SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=No
                     phases=[Phase.explicit, Phase.generate],
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
-
-#: What today's code still lets a rival tell apart: each test fails on every channel
-#: named (strict: once they hold, the mark must go).
-FTC2007_LEAKS = ("the published copy of a set-up order file is the player's text filtered: a "
-                 "dummy written on one line ('nac-4: {at: osprey, dummy: true}') loses its "
-                 "whole entry with its hidden 'dummy' line, so the copy lists the real "
-                 "counter alone")
-
 
 @contextlib.contextmanager
 def other_hidden_secret() -> Iterator[None]:
@@ -116,35 +128,44 @@ def pair(tmp_path_factory, root: Path, a: Hidden, b: Hidden) -> tuple[Surface, S
 #: counters, and where they stand, are what an enemy sees).
 NAC_CAPITAL, NAC_OTHER = "tamarisk", "osprey"
 ESU_CAPITAL = "heron"
-#: Two ESU designs at one list price (204): which was bought is the owner's (§13.2);
-#: the money spent is the same.
-ESU_SAME_PRICE = ("esu-beijing-b", "esu-gorshkov")
+#: ESU designs at three list prices (163, 204, 245): which was bought is the owner's
+#: (§13.2), and so is what it cost: the public is told a power's treasury as each
+#: economic turn begins (§5.4), the starting capital here, before the set-up spends.
+ESU_DESIGNS = ("esu-tibet", "esu-beijing-b", "esu-voroshilev")
 #: Notes and comments a player writes: never public.
 NOTES = ("", "# plan: next week we strike Heron with nac-3\n",
          "# a word for the umpire: the Victoria is the bait\n")
 
 
-def ftc2007_nac(dummy: int, split: int, note: str) -> str:
+#: The ids a player gives their groups: their own labels, never public (the public
+#: knows a counter by where it stands and what it has shown, §15.1).
+NAC_IDS = (("nac-1", "nac-2", "nac-3", "nac-4"), ("nac-4", "nac-3", "nac-2", "nac-1"))
+ESU_IDS = ("esu-1", "esu-2")
+
+
+def ftc2007_nac(dummy: int, split: int, note: str,
+                ids: tuple[str, ...] = NAC_IDS[0]) -> str:
     """nac's set-up: a battleship (one dummy allowed, §15.2) and three destroyers in two
     counters at the capital, a destroyer in one of two counters at another world, the
-    other the dummy. Which counter is the dummy and which ships are in which counter
-    at the capital are hidden; the counters and their places are not (§15.1)."""
+    other the dummy. Which counter is the dummy, which ships are in which counter at
+    the capital and the ids nac gives them are hidden; the counters and their places
+    are not (§15.1)."""
     ships = ["{design: nac-victoria, name: Victoria}",
              "{design: nac-ticonderoga, name: Halberd}",
              "{design: nac-ticonderoga, name: Pike}"]
     first, second = ships[:split], ships[split:]
-    real, dummy_id = ("nac-3", "nac-4") if dummy == 0 else ("nac-4", "nac-3")
+    real, dummy_id = (ids[2], ids[3]) if dummy == 0 else (ids[3], ids[2])
     lines = "\n".join
     return f"""\
 turn: t001
 player: nac
 {note}setup:
   groups:
-    nac-1:
+    {ids[0]}:
       at: {NAC_CAPITAL}
       ships:
 {lines(f"        - {s}" for s in first)}
-    nac-2:
+    {ids[1]}:
       at: {NAC_CAPITAL}
       ships:
 {lines(f"        - {s}" for s in second)}
@@ -157,13 +178,13 @@ economy: {{maintenance: full}}
 """
 
 
-def ftc2007_esu(design: str, note: str) -> str:
+def ftc2007_esu(design: str, note: str, group: str = ESU_IDS[0]) -> str:
     return f"""\
 turn: t001
 player: esu
 setup:
   groups:
-    esu-1:
+    {group}:
       at: {ESU_CAPITAL}
       ships:
         - {{design: {design}, name: Kirov}}
@@ -179,18 +200,20 @@ def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, obj
 @st.composite
 def ftc2007_pair(draw: st.DrawFn) -> tuple[Hidden, Hidden]:
     """Which counter at a world is the dummy (§15.2), which ships are in which counter
-    (§15.1: the counters are seen, not what they hold), which of two designs of one
-    price was bought (§13.2, the same money spent), the players' notes, the hidden
-    secret. Public in both: the counters and where they stand, the money spent."""
+    (§15.1: the counters are seen, not what they hold), which design was bought and at
+    what price (§13.2, §5.4), the ids the players give their groups, the players' notes,
+    the hidden secret. Public in both: the counters and where they stand (§15.1), each
+    power's treasury as the economic turn began (§5.4: the starting capital)."""
     dummy, split = draw(differing((0, 1))), draw(differing((1, 2)))
-    design, note = draw(differing(ESU_SAME_PRICE)), draw(differing(NOTES))
+    design, note = draw(differing(ESU_DESIGNS)), draw(differing(NOTES))
+    ids, group = draw(differing(NAC_IDS)), draw(differing(ESU_IDS))
     secret = draw(differing((False, True)))
-    return tuple(Hidden({"nac": ftc2007_nac(dummy[i], split[i], note[i]),  # type: ignore[arg-type]
-                         "esu": ftc2007_esu(design[i], note[i])}, secret[i])  # type: ignore[arg-type]
+    return tuple(Hidden({"nac": ftc2007_nac(dummy[i], split[i], note[i], ids[i]),  # type: ignore[arg-type]
+                         "esu": ftc2007_esu(design[i], note[i], group[i])},  # type: ignore[arg-type]
+                        secret[i])  # type: ignore[arg-type]
                  for i in (0, 1))  # type: ignore[return-value]
 
 
-@pytest.mark.xfail(strict=True, reason=FTC2007_LEAKS)
 @settings(SETTINGS, max_examples=2)
 @given(hidden=ftc2007_pair())
 def test_ftc2007_set_up_tells_the_public_nothing_hidden(tmp_path_factory, templates, hidden):
@@ -254,3 +277,94 @@ def test_two_campaigns_playing_the_same_turn_look_the_same(tmp_path_factory, tem
     difference the tests above find comes from a hidden fact, not from the harness)."""
     same = Hidden({p: ftcamp02_orders(p, "nothing", "") for p in ("nac", "esu")}, False)
     assert_same(*pair(tmp_path_factory, templates("ftcamp02"), same, same), "the same turn")
+
+
+# --- the demo as a starting point: a purchase, a jump-out --------------------------------
+#
+# A turn of the demo resolved again from the state its record started from, with every
+# player's recorded orders and the umpire's tabletop results, but for one hidden fact:
+# the turn's public projection (the one value every plain file, page, log and message
+# of a sealed turn is made from, store/projection.py) compared whole. Both draw the same
+# dice (public rolls are keyed on the sealed files, which the pairs above show stay
+# equal in size); what differs is only the hidden fact.
+
+#: What nac buys at its capital in the demo's t007, the first week of economic turn 2
+#: (its record: an FSE Milan at the allies' price). Which design, and what it cost, are
+#: nac's and the umpire's (§13.2); the public is told nac's treasury as the economic
+#: turn began, before any purchase (§5.4), and sees a counter of nac's where the ship is
+#: delivered (§15.1).
+DEMO_PURCHASES = ("fse-milan", "nac-ticonderoga", "nac-victoria")
+#: Where Sa'Vasku's fleet jumped out to from the battle at Lumen in the demo's t002 (its
+#: record: Hollow Crown, the capital). Where it went is told to its owner alone (§18.4);
+#: that it jumped out of the battle is public (the battle report says so). Both are in
+#: reach (§18.4: the next move, one hex here).
+DEMO_JUMPS = ("hollow-crown", "[2, -1]")
+
+
+def demo_turn(turn: str, orders_edit: tuple[str, bytes, bytes] | None = None,
+              battle_edit: tuple[str, bytes, bytes] | None = None) -> PublicTurn:
+    """The demo's ``turn`` resolved again, one player's orders or one battle result
+    edited (``(name, old, new)``), and its public projection."""
+    umpire = DEMO.umpire
+    folder = f"{TURNS_DIR}/{turn}"
+    start = load_folder(REPO, f"{TURNS_DIR}/t{int(turn[1:]) - 1:03d}", umpire=umpire).state
+    record = read_record(REPO, folder, umpire)
+    raw = dict(read_recorded_orders(REPO, folder, umpire))
+    battles = load_battles(REPO, turn)
+    if orders_edit is not None:
+        player, old, new = orders_edit
+        assert old in raw[player]
+        raw[player] = raw[player].replace(old, new)
+    if battle_edit is not None:
+        name, old, new = battle_edit
+        assert old in battles[name].raw
+        battles[name] = parse_battle(battles[name].raw.replace(old, new), battles[name].path)
+    ruleset = rules.find_ruleset(start.campaign.ruleset)
+    orders = {p: parse_orders(text, orders_path(turn, p), ruleset.orders_adapter)
+              for p, text in raw.items()}
+    key = b"the same dice for both"
+    dice = Dice(KeyedStream(key), KeyedStream(b"and the same hidden ones"))
+    state, events = fold(ruleset, start, orders, dice, battles)
+    return project(MadeTurn(turn, None, start, state, events, DiceFile("a pair", dice.log),
+                            key, record, raw, {}, battles))
+
+
+def public_text(public: PublicTurn) -> dict[str, bytes]:
+    """Every plain file the store writes of a turn's public projection, by name."""
+    files = {f"state/{kind.file}": dump(getattr(public.state, kind.name)).encode()
+             for kind in KINDS.values()}
+    files["events.yaml"] = dump(EventsFile(public.turn, public.events)).encode()
+    files["dice.yaml"] = dump(public.dice).encode()
+    files["turn.yaml"] = dump(public.record).encode()
+    files |= {f"orders/{p}.yaml": text for p, text in public.orders.items()}
+    files |= {f"battles/{name}.yaml": text for name, text in public.battles.items()}
+    return files
+
+
+def assert_projections_same(a: PublicTurn, b: PublicTurn, what: str) -> None:
+    left, right = public_text(a), public_text(b)
+    differ = {name: next((f"{x!r} / {y!r}" for x, y in zip(
+        left[name].splitlines(), right.get(name, b"").splitlines(), strict=False) if x != y),
+        "") for name in sorted(set(left) | set(right)) if left.get(name) != right.get(name)}
+    assert not differ, f"{what}: the public can tell the two apart: {differ}"
+
+
+@settings(SETTINGS, max_examples=1)
+@given(design=differing(DEMO_PURCHASES))
+def test_a_mid_game_purchase_in_the_demo_tells_the_public_nothing(design):
+    made = [demo_turn("t007", ("nac", b"design: fse-milan,", f"design: {d},".encode()))
+            for d in design]  # type: ignore[attr-defined]
+    assert_projections_same(*made, f"nac buying {design[0]} or {design[1]}")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the umpire's tabletop result is committed in plain (battles/<turn>/<battle>.yaml) and "
+    "its record's copy published as it is: its 'withdrew: [{player, to}]' names where a "
+    "fleet jumped out to, which §18.4 tells its owner alone; the result files are not yet "
+    "sealed like state"))
+@settings(SETTINGS, max_examples=1)
+@given(to=differing(DEMO_JUMPS))
+def test_where_a_fleet_jumped_out_to_in_the_demo_tells_the_public_nothing(to):
+    made = [demo_turn("t002", battle_edit=("lumen", b"to: hollow-crown", f"to: {t}".encode()))
+            for t in to]  # type: ignore[attr-defined]
+    assert_projections_same(*made, f"Sa'Vasku jumping out to {to[0]} or {to[1]}")

@@ -102,7 +102,8 @@ def test_ftc2007_plays_its_set_up_turn_then_a_week(tmp_path, run):
                        AFTER_T001)
     assert (code, err) == (0, "")
     public = (tmp_path / "site/turns/t001/orders/nac.yaml").read_text()
-    assert "    nac-1:\n      at: " in public and "spares:" in public
+    assert "    nac-1:\n      at: " in public
+    assert "spares:" not in public  # what a power spends is its own (§5.4)
     for secret in ("Victoria", "nac-victoria", "dummy", "[hidden]"):
         assert secret not in public
     # A normal week: each player's form, as written, holds; nac's counters are on it.

@@ -39,7 +39,7 @@ from ftpress.state.hexes import Hex, hexagon
 from ftpress.state.turns import TURNS_DIR
 from ftpress.store.campaign import load_folder
 
-from conftest import REPO, post, write_files
+from conftest import REPO, demo_file, post, write_files
 from sitecheck import Site, all_text
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -124,10 +124,11 @@ def test_the_first_turn_report_shows_what_happened(demo_site):
     assert "8 task groups moved" in main
     assert "Scouted: Northgate." in main
     assert "<details" in main and "settlement of Northgate" in main
-    # The order files folded in are published as YAML beside the report, and linked.
-    # The demo is sealed: its public events cite no line of a player's order file and
-    # carry no player's note (notes are the player's and the umpire's), so the public
-    # copy keeps the file's top lines and nothing a player wrote under them.
+    # The order files folded in are published beside the report, and linked. The demo
+    # is sealed: its public events cite no line of a player's order file and carry no
+    # player's note (notes are the player's and the umpire's), and the public copy is
+    # made from what the public knows (whose orders, for which turn), never from the
+    # player's text; what was ordered, the public reads in the events.
     for player in ("esu", "fse", "nac", "nsl"):
         copy = (demo_site / f"turns/t001/orders/{player}.yaml").read_text(encoding="utf-8")
         assert "turn: t001\n" in copy and f"player: {player}\n" in copy
@@ -135,8 +136,10 @@ def test_the_first_turn_report_shows_what_happened(demo_site):
         assert f'href="/ftpress/turns/t001/orders/{player}.yaml"' in main
     assert "orders/t001/nac.yaml:" not in main  # no citation of a sealed file's lines
     assert "Show the flag on the eastern border." not in main  # nor the player's note
-    assert "Show the flag on the eastern border." in (
+    assert "Show the flag on the eastern border." not in (
         REPO / f"{TURNS_DIR}/t001/orders/nac.yaml").read_text(encoding="utf-8")
+    assert "Show the flag on the eastern border." in demo_file(  # the whole, in its twin
+        f"{TURNS_DIR}/t001/orders/nac.yaml").decode("utf-8")
 
 
 def test_the_turn_map_draws_the_moves_and_one_counter_per_group(demo_site):

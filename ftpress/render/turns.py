@@ -50,8 +50,14 @@ from ftpress.state.records import RecordedTurn
 from ftpress.state.report_spec import ReportSpec, cited_section
 from ftpress.state.turns import SETUP, TURNS_DIR
 
-#: The line of a power's accounts that the events a view is not told moved.
-UNTOLD = "Not told in this view"
+#: How a power's treasury is headed in its accounts: where the view holds every fact,
+#: the treasury itself; else the figure the rules make public (each rulebook says
+#: which, such as the treasury stated as the economic turn began). What the view is
+#: not told moved no line of its accounts, not even as a sum (a turn's sum of hidden
+#: spending would price what was bought).
+TREASURY_LABELS = {True: ("Treasury before the turn", "Treasury after the turn"),
+                   False: ("Treasury as told before the turn",
+                           "Treasury as told after the turn")}
 
 #: The columns of the campaign's accounts by economic turn: (account, heading);
 #: income and upkeep always, the rest when some power has money on that line.
@@ -226,9 +232,11 @@ def summary(turn: RecordedTurn, before: State | None, events: Sequence[Event],
                 f"{'stands' if counters == 1 else 'stand'} on the map, ready for the first "
                 "orders.")
     out: list[str] = []
-    # A group that moved twice (a second move in one turn) moved once.
+    # A group that moved twice (a second move in one turn) moved once; a move naming no
+    # group (a counter the view cannot tell from those beside it) is one group's.
     movers: Counter[str] = Counter(p for p, _ in dict.fromkeys(
-        (e.player, e.group) for e in events if e.kind in report.moves and e.player))
+        (e.player, e.group if e.group is not None else f"#{i}")
+        for i, e in enumerate(events) if e.kind in report.moves and e.player))
     if movers:
         parts = [f"{n} of {names.get(p, p)}" for p, n in sorted(movers.items())]
         total = sum(movers.values())
@@ -401,7 +409,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                description=f"No turn of {state.campaign.name} is recorded yet.",
                section="turns", heading="Turns", turns=(), chart=None, fleet_chart=None,
                fleet_column=False,
-               accounts=(), account_columns=(), lost_column=False, untold_column="",
+               accounts=(), account_columns=(), lost_column=False,
                ranking=(),
                latest=None, replay=(), frames=[])
         return
@@ -430,7 +438,6 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
     money = [_money(t, events) for t, events in zip(turns, shown, strict=True)]
     accounts = economic_rows([(t.id, turns[i - 1].state if i else None, t.state, money[i])
                               for i, t in enumerate(turns)], powers)
-    untold = "" if whole else UNTOLD
     ranking = tuple(sorted(_finances(turns, len(turns) - 1, powers),
                            key=lambda row: (-row.income, -row.closing, row.power.name)))
     # The replay steps through every turn's map, each also written as its own SVG file.
@@ -445,7 +452,6 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                                  if k in ("income", "maintenance")
                                  or any(row.column(k) for row in accounts)),
            lost_column=any(row.ledger.lost() for row in accounts),
-           untold_column=untold if any(row.ledger.unexplained for row in accounts) else "",
            ranking=ranking, latest=views[-1], replay=replay,
            frames=[{"url": m.url, "title": m.title, "alt": m.alt} for m in replay])
     # Maps and charts are cached between builds (each is a pure function of its view),
@@ -462,6 +468,7 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                          lambda i: inline(render_chart(*charts_in[i])))
     for index, (turn, view, events) in enumerate(zip(turns, views, shown, strict=True)):
         net = nets[index] if nets else None
+        knows_all = holds_all_of(turn.state, None)  # the view's accounts are the whole
         order_urls: dict[str, str] = {}
         order_links: list[OrderLink] = []
         for player, raw in turn.orders:
@@ -501,9 +508,9 @@ def render_turns(r: Renderer, state: State, turns: Sequence[RecordedTurn],
                rolls=rolls, finances=_finances(turns, index, powers),
                ledgers=tuple(ledger for ledger in turn_ledgers(
                    money[index], turns[index - 1].state if index else None, turn.state,
-                   powers) if ledger.lines or ledger.unexplained),
-               unexplained=(UNTOLD if not holds_all_of(turn.state, None)
-                            else "Not explained by any event"),
+                   powers) if ledger.lines or (ledger.unexplained and knows_all)),
+               unexplained="Not explained by any event" if knows_all else "",
+               treasury_labels=TREASURY_LABELS[knows_all],
                systems=_systems(turn.state, powers, display),
                system_columns=tuple(c.heading for c in display.columns),
                chart=unsearched(charts[index]) if index else None,

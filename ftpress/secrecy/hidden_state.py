@@ -6,10 +6,12 @@ current ones, each turn's snapshot and its ``before/``), each turn's
 written twice (:mod:`ftpress.secrecy.twins`):
 
 - the plain file, what every player may know: the state as the public knows it
-  (:func:`ftpress.secrecy.knowledge.public_state`); the public events; the public rolls
+  (:func:`ftpress.secrecy.knowledge.public_state`); the public events, naming each
+  counter as that state does (:func:`counters_named`); the public rolls
   (those the rules do not mark ``hidden``), each with its place in the turn's
   keyed stream (``at``), so that anyone can check it without the hidden ones; the
-  public copy of an order file (:func:`ftpress.secrecy.visibility.published_order`);
+  public copy of an order file (:func:`public_order_copy`: whose orders they are, for
+  which turn, and nothing the player wrote);
   the turn's ``turn.yaml`` without its hidden secret (where it has one);
 - its twin, the whole file, encrypted to ``campaign.umpire_recipients``. The twin
   of a record's order file is the sealed file the player committed, where there
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,6 +116,35 @@ def public_events(events: Iterable[Event], net: HiddenFacts | None = None
                   ) -> tuple[Event, ...]:
     """The events the public may read, as the public site shows them."""
     return visible(events, PUBLIC_VIEW, net)
+
+
+def counters_named(events: Iterable[Event], names: Mapping[str, str]) -> tuple[Event, ...]:
+    """``events`` with each group they name under the name its counter goes by for the
+    viewer (``names``: :func:`ftpress.secrecy.knowledge.counter_names` of the state the
+    turn ended with), as the viewer's known state names it; a group with no such name
+    (gone from the viewer's map, or one of counters that look alike) is not named."""
+    def named(event: Event) -> Event:
+        group = names.get(event.group) if event.group is not None else None
+        groups = tuple(names[g] for g in event.groups if g in names)
+        if group == event.group and groups == event.groups:
+            return event
+        return dataclasses.replace(event, group=group, groups=groups)
+
+    return tuple(named(e) for e in events)
+
+
+def public_order_copy(turn: str, player: str) -> bytes:
+    """The public copy of ``player``'s order file for ``turn`` in a sealed campaign.
+
+    The public knows that ``player`` sent orders (the record lists who did) and what
+    came of them (the turn's public events, which say which counter went where, held or
+    fought, by which rule); it does not know the file's words. So the copy is made
+    from that alone, never from the player's text: a copy filtered from the file would
+    tell by what it drops (a dummy's entry gone from among its counters, the lines
+    between two entries giving a counter's ships, a comment or note left in). What was
+    ordered, as the public knows it, is read in the turn's events."""
+    return (f"# {player}'s orders for {turn}: what the public knows of them is in this "
+            f"turn's events.yaml\nturn: {turn}\nplayer: {player}\n").encode()
 
 
 def public_rolls(dice: DiceFile, events: Iterable[Event], key: bytes | None,

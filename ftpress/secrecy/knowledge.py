@@ -14,13 +14,17 @@ module. For a viewer who is not the umpire:
   slips, repairs, spares and defence works are theirs whole, as are the
   systems they hold;
 - another power's group is a counter where it stands, under an id that says
-  only whose counter it is (``nac-counter-2``, numbered in map order: a group's
-  own id is its owner's label, and would let a reader follow a counter from
-  turn to turn); what it is (its ships, or that it is a dummy) only once contact
-  has revealed it (§15.3, §15.2), never its endurance; a group the ruleset says
-  an outsider cannot see (one that jumped out of a battle, §18.4, or an
-  independent attached to a group, whose marker is off the map) is not there;
-- another power's slips, repairs, spares and defence works are not there;
+  only whose counter it is (``nac-counter-2``, numbered in map order, and among
+  the counters at one place by what the viewer sees of them, never by their real
+  ids: a group's own id is its owner's label, and would let a reader follow a
+  counter from turn to turn, :func:`counter_names`); what it is (its ships, or
+  that it is a dummy) only once contact has revealed it (§15.3, §15.2), never its
+  endurance; a group the ruleset says an outsider cannot see (one that jumped out
+  of a battle, §18.4, or an independent attached to a group, whose marker is off
+  the map) is not there;
+- another power's slips, repairs, spares and defence works are not there; its
+  treasury is the figure the ruleset makes public (``Knowledge.treasury``: ftc2007's
+  as it stood at the start of the economic turn, §5.4), not the one in hand;
 - a design is there unless only hidden ships and keels use it;
 - every record's ruleset keys go through the ruleset's declaration.
 
@@ -106,12 +110,11 @@ class _Projection:
 
     def state(self, campaign: Any) -> State:
         full = self.full
-        groups = _as_counters(tuple(g for g in (self.group(g) for g in full.groups.groups)
-                                    if g is not None), self.mine,
-                              frozenset(g.id for g in full.groups.groups))
+        groups = self.counters()[0]
         queues = _owned(full.queues, self.mine)
         players = tuple(p if p.id == self.mine else
-                        dataclasses.replace(p, ext=self.outsider("player", p.ext))
+                        dataclasses.replace(p, treasury=self.knowledge.treasury(p),
+                                            ext=self.outsider("player", p.ext))
                         for p in full.players.players)
         systems = tuple(s if s.owner is not None and s.owner == self.mine else
                         dataclasses.replace(s, ext=self.outsider("system", s.ext))
@@ -120,6 +123,14 @@ class _Projection:
                                        ext=self.outsider("map", full.map.ext))
         return State(campaign, PlayersFile(players), map_file,
                      self.designs(groups, queues), GroupsFile(groups), queues)
+
+    def counters(self) -> tuple[tuple[Group, ...], dict[str, str]]:
+        """The groups the viewer sees, others' as counters, and the name each other
+        power's counter goes by where it is told apart from its neighbours."""
+        full = self.full
+        return _as_counters(tuple(g for g in (self.group(g) for g in full.groups.groups)
+                                  if g is not None), self.mine,
+                            frozenset(g.id for g in full.groups.groups))
 
     def group(self, group: Group) -> Group | None:
         """A group as the viewer knows it: theirs whole; another's as a counter, or
@@ -191,16 +202,41 @@ def _navy(state: State, player_id: str | None) -> str | None:
     return (player.navy or player.id) if player is not None else None
 
 
+def counter_names(state: State, viewer: Viewer) -> dict[str, str]:
+    """Each other power's group (by its real id) that ``viewer`` can tell apart from the
+    counters beside it, and the name its counter goes by in the viewer's known state;
+    the umpire's, and every viewer's where the rules hide nothing, are the real ids.
+
+    Everything made for the viewer names a counter so (their events, the maps), so
+    that every output names it alike. Counters of one power at one place that look the
+    same to the viewer (nothing shown of them, or the same) are numbered in no order
+    the viewer could learn anything from, and no event names them: naming one would
+    tie what it did to a number given by the order of the real ids."""
+    knowledge = knowledge_of(state.campaign.ruleset)
+    if marker_for(viewer) is None or knowledge.hides_nothing \
+            or state.campaign.known_to is not None:
+        return {g.id: g.id for g in state.groups.groups}
+    return _Projection(state, viewer.player, knowledge).counters()[1]
+
+
 def _as_counters(groups: tuple[Group, ...], mine: str | None, taken: frozenset[str]
-                 ) -> tuple[Group, ...]:
+                 ) -> tuple[tuple[Group, ...], dict[str, str]]:
     """``groups`` with every other power's under an id that says only whose counter it
-    is, numbered per power in map order (``nac-counter-2``): a group's id is its owner's
-    label, so a reader cannot follow a counter by it from turn to turn (``taken``: the
-    real ids, which no such id repeats). The viewer's own come first, as they were."""
-    others = sorted((g for g in groups if g.owner != mine),
-                    key=lambda g: (g.owner, _where(g.at), g.id))
+    is, numbered per power in map order and, at one place, by what the viewer sees of
+    it (``nac-counter-2``): a group's id is its owner's label, so a reader cannot follow
+    a counter by it from turn to turn (``taken``: the real ids, which no such id
+    repeats). The viewer's own come first, as they were. With them, real id → name of
+    each counter that no other counter of its power at its place looks like."""
+    def face(group: Group) -> tuple[Any, ...]:
+        return (group.owner, _where(group.at), repr(dataclasses.replace(group, id="")))
+
+    others = sorted((g for g in groups if g.owner != mine), key=face)
+    alike: dict[tuple[Any, ...], int] = {}
+    for group in others:
+        alike[face(group)] = alike.get(face(group), 0) + 1
     counted: dict[str, int] = {}
     renamed: list[Group] = []
+    names: dict[str, str] = {}
     for group in others:
         while True:
             counted[group.owner] = counted.get(group.owner, 0) + 1
@@ -208,7 +244,11 @@ def _as_counters(groups: tuple[Group, ...], mine: str | None, taken: frozenset[s
             if label not in taken:
                 break
         renamed.append(dataclasses.replace(group, id=label))
-    return (*(g for g in groups if g.owner == mine), *renamed)
+        if alike[face(group)] == 1:
+            names[group.id] = label
+    mine_kept = tuple(g for g in groups if g.owner == mine)
+    names |= {g.id: g.id for g in mine_kept}
+    return (*mine_kept, *renamed), names
 
 
 def _where(at: Location) -> tuple[Any, ...]:

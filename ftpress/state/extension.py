@@ -121,6 +121,12 @@ def always_seen(record: Any) -> bool:
     return True
 
 
+def treasury_told(player: Any) -> int:
+    """An outsider knows a power's treasury as it stands (the rules keep no money
+    from anyone)."""
+    return int(player.treasury)
+
+
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """What someone who does not own a record may know of what the ruleset keeps
@@ -143,6 +149,9 @@ class Knowledge:
     #: Does an outsider see the group at all (False: its counter is off the map, or it
     #: went where they cannot follow), given the group as the full state holds it.
     group_seen: Callable[[Any], bool] = always_seen
+    #: What an outsider knows of a power's treasury, given the player as the full state
+    #: holds it: the figure the rules make public (each ruleset's rulebook says which).
+    treasury: Callable[[Any], int] = treasury_told
 
 
 #: What a ruleset that declares nothing lets outsiders know of its keys: nothing.

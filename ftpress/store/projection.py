@@ -3,12 +3,14 @@
 A sealed campaign's plain files are written from :class:`PublicTurn` alone, each
 from a part of it that was made for the public: the state the public knows
 (:func:`ftpress.secrecy.knowledge.public_state`), the events whose audience is everyone
-(cleared by the turn's last safety net, :class:`ftpress.secrecy.visibility.HiddenFacts`),
+(cleared by the turn's last safety net, :class:`ftpress.secrecy.visibility.HiddenFacts`,
+each counter in them named as that state names it),
 the public rolls with their places in the stream, ``turn.yaml`` without the hidden
-secret, the public copy of each order file, and the battle results the umpire
-committed in plain. Nothing public is made by taking
-a whole file and deleting from it afterwards; the next check of secrecy
-("nothing public depends on a hidden fact") tests this seam.
+secret, the public copy of each order file (who sent it, for which turn: never made
+from the player's text), and the battle results the umpire committed in plain.
+Nothing public is made by taking a whole file and deleting from it afterwards;
+tests/test_noninterference.py ("nothing public depends on a hidden fact") tests
+this seam.
 """
 
 from __future__ import annotations
@@ -17,9 +19,14 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ftpress.secrecy.hidden_state import public_events, public_rolls
-from ftpress.secrecy.knowledge import public_state
-from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts, published_order
+from ftpress.secrecy.hidden_state import (
+    counters_named,
+    public_events,
+    public_order_copy,
+    public_rolls,
+)
+from ftpress.secrecy.knowledge import counter_names, public_state
+from ftpress.secrecy.visibility import PUBLIC_VIEW, HiddenFacts
 from ftpress.state.events import Event, TurnRecord
 from ftpress.state.model import DiceFile, State
 from ftpress.store.campaign_store import MadeTurn
@@ -38,7 +45,8 @@ class PublicTurn:
     dice: DiceFile
     #: ``turn.yaml`` as the public reads it: no hidden secret.
     record: TurnRecord
-    #: The public copy of each order file folded in, by player.
+    #: The public copy of each order file folded in, by player
+    #: (:func:`~ftpress.secrecy.hidden_state.public_order_copy`).
     orders: Mapping[str, bytes]
     #: Each battle result fought on the tabletop and folded in, by battle id: as the
     #: umpire committed it in plain under ``battles/``, which everyone reads.
@@ -48,11 +56,11 @@ class PublicTurn:
 def project(made: MadeTurn) -> PublicTurn:
     """The public's part of a turn (see the module docstring)."""
     net = HiddenFacts.of_turn(made.start, made.state, PUBLIC_VIEW, made.events)
-    shown = public_events(made.events, net)
+    # Every counter named as the public's state names it, never by its real id.
+    shown = counters_named(public_events(made.events, net),
+                           counter_names(made.state, PUBLIC_VIEW))
     apart = made.record.hidden_secret_sha256 is not None
-    orders = {player: published_order(raw.decode("utf-8"), f"orders/{made.turn}/{player}.yaml",
-                                      made.events, PUBLIC_VIEW, net).encode("utf-8")
-              for player, raw in made.orders.items()}
+    orders = {player: public_order_copy(made.turn, player) for player in made.orders}
     fought = {e.order for e in made.events if e.kind == "battle" and e.order}
     battles = {name: battle.raw for name, battle in made.battles.items() if battle.path in fought}
     return PublicTurn(made.turn, public_state(made.state),

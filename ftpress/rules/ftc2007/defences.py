@@ -126,8 +126,8 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
             state = _with_world(state, extended(world, Ftc2007System, interdicted_by=None))
         events.append(Event(
             "siege-refused", rule("10.2"), f"{fleet} at {world.name} "
-            f"({whose}) {'is' if one else 'are'} worth {points:,} points, less than half "
-            f"the defences' value of {value:,}: no attack is made, and the world is not "
+            f"({whose}) {'is' if one else 'are'} worth less than half the defences' value "
+            f"of {value:,}: no attack is made, and the world is not "
             "interdicted (§10.6).",
             audience=PUBLIC, player=player, at=world.id, groups=ids, posture="attack"))
         return state, events
@@ -141,7 +141,7 @@ def _attack(state: State, world: System | None, attackers: list[Group], dice: Di
     if beaten is not None and beaten.lone_scout:
         said += "; no bonus for seeing off a lone scout (24 March ruling)"
     events.append(Event(
-        "siege", rule("10.3"), f"{fleet}, worth {points:,} points, "
+        "siege", rule("10.3"), f"{fleet} "
         f"{'attacks' if one else 'attack'} the defences of {world.name} ({whose}), "
         f"worth {value:,}: {said}; rolled {natural}, modified {total}: "
         f"{_OUTCOME_WORDS[outcome]}.", audience=PUBLIC, player=player,

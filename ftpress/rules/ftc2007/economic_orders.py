@@ -33,6 +33,7 @@ from ftpress.rules.ftc2007.repairs import finish_repairs, start_repair
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.spares import buy_spares, spares_arrive
 from ftpress.rules.ftc2007.state_ext import Ftc2007Player, Maintenance
+from ftpress.rules.ftc2007.treasury import state_treasuries
 from ftpress.rules.ftc2007.upkeep import charge_biomass, charge_ordnance, charge_upkeep
 from ftpress.state.events import PUBLIC, Event
 from ftpress.state.extension import extended
@@ -49,6 +50,8 @@ def open_economic_turn(state: State, plan: Plan) -> tuple[State, list[Event]]:
     events: list[Event] = []
     if economic_week(state) and cal.economic_turn > 1:
         state, events = close_books(state, plan, cal.economic_turn - 1)
+    if economic_week(state):  # §5.4: the books closed, before any new spending
+        state = state_treasuries(state, first=cal.economic_turn == 1)
     fresh: dict[tuple[str, str], str] = {}
     for player in state.players.players:
         vetted = plan.vetted.get(player.id)

@@ -41,6 +41,8 @@ SECTIONS: tuple[Indexed, ...] = (
     Indexed("5.3", "Pace of play", why_none="narrative",
             note="How often the club meets; a campaign sets its own deadlines and the "
                  "days between turns in state/campaign.yaml."),
+    Indexed("5.4", "What everyone learns of a power's money",
+            applied_by=(".treasury:state_treasuries", ".state_ext:stated_treasury")),
     Indexed("6", "Starting forces", why_none="narrative", note=INTRODUCES),
     Indexed("6.1", "Starting capital",
             applied_by=(".setup:starting_capital", ".state_legality:starting_forces",

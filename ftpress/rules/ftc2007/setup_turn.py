@@ -28,6 +28,7 @@ from ftpress.rules.ftc2007.setup_orders import (
     setup_open,
     vet_setup,
 )
+from ftpress.rules.ftc2007.treasury import state_treasuries
 from ftpress.rules.planning import located
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
@@ -43,6 +44,7 @@ def resolve(state: State, orders: Mapping[str, LoadedOrders[OrdersFile]], dice: 
     """The open turn: the set-up first when it is the set-up turn, then the week."""
     events: list[Event] = []
     if setup_open(state):
+        state = state_treasuries(state, first=True)  # §5.4: before the set-up spends any
         state, events = play_setup(state, orders)
     else:
         for player_id, loaded in orders.items():
@@ -127,10 +129,11 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                             f"{design.name} ({design.id}): {design.size}, {design.mass} mass, "
                             f"{design.points} points.", audience=told, player=player))
     groups = list(state.groups.groups)
-    # Counters are placed in the order of their ids, not of the file: the order of the
-    # public events (and of the state's groups) must not follow how the player wrote
-    # the set-up, where a dummy's entry may stand apart from the real ones (§15.2).
-    for placed in sorted(vetted.groups, key=lambda p: p.id):
+    # Counters are placed world by world, not in the order of the file, nor of their
+    # ids alone: the order of the public events (and of the state's groups) must follow
+    # nothing but where they stand (§15.1), not how the player wrote the set-up, where a
+    # dummy's entry may stand apart from the real ones (§15.2), nor the labels they gave.
+    for placed in sorted(vetted.groups, key=lambda p: (str(p.order.at), p.id)):
         world = place(state, placed.order.at)
         for bought in placed.ships:
             designs.setdefault(bought.design.id, bought.design)
@@ -167,7 +170,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
             "spares", rule("6.2.1"), f"{who} pre-positions {spare.points} points of spares "
             f"at {place(state, spare.at)} for {cost:,} (75% of their installed price): in "
             f"stock at once, and topped up there to {level} at most from now on.",
-            audience=PUBLIC, player=player, at=spare.at, note=spare.note,
+            audience=told, player=player, at=spare.at, note=spare.note,
             order=located(loaded, "setup", "spares", k), amount=-cost, account="spares"))
     systems = list(state.map.systems)
     for k, raised in vetted.defences:
@@ -186,7 +189,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
     events.append(Event(
         "setup-reserve", rule("6.2.3"), f"{who} keeps {left:,} of its {vetted.capital:,} "
         "starting capital as reserve cash, to spend from economic turn 2 (§6.3).",
-        audience=PUBLIC, player=player))
+        audience=told, player=player))
     if loaded.orders.setup is not None and loaded.orders.setup.note:
         events.append(Event("note", rule("6"), f"{powers_own(state, player, start=True)} note "
                             "on its set-up.", audience=told,

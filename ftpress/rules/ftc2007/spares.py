@@ -13,7 +13,7 @@ from fractions import Fraction
 from ftpress.rules.ftc2007.orderfile import SparesOrder
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
-from ftpress.state.events import PUBLIC, Event
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import Spares, State
 from ftpress.state.words import power
 
@@ -66,7 +66,7 @@ def buy_spares(state: State, player_id: str, order: SparesOrder,
     return state, [Event(
         "spares", rule("6.2.1"), f"{power(state, player_id, start=True)} buys {what} for "
         f"{cost} (75% of their installed price); they are in stock from the next economic "
-        "turn.", audience=PUBLIC, player=player_id,
+        "turn.", audience=Audience.told(player_id), player=player_id,
         at=order.at, order=where, note=order.note, amount=-cost, account="spares")]
 
 
@@ -79,9 +79,8 @@ def spares_arrive(state: State) -> tuple[State, list[Event]]:
             world = state.system(s.at)
             events.append(Event("spares", rule("6.2.1"), f"{s.arriving} points of spares come "
                                 f"into stock at {world.name if world else s.at}: "
-                                f"{s.stock + s.arriving} of {s.level}.", audience=PUBLIC,
-                                player=s.owner,
-                                at=s.at))
+                                f"{s.stock + s.arriving} of {s.level}.",
+                                audience=Audience.told(s.owner), player=s.owner, at=s.at))
             s = dataclasses.replace(s, stock=s.stock + s.arriving, arriving=0)
         spares.append(s)
     queues = dataclasses.replace(state.queues, spares=tuple(spares))

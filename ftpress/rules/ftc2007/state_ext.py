@@ -1,6 +1,7 @@
 """What ftc2007 keeps in the state beyond the shared model.
 
-A player's upkeep level (§7) and ally (§13.1), the player whose attack has left a
+A player's upkeep level (§7) and ally (§13.1), the treasury last stated to everyone
+(§5.4), the player whose attack has left a
 world interdicted (§10.6) and the one it
 paid income to this economic turn (§11.1), the hulks a player
 has captured and not yet rebuilt, stripped or sold (§12), the damage a repulse
@@ -108,6 +109,10 @@ class Ftc2007Player(Extension):
     prizes: tuple[Prize, ...] = ()
     #: §10.7: the damage repulses left this player's fleets owing, oldest first.
     owed: tuple[OwedDamage, ...] = ()
+    #: §5.4: the treasury as it stood when the current economic turn began (after the
+    #: books of the one before closed, before any new spending): the one figure of a
+    #: power's money everyone is told. None in a state recorded before any was stated.
+    stated_treasury: Count | None = field(default=None, metadata=placed_after("treasury"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +165,20 @@ def _player_as_others_know(ext: Ftc2007Player) -> Ftc2007Player:
     return dataclasses.replace(ext, owed=())
 
 
+def _treasury_as_others_know(player: Player) -> int:
+    """§5.4: others know a power's treasury as it was stated when the economic turn
+    began; what it spent since, and on what, is its own and the umpire's (§13.2). A
+    state from before any statement (the set-up's) holds the starting treasury, which
+    is no secret."""
+    stated = extension_of(player, Ftc2007Player).stated_treasury
+    return player.treasury if stated is None else stated
+
+
+def stated_treasury(player: Player) -> int | None:
+    """§5.4: the treasury last stated to everyone, if one has been."""
+    return extension_of(player, Ftc2007Player).stated_treasury
+
+
 def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
     """A design's technology and the systems the later rulings name show where its
     ships are seen; its approval, once it has been told to every player (§16.2)."""
@@ -173,7 +192,7 @@ def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
 KNOWLEDGE = Knowledge(outsider={"system": kept, "player": _player_as_others_know,
                                 "design": _design_as_others_know, "group": withheld,
                                 "ship": withheld},
-                      group_seen=_not_jumped_out)
+                      group_seen=_not_jumped_out, treasury=_treasury_as_others_know)
 
 EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
                                        "design": Ftc2007Design, "group": Ftc2007Group,

@@ -13,7 +13,9 @@ import dataclasses
 from fractions import Fraction
 
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Ftc2007Player, stated_treasury
 from ftpress.state.events import Account, Audience, Event
+from ftpress.state.extension import extended
 from ftpress.state.model import State
 
 
@@ -27,6 +29,18 @@ def balance(state: State, player_id: str) -> int:
     player = state.player(player_id)
     assert player is not None
     return player.treasury
+
+
+def state_treasuries(state: State, first: bool = False) -> State:
+    """§5.4: every power's treasury as it stands now stated to everyone, the figure
+    others know of its money until the next economic turn begins. ``first``: only
+    where none has been stated yet (the campaign's first economic turn, whose
+    statement is the starting capital, before the set-up spends any)."""
+    players = tuple(p if first and stated_treasury(p) is not None else
+                    extended(p, Ftc2007Player, stated_treasury=p.treasury)
+                    for p in state.players.players)
+    return dataclasses.replace(state, players=dataclasses.replace(state.players,
+                                                                  players=players))
 
 
 def credit(state: State, player_id: str, amount: int) -> State:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import Maintenance, maintenance_of
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
-from ftpress.state.events import PUBLIC, Event
+from ftpress.state.events import Audience, Event
 from ftpress.state.model import State
 from ftpress.state.words import plural, power
 
@@ -91,7 +91,8 @@ def charge_upkeep(state: State, player_id: str, economic_turn: int) -> tuple[Sta
                     f"{power(state, player_id, start=True)} pays {paid} upkeep for economic "
                     f"turn {economic_turn}: {rate} ({level}) of its ships' full list price of "
                     f"{price}{why}.",
-                    audience=PUBLIC, player=player_id, amount=-paid, account="maintenance")]
+                    audience=Audience.told(player_id), player=player_id, amount=-paid,
+                    account="maintenance")]
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its upkeep ({due} due)", due - paid,
                              "maintenance", "7.1"))
@@ -107,7 +108,8 @@ def charge_biomass(state: State, player_id: str, boxes: int, economic_turn: int,
     events = [Event("ordnance", rule("11.5"),
                     f"{power(state, player_id, start=True)} pays {paid} to regrow "
                     f"{plural(boxes, 'box', 'boxes')} of biomass expended in economic turn "
-                    f"{economic_turn} ({EXPENDED_BIOMASS_BOX_COST} a box).", audience=PUBLIC,
+                    f"{economic_turn} ({EXPENDED_BIOMASS_BOX_COST} a box).",
+                    audience=Audience.told(player_id),
                     player=player_id, order=where, amount=-paid, account="ordnance")]
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its expended biomass ({due} due)",
@@ -127,7 +129,8 @@ def charge_ordnance(state: State, player_id: str, points: int, economic_turn: in
     events = [Event("ordnance", rule("7.1"),
                     f"{power(state, player_id, start=True)} pays {paid} for ordnance worth "
                     f"{points} expended in economic turn {economic_turn} (half its build "
-                    "price).", audience=PUBLIC, player=player_id, order=where, amount=-paid,
+                    "price).", audience=Audience.told(player_id), player=player_id, order=where,
+                    amount=-paid,
                     account="ordnance")]
     if paid < due:
         events.append(unpaid(player_id, f"the rest of its ordnance bill ({due} due)",
