@@ -63,11 +63,15 @@ def test_the_result_file_says_which_powers_check_damage_one_level_worse(tmp_path
     make their damage checks one level worse."""
     root = tmp_path / "reduced"
     save_state(root, build_state({**STATE, "players": {"nac": {"maintenance": "reduced"}}}))
+    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/\n"
+                                    "timezone: UTC\n")  # the turn refuses what check does
     (root / "orders/t002").mkdir(parents=True)
     (root / "orders/t002/esu.yaml").write_text(ORDERS)
     code, _, err = run("turn", "--source", root, "--now", NOW)
     assert (code, err) == (0, "")
-    assert (root / "battles/t002/home.yaml").read_text().splitlines()[0] == (
+    lines = (root / "battles/t002/home.yaml").read_text().splitlines()
+    assert lines[0].startswith("# yaml-language-server: $schema=")  # the schema, for editors
+    assert lines[1] == (
         "# The battle at Home between the ESU and the NAC (a task group of the ESU (1 ship, "
         "enters by the south-east edge); a task group of the NAC (1 ship)) is to be fought on "
         "the tabletop; the turn waits for its result. The NAC is on reduced maintenance: every "

@@ -213,10 +213,7 @@ class Hub:
         """The merge workflow on workflow_run (the check of ``pr`` completed): its job if
         its ``if:`` holds; GitHub then makes the merge it asked for, dated ``now``,
         and starts the publishing run it dispatched."""
-        payload = {"workflow_run": {"event": "pull_request", "conclusion": pr["checked"],
-                                    "head_sha": pr["head"]["sha"], "name": "orders"}}
-        run_context = context("workflow_run", payload, sha=self.main(),
-                              environments=self.environments)
+        run_context = self._completed(pr)
         job = self.workflows["merge"]["jobs"]["merge"]
         if not holds(job["if"], run_context):
             return None
@@ -234,6 +231,26 @@ class Hub:
             assert (dispatch["workflow"], dispatch["ref"]) == ("publish.yml", "main")
             self.publish(now, "workflow_dispatch")
         return done
+
+    def _completed(self, pr: dict[str, Any]) -> dict[str, Any]:
+        """The context of the merge workflow's run when the check of ``pr`` completed."""
+        payload = {"workflow_run": {"event": "pull_request", "conclusion": pr["checked"],
+                                    "head_sha": pr["head"]["sha"], "name": "orders"}}
+        return context("workflow_run", payload, sha=self.main(),
+                       environments=self.environments)
+
+    def merge_together(self, prs: list[dict[str, Any]], now: str) -> None:
+        """The merge runs of checks that completed together, queued while the first is in
+        progress: each in its own concurrency group (the head it checked), so GitHub
+        cancels none and none waits; each then runs (:meth:`merge_run`)."""
+        workflow = self.workflows["merge"]
+        names = [f"merge-{pr['number']}-{pr['head']['sha'][:8]}" for pr in prs]
+        for name, pr in zip(names, prs, strict=True):
+            self.concurrency.queue(name, workflow, self._completed(pr))
+        assert [self.concurrency.state(name) for name in names] == ["in_progress"] * len(prs)
+        for name, pr in zip(names, prs, strict=True):
+            self.merge_run(pr, now)
+            assert self.concurrency.finish(name) is None
 
     def squash(self, pr: dict[str, Any], now: str) -> str:
         """GitHub squashes the pull request onto main (the merge workflow asked, or the
@@ -529,18 +546,23 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     # the turn due: the run it starts pauses it for the tabletop.
     t002 = "2026-03-10T10:00:00+00:00"
     everyone = []
-    for login, player, groups in (
-            ("alice", "nac", "{}"), ("carol", "fse", "{}"),
-            ("bob", "nsl", "\n  nsl-1: {move: cedar-point, posture: attack}")):
-        if player == "nsl":
-            # nac changes its mind: checked before the pause, merged only during it.
-            amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders(
-                "t002", "nac", note="Run!")}, t002)
-            assert hub.check(amend, t002, then_merge=False).ok
-        pr = hub.pull_request(login, {f"orders/t002/{player}.yaml":
-                                      orders("t002", player, groups)}, t002)
+    for login, player in (("alice", "nac"), ("carol", "fse")):
+        pr = hub.pull_request(login, {f"orders/t002/{player}.yaml": orders("t002", player)},
+                              t002)
         everyone.append(pr)
-        assert hub.check(pr, t002).ok
+        assert hub.check(pr, t002, then_merge=False).ok
+    # Their checks end together: both merge runs run (each in its own concurrency
+    # group), and each merge starts a publishing run (t002 is not due yet).
+    hub.merge_together(everyone, t002)
+    assert "t002 is not due" in hub.runs[-1][2]
+    # nac changes its mind: checked before the pause, merged only during it.
+    amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders(
+        "t002", "nac", note="Run!")}, t002)
+    assert hub.check(amend, t002, then_merge=False).ok
+    nsl2 = hub.pull_request("bob", {"orders/t002/nsl.yaml": orders(
+        "t002", "nsl", "\n  nsl-1: {move: cedar-point, posture: attack}")}, t002)
+    everyone.append(nsl2)
+    assert hub.check(nsl2, t002).ok
     paused = [text for _, _, text in hub.runs if "paused" in text or "waits" in text]
     assert paused, hub.runs[-1][2]
     assert log(hub.bare)[0].startswith("Turn 2 (t002) paused")
@@ -574,7 +596,7 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     assert not refused.ok and "orders for t003 were due 2026-03-22 20:00 UTC" in refused.stderr
     hub.squash(late, "2026-03-23T09:30:00+00:00")
     done = hub.publish("2026-03-23T10:00:00+00:00", workspace=runner)
-    assert "::notice::main moved" in done.stdout
+    assert "::notice::main moved" in done.stdout, done.stdout + done.stderr
     assert "set aside: orders/t003/nac.yaml.age -> orders-set-aside/t003/" in done.stdout
     assert "after t003's orders closed: they were due 2026-03-22 20:00 UTC" in done.stdout
 

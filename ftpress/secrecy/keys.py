@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import dataclasses
+import secrets
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -46,6 +47,7 @@ from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
 from ftpress.store import open_store, open_with
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE, master_secret
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +156,20 @@ def init_key(root: Path) -> KeysReport:
         f"its recipient {made.public} is now in state/campaign.yaml: commit that\n"
         f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
         "(Settings → Secrets and variables → Actions), and back it up somewhere safe "
-        "off this machine: without it nobody can open sealed orders")
+        "off this machine: without it nobody can open sealed orders" + _master_made(root))
+
+
+def _master_made(root: Path) -> str:
+    """A sealed turn is resolved only with the umpire's master secret, which keys its
+    hidden rolls (``ftpress init`` makes one with a sealed campaign): a campaign sealed
+    afterwards gets one here, where it has none yet, so that its next turn can run."""
+    if master_secret(root) is not None:
+        return ""
+    write_file(root / SECRET_FILE, (secrets.token_hex(32) + "\n").encode("ascii"), mode=0o600)
+    ensure_ignored(root, f"/{SECRET_FILE}")
+    return (f"\nthe umpire's master secret written to {SECRET_FILE} (git-ignored): store it "
+            f"as the secret {SECRET_ENV} of the publishing workflow's 'umpire' environment "
+            "and keep a copy; it keys the hidden rolls of every sealed turn")
 
 
 #: Where ``keys new`` writes a player's key, in their own clone of the campaign.

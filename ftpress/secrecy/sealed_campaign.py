@@ -41,6 +41,7 @@ from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.intelligence import intelligence_files
 from ftpress.secrecy.knowledge import PUBLIC, knowledge_of
 from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
+from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import load_dice, snapshot_folders
 from ftpress.state.model import DiceFile, State
@@ -189,7 +190,9 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
             start: State) -> dict[str, bytes]:
     """One record folder's files, sealed, as the turn would have written them in a sealed
     campaign (the store's one recipe): its state, before/, logs, order files and each
-    player's intelligence. Only the record's: the current state is written apart."""
+    player's intelligence, and the battle results it was resolved with (fought on the
+    tabletop), which its list of hashes names too. Only the record's: the current state is
+    written apart."""
     root, key = store.root, store.key
     record = store.record_of(folder)
     sealed = sealing.recorded_seal(root, folder, record, key)
@@ -201,10 +204,11 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
                     if record.dice == "keyed" else None, record,
                     dict(read_recorded_orders(root, folder, key)),
                     {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
-                     for path, data in sealed.files.items()} if sealed is not None else {})
+                     for path, data in sealed.files.items()} if sealed is not None else {},
+                    store.battles(turn, f"{folder}/{BATTLES_DIR}"))
     listed = f"{folder}/{LISTING}"  # a record made before records were listed keeps none
     files = {rel: data for rel, data in store.turn_files(made).written.items()
-             if rel.startswith(folder + "/") and (rel != listed or (root / listed).is_file())}
+             if rel.startswith(folder + "/")}
     # The current state's hashes stay as the turn listed them: an edit of the state since,
     # or a twin sealed again, is told apart from a plain file changed by hand by --verify.
     if listed in files:

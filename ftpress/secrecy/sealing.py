@@ -388,7 +388,8 @@ def recorded_seal(root: Path, folder: str, record: TurnRecord,
     event log (its twin, with ``umpire``: they are told to their player alone)."""
     base = root / folder / "orders"
     found = sorted(base.glob(f"*{SEALED}")) if base.is_dir() else []
-    if record.digest_of == "orders" or (not found and record.digest_of != "sealed"):
+    if record.digest_of == "orders" or (not found and record.digest_of not in ("sealed",
+                                                                              "receipts")):
         return None  # (a sealed turn in which nobody sent orders keys on no files)
     sealed = {file.name.removesuffix(SEALED): file.read_bytes() for file in found}
     recorded = read_events(root, folder, umpire)

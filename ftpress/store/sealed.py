@@ -120,8 +120,10 @@ class SealedStore(CampaignStore):
                     sealer.sealed(rel, whole[rel])}
         for rel, data in intelligence_files(folder, made.state, made.events, made.turn).items():
             out[rel] = sealer.kept(rel, data)
-        # Last: the list of every file of the record with its hash, for anyone to check.
-        out[f"{folder}/{LISTING}"] = listing(folder, out)
+        # Last: the list of every file of the record with its hash, for anyone to check;
+        # none for a record written before records were listed (made again: redo).
+        if not (self.root / folder).is_dir() or (self.root / folder / LISTING).is_file():
+            out[f"{folder}/{LISTING}"] = listing(folder, out)
         return out
 
     def kept_as(self, name: str) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, TurnFiles, open_store
 from ftpress.store.campaign import load_folder
+from ftpress.store.listing import LISTING
 from ftpress.turn.verify import remade, unified_diff
 from ftpress.yourview.view import FOLDER as VIEWS
 
@@ -34,7 +35,7 @@ REDO_KEEPS_EDITED_STARTS = True
 _RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
                            *(name for log in RECORD_TWINS for name in (log, twin(log))),
                            "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR,
-                           INTELLIGENCE, VIEWS})
+                           INTELLIGENCE, VIEWS, LISTING})
 
 
 @dataclass(frozen=True, slots=True)
