@@ -63,6 +63,7 @@ class Demo:
         if self.key_file is None:
             return dest
         (dest / ".ftpress-umpire-key").unlink()
+        (dest / ".ftpress-secret").unlink()  # an open campaign may play without one
         for twin in sorted((dest / "state").rglob("*.age")):
             plain = twin.with_name(twin.name.removesuffix(".age"))
             if plain.is_file():  # (a player's intelligence has none: an open campaign keeps none)
@@ -84,6 +85,8 @@ class Demo:
                 shutil.copy2(source, dest / name)
         if self.key_file is not None:
             shutil.copy2(self.key_file, dest / ".ftpress-umpire-key")
+            # and a master secret: a sealed campaign's turn is not resolved without one
+            (dest / ".ftpress-secret").write_text("the demo umpire's master secret\n")
         return dest
 
     def state(self) -> State:

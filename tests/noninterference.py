@@ -9,7 +9,8 @@ one turn the way the workflows do:
    committed), sent on a branch and checked by ``ftpress check-pr`` as the orders
    workflow runs it (its log and job summary kept), then merged;
 2. the publishing run's turn job: ``ftpress turn --if-due --commit-message
-   --battles-report --link``, ``ftpress status`` into the job summary, the commit;
+   --battles-report --views-comment --link``, ``ftpress status`` into the job
+   summary, the commit; the views comment as the views job posts it;
    its battles job when a turn pauses or ends a pause: ``ftpress battles report``
    as the issue's body or closing comment; its remind job: ``ftpress remind``;
    its build job: ``ftpress build`` into the build cache the workflow saves;
@@ -303,8 +304,11 @@ def publish_turn(cli: Cli, root: Path, work: Path, surface: Surface, now: str) -
     """The publishing run's turn job and, when it paused or ended a pause, its battles
     job (tests/test_publish_run.py runs the same steps from publish.yml itself)."""
     message, battles = work / "commit-message", work / "battles.md"
+    views = work / "views.md"
     cli("turn", "turn", "--if-due", "--commit-message", message, "--battles-report", battles,
-        "--link", LINK, "--now", now)
+        "--views-comment", views, "--link", LINK, "--now", now)
+    if views.is_file():  # the views job's comment to the players, on the bot's issue
+        surface.add("issues", "views", views.read_text())
     _code, status = cli("status", "status", "--now", now)
     summary = f"```\n{status}```\n"
     if message.is_file():

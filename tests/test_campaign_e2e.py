@@ -50,7 +50,7 @@ import yaml
 from pyrage import x25519
 from test_publish_run import MASTER, committer, git, log, server
 from test_release import build_wheel, install_ftpress, runner
-from workflowrun import Environment, JobRun, context, holds, run_job
+from workflowrun import Concurrency, Environment, JobRun, context, holds, job_runs, run_job
 
 from ftpress import __version__
 from ftpress.store.state_edits import current_state, write_state_file
@@ -89,16 +89,21 @@ class Hub:
     GitHub does with them."""
 
     def __init__(self, tmp_path: Path, bare: Path, run, environ: dict[str, str],
-                 workflows: Path, umpire_key: str, keys: dict[str, Path]) -> None:
+                 workflows: Path, umpire_key: str, keys: dict[str, Path],
+                 merge_queue: bool = False) -> None:
         self.tmp, self.bare, self.run, self.count = tmp_path, bare, run, 0
         self.keys = keys
+        #: An organization's repository whose main requires a merge queue.
+        self.merge_queue = merge_queue
+        #: The publishing workflow's concurrency group, as GitHub keeps it.
+        self.concurrency = Concurrency()
         #: The environment umpire, main alone; no repository secret at all.
         self.environments = {"umpire": Environment(("main",), {
             "FTPRESS_UMPIRE_SECRET": MASTER, "FTPRESS_UMPIRE_KEY": umpire_key})}
         store = tmp_path / "github.json"
         self.gh = fakegh.Issues(store)
         bin_dir = tmp_path / "fake-gh"
-        self.environ = {**environ, **fakegh.install(bin_dir, store),
+        self.environ = {**environ, **fakegh.install(bin_dir, store, merge_queue),
                         "PATH": f"{bin_dir}{os.pathsep}{environ['PATH']}"}
         self.workflows = {name: yaml.safe_load((workflows / f"{name}.yml").read_text())
                           for name in ("orders", "merge", "publish")}
@@ -262,10 +267,14 @@ class Hub:
         return None
 
     def publish(self, now: str, event: str = "schedule", workspace: Path | None = None,
-                build: bool = False) -> JobRun:
+                build: bool = False, cancelled_after_turn: bool = False) -> JobRun:
         """One run of the publishing workflow: the turn job (from ``workspace`` if it was
-        checked out earlier), then the jobs that need it and whose ``if:`` holds; the
-        site's build and deployment with ``build``."""
+        checked out earlier), then each job GitHub starts once the jobs it needs are
+        done (:func:`workflowrun.job_runs`). With ``build`` the site is built and
+        deployed when it changed; without, the build job stands in as a build that found
+        the site as deployed (nothing to deploy), to spare the test a build per run.
+        ``cancelled_after_turn``: a person cancels the run once its turn job is done,
+        and no other job of it runs."""
         self.count += 1
         sha = self.main()
         name = f"publish-{self.count}"
@@ -279,26 +288,89 @@ class Hub:
         self.runs.append((turn.ok, moved, turn.stdout))
         if not turn.ok:
             return turn
-        needs = {"turn": {"outputs": turn.outputs, "result": "success"}}
-        site = ("build", "deploy", "deployed") if build else ()
-        for job in ("battles", "tell", "remind", *site):
-            if job == "deployed" and "deploy" not in needs:
-                continue  # it needs the deployment, which did not run
+        needs: dict[str, Any] = {"turn": {"outputs": turn.outputs, "result": "success"}}
+        if not build:
+            needs["build"] = {"outputs": {"changed": "false"}, "result": "success"}
+        for job in ("battles", "tell", "remind", "build", "deploy", "deployed", "views"):
+            if job in needs:
+                continue
             run_context = context(event, {}, sha=sha, needs=needs,
                                   environments=self.environments)
-            if not holds(workflow["jobs"][job].get("if", "true"), run_context):
+            if not job_runs(workflow["jobs"][job], run_context, cancelled_after_turn):
+                needs[job] = {"outputs": {}, "result": "cancelled" if cancelled_after_turn
+                              else "skipped"}
                 continue
-            where = self.workspace(f"{name}-{job}", turn.outputs["sha"])
             if job == "deploy":
                 self.deployed.append(needs["build"]["outputs"]["digest"])
                 needs[job] = {"outputs": {}, "result": "success"}
                 continue
+            where = self.workspace(f"{name}-{job}", turn.outputs["sha"])
             done = self._logged(run_job(workflow, job, where, environ, run_context,
                                         self.tmp / "temp" / f"{name}-{job}", server(self.tmp),
                                         uses=self._uses))
             assert done.ok, done.stdout + done.stderr
             needs[job] = {"outputs": done.outputs, "result": "success"}
         return turn
+
+    def publish_together(self, runs: list[tuple[str, str]]) -> list[JobRun | None]:
+        """Runs of the publishing workflow (each its time and event) queued one after
+        another while the first is in progress (checked out at once): GitHub's
+        concurrency group decides which run (:class:`workflowrun.Concurrency`). What
+        each did, in the order given; None for a run cancelled."""
+        workflow = self.workflows["publish"]
+        names = [f"queued-{self.count}-{i}" for i in range(len(runs))]
+        first: Path | None = None
+        for name, (_, event) in zip(names, runs, strict=True):
+            if self.concurrency.queue(name, workflow, context(event, {}, sha=self.main())):
+                first = self.workspace(name, self.main())
+        assert first is not None and self.concurrency.state(names[0]) == "in_progress"
+        done: dict[str, JobRun] = {}
+        running: str | None = names[0]
+        while running is not None:
+            now, event = runs[names.index(running)]
+            done[running] = self.publish(now, event, workspace=first if running == names[0]
+                                         else None)
+            running = self.concurrency.finish(running)
+        return [done.get(name) for name in names]
+
+    def enqueue(self, pr: dict[str, Any], now: str) -> dict[str, Any]:
+        """The umpire adds the pull request to main's merge queue (a person's act, so
+        GitHub starts the merge_group run): the queue's merge group, main with the pull
+        request squashed onto it, dated ``now``, on its own branch, checked by the
+        orders workflow (:meth:`land` then lands it, or not)."""
+        assert self.merge_queue
+        base = self.main()
+        scratch = self.clone("queue")
+        git(scratch, "fetch", "-q", "origin", f"refs/pull/{pr['number']}/head")
+        git(scratch, "merge", "-q", "--squash", "FETCH_HEAD")
+        subprocess.run(["git", "-C", str(scratch), "commit", "-q", "-m",
+                        f"orders from {pr['user']['login']} (#{pr['number']})"],
+                       check=True, env=dated(now))
+        head = git(scratch, "rev-parse", "HEAD")
+        ref = f"refs/heads/gh-readonly-queue/main/pr-{pr['number']}-{base}"
+        git(scratch, "push", "-q", "-f", "origin", f"HEAD:{ref}")
+        payload = {"action": "checks_requested", "merge_group": {
+            "head_sha": head, "head_ref": ref, "base_sha": base, "base_ref": "refs/heads/main",
+            "head_commit": {"id": head, "message": f"orders (#{pr['number']})"}}}
+        name = f"queue-{pr['number']}-{head[:8]}"
+        check = self._logged(run_job(
+            self.workflows["orders"], "check", self.workspace(name, head, ref),
+            {**self.environ, "SOURCE_DATE_EPOCH": epoch(now)},
+            context("merge_group", payload, sha=head, ref=ref, environments=self.environments),
+            self.tmp / "temp" / name, server(self.tmp)))
+        return {"pr": pr, "base": base, "head": head, "check": check, "at": now}
+
+    def land(self, group: dict[str, Any], now: str) -> JobRun:
+        """The queue lands a merge group whose check passed: main moves to its commit,
+        at ``now``. If main moved since the group was made, GitHub makes it again on
+        the new main and checks it again, at ``now``, first. What the last check said;
+        a group that fails it is taken out of the queue and never lands."""
+        if group["base"] != self.main():
+            group.update(self.enqueue(group["pr"], now))
+        if group["check"].ok:
+            git(self.bare, "update-ref", "refs/heads/main", group["head"], group["base"])
+            self.gh.merged(group["pr"]["number"], group["head"])
+        return group["check"]
 
 
 def orders(turn: str, player: str, groups: str = "{}", note: str = "Hold.") -> str:
@@ -348,6 +420,17 @@ def prepare(root: Path, run, keys: Path) -> tuple[str, dict[str, Path]]:
 
 @pytest.fixture
 def hub(tmp_path, run, monkeypatch) -> Hub:
+    """A repository of a personal account: no merge queue."""
+    return make_hub(tmp_path, run, monkeypatch)
+
+
+@pytest.fixture
+def org_hub(tmp_path, run, monkeypatch) -> Hub:
+    """A repository of an organization, whose main requires a merge queue."""
+    return make_hub(tmp_path, run, monkeypatch, merge_queue=True)
+
+
+def make_hub(tmp_path, run, monkeypatch, merge_queue: bool = False) -> Hub:
     monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", MASTER)
     root = tmp_path / "made"
     args = [a for p, (login, i) in PLAYERS.items() for a in ("--player", f"{p}:{login}:{i}")]
@@ -369,7 +452,8 @@ def hub(tmp_path, run, monkeypatch) -> Hub:
     subprocess.run(["git", "-C", str(root), "commit", "-q", "-m", "The campaign"], check=True,
                    env=dated("2026-03-01T10:00:00+00:00"))
     git(root, "push", "-q", str(bare), "HEAD:main")
-    return Hub(tmp_path, bare, run, environ, root / ".github/workflows", umpire_key, keys)
+    return Hub(tmp_path, bare, run, environ, root / ".github/workflows", umpire_key, keys,
+               merge_queue)
 
 
 def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
@@ -391,9 +475,18 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     # fse's is checked in time, but its merge run is held up past the deadline.
     stale = hub.pull_request("carol", {"orders/t001/fse.yaml": orders("t001", "fse")}, early)
     assert hub.check(stale, early, then_merge=False).ok
-    # From a day before the deadline, the first run reminds fse; the next does not again.
-    hub.publish("2026-03-07T20:30:00+00:00")
-    hub.publish("2026-03-07T21:30:00+00:00")
+    # From a day before the deadline, the first run to find the reminder due reminds fse.
+    # A run in progress started before then; the run the umpire starts meanwhile waits,
+    # and is cancelled when the hourly run is queued (GitHub keeps one run waiting in a
+    # group): the hourly run reminds fse; the next run does not again.
+    before, cancelled, hourly = hub.publish_together([
+        ("2026-03-07T19:55:00+00:00", "schedule"),
+        ("2026-03-07T20:30:00+00:00", "workflow_dispatch"),
+        ("2026-03-07T21:07:00+00:00", "schedule")])
+    assert before is not None and hourly is not None and cancelled is None
+    assert len(hub.concurrency.cancelled) == 1
+    hub.publish("2026-03-07T22:07:00+00:00")
+    assert "::notice::the reminder for this turn went out already" in "".join(hub.logs[-3:])
     bot = [i for i in hub.gh.all() if i.user == "github-actions[bot]"]
     (reminders,) = bot
     assert (reminders.title, reminders.labels) == ("Orders reminders", ("ftpress-reminders",))
@@ -406,7 +499,16 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
         in reminder
     (mallorys,) = [i for i in hub.gh.all() if i.user == "mallory"]
     assert mallorys.comments == () and mallorys.state == "open"
-    hub.publish("2026-03-09T10:00:00+00:00")  # past the deadline: resolved without fse
+    # Past the deadline: resolved without fse. The hourly run that would resolve it waits
+    # behind a run in progress and is replaced by one the umpire starts: the turn is
+    # resolved all the same, once, by the run that took its place.
+    early_run, replaced, resolving = hub.publish_together([
+        ("2026-03-08T19:58:00+00:00", "workflow_dispatch"),
+        ("2026-03-08T20:07:00+00:00", "schedule"),
+        ("2026-03-08T20:09:00+00:00", "workflow_dispatch")])
+    assert replaced is None and early_run is not None and resolving is not None
+    assert "t001 is not due" in early_run.stdout
+    assert "t001 is due" in resolving.stdout and log(hub.bare)[0].startswith("Turn 1 (t001)")
     # fse's merge run comes now: checked again on main as it is, it is refused.
     merge_run = hub.merge_run(stale, "2026-03-09T11:00:00+00:00")
     assert merge_run is not None
@@ -440,7 +542,6 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     paused = [text for _, _, text in hub.runs if "paused" in text or "waits" in text]
     assert paused, hub.runs[-1][2]
     assert log(hub.bare)[0].startswith("Turn 2 (t002) paused")
-    battle = "battles/t002/cedar-point.yaml"
     (issue,) = [i for i in hub.gh.all() if "ftpress-battles" in i.labels]
     assert issue.state == "open" and issue.body.startswith("<!-- ftpress:battles:t002 -->")
     during = "2026-03-11T10:00:00+00:00"
@@ -448,14 +549,7 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     assert merge_run is not None and "not merged" in merge_run.stdout
     hub.squash(amend, during)  # merged by hand during the pause
     # The umpires fill the result in on main and start the run.
-    umpire = hub.clone("umpire")
-    text = (umpire / battle).read_text()
-    for old, new in FOUGHT.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    (umpire / battle).write_text(text)
-    git(umpire, "commit", "-q", "-am", "The battle at Cedar Point, fought")
-    git(umpire, "push", "-q", "origin", "HEAD:main")
+    fight_at_cedar_point(hub)
     resolved = hub.publish("2026-03-12T10:00:00+00:00", "workflow_dispatch")
     assert "set aside: orders/t002/nac.yaml.age -> orders-set-aside/t002/" in resolved.stdout
     assert resolved.outputs["fought"] == "t002"
@@ -483,8 +577,10 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     assert "after t003's orders closed: they were due 2026-03-22 20:00 UTC" in done.stdout
 
     # t004: nobody sends orders, and no run comes until weeks after the deadline.
+    # The umpire cancels that run once its turn job is done: its players' comment, not
+    # posted, is posted by the next run.
     lagging = "2026-04-15T10:00:00+00:00"
-    done = hub.publish(lagging)
+    done = hub.publish(lagging, cancelled_after_turn=True)
     assert ("note: t005's orders are due 2026-04-19 20:00 UTC, not 2026-04-05 20:00 UTC, "
             "which had passed when t004 was resolved") in done.stdout
     before = hub.main()
@@ -545,3 +641,184 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     assert [(m.number, m.head) for m in hub.gh.merges()] == [
         (pr["number"], pr["head"]["sha"]) for pr in (nac, nsl, *everyone, nsl3)]
     assert json.loads(json.dumps(hub.gh.dispatches()))  # each merge started a run
+    # Each resolved turn, once its site was deployed (or already was), the bot told every
+    # player with a key that their own report is in, once per turn, whichever run first
+    # found it not posted: t004's by the run after the one cancelled.
+    (reports,) = [i for i in hub.gh.all() if "ftpress-reports" in i.labels]
+    assert (reports.title, reports.user) == ("Turn reports", "github-actions[bot]")
+    assert [c.splitlines()[0] for c in reports.comments] == [
+        f"<!-- ftpress:views:{turn} -->" for turn in ("t001", "t002", "t003", "t004")]
+    for comment in reports.comments:
+        assert "@alice (nac), @bob (nsl), @carol (fse): open https://owner.github.io/camp/you/" \
+            in comment
+    # A workflow on any branch but main cannot read the key.
+    key_text = hub.environments["umpire"].secrets["FTPRESS_UMPIRE_KEY"].strip()
+    for said in stolen(hub):
+        assert key_text not in said and MASTER not in said
+
+
+#: A workflow someone who can push a branch pushes (or a fork's pull request carries),
+#: asking for the key through the environment, and as a repository secret.
+STEALING = """name: steal
+on: [push, pull_request]
+permissions: {}
+jobs:
+  through-the-environment:
+    runs-on: ubuntu-latest
+    environment: umpire
+    steps:
+      - env:
+          KEY: ${{ secrets.FTPRESS_UMPIRE_KEY }}
+          SECRET: ${{ secrets.FTPRESS_UMPIRE_SECRET }}
+        run: echo "key=$KEY secret=$SECRET"
+  as-a-repository-secret:
+    runs-on: ubuntu-latest
+    steps:
+      - env:
+          KEY: ${{ secrets.FTPRESS_UMPIRE_KEY }}
+          SECRET: ${{ secrets.FTPRESS_UMPIRE_SECRET }}
+        run: echo "key=$KEY secret=$SECRET"
+"""
+
+
+def stolen(hub: Hub) -> list[str]:
+    """A branch pushed to the repository with :data:`STEALING` (only umpires can push one,
+    and a collaborator's account can be taken over), and the same workflow in a fork's
+    pull request, run as GitHub runs them: what each job printed or was told."""
+    branch = hub.clone("collaborator")
+    git(branch, "checkout", "-q", "-b", "steal")
+    (branch / ".github/workflows/steal.yml").write_text(STEALING)
+    git(branch, "add", ".github/workflows/steal.yml")
+    git(branch, "commit", "-q", "-m", "a workflow of my own")
+    git(branch, "push", "-q", "origin", "steal")
+    sha = git(branch, "rev-parse", "HEAD")
+    workflow = yaml.safe_load(STEALING)
+    said = []
+    for ref, fork in (("refs/heads/steal", False), ("refs/pull/99/merge", True)):
+        git(hub.bare, "update-ref", ref, sha)
+        for job in workflow["jobs"]:
+            name = f"steal-{job}-{fork}"
+            done = hub._logged(run_job(
+                workflow, job, hub.workspace(name, sha, ref), hub.environ,
+                context("pull_request" if fork else "push", {}, sha=sha, ref=ref, fork=fork,
+                        environments=hub.environments),
+                hub.tmp / "temp" / name, server(hub.tmp)))
+            said.append(done.stdout + done.stderr)
+            if job == "through-the-environment" and not fork:
+                assert done.stderr == ('Branch "steal" is not allowed to deploy to umpire due '
+                                       "to environment protection rules.\n")
+            elif job == "as-a-repository-secret":
+                assert done.ok and done.stdout == "key= secret=\n"
+    return said
+
+
+def fight_at_cedar_point(hub: Hub) -> None:
+    """The umpires fill in the battle at Cedar Point as they fought it, on main."""
+    battle = "battles/t002/cedar-point.yaml"
+    umpire = hub.clone("umpire")
+    text = (umpire / battle).read_text()
+    for old, new in FOUGHT.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    (umpire / battle).write_text(text)
+    git(umpire, "commit", "-q", "-am", "The battle at Cedar Point, fought")
+    git(umpire, "push", "-q", "origin", "HEAD:main")
+
+
+def test_an_organization_repository_with_a_merge_queue(org_hub):
+    """The same campaign on an organization's repository whose main requires a merge
+    queue. The merge workflow merges nothing there (a queue entry its token made would
+    start no merge_group run and never be checked) and says so; the umpire adds each
+    pull request to the queue, a person's act, so the queue's merge_group run checks it
+    against the main it lands on; the queue's merge starts no run, and the hourly run
+    resolves the turn. A group that main moved under is made and checked again before
+    it lands, so an entry queued in time but overtaken by the turn's resolution, one
+    queued after the deadline and one queued during a tabletop pause never land; what
+    the umpire merges by hand past the queue (an admin may bypass it) is set aside as on
+    a personal account. Both turns verify for a third party."""
+    hub = org_hub
+    early = "2026-03-02T10:00:00+00:00"
+    for login, player in (("alice", "nac"), ("bob", "nsl")):
+        pr = hub.pull_request(login, {f"orders/t001/{player}.yaml": orders("t001", player)},
+                              early)
+        assert hub.check(pr, early).ok
+        assert (f"::notice::main has a merge queue: pull request #{pr['number']} waits for "
+                "the umpire to add it to the queue") in hub.logs[-1]
+        assert hub.land(hub.enqueue(pr, early), early).ok
+    # The workflows' token neither merged nor queued anything, nor started a run.
+    assert hub.gh.merges() == [] and hub.gh.dispatches() == [] and hub.runs == []
+    # fse's is queued in time and its group passes, but waits in the queue (its minimum
+    # group size) while the hourly run resolves t001: main moved, the group is made
+    # again on the new main and checked again, and refused. It never lands.
+    fse = hub.pull_request("carol", {"orders/t001/fse.yaml": orders("t001", "fse")}, early)
+    assert hub.check(fse, early).ok
+    queued = hub.enqueue(fse, "2026-03-08T19:50:00+00:00")
+    assert queued["check"].ok
+    resolved = hub.publish("2026-03-08T20:07:00+00:00")
+    assert "t001 is due" in resolved.stdout
+    refused = hub.land(queued, "2026-03-08T20:10:00+00:00")
+    assert not refused.ok and "orders/t001/fse.yaml.age" in refused.stderr
+    # The umpire merges it by hand past the queue: into a turn already resolved, set
+    # aside by the next run and said on the pull request.
+    hub.squash(fse, "2026-03-08T20:30:00+00:00")
+    aside = hub.publish("2026-03-08T21:07:00+00:00")
+    assert "set aside: orders/t001/fse.yaml.age -> orders-set-aside/t001/" in aside.stdout
+    (told,) = hub.gh.pr_comments(fse["number"])
+    assert "after t001 was resolved" in told
+
+    # t002: nac and nsl send orders through the queue, nsl attacking nac at Cedar Point;
+    # fse's come after the deadline: its check and the queue's refuse them.
+    t002 = "2026-03-10T10:00:00+00:00"
+    sent = {}
+    for login, player, groups in (
+            ("alice", "nac", "{}"),
+            ("bob", "nsl", "\n  nsl-1: {move: cedar-point, posture: attack}")):
+        pr = hub.pull_request(login, {f"orders/t002/{player}.yaml":
+                                      orders("t002", player, groups)}, t002)
+        assert hub.check(pr, t002).ok
+        assert hub.land(hub.enqueue(pr, t002), t002).ok
+        sent[player] = pr
+    after = "2026-03-15T20:30:00+00:00"
+    late = hub.pull_request("carol", {"orders/t002/fse.yaml": orders("t002", "fse")}, after)
+    refused = hub.check(late, after)
+    assert not refused.ok and "orders for t002 were due 2026-03-15 20:00 UTC" in refused.stderr
+    refused = hub.land(hub.enqueue(late, after), after)
+    assert not refused.ok and "orders for t002 were due 2026-03-15 20:00 UTC" in refused.stderr
+    # The hourly run after the deadline pauses the turn for the tabletop battle; nac's
+    # change of mind, queued during the pause, is refused by the queue's check, and
+    # merged by hand past the queue all the same.
+    hub.publish("2026-03-15T21:07:00+00:00")
+    assert log(hub.bare)[0].startswith("Turn 2 (t002) paused")
+    during = "2026-03-16T10:00:00+00:00"
+    amend = hub.pull_request("alice", {"orders/t002/nac.yaml": orders("t002", "nac",
+                                                                        note="Run!")}, during)
+    assert not hub.check(amend, during).ok
+    refused = hub.land(hub.enqueue(amend, during), during)
+    assert not refused.ok and "paused" in refused.stderr
+    hub.squash(amend, during)
+    fight_at_cedar_point(hub)
+    done = hub.publish("2026-03-17T10:00:00+00:00", "workflow_dispatch")
+    assert "set aside: orders/t002/nac.yaml.age -> orders-set-aside/t002/" in done.stdout
+    assert done.outputs["fought"] == "t002"
+
+    for green, moved, said in hub.runs:
+        assert green and (moved or " is not due: " in said or "paused" in said), said
+    third_party = hub.clone("third-party")
+    for turn, players in (("t001", ["nac", "nsl"]), ("t002", ["nac", "nsl"])):
+        record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
+        assert record["orders"] == players, turn
+        verified = hub.run("turn", "--source", third_party, "--verify", turn)
+        assert verified[0] == 0, verified
+    # nac's t002 orders are those the queue landed before the pause.
+    landed = subprocess.run(["git", "-C", str(hub.bare), "show",
+                             f"{sent['nac']['head']['sha']}:orders/t002/nac.yaml.age"],
+                            capture_output=True, check=True).stdout
+    assert (third_party / "state/turns/t002/orders/nac.yaml.age").read_bytes() == landed
+    set_aside = sorted(p.relative_to(third_party).as_posix()
+                       for p in (third_party / "orders-set-aside").rglob("*.age"))
+    assert [re.sub(r"/[0-9a-f]{12}-", "/", s) for s in set_aside] == [
+        "orders-set-aside/t001/fse.yaml.age", "orders-set-aside/t002/nac.yaml.age"]
+    code, _, err = hub.run("check", "--source", third_party)
+    assert (code, err) == (0, "")
+    # The merge groups' branches hold nothing of anyone's orders in plain.
+    assert not [text for text in hub.logs if SECRET in text]

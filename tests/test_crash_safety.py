@@ -24,7 +24,7 @@ import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -788,6 +788,73 @@ def test_init_killed_at_any_write_leaves_no_campaign_or_a_whole_one(tmp_path, ca
             assert campaign_files(root) == made, where
         assert [p.name for p in root.parent.iterdir()] == ["campaign"], where
         shutil.rmtree(root.parent)
+
+
+@pytest.mark.parametrize("moment", ["before", "halfway", "after", "renamed"])
+def test_init_killed_around_its_git_init_leaves_no_campaign_or_a_whole_repository(
+        tmp_path, capsys, monkeypatch, moment):
+    """``git init`` runs in the folder the campaign is staged in, before the one rename:
+    killed before it, while it writes (a ``.git/`` half made), just after it, or once the
+    folder is in place, ``init`` leaves nothing or the whole campaign with its repository
+    on branch main; run again after a kill, it makes both."""
+    import subprocess
+
+    from ftpress.github import setup
+
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    monkeypatch.setenv("FTPRESS_UMPIRE_SECRET", "0" * 64)
+    args = ("init", "--players", "nac,esu", "--seed", "7", "--now", "2026-03-01T09:00:00Z")
+    root = tmp_path / "campaign"
+    real_run = subprocess.run
+    faults = Faults()  # every changing call fails once the process is dead, as it would
+
+    def killed(at: str) -> Killed:
+        faults.dead = True
+        return Killed(at)
+
+    def run(cmd: list[str], *a: Any, **kw: Any) -> Any:
+        if cmd[1:2] != ["init"]:
+            return real_run(cmd, *a, **kw)
+        if moment == "before":
+            raise killed("git init")
+        done = real_run(cmd, *a, **kw)
+        if moment == "halfway":  # the process died with the repository half written
+            shutil.rmtree(Path(cmd[-1]) / ".git/refs")
+            (Path(cmd[-1]) / ".git/HEAD").unlink()
+        if moment in ("halfway", "after"):
+            raise killed("git init")
+        return done
+
+    with injected(faults), monkeypatch.context() as patch:
+        patch.setattr(setup.subprocess, "run", run)
+        real_replace = os.replace  # the injection's, which counts the call
+
+        def replace(source: Any, target: Any) -> None:
+            real_replace(source, target)
+            if moment == "renamed" and Path(target) == root:
+                raise killed("after the rename")
+
+        patch.setattr(os, "replace", replace)
+        with suppress(Killed):
+            main([*args, str(root)])
+    capsys.readouterr()
+    if moment != "renamed":
+        # Nothing but the staging folder, which the next init sweeps.
+        assert [p.name.startswith(".campaign.ftpress-init-") for p in tmp_path.iterdir()] \
+            == [True], list(tmp_path.iterdir())
+        assert main([*args, str(root)]) == 0, capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["campaign"]
+    assert (root / "state/campaign.yaml").is_file() and (root / ".ftpress-umpire-key").is_file()
+    branch = real_run([git, "-C", str(root), "symbolic-ref", "--short", "HEAD"],
+                      capture_output=True, text=True, check=True)
+    assert branch.stdout == "main\n"
+    assert real_run([git, "-C", str(root), "rev-parse", "--show-toplevel"], capture_output=True,
+                    text=True, check=True).stdout.strip() == str(root.resolve())
+    listed = real_run([git, "-C", str(root), "status", "--porcelain", "--ignored"],
+                      capture_output=True, text=True, check=True).stdout
+    assert "!! .ftpress-umpire-key" in listed and "?? state/" in listed, listed
 
 
 @pytest.mark.parametrize("action", ["add-umpire", "seal-campaign", "keys-init"])

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from ftpress.site import BuildOptions, load
+from ftpress.store import open_with
 
 from conftest import DEMO_NOW, REPO
 
@@ -72,7 +73,7 @@ def expected_at(day: date) -> dict[str, tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def rulebook():
-    return load(REPO, BuildOptions(datetime.fromisoformat(DEMO_NOW))).rulebook
+    return load(open_with(REPO), BuildOptions(datetime.fromisoformat(DEMO_NOW))).rulebook
 
 
 def test_the_demo_carries_all_eighteen_rules_and_the_notes(rulebook):

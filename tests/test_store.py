@@ -60,21 +60,13 @@ def test_an_opened_store_never_asks_again(tmp_path):
 
 
 #: Where the campaign's secrecy may be asked, and why: the store's two implementations
-#: and the module that chooses between them; the model's own property; the commands that
-#: make a campaign sealed (init, keys seal-campaign: sealed_campaign.py); the pull-request
-#: check, which judges git blobs of a branch rather than the checkout the store reads; and
-#: those that only say what the campaign is, reading and writing nothing by it: the order
-#: guide's page (how orders travel), ``doctor`` (the repository settings a sealed
-#: campaign's workflow needs), the "Your view" page and the comment that points players
-#: to it (they exist where something is sealed to the players), and who is sealed to
-#: (``intelligence.keyed_players``, for that page); and ``keys init``, which makes a
-#: deputy's key in a sealed campaign without replacing the umpires' (secrecy/keys.py).
+#: and the module that chooses between them, and the commands that make a campaign
+#: sealed (init: creating/campaign.py; keys seal-campaign: sealed_campaign.py, which
+#: reads whether each recorded snapshot was sealed already to keep its keys). Everything
+#: else asks the store what it means (how orders are sent and checked, what is sealed
+#: to whom, which secrets the publishing run needs) and hands plain values on.
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
-        "ftpress/state/model.py", "ftpress/creating/campaign.py",
-        "ftpress/secrecy/sealed_campaign.py", "ftpress/github/check_pr.py",
-        "ftpress/render/order_guide.py", "ftpress/github/doctor.py",
-        "ftpress/site/yours.py", "ftpress/github/publishing.py",
-        "ftpress/secrecy/intelligence.py", "ftpress/secrecy/keys.py"}
+        "ftpress/creating/campaign.py", "ftpress/secrecy/sealed_campaign.py"}
 
 
 def _asks(node: ast.AST) -> bool:

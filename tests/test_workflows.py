@@ -178,6 +178,10 @@ def test_the_merge_workflow_runs_after_the_check_judges_again_and_merges_at_the_
     at = [script.index(key) for key in order]
     assert at == sorted(at)
     assert "pull_request_target" not in text
+    # A group per head checked: a group for all would cancel a merge run that waits.
+    assert workflow["concurrency"] == {
+        "group": "merge-orders-${{ github.event.workflow_run.head_sha }}",
+        "cancel-in-progress": False}
 
 
 def test_publishing_is_started_by_what_github_starts_one_at_a_time_with_least_privilege():
@@ -195,22 +199,29 @@ def test_publishing_is_started_by_what_github_starts_one_at_a_time_with_least_pr
         "build": {"contents": "read"},
         "deploy": {"pages": "write", "id-token": "write"},
         "deployed": {},
+        "views": {"issues": "write"},
         "keep-alive": {"actions": "write"}}
     assert jobs["turn"]["environment"] == "umpire"
     assert [name for name, job in jobs.items() if "environment" in job] == ["turn", "deploy"]
     assert jobs["deploy"]["if"] == "needs.build.outputs.changed == 'true'"
     assert jobs["keep-alive"]["if"] == "github.event_name == 'schedule'"
     assert "if" not in jobs["remind"]  # whichever run first finds the reminder due
+    # The players' comment: whichever run first finds it not posted, once the site that
+    # holds their reports is deployed (or was already).
+    assert jobs["views"]["needs"] == ["turn", "build", "deploy"]
+    assert " ".join(jobs["views"]["if"].split()) == (
+        "!cancelled() && needs.turn.outputs.views != '' && needs.build.result == 'success' "
+        "&& needs.deploy.result != 'failure'")
     runs = [s.get("run", s.get("uses", "")) for s in steps(workflow)]
     order = ["ftpress turn --if-due", 'push --quiet "$remote" HEAD:main',
              "ftpress battles report", "ftpress remind", "actions/cache@", "ftpress build",
              "sha256sum", "actions/cache/restore", "actions/upload-pages-artifact",
-             "actions/deploy-pages", "actions/cache/save"]
+             "actions/deploy-pages", "actions/cache/save", "labels=ftpress-reports"]
     at = [next(i for i, r in enumerate(runs) if key in r) for key in order]
     assert at == sorted(at)
     # The bot's issues are found by label and author, never by title.
     text = (REPO / ".github/workflows/publish.yml").read_text()
-    assert "in:title" not in text and text.count('.user.login == "github-actions[bot]"') == 3
+    assert "in:title" not in text and text.count('.user.login == "github-actions[bot]"') == 5
 
 
 def test_only_the_turn_job_holds_the_umpires_secret_and_the_key_to_sealed_orders():

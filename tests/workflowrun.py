@@ -13,7 +13,10 @@ artifact) the caller may run as the job reaches them (``uses``). Secrets are
 given as GitHub gives them (:func:`job_secrets`): none to a fork's pull request,
 and an environment's only to a job on a branch its deployment policy allows. The expressions understood are the ones the
 workflows use: context paths, string and boolean literals, ``||``, ``&&``, ``==`` and ``!=``;
-anything else fails the test rather than being guessed at."""
+anything else fails the test rather than being guessed at.
+
+:class:`Concurrency` decides, as GitHub does, which runs of a workflow's
+``concurrency`` group run, wait or are cancelled."""
 
 from __future__ import annotations
 
@@ -30,8 +33,17 @@ _PATH = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*")
 _LITERAL = re.compile(r"'((?:[^']|'')*)'")
 
 
+#: The status functions of an ``if:``, from the run's ``status`` (see :func:`job_runs`).
+_STATUS = {"success()": lambda s: s["success"], "failure()": lambda s: s["failure"],
+           "cancelled()": lambda s: s["cancelled"], "always()": lambda s: True}
+
+
 def _operand(text: str, context: dict[str, Any]) -> Any:
     text = text.strip()
+    if text.startswith("!"):
+        return not _operand(text[1:], context)
+    if text in _STATUS:
+        return _STATUS[text](context["status"])
     literal = _LITERAL.fullmatch(text)
     if literal:
         return literal.group(1).replace("''", "'")
@@ -81,6 +93,51 @@ def holds(condition: str, context: dict[str, Any]) -> bool:
     """An ``if:`` (written with or without ``${{ }}``)."""
     inner = _EXPRESSION.fullmatch(condition.strip())
     return bool(_value(inner.group(1) if inner else condition, context))
+
+
+def job_runs(job: dict[str, Any], run_context: dict[str, Any], cancelled: bool = False) -> bool:
+    """Whether GitHub starts ``job`` once the jobs it needs are done (their ``result``
+    in ``run_context["needs"]``: success, failure, cancelled or skipped): an ``if:``
+    with no status function is ``success() && (…)``, and ``success()`` holds when
+    every job needed succeeded and the run was not ``cancelled``."""
+    needed = job.get("needs", [])
+    results = [run_context["needs"][name]["result"]
+               for name in ([needed] if isinstance(needed, str) else needed)]
+    status = {"success": not cancelled and all(r == "success" for r in results),
+              "failure": any(r == "failure" for r in results), "cancelled": cancelled}
+    condition = str(job.get("if", "success()"))
+    if not any(name in condition for name in _STATUS):
+        condition = f"success() && ({condition})"
+    inner = _EXPRESSION.fullmatch(condition.strip())
+    text = inner.group(1) if inner else condition
+    # The one grouping this reads: success() && (an if: of && and || terms).
+    grouped = re.fullmatch(r"success\(\) && \((.*)\)", text, re.S)
+    here = {**run_context, "status": status}
+    if grouped:
+        return bool(status["success"] and _value(grouped.group(1), here))
+    return bool(_value(text, here))
+
+
+def outputs(text: str) -> dict[str, str]:
+    """What a step wrote to ``GITHUB_OUTPUT``: ``name=value`` lines, and
+    ``name<<DELIMITER`` … ``DELIMITER`` for a value of several lines."""
+    found: dict[str, str] = {}
+    lines = iter(text.splitlines())
+    for line in lines:
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, delimiter = line.split("<<", 1)
+            value: list[str] = []
+            for more in lines:
+                if more == delimiter:
+                    break
+                value.append(more)
+            else:
+                raise AssertionError(f"no closing {delimiter} for the output {name}")
+            found[name] = "\n".join(value)
+        elif line:
+            name, value_text = line.split("=", 1)
+            found[name] = value_text
+    return found
 
 
 @dataclass
@@ -197,9 +254,9 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
                 continue
             given = {k: str(v).lower() if isinstance(v, bool) else evaluate(str(v), here)
                      for k, v in step.get("with", {}).items()}
-            outputs = uses(step["uses"].split("@")[0], given, workspace)
-            if outputs is not None and step.get("id"):
-                steps[step["id"]] = {"outputs": outputs}
+            answered = uses(step["uses"].split("@")[0], given, workspace)
+            if answered is not None and step.get("id"):
+                steps[step["id"]] = {"outputs": answered}
             continue
         if "run" not in step or step.get("name", "").startswith("Install ftpress"):
             continue
@@ -220,11 +277,108 @@ def run_job(workflow: dict[str, Any], name: str, workspace: Path, environ: dict[
                              text=True, timeout=timeout, check=False)
         done.runs.append(run)
         if step.get("id"):
-            steps[step["id"]] = {"outputs": dict(
-                line.split("=", 1) for line in output.read_text().splitlines())}
+            steps[step["id"]] = {"outputs": outputs(output.read_text())}
         if run.returncode != 0:
             break
     here = {**run_context, "steps": steps}
     done.outputs = {k: evaluate(str(v), here) for k, v in job.get("outputs", {}).items()}
     done.summary = summary.read_text()
     return done
+
+
+#: How many runs may wait in a group with ``queue: max`` (GitHub's limit).
+QUEUE_MAX = 100
+
+
+@dataclass
+class Concurrency:
+    """GitHub's concurrency groups, as its documentation ("Control the concurrency of
+    workflows and jobs") describes them: at most one run of a group is in progress
+    at a time. A run queued while another of its group is in progress waits; with
+    ``queue: single`` (the default) at most one waits, and a run already waiting is
+    cancelled and the newer takes its place; with ``queue: max`` up to 100 wait, in
+    order, and one more is cancelled. ``cancel-in-progress`` (true, or an expression
+    that holds) also cancels the run in progress. Group names are compared without
+    case. A run of a workflow with no ``concurrency`` is never held back.
+
+    Runs are the caller's names; the caller says when a run is queued
+    (:meth:`queue`) and when one in progress ends (:meth:`finish`), and runs what
+    this says is in progress."""
+
+    #: Group (folded) → the run in progress.
+    running: dict[str, str] = field(default_factory=dict)
+    #: Group (folded) → the runs waiting, oldest first.
+    pending: dict[str, list[str]] = field(default_factory=dict)
+    #: Every run cancelled, in the order GitHub cancelled them.
+    cancelled: list[str] = field(default_factory=list)
+    #: Run → its group (folded), for the runs queued in a group.
+    groups: dict[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def of(workflow: dict[str, Any], run_context: dict[str, Any],
+           ) -> tuple[str, bool, str] | None:
+        """The workflow's group for this run (evaluated), whether it cancels the run in
+        progress, and its queue (``single`` or ``max``); None without ``concurrency``."""
+        spec = workflow.get("concurrency")
+        if spec is None:
+            return None
+        if isinstance(spec, str):
+            return evaluate(spec, run_context), False, "single"
+        cancel = spec.get("cancel-in-progress", False)
+        if not isinstance(cancel, bool):
+            cancel = holds(str(cancel), run_context)
+        queue = spec.get("queue", "single")
+        if queue not in ("single", "max") or (queue == "max" and cancel):
+            raise AssertionError(f"a concurrency GitHub refuses: {spec!r}")
+        return evaluate(str(spec["group"]), run_context), cancel, queue
+
+    def queue(self, run: str, workflow: dict[str, Any], run_context: dict[str, Any]) -> bool:
+        """Run ``run`` of ``workflow`` is queued: whether it is in progress now (else it
+        waits, or was cancelled at once: ``queue: max`` full)."""
+        found = self.of(workflow, run_context)
+        if found is None:
+            return True
+        name, cancel, queue = found
+        group = name.casefold()
+        self.groups[run] = group
+        waiting = self.pending.setdefault(group, [])
+        if group in self.running and cancel:
+            self.cancelled.append(self.running.pop(group))
+        if group not in self.running:
+            # Free, or freed by cancelling the run in progress: what waited is replaced.
+            self.cancelled.extend(waiting)
+            waiting.clear()
+            self.running[group] = run
+            return True
+        if queue == "single":
+            self.cancelled.extend(waiting)
+            waiting.clear()
+        elif len(waiting) >= QUEUE_MAX:
+            self.cancelled.append(run)
+            return False
+        waiting.append(run)
+        return False
+
+    def state(self, run: str) -> str:
+        """``in_progress``, ``pending``, ``cancelled`` or ``completed``."""
+        group = self.groups.get(run)
+        if run in self.cancelled:
+            return "cancelled"
+        if group is not None and self.running.get(group) == run:
+            return "in_progress"
+        if group is not None and run in self.pending.get(group, []):
+            return "pending"
+        return "completed"
+
+    def finish(self, run: str) -> str | None:
+        """Run ``run``, in progress, ended (done, failed, or cancelled by a person): the
+        run of its group that starts now, if one waits."""
+        group = self.groups.get(run)
+        if group is None or self.running.get(group) != run:
+            return None
+        del self.running[group]
+        waiting = self.pending.get(group, [])
+        if not waiting:
+            return None
+        self.running[group] = waiting.pop(0)
+        return self.running[group]

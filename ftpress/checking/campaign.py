@@ -18,7 +18,7 @@ from ftpress.files.clock import build_now
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, load, render
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
-from ftpress.store import open_store
+from ftpress.store import CampaignStore, open_store
 from ftpress.turn.last_record import behind_last_record
 from ftpress.turn.order_check import check_orders
 
@@ -50,10 +50,33 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
     wanted, problems = _wanted(root, paths)
     store = open_store(root, identity=identity, why="checking the sealed files",
                        players=True)
+    found, unchecked, summaries = _examined(store, wanted)
+    scope = "the campaign" if wanted is None else \
+        _files_in_scope(root, wanted, [path for path, _ in summaries])
+    from ftpress.turn.window import set_aside_files
+
+    return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
+                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
+                       set_aside_files(root))
+
+
+def campaign_problems(store: CampaignStore) -> tuple[Problem, ...]:
+    """Every problem ``ftpress check`` reports of the whole campaign ``store`` holds,
+    read as that store reads it (the umpire's, for a turn): the same engine, so that
+    what ``check --identity`` refuses, ``ftpress turn`` refuses too."""
+    found, _unchecked, _summaries = _examined(store, None)
+    return tuple(sorted(set(found)))
+
+
+def _examined(store: CampaignStore, wanted: set[str] | None,
+              ) -> tuple[tuple[Problem, ...], str | None, list[tuple[str, list[str]]]]:
+    """What :func:`check` finds through ``store`` (in the ``wanted`` files, if named):
+    the problems, what was not checked without the umpire's key, and what each clean
+    order file of the open turn will do."""
+    root = store.root
     found: tuple[Problem, ...] = ()
     try:
-        render(load(root, BuildOptions(build_now(None), drafts=True, future=True,
-                                       umpire=store.key)))
+        render(load(store, BuildOptions(build_now(None), drafts=True, future=True)))
     except InputError as exc:
         found = exc.problems
     unchecked = None
@@ -68,13 +91,7 @@ def check(root: Path, paths: Sequence[Path] = (), identity: Path | None = None) 
         # Problems in site.yaml stop the whole load, so they always count.
         found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
                       any(p.path.startswith(w + "/") for w in wanted))
-    scope = "the campaign" if wanted is None else \
-        _files_in_scope(root, wanted, [path for path, _ in summaries])
-    from ftpress.turn.window import set_aside_files
-
-    return CheckReport(tuple(sorted(set(problems) | set(found))), scope,
-                       tuple((path, tuple(lines)) for path, lines in summaries), unchecked,
-                       set_aside_files(root))
+    return found, unchecked, summaries
 
 
 def record_problems(root: Path, umpire: UmpireKey | None) -> list[Problem]:

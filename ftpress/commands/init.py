@@ -12,9 +12,6 @@ from ftpress.errors import (
 )
 from ftpress.files.clock import build_now
 from ftpress.github.roster import Account, parse_account, parse_player_account
-from ftpress.github.setup import (
-    git_init,
-)
 from ftpress.secrecy import agekeys
 from ftpress.text.logsafe import say
 
@@ -77,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             f"commit it), its recipient {created.umpire_recipient} in state/campaign.yaml; "
             f"it becomes the secret {agekeys.UMPIRE_KEY_ENV} of the environment 'umpire' "
             "(next steps)")
-    say(git_init(args.dir))
+    say(created.git)
     say("next steps:")
     for line in created.next_steps():
         say(line)

@@ -9,6 +9,7 @@ from ftpress.secrecy import agekeys
 from ftpress.secrecy.keys import (
     EDITING,
     PLAYER_KEY_FILE,
+    KeysReport,
     change_umpires,
     check_keys,
     edit_state,
@@ -18,6 +19,7 @@ from ftpress.secrecy.keys import (
     seal_campaign,
     seal_state,
 )
+from ftpress.text.logsafe import say
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +72,12 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    report = _act(args)
+    say(report.text)
+    return 0 if report.ok else 1
+
+
+def _act(args: argparse.Namespace) -> KeysReport:
     root: Path = args.source
     if args.action == "init":
         return init_key(root)
@@ -79,12 +87,12 @@ def run(args: argparse.Namespace) -> int:
         return check_keys(root)
     if args.action == "seal-campaign":
         return seal_campaign(root, args.identity, args.seal_orders, args.drop_plain_edits,
-                              args.afresh)
+                             args.afresh)
     if args.action == "edit-state":
         return edit_state(root, args.identity)
     if args.action == "seal-state":
         return seal_state(root, args.identity)
     if args.action in ("add-umpire", "remove-umpire"):
         return change_umpires(root, args.identity, args.recipient,
-                               add=args.action == "add-umpire")
+                              add=args.action == "add-umpire")
     return rotate(root, args.identity)

@@ -10,6 +10,7 @@ from ftpress.errors import InvalidArgument, RefusedCommand
 from ftpress.files.clock import build_now
 from ftpress.render.rulebook import as_text
 from ftpress.site import BuildOptions, load
+from ftpress.store import open_with
 from ftpress.text.logsafe import say
 
 
@@ -19,7 +20,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    site = load(args.source, BuildOptions(build_now(None)))
+    site = load(open_with(args.source), BuildOptions(build_now(None)))
     day = _day(args.at) if args.at else None
     version = site.rulebook.at(day) if day else site.rulebook.current
     if version is None:

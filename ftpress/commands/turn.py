@@ -6,13 +6,13 @@ import argparse
 import os
 from pathlib import Path
 
+from ftpress.checking.campaign import campaign_problems
 from ftpress.commands.status import turn_status
 from ftpress.errors import InvalidArgument
 from ftpress.files.clock import build_now
 from ftpress.github.publishing import (
     WorkflowFiles,
     keep_to_the_calendar,
-    set_aside_message,
     write_set_aside,
     write_workflow_files,
 )
@@ -59,9 +59,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         "their turn closed) as JSON, each with the commit that brought it in "
                         "and a comment for its pull request; no file when none was")
     parser.add_argument("--views-comment", type=Path, metavar="FILE",
-                        help="once a sealed campaign's turn is resolved, write the comment "
-                        "that mentions each player with a key and links their 'Your view' "
-                        "page (Markdown); no file otherwise")
+                        help="in a sealed campaign with a turn resolved, write the comment "
+                        "on the last one resolved (by this run or before) that mentions each "
+                        "player with a key and links their 'Your view' page (Markdown, its "
+                        "first line marking its turn); no file otherwise")
     parser.add_argument("--link", metavar="URL",
                         help="where the battle files are read online, for --battles-report "
                         "(e.g. https://github.com/OWNER/REPO/blob/main/)")
@@ -75,9 +76,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for given in (args.turn, args.verify, args.redo):
-        if given is not None:
-            check_turn_id(given)
+    for given in [g for g in (args.turn, args.verify, args.redo) if g is not None]:
+        check_turn_id(given)
     if args.redo:
         for line in redo_turns(args.source, args.redo, args.identity).lines():
             say(line)
@@ -86,10 +86,9 @@ def run(args: argparse.Namespace) -> int:
         return _verify(args.source, args.verify, args.identity)
     early = args.early
     now = build_now(args.now)
-    for out in (args.commit_message, args.battles_report, args.battles_outcome,
-                args.set_aside, args.views_comment):
-        if out is not None:
-            out.unlink(missing_ok=True)  # a file left from an earlier run says nothing now
+    files = WorkflowFiles(args.commit_message, args.views_comment, args.battles_outcome,
+                          args.battles_report, args.link)
+    files.clear(args.set_aside)
     moved: tuple[SetAside, ...] = ()
     if args.if_due:
         # The publishing run: orders that landed after their turn closed never count.
@@ -101,13 +100,12 @@ def run(args: argparse.Namespace) -> int:
         status = turn_status(args.source, now)
         if not status.due:
             say(f"{status.turn} is not due: {status.reason()}; nothing was done")
-            if moved and args.commit_message is not None:
-                args.commit_message.write_text(set_aside_message(moved), encoding="utf-8")
+            write_workflow_files(args.source, None, moved, files)
             return 0
         say(f"{status.turn} is due: {status.reason()}")
         early = True
-    result = resolve_turn(args.source, now=now, early=early,
-                          supplied=args.dice, wanted=args.turn, identity=args.identity)
+    result = resolve_turn(args.source, now=now, early=early, supplied=args.dice,
+                          wanted=args.turn, identity=args.identity, vet=campaign_problems)
     notes = list(result.notes)
     if args.if_due:
         result, kept = keep_to_the_calendar(args.source, result, now)
@@ -117,9 +115,7 @@ def run(args: argparse.Namespace) -> int:
     say(result.summary())
     if result.written and not result.waiting:
         _say_refusals(result)
-    write_workflow_files(args.source, result, moved, WorkflowFiles(
-        args.commit_message, args.views_comment, args.battles_outcome, args.battles_report,
-        args.link))
+    write_workflow_files(args.source, result, moved, files)
     return 0
 
 

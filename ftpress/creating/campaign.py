@@ -43,6 +43,7 @@ from ftpress.github.roster import Account, with_accounts
 from ftpress.github.setup import (
     MasterSecret,
     codeowners,
+    git_init,
     master_for_new_campaign,
     next_steps,
     pages_url,
@@ -83,6 +84,8 @@ class Created:
     first_orders: str = ""
     #: ``OWNER/NAME`` given with ``--repository``.
     repository: str | None = None
+    #: What became of the git repository, in words (made, or why not).
+    git: str = ""
 
     def summary(self) -> str:
         # A ruleset without charted routes (sct's planar map) does not mention them.
@@ -214,7 +217,8 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
         files[SECRET_FILE] = secret.value.decode("ascii") + "\n"
     # Everything is written into a folder beside the campaign's and moved into place in
     # one rename: killed at any moment, the folder is as it was (the next init sweeps
-    # what was staged), or holds the whole campaign, its keys with it.
+    # what was staged), or holds the whole campaign, its keys and its git repository
+    # with it (a repository does not mind being moved).
     staging = _staging(root)
     try:
         for rel, text in files.items():
@@ -228,6 +232,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
             for rel, data in sealed_files.items():
                 write_file(staging / rel, data)
             files |= dict.fromkeys(sealed_files, "")
+        git = git_init(staging, within=staging.parent)
         staging.replace(root)  # over a new or empty folder: at once
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -237,7 +242,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
                    len(state.map.routes), len(ids), campaign_id, secret, missing,
                    tuple(umpires), bool(repository),
                    umpire.public if umpire is not None else None,
-                   first_orders=new.first_orders, repository=repository)
+                   first_orders=new.first_orders, repository=repository, git=git)
 
 
 #: The folder ``init`` writes a campaign in, beside the campaign's, before moving it in.

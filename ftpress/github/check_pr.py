@@ -43,6 +43,8 @@ files are ``<player-id>.yaml.age`` and there is no key here: each is judged by
 its plain name as above, then checked for its form, a stanza for every umpire
 recipient and the player's, and its size, and answered with a receipt (its
 SHA-256 and the time), nothing of what it says. A plain order file is refused.
+Which kind the campaign is, the base revision's campaign store answers
+(:mod:`ftpress.store`); this module never asks.
 
 This check is not a security gate on its own (a ``pull_request`` workflow runs
 the workflow file of the pull request, which could skip it). Players have no write
@@ -57,6 +59,8 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -72,6 +76,7 @@ from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Player, State
 from ftpress.state.turns import turn_id
+from ftpress.store import CampaignStore, open_with
 from ftpress.store.campaign import load_folder
 from ftpress.text.logsafe import escape
 from ftpress.turn.orders_window import Window
@@ -246,9 +251,11 @@ def read_blob(repo: Path, blob: str, path: str) -> bytes:
     return _git(repo, "cat-file", "blob", blob)
 
 
-def base_state(repo: Path, base: str) -> State:
-    """The campaign state (``state/*.yaml``) of the ``base`` revision, read from
-    Git into a scratch folder and checked as ``ftpress check`` would."""
+@contextmanager
+def base_campaign(repo: Path, base: str) -> Iterator[tuple[CampaignStore, State]]:
+    """The campaign of the ``base`` revision as anyone reads it (no key is here): its
+    store, and its state (``state/*.yaml``), read from Git into a scratch folder and
+    checked as ``ftpress check`` would."""
     with tempfile.TemporaryDirectory(prefix="ftpress-base-") as scratch:
         folder = Path(scratch) / STATE_DIR
         folder.mkdir()
@@ -260,7 +267,7 @@ def base_state(repo: Path, base: str) -> State:
                                           f"base revision {base}; expected the campaign's "
                                           "state")]) from None
             (folder / kind.file).write_bytes(data)
-        return load_folder(Path(scratch)).state
+        yield open_with(Path(scratch)), load_folder(Path(scratch)).state
 
 
 # --- judging it -----------------------------------------------------------------------
@@ -270,7 +277,13 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
                        now: datetime | None = None) -> PullRequestReport:
     """Judge the pull request from ``base`` to ``head`` by ``author_id``, against
     the campaign state of the ``base`` revision in the repository at ``root``."""
-    state = base_state(root, base)
+    with base_campaign(root, base) as (store, state):
+        return _judge_pull_request(root, store, state, base, head, author_id, author, now)
+
+
+def _judge_pull_request(root: Path, store: CampaignStore, state: State, base: str, head: str,
+                        author_id: int, author: str | None, now: datetime | None,
+                        ) -> PullRequestReport:
     turn = turn_id(state.campaign.calendar.turn)
     player = next((p for p in state.players.players if p.github_id == author_id), None)
     umpire = any(u.github_id == author_id for u in state.campaign.umpires or ())
@@ -290,21 +303,20 @@ def check_pull_request(root: Path, base: str, head: str, author_id: int,
                                  "(git merge-base found none)"),))
     if not found:
         refusals.append(Refusal(ORDERS_DIR, "the pull request changes nothing; expected "
-                                "your orders: " + sealing.how_to_send(
-                                    turn, player.id if player else "<your-id>",
-                                    sealed=state.campaign.sealed)))
+                                "your orders: " + store.how_to_send(
+                                    turn, player.id if player else "<your-id>")))
     elif not any(PurePosixPath(c.path).parts[:1] == (ORDERS_DIR,) for c in found):
         return PullRequestReport(turn, who, no_orders=True)
     for change in found:
-        reason = _sealed_refusal(change, state) or _refusal(
-            _as_plain(change, state), turn, state, author_id, umpire, player)
+        reason = store.sent_refusal(change.path) or _refusal(
+            _as_sent(store, change), turn, state, author_id, umpire, player)
         if reason is None:
             allowed.append(change)
         else:
             refusals.append(Refusal(change.path, reason))
     at = build_now() if now is None else now
     refusals += _closed(root, base, state, at)
-    problems, orders = _judge_files(root, allowed, state, at)
+    problems, orders = _judge_files(root, store, allowed, state, at)
     return PullRequestReport(turn, who, tuple(refusals), problems, orders,
                              auto_merge=bool(state.campaign.settings.auto_merge)
                              and player is not None and not umpire and bool(allowed))
@@ -315,7 +327,12 @@ def check_merge_group(root: Path, base: str, head: str, *,
     """Judge a merge group of GitHub's merge queue: the order files it changes,
     against the state of ``base``, the main it will land on (see the module's
     docstring for what is not checked again)."""
-    state = base_state(root, base)
+    with base_campaign(root, base) as (store, state):
+        return _judge_merge_group(root, store, state, base, head, now)
+
+
+def _judge_merge_group(root: Path, store: CampaignStore, state: State, base: str, head: str,
+                       now: datetime | None) -> PullRequestReport:
     turn = turn_id(state.campaign.calendar.turn)
     refusals: list[Refusal] = []
     allowed: list[Change] = []
@@ -323,8 +340,8 @@ def check_merge_group(root: Path, base: str, head: str, *,
         if PurePosixPath(change.path).parts[:1] != (ORDERS_DIR,):
             continue
         # Judged as an umpire's change: any player's file of the open turn may be in it.
-        reason = _sealed_refusal(change, state) or _refusal(
-            _as_plain(change, state), turn, state, 0, True, None)
+        reason = store.sent_refusal(change.path) or _refusal(
+            _as_sent(store, change), turn, state, 0, True, None)
         if reason is None:
             allowed.append(change)
         else:
@@ -332,25 +349,30 @@ def check_merge_group(root: Path, base: str, head: str, *,
     at = build_now() if now is None else now
     if allowed or refusals:
         refusals += _closed(root, base, state, at)
-    problems, orders = _judge_files(root, allowed, state, at)
+    problems, orders = _judge_files(root, store, allowed, state, at)
     return PullRequestReport(turn, "the merge queue", tuple(refusals), problems, orders)
 
 
-def _judge_files(root: Path, allowed: list[Change], state: State, now: datetime,
+def _judge_files(root: Path, store: CampaignStore, allowed: list[Change], state: State,
+                 now: datetime,
                  ) -> tuple[tuple[Problem, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
     """Every problem of each order file, and what each clean one orders (of a sealed
-    one, its receipt at ``now``)."""
+    one, checked with no key, its receipt at ``now``: nothing of its content)."""
     problems: list[Problem] = []
     orders: list[tuple[str, tuple[str, ...]]] = []
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     for change in allowed:
-        if state.campaign.sealed:
-            problems.extend(_check_sealed(root, change, state, orders, now))
-            continue
         try:
             raw = read_blob(root, change.new_blob, change.path)
         except InputError as exc:  # too big to be read at all
             problems.extend(exc.problems)
+            continue
+        sealed = store.sent_problems(change.path, raw, state)
+        if sealed is not None:
+            problems.extend(sealed)
+            if not sealed:
+                receipt = sealing.receipt(change.path, raw, now)
+                orders.append((change.path, (receipt.removeprefix(f"{change.path}: "),)))
             continue
         judged = judge(raw, change.path, ruleset, state)
         problems.extend(judged.problems)
@@ -375,39 +397,10 @@ def _paused_battles(root: Path, base: str, turn: str) -> tuple[str, ...]:
                         if name))
 
 
-# --- sealed orders (settings.secrecy: sealed) -------------------------------------------
-
-def _sealed_refusal(change: Change, state: State) -> str | None:
-    """In a sealed campaign, a plain order file is refused: the open repository would
-    show every player its orders (see :mod:`ftpress.secrecy.sealing`)."""
-    if state.campaign.sealed and change.path.endswith(".yaml") and \
-            PurePosixPath(change.path).parts[:1] == (ORDERS_DIR,):
-        return ("is a plain order file, and this campaign's orders are sealed; run "
-                f"'ftpress seal {change.path} --identity <your key file>' and commit "
-                f"{change.path}.age instead (the plain file is git-ignored)")
-    return None
-
-
-def _as_plain(change: Change, state: State) -> Change:
-    """A sealed file judged by the plain file's name (its turn, its player)."""
-    if state.campaign.sealed and sealing.sealed_name(change.path):
-        return dataclasses.replace(change, path=sealing.plain_of(change.path))
-    return change
-
-
-def _check_sealed(root: Path, change: Change, state: State,
-                  receipts: list[tuple[str, tuple[str, ...]]], now: datetime) -> list[Problem]:
-    """A sealed order file, checked with no key: its form, recipients and size; a
-    clean one gets its receipt, and nothing of its content is shown."""
-    try:
-        data = read_blob(root, change.new_blob, change.path)
-    except InputError as exc:  # too big to read
-        return list(exc.problems)
-    found = sealing.sealed_problems(change.path, data, state)
-    if not found:
-        receipt = sealing.receipt(change.path, data, now)
-        receipts.append((change.path, (receipt.removeprefix(f"{change.path}: "),)))
-    return found
+def _as_sent(store: CampaignStore, change: Change) -> Change:
+    """The change judged by the name of the order file it stands for (a sealed file:
+    the plain file's, its turn and its player)."""
+    return dataclasses.replace(change, path=store.sent_for(change.path))
 
 
 def _refusal(change: Change, turn: str, state: State, author_id: int, umpire: bool,

@@ -26,6 +26,7 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from typing import Any
 from ftpress.errors import InvalidArgument, RefusedCommand, ToolFailed
 from ftpress.github.setup import ENVIRONMENT
 from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV
-from ftpress.store.campaign import load_state
+from ftpress.store import open_with
 from ftpress.store.secret import SECRET_ENV
 
 _REPOSITORY = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}")
@@ -65,9 +66,10 @@ def _api(path: str) -> Any:
     return json.loads(done.stdout or "null")
 
 
-def diagnose(repository: str, sealed: bool, player_ids: dict[int, str],
+def diagnose(repository: str, needed: Sequence[str], player_ids: dict[int, str],
              auto_merge: bool) -> list[Finding]:
-    """Every finding about ``repository`` (``OWNER/NAME``)."""
+    """Every finding about ``repository`` (``OWNER/NAME``); ``needed``: the secrets the
+    publishing run needs in its environment, as the campaign's store names them."""
     base = f"repos/{repository}"
     found: list[Finding] = []
     add = found.append
@@ -85,7 +87,6 @@ def diagnose(repository: str, sealed: bool, player_ids: dict[int, str],
     except _Missing:
         add(Finding(False, "GitHub Pages is not enabled; expected Settings → Pages → Source: "
                     "GitHub Actions"))
-    needed = [SECRET_ENV, *([UMPIRE_KEY_ENV] if sealed else [])]
     try:
         env = _api(f"{base}/environments/{ENVIRONMENT}")
         policy = env.get("deployment_branch_policy") or {}
@@ -174,13 +175,14 @@ def examine(root: Path, repository: str | None = None) -> tuple[str, list[Findin
     if shutil.which("gh") is None:
         raise RefusedCommand("ftpress doctor asks GitHub through the gh command, which is "
                              "not installed (https://cli.github.com/); nothing was checked")
-    loaded = load_state(root)
+    store = open_with(root)  # what the repository shows anyone: no key is needed
+    loaded = store.state()
     if loaded is None:
         raise RefusedCommand(f"{root} holds no campaign (state/); nothing was checked")
     state = loaded.state
     players = {p.github_id: p.id for p in state.players.players if p.github_id is not None}
     try:
-        return repository, diagnose(repository, state.campaign.sealed, players,
+        return repository, diagnose(repository, store.environment_secrets, players,
                                     bool(state.campaign.settings.auto_merge))
     except _Missing as exc:
         raise RefusedCommand(f"GitHub has no {exc} (is {repository} the repository, and gh "

@@ -34,6 +34,7 @@ from ftpress.state import words
 from ftpress.state.battle_results import BATTLES_DIR, BattleFile, parse_battle
 from ftpress.state.model import Calendar, State
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
+from ftpress.store import open_with
 from ftpress.store.campaign import load_state
 from ftpress.store.state_edits import write_state_file
 from ftpress.text import durations
@@ -189,18 +190,40 @@ def views_markdown(root: Path, turn: str) -> str | None:
     their own report is in, mentioning each by their GitHub login (a mention notifies
     them), with the link to the site's "Your view" page, where it opens with their key.
     Nothing of any report: whose are sealed is public already (the roster's
-    recipients). None in an open campaign, or where no player has a recipient."""
-    loaded = load_state(root)
-    if loaded is None or not loaded.state.campaign.sealed:
+    recipients). None in an open campaign, or where no player has a recipient: whose
+    report is sealed to them, the campaign's store says.
+
+    Its first line marks its turn (``<!-- ftpress:views:t004 -->``): a comment of the
+    bot's with that mark is the record that it went out, so the publishing run posts it
+    once, whichever run first finds it unposted."""
+    store = open_with(root)  # the roster is public: no key is needed
+    loaded = store.state()
+    if loaded is None:
         return None
-    keyed = [p for p in loaded.state.players.players if p.recipient is not None]
+    players = {player for player, _ in store.keyed_players(loaded.state)}
+    keyed = [p for p in loaded.state.players.players if p.id in players]
     if not keyed:
         return None
     link = f"{load_config(root).base_url}you/"
     who = ", ".join(f"@{p.github} ({p.id})" if p.github else p.id for p in keyed)
-    return (f"## {turn} is resolved: your own report is in\n\n{who}: open {link} and give "
+    return (f"{VIEWS_MARK.format(turn=turn)}\n## {turn} is resolved: your own report is in\n\n"
+            f"{who}: open {link} and give "
             "it your key (it never leaves your browser) to read what the turn did to you, "
             "and to seal your orders for the next turn there.\n")
+
+
+#: The first line of a turn's comment to the players (:func:`views_markdown`).
+VIEWS_MARK = "<!-- ftpress:views:{turn} -->"
+
+
+def latest_resolved(root: Path) -> str | None:
+    """The last turn resolved and recorded (``t004``), or None before the first. A turn
+    paused for tabletop battles is not resolved yet: the one before it is the last."""
+    loaded = load_state(root)
+    if loaded is None or loaded.state.campaign.calendar.turn < 2:
+        return None
+    turn = turn_id(loaded.state.campaign.calendar.turn - 1)
+    return turn if (root / TURNS_DIR / turn / "turn.yaml").is_file() else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +238,13 @@ class WorkflowFiles:
     #: The site's address, for the links in comments.
     link: str | None = None
 
+    def clear(self, *more: Path | None) -> None:
+        """Remove the files (and ``more``) an earlier run left: they say nothing now."""
+        for out in (self.commit_message, self.views_comment, self.battles_outcome,
+                    self.battles_report, *more):
+            if out is not None:
+                out.unlink(missing_ok=True)
+
 
 def write_set_aside(out: Path | None, moved: Sequence[SetAside], link: str | None) -> None:
     """The order files set aside, as JSON for the step that comments on their pull
@@ -227,19 +257,24 @@ def write_set_aside(out: Path | None, moved: Sequence[SetAside], link: str | Non
         encoding="utf-8")
 
 
-def write_workflow_files(root: Path, result: TurnResult, moved: Sequence[SetAside],
+def write_workflow_files(root: Path, result: TurnResult | None, moved: Sequence[SetAside],
                          files: WorkflowFiles) -> None:
-    """What the publishing run's later steps need of the turn: its commit message, the
-    comment to each player, and the battles' outcome and report for the umpires' issue."""
-    message = commit_message(result)
+    """What the publishing run's later steps need of the turn (None: no turn was due):
+    its commit message, the battles' outcome and report for the umpires' issue, and
+    the comment to each player of the last turn resolved, by this run or an earlier
+    one (a run cancelled before it posted its comment leaves it to the next: the
+    comment's mark says whether it went out)."""
+    message = None if result is None else commit_message(result)
     if moved:
         aside = set_aside_message(moved)
         message = aside if message is None else f"{message.rstrip()}\n\n{aside}"
     if files.commit_message is not None and message is not None:
         files.commit_message.write_text(message, encoding="utf-8")
-    if files.views_comment is not None and result.written and not result.waiting and \
-            (views := views_markdown(root, result.turn)) is not None:
+    if files.views_comment is not None and (turn := latest_resolved(root)) is not None and \
+            (views := views_markdown(root, turn)) is not None:
         files.views_comment.write_text(views, encoding="utf-8")
+    if result is None:
+        return
     if files.battles_outcome is not None and (result.waiting or result.written):
         if result.waiting:
             files.battles_outcome.write_text(f"paused={result.turn}\n", encoding="utf-8")

@@ -75,12 +75,16 @@ def codeowners(text: str, umpires: Sequence[Account]) -> str:
     return _OWNER_LINE.sub(lambda m: f"{m.group(1)}{owners}", text)
 
 
-def git_init(root: Path) -> str:
-    """``git init -b main`` unless ``root`` is in a work tree already; a line saying what."""
+def git_init(root: Path, within: Path | None = None) -> str:
+    """``git init -b main`` in ``root``, unless ``within`` (default: ``root``), where the
+    campaign will live, is in a work tree already; a line saying what. ``init`` makes
+    the repository in the folder it stages the campaign in, whose parent is where the
+    campaign goes."""
     git = shutil.which("git")
     if git is None:
         return "git is not installed: run git init -b main in the campaign before pushing it"
-    inside = subprocess.run([git, "-C", str(root), "rev-parse", "--is-inside-work-tree"],
+    inside = subprocess.run([git, "-C", str(within or root), "rev-parse",
+                             "--is-inside-work-tree"],
                             capture_output=True, text=True, check=False)
     if inside.returncode == 0 and inside.stdout.strip() == "true":
         return "the folder is inside a git work tree already; no repository was made"

@@ -46,8 +46,10 @@ class RecordView:
 
 
 def render_order_guide(r: Renderer, schemas: Mapping[str, bytes], rulebook: Rulebook,
-                       state: State) -> None:
-    """Add ``/orders/`` for the campaign's ruleset (its own order schema, or the shared)."""
+                       state: State, order_suffix: str = ".yaml") -> None:
+    """Add ``/orders/`` for the campaign's ruleset (its own order schema, or the shared);
+    ``order_suffix``: how the name of the file a player sends ends, as the campaign's
+    store says (any other than ``.yaml``: the file is sealed, and the guide says how)."""
     ruleset = state.campaign.ruleset
     name = next(n for n in (f"schemas/orders-{ruleset}.json", "schemas/orders.json")
                 if n in schemas)
@@ -78,7 +80,7 @@ def render_order_guide(r: Renderer, schemas: Mapping[str, bytes], rulebook: Rule
            section="orders", heading="How to send orders", records=tuple(records),
            turn=turn_id(cal.turn), deadline=cal.deadline, schema=r.urls.page(name),
            players=tuple(p.id for p in state.players.players),
-           sealed=state.campaign.sealed, your_view=r.urls.page("you/"))
+           order_suffix=order_suffix, your_view=r.urls.page("you/"))
 
 
 def _record(name: str, node: dict[str, Any], cited: Any) -> RecordView:

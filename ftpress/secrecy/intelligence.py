@@ -110,9 +110,11 @@ def text_of(intelligence: Intelligence) -> str:
 
 def keyed_players(state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each player a sealed campaign seals their own files to, with the recipients
-    those are sealed to (the umpires', then theirs); none where orders are plain."""
+    those are sealed to (the umpires', then theirs); none before an umpire has a key.
+    Only the sealed campaign's store asks (:meth:`ftpress.store.CampaignStore.keyed_players`):
+    an open campaign seals nothing to anyone."""
     umpires = tuple(state.campaign.umpire_recipients or ())
-    if not state.campaign.sealed or not umpires:
+    if not umpires:
         return ()
     # A player with no recipient has nobody to seal to: `ftpress keys check` names them.
     return tuple((p.id, (*umpires, p.recipient)) for p in state.players.players
@@ -122,8 +124,8 @@ def keyed_players(state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
                        turn: str) -> dict[str, bytes]:
     """The sealed intelligence of every player with a recipient, by path in ``folder``,
-    and their sealed reports (:mod:`ftpress.yourview.files`); none in a campaign whose
-    orders are plain."""
+    and their sealed reports (:mod:`ftpress.yourview.files`): what a sealed campaign's
+    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.secrecy.sealed_campaign`)."""
     files: dict[str, bytes] = {}
     for player, to in keyed_players(state):
         text = text_of(known_to(state, events, turn, player))

@@ -28,6 +28,7 @@ import dataclasses
 import shutil
 import subprocess
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from pyrage import x25519
@@ -44,8 +45,18 @@ from ftpress.state.model import State
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
-from ftpress.store import open_store
-from ftpress.text.logsafe import say
+from ftpress.store import open_store, open_with
+
+
+@dataclass(frozen=True, slots=True)
+class KeysReport:
+    """What a ``keys`` action did, in the words the command says."""
+
+    text: str
+    #: False where it found something to be done (``keys check``: a player or the
+    #: umpires without a key, a file sealed to an old recipient): the command fails.
+    ok: bool = True
+
 
 #: The lines ``keys init`` makes sure the campaign's ``.gitignore`` has: the key (and
 #: the one a rotation replaced), and the sites built for one player's eyes.
@@ -114,44 +125,43 @@ def _union(secrets: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(secrets))
 
 
-def init_key(root: Path) -> int:
+def init_key(root: Path) -> KeysReport:
     if (root / agekeys.UMPIRE_KEY_FILE).exists():
         raise RefusedCommand(f"{agekeys.UMPIRE_KEY_FILE} exists already; nothing was done "
                              "(to replace the key, use 'ftpress keys rotate')")
-    from ftpress.store.campaign_store import is_sealed
-
+    store = open_with(root)  # the umpires listed are public: no key is needed
     state = _state(root)
     made = agekeys.new_identity()
-    if is_sealed(root) and state.campaign.umpire_recipients:
+    listed = state.campaign.umpire_recipients or ()
+    if store.keeps_deputies(state):
         # A deputy's key in a sealed campaign: the files are sealed to the umpires
         # listed, and only one of them can seal them to another; nothing is replaced.
         _write_key(root, made.file_text(build_now(None)))
-        say(f"umpire key written to {agekeys.UMPIRE_KEY_FILE} (git-ignored; never commit "
+        return KeysReport(
+            f"umpire key written to {agekeys.UMPIRE_KEY_FILE} (git-ignored; never commit "
             f"it; back it up off this machine)\nthis campaign is sealed to "
-            f"{len(state.campaign.umpire_recipients)} umpire"
-            f"{'s' if len(state.campaign.umpire_recipients) != 1 else ''} already, so "
+            f"{len(listed)} umpire{'s' if len(listed) != 1 else ''} already, so "
             f"state/campaign.yaml was not changed: send your recipient {made.public} to one "
             f"of them, who runs 'ftpress keys add-umpire {made.public}' and commits it")
-        return 0
     _write_key(root, made.file_text(build_now(None)))
     try:
-        _save_campaign(root, state, (*(state.campaign.umpire_recipients or ()), made.public))
+        _save_campaign(root, state, (*listed, made.public))
     except BaseException:
         (root / agekeys.UMPIRE_KEY_FILE).unlink()
         raise
-    say(f"umpire key written to {agekeys.UMPIRE_KEY_FILE} (git-ignored; never commit it)\n"
+    return KeysReport(
+        f"umpire key written to {agekeys.UMPIRE_KEY_FILE} (git-ignored; never commit it)\n"
         f"its recipient {made.public} is now in state/campaign.yaml: commit that\n"
         f"store the whole key file as the repository secret {agekeys.UMPIRE_KEY_ENV} "
         "(Settings → Secrets and variables → Actions), and back it up somewhere safe "
         "off this machine: without it nobody can open sealed orders")
-    return 0
 
 
 #: Where ``keys new`` writes a player's key, in their own clone of the campaign.
 PLAYER_KEY_FILE = ".ftpress-player-key"
 
 
-def new_key(root: Path, out: Path | None) -> int:
+def new_key(root: Path, out: Path | None) -> KeysReport:
     """``keys new``: a player's identity, written where only they read it; the
     recipient printed. Refuses to replace a key: what was sealed to it would be lost."""
     target = out if out is not None else root / PLAYER_KEY_FILE
@@ -164,15 +174,15 @@ def new_key(root: Path, out: Path | None) -> int:
     target.chmod(0o600)
     if out is None:
         ensure_ignored(root, f"/{PLAYER_KEY_FILE}")
-    say(f"your key is in {target} (readable by you alone{'' if out else ', git-ignored'}: "
+    return KeysReport(
+        f"your key is in {target} (readable by you alone{'' if out else ', git-ignored'}: "
         "never commit it, and keep a copy: without it you cannot read your sealed "
         f"reports)\nyour recipient: {made.public}\nsend that line to the umpire, who "
         "records it with 'ftpress roster key PLAYER RECIPIENT'; then seal your orders with "
         f"'ftpress seal orders/<turn>/<you>.yaml --identity {target}'")
-    return 0
 
 
-def check_keys(root: Path) -> int:
+def check_keys(root: Path) -> KeysReport:
     state = _state(root)
     missing = [p.id for p in state.players.players if p.recipient is None]
     umpires = state.campaign.umpire_recipients or ()
@@ -187,8 +197,7 @@ def check_keys(root: Path) -> int:
     # again (or the keys rotated) before the turn can open it for everyone.
     stale = [str(p) for file in open_sealed_files(root, state) for p in sealing.sealed_problems(
         file.relative_to(root).as_posix(), file.read_bytes(), state)]
-    say("\n".join([*lines, *stale]))
-    return 1 if missing or not umpires or stale else 0
+    return KeysReport("\n".join([*lines, *stale]), ok=not (missing or not umpires or stale))
 
 
 #: The line before the earlier keys a rotated key file keeps.
@@ -202,7 +211,7 @@ def _keeps_sealed_orders(root: Path) -> bool:
 
 
 def seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
-                   drop_edits: bool = False, afresh: bool = False) -> int:
+                   drop_edits: bool = False, afresh: bool = False) -> KeysReport:
     """``keys seal-campaign``: see :mod:`ftpress.secrecy.sealed_campaign`. A plain projection
     that no longer says what its twin's projection says was edited by hand: writing it
     again would drop the edit silently, so it is refused unless ``drop_edits``."""
@@ -251,8 +260,7 @@ def seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
     if history:
         lines.append(HISTORY_WARNING.format(count=history,
                                             commits="commit" if history == 1 else "commits"))
-    say("\n".join(lines))
-    return 0
+    return KeysReport("\n".join(lines))
 
 
 #: The folders whose history holds a campaign's plain files from before it was sealed.
@@ -301,7 +309,7 @@ def _plain_history(root: Path) -> int:
 EDITING = ".ftpress-state"
 
 
-def edit_state(root: Path, identity: Path | None) -> int:
+def edit_state(root: Path, identity: Path | None) -> KeysReport:
     """``keys edit-state``: the whole current state, in plain, in the working copy."""
     from ftpress.secrecy.twins import read
 
@@ -313,12 +321,12 @@ def edit_state(root: Path, identity: Path | None) -> int:
     ensure_ignored(root, f"/{EDITING}/")
     for kind in KINDS.values():
         write_file(root / EDITING / kind.file, read(root, f"{STATE_DIR}/{kind.file}", umpire)[0])
-    say(f"the whole state is in {EDITING}/ (git-ignored: never commit it); edit it, then "
+    return KeysReport(
+        f"the whole state is in {EDITING}/ (git-ignored: never commit it); edit it, then "
         "run 'ftpress keys seal-state' to check it and seal it back into state/")
-    return 0
 
 
-def seal_state(root: Path, identity: Path | None) -> int:
+def seal_state(root: Path, identity: Path | None) -> KeysReport:
     """``keys seal-state``: the working copy checked, then written back sealed."""
     import shutil
 
@@ -336,10 +344,10 @@ def seal_state(root: Path, identity: Path | None) -> int:
     state = loaded.state
     store.write_current(state, about=f"{STATE_DIR}/, edited by hand")
     shutil.rmtree(root / EDITING)
-    say(f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
+    return KeysReport(
+        f"sealed the edited state back into {STATE_DIR}/ (each file's public projection and "
         f"its twin); {EDITING}/ removed; the next turn's record keeps the state it starts "
         "from")
-    return 0
 
 
 def open_sealed_files(root: Path, state: State) -> list[Path]:
@@ -354,7 +362,7 @@ def open_sealed_files(root: Path, state: State) -> list[Path]:
     return found
 
 
-def rotate(root: Path, identity: Path | None) -> int:
+def rotate(root: Path, identity: Path | None) -> KeysReport:
     found = agekeys.umpire_identity(root, path=identity)
     if found is None:
         raise RefusedCommand(f"no umpire key to rotate from: give --identity FILE, or set "
@@ -389,12 +397,12 @@ def rotate(root: Path, identity: Path | None) -> int:
     earlier = "".join(f"{i}\n" for i in _x25519(old))
     _write_key(root, made.file_text(build_now(None)) +
                (f"{_EARLIER}\n{earlier}" if earlier and _keeps_sealed_orders(root) else ""))
-    say(f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
+    return KeysReport(
+        f"{count} sealed file{'s' if count != 1 else ''} re-encrypted to "
         f"the new umpire recipient {made.public}\n"
         f"the new key is in {agekeys.UMPIRE_KEY_FILE}: replace the repository secret "
         f"{agekeys.UMPIRE_KEY_ENV} with it, back it up, and commit state/campaign.yaml "
         f"and the sealed files; then delete {_OLD_KEY}, if there is one")
-    return 0
 
 
 def _resealed(root: Path, state: State, new_state: State, old: Sequence[agekeys.Identity],
@@ -427,12 +435,29 @@ def _write_resealed(root: Path, rekeyed: dict[str, bytes], resealed: dict[Path, 
     write_out(root, "the umpires' recipients, and what is sealed to them", rekeyed)
     resealed = {f: d for f, d in resealed.items()
                 if f.relative_to(root).as_posix() not in rekeyed}
+    receipts = _receipts(root, resealed)
+    if receipts is not None:  # first: a file not yet sealed again answers to its receipt
+        write_file(root / receipts[0], receipts[1])
     for file, data in resealed.items():
         write_file(file, data)
     return len(resealed) + sum(1 for rel in rekeyed if rel.endswith(".age"))
 
 
-def change_umpires(root: Path, identity: Path | None, recipient: str, add: bool) -> int:
+def _receipts(root: Path, resealed: dict[Path, bytes]) -> tuple[str, bytes] | None:
+    """The open turn's receipts file (:data:`~ftpress.secrecy.sealing.RESEALED`) once the
+    sealed order files among ``resealed`` are sealed again: the turn's dice stay keyed
+    on the receipts their players' pull requests were given."""
+    orders = {f: d for f, d in resealed.items() if f.parent.parent == root / "orders"}
+    if not orders:
+        return None
+    turn = next(iter(orders)).parent.name
+    return sealing.resealed_file(
+        turn, {f.name.removesuffix(sealing.SEALED): f.read_bytes() for f in orders},
+        {f.name.removesuffix(sealing.SEALED): d for f, d in orders.items()},
+        sealing.read_resealed(root, turn))
+
+
+def change_umpires(root: Path, identity: Path | None, recipient: str, add: bool) -> KeysReport:
     """``keys add-umpire`` / ``keys remove-umpire``: one umpire's recipient added to (or
     removed from) ``umpire_recipients``, the others kept, and everything sealed to the
     umpires sealed again to the new list with the key in use. Nothing is substituted:
@@ -472,10 +497,10 @@ def change_umpires(root: Path, identity: Path | None, recipient: str, add: bool)
                          found.source if found else "")
     count = _write_resealed(root, store.rekeyed(state, recipients), resealed)
     done = "added" if add else "removed"
-    say(f"{done} the umpire {recipient}: {len(recipients)} umpire recipient"
+    return KeysReport(
+        f"{done} the umpire {recipient}: {len(recipients)} umpire recipient"
         f"{'s' if len(recipients) != 1 else ''} in state/campaign.yaml; {count} sealed file"
         f"{'s' if count != 1 else ''} sealed again to them\ncommit state/ and the sealed "
         "files" + ("" if add else "; what was sealed before stays readable to the removed "
                    "key in git history: rotate ('ftpress keys rotate') if it was lost or "
                    "leaked"))
-    return 0

@@ -49,6 +49,7 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
+from ftpress.store.listing import LISTING
 from ftpress.store.record import read_record
 from ftpress.store.secret import turn_key
 from ftpress.yourview.files import view_name
@@ -201,8 +202,9 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
                     dict(read_recorded_orders(root, folder, key)),
                     {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
                      for path, data in sealed.files.items()} if sealed is not None else {})
+    listed = f"{folder}/{LISTING}"  # a record made before records were listed keeps none
     return {rel: data for rel, data in store.turn_files(made).written.items()
-            if rel.startswith(folder + "/")}
+            if rel.startswith(folder + "/") and (rel != listed or (root / listed).is_file())}
 
 
 def _resolved_orders(root: Path, turn: str, folder: str, source: UmpireKey | None,

@@ -11,8 +11,12 @@ yet anybody can check, with no key:
   umpire recipient and the player's, no bigger than the limit
   (:func:`sealed_problems`), and its receipt (:func:`receipt`): the SHA-256
   of the bytes committed, and when they were checked;
-- the turn's dice: keyed from the sealed files' bytes (:func:`sealed_digest`),
-  so they were fixed when the files were committed.
+- the turn's dice: keyed from the players' receipts (:func:`receipts_digest`), so
+  they were fixed when the files were committed, and re-encrypting a file (``keys
+  rotate``, ``keys add-umpire``) does not change them: the command keeps, in the turn's
+  ``orders/<turn>/receipts.yml`` (:data:`RESEALED`), the receipt each file had when its
+  player sent it beside the SHA-256 of the bytes it holds since. Turns recorded before
+  receipts were keyed on the sealed files' bytes (:func:`sealed_digest`) and keep that.
 
 The turn opens them with the umpire's key (:func:`open_turn_orders`); a file
 that cannot be opened, or whose orders are invalid, is not used: that player's
@@ -23,18 +27,18 @@ not be used.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import TypeAdapter
+from pydantic import Field, Strict, TypeAdapter
 
 from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.files import validation, yamlsource
 from ftpress.files.gitignore import ensure_ignored
 from ftpress.files.write import write_file
-from ftpress.files.yamlsource import MAX_BYTES
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.secrecy import agekeys
 from ftpress.secrecy.twins import UmpireKey
@@ -47,7 +51,7 @@ from ftpress.state.words import powers_own
 SEALED = ".yaml.age"
 #: The largest sealed file accepted: the largest plain order file, and room for the
 #: age header of a few dozen recipients and the format's 16 bytes per 64 KiB chunk.
-MAX_SEALED_BYTES = MAX_BYTES + 64 * 1024
+MAX_SEALED_BYTES = yamlsource.MAX_BYTES + 64 * 1024
 #: What ``ftpress check`` says of a sealed file it has no key to open.
 NEEDS_KEY = ("sealed: its form and recipients are checked; its orders are read with the "
              "umpire's key when the turn is resolved")
@@ -173,8 +177,9 @@ def sealed_problems(path: str, data: bytes, state: State) -> list[Problem]:
 
 
 def sealed_digest(files: Mapping[str, bytes]) -> str:
-    """SHA-256 (hex) of the sealed files' bytes, by player in order: the turn's
-    dice key, fixed when the files were committed, checkable by anyone."""
+    """SHA-256 (hex) of the sealed files' bytes, by player in order: the dice key of
+    the turns recorded before receipts (``digest_of: sealed``), which re-encrypting
+    a file would have changed."""
     digest = hashlib.sha256(b"ftpress-sealed-orders")
     for player, data in sorted(files.items()):
         for part in (player.encode("utf-8"), data):
@@ -183,19 +188,109 @@ def sealed_digest(files: Mapping[str, bytes]) -> str:
     return digest.hexdigest()
 
 
+def sha256_of(data: bytes) -> str:
+    """A sealed file's receipt: the SHA-256 (hex) of its bytes, as the pull request's
+    check prints it (:func:`receipt`)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def receipts_digest(receipts: Mapping[str, str]) -> str:
+    """SHA-256 (hex) of the players' receipts, by player in order: the turn's dice
+    key (``digest_of: receipts``). A receipt is fixed when its player's file is
+    committed, and stays the same when the file is sealed again to other keys."""
+    digest = hashlib.sha256(b"ftpress-receipts")
+    for player, receipt in sorted(receipts.items()):
+        for part in (player.encode("utf-8"), receipt.encode("ascii")):
+            digest.update(len(part).to_bytes(8, "big"))
+            digest.update(part)
+    return digest.hexdigest()
+
+
+#: The file of a turn's order folder that keeps the receipts of sealed files sealed
+#: again since their players sent them (not ``.yaml``: the plain order files are, and
+#: a sealed campaign's git ignores them).
+RESEALED = "receipts.yml"
+_SHA256 = Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+@dataclass(frozen=True, slots=True)
+class Resealed:
+    """One sealed order file of the open turn sealed again after its player sent it."""
+
+    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
+
+    #: Its receipt: the SHA-256 of the file as its player sent it.
+    sent: _SHA256
+    #: The SHA-256 of the file each time it was sealed again, the latest last.
+    sealed: tuple[_SHA256, ...]
+
+
+_RESEALED: TypeAdapter[dict[str, Resealed]] = TypeAdapter(dict[str, Resealed])
+_RESEALED_HEAD = ("# The sealed order files of this turn sealed again since their players sent "
+                  "them ('ftpress keys rotate',\n# 'keys add-umpire', 'keys remove-umpire'): by "
+                  "player, the receipt each file's pull request\n# was given (sent: the SHA-256 "
+                  "of the file sent) and the SHA-256 of the file as sealed again (sealed).\n# The "
+                  "turn's dice are keyed on the receipts, which re-encrypting does not change.\n")
+
+
+def read_resealed(root: Path, turn: str) -> dict[str, Resealed]:
+    """The open turn's receipts of files sealed again (:data:`RESEALED`), by player;
+    every problem of the file at once, located."""
+    shown = f"orders/{turn}/{RESEALED}"
+    file = root / shown
+    if not file.is_file() or file.is_symlink():
+        return {}
+    data = yamlsource.parse(yamlsource.decode(yamlsource.read_bytes(file, shown), shown), shown)
+    return validation.validate(_RESEALED, {} if data is None else data, shown)
+
+
+def receipts_of(sealed: Mapping[str, bytes], resealed: Mapping[str, Resealed]
+                ) -> dict[str, str]:
+    """Each player's receipt: the one kept in :data:`RESEALED` where the file holds the
+    bytes it was sealed again as, else the SHA-256 of its bytes (as sent)."""
+    out = {}
+    for player, data in sorted(sealed.items()):
+        now = sha256_of(data)
+        kept = resealed.get(player)
+        out[player] = kept.sent if kept is not None and now in kept.sealed else now
+    return out
+
+
+def resealed_file(turn: str, before: Mapping[str, bytes], after: Mapping[str, bytes],
+                  kept: Mapping[str, Resealed]) -> tuple[str, bytes] | None:
+    """The receipts file of ``turn`` once its sealed files ``before`` (by player) are
+    sealed again as ``after``: each file's receipt as sent, kept through every
+    re-encryption, with every hash it was sealed again as (a rotation killed half way
+    leaves some files with their earlier bytes, which still answer to their receipt);
+    None where no sealed order file is sealed again."""
+    if not after:
+        return None
+    sent = receipts_of(before, kept)
+    body = ""
+    for player, data in sorted(after.items()):
+        earlier = kept[player].sealed if player in kept and sent[player] == kept[player].sent \
+            else ()
+        hashes = [*earlier, sha256_of(data)]
+        body += f"{player}:\n  sent: {sent[player]}\n  sealed:\n" + \
+            "".join(f"  - {sha}\n" for sha in hashes)
+    return f"orders/{turn}/{RESEALED}", (_RESEALED_HEAD + body).encode("utf-8")
+
+
 @dataclass(frozen=True, slots=True)
 class OpenedOrders:
     """A sealed turn's orders, opened by the umpire."""
 
     #: The orders that could be used, by player.
     orders: dict[str, LoadedOrders[Any]]
-    #: The dice key (:func:`sealed_digest`).
+    #: The dice key (:func:`receipts_digest`).
     digest: str
     #: For each player whose file could not be used: their event and the public one.
     events: tuple[Event, ...]
     #: The sealed files as committed, by player: the turn's record keeps them, so
-    #: anyone can recompute the dice key.
+    #: anyone can check their receipts.
     sealed: dict[str, bytes]
+    #: Each player's receipt, which keys the dice (:func:`receipts_of`).
+    receipts: dict[str, str]
 
     def record_files(self, folder: str) -> dict[str, bytes]:
         """The sealed files in the turn's record folder."""
@@ -228,7 +323,8 @@ def open_turn_orders(root: Path, turn: str, identities: Sequence[agekeys.Identit
         except InputError as exc:
             events.extend(unusable(player, f"{rel} is not valid orders: "
                                    + "; ".join(str(p) for p in exc.problems), state))
-    return OpenedOrders(orders, sealed_digest(sealed), tuple(events), sealed)
+    receipts = receipts_of(sealed, read_resealed(root, turn))
+    return OpenedOrders(orders, receipts_digest(receipts), tuple(events), sealed, receipts)
 
 
 def unusable(player: str, why: str, state: State | None = None) -> tuple[Event, Event]:
@@ -245,13 +341,42 @@ def unusable(player: str, why: str, state: State | None = None) -> tuple[Event, 
 class RecordedSeal:
     """What a recorded sealed turn keeps of its sealed orders, to resolve it again."""
 
-    #: The dice key, from the sealed files' bytes.
+    #: The dice key: from the receipts the record keeps (``digest_of: receipts``), or
+    #: from the sealed files' bytes (``sealed``, a turn recorded before receipts).
     digest: str
     #: The events of the orders that could not be used, as recorded (opening them
     #: again would need the umpire's key, and they are already the umpire's finding).
     events: tuple[Event, ...]
     #: The sealed files, by their path in the record.
     files: dict[str, bytes]
+    #: Each player's receipt, as the record keeps it (none before receipts).
+    receipts: dict[str, str] | None = None
+
+    def problems(self, folder: str) -> list[str]:
+        """What does not add up: the receipts against the digest the record says keyed
+        the dice, and each sealed file the record keeps against its receipt (a file
+        sealed again after it was sent, ``keys rotate``, has other bytes: see
+        :meth:`resealed`)."""
+        if self.receipts is None:
+            return []
+        found = []
+        players = {path.rsplit("/", 1)[1].removesuffix(SEALED) for path in self.files}
+        if players != set(self.receipts):
+            found.append(f"{folder}/turn.yaml: receipts name {_names(self.receipts)}, but the "
+                         f"record keeps the sealed files of {_names(players)}")
+        return found
+
+    def resealed(self) -> list[str]:
+        """The sealed files the record keeps whose bytes are not those of their
+        receipt: sealed again after their players sent them."""
+        return [path for path, data in sorted(self.files.items())
+                if self.receipts is not None and
+                self.receipts.get(path.rsplit("/", 1)[1].removesuffix(SEALED)) !=
+                sha256_of(data)]
+
+
+def _names(players: Iterable[str]) -> str:
+    return ", ".join(sorted(players)) or "nobody"
 
 
 def recorded_seal(root: Path, folder: str, record: TurnRecord,
@@ -267,8 +392,10 @@ def recorded_seal(root: Path, folder: str, record: TurnRecord,
         return None  # (a sealed turn in which nobody sent orders keys on no files)
     sealed = {file.name.removesuffix(SEALED): file.read_bytes() for file in found}
     recorded = read_events(root, folder, umpire)
-    return RecordedSeal(sealed_digest(sealed), tuple(e for e in recorded if e.rule == RULE),
+    receipts = dict(record.receipts or {}) if record.digest_of == "receipts" else None
+    return RecordedSeal(receipts_digest(receipts) if receipts is not None else
+                        sealed_digest(sealed), tuple(e for e in recorded if e.rule == RULE),
                         {f"{folder}/orders/{file.name}": sealed[file.name.removesuffix(SEALED)]
-                         for file in found})
+                         for file in found}, receipts)
 
 

@@ -1,5 +1,6 @@
-"""The build, as a table of contents: load (read and check everything), render
-(every page, into a staging folder), write (only what changed), index (the search).
+"""The build, as a table of contents: load (the campaign's store opened once, as the
+build's view reads it, and everything read and checked through it), render (every
+page, into a staging folder), write (only what changed), index (the search).
 
 Nothing is written unless the whole site has loaded and rendered. The work of
 each stage runs on the executor the build is handed, in this process or on every
@@ -39,6 +40,7 @@ from ftpress.speed.buildcache import (
     reusable,
 )
 from ftpress.speed.executor import SERIAL, Executor
+from ftpress.store import open_with
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
             return reused(last, started)
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
-    site = load(root, options, cache, executor)  # every input read and checked
+    store = open_with(root, options.umpire)  # the campaign as this view reads it, once
+    site = load(store, options, cache, executor)  # every input read and checked
     # The last build moved pages in but did not finish their index: make it all again.
     unfinished = site.config.search and index_unfinished(out_dir)
     outputs, report = _render_and_write(site, out_dir, cache, executor)

@@ -38,10 +38,9 @@ from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.model import State
 from ftpress.state.recorded_kinds import kind_problems
-from ftpress.state.records import RecordedTurn, load_turns
+from ftpress.state.records import RecordedTurn
 from ftpress.state.turns import turn_id
-from ftpress.store import open_at_hand
-from ftpress.store.campaign import load_states
+from ftpress.store import CampaignStore
 from ftpress.yourview.view import YourView
 
 
@@ -61,9 +60,10 @@ class BuildOptions:
     #: A player's view: the file holding their key (``--identity``), which opens their
     #: sealed intelligence when the state files hold only what the public knows.
     identity: Path | None = None
-    #: The umpire's view of a sealed campaign: the umpire's key, with which the state
-    #: and records are read from their sealed twins (:mod:`ftpress.secrecy.twins`);
-    #: without it, the plain files, which hold what every player may know.
+    #: The umpire's view of a sealed campaign: the umpire's key, with which the build
+    #: opens the campaign's store (:func:`ftpress.store.open_with`), so that the state and
+    #: records are read from their sealed twins (:mod:`ftpress.secrecy.twins`); without
+    #: it, the plain files, which hold what every player may know.
     umpire: UmpireKey | None = None
 
 
@@ -97,26 +97,32 @@ class Site:
     nets: tuple[HiddenFacts | None, ...] = ()
     #: The "Your view" page's inputs (a sealed campaign's public site or a player's).
     yours: YourView | None = None
+    #: How the name of the order file a player sends ends, as the campaign's store says
+    #: (``.yaml``, or a sealed campaign's ``.yaml.age``): for the order guide.
+    order_suffix: str = ".yaml"
 
 
-def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
+def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None = None,
          executor: Executor = SERIAL) -> Site:
-    """Read and check the whole campaign; raise with every problem found.
+    """Read and check the whole campaign; raise with every problem found. Its state and
+    records are read through ``store``, as its reader may read them (with the umpire's
+    key, or the plain files everyone reads).
 
     ``cache`` keeps the parsed state files between builds; ``executor`` parses them
     and reads the turns' event logs.
     """
+    root = store.root
     config = load_config(root)  # everything below depends on it
     problems = Problems()
     state = None
     turns: tuple[RecordedTurn, ...] = ()
     try:
-        folders = load_states(root, cache, executor, options.umpire)
+        folders = store.states(cache, executor)
         state = folders[0].state if folders else None
         # The snapshots are loaded and checked once, here; the turns reuse them.
         snapshots = {f.folder: f.state for f in folders[1:]}
         if state is not None:
-            turns = load_turns(root, snapshots, executor, umpire=options.umpire)
+            turns = store.turns(snapshots, executor)
             ruleset = rules.find_ruleset(state.campaign.ruleset)
             problems.extend(kind_problems(root, ((t.id, t.events) for t in turns),
                                           ruleset.report, ruleset.name))
@@ -160,16 +166,16 @@ def load(root: Path, options: BuildOptions, cache: RenderCache | None = None,
     return Site(root, config, published, pages, load_rulebook(rule_files, published), dirs,
                 statics, state, min(scheduled, default=None), turns, viewer,
                 load_assets(root, published),
-                _open_turn(root, state, options.now) if state is not None else None, nets,
-                your_view(root, state, turns, viewer, config.base_url)
-                if state is not None else None)
+                _open_turn(store, state, options.now) if state is not None else None, nets,
+                your_view(store, state, turns, viewer, config.base_url)
+                if state is not None else None, store.order_suffix)
 
 
-def _open_turn(root: Path, state: State, now: datetime) -> OpenTurnView:
+def _open_turn(store: CampaignStore, state: State, now: datetime) -> OpenTurnView:
     """The open turn's page, with who has sent orders as the campaign's store counts
     them."""
     players = [p.id for p in state.players.players]
-    sent = open_at_hand(root).senders(turn_id(state.campaign.calendar.turn), players)
+    sent = store.senders(turn_id(state.campaign.calendar.turn), players)
     return open_turn(state, now, sent)
 
 

@@ -58,7 +58,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         schemas = _schemas(r, site.config.base_url, ruleset)
         if site.state is not None:
             # How to send orders, from the order schema and the rulebook.
-            render_order_guide(r, schemas, site.rulebook, site.state)
+            render_order_guide(r, schemas, site.rulebook, site.state, site.order_suffix)
             display = display_of(site.state)  # how the campaign's ruleset shows its state
             # The order forms: every one for the umpire, a player's own for that player.
             forms = order_forms(site.state) if viewer.umpire or viewer.player else {}

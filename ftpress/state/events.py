@@ -224,15 +224,22 @@ class TurnRecord:
     #: Its SHA-256, as published when the turn opened.
     secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: What ``orders_sha256`` digests: the orders in canonical form (``orders``; so
-    #: too when unset), or the bytes of the sealed order files the record keeps
-    #: (``sealed``, :func:`ftpress.secrecy.sealing.sealed_digest`), which anyone can recompute.
+    #: too when unset), the players' receipts of their sealed order files
+    #: (``receipts``, :func:`ftpress.secrecy.sealing.receipts_digest`), or, in a turn
+    #: recorded before receipts, the bytes of the sealed order files the record keeps
+    #: (``sealed``, :func:`ftpress.secrecy.sealing.sealed_digest`); anyone can recompute it.
     #: A campaign sealed after some turns were resolved from plain orders keeps their
     #: digests, and says ``orders`` here: their record's ``.age`` copies are twins.
-    digest_of: Literal["orders", "sealed"] | None = None
+    digest_of: Literal["orders", "sealed", "receipts"] | None = None
     #: The secret behind this turn's hidden rolls (:mod:`ftpress.store.secret`): only
     #: in the sealed twin of ``turn.yaml``; the plain file keeps its hash alone.
     hidden_secret: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None = None
     #: Its SHA-256, as published when the turn opened; none: every roll came from the
     #: one stream.
     hidden_secret_sha256: Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")] | None \
+        = None
+    #: Each player's receipt of the sealed order file the turn folded in (``digest_of:
+    #: receipts``): the SHA-256 of the file as their pull request's check saw it, which
+    #: re-encrypting the file later does not change. Public, as the check printed it.
+    receipts: dict[Id, Annotated[str, Strict(), Field(pattern=r"^[0-9a-f]{64}$")]] | None \
         = None

@@ -26,9 +26,11 @@ from ftpress.store.campaign_store import (
     TurnOrders,
     open_at_hand,
     open_store,
+    open_with,
 )
 from ftpress.store.open import OpenStore
 from ftpress.store.sealed import SealedStore
 
 __all__ = ["CampaignStore", "DiceSecrets", "MadeTurn", "OpenStore", "SealedStore",
-           "TurnFiles", "TurnOrders", "open_at_hand", "open_store"]
+           "TurnFiles", "TurnOrders", "open_at_hand", "open_store",
+           "open_with"]

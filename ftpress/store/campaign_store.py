@@ -27,6 +27,7 @@ from pydantic import TypeAdapter
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files import validation, yamlsource
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
+from ftpress.rules import STATE_EXTENSIONS
 from ftpress.secrecy import sealing
 from ftpress.secrecy.twins import (
     UmpireKey,
@@ -37,17 +38,18 @@ from ftpress.secrecy.twins import (
     twin,
     umpire_key,
 )
+from ftpress.speed.executor import SERIAL, Executor
 from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
 from ftpress.state.dice import SuppliedDice
 from ftpress.state.events import Event, EventsFile, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
-from ftpress.state.load import LoadedState
+from ftpress.state.load import LoadedState, Store
 from ftpress.state.model import DiceFile, State
-from ftpress.state.records import read_events
+from ftpress.state.records import RecordedTurn, load_turns, read_events
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
-from ftpress.store.campaign import load_folder, load_state
+from ftpress.store.campaign import load_folder, load_state, load_states
 from ftpress.store.inputs import load_battles, read_supplied_dice
 from ftpress.store.record import base_url, keeps_before, read_record
 from ftpress.store.secret import (
@@ -60,6 +62,16 @@ from ftpress.store.secret import (
 )
 
 _DICE: TypeAdapter[DiceFile] = TypeAdapter(DiceFile)
+#: Why a sealed campaign's turn is not resolved without the umpire's master secret:
+#: its hidden rolls would come from a stream anyone can compute once the turn is
+#: recorded, and the next turn would open with no secret's hash published.
+NO_MASTER = (f"this campaign is sealed: resolving {{turn}} needs the umpire's master secret, "
+             "which keys the hidden rolls so that nobody else can compute them and publishes "
+             "the next turn's secret hashes; set "
+             f"{SECRET_ENV} (in the publishing workflow, a secret of the environment "
+             f"'umpire') or put it in {SECRET_FILE} at the campaign's root (git-ignored; a "
+             "new one: python -c \"import secrets; print(secrets.token_hex(32))\" > "
+             f"{SECRET_FILE}, and keep a copy); nothing was done")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +80,19 @@ class TurnOrders:
 
     #: The orders that can be used, by player, in the ruleset's format.
     orders: dict[str, LoadedOrders[Any]]
-    #: The dice key's digest: of the orders in canonical form, or of the sealed files.
+    #: The dice key's digest: of the orders in canonical form, or of the players'
+    #: receipts of their sealed files (of the sealed files' bytes, before receipts).
     digest: str
     #: What ``digest`` digests, as ``turn.yaml`` says it (None: the orders).
-    digest_of: Literal["orders", "sealed"] | None = None
+    digest_of: Literal["orders", "sealed", "receipts"] | None = None
     #: Each unusable sealed file's events: why, for its player; that it could not be
     #: used, for all.
     events: tuple[Event, ...] = ()
-    #: The sealed files as committed, by player: the dice were keyed on their bytes,
-    #: and the record keeps them so that anyone can key them again.
+    #: The sealed files as committed, by player: the record keeps them so that anyone
+    #: can check them against their receipts.
     sealed: dict[str, bytes] = field(default_factory=dict)
+    #: Each player's receipt (``digest_of: receipts``), which keys the dice.
+    receipts: dict[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,10 +201,30 @@ class CampaignStore(ABC):
         """Does this reader read every file whole? (A sealed campaign's reader without
         the umpire's key reads the public projections alone.)"""
 
+    @property
+    def reading_player(self) -> tuple[str, Path] | None:
+        """The player this reader is, with their key file (a sealed campaign read with a
+        player's key instead of the umpire's); None for the umpire or anyone."""
+        return None
+
     def state(self) -> LoadedState | None:
         """The current state as this reader reads it, checked by its ruleset; None for
         a campaign without one."""
         return load_state(self.root, self.key)
+
+    def states(self, cache: Store | None = None, executor: Executor = SERIAL,
+               ) -> tuple[LoadedState, ...]:
+        """The current state first, then every turn snapshot, as this reader reads them
+        (:func:`ftpress.store.campaign.load_states`): for a build, whose ``cache`` keeps
+        the parsed files between runs and whose ``executor`` parses them."""
+        return load_states(self.root, cache, executor, self.key)
+
+    def turns(self, snapshots: dict[str, State] | None = None, executor: Executor = SERIAL,
+              ) -> tuple[RecordedTurn, ...]:
+        """Every recorded turn, oldest first, as this reader reads them; ``snapshots``:
+        the states loaded already, by folder."""
+        return load_turns(self.root, snapshots, executor, extensions=STATE_EXTENSIONS,
+                          umpire=self.key)
 
     def folder_state(self, folder: str) -> State:
         """One state folder (``state/``, a record, its ``before/``) as this reader
@@ -242,9 +277,10 @@ class CampaignStore(ABC):
         sealed = sealing.recorded_seal(self.root, folder, record, self.key)
         if sealed is None:
             return TurnOrders(orders, orders_digest(o.orders for o in orders.values()))
-        return TurnOrders(orders, sealed.digest, "sealed", sealed.events,
+        return TurnOrders(orders, sealed.digest,
+                          "sealed" if sealed.receipts is None else "receipts", sealed.events,
                           {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
-                           for path, data in sealed.files.items()})
+                           for path, data in sealed.files.items()}, sealed.receipts)
 
     def recorded_dice(self, folder: str) -> tuple[DiceFile, str]:
         """A recorded turn's dice log, whole where this reader has the key, and the path
@@ -295,6 +331,8 @@ class CampaignStore(ABC):
         when one was published and the master secret is missing or does not match."""
         cal = state.campaign.calendar
         master = self._master
+        if master is None and self._hides_rolls:
+            raise RefusedCommand(NO_MASTER.format(turn=turn))
         notes: list[str] = []
         secret = None
         if cal.secret_sha256 is not None:
@@ -382,11 +420,75 @@ class CampaignStore(ABC):
         """How a player sends a turn's orders, in the words of every reminder and hint."""
         return sealing.how_to_send(turn, player, sealed=False)
 
+    # --- what the campaign's secrecy means for its players and its repository ---------
+
+    @property
+    @abstractmethod
+    def order_suffix(self) -> str:
+        """How the name of the order file a player sends ends: ``orders/<turn>/<player>``
+        and this (the order guide shows it, and what it means)."""
+
+    @property
+    @abstractmethod
+    def environment_secrets(self) -> tuple[str, ...]:
+        """The secrets the publishing run needs in its environment, by name."""
+
+    @abstractmethod
+    def sent_refusal(self, path: str) -> str | None:
+        """Why the order file ``path`` may not be sent in a pull request, as a campaign
+        of this kind takes them; None where it may (the check of its name and turn comes
+        after)."""
+
+    @abstractmethod
+    def sent_for(self, path: str) -> str:
+        """The order file ``path`` stands for, for the check of its turn and player."""
+
+    @abstractmethod
+    def sent_problems(self, path: str, data: bytes, state: State) -> list[Problem] | None:
+        """What is wrong with the order file ``path`` sent with the bytes ``data``, as far
+        as it can be checked with no key; None where it is read and judged as any order
+        file."""
+
+    @abstractmethod
+    def keyed_players(self, state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each player a turn seals their own report and intelligence to, with the
+        recipients those are sealed to: none where every file is plain."""
+
+    @abstractmethod
+    def published_views(self, turn: str | None) -> tuple[tuple[str, bytes], ...] | None:
+        """The players' own reports of the recorded turn ``turn`` (None: none is
+        recorded), each as the site publishes it for its player's browser, by site path;
+        None where the players have no such page (their report is the whole site)."""
+
+    @abstractmethod
+    def keeps_deputies(self, state: State) -> bool:
+        """Does a new umpire key made here wait, as a deputy's, for an umpire already
+        listed to add it (``keys add-umpire``), because what is stored is sealed to
+        them? Else its recipient is listed in ``state/campaign.yaml`` at once."""
+
     def write_current(self, state: State, kinds: Iterable[str] | None = None,
                       about: str = f"{STATE_DIR}/") -> None:
         """Write :meth:`current_files`, all or nothing (an edit between turns: the next
         turn's record keeps the state it started from)."""
         write_out(self.root, about, self.current_files(state, kinds))
+
+    @abstractmethod
+    def kept_as(self, name: str) -> tuple[str, ...]:
+        """The files a state file named ``name`` is kept as, in ``state/`` and in each
+        record: itself, and its twin where it is sealed."""
+
+    def finish_recorded(self, turn: str) -> State:
+        """The open turn ``turn`` is recorded but ``state/`` was not updated (an earlier
+        version of ftpress was killed between the two steps): the record's state files,
+        as this store keeps them, copied into ``state/``, all or nothing; the state they
+        hold."""
+        folder = f"{TURNS_DIR}/{turn}"
+        names = [name for kind in KINDS.values() for name in self.kept_as(kind.file)
+                 if (self.root / folder / name).is_file()]
+        write_out(self.root, f"{STATE_DIR}/ as {turn} left it",
+                  {f"{STATE_DIR}/{name}": (self.root / folder / name).read_bytes()
+                   for name in names})
+        return self.folder_state(folder)
 
     def turn_files(self, made: MadeTurn) -> TurnFiles:
         """Every file a turn writes, whole and as written (the one recipe)."""
@@ -474,6 +576,19 @@ def open_store(root: Path, *, identity: Path | None = None,
     if required or identity is not None or umpire_key(root, None, environ) is not None:
         return SealedStore(root, needed_key(root, why, identity, environ), environ)
     return SealedStore(root, None, environ)
+
+
+def open_with(root: Path, key: UmpireKey | None = None) -> CampaignStore:
+    """The campaign at ``root`` read with ``key``, the umpire's as :func:`open_store` found
+    it, else (None) as anyone reads it: no other key is looked for. For a reader whose key
+    was settled before (a build of one view of the site), or who has none by design (the
+    order check of a pull request, judging by the base revision's plain files)."""
+    from ftpress.store.open import OpenStore
+    from ftpress.store.sealed import SealedStore
+
+    if not is_sealed(root):
+        return OpenStore(root)
+    return SealedStore(root, key)
 
 
 def open_at_hand(root: Path) -> CampaignStore:

@@ -15,17 +15,18 @@ says what is there already keeps its bytes (:class:`ftpress.secrecy.hidden_state
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.orders.load import ORDERS_DIR
 from ftpress.orders.sent import SEALED as SENT_SEALED
 from ftpress.orders.sent import senders
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.hidden_state import Sealer, state_pairs
-from ftpress.secrecy.intelligence import intelligence_files
+from ftpress.secrecy.intelligence import intelligence_files, keyed_players
 from ftpress.secrecy.knowledge import public_state
 from ftpress.secrecy.twins import UmpireKey, marked, twin
 from ftpress.state.battle_results import BATTLES_DIR
@@ -34,9 +35,14 @@ from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
 from ftpress.state.model import State
 from ftpress.state.save import dump, schema_url
+from ftpress.state.turns import TURNS_DIR
 from ftpress.store.campaign import load_state
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.listing import LISTING, listing
 from ftpress.store.projection import project
+from ftpress.store.secret import SECRET_ENV
+from ftpress.yourview.view import FOLDER as VIEWS
+from ftpress.yourview.view import SITE_FOLDER as SITE_VIEWS
 
 
 class SealedStore(CampaignStore):
@@ -58,6 +64,10 @@ class SealedStore(CampaignStore):
     def reads_whole(self) -> bool:
         return self.key is not None
 
+    @property
+    def reading_player(self) -> tuple[str, Path] | None:
+        return self.player
+
     def senders(self, turn: str, players: Iterable[str]) -> tuple[str, ...]:
         """Only a sealed file counts: the plain one is the player's working copy."""
         return senders(self.root, turn, players, tails=(SENT_SEALED,))
@@ -73,8 +83,8 @@ class SealedStore(CampaignStore):
                                  "done")
         opened = sealing.open_turn_orders(self.root, turn, self.key.identities, adapter,
                                           state=state)
-        return TurnOrders(opened.orders, opened.digest, "sealed", opened.events,
-                          opened.sealed)
+        return TurnOrders(opened.orders, opened.digest, "receipts", opened.events,
+                          opened.sealed, opened.receipts)
 
     def projected(self, made: MadeTurn, whole: Mapping[str, bytes]) -> dict[str, bytes]:
         """Each file's public projection (made from :func:`project` alone) and its twin;
@@ -110,7 +120,13 @@ class SealedStore(CampaignStore):
                     sealer.sealed(rel, whole[rel])}
         for rel, data in intelligence_files(folder, made.state, made.events, made.turn).items():
             out[rel] = sealer.kept(rel, data)
+        # Last: the list of every file of the record with its hash, for anyone to check.
+        out[f"{folder}/{LISTING}"] = listing(folder, out)
         return out
+
+    def kept_as(self, name: str) -> tuple[str, ...]:
+        """The public projection, and the whole sealed beside it."""
+        return (name, twin(name))
 
     def known(self) -> LoadedState | None:
         """The whole state, with the umpire's key; what the player knows, with theirs
@@ -206,6 +222,49 @@ class SealedStore(CampaignStore):
 
     def how_to_send(self, turn: str, player: str = "<your-id>") -> str:
         return sealing.how_to_send(turn, player, sealed=True)
+
+    @property
+    def order_suffix(self) -> str:
+        return sealing.SEALED
+
+    @property
+    def environment_secrets(self) -> tuple[str, ...]:
+        """The umpire's secret behind the dice, and the umpire's key that opens the
+        sealed orders and twins."""
+        return (SECRET_ENV, agekeys.UMPIRE_KEY_ENV)
+
+    def sent_refusal(self, path: str) -> str | None:
+        """A plain order file: the open repository would show every player its orders."""
+        if path.endswith(".yaml") and PurePosixPath(path).parts[:1] == (ORDERS_DIR,):
+            return ("is a plain order file, and this campaign's orders are sealed; run "
+                    f"'ftpress seal {path} --identity <your key file>' and commit "
+                    f"{path}.age instead (the plain file is git-ignored)")
+        return None
+
+    def sent_for(self, path: str) -> str:
+        """A sealed file stands for the plain file of its name (its turn, its player)."""
+        return sealing.plain_of(path) if sealing.sealed_name(path) else path
+
+    def sent_problems(self, path: str, data: bytes, state: State) -> list[Problem] | None:
+        """Its form, recipients and size: nothing of its content is read."""
+        return sealing.sealed_problems(path, data, state)
+
+    def keyed_players(self, state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return keyed_players(state)
+
+    def published_views(self, turn: str | None) -> tuple[tuple[str, bytes], ...] | None:
+        """Every player's sealed report of ``turn``, as it is recorded (the page opens the
+        reader's with their key)."""
+        if turn is None:
+            return ()
+        folder = self.root / TURNS_DIR / turn / VIEWS
+        return tuple((f"{SITE_VIEWS}/{file.name}", file.read_bytes())
+                     for file in (sorted(folder.glob("*.age")) if folder.is_dir() else ())
+                     if file.is_file() and not file.is_symlink())
+
+    def keeps_deputies(self, state: State) -> bool:
+        """Once it is sealed to umpires, only one of them can seal it to another."""
+        return bool(state.campaign.umpire_recipients)
 
 def player_answering(root: Path, identity: Path) -> str | None:
     """The player whose recipient ``identity`` answers to (a player checking their own

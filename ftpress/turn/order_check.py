@@ -61,6 +61,12 @@ def check_orders(store: CampaignStore, wanted: set[str] | None = None,
     for rel in paths:
         if rel.endswith(".md"):
             continue  # a README for the players
+        if rel.count("/") == 2 and rel.endswith(f"/{sealing.RESEALED}"):
+            try:  # the receipts of files sealed again (keys rotate): their form
+                sealing.read_resealed(root, rel.split("/")[1])
+            except InputError as exc:
+                problems.extend(exc.problems)
+            continue
         found_sealed = store.sealed_order_problems(rel, loaded_state.state) \
             if loaded_state is not None else None
         if found_sealed is not None:

@@ -12,7 +12,7 @@ the tabletop pauses the turn instead (:mod:`.tabletop`). It writes nowhere else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -21,15 +21,13 @@ from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.rules.ruleset import Ruleset
-from ftpress.secrecy.twins import twin
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
 from ftpress.state.events import Event, TurnRecord
-from ftpress.state.files import KINDS, STATE_DIR
+from ftpress.state.files import STATE_DIR
 from ftpress.state.model import DiceFile, State
 from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders, open_store
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
@@ -38,6 +36,11 @@ from ftpress.turn.tabletop import stray_battles, write_templates
 
 #: The kind of event every ruleset gives an order it does not carry out.
 REFUSED = "rejected"
+
+#: What the campaign a store holds has wrong, as ``ftpress check`` finds it: the turn
+#: command passes :func:`ftpress.checking.campaign.campaign_problems`, so that the turn
+#: refuses whatever ``check`` refuses (the checker sits above the turn, and is given).
+Vetting = Callable[[CampaignStore], Sequence[Problem]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,19 +114,24 @@ def _public_rolls(dice: Dice) -> int:
 def resolve_turn(root: Path, *, now: datetime, early: bool = False,
                  supplied: Path | None = None, wanted: str | None = None,
                  environ: Mapping[str, str] | None = None,
-                 identity: Path | None = None) -> TurnResult:
+                 identity: Path | None = None, vet: Vetting | None = None) -> TurnResult:
     """Resolve the open turn and record it (see the module docstring). A sealed
     campaign's turn needs the umpire's key: ``identity``, else ``$FTPRESS_UMPIRE_KEY``
-    (in ``environ``), else the key file."""
+    (in ``environ``), else the key file. ``vet``: see :func:`resolve_in`."""
     store = open_store(root, identity=identity, environ=environ, why="resolving a turn",
                        required=True)
-    return resolve_in(store, now=now, early=early, supplied=supplied, wanted=wanted)
+    return resolve_in(store, now=now, early=early, supplied=supplied, wanted=wanted, vet=vet)
 
 
 def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
-               supplied: Path | None = None, wanted: str | None = None) -> TurnResult:
+               supplied: Path | None = None, wanted: str | None = None,
+               vet: Vetting | None = None) -> TurnResult:
     """The open turn of the campaign ``store`` holds, resolved and recorded: its inputs
-    read through the store once, folded, and its record written once."""
+    read through the store once, folded, and its record written once. Before anything
+    is read to resolve it, ``vet`` (the campaign's check) finds what is wrong with the
+    campaign: any problem refuses the turn, every one located, nothing written. Without
+    it, the turn refuses what it cannot fold in: order files of nobody who plays, and
+    plain files that are not their twins' projections."""
     # Load: the state, then everything the turn folds in.
     loaded = store.state()
     if loaded is None:
@@ -150,9 +158,12 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     if now < cal.deadline and not early:
         raise RefusedCommand(f"turn {turn}'s orders are due {cal.deadline.isoformat(sep=' ')}; "
                              "nothing was done (use --early to resolve it now)")
+    if vet is not None and (found := list(vet(store))):
+        raise InputError(found)  # what `check` refuses, the turn does not resolve over
     ruleset = rules.find_ruleset(state.campaign.ruleset)
     given = store.turn_orders(state, turn, ruleset.orders_adapter)
-    refused = _strangers(state, turn, given) + store.stored_problems()[0]
+    refused = _strangers(state, turn, given) + \
+        (store.stored_problems()[0] if vet is None else [])  # else vetted just now
     if refused:  # what `check` refuses, the turn does not fold in
         raise InputError(refused)
     secrets = store.dice_secrets(state, turn)
@@ -182,7 +193,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     record = TurnRecord(turn, given.digest, tuple(sorted(given.orders)),
                         "supplied" if hand is not None else "keyed", secrets.secret,
                         cal.secret_sha256, given.digest_of, secrets.hidden,
-                        cal.hidden_secret_sha256)
+                        cal.hidden_secret_sha256, given.receipts)
     source = (f"dice rolled by hand: {supplied}" if hand is not None else
               keyed_source(state.campaign.id, turn, given.digest))
     key = None if hand is not None else \
@@ -220,14 +231,7 @@ def fold(ruleset: Ruleset[OrdersT], state: State, orders: Mapping[str, LoadedOrd
 
 def _finish_interrupted(store: CampaignStore, turn: str) -> TurnResult:
     """The open turn is recorded but ``state/`` was not updated (an earlier version of
-    ftpress killed between the two steps): copy the record's state files (and their
-    twins) into place."""
-    root = store.root
-    folder = f"{TURNS_DIR}/{turn}"
-    names = [name for kind in KINDS.values() for name in (kind.file, twin(kind.file))
-             if (root / folder / name).is_file()]
-    write_out(root, f"{STATE_DIR}/ as {turn} left it",
-              {f"{STATE_DIR}/{name}": (root / folder / name).read_bytes() for name in names})
-    state = store.folder_state(folder)
+    ftpress killed between the two steps): the store puts the record's state in place."""
+    state = store.finish_recorded(turn)
     return TurnResult(turn, state, (), {}, 0, (f"{turn} was recorded but state/ was not "
                                               "updated; it is now",))

@@ -10,14 +10,19 @@ from pathlib import Path
 
 from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.secrecy import sealing
-from ftpress.secrecy.twins import TWIN
+from ftpress.files import yamlsource
+from ftpress.secrecy import agekeys, sealing
+from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
+from ftpress.secrecy.twins import TWIN, twin
 from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
 from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
 from ftpress.state.events import Event, TurnRecord
+from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Calendar, DiceFile, State
+from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.listing import LISTING, Listed, listing_differences, read_listing, sha256_file
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import hidden_key, keyed_source, secret_hash, turn_key
 from ftpress.turn.resolve import fold
@@ -64,6 +69,8 @@ def verification(store: CampaignStore, turn: str) -> Verified:
         if not rel.startswith(folder + "/"):
             continue
         target = root / rel
+        if rel == f"{folder}/{LISTING}" and not target.is_file():
+            continue  # recorded before records were listed
         old = target.read_bytes() if target.is_file() else b""
         if old == data:
             continue
@@ -129,10 +136,14 @@ def _given_differences(root: Path, turn: str) -> list[str]:
 def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Verified:
     """What anyone can verify of a sealed campaign's turn, with no key: the revealed
     secret (and the hidden secret's hash) against the hashes published when the turn
-    opened; the dice key against the sealed orders' bytes; each public roll against the
-    keyed stream at its place and, where the hidden rolls had a stream of their own,
-    that the public rolls are the whole public stream; the sealed order files sent
-    against the record's copies."""
+    opened; the dice key against the players' receipts (or, before receipts, the sealed
+    orders' bytes); each public roll against the keyed stream at its place and, where
+    the hidden rolls had a stream of their own, that the public rolls are the whole
+    public stream; every file of the record, public and sealed, against the list of
+    their hashes the turn wrote (:mod:`ftpress.store.listing`); the plain state against
+    the record; the order files sent against the record's copies. Read with a player's
+    key (:attr:`CampaignStore.reading_player`), that player's intelligence and sealed
+    orders too (:func:`_players_differences`)."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     root = store.root
@@ -142,13 +153,26 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
     published = (previous if start == before else store.folder_state(start)).campaign.calendar
     differences = _secret_differences(folder, record, published)
     checked = ["the revealed secret"]
+    unchecked = []
     hidden = record.hidden_secret_sha256 is not None
     sealed = sealing.recorded_seal(root, folder, record, store.key)
     if sealed is not None:
-        checked.append(f"the dice key, from the {len(sealed.files)} sealed order files")
+        differences += sealed.problems(folder)
+        count = len(sealed.files)
+        if sealed.receipts is not None:
+            checked.append(f"the dice key, from the {count} players' receipts")
+            again = sealed.resealed()
+            if again:
+                unchecked.append(f"that the receipts of {', '.join(again)} (sealed again after "
+                                 "they were sent: keys rotate) are those their pull requests "
+                                 "were given: compare them with the checks' logs")
+        else:
+            checked.append(f"the dice key, from the {count} sealed order files")
         if sealed.digest != record.orders_sha256:
+            what = "players' receipts" if sealed.receipts is not None else \
+                f"sealed order files in {folder}/orders/"
             differences.append(f"{folder}/turn.yaml: orders_sha256 is not the digest of the "
-                               f"sealed order files in {folder}/orders/")
+                               f"{what}")
     logged, shown = store.recorded_dice(folder)
     if record.dice == "keyed":
         key = turn_key(previous.campaign.id, turn, record.orders_sha256, record.secret)
@@ -163,13 +187,103 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
                                "gave, the hidden rolls having their own stream")
         checked.append(f"{len(logged.rolls)} public rolls against the keyed stream" +
                        (", which gave no other roll" if hidden else ""))
+    listed = read_listing(root, folder)
+    if listed is None:
+        unchecked.append(f"that the record's files are those the turn wrote ({turn} was "
+                         f"recorded before records listed their hashes in {LISTING})")
+    else:
+        differences += listing_differences(root, folder, listed)
+        checked.append(f"every file of the record, public and sealed, against {LISTING}")
+    if not store.is_recorded(turn_id(number + 1)):
+        found, edited = _plain_state_differences(root, folder, listed)
+        differences += found
+        checked.append(f"the plain {STATE_DIR}/ against the record")
+        if edited:
+            unchecked.append(f"the edits of {', '.join(edited)} since {turn} (an edit of the "
+                             "state between turns, which the next turn's record keeps in "
+                             "before/)")
     differences += _given_differences(root, turn)
     checked.append("the order files sent against the record's copies")
+    reader = store.reading_player
+    if reader is not None:
+        differences += _players_differences(root, folder, record, *reader)
+        checked.append(f"{reader[0]}'s intelligence (it opens with their key, is theirs and "
+                       "this turn's, and was told every public event) and their sealed orders "
+                       "in the record (theirs, as sent)")
     rolls = ("the hidden rolls (drawn from their own stream, keyed with the hidden secret "
              f"sealed in turn.yaml{TWIN})" if hidden else "the hidden rolls")
-    return Verified(tuple(differences), ", ".join(checked),
-                    f"the orders, {rolls} and events, and the state the turn made are "
-                    "sealed: verifying them needs the umpire's key")
+    unchecked.append(f"the orders, {rolls} and events, and the state the turn made, and so "
+                     "whether the public files are what the rules make of them, are sealed: "
+                     "verifying them needs the umpire's key")
+    if listed is not None:
+        unchecked.append(f"a record rewritten whole with its {LISTING} shows only in the git "
+                         f"history (git log -- {folder}/)")
+    return Verified(tuple(differences), ", ".join(checked), "; ".join(unchecked))
+
+
+def _plain_state_differences(root: Path, folder: str, listed: Listed | None,
+                             ) -> tuple[list[str], list[str]]:
+    """The plain state files changed since the latest turn wrote them while their sealed
+    twins were not (changed by hand: an edit of the state between turns writes both);
+    and those changed since, which nobody without the key can check (all of them, for
+    a turn recorded before records were listed)."""
+    found, edited = [], []
+    for kind in KINDS.values():
+        plain, kept = root / STATE_DIR / kind.file, root / folder / kind.file
+        if not plain.is_file():
+            continue
+        if listed is None or kind.file not in listed.state:
+            if kept.is_file() and plain.read_bytes() != kept.read_bytes():
+                edited.append(f"{STATE_DIR}/{kind.file}")
+            continue
+        if sha256_file(plain) == listed.state[kind.file]:
+            continue
+        sealed = root / STATE_DIR / twin(kind.file)
+        if sealed.is_file() and sha256_file(sealed) == listed.state.get(twin(kind.file)):
+            found.append(f"{STATE_DIR}/{kind.file}: is not the file {folder} wrote, yet its "
+                         "sealed twin is: the plain file was changed by hand, not by an edit "
+                         "of the state (which writes both)")
+        else:
+            edited.append(f"{STATE_DIR}/{kind.file}")
+    return found, edited
+
+
+def _players_differences(root: Path, folder: str, record: TurnRecord, player: str,
+                         identity: Path) -> list[str]:
+    """What a player can check with their own key: their intelligence opens, is theirs
+    and the turn's, and holds every public event of the record (the same kind, under
+    the same rule, in order: the public's wording may name counters otherwise); their
+    sealed orders in the record open with their key and answer to their receipt."""
+    identities = agekeys.read_identity(identity)
+    rel = f"{folder}/{INTELLIGENCE}/{player}{sealing.SEALED}"
+    found = []
+    if not (root / rel).is_file():
+        found.append(f"{rel}: the record has no intelligence of {player}; expected one for "
+                     "each player with a recipient")
+    else:
+        try:
+            text = agekeys.decrypt((root / rel).read_bytes(), identities).decode("utf-8")
+            told = yamlsource.parse(text, rel)
+        except (agekeys.Unreadable, UnicodeDecodeError, InputError) as exc:
+            told = None
+            found.append(f"{rel}: does not open with {identity} as the YAML a turn seals "
+                         f"({exc})")
+        if isinstance(told, dict):
+            if (told.get("turn"), told.get("player")) != (record.turn, player):
+                found.append(f"{rel}: is not {player}'s intelligence of {record.turn}")
+            public = [(e.kind, e.rule) for e in read_events(root, folder, None)]
+            theirs = [(e.get("kind"), e.get("rule")) for e in told.get("events") or ()
+                      if isinstance(e, dict) and e.get("audience") == "public"]
+            if public != theirs:
+                found.append(f"{folder}/events.yaml: its public events are not those {player} "
+                             f"was told in {rel} (kind and rule, in order)")
+    if record.receipts is not None and player in record.receipts:
+        sent = f"{folder}/orders/{player}{sealing.SEALED}"
+        try:
+            agekeys.decrypt((root / sent).read_bytes(), identities)
+        except (OSError, agekeys.Unreadable) as exc:
+            found.append(f"{sent}: does not open with {identity}: {exc}")
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +377,7 @@ def verify_report(root: Path, turn: str, identity: Path | None) -> VerifyReport:
     turn is verified as a third party can; a key given (or found) must be the umpire's."""
     from ftpress.store import open_store
 
-    verified = verification(open_store(root, identity=identity,
+    verified = verification(open_store(root, identity=identity, players=True,
                                        why="verifying the whole turn"), turn)
     count = len(verified.differences)
     if count:
@@ -271,7 +385,7 @@ def verify_report(root: Path, turn: str, identity: Path | None) -> VerifyReport:
                             f"ftpress: {turn} does not re-resolve to its record "
                             f"({count} difference{'s' if count != 1 else ''})")
     if verified.checked is not None:
-        return VerifyReport(True, (), f"verified {turn} as anyone can, without the umpire's "
-                            f"key: {verified.checked}; not verified: {verified.unchecked}")
+        return VerifyReport(True, (), f"verified {turn} without the umpire's key: "
+                            f"{verified.checked}; not verified: {verified.unchecked}")
     return VerifyReport(True, (), f"verified {turn}: re-resolving it gives the recorded "
                         "result exactly")

@@ -49,8 +49,9 @@ def report_bytes(state: State, events: Iterable[Event], turn: str, player: str) 
 
 def view_files(folder: str, state: State, events: tuple[Event, ...], turn: str
                ) -> dict[str, bytes]:
-    """Each player's sealed report of ``turn``, by path in the record ``folder``; none
-    in a campaign whose orders are plain (its players read the whole site)."""
+    """Each player's sealed report of ``turn``, by path in the record ``folder``, as a
+    sealed campaign's turn writes them (an open campaign's players read the whole
+    site)."""
     files: dict[str, bytes] = {}
     for player, to in keyed_players(state):
         files[f"{folder}/{FOLDER}/{view_name(to[-1])}"] = agekeys.encrypt(
