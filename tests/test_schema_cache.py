@@ -5,6 +5,8 @@ same bytes, instead of importing every ruleset and having pydantic make them aga
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ftpress import rules
@@ -17,7 +19,7 @@ from conftest import files_of, post
 OPTIONS = BuildOptions(build_now("2026-12-01T00:00:00+00:00"))
 
 
-def _schemas(out) -> dict[str, bytes]:
+def _schemas(out: Path) -> dict[str, bytes]:
     return {p: data for p, data in files_of(out).items() if p.startswith("schemas/")}
 
 
