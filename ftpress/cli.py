@@ -53,6 +53,11 @@ class Command:
     #: Does the command, run with these arguments, write the campaign? Then it holds the
     #: campaign lock while it runs (:mod:`ftpress.files.lock`).
     writes: Callable[[argparse.Namespace], bool] = lambda args: False
+    #: Would the command, run again, go on from where a run of it stopped, rather than
+    #: redo it? (A turn resolves the open turn: once an interrupted one's record is
+    #: finished, the next.) Then, when it finds a write-out past its commit point and
+    #: finishes it, it stops there (:func:`main`).
+    goes_on: Callable[[argparse.Namespace], bool] = lambda args: False
 
     @property
     def module(self) -> str:
@@ -74,7 +79,8 @@ COMMANDS = (
     Command("schemas", "write the JSON Schemas of every campaign file into a folder"),
     Command("turn", "resolve the open turn from its order files and record it; or --verify "
             "a recorded turn",
-            writes=lambda args: args.verify is None),
+            writes=lambda args: args.verify is None,
+            goes_on=lambda args: args.verify is None and args.redo is None),
     Command("status", "the open turn, its deadline, and who has sent orders"),
     Command("check-pr", "check an orders pull request: what it may change, and its order "
             "files read from git; for CI"),
@@ -130,8 +136,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 clear_stale(args.source)  # a dead writer's lock is no one's: dropped
             # Before anything else reads the campaign: finish or undo an interrupted
             # write-out.
+            finishing = hasattr(args, "source") and committed(args.source)
             if hasattr(args, "source") and (recovered := recover(args.source)):
                 say(f"ftpress: {recovered}", err=True)
+                if finishing and command.goes_on(args):
+                    # Run again after a full disk or a kill past the commit point, it
+                    # would act twice (a turn would resolve the next turn too).
+                    say(f"ftpress: nothing more was done; run `ftpress {command.name}` "
+                        "again to go on from there", err=True)
+                    return 0
             return command.load().run(args)
     except UserError as exc:
         for line in exc.lines():

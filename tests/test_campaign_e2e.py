@@ -50,6 +50,7 @@ import yaml
 from pyrage import x25519
 from test_publish_run import MASTER, committer, git, log, server
 from test_release import build_wheel, install_ftpress, runner
+from test_workflows import STEALING
 from workflowrun import Concurrency, Environment, JobRun, context, holds, job_runs, run_job
 
 from ftpress import __version__
@@ -237,16 +238,22 @@ class Hub:
     def squash(self, pr: dict[str, Any], now: str) -> str:
         """GitHub squashes the pull request onto main (the merge workflow asked, or the
         umpire clicked): one commit, dated by GitHub ``now``."""
-        scratch = self.clone("merger")
+        scratch = self._squashed(pr, now, "merger")
+        git(scratch, "push", "-q", "origin", "HEAD:main")
+        commit = git(scratch, "rev-parse", "HEAD")
+        self.gh.merged(pr["number"], commit)
+        return commit
+
+    def _squashed(self, pr: dict[str, Any], now: str, name: str) -> Path:
+        """A clone of main (``name``) with the pull request squashed onto it, committed
+        ``now`` as GitHub commits a squash."""
+        scratch = self.clone(name)
         git(scratch, "fetch", "-q", "origin", f"refs/pull/{pr['number']}/head")
         git(scratch, "merge", "-q", "--squash", "FETCH_HEAD")
         subprocess.run(["git", "-C", str(scratch), "commit", "-q", "-m",
                         f"orders from {pr['user']['login']} (#{pr['number']})"],
                        check=True, env=dated(now))
-        git(scratch, "push", "-q", "origin", "HEAD:main")
-        commit = git(scratch, "rev-parse", "HEAD")
-        self.gh.merged(pr["number"], commit)
-        return commit
+        return scratch
 
     def _logged(self, job: JobRun) -> JobRun:
         self.logs.append(job.stdout + job.stderr + job.summary)
@@ -340,12 +347,7 @@ class Hub:
         orders workflow (:meth:`land` then lands it, or not)."""
         assert self.merge_queue
         base = self.main()
-        scratch = self.clone("queue")
-        git(scratch, "fetch", "-q", "origin", f"refs/pull/{pr['number']}/head")
-        git(scratch, "merge", "-q", "--squash", "FETCH_HEAD")
-        subprocess.run(["git", "-C", str(scratch), "commit", "-q", "-m",
-                        f"orders from {pr['user']['login']} (#{pr['number']})"],
-                       check=True, env=dated(now))
+        scratch = self._squashed(pr, now, "queue")
         head = git(scratch, "rev-parse", "HEAD")
         ref = f"refs/heads/gh-readonly-queue/main/pr-{pr['number']}-{base}"
         git(scratch, "push", "-q", "-f", "origin", f"HEAD:{ref}")
@@ -600,29 +602,15 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
     assert [re.sub(r": .*", "", s) for s in subjects] == [
         "Turn 4 (t004) resolved", "Turn 3 (t003) resolved", "Turn 2 (t002) resolved",
         "Turn 2 (t002) paused", "1 order file set aside", "Turn 1 (t001) resolved"]
-    # Nothing late was folded in, and a third party verifies every turn.
-    third_party = hub.clone("third-party")
-    for turn, sent in (("t001", ["nac", "nsl"]), ("t002", ["fse", "nac", "nsl"]),
-                       ("t003", ["nsl"]), ("t004", [])):
-        record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
-        assert record["orders"] == sent, turn
-        for player in sent:
-            assert (third_party / f"state/turns/{turn}/orders/{player}.yaml.age").read_bytes() \
-                == (third_party / f"orders/{turn}/{player}.yaml.age").read_bytes()
-        verified = hub.run("turn", "--source", third_party, "--verify", turn)
-        assert verified[0] == 0, verified
-    # nac's t002 orders are those sent before the pause, not the change merged during it.
-    sent = subprocess.run(["git", "-C", str(hub.bare), "show",
-                           f"{everyone[0]['head']['sha']}:orders/t002/nac.yaml.age"],
-                          capture_output=True, check=True).stdout
-    assert (third_party / "state/turns/t002/orders/nac.yaml.age").read_bytes() == sent
+    # Nothing late was folded in, and a third party verifies every turn; nac's t002
+    # orders are those sent before the pause, not the change merged during it.
+    third_party, out = third_party_verifies(
+        hub, {"t001": ["nac", "nsl"], "t002": ["fse", "nac", "nsl"], "t003": ["nsl"],
+              "t004": []}, everyone[0]["head"]["sha"],
+        ["orders-set-aside/t001/fse.yaml.age", "orders-set-aside/t002/nac.yaml.age",
+         "orders-set-aside/t003/nac.yaml.age"])
     set_aside = sorted(p.relative_to(third_party).as_posix()
                        for p in (third_party / "orders-set-aside").rglob("*.age"))
-    assert [re.sub(r"/[0-9a-f]{12}-", "/", s) for s in set_aside] == [
-        "orders-set-aside/t001/fse.yaml.age", "orders-set-aside/t002/nac.yaml.age",
-        "orders-set-aside/t003/nac.yaml.age"]
-    code, out, err = hub.run("check", "--source", third_party)
-    assert (code, err) == (0, "")
     for path in set_aside:
         assert f"set aside, part of no turn (it landed after its turn closed): {path}\n" in out
     key = hub.tmp / "umpire.key"
@@ -657,42 +645,48 @@ def test_a_sealed_campaign_played_from_forks_on_a_personal_account(hub):
         assert key_text not in said and MASTER not in said
 
 
-#: A workflow someone who can push a branch pushes (or a fork's pull request carries),
-#: asking for the key through the environment, and as a repository secret.
-STEALING = """name: steal
-on: [push, pull_request]
-permissions: {}
-jobs:
-  through-the-environment:
-    runs-on: ubuntu-latest
-    environment: umpire
-    steps:
-      - env:
-          KEY: ${{ secrets.FTPRESS_UMPIRE_KEY }}
-          SECRET: ${{ secrets.FTPRESS_UMPIRE_SECRET }}
-        run: echo "key=$KEY secret=$SECRET"
-  as-a-repository-secret:
-    runs-on: ubuntu-latest
-    steps:
-      - env:
-          KEY: ${{ secrets.FTPRESS_UMPIRE_KEY }}
-          SECRET: ${{ secrets.FTPRESS_UMPIRE_SECRET }}
-        run: echo "key=$KEY secret=$SECRET"
-"""
+def third_party_verifies(hub: Hub, sent: dict[str, list[str]], nac_t002: str,
+                         set_aside: list[str]) -> tuple[Path, str]:
+    """A clone anyone can make: each turn's record folded in exactly the order files
+    ``sent`` (the copies on main), each verifies without a key, nac's t002 orders are
+    those of nac's pull request at commit ``nac_t002``, the files set aside are
+    ``set_aside`` (without their commits) and ``check`` passes. The clone and what
+    ``check`` said."""
+    third_party = hub.clone("third-party")
+    for turn, players in sent.items():
+        record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
+        assert record["orders"] == players, turn
+        for player in players:
+            assert (third_party / f"state/turns/{turn}/orders/{player}.yaml.age").read_bytes() \
+                == (third_party / f"orders/{turn}/{player}.yaml.age").read_bytes()
+        verified = hub.run("turn", "--source", third_party, "--verify", turn)
+        assert verified[0] == 0, verified
+    kept = subprocess.run(["git", "-C", str(hub.bare), "show",
+                           f"{nac_t002}:orders/t002/nac.yaml.age"],
+                          capture_output=True, check=True).stdout
+    assert (third_party / "state/turns/t002/orders/nac.yaml.age").read_bytes() == kept
+    found = sorted(p.relative_to(third_party).as_posix()
+                   for p in (third_party / "orders-set-aside").rglob("*.age"))
+    assert [re.sub(r"/[0-9a-f]{12}-", "/", s) for s in found] == set_aside
+    code, out, err = hub.run("check", "--source", third_party)
+    assert (code, err) == (0, "")
+    return third_party, out
 
 
 def stolen(hub: Hub) -> list[str]:
-    """A branch pushed to the repository with :data:`STEALING` (only umpires can push one,
+    """A branch pushed to the repository with tests/test_workflows.py's workflow that asks
+    for the key, through the environment and as a repository secret (only umpires can push one,
     and a collaborator's account can be taken over), and the same workflow in a fork's
     pull request, run as GitHub runs them: what each job printed or was told."""
     branch = hub.clone("collaborator")
     git(branch, "checkout", "-q", "-b", "steal")
-    (branch / ".github/workflows/steal.yml").write_text(STEALING)
+    (branch / ".github/workflows/steal.yml").write_text(
+        yaml.safe_dump({"on": ["push", "pull_request"], "jobs": STEALING["jobs"]}))
     git(branch, "add", ".github/workflows/steal.yml")
     git(branch, "commit", "-q", "-m", "a workflow of my own")
     git(branch, "push", "-q", "origin", "steal")
     sha = git(branch, "rev-parse", "HEAD")
-    workflow = yaml.safe_load(STEALING)
+    workflow = STEALING
     said = []
     for ref, fork in (("refs/heads/steal", False), ("refs/pull/99/merge", True)):
         git(hub.bare, "update-ref", ref, sha)
@@ -708,7 +702,7 @@ def stolen(hub: Hub) -> list[str]:
                 assert done.stderr == ('Branch "steal" is not allowed to deploy to umpire due '
                                        "to environment protection rules.\n")
             elif job == "as-a-repository-secret":
-                assert done.ok and done.stdout == "key= secret=\n"
+                assert done.ok and done.stdout == "key=\n"
     return said
 
 
@@ -803,22 +797,10 @@ def test_an_organization_repository_with_a_merge_queue(org_hub):
 
     for green, moved, said in hub.runs:
         assert green and (moved or " is not due: " in said or "paused" in said), said
-    third_party = hub.clone("third-party")
-    for turn, players in (("t001", ["nac", "nsl"]), ("t002", ["nac", "nsl"])):
-        record = yaml.safe_load((third_party / f"state/turns/{turn}/turn.yaml").read_text())
-        assert record["orders"] == players, turn
-        verified = hub.run("turn", "--source", third_party, "--verify", turn)
-        assert verified[0] == 0, verified
-    # nac's t002 orders are those the queue landed before the pause.
-    landed = subprocess.run(["git", "-C", str(hub.bare), "show",
-                             f"{sent['nac']['head']['sha']}:orders/t002/nac.yaml.age"],
-                            capture_output=True, check=True).stdout
-    assert (third_party / "state/turns/t002/orders/nac.yaml.age").read_bytes() == landed
-    set_aside = sorted(p.relative_to(third_party).as_posix()
-                       for p in (third_party / "orders-set-aside").rglob("*.age"))
-    assert [re.sub(r"/[0-9a-f]{12}-", "/", s) for s in set_aside] == [
-        "orders-set-aside/t001/fse.yaml.age", "orders-set-aside/t002/nac.yaml.age"]
-    code, _, err = hub.run("check", "--source", third_party)
-    assert (code, err) == (0, "")
-    # The merge groups' branches hold nothing of anyone's orders in plain.
+    # Both turns verify; nac's t002 orders are those the queue landed before the pause.
+    third_party_verifies(hub, {"t001": ["nac", "nsl"], "t002": ["nac", "nsl"]},
+                         sent["nac"]["head"]["sha"],
+                         ["orders-set-aside/t001/fse.yaml.age",
+                          "orders-set-aside/t002/nac.yaml.age"])
+    # Nothing of the sealed orders shows in any log, the merge groups' checks' included.
     assert not [text for text in hub.logs if SECRET in text]

@@ -241,8 +241,10 @@ def test_a_redo_stopped_at_any_write_leaves_the_old_records_or_the_new(tmp_path,
     old = make_campaign(tmp_path / "old")
     assert command(capsys, "turn", "--source", old, "--now", T001)[0] == 0
     assert command(capsys, "turn", "--source", old, "--now", T002)[0] == 0
-    kept = old / "state/turns/t001/orders/esu.yaml"
-    kept.write_text(kept.read_text().replace("move: a", "move: b"))
+    # The order file corrected, and the record's copy with it (the next turn refuses an
+    # order file that differs from its record's copy, as check does).
+    for kept in (old / "state/turns/t001/orders/esu.yaml", old / "orders/t001/esu.yaml"):
+        kept.write_text(kept.read_text().replace("move: a", "move: b"))
     (old / "state/turns/t001/notes.txt").write_text("another tool's file, carried over\n")
     args = ("turn", "--redo", "t001")
     ref = reference(capsys, tmp_path, *args, then=T003)
@@ -740,6 +742,7 @@ def test_orders_seal_killed_at_any_write_leaves_no_half_file_and_its_temporary_i
         sealed = root / "orders/t001/nac.yaml.age"
         if sealed.exists():
             assert agekeys.decrypt(sealed.read_bytes(), umpire), where
+        assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
         left = sorted(p.name for p in (root / "orders/t001").glob(".tmp-*"))
         if left:
             code, err = command(capsys, "check", "--source", root)
@@ -786,6 +789,8 @@ def test_init_killed_at_any_write_leaves_no_campaign_or_a_whole_one(tmp_path, ca
             code, err = command(capsys, *args, root)
             assert code == 0, f"{where}: {err}"
             assert campaign_files(root) == made, where
+        # Its keys came with it: the key file on disk opens every sealed file.
+        assert _opened_by_one_key_file(root) == ".ftpress-umpire-key", where
         assert [p.name for p in root.parent.iterdir()] == ["campaign"], where
         shutil.rmtree(root.parent)
 
@@ -846,7 +851,7 @@ def test_init_killed_around_its_git_init_leaves_no_campaign_or_a_whole_repositor
             == [True], list(tmp_path.iterdir())
         assert main([*args, str(root)]) == 0, capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["campaign"]
-    assert (root / "state/campaign.yaml").is_file() and (root / ".ftpress-umpire-key").is_file()
+    assert _opened_by_one_key_file(root) == ".ftpress-umpire-key"
     branch = real_run([git, "-C", str(root), "symbolic-ref", "--short", "HEAD"],
                       capture_output=True, text=True, check=True)
     assert branch.stdout == "main\n"

@@ -80,11 +80,14 @@ def test_verify_without_the_key_checks_the_public_stream_and_says_the_hidden_rol
     (camp / KEY).unlink()
     assert run("turn", "--verify", "t001", "--source", camp) == (0, (
         "verified t001 as anyone can, without the umpire's key: the revealed secret, the dice "
-        "key, from the 1 sealed order files, 0 public rolls against the keyed stream, which "
-        "gave no other roll, the order files sent against the record's copies; not verified: "
-        "the orders, the hidden rolls (drawn from their own stream, keyed with the hidden "
-        "secret sealed in turn.yaml.age) and events, and the state the turn made are sealed: "
-        "verifying them needs the umpire's key\n"), "")
+        "key, from the players' 1 receipt, 0 public rolls against the keyed stream, which "
+        "gave no other roll, every file of the record, public and sealed, against SHA256SUMS, "
+        "the plain state/ against the record, the order files sent against the record's "
+        "copies; not verified: the orders, the hidden rolls (drawn from their own stream, "
+        "keyed with the hidden secret sealed in turn.yaml.age) and events, and the state the "
+        "turn made, and so whether the public files are what the rules make of them, are "
+        "sealed: verifying them needs the umpire's key; a record rewritten whole with its "
+        "SHA256SUMS shows only in the git history (git log -- state/turns/t001/)\n"), "")
 
 
 def test_verify_with_the_key_verifies_the_hidden_rolls_and_redo_draws_them_again(camp, run):

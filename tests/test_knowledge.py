@@ -251,8 +251,11 @@ def test_a_players_view_is_built_from_the_public_files_and_their_intelligence(
     for group in mine:
         if group.ext is None or not getattr(group.ext, "attached_to", None):
             assert f"Task group {group.id}: " in starmap, group.id
+            assert f">{group.id}</text>" in starmap, group.id  # its counter says so
     page = (site / "players/nac/index.html").read_text(encoding="utf-8")
     assert all(s.name in page for g in mine for s in g.ships)
+    # nac's counters listed with their ids (only nac's own view has them).
+    assert all(g.id in page for g in mine if not getattr(g.ext, "attached_to", None))
     assert "orders/t006/nac.yaml" in page  # nac's order form for the open turn
     # What nac was told in t005 is in nac's report of it; the public's has none of it.
     told = [e.text for e in intelligence.events if not e.audience.public]

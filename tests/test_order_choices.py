@@ -6,18 +6,20 @@ move out of reach is not among them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
-from demos import FTC2007, FTCAMP02
+from demos import FTC2007, FTCAMP02, SCT
 
 from ftpress import rules
 from ftpress.orders.every_problem import judge
 from ftpress.orders.load import orders_path
-from ftpress.rules.choices import OrderChoices
+from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.state.turns import turn_id
 from ftpress.yourview.report import legal_choices, written
 
 
-@pytest.mark.parametrize("demo", [FTC2007, FTCAMP02], ids=["ftc2007", "ftcamp02"])
+@pytest.mark.parametrize("demo", [FTC2007, FTCAMP02, SCT], ids=["ftc2007", "ftcamp02", "sct"])
 def test_every_choice_offered_is_legal(demo):
     state = demo.state()
     ruleset = rules.find_ruleset(state.campaign.ruleset)
@@ -28,20 +30,83 @@ def test_every_choice_offered_is_legal(demo):
         offered = 0
         for group in choices.groups:
             for index, choice in enumerate(group.orders):
-                text = written(choices, {group.id: index})
-                judged = judge(text.encode(), path, ruleset, state)
-                assert judged.problems == (), (choice.label, judged.problems)
+                for posture in range(len(choices.postures) if choice.needs_posture else 1):
+                    text = written(choices, {group.id: (index, posture, 0)})
+                    judged = judge(text.encode(), path, ruleset, state)
+                    assert judged.problems == (), (choice.label, judged.problems)
                 offered += 1
+            # A split or merge, with each order it is offered with.
+            for extra_index, extra in enumerate(group.extras[1:], 1):
+                assert extra.with_orders, extra
+                for index in extra.with_orders:
+                    text = written(choices, {group.id: (index, 0, extra_index)})
+                    judged = judge(text.encode(), path, ruleset, state)
+                    assert judged.problems == (), (extra.label, judged.problems)
+                    offered += 1
         assert offered >= len(choices.groups)
 
 
-def test_a_move_out_of_reach_is_not_offered():
+@pytest.mark.parametrize("demo", [FTC2007, FTCAMP02, SCT], ids=["ftc2007", "ftcamp02", "sct"])
+def test_splits_and_merges_are_offered(demo):
+    """§15.1 (ftc2007), §4.2.2 (ftcamp02), §2.1 phase 9 (sct): some group of the demo
+    may split a ship off, and some may take in another beside it; a merge leaves the
+    group it takes in out of the file (it has no orders of its own)."""
+    state = demo.state()
+    labels, merged = [], []
+    for player in state.players.players:
+        choices = legal_choices(state, player.id)
+        assert isinstance(choices, OrderChoices)
+        for group in choices.groups:
+            for index, extra in enumerate(group.extras):
+                labels.append(extra.label)
+                if extra.absorbs:
+                    text = written(choices, {group.id: (extra.with_orders[0], 0, index)})
+                    assert f"  {extra.absorbs[0]}:" not in text
+                    merged.append(extra.label)
+    assert any(label.startswith("split ") for label in labels), labels
+    if demo is not FTCAMP02 or merged:
+        assert merged, labels
+
+
+def test_a_lone_escort_is_offered_scouting():
+    """§2.3: a group of one light ship may scout a neutral, unscouted world in reach;
+    the choice takes a posture, and the check accepts it. Each group of the demo is
+    made, in turn, a lone escort: one light ship of its power's."""
     state = FTC2007.state()
-    player = state.players.players[0].id
-    choices = legal_choices(state, player)
-    assert isinstance(choices, OrderChoices) and choices.groups
-    for group in choices.groups:
-        reach = {line.removeprefix("move: ") for c in group.orders for line in c.lines
-                 if line.startswith("move: ")}
-        far = [s.id for s in state.map.systems if s.id not in reach]
-        assert far  # the map is larger than a week's jump
+    ruleset = rules.find_ruleset(state.campaign.ruleset)
+    offered = []
+    for group in state.groups.groups:
+        light = [s for g in state.groups_of(group.owner) for s in g.ships
+                 if (d := state.design(s.design)) and d.mass <= 30]
+        if not light:
+            continue
+        lone = dataclasses.replace(group, ships=(light[0],))
+        alone = dataclasses.replace(state, groups=dataclasses.replace(state.groups, groups=tuple(
+            lone if g.id == group.id else g for g in state.groups.groups)))
+        choices = legal_choices(alone, group.owner)
+        assert isinstance(choices, OrderChoices)
+        mine = next(g for g in choices.groups if g.id == group.id)
+        path = orders_path(turn_id(state.campaign.calendar.turn), group.owner)
+        for index, choice in enumerate(mine.orders):
+            if choice.lines[0].startswith("scout: "):
+                assert choice.needs_posture
+                text = written(choices, {group.id: (index, 2, 0)})
+                assert judge(text.encode(), path, ruleset, alone).problems == ()
+                offered.append(choice.lines[0])
+    assert offered, "no lone escort of the demo could scout"
+
+
+def test_two_groups_that_would_take_each_other_in():
+    """The file the page writes when two groups each pick a merge of the other: in the
+    file's order, the first takes the second in, and the second, taken in, takes in
+    none (its pick waits until it is free): never a file with neither."""
+    hold = Choice("hold", ("hold: true",))
+    a = GroupChoices("nac-1", "nac-1", (hold,), (Choice("none", ()), Choice(
+        "merge nac-2", ("merge: [nac-2]",), absorbs=("nac-2",), with_orders=(0,))))
+    b = GroupChoices("nac-2", "nac-2", (hold,), (Choice("none", ()), Choice(
+        "merge nac-1", ("merge: [nac-1]",), absorbs=("nac-1",), with_orders=(0,))))
+    choices = OrderChoices(("turn: t002", "player: nac"), "groups", (a, b))
+    assert written(choices, {"nac-1": (0, 0, 1), "nac-2": (0, 0, 1)}) == (
+        "turn: t002\nplayer: nac\ngroups:\n  nac-1:\n    hold: true\n    merge: [nac-2]\n")
+    assert written(choices, {"nac-2": (0, 0, 1)}) == (
+        "turn: t002\nplayer: nac\ngroups:\n  nac-2:\n    hold: true\n    merge: [nac-1]\n")

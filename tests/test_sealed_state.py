@@ -150,9 +150,12 @@ def test_turn_needs_the_key_and_verify_without_it_checks_what_anyone_can(sealed,
     code, out, _ = run("turn", "--verify", "t004", "--source", keyless)
     assert (code, out) == (0, (
         "verified t004 as anyone can, without the umpire's key: the revealed secret, 0 public "
-        "rolls against the keyed stream, the order files sent against the record's copies; not "
-        "verified: the orders, the hidden rolls and events, and the state the turn made are "
-        "sealed: verifying them needs the umpire's key\n"))
+        "rolls against the keyed stream, the plain state/ against the record, the order files "
+        "sent against the record's copies; not verified: that the record's files are those the "
+        "turn wrote (t004 was recorded before records listed their hashes in SHA256SUMS); the "
+        "orders, the hidden rolls and events, and the state the turn made, and so whether the "
+        "public files are what the rules make of them, are sealed: verifying them needs the "
+        "umpire's key\n"))
     code, out, _ = run("turn", "--verify", "t004", "--source", keyless, "--identity",
                        FTCAMP02.key_file)
     assert (code, out) == (0, "verified t004: re-resolving it gives the recorded result "

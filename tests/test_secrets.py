@@ -333,7 +333,7 @@ def test_the_pull_request_check_reads_no_sealed_content(sealed, run):
 
 # --- the turn -----------------------------------------------------------------------
 
-def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, run):
+def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_receipts(sealed, run):
     from ftpress.store import SealedStore
     from ftpress.turn.redo import redo_turns
     from ftpress.turn.resolve import resolve_turn
@@ -350,7 +350,9 @@ def test_the_turn_opens_sealed_orders_and_keys_its_dice_on_their_bytes(sealed, r
                           environ={agekeys.UMPIRE_KEY_ENV: key})
     data = (root / "orders/t005/nac.yaml.age").read_bytes()
     record = (root / "state/turns/t005/turn.yaml").read_text()
-    assert f"orders_sha256: {sealing.sealed_digest({'nac': data})}" in record
+    receipts = {"nac": hashlib.sha256(data).hexdigest()}  # as the pull request's check said
+    assert f"orders_sha256: {sealing.receipts_digest(receipts)}" in record
+    assert "digest_of: receipts" in record and f"nac: {receipts['nac']}" in record
     assert (root / "state/turns/t005/orders/nac.yaml.age").read_bytes() == data
     assert not any(e.rule == sealing.RULE for e in result.events)
     assert verify_turn(SealedStore(root), "t005") == []  # as a third party can

@@ -19,8 +19,16 @@ from ftpress.secrecy.knowledge import PUBLIC
 from ftpress.secrecy.twins import TWIN
 from ftpress.state import writeout
 from ftpress.state.events import Audience, Event
-from ftpress.store import MadeTurn, OpenStore, SealedStore, TurnFiles, open_store
+from ftpress.store import (
+    MadeTurn,
+    OpenStore,
+    SealedStore,
+    TurnFiles,
+    open_store,
+    open_with,
+)
 from ftpress.store import sealed as sealed_store
+from ftpress.store.listing import LISTING, listing
 from ftpress.store.projection import project
 from ftpress.turn.resolve import resolve_in
 from ftpress.turn.verify import remade
@@ -57,6 +65,36 @@ def test_an_opened_store_never_asks_again(tmp_path):
     given = store.turn_orders(loaded.state, "t001", ruleset.orders_adapter)
     assert sorted(given.orders) == sorted(p.stem for p in (root / "orders/t001").iterdir())
     assert isinstance(open_store(root, environ={}), SealedStore)  # opened anew, it is sealed
+
+
+def test_each_store_answers_what_secrecy_means():
+    """What the rest of ftpress asks instead of whether the campaign is sealed, answered
+    by the open example (sct) and the sealed demo, read as anyone reads them."""
+    open_, sealed = open_with(REPO / "examples/sct"), open_with(REPO)
+    assert isinstance(open_, OpenStore) and isinstance(sealed, SealedStore)
+    plain, sent = "orders/t010/nac.yaml", "orders/t010/nac.yaml.age"
+    assert (open_.order_suffix, sealed.order_suffix) == (".yaml", ".yaml.age")
+    assert open_.environment_secrets == ("FTPRESS_UMPIRE_SECRET",)
+    assert sealed.environment_secrets == ("FTPRESS_UMPIRE_SECRET", "FTPRESS_UMPIRE_KEY")
+    assert open_.sent_refusal(plain) is None and sealed.sent_refusal(sent) is None
+    assert "this campaign's orders are sealed" in (sealed.sent_refusal(plain) or "")
+    assert (open_.sent_for(sent), sealed.sent_for(sent)) == (sent, plain)
+    state = sealed.state()
+    assert state is not None
+    assert open_.sent_problems(sent, b"junk", state.state) is None
+    assert sealed.sent_problems(sent, b"junk", state.state)  # not an age file
+    keyed = sealed.keyed_players(state.state)
+    assert keyed and all(to[:-1] == state.state.campaign.umpire_recipients
+                         for _, to in keyed)
+    assert open_.keyed_players(state.state) == ()
+    last = sorted(p.name for p in (REPO / "state/turns").iterdir())[-1]
+    views = sealed.published_views(last)
+    assert views and all(path.startswith("you/") and path.endswith(".age")
+                         for path, _ in views)
+    assert sealed.published_views(None) == () and open_.published_views(last) is None
+    assert sealed.keeps_deputies(state.state) and not open_.keeps_deputies(state.state)
+    assert (open_.kept_as("groups.yaml"), sealed.kept_as("groups.yaml")) == \
+        (("groups.yaml",), ("groups.yaml", "groups.yaml.age"))
 
 
 #: Where the campaign's secrecy may be asked, and why: the store's two implementations
@@ -170,8 +208,14 @@ def demo_turn() -> tuple[SealedStore, MadeTurn]:
 
 
 def _public(files: dict[str, bytes]) -> dict[str, bytes]:
-    """What anyone without a key reads of a turn's files: every plain file."""
-    return {rel: data for rel, data in files.items() if not rel.endswith(TWIN)}
+    """What anyone without a key reads of a turn's files: every plain file. The record's
+    list of hashes (``SHA256SUMS``) hashes the sealed files too, whose bytes age draws
+    at random: it is checked to be made from the files written alone, and left out."""
+    folder = next(rel.rsplit("/", 1)[0] for rel in files if rel.endswith("/events.yaml"))
+    listed = f"{folder}/{LISTING}"
+    assert files[listed] == listing(folder, {r: d for r, d in files.items() if r != listed})
+    return {rel: data for rel, data in files.items()
+            if not rel.endswith(TWIN) and rel != listed}
 
 
 def test_the_public_files_are_made_from_the_projection_alone(demo_turn, monkeypatch):

@@ -84,11 +84,13 @@ def test_a_new_turn_lists_its_files_and_verifies_as_anyone_can(camp, run):
     assert code == 0, out
     assert f"every file of the record, public and sealed, against {LISTING}" in out
     assert "the plain state/ against the record" in out
-    assert "the dice key, from the 1 players' receipts" in out
+    assert out.startswith("verified t005 as anyone can, without the umpire's key: ")
+    assert "the dice key, from the players' 1 receipt," in out
     assert "not verified: " in out and "needs the umpire's key" in out
     assert f"git log -- {RECORD}/" in out
     code, out = _verify(run, camp, "--identity", camp / "nac.key")
     assert code == 0, out
+    assert out.startswith("verified t005 as nac can, with their own key: ")
     assert "nac's intelligence" in out
     code, out = _verify(run, camp, "--identity", camp.parent / "umpire.key")
     assert (code, out) == (0, "verified t005: re-resolving it gives the recorded result "
@@ -194,3 +196,44 @@ def test_the_demo_and_the_examples_say_what_they_cannot_check(run):
                          "--identity", FTC2007.root / "demo-keys" / "nac.key")
     assert (code, err) == (0, ""), out
     assert "nac's intelligence" in out
+
+
+@pytest.mark.parametrize("command", [("keys", "rotate"), ("keys", "seal-campaign", "--afresh"),
+                                     ("keys", "seal-campaign")])
+def test_a_record_sealed_again_on_purpose_is_listed_again(camp, run, command):
+    """Rotating the key seals every twin again, and sealing the campaign afresh does too:
+    the store's recipe lists the record again, so it still verifies as anyone can."""
+    code, _out, err = run(*command, "--identity", camp.parent / "umpire.key", "--source", camp)
+    assert (code, err) == (0, ""), err
+    code, out = _verify(run, camp)
+    assert code == 0, out
+    key = camp / agekeys.UMPIRE_KEY_FILE if command[1] == "rotate" else camp.parent / "umpire.key"
+    code, out = _verify(run, camp, "--identity", key)
+    assert code == 0, out
+
+
+def test_an_earlier_turn_still_verifies_once_the_next_is_recorded(camp, run):
+    key = camp.parent / "umpire.key"
+    code, _out, err = run("turn", "--source", camp, "--early", "--now", FTCAMP02.now,
+                          "--identity", key)
+    assert (code, err) == (0, ""), err
+    for options in ((), ("--identity", key), ("--identity", camp / "nac.key")):
+        code, out = _verify(run, camp, *options)
+        assert code == 0, out
+    assert "the plain state/ against the record" not in _verify(run, camp)[1]
+
+
+def test_an_edit_of_the_state_since_is_told_apart_from_a_change_by_hand(camp, run,
+                                                                         monkeypatch):
+    """An edit of the state between turns writes the plain file and its twin: --verify
+    says it cannot check it (the next turn's record keeps it in before/), and the list
+    still says what the turn wrote, so check with the umpire's key finds nothing stale."""
+    monkeypatch.setenv(agekeys.UMPIRE_KEY_ENV, (camp.parent / "umpire.key").read_text())
+    code, _out, err = run("calendar", "extend", "2d", "--source", camp, "--now", FTCAMP02.now)
+    assert (code, err) == (0, ""), err
+    code, out, err = run("check", "--source", camp)
+    assert code == 0, out + err
+    monkeypatch.delenv(agekeys.UMPIRE_KEY_ENV)
+    code, out = _verify(run, camp)
+    assert code == 0, out
+    assert "the edits of state/campaign.yaml since t005" in out

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 from demos import FTCAMP02
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sealedcampaign import sealed_campaign
 
 from ftpress.secrecy import agekeys, sealing
@@ -122,3 +124,25 @@ def test_an_open_campaign_still_plays_without_a_master_secret(tmp_path, run, mon
     code, out, err = run("turn", "--source", root, "--early", "--now", NOW)
     assert (code, err) == (0, ""), err
     assert "opens without one" in out
+
+
+@given(st.dictionaries(st.sampled_from(["esu", "fsr", "nac"]), st.binary(max_size=40),
+                       min_size=1), st.data())
+@settings(max_examples=50, deadline=None)
+def test_the_key_changes_with_any_byte_sent_and_not_with_a_reseal(files, data):
+    """The receipts digest follows every byte of every file as sent, not the order the
+    files are read in; a file sealed again (other bytes, its receipt kept in the
+    receipts file) keys the dice as the file sent did."""
+    player = data.draw(st.sampled_from(sorted(files)))
+    sent = sealing.receipts_digest(sealing.receipts_of(files, {}))
+    changed = dict(files)
+    changed[player] = files[player] + b"\0"
+    assert sealing.receipts_digest(sealing.receipts_of(changed, {})) != sent
+    assert sealing.receipts_digest(sealing.receipts_of(
+        dict(reversed(list(files.items()))), {})) == sent
+    again = dict(files)
+    again[player] = data.draw(st.binary(max_size=40).filter(lambda b: b != files[player]))
+    _, text = sealing.resealed_file("t005", files, {player: again[player]}, {})
+    kept = yaml.safe_load(text)
+    resealed = {p: sealing.Resealed(e["sent"], tuple(e["sealed"])) for p, e in kept.items()}
+    assert sealing.receipts_digest(sealing.receipts_of(again, resealed)) == sent

@@ -166,9 +166,12 @@ def _counter_shape(g: svgwrite.container.Group, cx: float, cy: float, fill: str,
                    initial: str, ink: str) -> None:
     g.add(SHAPES.rect((cx, cy), (COUNTER_W, COUNTER_H), fill=fill, stroke="#ffffff",
                       stroke_width=1))
+    # A mark longer than a power's initials (a group's id) is fitted to the counter.
+    fit = {"textLength": COUNTER_W - 4, "lengthAdjust": "spacingAndGlyphs"} \
+        if len(initial) > 3 else {}
     g.add(SHAPES.text(initial, insert=(round(cx + COUNTER_W / 2, 1), round(cy + 12, 1)),
                       text_anchor="middle", font_size=SMALLEST_TEXT, font_weight="bold",
-                      fill=ink))
+                      fill=ink, **fit))
 
 
 def key(box: Box, powers: Sequence[tuple[str, str, str]], symbols: Sequence[str], *,

@@ -91,6 +91,9 @@ class CounterMark:
     hex: Hex
     owner: str
     label: str
+    #: What the counter says instead of its owner's initials: the group's id, on the
+    #: map of a player's own view, for their own groups.
+    mark: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +429,8 @@ def _counters(m: StarMap, owners: dict[str, Power], at: dict[Hex, tuple[float, f
     for h in sorted(stacks, key=lambda k: (k.q, k.r)):
         stack = sorted(stacks[h], key=lambda c: (c.owner, c.label))
         parts += draw_stack(at[h], [(f"Task group {c.label} ({_name(owners, c.owner)})",
-                                     owners.get(c.owner)) for c in stack], "task group")
+                                     owners.get(c.owner)) for c in stack], "task group",
+                            [c.mark for c in stack])
     return splice(SHAPES.g(class_="counters"), parts)
 
 
@@ -436,17 +440,19 @@ def _name(owners: dict[str, Power], owner: str) -> str:
 
 
 def draw_stack(at: tuple[float, float], counters: list[tuple[str, Power | None]],
-               noun: str) -> list[str]:
+               noun: str, marks: list[str] | None = None) -> list[str]:
     """A stack of counters (each its tooltip and owner) with its top left at ``at``:
     four drawn, each a little right of and below the one before, and the rest
-    counted beside them ("+2", its tooltip "2 more task groups")."""
+    counted beside them ("+2", its tooltip "2 more task groups"); ``marks``: what
+    each says instead of its owner's initials, where not empty."""
     left, top = at
     parts = []
     for index, (title, owner) in enumerate(counters[:_SHOWN]):
         step = index * STACK_STEP
+        mark = marks[index] if marks else ""
         parts.append(_counter(round(left + step, 1), round(top + step, 1), title,
                               owner.colour if owner else NEUTRAL,
-                              owner.initial if owner else "?", _ink(owner)))
+                              mark or (owner.initial if owner else "?"), _ink(owner)))
     if len(counters) > _SHOWN:
         shown = STACK_STEP * (_SHOWN - 1)
         more = len(counters) - _SHOWN

@@ -93,6 +93,8 @@ class CounterView:
     known: tuple[ShipView, ...]
     #: How many of the counters are dummies: told only where the viewer knows all.
     dummies: int = 0
+    #: The groups' ids: in a player's own view, for their own counters alone.
+    ids: tuple[str, ...] = ()
 
 
 def render_campaign(r: Renderer, state: State, display: Display, *,
@@ -168,6 +170,7 @@ def _counters(state: State, player_id: str, page: Callable[[str], str], display:
     whose markers are off the map."""
     if state.map.geometry == "plane":
         return _plane_counters(state, player_id, page, whole)
+    own = state.campaign.known_to is not None and state.campaign.known_to == player_id
     places: dict[Hex, list[Group]] = {}
     for group in state.groups_of(player_id):
         if not (whole or display.counter(group)):
@@ -182,7 +185,8 @@ def _counters(state: State, player_id: str, page: Callable[[str], str], display:
             place=world.name if world else f"open space at {h}",
             place_url=page(f"systems/#{world.id}") if world else "",
             count=len(places[h]), known=_ships(state, places[h]),
-            dummies=sum(g.dummy for g in places[h]) if whole else 0))
+            dummies=sum(g.dummy for g in places[h]) if whole else 0,
+            ids=tuple(g.id for g in places[h]) if own else ()))
     return tuple(found)
 
 

@@ -88,7 +88,9 @@ def public_map(state: State, title: str, *, display: Display, viewer: Viewer = P
         if holds_all_of(state, group.owner):
             ships = ", ".join(s.name for s in group.ships) or "no ships"
             label = f"{group.id}: " + ("a dummy" if group.dummy else ships)
-        counters.append(CounterMark(where, group.owner, label))
+        # A player's own view marks their own counters with their ids.
+        own = state.campaign.known_to is not None and state.campaign.known_to == group.owner
+        counters.append(CounterMark(where, group.owner, label, group.id if own else ""))
     neutral = sum(1 for s in state.map.systems if s.owner is None)
     description = (f"A hex map {state.map.radius + 1} hexes to a side with "
                    f"{len(worlds)} worlds ({neutral} neutral), {len(state.map.routes)} charted "

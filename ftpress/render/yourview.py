@@ -15,7 +15,7 @@ import json
 from ftpress.render.outputs import Outputs
 from ftpress.render.pages import Renderer
 from ftpress.state.model import State
-from ftpress.yourview.view import NAME_PREFIX, PAD_MARK, YourView
+from ftpress.yourview.view import NAME_PREFIX, PAD_BUCKET, PAD_MARK, YourView
 
 #: What the page lets its scripts do: its own files alone (the sealed reports are
 #: fetched from the site itself; nothing goes to another host), no inline script.
@@ -33,6 +33,7 @@ def render_your_view(r: Renderer, out: Outputs, state: State, yours: YourView) -
     public = {
         "namePrefix": NAME_PREFIX,
         "padMark": PAD_MARK.decode("utf-8"),
+        "padBucket": PAD_BUCKET,
         "openTurn": yours.open_turn,
         "sent": list(yours.sent),
         "players": players,

@@ -49,7 +49,7 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
-from ftpress.store.listing import LISTING
+from ftpress.store.listing import LISTING, record_lines, state_lines
 from ftpress.store.record import read_record
 from ftpress.store.secret import turn_key
 from ftpress.yourview.files import view_name
@@ -203,8 +203,13 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
                     {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
                      for path, data in sealed.files.items()} if sealed is not None else {})
     listed = f"{folder}/{LISTING}"  # a record made before records were listed keeps none
-    return {rel: data for rel, data in store.turn_files(made).written.items()
-            if rel.startswith(folder + "/") and (rel != listed or (root / listed).is_file())}
+    files = {rel: data for rel, data in store.turn_files(made).written.items()
+             if rel.startswith(folder + "/") and (rel != listed or (root / listed).is_file())}
+    # The current state's hashes stay as the turn listed them: an edit of the state since,
+    # or a twin sealed again, is told apart from a plain file changed by hand by --verify.
+    if listed in files:
+        files[listed] = record_lines(files[listed]) + state_lines((root / listed).read_bytes())
+    return files
 
 
 def _resolved_orders(root: Path, turn: str, folder: str, source: UmpireKey | None,

@@ -24,8 +24,10 @@ def your_view(store: CampaignStore, state: State, turns: tuple[RecordedTurn, ...
     """The page's inputs, or None where there is no such page: an open campaign (its
     players read the whole site: the store publishes no sealed reports), and the
     umpire's view."""
+    if viewer.umpire:
+        return None
     published = store.published_views(turns[-1].id if turns else None)
-    if viewer.umpire or published is None:
+    if published is None:
         return None
     open_turn = turn_id(state.campaign.calendar.turn)
     sent = store.senders(open_turn, [p.id for p in state.players.players])

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ftpress.state.hexes import Hex
-from ftpress.state.model import Group, MapFile, Player, Point, System
+from ftpress.state.model import Group, MapFile, Player, Point, State, System
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,10 @@ def never(system: System) -> bool:
     return False
 
 
+def holds_nothing_else(state: State, player_id: str) -> tuple[tuple[str, str, str], ...]:
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Display:
     """A ruleset's declaration of how its state shows; the defaults show the shared
@@ -106,6 +110,9 @@ class Display:
     features: Callable[[MapFile], HexFeatures] = no_features
     #: Does a hex map ring a world as interdicted (its income cut off)?
     interdicted: Callable[[System], bool] = never
+    #: What a player holds beside their groups and worlds (ftc2007's prizes), as the
+    #: player's own report lists it: rows of what it is, where, and what it holds.
+    holdings: Callable[[State, str], tuple[tuple[str, str, str], ...]] = holds_nothing_else
     #: How a planar map (``geometry: plane``) draws a system; None: it is not drawn.
     plane_system: Callable[[System], PlaneSystem | None] = off_plane
 

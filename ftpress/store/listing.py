@@ -11,7 +11,9 @@ a plain state file changed while its sealed twin was not is a change by hand, fo
 edit of the state between turns (``keys seal-state``, ``roster``) writes both.
 
 The list is made by the store's one recipe, so a command that rewrites a record on
-purpose (``keys rotate`` seals every twin again) lists it again; what it cannot show,
+purpose (``keys rotate`` seals every twin again) lists it again, keeping the current
+state's lines as the turn wrote them (an edit since writes a twin they do not list,
+and ``--verify`` says it cannot check it); what it cannot show,
 a whole record rewritten together, the git history shows (``git log --
 state/turns/<turn>/``). A turn recorded before records were listed has no list, and
 keeps none.
@@ -44,6 +46,19 @@ def listing(folder: str, files: Mapping[str, bytes]) -> bytes:
               for rel, data in sorted(files.items())
               if rel.startswith(state) and "/" not in rel.removeprefix(state)]
     return "".join(lines).encode("utf-8")
+
+
+def record_lines(data: bytes) -> bytes:
+    """A list's lines of the record's own files (those of the current state left out:
+    a turn made again, or a twin sealed again, holds other random bytes)."""
+    return b"".join(line for line in data.splitlines(keepends=True)
+                    if not line.split(b"  ", 1)[-1].startswith(STATE.encode()))
+
+
+def state_lines(data: bytes) -> bytes:
+    """A list's lines of the current state's files."""
+    return b"".join(line for line in data.splitlines(keepends=True)
+                    if line.split(b"  ", 1)[-1].startswith(STATE.encode()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,20 +2,25 @@
 
 **Dice.** The turn's dice are a keyed stream (:mod:`ftpress.state.dice`) whose key
 is made of ``ftpress-turn``, the campaign id, the turn id, the SHA-256 of
-every player's orders in canonical form (re-spacing a file changes nothing),
-and the umpire's secret for the turn. The secret's SHA-256 is published in
-``state/campaign.yaml`` (``calendar.secret_sha256``) when the turn opens and
-the secret itself is revealed in the turn's record, so nobody can grind the
-dice by reshaping their orders, and anybody can check the dice afterwards.
+every player's orders in canonical form (re-spacing a file changes nothing; in a
+sealed campaign, of the players' receipts of their sealed files,
+:func:`ftpress.secrecy.sealing.receipts_digest`), and the umpire's secret for the
+turn. The secret's SHA-256 is published in ``state/campaign.yaml``
+(``calendar.secret_sha256``) when the turn opens and the secret itself is
+revealed in the turn's record, so nobody can grind the dice by reshaping their
+orders, and anybody can check the dice afterwards.
 
 **Where the secret lives before it is revealed.** The umpire keeps one master
 secret, never committed: in the environment variable ``FTPRESS_UMPIRE_SECRET``
 (a repository secret of the publishing workflow) or in the git-ignored file
 ``.ftpress-secret`` at the campaign's root. Each turn's secret is
 ``HMAC-SHA256(master, "ftpress-turn-secret" | campaign id | turn id)`` in hex,
-so revealing one turn's secret gives away nothing about the next. With no
-master secret the next turn opens without one, and its dice depend only on
-public inputs; ``ftpress turn`` says so.
+so revealing one turn's secret gives away nothing about the next. A sealed
+campaign's turn is refused without the master secret
+(:data:`ftpress.store.campaign_store.NO_MASTER`): its hidden rolls would come from
+a stream anybody could compute. An open campaign may play without one: the next
+turn opens without a secret, its dice depend only on public inputs, and ``ftpress
+turn`` says so.
 
 **Hidden rolls.** Once the turn secret is revealed anybody can compute the whole
 stream, so a roll the rules keep from the public (``hidden=True``,

@@ -22,7 +22,14 @@ from ftpress.state.model import Calendar, DiceFile, State
 from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
-from ftpress.store.listing import LISTING, Listed, listing_differences, read_listing, sha256_file
+from ftpress.store.listing import (
+    LISTING,
+    Listed,
+    listing_differences,
+    read_listing,
+    record_lines,
+    sha256_file,
+)
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import hidden_key, keyed_source, secret_hash, turn_key
 from ftpress.turn.resolve import fold
@@ -38,6 +45,8 @@ class Verified:
     #: what could not be.
     checked: str | None = None
     unchecked: str | None = None
+    #: The player who verified with their own key (None: anyone, with no key).
+    reader: str | None = None
 
 
 def verify_turn(store: CampaignStore, turn: str) -> list[str]:
@@ -69,8 +78,13 @@ def verification(store: CampaignStore, turn: str) -> Verified:
         if not rel.startswith(folder + "/"):
             continue
         target = root / rel
-        if rel == f"{folder}/{LISTING}" and not target.is_file():
-            continue  # recorded before records were listed
+        if rel == f"{folder}/{LISTING}":
+            if not target.is_file():
+                continue  # recorded before records were listed
+            old, data = record_lines(target.read_bytes()), record_lines(data)
+            if old != data:  # the current state's twins are sealed afresh: left out
+                differences.append(unified_diff(rel, old, data))
+            continue
         old = target.read_bytes() if target.is_file() else b""
         if old == data:
             continue
@@ -160,7 +174,8 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
         differences += sealed.problems(folder)
         count = len(sealed.files)
         if sealed.receipts is not None:
-            checked.append(f"the dice key, from the {count} players' receipts")
+            checked.append(f"the dice key, from the players' {count} receipt"
+                           f"{'s' if count != 1 else ''}")
             again = sealed.resealed()
             if again:
                 unchecked.append(f"that the receipts of {', '.join(again)} (sealed again after "
@@ -218,7 +233,8 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
     if listed is not None:
         unchecked.append(f"a record rewritten whole with its {LISTING} shows only in the git "
                          f"history (git log -- {folder}/)")
-    return Verified(tuple(differences), ", ".join(checked), "; ".join(unchecked))
+    return Verified(tuple(differences), ", ".join(checked), "; ".join(unchecked),
+                    reader[0] if reader is not None else None)
 
 
 def _plain_state_differences(root: Path, folder: str, listed: Listed | None,
@@ -385,7 +401,9 @@ def verify_report(root: Path, turn: str, identity: Path | None) -> VerifyReport:
                             f"ftpress: {turn} does not re-resolve to its record "
                             f"({count} difference{'s' if count != 1 else ''})")
     if verified.checked is not None:
-        return VerifyReport(True, (), f"verified {turn} without the umpire's key: "
-                            f"{verified.checked}; not verified: {verified.unchecked}")
+        who = "anyone can, without the umpire's key" if verified.reader is None else \
+            f"{verified.reader} can, with their own key"
+        return VerifyReport(True, (), f"verified {turn} as {who}: {verified.checked}; not "
+                            f"verified: {verified.unchecked}")
     return VerifyReport(True, (), f"verified {turn}: re-resolving it gives the recorded "
                         "result exactly")

@@ -7,8 +7,10 @@ a mapping of plain values (JSON), made of titled sections of lines or table rows
 no markup, every text the player's or the umpire's shown as text by both.
 
 Order of the sections: refused orders and why; the player's groups by id, with
-their ships; what the player learned this turn (what was told to them alone
-first); their accounts. Then, for the order composer: the open turn, the path of
+their ships; what else they hold, where their ruleset keeps more (ftc2007's
+prizes); what the player learned this turn (what was told to them alone first,
+their own groups by id where the words told to others name them by whose they
+are); their accounts. Then, for the order composer: the open turn, the path of
 its order file, the ruleset's order form for the player (every group holding,
 where each may go and which orders apply in its comments, as ``ftpress orders
 new`` writes it), the legal orders of each group where the ruleset computes them
@@ -19,15 +21,18 @@ recipients orders are sealed to.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ftpress import rules
 from ftpress.orders.every_problem import Judged, judge
 from ftpress.orders.load import orders_path
-from ftpress.rules.choices import ItemChoices, OrderChoices
+from ftpress.rules.choices import Choice, GroupChoices, ItemChoices, OrderChoices
+from ftpress.rules.ruleset import Ruleset
 from ftpress.secrecy.knowledge import known_state
 from ftpress.secrecy.visibility import Viewer
+from ftpress.state import words
 from ftpress.state.events import Event
 from ftpress.state.model import Group, State
 from ftpress.state.turns import SETUP, turn_id
@@ -68,7 +73,9 @@ def player_report(state: State, events: Iterable[Event], turn: str, player: str
                    "No turn has been resolved yet." if turn == SETUP else
                    f"None: every order you gave for {turn} was carried out."),
             _groups(known, player),
-            _lines("learned", f"What you learned in {turn}", [_told(e, player) for e in learned],
+            *_holdings(known, ruleset, player),
+            _lines("learned", f"What you learned in {turn}",
+                   [_told(known, e, player) for e in learned],
                    "Nothing was told to you this turn."),
             _accounts(known, told, player),
         ],
@@ -91,8 +98,42 @@ def _refusal(event: Event) -> str:
     return f"{event.text}{where}"
 
 
-def _told(event: Event, player: str) -> str:
-    return event.text if event.audience.public else f"{event.text} (told to you alone)"
+def _told(known: State, event: Event, player: str) -> str:
+    text = _own_ids(known, event, player)
+    return text if event.audience.public else f"{text} (told to you alone)"
+
+
+#: How an event names a group whose id its readers may not know (:func:`words.group`).
+_NOUNS = ("task group", "task force", "group", "counter")
+
+
+def _own_ids(known: State, event: Event, player: str) -> str:
+    """The event's words with the player's own groups by their ids: an event told to
+    others names them by whose they are ('A task group of the New Anglian
+    Confederation'), which their owner may read as 'nac-1'. Where the event is about
+    one group of theirs and names one such counter of theirs, that is it; where it
+    is about several, or names none, their ids follow in brackets."""
+    power = words.power(known, player)
+    ids = [g for g in dict.fromkeys((event.group, *event.groups)) if g is not None
+           and (words.owner_of(known, g) == player
+                or (g == event.group and event.player == player
+                    and words.owner_of(known, g) is None))]
+    if not ids:
+        return event.text
+    text = event.text
+    phrases = [f"{article} {noun} of {power}" for noun in _NOUNS for article in ("a", "A")]
+    found = [p for p in phrases if p in text]
+    if len(ids) == 1 and len(found) == 1 and text.count(found[0]) == 1:
+        return text.replace(found[0], ids[0])
+    unnamed = [g for g in ids if not re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", text)]
+    return f"{text} (yours: {words.listed(unnamed)})" if unnamed else text
+
+
+def _holdings(known: State, ruleset: Ruleset[Any], player: str) -> list[dict[str, Any]]:
+    """What else the player holds, as their ruleset says (ftc2007's prizes)."""
+    rows = [list(row) for row in ruleset.display.holdings(known, player)]
+    return [{"id": "holdings", "title": "What else you hold", "head": ["What", "At", "About"],
+             "rows": rows, "empty": ""}] if rows else []
 
 
 def _groups(known: State, player: str) -> dict[str, Any]:
@@ -127,53 +168,95 @@ def _accounts(known: State, told: list[Event], player: str) -> dict[str, Any]:
             "rows": rows, "empty": "No money moved."}
 
 
-def written(choices: OrderChoices, picked: dict[str, int], posture: int = 0) -> str:
-    """The order file the page writes from these picks (group id → the index of its
-    choice; the others their first): the lines each choice names, under its group."""
-    lines = [*choices.header, f"{choices.groups_key}:" if choices.groups else
-             f"{choices.groups_key}: {{}}"]
+#: A group's picks in the form: the index of its order, of its posture, of its extra.
+Pick = tuple[int, int, int]
+
+
+def written(choices: OrderChoices, picked: Mapping[str, Pick]) -> str:
+    """The order file the page writes from these picks (group id → its picks; the
+    others hold, nothing extra), as :mod:`ftpress.rules.choices` says: the lines each
+    choice names, under its group; a group taken in by another's merge left out (in
+    the file's order: a group taken in takes in none itself)."""
+    def pick(group: GroupChoices) -> Pick:
+        return picked.get(group.id, (0, 0, 0))
+
+    absorbed: dict[str, str] = {}  # in file order; a group taken in takes in none
     for group in choices.groups:
-        choice = group.orders[picked.get(group.id, 0)]
-        lines.append(f"  {group.id}:")
-        lines += [f"    {line}" for line in choice.lines]
-        if choice.needs_posture:
-            lines += [f"    {line}" for line in choices.postures[posture].lines]
+        if group.extras and group.id not in absorbed:
+            for other in group.extras[pick(group)[2]].absorbs:
+                absorbed.setdefault(other, group.id)
+    kept = [g for g in choices.groups if g.id not in absorbed]
+    lines = [*choices.header, f"{choices.groups_key}:" if kept else
+             f"{choices.groups_key}: {{}}"]
+    for group in kept:
+        order, posture, extra = pick(group)
+        choice = group.orders[order]
+        body = [*choice.lines,
+                *(choices.postures[posture].lines if choice.needs_posture else ()),
+                *(group.extras[extra].lines if group.extras else ())]
+        lines.append(f"  {group.id}:" if body else f"  {group.id}: {{}}")
+        lines += [f"    {line}" for line in body]
     return "\n".join(lines) + "\n"
 
 
 def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | None:
     """The ruleset's choices for ``player`` (:mod:`ftpress.rules.choices`), each group's
-    kept where the ruleset's own check accepts it given alone: the form then offers
-    nothing the turn would refuse for itself (a ruleset offers what may apply; its
-    check, which the turn runs, has the last word); each with what it will do in the
-    check's words."""
+    kept where the ruleset's own check accepts it given alone, and each extra (a split,
+    a merge) with the orders it is accepted with: the form then offers nothing the
+    check would refuse for itself (a ruleset offers what may apply; its check, which
+    the turn runs, has the last word); each with what it will do in the check's words."""
     ruleset = rules.find_ruleset(known.campaign.ruleset)
     choices = ruleset.order_choices(known, player) if ruleset.order_choices else None
     if not isinstance(choices, OrderChoices):
         return choices
     path = orders_path(turn_id(known.campaign.calendar.turn), player)
 
-    def judged(picked: dict[str, int], posture: int = 0) -> Judged:
-        return judge(written(choices, picked, posture).encode(), path, ruleset, known)
+    def judged(group: str, pick: Pick) -> Judged:
+        return judge(written(choices, {group: pick}).encode(), path, ruleset, known)
 
     # What each choice will do: the lines of the file's description that the file
     # with every group holding does not have (the check's own words), one line for
     # each posture where it takes one.
-    held = set(judged({}).described or ())
+    held = set(judge(written(choices, {}).encode(), path, ruleset, known).described or ())
 
     def said(found: Judged) -> str:
         return " ".join(line for line in found.described or () if line not in held)
 
     groups = []
     for group in choices.groups:
-        kept = []
+        kept: list[Choice] = []
+        kept_from: list[int] = []  # the index each kept order had
+        alone: list[set[str]] = []  # the words of the file with each kept order
         for index, choice in enumerate(group.orders):
-            found = judged({group.id: index})
+            found = judged(group.id, (index, 0, 0))
             if index and found.problems:
                 continue
-            words = (said(found), *(said(judged({group.id: index}, p))
+            kept_from.append(index)
+            alone.append(set(found.described or ()))
+            words = (said(found), *(said(judged(group.id, (index, p, 0)))
                                     for p in range(1, len(choices.postures)))) \
                 if choice.needs_posture else (said(found),)
             kept.append(dataclasses.replace(choice, words=words))
-        groups.append(dataclasses.replace(group, orders=tuple(kept)))
+        group = dataclasses.replace(group, orders=tuple(kept))
+        extras: list[Choice] = []
+        for index, extra in enumerate(group.extras):
+            if not index:
+                extras.append(extra)
+                continue
+            # What it does: the lines it adds to the file's words with every order it
+            # goes with (the split or merge, not what it does to the order's line).
+            allowed, lines = [], None
+            for o, was in enumerate(kept_from):
+                if extra.with_orders is not None and was not in extra.with_orders:
+                    continue
+                found = judged(group.id, (was, 0, index))
+                if not found.problems:
+                    allowed.append(o)
+                    new = [line for line in found.described or () if line not in alone[o]]
+                    lines = new if lines is None else [line for line in lines if line in new]
+            if allowed:
+                extras.append(dataclasses.replace(extra, with_orders=tuple(allowed),
+                                                  words=(" ".join(lines or ()),)))
+        groups.append(dataclasses.replace(group, extras=tuple(extras) if len(extras) > 1
+                                          else ()))
     return dataclasses.replace(choices, groups=tuple(groups))

@@ -13,8 +13,11 @@ FOLDER = "views"
 SITE_FOLDER = "you"
 #: What a report's file name hashes before the recipient: the browser hashes the same.
 NAME_PREFIX = "ftpress your view\n"
-#: What every sealed file's padding begins with (the page cuts a report there).
+#: What every sealed file's padding begins with (the page cuts a report there), and
+#: the smallest size a sealed file is padded to (the page pads the orders it seals
+#: as :func:`ftpress.secrecy.agekeys.pad` does, so their size says nothing either).
 PAD_MARK = agekeys.PAD_MARK
+PAD_BUCKET = agekeys.MIN_BUCKET
 
 
 @dataclass(frozen=True, slots=True)

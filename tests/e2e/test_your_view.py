@@ -2,12 +2,16 @@
 week after it, through the site's "Your view" page: makes a key in the page, sends the
 recipient to the umpire, opens their report, writes and seals their orders in the page.
 The sealed file the page makes (ASCII-armored age) passes the pull-request check and is
-folded into the turn as one sealed by ``ftpress seal``; the next report shows what
-came of it. Screenshots of each step at 390 and 1280 px go to test-artifacts/.
+folded into the turn as one sealed by ``ftpress orders seal``: both hold the same
+plain file, and the turns they resolve are the same file for file (the sealed bytes
+differ by age's randomness, so the files are compared opened). The page adds up a
+set-up's sums and will not seal one over budget. The next report shows what came of
+it. Screenshots of each step at 390 and 1280 px go to test-artifacts/.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,6 +21,7 @@ import pytest
 import yaml
 
 from ftpress.cli import main
+from ftpress.secrecy import agekeys
 from tests.e2e.conftest import served
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -55,6 +60,35 @@ def _send(root: Path, rel: str, armored: str, now: str) -> None:
     head = _git(root, "rev-parse", "HEAD").strip()
     _ftpress("check-pr", "--source", root, "--base", base, "--head", head, "--author-id",
              str(NAC_ID), "--now", now)
+
+
+def _plaintext(root: Path) -> dict[str, bytes]:
+    """Every file of the campaign's state and orders as the umpire reads it: each
+    sealed file opened (age's randomness makes sealed bytes differ; what they hold
+    must not), each plain one as it is; but what a sealed turn records of the sealed
+    files' bytes, which differ by that randomness alone: the players' receipts (the
+    digests of their sealed order files), the orders' digest made of them and the
+    dice stream's name that begins with it, and the list of the record's sealed
+    files' digests (``SHA256SUMS``). (A sealed turn's dice are keyed by the
+    receipts, so two sealings of one file draw different dice: the set-up turn
+    compared here rolls none.)"""
+    identities = agekeys.umpire_identity(root)
+    assert identities is not None
+    found = {}
+    for path in sorted((*root.glob("state/**/*"), *root.glob("orders/**/*"))):
+        if not path.is_file() or path.name == "SHA256SUMS":
+            continue
+        rel = path.relative_to(root).as_posix()
+        data = agekeys.decrypt(path.read_bytes(), identities[0]) \
+            if rel.endswith(".age") else path.read_bytes()
+        if rel.startswith("state/turns/") and "/turn.yaml" in rel:
+            data = re.sub(rb"\norders_sha256: [0-9a-f]{64}\n", b"\n", data)
+            data = re.sub(rb"\nreceipts:\n(  [a-z0-9-]+: [0-9a-f]{64}\n)+", b"\n", data)
+        if b"source: 'keyed stream:" in data:
+            assert b"\nrolls: []\n" in data
+            data = re.sub(rb", orders [0-9a-f]{16}", b"", data)
+        found[rel] = data
+    return found
 
 
 def _resolve(root: Path, now: str, turn: str) -> None:
@@ -123,7 +157,23 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         assert ("setup:\n  groups:\n    nac-1:\n      at: " + capital + "\n      ships:\n"
                 '        - {design: nac-victoria, name: "Victoria"}\n'
                 f"    nac-2: {{at: {other}, dummy: true}}\n  spares: []\n") in written
+        assert page.inner_text("#yv-over") == ""
+        sums = page.inner_text("#yv-sums")
+        assert "Spent of the starting capital" in sums and "within" in sums, sums
         watched.shot(f"your-view-3-setup-composed-{width}")
+        # One the form must not allow: spares past the starting capital. The page adds
+        # up the prices ftpress gave it, says so, and does not seal.
+        page.click("button[data-kind=spares]")
+        page.fill("#yv-item-2-points", "99999")
+        over = page.inner_text("#yv-over")
+        assert "Over a limit" in over and "Spent of the starting capital" in over, over
+        page.click("#yv-compose button[type=submit]")
+        assert page.locator("#yv-sealed").is_hidden()
+        watched.shot(f"your-view-3-setup-over-{width}")
+        page.locator("#yv-item-2-points").locator("xpath=..").locator(
+            "xpath=following-sibling::button").click()
+        assert page.inner_text("#yv-over") == ""
+        assert page.input_value("#yv-order-text") == written
         page.click("#yv-compose button[type=submit]")
         page.wait_for_selector("#yv-sealed:not([hidden])")
         armored = page.input_value("#yv-sealed-text")
@@ -134,9 +184,33 @@ def test_a_player_with_only_a_browser(tmp_path, watched):
         assert query["filename"] == ["orders/t001/nac.yaml.age"]
         assert query["value"] == [armored]
         watched.shot(f"your-view-3-setup-sealed-{width}")
-        # 4. The pull request: checked with no key, merged; the turn folds it in.
+        # The page's sealed file holds, byte for byte, the file the page wrote, and
+        # what 'ftpress orders seal' seals from that file.
+        key = tmp_path / "nac.key"
+        key.write_text(page.input_value("#yv-made-secret") + "\n")
+        mine = agekeys.parse_identities(key.read_text(), str(key))
+        from_page = agekeys.decrypt(armored.encode(), mine)
+        assert from_page == written.encode()
+        # Padded as every sealed file is: its size says nothing of its orders.
+        whole = agekeys.age_decrypt(agekeys.dearmored(armored.encode()), mine)
+        assert whole == agekeys.pad(from_page)
+        twin = tmp_path / "camp-cli"
+        shutil.copytree(root, twin)
+        (twin / "orders/t001").mkdir(parents=True, exist_ok=True)
+        (twin / "orders/t001/nac.yaml").write_bytes(from_page)
+        _ftpress("orders", "seal", twin / "orders/t001/nac.yaml", "--identity", key,
+                 "--source", twin)
+        (twin / "orders/t001/nac.yaml").unlink(missing_ok=True)
+        by_cli = (twin / "orders/t001/nac.yaml.age").read_bytes()
+        assert agekeys.decrypt(by_cli, mine) == from_page
+        # 4. The pull request: checked with no key, merged; the turn folds it in, as
+        # it folds in the file the CLI sealed: the same turn, file for file.
         _send(root, "orders/t001/nac.yaml.age", armored, NOW)
+        _git(twin, "add", "-A")
+        _git(twin, "commit", "-q", "-m", "orders sealed with the CLI")
         _resolve(root, AFTER_T001, "t001")
+        _resolve(twin, AFTER_T001, "t001")
+        assert _plaintext(root) == _plaintext(twin)
         events = yaml.safe_load((root / "state/turns/t001/events.yaml").read_text())["events"]
         assert any(e["kind"] == "setup-group" for e in events)  # the public learns a counter
         _build(root, AFTER_T001)

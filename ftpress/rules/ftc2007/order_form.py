@@ -7,7 +7,8 @@ the orders they want and leaves the rest holding.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterator, Sequence
 
 from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
@@ -68,11 +69,15 @@ def _group_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]
 
 
 def order_choices(state: State, player_id: str) -> OrderChoices:
-    """Each group's legal orders this week for the "Your view" form: hold, or a move to
-    each world a jump reaches (§8.1) or a charted route leads to (§8.2), with its
-    posture (§17.2)."""
+    """Each group's legal orders this week for the "Your view" form: hold, a move to
+    each world a jump reaches (§8.1) or a charted route leads to (§8.2), scouting a
+    neutral world in reach by a lone escort (§2.3), each move and scout with its
+    posture (§17.2); and with any of them a split of one ship into a new group, or a
+    merge of a group in the same place (§15.1)."""
     form = form_for(state, player_id)
     hold = Choice("hold", ("hold: true",))
+    taken = {g.id for g in state.groups.groups}
+    fresh = _fresh_ids(player_id, taken)
     groups = []
     for group in form.groups:
         orders = [hold]
@@ -83,15 +88,55 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
             orders += [Choice(f"move to {place(state, w)} ({w}) along {route_id}",
                               (f"move: {w}", f"route: {route_id}"), needs_posture=True)
                        for route_id, along in found.routes for w in along]
+            orders += [Choice(f"scout {place(state, w)} ({w})", (f"scout: {w}",),
+                              needs_posture=True)
+                       for w in _scout_targets(state, group, found.jumps)]
         groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group.at)}: "
-                                   f"{_holds(state, group)}", tuple(orders)))
+                                   f"{_holds(state, group)}", tuple(orders),
+                                   _reorganise(state, group, form.groups, fresh)))
     postures = tuple(Choice(p, (f"posture: {p}",)) for p in POSTURES)
-    not_offered = ["a move to an open hex", "scouting (§2.3)",
-                   "splitting or merging groups (§15.1)"]
+    not_offered = ["a move to an open hex", "a split of several ships at once, or a split "
+                   "and a merge together (§15.1)"]
     if economic_week(state):
         not_offered.append("the economic orders (§5.2)")
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
                         tuple(groups), postures, tuple(not_offered))
+
+
+def _fresh_ids(player_id: str, taken: set[str]) -> Iterator[str]:
+    """New group ids for splits, ``<player>-<n>`` after the highest number in use."""
+    numbers = [int(tail) for g in taken if g.startswith(f"{player_id}-")
+               and (tail := g.removeprefix(f"{player_id}-")).isdigit()]
+    n = max(numbers, default=0)
+    while True:
+        n += 1
+        if f"{player_id}-{n}" not in taken:
+            yield f"{player_id}-{n}"
+
+
+def _reorganise(state: State, group: Group, mine: Sequence[Group],
+                fresh: Iterator[str]) -> tuple[Choice, ...]:
+    """§15.1, what may go with the group's order: one ship split off into a new group
+    (its id the next free one, kept for this group alone), or another group of the
+    player's in the same place merged into it."""
+    extras = [Choice("no split or merge", ())]
+    if len(group.ships) > 1:
+        new_id = next(fresh)
+        extras += [Choice(f"split {ship.name} off as {new_id}",
+                          (f"split: {{{new_id}: [{_quoted(ship.name)}]}}",))
+                   for ship in group.ships]
+    if not group.dummy:
+        here = state.hex_of(group.at)
+        extras += [Choice(f"merge {other.id} into it", (f"merge: [{other.id}]",),
+                          absorbs=(other.id,))
+                   for other in mine if other.id != group.id and not other.dummy
+                   and state.hex_of(other.at) == here]
+    return tuple(extras) if len(extras) > 1 else ()
+
+
+def _quoted(text: str) -> str:
+    """A ship's name as YAML reads it back as the same text."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _where(state: State, at: str | Hex | Point) -> str:

@@ -7,13 +7,23 @@ sent as is it keeps the whole capital as reserve cash (§6.2.3).
 
 from __future__ import annotations
 
-from ftpress.rules.choices import Choice, Field, ItemChoices, ItemKind, OrderChoices, Section
+from ftpress.rules.choices import (
+    Amount,
+    Choice,
+    Field,
+    ItemChoices,
+    ItemKind,
+    Limit,
+    OrderChoices,
+    Section,
+)
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007 import order_form as week_form
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.setup_orders import setup_open
+from ftpress.rules.ftc2007.spares import SPARES_PRICE
 from ftpress.rules.ftc2007.state_ext import ally_of
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.model import Design, State
@@ -39,7 +49,8 @@ def order_choices(state: State, player_id: str) -> OrderChoices | ItemChoices | 
     navy = own_navy(player)
     worlds = tuple(Choice(f"{w.name} ({w.id}{', capital' if w.id == player.capital else ''})",
                           (w.id,)) for w in state.map.systems if w.owner == player_id)
-    designs = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {d.points:,})", (d.id,))
+    designs = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {d.points:,})", (d.id,),
+                           adds=_design_adds(d))
                     for d in (*catalogue().designs, *state.designs.designs)
                     if d.navy in (navy, ally_of(player)))
     at = Field("world", "At", worlds)
@@ -49,13 +60,25 @@ def order_choices(state: State, player_id: str) -> OrderChoices | ItemChoices | 
                  ("    ${id}:", "      at: ${world}", "      ships:",
                   "        - {design: ${design}, name: ${name}}")),
         ItemKind("dummy", "a dummy counter (§15.2)", "groups", (at,),
-                 ("    ${id}: {at: ${world}, dummy: true}",)),
+                 ("    ${id}: {at: ${world}, dummy: true}",), (Amount(DUMMIES, 1),)),
         ItemKind("spares", "spares (§6.2.1)", "spares",
                  (at, Field("points", "Points", number=True)),
-                 ("    - {at: ${world}, points: ${points}}",)),
+                 ("    - {at: ${world}, points: ${points}}",),
+                 (Amount(SPENT, field="points", rate=(SPARES_PRICE.numerator,
+                                                      SPARES_PRICE.denominator)),)),
         ItemKind("defences", "defences (§6.2.2)", "defences",
                  (at, Field("points", "Points", number=True)),
-                 ("    - {system: ${world}, points: ${points}}",)),
+                 ("    - {system: ${world}, points: ${points}}",),
+                 (Amount(SPENT, field="points"),)),
+    )
+    sizes = ", ".join(sorted(CAPITAL_SIZES))
+    limits = (
+        Limit(SPENT, "Spent of the starting capital", most=player.treasury,
+              why="there is no credit at set-up (§6.2, §6.3)"),
+        Limit(ON_SHIPS, "On ships, freighters aside", most=SHIP_CAP,
+              why="§6.1, §19.4"),
+        Limit(DUMMIES, f"Dummy counters, one for each capital ship ({sizes})",
+              most_of=CAPITAL, why="§15.2"),
     )
     return ItemChoices(
         (f"turn: {form.turn}", f"player: {player_id}", "setup:"),
@@ -63,11 +86,23 @@ def order_choices(state: State, player_id: str) -> OrderChoices | ItemChoices | 
          Section("spares", "  spares:", "  spares: []"),
          Section("defences", "  defences:", "  defences: []")),
         kinds, ("groups: {}",), f"{player_id}-",
-        (f"the sums: the page does not add up what you spend (the starting capital of "
-         f"{player.treasury:,}, at most {SHIP_CAP:,} on ships, one dummy for each capital "
-         "ship, §6): what is over is refused when the turn is resolved",
-         "a counter of several ships, designs of your own (§16.1), the week's orders for "
-         "the counters placed, and the maintenance level: write those by hand"))
+        ("a counter of several ships, designs of your own (§16.1), the week's orders for "
+         "the counters placed, and the maintenance level: write those by hand",
+         "two ships of one name, and a name already in use: the check finds them, not "
+         "this page"),
+        limits)
+
+
+#: The sums of a set-up the page adds up (§6): the money spent, the money spent on
+#: ships (freighters aside), the capital ships bought and the dummy counters placed.
+SPENT, ON_SHIPS, CAPITAL, DUMMIES = "spent", "on-ships", "capital-ships", "dummies"
+
+
+def _design_adds(design: Design) -> tuple[tuple[str, int], ...]:
+    """What a ship of ``design`` adds to the set-up's sums, at her list price."""
+    return ((SPENT, design.points),
+            *(((ON_SHIPS, design.points),) if not design.freighter else ()),
+            *(((CAPITAL, 1),) if design.size in CAPITAL_SIZES else ()))
 
 
 def order_form(state: State, player_id: str) -> str:

@@ -7,6 +7,8 @@ sub-orders there are rules for (§4.2). Attached independents follow their group
 
 from __future__ import annotations
 
+import json
+
 from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
@@ -43,9 +45,12 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
     """Each free group's legal orders this round for the "Your view" form: Hold-Nothing
     (§4.0), a move to each system within its optimal move (§4.1.1), support of a group
     beside it (§4.4), maintaining orbit at a system (§4.3), or a hold sub-order the
-    ruleset has the chapter for (§4.2)."""
+    ruleset has the chapter for (§4.2); and with a hold, one craft split off into a new
+    group or another group in its hex merged into it (§4.2.2: the check keeps them
+    to the reorganising hold)."""
     form = form_for(state, player_id)
     free = [g for g in form.groups if of_group(g).attached_to is None]
+    taken = {g.id for g in state.groups.groups}
     groups = []
     for group in free:
         orders = [Choice("hold (nothing, §4.0)", ("hold: nothing",))]
@@ -61,10 +66,33 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                    if sub != "nothing"]
         crafts = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no craft"
         groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group)}: {crafts}",
-                                   tuple(orders)))
+                                   tuple(orders), _reorganise(state, group, free, taken)))
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
                         tuple(groups), (), ("a move to an open hex", "detaching or attaching "
-                                            "independents (§3)"))
+                                            "independents (§3)", "a split of several craft "
+                                            "at once, places in the structure (§5.3) and "
+                                            "sub-orders of single craft"))
+
+
+def _reorganise(state: State, group: Group, free: list[Group], taken: set[str]
+                ) -> tuple[Choice, ...]:
+    """§4.2.2: one craft split off into a new group (an id of the player's not in use),
+    or another free group in the same hex merged into this one."""
+    extras = [Choice("no split or merge", ())]
+    if len(group.ships) > 1:
+        n = 1
+        while f"{group.owner}-{n}" in taken:
+            n += 1
+        new_id = f"{group.owner}-{n}"
+        taken.add(new_id)
+        extras += [Choice(f"split {craft.name} off as {new_id}",
+                          (f"split: {{{new_id}: [{json.dumps(craft.name)}]}}",))
+                   for craft in group.ships]
+    here = state.hex_of(group.at)
+    extras += [Choice(f"merge {other.id} into it", (f"merge: [{other.id}]",),
+                      absorbs=(other.id,))
+               for other in free if other.id != group.id and state.hex_of(other.at) == here]
+    return tuple(extras) if len(extras) > 1 else ()
 
 
 def _group_lines(state: State, group: Group, free: list[Group]) -> list[str]:

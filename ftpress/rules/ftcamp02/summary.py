@@ -33,8 +33,14 @@ def describe_orders(state: State, loaded: LoadedOrders[OrdersFile]) -> list[str]
             extra = f"; craft: {', '.join(f'{n} {s}' for n, s in order.crafts.items())}" \
                 if order.crafts else ""
             lines.append(f"{group_id} holds ({order.sub}{extra}) (§4.2).")
+        lines += [f"{group_id} splits: {', '.join(crafts)} "
+                  f"{'leaves' if len(crafts) == 1 else 'leave'} to form {new_id} (§4.2.2)."
+                  for new_id, crafts in order.split.items()]
+        if order.merge:
+            lines.append(f"{', '.join(order.merge)} join {group_id} (§4.2.2).")
     mine = {g.id for g in state.groups_of(orders.player) if of_group(g).attached_to is None}
-    silent = sorted(mine - set(orders.groups) - set(vetted.rest.attach))
+    merged = {other for order in orders.groups.values() for other in order.merge}
+    silent = sorted(mine - set(orders.groups) - set(vetted.rest.attach) - merged)
     if silent:
         lines.append(f"Not mentioned, so holding: {', '.join(silent)} (§4.0).")
     return lines

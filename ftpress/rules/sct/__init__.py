@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ftpress.rules.ruleset import CampaignRequest, NewCampaign, Ruleset
 from ftpress.rules.sct.display import DISPLAY
-from ftpress.rules.sct.order_form import order_form
+from ftpress.rules.sct.order_form import order_choices, order_form
 from ftpress.rules.sct.orderfile import ADAPTER
 from ftpress.rules.sct.orders import problems as order_problems
 from ftpress.rules.sct.readings import READINGS
@@ -53,4 +53,5 @@ RULESET = Ruleset(
     resolve=resolve,
     orders_adapter=ADAPTER,
     order_form=order_form,
+    order_choices=order_choices,
 )

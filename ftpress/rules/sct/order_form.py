@@ -8,13 +8,16 @@ passes ``ftpress check``.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Sequence
 
+from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.sct import plane
-from ftpress.rules.sct.orderfile import MAX_MOVE
+from ftpress.rules.sct.orderfile import FACINGS, MAX_MOVE
 from ftpress.state.hexes import Hex
-from ftpress.state.model import Group, Player, Point, State
+from ftpress.state.model import Group, Player, Point, State, System
 
 
 def order_form(state: State, player_id: str) -> str:
@@ -34,6 +37,86 @@ def order_form(state: State, player_id: str) -> str:
         lines.extend(f"  {line}" for line in wrapped(_force_lines(state, group, mine), 2))
     lines.extend(_economy_lines(state, player))
     return "\n".join(wrapped(lines)) + "\n"
+
+
+def order_choices(state: State, player_id: str) -> OrderChoices:
+    """Each task force's orders this turn for the "Your view" form: staying where it is,
+    or a move aimed at each system in reach (§4.1, §4.3: the clock facing that points
+    at it, and the whole MU up to it, where the move stops), and one further away with
+    a secondary move toward it where the force has an endurance point (§4.4), or a
+    whole move on each clock facing into open space (§4.1); and with
+    its order one ship split off into a new force, or another force at the same place
+    merged into it while both stay there (§2.1 phase 9, after movement)."""
+    form = form_for(state, player_id)
+    taken = {g.id for g in state.groups.groups}
+    forces = []
+    for group in form.groups:
+        orders = [Choice("stay where it is", ())]
+        start = None if isinstance(group.at, Hex) else plane.where(state, group.at)
+        if start is not None:
+            orders += _moves(state, start, bool(group.endurance))
+            orders += [Choice(f"move {MAX_MOVE} MU at {facing} o'clock",
+                              (f"move: {facing}/{MAX_MOVE}",)) for facing in FACINGS]
+        extras = [Choice("no split or merge", ())]
+        if len(group.ships) > 1:
+            new_id = _fresh_id(group.id, taken)
+            taken.add(new_id)
+            extras += [Choice(f"split {ship.name} off as {new_id}",
+                              (f"split: {{{new_id}: [{json.dumps(ship.name)}]}}",))
+                       for ship in group.ships]
+        extras += [Choice(f"merge {other.id} into it (both stay)", (f"merge: [{other.id}]",),
+                          absorbs=(other.id,), with_orders=(0,))
+                   for other in form.groups if other.id != group.id and other.at == group.at]
+        where = group.at if isinstance(group.at, Hex) else plane.place_name(state, group.at)
+        ships = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no ships"
+        forces.append(GroupChoices(group.id, f"{group.id} at {where}: {ships}", tuple(orders),
+                                   tuple(extras) if len(extras) > 1 else ()))
+    return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "forces",
+                        tuple(forces), (),
+                        ("a move of less than 3 MU on a bearing, or aimed at a task force, "
+                         "and a secondary move other than toward a system (§4.1, §4.3, §4.4)",
+                         "screens, combined attacks, breaking off and unsupplied fighting (§6)",
+                         "a split of several ships at once",
+                         "the economic orders of phase 2 (§3, §7)"))
+
+
+def _moves(state: State, start: Point, endurance: bool) -> list[Choice]:
+    """A move aimed at each system in reach, nearest first (see :func:`order_choices`)."""
+    found = []
+    for mu, facing, system in _in_reach(state, start):
+        if mu <= MAX_MOVE:
+            found.append(Choice(f"move to {system.name} ({system.id}), {mu:.1f} MU",
+                                (f"move: {facing}/{math.ceil(mu - 1e-9)}",
+                                 f"toward: {system.id}")))
+        elif endurance:
+            found.append(Choice(f"move to {system.name} ({system.id}), {mu:.1f} MU, with a "
+                                "secondary move (an endurance point)",
+                                (f"move: {facing}/{MAX_MOVE}", f"toward: {system.id}",
+                                 f"secondary: {{toward: {system.id}}}")))
+    return found
+
+
+def _in_reach(state: State, start: Point) -> list[tuple[float, int, System]]:
+    """The systems within twice :data:`MAX_MOVE` MU of ``start`` (a move and a secondary
+    one, §4.1, §4.4), nearest first, each with its distance and the clock facing that
+    points at it (within 15° of it, §4.3)."""
+    found = []
+    for system in state.map.systems:
+        at = plane.where(state, system.id)
+        if at is None:
+            continue
+        mu = plane.distance(start, at)
+        if 0 < mu <= 2 * MAX_MOVE:
+            found.append((mu, round(plane.bearing(start, at) / 30) % 12 or 12, system))
+    return sorted(found, key=lambda item: (item[0], item[2].name, item[2].id))
+
+
+def _fresh_id(force_id: str, taken: set[str]) -> str:
+    """A new task force's id, from its parent's: ``<parent>-2``, ``-3``…, unused."""
+    n = 2
+    while f"{force_id}-{n}" in taken:
+        n += 1
+    return f"{force_id}-{n}"
 
 
 def _force_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]:
@@ -58,17 +141,9 @@ def _force_lines(state: State, group: Group, mine: Sequence[Group]) -> list[str]
 def _reach(state: State, start: Point) -> str:
     """The systems a move reaches (within :data:`MAX_MOVE` MU, twice that with a
     secondary move), each with its distance and the clock facing toward it."""
-    found = []
-    for system in state.map.systems:
-        at = plane.where(state, system.id)
-        if at is None:
-            continue
-        mu = plane.distance(start, at)
-        if 0 < mu <= 2 * MAX_MOVE:
-            facing = round(plane.bearing(start, at) / 30) % 12 or 12
-            found.append((mu, f"{system.name} ({system.id}) {mu:.1f} MU at {facing} o'clock"
-                          + ("" if mu <= MAX_MOVE else " (with a secondary move)")))
-    return ", ".join(text for _, text in sorted(found))
+    return ", ".join(f"{system.name} ({system.id}) {mu:.1f} MU at {facing} o'clock"
+                     + ("" if mu <= MAX_MOVE else " (with a secondary move)")
+                     for mu, facing, system in _in_reach(state, start))
 
 
 def _economy_lines(state: State, player: Player) -> list[str]:

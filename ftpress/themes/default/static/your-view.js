@@ -76,21 +76,49 @@
   }
 
   /* The form of choices the ruleset computed (report.orders.choices): one select of
-     orders per group, and its posture where a move takes one; the file is assembled
-     from the lines each choice names, and nothing else. */
+     orders per group, its posture where a move takes one, and what may go with it (a
+     split, a merge); the file is assembled from the lines each choice names, and
+     nothing else, as ftpress.yourview.report.written does: a group that writes no line
+     is "{}", a group another's merge takes in is left out. */
+  function picked(c, i) {
+    var g = c.groups[i];
+    return {
+      order: g.orders[Number($("yv-order-" + i).value)],
+      posture: c.postures.length ? Number($("yv-posture-" + i).value) : 0,
+      extra: g.extras.length ? g.extras[Number($("yv-extra-" + i).value)] : null
+    };
+  }
+
+  /* The groups a merge takes in, each to the group that takes it: in the file's
+     order, a group taken in takes in none (its own pick waits until it is free). */
+  function absorbedBy(c) {
+    var taken = {};
+    c.groups.forEach(function (g, i) {
+      if (taken[g.id]) return;
+      var p = picked(c, i);
+      if (p.extra) p.extra.absorbs.forEach(function (id) { if (!taken[id]) taken[id] = g.id; });
+    });
+    return taken;
+  }
+
   function composeFromChoices() {
     var c = orders.choices;
+    var taken = absorbedBy(c);
+    var kept = c.groups.filter(function (g) { return !taken[g.id]; });
     var lines = c.header.slice();
-    lines.push(c.groups.length ? c.groups_key + ":" : c.groups_key + ": {}");
+    lines.push(kept.length ? c.groups_key + ":" : c.groups_key + ": {}");
     c.groups.forEach(function (g, i) {
-      var choice = g.orders[Number($("yv-order-" + i).value)];
-      lines.push("  " + g.id + ":");
-      choice.lines.forEach(function (l) { lines.push("    " + l); });
-      if (choice.needs_posture) {
-        c.postures[Number($("yv-posture-" + i).value)].lines.forEach(function (l) {
-          lines.push("    " + l);
-        });
-      }
+      var box = $("yv-group-" + i);
+      box.disabled = !!taken[g.id];
+      $("yv-taken-" + i).textContent = taken[g.id] ? "Merges into " + taken[g.id] +
+        ": it takes no orders of its own." : "";
+      if (taken[g.id]) return;
+      var p = picked(c, i);
+      var body = p.order.lines.slice();
+      if (p.order.needs_posture) body = body.concat(c.postures[p.posture].lines);
+      if (p.extra) body = body.concat(p.extra.lines);
+      lines.push("  " + g.id + ":" + (body.length ? "" : " {}"));
+      body.forEach(function (l) { lines.push("    " + l); });
     });
     $("yv-order-text").value = lines.join("\n") + "\n";
     sayWords();
@@ -99,14 +127,37 @@
   /* What the orders picked will do, in the check's words (computed by ftpress). */
   function sayWords() {
     var c = orders.choices;
+    var taken = absorbedBy(c);
     var list = $("yv-words");
     list.textContent = "";
     c.groups.forEach(function (g, i) {
-      var choice = g.orders[Number($("yv-order-" + i).value)];
-      var text = choice.words[choice.needs_posture ? Number($("yv-posture-" + i).value) : 0];
-      list.appendChild(el("li", text || g.id + " holds."));
+      if (taken[g.id]) return;
+      var p = picked(c, i);
+      var text = p.order.words[p.order.needs_posture ? p.posture : 0] ||
+        g.id + ": " + p.order.label + ".";
+      if (p.extra && p.extra !== g.extras[0]) {
+        text += " " + (p.extra.words[0] || "And: " + p.extra.label + ".");
+      }
+      list.appendChild(el("li", text));
     });
     $("yv-words-box").hidden = $("yv-by-hand").checked;
+  }
+
+  /* Only the extras the check accepted with the order picked, and none that takes in
+     a group another group already takes in. */
+  function syncExtras(c) {
+    var taken = absorbedBy(c);
+    c.groups.forEach(function (g, i) {
+      if (!g.extras.length) return;
+      var pick = $("yv-extra-" + i);
+      var order = Number($("yv-order-" + i).value);
+      g.extras.forEach(function (x, j) {
+        var clash = x.absorbs.some(function (id) { return taken[id] && taken[id] !== g.id; });
+        var ok = j === 0 || (x.with_orders.indexOf(order) >= 0 && !clash);
+        pick.options[j].disabled = !ok;
+        if (!ok && Number(pick.value) === j) pick.value = "0";
+      });
+    });
   }
 
   /* A labelled select of ``choices`` (each with its label), its values their indexes. */
@@ -163,6 +214,53 @@
     });
     lines.push.apply(lines, c.footer);
     $("yv-order-text").value = lines.join("\n") + "\n";
+    addUp();
+  }
+
+  /* The turn's sums (report.orders.choices.limits), added up from what each item adds
+     as ftpress priced it (a design's price; a number of points times a rate, rounded
+     up): shown against their limits; over one, the page will not seal. */
+  var over = [];
+
+  function addUp() {
+    var c = orders.choices;
+    var sums = {};
+    var add = function (key, n) { sums[key] = (sums[key] || 0) + n; };
+    items.forEach(function (item) {
+      (item.kind.adds || []).forEach(function (a) {
+        if (!a.field) { add(a.sum, a.amount); return; }
+        var n = parseInt(item.inputs[a.field].value, 10);
+        if (n > 0) add(a.sum, Math.ceil(n * a.rate[0] / a.rate[1]));
+      });
+      item.kind.fields.forEach(function (f) {
+        if (!f.options.length) return;
+        f.options[Number(item.inputs[f.key].value)].adds.forEach(function (a) { add(a[0], a[1]); });
+      });
+    });
+    var body = $("yv-sums-rows");
+    body.textContent = "";
+    over = [];
+    (c.limits || []).forEach(function (limit) {
+      var most = limit.most_of !== null && limit.most_of !== undefined
+        ? (sums[limit.most_of] || 0) : limit.most;
+      var n = sums[limit.sum] || 0;
+      var tr = el("tr");
+      var th = el("th", limit.label);
+      th.scope = "row";
+      tr.appendChild(th);
+      tr.appendChild(el("td", n.toLocaleString("en")));
+      tr.appendChild(el("td", most.toLocaleString("en")));
+      if (n > most) {
+        tr.className = "yv-over";
+        over.push(limit.label + ": " + n.toLocaleString("en") + " is more than " +
+                  most.toLocaleString("en") + " (" + limit.why + ")");
+      }
+      tr.appendChild(el("td", n > most ? "over" : "within"));
+      body.appendChild(tr);
+    });
+    $("yv-sums").hidden = !(c.limits && c.limits.length);
+    $("yv-over").textContent = over.length
+      ? "Over a limit, so the page will not seal this: " + over.join("; ") + "." : "";
   }
 
   function addItem(kind) {
@@ -228,21 +326,31 @@
     }
     c.groups.forEach(function (g, i) {
       var set = el("fieldset", null, "yv-group");
-      set.appendChild(el("legend", g.about));
+      set.id = "yv-group-" + i;
+      set.appendChild(el("legend", g.id));
+      set.appendChild(el("p", g.about, "small yv-about"));
       var pick = labelledSelect(set, "Order ", "yv-order-" + i, g.orders);
-      var posture = labelledSelect(set, "Posture ", "yv-posture-" + i, c.postures);
-      var plabel = posture.parentNode;
+      var posture = c.postures.length ? labelledSelect(set, "Posture ", "yv-posture-" + i, c.postures) : null;
+      if (g.extras.length) labelledSelect(set, "Also ", "yv-extra-" + i, g.extras)
+        .addEventListener("change", function () { syncExtras(c); composeFromChoices(); });
+      set.appendChild(el("p", null, "small yv-taken")).id = "yv-taken-" + i;
       var sync = function () {
-        posture.disabled = !g.orders[Number(pick.value)].needs_posture;
-        plabel.hidden = posture.disabled;
+        if (posture) {
+          posture.disabled = !g.orders[Number(pick.value)].needs_posture;
+          posture.parentNode.hidden = posture.disabled;
+        }
+        syncExtras(c);
         composeFromChoices();
       };
       pick.addEventListener("change", sync);
-      posture.addEventListener("change", composeFromChoices);
+      if (posture) {
+        posture.addEventListener("change", composeFromChoices);
+        posture.parentNode.hidden = true;
+        posture.disabled = true;
+      }
       box.appendChild(set);
-      plabel.hidden = true;
-      posture.disabled = true;
     });
+    syncExtras(c);
     $("yv-not-offered").textContent = c.not_offered.length
       ? "Not offered here: " + c.not_offered.join("; ") + ". Write those in the file by hand."
       : "";
@@ -309,6 +417,25 @@
     show(report);
   }
 
+  /* The file padded as ftpress pads every sealed file (ftpress.secrecy.agekeys.pad):
+     the text, the padding's mark, spaces, a newline, to the smallest bucket (a power of
+     two times the least) that holds them; so a sealed file's size says nothing of how
+     many orders it holds. */
+  function padded(text) {
+    var encoder = new TextEncoder();
+    var data = encoder.encode(text);
+    var mark = encoder.encode(pub.padMark);
+    var least = data.length + mark.length + 1;
+    var size = pub.padBucket;
+    while (size < least) size *= 2;
+    var out = new Uint8Array(size);
+    out.set(data);
+    out.set(mark, data.length);
+    out.fill(32, data.length + mark.length, size - 1);
+    out[size - 1] = 10;
+    return out;
+  }
+
   function download(link, name, text) {
     link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
     link.download = name;
@@ -317,11 +444,15 @@
   async function seal(event) {
     event.preventDefault();
     if (!orders || !orders.recipient) return;
+    if (orders.choices && orders.choices.kinds && !$("yv-by-hand").checked && over.length) {
+      $("yv-over").focus();
+      return;
+    }
     var text = $("yv-order-text").value;
     if (text && text.slice(-1) !== "\n") text += "\n";
     var e = new age.Encrypter();
     orders.umpires.concat([orders.recipient]).forEach(function (r) { e.addRecipient(r); });
-    var armored = age.armor.encode(await e.encrypt(text));
+    var armored = age.armor.encode(await e.encrypt(padded(text)));
     var name = orders.path + ".age";
     $("yv-sealed-name").textContent = name;
     $("yv-sealed-text").value = armored;

@@ -1,0 +1,113 @@
+"""The "Your view" order form of the rulesets beside ftc2007's set-up and moves, in
+Chromium: sct's task forces and ftcamp02's groups, each with a split or a merge
+(§2.1 phase 9; §4.2.2). The page offers a split only with the orders ftpress's check
+accepted it with, leaves a group another takes in out of the file, seals what it
+wrote (padded, to the umpires and the player), and the player's own check of the
+sealed file finds no problem. Screenshots at 390 and 1280 px go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pyrage
+import pytest
+
+from ftpress.cli import main
+from ftpress.secrecy import agekeys
+from tests.e2e.conftest import served
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+NOW = "2026-03-01T10:00:00+00:00"
+
+
+def _ftpress(*args: str | Path) -> None:
+    assert main([str(a) for a in args]) == 0, args
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+
+
+def _campaign(tmp_path: Path, ruleset: str) -> tuple[Path, Path, str]:
+    """A sealed campaign of ``ruleset`` whose player nac has a key; its site built."""
+    root = tmp_path / "camp"
+    _ftpress("init", root, "--ruleset", ruleset, "--player", "nac:alice:101", "--player",
+             "esu:bob:102", "--repository", "owner/camp", "--secrecy", "sealed", "--seed",
+             "7", "--now", NOW)
+    identity = pyrage.x25519.Identity.generate()
+    key = tmp_path / "nac.key"
+    key.write_text(f"{identity}\n")
+    _ftpress("roster", "key", "nac", str(identity.to_public()), "--source", root)
+    _git(root, "add", "-A")
+    _git(root, "-c", "user.name=Umpire", "-c", "user.email=u@example.org", "commit", "-q",
+         "-m", "The campaign")
+    _ftpress("build", "--source", root, "--now", NOW, "--out", tmp_path / "site")
+    return root, key, str(identity)
+
+
+def _options(page, select: str) -> list[tuple[str, bool]]:
+    return page.eval_on_selector_all(f"{select} option",
+                                     "os => os.map(o => [o.textContent, o.disabled])")
+
+
+@pytest.mark.parametrize("ruleset", ["sct", "ftcamp02"])
+def test_a_split_and_a_merge_composed_in_the_page(tmp_path, watched, ruleset):
+    page, width = watched.page, watched.width
+    root, key, secret = _campaign(tmp_path, ruleset)
+    with served(tmp_path / "site", "/camp/") as url:
+        page.goto(f"{url}you/")
+        page.fill("#yv-identity", secret)
+        page.click("#yv-unlock button[type=submit]")
+        page.wait_for_selector("#yv-banner:not([hidden])")
+        assert page.locator("#yv-choices").is_visible()
+        groups = page.locator("#yv-choice-groups fieldset").count()
+        assert groups
+        # The first group that may split: its split, offered only with the orders
+        # the check accepted it with (ftcamp02: a reorganising hold).
+        index = next(i for i in range(groups) if page.locator(f"#yv-extra-{i}").count()
+                     and any(t.startswith("split ") for t, _ in _options(page, f"#yv-extra-{i}")))
+        orders = [t for t, _ in _options(page, f"#yv-order-{index}")]
+        split = next(t for t, _ in _options(page, f"#yv-extra-{index}") if t.startswith("split "))
+        if ruleset == "ftcamp02":
+            assert dict(_options(page, f"#yv-extra-{index}"))[split]  # not with Hold-Nothing
+            page.select_option(f"#yv-order-{index}", label=next(
+                t for t in orders if t.startswith("hold: reorganise")))
+        assert not dict(_options(page, f"#yv-extra-{index}"))[split]
+        page.select_option(f"#yv-extra-{index}", label=split)
+        written = page.input_value("#yv-order-text")
+        new_id = split.rsplit(" as ", 1)[1]
+        assert f"    split: {{{new_id}: [" in written, written
+        said = page.inner_text("#yv-words")
+        assert new_id in said, said
+        if ruleset == "sct":  # §4.1: a whole move on a clock facing, into open space
+            page.select_option(f"#yv-order-{index}", label="move 3 MU at 9 o'clock")
+            written = page.input_value("#yv-order-text")
+            assert "    move: 9/3\n    split: {" in written, written
+        # A merge, where a group stands beside another: the one taken in leaves the file.
+        merges = [(i, t) for i in range(groups) if page.locator(f"#yv-extra-{i}").count()
+                  for t, off in _options(page, f"#yv-extra-{i}") if t.startswith("merge ")
+                  and not off and i != index]
+        if merges:
+            i, merge = merges[0]
+            taken = merge.split()[1]
+            page.select_option(f"#yv-extra-{i}", label=merge)
+            written = page.input_value("#yv-order-text")
+            assert f"    merge: [{taken}]" in written and f"\n  {taken}:" not in written
+        watched.shot(f"your-view-{ruleset}-composed-{width}")
+        page.click("#yv-compose button[type=submit]")
+        page.wait_for_selector("#yv-sealed:not([hidden])")
+        armored = page.input_value("#yv-sealed-text")
+        watched.shot(f"your-view-{ruleset}-sealed-{width}")
+    mine = agekeys.parse_identities(key.read_text(), str(key))
+    assert agekeys.decrypt(armored.encode(), mine) == written.encode()
+    name = page.inner_text("#yv-sealed-name")
+    sealed = root / name
+    sealed.parent.mkdir(parents=True, exist_ok=True)
+    sealed.write_text(armored)
+    # The player's own check of the sealed file, with their key: no problem.
+    _ftpress("check", sealed, "--identity", key, "--source", root)
+    assert watched.problems == [], watched.problems
