@@ -8,6 +8,7 @@ full build.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from datetime import date
 from typing import TypeVar
@@ -60,7 +61,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         if problems:
             raise InputError(problems)
         ruleset = site.state.campaign.ruleset if site.state else None
-        schemas = schema_files(site.config.base_url, ruleset)
+        schemas = _schemas(r, site.config.base_url, ruleset)
         if site.state is not None:
             # How to send orders, from the order schema and the rulebook.
             render_order_guide(r, schemas, site.rulebook, site.state, site.order_suffix)
@@ -132,6 +133,19 @@ def citations(rulebook: Rulebook) -> tuple[tuple[date, frozenset[str]], ...]:
     """What decides where a citation of the rulebook points: each version's date and
     the sections it has (a citation links to its section in the version in force)."""
     return tuple((v.date, frozenset(s.number for s in v.sections)) for v in rulebook.versions)
+
+
+def _schemas(r: Renderer, base_url: str | None, ruleset: str | None) -> dict[str, bytes]:
+    """The schema files (:func:`schema_files`), kept in the build cache: they depend only
+    on ftpress's code, the base URL and the campaign's ruleset, so a rebuild (``serve``,
+    the publishing run with its cache restored) neither imports every ruleset nor has
+    pydantic make twenty schemas again. A ruleset registered at run time rather than
+    shipped is outside the code's digest: its schemas are made afresh every time."""
+    if set(rules.RULESETS) != set(rules.SHIPPED):
+        return schema_files(base_url, ruleset)
+    (kept,) = r.memo_many([f"schemas {base_url!r} {ruleset!r}"], lambda _: json.dumps(
+        {path: data.decode() for path, data in schema_files(base_url, ruleset).items()}))
+    return {path: text.encode() for path, text in json.loads(kept).items()}
 
 
 def _report(state: State) -> ReportSpec:
