@@ -31,10 +31,13 @@ def test_the_battle_file_lists_the_system_checks_and_the_rulings(tmp_path, run):
     save_state(root, build_state(OWING))
     (root / "orders/t002").mkdir(parents=True)
     (root / "orders/t002/esu.yaml").write_text(ORDERS)
+    (root / "site.yaml").write_text("title: Case\nbase_url: https://example.org/\n"
+                                    "timezone: UTC\n")  # the turn refuses what check does
     code, _, err = run("turn", "--source", root, "--now", NOW)
     assert (code, err) == (0, "")
     lines = (root / "battles/t002/home.yaml").read_text().splitlines()
-    assert lines[0] == (
+    assert lines[0].startswith("# yaml-language-server: $schema=")  # the schema, for editors
+    assert lines[1] == (
         "# The battle at Home between the ESU and the NAC (a task group of the ESU (1 ship, "
         "enters by the south-east edge); a task group of the NAC (1 ship)) is to be fought on "
         "the tabletop; the turn waits for its result. As the battle begins, the NAC's g1-1 "
