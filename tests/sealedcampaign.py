@@ -33,7 +33,8 @@ def sealed_campaign(root: Path, run: Callable[..., Any]) -> tuple[Path, x25519.I
     players.write_text(players.read_text().replace(
         "    capital: rook\n", f"    capital: rook\n    recipient: {nac.to_public()}\n", 1))
     (root / "nac.key").write_text(f"{nac}\n")
-    # The umpire's master secret: a sealed campaign's turn is not resolved without it.
+    # A fixed master secret in place of the random one 'keys init' made, so that the
+    # hidden rolls are the same every run.
     (root / ".ftpress-secret").write_text("the umpire's master secret of the tests\n")
     code, _out, err = run("keys", "seal-campaign", "--source", root)
     assert (code, err) == (0, ""), err

@@ -567,7 +567,8 @@ def _sealed_case(root: Path, capsys: pytest.CaptureFixture[str]) -> Path:
                                                      "  battles: abstract\n  secrecy: sealed\n"))
     for args in (("keys", "init"), ("keys", "seal-campaign")):
         assert command(capsys, *args, "--source", root)[0] == 0, args
-    # The umpire's master secret: a sealed campaign's turn is not resolved without it.
+    # A fixed master secret in place of the random one 'keys init' made, so that the
+    # hidden rolls are the same every run.
     (root / ".ftpress-secret").write_text("the umpire's master secret of the tests\n")
     return root
 

@@ -163,7 +163,6 @@ def test_did_you_mean_guesses_only_one_likely_id(written, known, meant):
     assert closest(written, known) == meant
 
 
-
 def test_one_file_with_one_problem_of_each_kind_reports_them_all_in_ftc2007(tmp_path, run):
     """A wrong turn, a wrong player, a misspelt key, a negative number, a group the player
     does not own and a move to an unknown world: all six in one run (a wrong economy

@@ -58,6 +58,25 @@ def test_keys_init_tells_the_umpire_where_the_key_goes(tmp_path, run):
     assert "repository secret FTPRESS_UMPIRE_KEY" in out and "back it up" in out
 
 
+def test_keys_init_makes_the_master_secret_a_sealed_turn_needs_and_keeps_one_given(
+        tmp_path, run):
+    """A campaign sealed after ``init`` has no master secret, and a sealed turn is not
+    resolved without one: ``keys init`` makes it, git-ignored and the owner's alone."""
+    made, kept = tmp_path / "made", tmp_path / "kept"
+    for root in (made, kept):
+        FTCAMP02.copy(root)
+        (root / ".ftpress-secret").unlink(missing_ok=True)
+    (kept / ".ftpress-secret").write_text("the umpire's own\n")
+    code, out, _err = run("keys", "init", "--source", made)
+    assert code == 0 and "master secret written to .ftpress-secret" in out
+    assert len((made / ".ftpress-secret").read_text().strip()) == 64
+    assert (made / ".ftpress-secret").stat().st_mode & 0o077 == 0
+    assert "/.ftpress-secret" in (made / ".gitignore").read_text().splitlines()
+    code, out, _err = run("keys", "init", "--source", kept)
+    assert code == 0 and "master secret" not in out
+    assert (kept / ".ftpress-secret").read_text() == "the umpire's own\n"
+
+
 def test_keys_check_names_the_players_without_a_recipient(sealed, run):
     root, _ = sealed
     code, out, _err = run("keys", "check", "--source", root)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import shutil
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -24,7 +23,7 @@ from pathlib import Path
 from ftpress.errors import InvalidArgument
 from ftpress.github.roster import Account
 from ftpress.secrecy.agekeys import UMPIRE_KEY_ENV, UMPIRE_KEY_FILE
-from ftpress.store.secret import SECRET_ENV, SECRET_FILE
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE, new_master_secret
 
 #: The environment whose secrets only main may use: the umpire's secret and key.
 ENVIRONMENT = "umpire"
@@ -64,7 +63,7 @@ def master_for_new_campaign(environ: Mapping[str, str] | None = None) -> MasterS
     given = environ.get(SECRET_ENV, "").strip()
     if given:
         return MasterSecret(given.encode("utf-8"), new=False)
-    return MasterSecret(secrets.token_hex(32).encode("ascii"), new=True)
+    return MasterSecret(new_master_secret(), new=True)
 
 
 def codeowners(text: str, umpires: Sequence[Account]) -> str:

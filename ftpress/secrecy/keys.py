@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 import dataclasses
-import secrets
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -47,7 +46,7 @@ from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.state.writeout import write_out
 from ftpress.store import open_store, open_with
-from ftpress.store.secret import SECRET_ENV, SECRET_FILE, master_secret
+from ftpress.store.secret import SECRET_ENV, SECRET_FILE, master_secret, new_master_secret
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +164,7 @@ def _master_made(root: Path) -> str:
     afterwards gets one here, where it has none yet, so that its next turn can run."""
     if master_secret(root) is not None:
         return ""
-    write_file(root / SECRET_FILE, (secrets.token_hex(32) + "\n").encode("ascii"), mode=0o600)
+    write_file(root / SECRET_FILE, new_master_secret() + b"\n", mode=0o600)
     ensure_ignored(root, f"/{SECRET_FILE}")
     return (f"\nthe umpire's master secret written to {SECRET_FILE} (git-ignored): store it "
             f"as the secret {SECRET_ENV} of the publishing workflow's 'umpire' environment "

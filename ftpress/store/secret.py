@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -50,6 +51,12 @@ SECRET_ENV = "FTPRESS_UMPIRE_SECRET"
 SECRET_FILE = ".ftpress-secret"
 _SECRET_LABEL = "ftpress-turn-secret"
 _HIDDEN_SECRET_LABEL = "ftpress-turn-hidden-secret"
+
+
+def new_master_secret() -> bytes:
+    """A new master secret for a campaign: 32 random bytes, in hex (``ftpress init`` and
+    ``keys init`` make one where none is given)."""
+    return secrets.token_hex(32).encode("ascii")
 
 
 def master_secret(root: Path, environ: Mapping[str, str] | None = None) -> bytes | None:
