@@ -26,6 +26,7 @@ from ftpress.rules.choices import (
     GroupChoices,
     ItemChoices,
     OrderChoices,
+    Section,
 )
 from ftpress.rules.ruleset import Ruleset
 from ftpress.state.model import State
@@ -107,8 +108,16 @@ def written_items(items: ItemChoices, added: Sequence[Item]) -> str:
     """A turn of items alone (a set-up): the file the page writes."""
     lines = list(items.header)
     for section, body in zip(items.sections, item_lines(items, added).values(), strict=True):
-        lines += [section.key, *body] if body else [section.empty] if section.empty else []
+        lines += _section(section, body)
     return "\n".join([*lines, *items.footer]) + "\n"
+
+
+def _section(section: Section, body: list[str]) -> list[str]:
+    """A block of items: its key line (if it has one) and theirs, or its empty line (if
+    it has one)."""
+    if body:
+        return [section.key, *body] if section.key else body
+    return [section.empty] if section.empty else []
 
 
 def written(choices: OrderChoices, picked: Mapping[str, Pick], tables: Tables | None = None,
@@ -116,14 +125,20 @@ def written(choices: OrderChoices, picked: Mapping[str, Pick], tables: Tables | 
     """The order file the page writes from these picks (group id → its picks; the
     others hold, nothing extra), as :mod:`ftpress.rules.choices` says: the file's own
     tables; the lines each choice names, under its group, then its tables'; a group
-    taken in by another's merge left out (in the file's order: a group taken in takes
-    in none itself); then the economic items added, if any."""
+    taken in by another's merge, or attached by the file's table, left out (in the
+    file's order: a group taken in takes in none itself); then the economic items
+    added, if any."""
     tables = tables or {}
 
     def pick(group: GroupChoices) -> Pick:
         return picked.get(group.id, (0, 0, 0))
 
     absorbed: dict[str, str] = {}  # in file order; a group taken in takes in none
+    for index, table in enumerate(choices.assignments):  # an independent attached
+        picks = tables.get("", {}).get(index, ())
+        for item, choice in zip(table.items, picks, strict=False):
+            for other in item.options[choice].absorbs:
+                absorbed.setdefault(other, item.key)
     for group in choices.groups:
         if group.extras and group.id not in absorbed:
             for other in group.extras[pick(group)[2]].absorbs:
@@ -148,9 +163,7 @@ def written(choices: OrderChoices, picked: Mapping[str, Pick], tables: Tables | 
         if any(sections.values()):
             lines += choices.economy.header
             for section in choices.economy.sections:
-                body = sections[section.id]
-                lines += [section.key, *body] if body else [section.empty] if section.empty \
-                    else []
+                lines += _section(section, sections[section.id])
     return "\n".join(lines) + "\n"
 
 
@@ -271,3 +284,24 @@ def _table(table: Assignments, keep: Callable[[Choice, int, int], Choice | None]
     left_out = len(table.items) - len(items)
     return dataclasses.replace(table, items=tuple(items), keep=max(table.keep - left_out, 0)) \
         if items else None
+
+
+def table_allows(table: Assignments, picks: Sequence[int], order: int | None = None) -> bool:
+    """Whether the page lets these picks of a table stand together (as the page's script
+    decides, from the table's data alone): each option offered with the group's
+    ``order`` (a file's own table: any), at least ``keep`` items picking nothing, an
+    item another names picking nothing, and no two items giving one value of a
+    ``distinct`` field."""
+    chosen = [(item, item.options[pick]) for item, pick in zip(table.items, picks, strict=False)
+              if pick]
+    if order is not None and any(option.with_orders is not None
+                                 and order not in option.with_orders for _, option in chosen):
+        return False
+    if len(table.items) - len(chosen) < table.keep:
+        return False
+    if table.free_targets:
+        named = {option.lines[1] for _, option in chosen if len(option.lines) > 1}
+        if any(item.key in named for item, _ in chosen):
+            return False
+    values = [option.lines for _, option in chosen if option.lines[0] in table.distinct]
+    return len(values) == len(set(values))

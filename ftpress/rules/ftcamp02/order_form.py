@@ -93,13 +93,15 @@ def _independents(state: State, mine: tuple[Group, ...] | list[Group]
     for group in mine:
         if kind_of(state, group) != "independent":
             continue
+        options: tuple[Choice, ...]
         if of_group(group).attached_to is not None:
             options = (Choice(f"stays with {of_group(group).attached_to}", ()),
                        Choice("detaches (§3.1)", ("detach",)))
         else:
             here = state.hex_of(group.at)
             options = (Choice("stays on its own", ()), *(
-                Choice(f"attaches to {other.id} (§3.1)", ("attach", other.id))
+                Choice(f"attaches to {other.id} (§3.1)", ("attach", other.id),
+                       absorbs=(group.id,))
                 for other in mine if other.id != group.id and state.hex_of(other.at) == here
                 and kind_of(state, other) == "standard"
                 and of_group(other).attached_to is None))
