@@ -229,7 +229,7 @@ def test_ftc2007_economic_orders_offered_are_legal():
         kinds = {kind.id: kind for kind in economy.kinds}
         assert {"maintenance", "purchase", "keel"} <= set(kinds)
         for kind in economy.kinds:
-            for f, field in enumerate(kind.fields):
+            for field in kind.fields:
                 for j in range(len(field.options)):
                     (only,) = [item for item in _items(economy) if item[0] == kind.id]
                     added = [(only[0], {**only[1], field.key: j})]
