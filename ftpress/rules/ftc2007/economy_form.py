@@ -44,7 +44,7 @@ from ftpress.state.model import Player, State, System
 SPENT = "spent"
 #: What the form leaves to be written by hand, in words.
 BY_HAND = ("changes to keels, refits, prizes, repulse damage owed, expended ordnance and "
-           "biomass, and repairs with parts from another ship: write those by hand",
+           "biomass, and repairs with parts from another ship",
            "two new ships of one name, and a name already in use: the check finds them, "
            "not this page",
            "spares used by two repairs at one world: the money shown counts them for each")

@@ -519,19 +519,19 @@
       }
       box.appendChild(set);
     });
-    var notes = c.not_offered.slice();
+    var notes = c.not_offered.length
+      ? "Not offered here: " + c.not_offered.join("; ") + ". Write those in the file by hand." : "";
     if (c.economy) {
       var economy = el("section", null, "yv-economy");
       economy.id = "yv-economy";
       economy.appendChild(el("h3", "Economic orders"));
       buildItems(c.economy, economy);
       box.appendChild(economy);
-      notes = notes.concat(c.economy.not_offered);
+      notes += " Of the economic orders, not offered or judged here: " +
+        c.economy.not_offered.join("; ") + ".";
     }
     syncExtras(c);
-    $("yv-not-offered").textContent = notes.length
-      ? "Not offered or judged here: " + notes.join("; ") + ". Write those in the file by hand."
-      : "";
+    $("yv-not-offered").textContent = notes;
     $("yv-choices").hidden = false;
     $("yv-order-text").readOnly = true;
     composeFromChoices();
