@@ -290,3 +290,36 @@ def test_ftc2007_midweek_offers_keels_and_repairs_alone():
     assert limit.most == 2 and limit.blocks
     both = [("repair", {"ship": j}), ("repair", {"ship": options.index(mine[0])})]
     assert _problems(hurt, "nac", written(choices, {}, None, both)) != ()
+
+
+def test_ftc2007_defences_and_spares_within_their_limits():
+    """§10.5: a world of yours that lost defence points may have them rebuilt, up to
+    what it lost, one rebuilding at a time; §6.2.1: spares are topped up where they
+    were placed, up to their level. Within the limits the page sets the check accepts
+    the items; past them it refuses them."""
+    state = _economic_week(FTC2007.state(), 13)
+    world = next(w for w in state.map.systems if w.owner == "fse" and w.full_idp)
+    harmed = dataclasses.replace(state, map=dataclasses.replace(state.map, systems=tuple(
+        dataclasses.replace(w, idp=w.full_idp - 3, idp_full=w.full_idp) if w.id == world.id else w
+        for w in state.map.systems)))
+    choices = _choices(harmed, "fse")
+    assert choices.economy is not None
+    kinds = {kind.id: kind for kind in choices.economy.kinds}
+    limits = {limit.sum: limit for limit in choices.economy.limits}
+    at = [o.lines[0] for o in kinds["defences"].fields[0].options].index(world.id)
+    assert limits[f"defence-points-{world.id}"].most == 3
+    assert limits[f"defences-{world.id}"].most == 1
+    three = [("defences", {"world": at, "points": 3})]
+    assert _problems(harmed, "fse", written(choices, {}, None, three)) == ()
+    four = [("defences", {"world": at, "points": 4})]
+    assert _problems(harmed, "fse", written(choices, {}, None, four)) != ()
+    twice = [("defences", {"world": at, "points": 1})] * 2
+    assert _problems(harmed, "fse", written(choices, {}, None, twice)) != ()
+    spares = kinds["spares"]
+    place = spares.fields[0].options[0].lines[0]
+    room = limits[f"spares-{place}"].most
+    assert room > 0
+    assert _problems(harmed, "fse", written(choices, {}, None, [
+        ("spares", {"world": 0, "points": room})])) == ()
+    assert _problems(harmed, "fse", written(choices, {}, None, [
+        ("spares", {"world": 0, "points": room}), ("spares", {"world": 0, "points": 1})])) != ()

@@ -13,6 +13,7 @@ economic turn 2 on, when reserve cash may be spent (§6.3), purchases (§13.1), 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from ftpress.rules.choices import Amount, Choice, Field, ItemChoices, ItemKind, Limit, Section
 from ftpress.rules.ftc2007.catalogue import catalogue
@@ -38,7 +39,7 @@ from ftpress.rules.ftc2007.spares import SPARES_PRICE, spares_at, spares_problem
 from ftpress.rules.ftc2007.state_ext import ally_of
 from ftpress.rules.ftc2007.technology import build_price
 from ftpress.rules.ftc2007.upkeep import standardised_problem
-from ftpress.state.model import Player, State, System
+from ftpress.state.model import Design, Player, State, System
 
 #: The sum of the money the week's orders spend.
 SPENT = "spent"
@@ -89,7 +90,9 @@ def economy_choices(state: State, player: Player) -> ItemChoices | None:
         tuple(kinds), (), "", BY_HAND, tuple(limits))
 
 
-def _world(world: System, player: Player) -> Choice:
+def world_choice(world: System, player: Player) -> Choice:
+    """A world of the player's as a form offers it: its name, its id, and whether it is
+    their capital."""
     capital = ", capital" if world.id == player.capital else ""
     return Choice(f"{world.name} ({world.id}{capital})", (world.id,))
 
@@ -106,43 +109,47 @@ def _maintenance(state: State, player: Player) -> ItemKind:
 def _purchases(state: State, player: Player, mine: tuple[System, ...]) -> list[ItemKind]:
     """§13.1: a published design of your navy or your ally's, at its price, delivered
     at a world of yours."""
-    if not mine:
-        return []
-    first = mine[0].id
-    designs = [d for d in catalogue().designs if d.navy in (own_navy(player), ally_of(player))
-               and purchase_problem(state, player, PurchaseOrder(d.id, first, _ANY_NAME),
-                                    set()) is None]
-    if not designs:
-        return []
-    worlds = tuple(_world(w, player) for w in mine if purchase_problem(
-        state, player, PurchaseOrder(designs[0].id, w.id, _ANY_NAME), set()) is None)
-    offered = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {price:,})", (d.id,),
-                           adds=((SPENT, price),))
-                    for d in designs if (price := purchase_price(player, d)) is not None)
-    return [ItemKind("purchase", "a ship bought (§13.1)", "purchases",
-                     (Field("design", "Design", offered), Field("world", "Delivered at", worlds),
-                      Field("name", "Her name")),
-                     ("    - {design: ${design}, at: ${world}, name: ${name}}",))]
+    def problem(design: str, world: str) -> str | None:
+        return purchase_problem(state, player, PurchaseOrder(design, world, _ANY_NAME), set())
+
+    designs = [d for d in catalogue().designs if d.navy in (own_navy(player), ally_of(player))]
+    return _new_ships(
+        "purchase", "a ship bought (§13.1)", "purchases", "Delivered at", designs, mine,
+        problem, lambda d: (f"{price:,}", ((SPENT, price),)) if (
+            price := purchase_price(player, d)) is not None else None, player)
 
 
 def _keels(state: State, player: Player, mine: tuple[System, ...]) -> list[ItemKind]:
     """§13.1: a keel of your own navy's design at a world of yours, built 100 points a
     week and paid as it is built."""
+    def problem(design: str, world: str) -> str | None:
+        return keel_problem(state, player, KeelOrder(design, world, _ANY_NAME), set())
+
+    own = {d.id: d for d in (*catalogue().designs, *state.designs.designs)}
+    designs = [d for d in own.values() if d.navy == own_navy(player)]
+    return _new_ships(
+        "keel", "a keel laid (§13.1)", "keels", "At", designs, mine, problem,
+        lambda d: (f"{build_price(d):,} built {KEEL_WORK_PER_WEEK} a week, paid as built",
+                   ()), player)
+
+
+def _new_ships(kind: str, label: str, section: str, at: str, designs: list[Design],
+               mine: tuple[System, ...], problem: Callable[[str, str], str | None],
+               price: Callable[[Design], tuple[str, tuple[tuple[str, int], ...]] | None],
+               player: Player) -> list[ItemKind]:
+    """A new ship's item (bought or laid down): the designs the check accepts at one
+    world of yours, the worlds it accepts with one of them (the two are judged apart,
+    §13.1), each design with its price and what it adds to the sums, and her name."""
     if not mine:
         return []
-    first = mine[0].id
-    own = {d.id: d for d in (*catalogue().designs, *state.designs.designs)}
-    designs = [d for d in own.values() if d.navy == own_navy(player) and keel_problem(
-        state, player, KeelOrder(d.id, first, _ANY_NAME), set()) is None]
+    designs = [d for d in designs if problem(d.id, mine[0].id) is None]
     if not designs:
         return []
-    worlds = tuple(_world(w, player) for w in mine if keel_problem(
-        state, player, KeelOrder(designs[0].id, w.id, _ANY_NAME), set()) is None)
-    offered = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {build_price(d):,} built "
-                           f"{KEEL_WORK_PER_WEEK} a week, paid as built)", (d.id,))
-                    for d in designs)
-    return [ItemKind("keel", "a keel laid (§13.1)", "keels",
-                     (Field("design", "Design", offered), Field("world", "At", worlds),
+    worlds = tuple(world_choice(w, player) for w in mine if problem(designs[0].id, w.id) is None)
+    offered = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {priced[0]})", (d.id,),
+                           adds=priced[1]) for d in designs if (priced := price(d)) is not None)
+    return [ItemKind(kind, label, section,
+                     (Field("design", "Design", offered), Field("world", at, worlds),
                       Field("name", "Her name")),
                      ("    - {design: ${design}, at: ${world}, name: ${name}}",))]
 
@@ -187,7 +194,7 @@ def _spares(state: State, player: Player, mine: tuple[System, ...]
         found = spares_at(state, player.id, world.id)
         if found is None or spares_problem(state, player.id, SparesOrder(world.id, 1), 0):
             continue
-        worlds.append(_world(world, player))
+        worlds.append(world_choice(world, player))
         limits.append(Limit(f"spares-{world.id}", f"Spares added at {world.name}",
                             most=found.level - found.stock - found.arriving, always=False,
                             why=f"up to the level of {found.level} set at the start, less "
@@ -212,7 +219,7 @@ def _defences(state: State, player: Player, mine: tuple[System, ...]
         if defence_problem(state, player.id, DefenceOrder(world.id, 1)) is not None:
             continue
         lost = (world.full_idp or 0) - (world.idp or 0)
-        worlds.append(_world(world, player))
+        worlds.append(world_choice(world, player))
         limits += [Limit(f"defence-points-{world.id}", f"Defence points rebuilt at "
                          f"{world.name}", most=lost, always=False,
                          why=f"the {lost} it lost (§10.5)"),
