@@ -136,8 +136,8 @@ def written(choices: OrderChoices, picked: Mapping[str, Pick], tables: Tables | 
     absorbed: dict[str, str] = {}  # in file order; a group taken in takes in none
     for index, table in enumerate(choices.assignments):  # an independent attached
         picks = tables.get("", {}).get(index, ())
-        for item, choice in zip(table.items, picks, strict=False):
-            for other in item.options[choice].absorbs:
+        for item, chosen in zip(table.items, picks, strict=False):
+            for other in item.options[chosen].absorbs:
                 absorbed.setdefault(other, item.key)
     for group in choices.groups:
         if group.extras and group.id not in absorbed:
