@@ -44,9 +44,9 @@ from ftpress.state.model import DiceFile
 from ftpress.state.records import read_recorded_orders
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR
+from ftpress.store import open_with
 from ftpress.store.campaign import load_folder
 from ftpress.store.campaign_store import MadeTurn
-from ftpress.store.inputs import load_battles
 from ftpress.store.projection import PublicTurn, project
 from ftpress.store.record import read_record
 from ftpress.turn.resolve import fold
@@ -310,7 +310,7 @@ def demo_turn(turn: str, orders_edit: tuple[str, bytes, bytes] | None = None,
     start = load_folder(REPO, f"{TURNS_DIR}/t{int(turn[1:]) - 1:03d}", umpire=umpire).state
     record = read_record(REPO, folder, umpire)
     raw = dict(read_recorded_orders(REPO, folder, umpire))
-    battles = load_battles(REPO, turn)
+    battles = open_with(REPO, umpire).battles(turn, f"{folder}/battles")
     if orders_edit is not None:
         player, old, new = orders_edit
         assert old in raw[player]
@@ -337,7 +337,6 @@ def public_text(public: PublicTurn) -> dict[str, bytes]:
     files["dice.yaml"] = dump(public.dice).encode()
     files["turn.yaml"] = dump(public.record).encode()
     files |= {f"orders/{p}.yaml": text for p, text in public.orders.items()}
-    files |= {f"battles/{name}.yaml": text for name, text in public.battles.items()}
     return files
 
 
@@ -357,11 +356,6 @@ def test_a_mid_game_purchase_in_the_demo_tells_the_public_nothing(design):
     assert_projections_same(*made, f"nac buying {design[0]} or {design[1]}")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the umpire's tabletop result is committed in plain (battles/<turn>/<battle>.yaml) and "
-    "its record's copy published as it is: its 'withdrew: [{player, to}]' names where a "
-    "fleet jumped out to, which §18.4 tells its owner alone; the result files are not yet "
-    "sealed like state"))
 @settings(SETTINGS, max_examples=1)
 @given(to=differing(DEMO_JUMPS))
 def test_where_a_fleet_jumped_out_to_in_the_demo_tells_the_public_nothing(to):

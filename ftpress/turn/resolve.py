@@ -177,7 +177,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     notes = list(secrets.notes)
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
-        paths = write_templates(store.root, turn, new_state, waiting, store.base_url)
+        paths = write_templates(store, turn, new_state, waiting)
         return TurnResult(turn, new_state, events, {}, _public_rolls(dice), tuple(notes),
                           written=False, waiting=paths)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in
