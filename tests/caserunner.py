@@ -232,7 +232,7 @@ def check_after(after: State, want: dict[str, Any]) -> None:
     for player_id, prizes in want.get("prizes", {}).items():
         assert prize_list(after, player_id) == prizes, player_id
     for kind, entries_wanted in want.get("queues", {}).items():
-        entries = [dataclasses.asdict(x) for x in getattr(after.queues, kind)]
+        entries = [dataclasses.asdict(x) for x in field_of(after, "queues", after.queues, kind)]
         assert [{k: plain(e[k]) for k in w}
                 for e, w in zip(entries, entries_wanted, strict=False)] == entries_wanted
         assert len(entries) == len(entries_wanted), kind

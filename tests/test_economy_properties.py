@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from turnfixture import build_orders, build_state
 
 from ftpress.rules.ftc2007.orders import problems
-from ftpress.rules.ftc2007.state_ext import interdictor
+from ftpress.rules.ftc2007.state_ext import interdictor, spares_of
 from ftpress.rules.ftc2007.summary import describe_orders
 from ftpress.rules.ftc2007.turn import resolve
 from ftpress.state.dice import Dice, KeyedStream
@@ -142,7 +142,7 @@ def test_money_is_traceable_and_never_below_zero(turn, key):
     for keel in after.queues.keels:
         design = after.design(keel.design)
         assert design is not None and 0 <= keel.built < design.points
-    for s in after.queues.spares:
+    for s in spares_of(after):
         assert s.stock >= 0 and s.stock + s.arriving <= s.level
     assert resolve(state, build_orders(state, texts), Dice(KeyedStream(key)), {}) == (after, events)
 

@@ -23,13 +23,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrage import x25519
 from sealedcampaign import sealed_campaign
+from turnfixture import build_state
 
 from ftpress import rules
-from ftpress.rules.ftc2007.state_ext import Ftc2007Group, jumped_out
+from ftpress.rules.ftc2007.state_ext import Ftc2007Group, defence_works, jumped_out, spares_of
 from ftpress.secrecy import agekeys
 from ftpress.secrecy.intelligence import known_to, parse_intelligence, read_intelligence, text_of
 from ftpress.secrecy.knowledge import counter_names, knowledge_of, known_state, with_own
-from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer
+from ftpress.secrecy.visibility import PUBLIC_VIEW, UMPIRE_VIEW, Viewer
 from ftpress.state.extension import extended
 from ftpress.state.load import LoadedState
 from ftpress.state.model import Group, State
@@ -88,8 +89,8 @@ def test_no_viewer_knows_anothers_secrets_and_each_knows_their_own(recorded):
                 if full.campaign.ruleset == "ftc2007":
                     assert not jumped_out(group), (where, group.id)
             assert all(q.owner == mine for q in (*known.queues.keels, *known.queues.repairs,
-                                                 *known.queues.spares,
-                                                 *known.queues.defences)), where
+                                                 *spares_of(known),
+                                                 *defence_works(known))), where
             # No word the full state hides from this viewer stands in their files.
             theirs = dataclasses.replace(full, queues=dataclasses.replace(
                 full.queues, keels=tuple(k for k in full.queues.keels if k.owner != mine)))
@@ -352,6 +353,44 @@ def test_a_ruleset_declares_knowledge_only_of_record_kinds_there_are():
 
     with pytest.raises(TypeError, match="no shared record kind 'fleet'"):
         StateExtension("x", {"group": Extension}, Knowledge(outsider={"fleet": kept}))
+
+
+def test_a_file_every_player_holds_entries_in_is_projected_by_the_viewers_part():
+    """queues.yaml is nobody's record: an outsider's view of it means nothing, each
+    viewer knows their own part; and a part is known only of such a file."""
+    from ftpress.state.extension import Extension, Knowledge, StateExtension, kept
+
+    with pytest.raises(TypeError, match="'queues' is projected by the wrong hook"):
+        StateExtension("x", {"queues": Extension}, Knowledge(outsider={"queues": kept}))
+    with pytest.raises(TypeError, match="'player' is projected by the wrong hook"):
+        StateExtension("x", {"player": Extension},
+                       Knowledge(part={"player": lambda ext, viewer: ext}))
+
+
+def test_each_viewer_knows_their_own_spares_and_defence_works_alone():
+    """ftc2007 §6.2.1, §10.5: where a power keeps spares and what defences it rebuilds
+    are its own: its known state holds its entries, another's none, the public's
+    none; what the player knows now, from the public's and theirs, holds them too."""
+    full = build_state({
+        "systems": [{"id": "home", "hex": [0, 0], "owner": "nac", "idp_full": 60},
+                    {"id": "away", "hex": [2, 0], "owner": "esu", "idp_full": 60}],
+        "spares": [{"owner": "nac", "at": "home", "level": 100, "stock": 60},
+                   {"owner": "esu", "at": "away", "level": 50, "stock": 50}],
+        "defences": [{"system": "home", "owner": "nac", "points": 10, "cost": 50, "ready": 2},
+                     {"system": "away", "owner": "esu", "points": 5, "cost": 25, "ready": 2}]})
+    assert len(spares_of(full)) == len(defence_works(full)) == 2
+    for viewer, owner in ((Viewer.of("nac"), "nac"), (Viewer.of("esu"), "esu"),
+                          (PUBLIC_VIEW, None)):
+        known = known_state(full, viewer)
+        assert spares_of(known) == tuple(s for s in spares_of(full) if s.owner == owner)
+        assert defence_works(known) == tuple(d for d in defence_works(full)
+                                             if d.owner == owner)
+    public = known_state(full, PUBLIC_VIEW)
+    assert public.queues.ext is None
+    now = with_own(public, known_state(full, Viewer.of("nac")), "nac")
+    assert [s.owner for s in spares_of(now)] == ["nac"]
+    assert [d.owner for d in defence_works(now)] == ["nac"]
+    assert known_state(full, UMPIRE_VIEW) == full
 
 
 def test_a_damaged_intelligence_file_is_named_and_nothing_is_built(sealed_nac, run):

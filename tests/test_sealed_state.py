@@ -17,6 +17,7 @@ from pyrage import x25519
 
 from ftpress.secrecy import agekeys
 from ftpress.secrecy.twins import UmpireKey
+from ftpress.state.files import KINDS
 from ftpress.store.campaign import load_folder
 
 from conftest import files_of
@@ -335,6 +336,29 @@ def test_a_whole_file_committed_in_plain_is_refused(sealed, run):
     _out, err = _refused(run, _keyless(sealed), "check", "--source", sealed)
     assert err.startswith("state/groups.yaml:7:7: this state is what 'public' knows, and no "
                           "contact has shown 'public' what 'nac''s 'nac-1' holds; leave it out\n")
+
+
+def test_a_plain_state_that_is_not_its_own_public_projection_is_refused(sealed, run):
+    """A sealed campaign's plain state is what the public knows, and says so: one that
+    does not is the whole state, here every file of it committed in plain."""
+    for kind in KINDS.values():
+        (sealed / "state" / kind.file).write_text(_whole(sealed, f"state/{kind.file}"))
+    _out, err = _refused(run, _keyless(sealed), "check", "--source", sealed)
+    assert "state/campaign.yaml: holds what the rules hide from the public; " in err
+
+
+def test_a_sealed_campaign_of_rules_that_hide_nothing_keeps_its_whole_state_plain(
+        tmp_path, run):
+    """sct's rules hide nothing (its Knowledge says so): the public's projection of its
+    state is the state itself, unmarked, and a sealed sct campaign's plain state is that."""
+    root = tmp_path / "sct"
+    code, _out, err = run("init", root, "--players", "nac,esu", "--seed", "42", "--now",
+                          "2026-03-02T09:00:00+00:00", "--ruleset", "sct",
+                          "--secrecy", "sealed")
+    assert code == 0, err
+    assert "known_to" not in (root / "state/campaign.yaml").read_text()
+    code, _out, err = run("check", "--source", root)
+    assert (code, err) == (0, "")
 
 
 def test_events_told_to_some_committed_in_plain_are_refused(sealed, run):

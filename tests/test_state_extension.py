@@ -161,6 +161,17 @@ def test_the_published_schema_names_only_the_campaigns_ruleset_keys():
     assert system_keys("ftc2007") - shared == {"interdicted_by", "paid_income_to"}
 
 
+def test_only_ftc2007_queues_spares_and_defence_works():
+    """§6.2.1 spares and §10.5 defence works are ftc2007's: its queues.yaml holds them
+    beside the shared slips and repairs, sct's and ftcamp02's have no such key."""
+    def queue_keys(ruleset: str | None) -> set[str]:
+        return set(all_schemas(None, ruleset)["queues"]["properties"])
+
+    assert queue_keys(None) == {"keels", "repairs"}
+    assert queue_keys("sct") == queue_keys("ftcamp02") == {"keels", "repairs"}
+    assert queue_keys("ftc2007") == {"keels", "repairs", "spares", "defences"}
+
+
 
 @dataclass(frozen=True, slots=True)
 class LitSystem(Extension):

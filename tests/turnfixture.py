@@ -41,12 +41,15 @@ from typing import Any
 from ftpress.orders.load import LoadedOrders, parse_orders
 from ftpress.rules.ftc2007.orderfile import ADAPTER
 from ftpress.rules.ftc2007.state_ext import (
+    DefenceWork,
     Ftc2007Design,
     Ftc2007Group,
     Ftc2007Player,
+    Ftc2007Queues,
     Ftc2007Ship,
     Ftc2007System,
     OwedDamage,
+    Spares,
 )
 from ftpress.state.extension import Extension
 from ftpress.state.hexes import Hex
@@ -54,7 +57,6 @@ from ftpress.state.model import (
     Abstract,
     Calendar,
     CampaignFile,
-    DefenceWork,
     Design,
     DesignsFile,
     Group,
@@ -69,7 +71,6 @@ from ftpress.state.model import (
     Settings,
     Setup,
     Ship,
-    Spares,
     State,
     System,
 )
@@ -144,8 +145,9 @@ def build_state(spec: dict[str, Any]) -> State:
                  GroupsFile(groups),
                  QueuesFile(keels=tuple(Keel(**k) for k in spec.get("keels", ())),
                             repairs=tuple(Repair(**r) for r in spec.get("repairs", ())),
-                            spares=tuple(Spares(**x) for x in spec.get("spares", ())),
-                            defences=tuple(DefenceWork(**d) for d in spec.get("defences", ()))))
+                            ext=Ftc2007Queues(
+                                tuple(Spares(**x) for x in spec.get("spares", ())),
+                                tuple(DefenceWork(**d) for d in spec.get("defences", ())))))
 
 
 def approved(design: Design, days: dict[str, date]) -> Design:

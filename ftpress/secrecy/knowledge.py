@@ -11,8 +11,7 @@ with its state extension), so a ruleset added later needs nothing of this
 module. For a viewer who is not the umpire:
 
 - the viewer's own player, groups (ids, ships, damage, endurance, dummy flags),
-  slips, repairs, spares and defence works are theirs whole, as are the
-  systems they hold;
+  slips and repairs are theirs whole, as are the systems they hold;
 - another power's group is a counter where it stands, under an id that says
   only whose counter it is (``nac-counter-2``, numbered in map order, and among
   the counters at one place by what the viewer sees of them, never by their real
@@ -22,11 +21,14 @@ module. For a viewer who is not the umpire:
   endurance; a group the ruleset says an outsider cannot see (one that jumped out
   of a battle, §18.4, or an independent attached to a group, whose marker is off
   the map) is not there;
-- another power's slips, repairs, spares and defence works are not there; its
+- another power's slips and repairs are not there; its
   treasury is the figure the ruleset makes public (``Knowledge.treasury``: ftc2007's
   as it stood at the start of the economic turn, §5.4), not the one in hand;
 - a design is there unless only hidden ships and keels use it;
-- every record's ruleset keys go through the ruleset's declaration.
+- every record's ruleset keys go through the ruleset's declaration: of a record
+  the viewer does not own, what an outsider knows; of a file every player holds
+  entries in (ftc2007's spares and defence works in ``queues.yaml``), the viewer's
+  part.
 
 A ruleset whose rules hide nothing (``Knowledge.hides_nothing``) lets every
 viewer know the whole state: their known state is the state itself.
@@ -111,7 +113,7 @@ class _Projection:
     def state(self, campaign: Any) -> State:
         full = self.full
         groups = self.counters()[0]
-        queues = _owned(full.queues, self.mine)
+        queues = _owned(full.queues, self.mine, self.knowledge)
         players = tuple(p if p.id == self.mine else
                         dataclasses.replace(p, treasury=self.knowledge.treasury(p),
                                             ext=self.outsider("player", p.ext))
@@ -183,16 +185,19 @@ def with_own(public: State, mine: State, player: str) -> State:
                *(d for d in mine.designs.designs if d.id not in have))
     return State(dataclasses.replace(public.campaign, known_to=player), PlayersFile(players),
                  dataclasses.replace(public.map, systems=systems), DesignsFile(designs),
-                 GroupsFile(groups), _owned(mine.queues, player))
+                 GroupsFile(groups),
+                 _owned(mine.queues, player, knowledge_of(public.campaign.ruleset)))
 
 
-def _owned(queues: QueuesFile, owner: str | None) -> QueuesFile:
-    """``owner``'s own slips, repairs, spares and defence works; nobody else's."""
+def _owned(queues: QueuesFile, owner: str | None, knowledge: Knowledge) -> QueuesFile:
+    """``owner``'s own slips and repairs, and their part of what the ruleset queues
+    beside them (:attr:`Knowledge.part`); nobody else's."""
     def own(items: Iterable[Any]) -> tuple[Any, ...]:
         return tuple(i for i in items if i.owner == owner)
 
-    return QueuesFile(own(queues.keels), own(queues.repairs), own(queues.spares),
-                      own(queues.defences))
+    part = knowledge.part.get("queues")
+    ext = part(queues.ext, owner) if part is not None and queues.ext is not None else None
+    return QueuesFile(own(queues.keels), own(queues.repairs), ext)
 
 
 def _navy(state: State, player_id: str | None) -> str | None:

@@ -39,7 +39,7 @@ from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.hidden_state import Sealer, state_pairs
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.intelligence import intelligence_files
-from ftpress.secrecy.knowledge import PUBLIC, knowledge_of
+from ftpress.secrecy.knowledge import knowledge_of, public_state
 from ftpress.secrecy.twins import (
     RECORD_TWINS,
     TWIN,
@@ -329,19 +329,18 @@ def twinned(root: Path) -> list[str]:
 
 def plain_problems(root: Path) -> list[Problem]:
     """What is wrong with a sealed campaign's plain files, found with no key: a plain
-    file without its twin, a state folder that does not say it is what the public knows
-    (the load then holds it to that: :func:`ftpress.secrecy.knowledge.known_state`'s checks
-    refuse a counter whose ships the public cannot know), and an event log in plain
-    that tells what the public may not read."""
+    file without its twin, a state folder that is not its own public projection (what
+    :func:`ftpress.secrecy.knowledge.public_state` makes of it is not itself: it does not
+    say it is what the public knows, where the ruleset's rules hide anything; the load
+    holds a state that says so to that, refusing a counter whose ships the public
+    cannot know), and an event log in plain that tells what the public may not read."""
     problems = missing_twins(root, twinned(root))
     for folder in [STATE_DIR, *snapshot_folders(root)]:
         try:
             plain = load_folder(root, folder).state
         except InputError:
             continue  # the load reports it
-        # A ruleset that hides nothing (sct) projects a state onto itself, unmarked.
-        if plain.campaign.known_to != PUBLIC and \
-                not knowledge_of(plain.campaign.ruleset).hides_nothing:
+        if public_state(plain) != plain:
             problems.append(_more_than_public(f"{folder}/{KINDS['campaign'].file}"))
         if (root / folder / "events.yaml").is_file():
             try:

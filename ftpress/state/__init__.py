@@ -8,7 +8,7 @@ request diffs stay small and readable::
     state/map.yaml          radius, star systems (hex, owner, income, defences), routes
     state/designs.yaml      the ship designs in use
     state/groups.yaml       task groups: owner, location, ships and their damage
-    state/queues.yaml       keels, repairs, pre-positioned spares, defence rebuilding
+    state/queues.yaml       keels, repairs (and what a ruleset queues beside them)
     state/turns/<turn-id>/  each turn's immutable snapshot (see turns.py)
 
 :mod:`.model` holds the models every ruleset shares, :mod:`.extension` what a

@@ -322,26 +322,6 @@ class _Checker:
             elif repair.ship not in {s.name for s in group.ships}:
                 self.add("queues", ("repairs", i, "ship"), f"no ship {repair.ship!r} in group "
                          f"{repair.group!r}")
-        places: dict[tuple[str, str], int] = {}
-        for i, spares in enumerate(q.spares):
-            self.player("queues", ("spares", i, "owner"), spares.owner, "owner")
-            self.held("spares", i, spares.at, spares.owner)
-            if spares.stock > spares.level:
-                self.add("queues", ("spares", i, "stock"), f"stock {spares.stock} is more than "
-                         f"the level {spares.level} set at setup")
-            if (spares.owner, spares.at) in places:
-                self.add("queues", ("spares", i, "at"), f"{spares.owner!r} already has spares "
-                         f"at {spares.at!r}; one entry per world")
-            places.setdefault((spares.owner, spares.at), i)
-        rebuilding: set[str] = set()
-        for i, work in enumerate(q.defences):
-            self.player("queues", ("defences", i, "owner"), work.owner, "owner")
-            if work.system in rebuilding:
-                self.add("queues", ("defences", i, "system"), f"defences at {work.system!r} "
-                         "are already being rebuilt; one entry per world")
-            rebuilding.add(work.system)
-            if self.system("queues", ("defences", i, "system"), work.system):
-                self.owned("defences", i, "system", work.system, work.owner)
 
     def held(self, key: str, i: int, system_id: str, owner: str) -> None:
         if self.system("queues", (key, i, "at"), system_id):

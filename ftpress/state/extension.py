@@ -95,7 +95,13 @@ RECORDS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "design": (("designs", ("designs",)),),
     "group": (("groups", ("groups",)),),
     "ship": (("groups", ("groups", "ships")),),
+    "queues": (("queues", ()),),
 }
+
+#: The record kinds that are a whole file holding entries of every player (each
+#: entry naming its ``owner``): no one owns the record, each viewer knows their own
+#: part of it (:attr:`Knowledge.part`).
+SHARED_RECORDS = frozenset({"queues"})
 
 
 def places(file_kind: str) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -137,8 +143,10 @@ class Knowledge:
 
     The viewer's own records (their player, their groups and ships, the systems
     they hold) are theirs whole; every other record's extension goes through
-    ``outsider``. A record kind not named there is withheld from outsiders: a
-    ruleset that declares nothing tells nothing of its own keys.
+    ``outsider``. A file every player holds entries in (``queues``) is nobody's
+    record: each viewer knows their ``part`` of its extension. A record kind not
+    named is withheld from outsiders: a ruleset that declares nothing tells nothing
+    of its own keys.
     """
 
     #: The rules hide nothing from anyone: every viewer knows the whole state.
@@ -146,6 +154,11 @@ class Knowledge:
     #: Record kind (a key of :data:`RECORDS`) → the extension as an outsider knows it
     #: (:func:`kept`, :func:`withheld`, or the ruleset's own function).
     outsider: Mapping[str, Callable[[Any], Extension | None]] = field(default_factory=dict)
+    #: Record kind of :data:`SHARED_RECORDS` → the extension as a viewer knows it, given
+    #: the viewer's player id (None: the public): their own entries, say. A kind not
+    #: named is withheld from everyone but the umpire.
+    part: Mapping[str, Callable[[Any, str | None], Extension | None]] = field(
+        default_factory=dict)
     #: Does an outsider see the group at all (False: its counter is off the map, or it
     #: went where they cannot follow), given the group as the full state holds it.
     group_seen: Callable[[Any], bool] = always_seen
@@ -174,6 +187,12 @@ class StateExtension:
         if unknown:
             raise TypeError(f"{self.name}: no shared record kind {unknown[0]!r}; expected "
                             f"one of {', '.join(RECORDS)}")
+        misplaced = sorted((set(self.knowledge.outsider) & SHARED_RECORDS)
+                           | (set(self.knowledge.part) - SHARED_RECORDS))
+        if misplaced:
+            raise TypeError(f"{self.name}: {misplaced[0]!r} is projected by the wrong hook; "
+                            f"'part' projects {', '.join(sorted(SHARED_RECORDS))} (a file "
+                            "every player holds entries in), 'outsider' every other kind")
         for kind, record in self.records.items():
             required = [f.name for f in dataclasses.fields(record)
                         if f.default is dataclasses.MISSING

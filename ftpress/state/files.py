@@ -38,7 +38,7 @@ KINDS: dict[str, FileKind] = {k.name: k for k in (
     FileKind("groups", "groups.yaml", TypeAdapter(model.GroupsFile),
              "the task groups: who owns them, where they are, their ships"),
     FileKind("queues", "queues.yaml", TypeAdapter(model.QueuesFile),
-             "work under way: keels, repairs, pre-positioned spares, defence rebuilding"),
+             "work under way: keels, repairs, and what the ruleset queues beside them"),
 )}
 
 #: The log of every die rolled; found in each turn's snapshot, not in ``state/``.

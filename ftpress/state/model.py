@@ -582,42 +582,19 @@ class Repair:
 
 
 @dataclass(frozen=True, slots=True)
-class Spares:
-    """Pre-positioned spare parts at a world (ftc2007 §6.2.1)."""
-
-    __pydantic_config__ = CONFIG
-
-    owner: Id
-    at: Id
-    #: The level set at setup, which replenishment may restore.
-    level: Count
-    stock: Count
-    #: Points bought as a top-up this economic turn: in stock from the next (§6.2.1).
-    arriving: Count = 0
-
-
-@dataclass(frozen=True, slots=True)
-class DefenceWork:
-    """Inherent defence points being rebuilt at a world (ftc2007 §10.5)."""
-
-    __pydantic_config__ = CONFIG
-
-    system: Id
-    owner: Id
-    points: Positive
-    cost: Count
-    #: The economic turn at whose start the points stand again.
-    ready: Positive
-
-
-@dataclass(frozen=True, slots=True)
 class QueuesFile:
+    """Work under way: ships on the slips and repairs, each its owner's; a ruleset
+    that queues more (ftc2007's spares and defence rebuilding) keeps it in its
+    extension, whose keys stand beside these in the file."""
+
     __pydantic_config__ = CONFIG
 
     keels: tuple[Keel, ...] = ()
     repairs: tuple[Repair, ...] = ()
-    spares: tuple[Spares, ...] = ()
-    defences: tuple[DefenceWork, ...] = ()
+    ext: ExtensionField = field(default=None, metadata=NOT_A_KEY)
+
+    def __post_init__(self) -> None:
+        _normalise_ext(self)
 
 
 # --- state/turns/<turn-id>/dice.yaml ---------------------------------------------------

@@ -20,11 +20,17 @@ from ftpress.rules.ftc2007.scouting import roll_worth
 from ftpress.rules.ftc2007.scouts import is_scout
 from ftpress.rules.ftc2007.sections import rule
 from ftpress.rules.ftc2007.state_ext import (
+    DefenceWork,
     Ftc2007System,
     OwedDamage,
+    Spares,
+    defence_works,
     interdictor,
     owed_of,
+    spares_of,
+    with_defence_works,
     with_owed,
+    with_spares,
 )
 from ftpress.rules.ftc2007.state_legality import CAPITAL_SIZES
 from ftpress.state.dice import Dice
@@ -32,14 +38,12 @@ from ftpress.state.events import PUBLIC, Audience, Event
 from ftpress.state.extension import extended
 from ftpress.state.hexes import Hex
 from ftpress.state.model import (
-    DefenceWork,
     Group,
     GroupsFile,
     Keel,
     Location,
     PlayersFile,
     Repair,
-    Spares,
     State,
     System,
 )
@@ -209,18 +213,19 @@ def works_lost(state: State, world: System, loser: str | None) -> tuple[State, l
         (f"the keel of {k.name}", k) for k in q.keels if k.owner == loser and k.at == world.id]
     gone += [(f"the repair of {r.ship}", r) for r in q.repairs
              if r.owner == loser and r.at == world.id]
-    gone += [(f"{sp.stock} points of spares", sp) for sp in q.spares
+    gone += [(f"{sp.stock} points of spares", sp) for sp in spares_of(state)
              if sp.owner == loser and sp.at == world.id]
-    gone += [(f"the rebuilding of {d.points} defence points", d) for d in q.defences
+    gone += [(f"the rebuilding of {d.points} defence points", d) for d in defence_works(state)
              if d.owner == loser and d.system == world.id]
     if not gone:
         return state, []
     lost = {id(item) for _, item in gone}
+    state = with_spares(state, tuple(sp for sp in spares_of(state) if id(sp) not in lost))
+    state = with_defence_works(state, tuple(d for d in defence_works(state)
+                                            if id(d) not in lost))
     queues = dataclasses.replace(
-        q, keels=tuple(k for k in q.keels if id(k) not in lost),
-        repairs=tuple(r for r in q.repairs if id(r) not in lost),
-        spares=tuple(sp for sp in q.spares if id(sp) not in lost),
-        defences=tuple(d for d in q.defences if id(d) not in lost))
+        state.queues, keels=tuple(k for k in q.keels if id(k) not in lost),
+        repairs=tuple(r for r in q.repairs if id(r) not in lost))
     return dataclasses.replace(state, queues=queues), [Event(
         "works-lost", rule("9"),
         f"{power(state, loser, start=True)} loses {what} at {world.name} with the world.",

@@ -7,9 +7,10 @@ import dataclasses
 
 from ftpress.rules.ftc2007.orderfile import DefenceOrder
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import DefenceWork, defence_works, with_defence_works
 from ftpress.rules.ftc2007.treasury import balance, credit, unpaid
 from ftpress.state.events import PUBLIC, Event
-from ftpress.state.model import DefenceWork, State
+from ftpress.state.model import State
 from ftpress.state.words import plural, power
 
 #: §10.5: each defence point replaced costs this much.
@@ -32,7 +33,7 @@ def defence_problem(state: State, player_id: str, order: DefenceOrder) -> str | 
         return f"there is no world {order.system!r} on the map"
     if world.owner != player_id:
         return f"{world.name} is not yours; you rebuild the defences of your own worlds"
-    if any(w.system == world.id for w in state.queues.defences):
+    if any(w.system == world.id for w in defence_works(state)):
         return (f"the defences of {world.name} are already being rebuilt; one rebuilding at a "
                 "time")
     full, standing = world.full_idp or 0, world.idp or 0
@@ -59,9 +60,7 @@ def order_rebuilding(state: State, player_id: str, order: DefenceOrder,
     ready = cal.economic_turn + turns
     state = credit(state, player_id, -cost)
     work = DefenceWork(world.id, player_id, order.points, cost, ready)
-    q = state.queues
-    state = dataclasses.replace(state, queues=dataclasses.replace(q, defences=(*q.defences,
-                                                                               work)))
+    state = with_defence_works(state, (*defence_works(state), work))
     return state, [Event(
         "defences-ordered", rule("10.5"),
         f"{power(state, player_id, start=True)} pays {cost} for {what} (five times the points);"
@@ -75,7 +74,7 @@ def defences_ready(state: State) -> tuple[State, list[Event]]:
     """§10.5: works due by this economic turn stand again, up to the full IDP."""
     cal = state.campaign.calendar
     events = []
-    done = [w for w in state.queues.defences if w.ready <= cal.economic_turn]
+    done = [w for w in defence_works(state) if w.ready <= cal.economic_turn]
     systems = list(state.map.systems)
     for work in done:
         i = next(i for i, s in enumerate(systems) if s.id == work.system)
@@ -89,7 +88,6 @@ def defences_ready(state: State) -> tuple[State, list[Event]]:
                             at=world.id))
     if not done:
         return state, []
-    queues = dataclasses.replace(state.queues, defences=tuple(
-        w for w in state.queues.defences if w not in done))
+    state = with_defence_works(state, tuple(w for w in defence_works(state) if w not in done))
     new_map = dataclasses.replace(state.map, systems=tuple(systems))
-    return dataclasses.replace(state, map=new_map, queues=queues), events
+    return dataclasses.replace(state, map=new_map), events

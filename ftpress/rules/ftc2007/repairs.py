@@ -23,6 +23,8 @@ from ftpress.rules.ftc2007.state_ext import (
     Prize,
     interdictor,
     prizes_of,
+    spares_of,
+    with_spares,
 )
 from ftpress.rules.ftc2007.technology import non_indigenous, non_standard, with_surcharge
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
@@ -233,9 +235,8 @@ def start_repair(state: State, player_id: str, order: RepairOrder, repair_id: st
     if used:
         spares = tuple(dataclasses.replace(s, stock=s.stock - used)
                        if s.owner == player_id and s.at == at else s
-                       for s in state.queues.spares)
-        state = dataclasses.replace(state, queues=dataclasses.replace(state.queues,
-                                                                      spares=spares))
+                       for s in spares_of(state))
+        state = with_spares(state, spares)
     if order.parts_from is not None:
         foreign = not identical_parts(state, player_id, order)
         if _find_ship(state, player_id, at, order.parts_from) is not None:

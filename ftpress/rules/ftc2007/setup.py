@@ -10,6 +10,7 @@ from ftpress.rules.campaign_setup import PALETTE, setup_dice, slug
 from ftpress.rules.ftc2007.catalogue import Navy, catalogue
 from ftpress.rules.ftc2007.mapgen import GeneratedMap, MapOptions, generate
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
+from ftpress.rules.ftc2007.state_ext import spares_of
 from ftpress.rules.ftc2007.treasury import charge
 from ftpress.state.dice import Dice
 from ftpress.state.model import (
@@ -74,7 +75,7 @@ def spending(state: State, player_id: str) -> Spending:
             else:
                 ships += design.points
     defences = sum((w.full_idp or 0) - (w.income or 0) for w in worlds)
-    spares = sum(charge(s.level, SPARES_PRICE) for s in state.queues.spares
+    spares = sum(charge(s.level, SPARES_PRICE) for s in spares_of(state)
                  if s.owner == player_id)
     capital = starting_capital(sum(w.income or 0 for w in worlds))
     return Spending(capital, ships, freighters, defences, spares, player.treasury)

@@ -28,12 +28,13 @@ from ftpress.rules.ftc2007.setup_orders import (
     setup_open,
     vet_setup,
 )
+from ftpress.rules.ftc2007.state_ext import Spares, spares_of, with_spares
 from ftpress.rules.ftc2007.treasury import state_treasuries
 from ftpress.rules.planning import located
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
 from ftpress.state.events import PUBLIC, Audience, Event
-from ftpress.state.model import Group, Ship, Spares, State
+from ftpress.state.model import Group, Ship, State
 from ftpress.state.turns import turn_id
 from ftpress.state.words import ended, group, power, powers_own
 
@@ -161,7 +162,7 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
                                 audience=told, player=player, group=placed.id,
                                 at=placed.order.at,
                                 order=located(loaded, "setup", "groups", placed.id, "dummy")))
-    spares = list(state.queues.spares)
+    spares = list(spares_of(state))
     for k, spare, cost in vetted.spares:
         level = _spares_level(spares, player, spare.at) + spare.points
         spares = [s for s in spares if not (s.owner == player and s.at == spare.at)]
@@ -201,9 +202,8 @@ def apply_setup(state: State, vetted: SetupVetted, loaded: LoadedOrders[OrdersFi
         state, players=dataclasses.replace(state.players, players=players),
         designs=dataclasses.replace(state.designs, designs=tuple(designs.values())),
         groups=dataclasses.replace(state.groups, groups=tuple(groups)),
-        queues=dataclasses.replace(state.queues, spares=tuple(spares)),
         map=dataclasses.replace(state.map, systems=tuple(systems)))
-    return state, events
+    return with_spares(state, tuple(spares)), events
 
 
 def describe_setup(state: State, vetted: SetupVetted, given: bool = True) -> list[str]:

@@ -12,9 +12,10 @@ from fractions import Fraction
 
 from ftpress.rules.ftc2007.orderfile import SparesOrder
 from ftpress.rules.ftc2007.sections import rule
+from ftpress.rules.ftc2007.state_ext import Spares, spares_of, with_spares
 from ftpress.rules.ftc2007.treasury import balance, charge, credit, unpaid
 from ftpress.state.events import Audience, Event
-from ftpress.state.model import Spares, State
+from ftpress.state.model import State
 from ftpress.state.words import power
 
 #: §6.2.1: spares cost this share of the installed price of the same systems.
@@ -22,7 +23,7 @@ SPARES_PRICE = Fraction(3, 4)
 
 
 def spares_at(state: State, player_id: str, world_id: str) -> Spares | None:
-    return next((s for s in state.queues.spares if s.owner == player_id and s.at == world_id),
+    return next((s for s in spares_of(state) if s.owner == player_id and s.at == world_id),
                 None)
 
 
@@ -37,7 +38,7 @@ def spares_problem(state: State, player_id: str, order: SparesOrder, ordered: in
         return f"{world.name} is not yours; spares are kept at your own worlds"
     found = spares_at(state, player_id, order.at)
     if found is None:
-        places = ", ".join(s.at for s in state.queues.spares if s.owner == player_id) or "none"
+        places = ", ".join(s.at for s in spares_of(state) if s.owner == player_id) or "none"
         return (f"you placed no spares at {world.name} at the start; spares are topped up only "
                 f"where they were placed then (§6.2.1), and yours are at {places}")
     room = found.level - found.stock - found.arriving - ordered
@@ -61,8 +62,8 @@ def buy_spares(state: State, player_id: str, order: SparesOrder,
     state = credit(state, player_id, -cost)
     spares = tuple(dataclasses.replace(s, arriving=s.arriving + order.points)
                    if s.owner == player_id and s.at == order.at else s
-                   for s in state.queues.spares)
-    state = dataclasses.replace(state, queues=dataclasses.replace(state.queues, spares=spares))
+                   for s in spares_of(state))
+    state = with_spares(state, spares)
     return state, [Event(
         "spares", rule("6.2.1"), f"{power(state, player_id, start=True)} buys {what} for "
         f"{cost} (75% of their installed price); they are in stock from the next economic "
@@ -74,7 +75,7 @@ def spares_arrive(state: State) -> tuple[State, list[Event]]:
     """§6.2.1: top-ups bought last economic turn come into stock as this one opens."""
     events = []
     spares = []
-    for s in state.queues.spares:
+    for s in spares_of(state):
         if s.arriving:
             world = state.system(s.at)
             events.append(Event("spares", rule("6.2.1"), f"{s.arriving} points of spares come "
@@ -83,5 +84,4 @@ def spares_arrive(state: State) -> tuple[State, list[Event]]:
                                 audience=Audience.told(s.owner), player=s.owner, at=s.at))
             s = dataclasses.replace(s, stock=s.stock + s.arriving, arriving=0)
         spares.append(s)
-    queues = dataclasses.replace(state.queues, spares=tuple(spares))
-    return dataclasses.replace(state, queues=queues), events
+    return with_spares(state, tuple(spares)), events

@@ -8,10 +8,12 @@ has captured and not yet rebuilt, stripped or sold (§12), the damage a repulse
 left a fleet owing (§10.7) and the system checks it left a ship to make
 (§10.8), whether a design is of non-standard technology and when the umpires
 approved it (§16.2), the systems of a design that the later tabletop rulings
-name (§20), whether a ship carries parts from another ship (§11.3.3), and whether a
+name (§20), whether a ship carries parts from another ship (§11.3.3), whether a
 group's move of the next turn is its jump out of a
-system (§18.4). The keys stand in the
-state files beside the shared ones (see :mod:`ftpress.state.extension`).
+system (§18.4), and, in ``queues.yaml`` beside the slips and repairs, the spares each
+player keeps at its worlds (§6.2.1) and the defences it is rebuilding (§10.5). The
+keys stand in the state files beside the shared ones (see
+:mod:`ftpress.state.extension`).
 """
 
 from __future__ import annotations
@@ -84,6 +86,45 @@ class OwedDamage:
     ships: tuple[Text, ...]
     #: The economic turn of the repulse; it falls due as the next one opens.
     economic_turn: Positive
+
+
+@dataclass(frozen=True, slots=True)
+class Spares:
+    """Pre-positioned spare parts at a world (ftc2007 §6.2.1)."""
+
+    __pydantic_config__ = CONFIG
+
+    owner: Id
+    at: Id
+    #: The level set at setup, which replenishment may restore.
+    level: Count
+    stock: Count
+    #: Points bought as a top-up this economic turn: in stock from the next (§6.2.1).
+    arriving: Count = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceWork:
+    """Inherent defence points being rebuilt at a world (ftc2007 §10.5)."""
+
+    __pydantic_config__ = CONFIG
+
+    system: Id
+    owner: Id
+    points: Positive
+    cost: Count
+    #: The economic turn at whose start the points stand again.
+    ready: Positive
+
+
+@dataclass(frozen=True, slots=True)
+class Ftc2007Queues(Extension):
+    __pydantic_config__ = CONFIG
+
+    #: §6.2.1: the spares each player keeps at its worlds, one entry per world.
+    spares: tuple[Spares, ...] = ()
+    #: §10.5: the inherent defences being rebuilt, one entry per world.
+    defences: tuple[DefenceWork, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,18 +226,29 @@ def _design_as_others_know(ext: Ftc2007Design) -> Ftc2007Design:
     return ext if ext.announced else dataclasses.replace(ext, approved=None)
 
 
+def _queues_as_known(ext: Ftc2007Queues, viewer: str | None) -> Ftc2007Queues:
+    """Where a power keeps its spares and which defences it is rebuilding are its own
+    business (§6.2.1, §10.5), as its slips and repairs are: each viewer knows their
+    own entries, the public none."""
+    return Ftc2007Queues(tuple(s for s in ext.spares if s.owner == viewer),
+                         tuple(d for d in ext.defences if d.owner == viewer))
+
+
 #: What others may know of ftc2007's keys (``ftpress.secrecy.knowledge``): who interdicted a
 #: world and whom it paid (the map shows them), a power's prizes, a design's technology;
 #: not whether a group has jumped out, nor, while it has, where it is (§18.4), nor the
-#: repulse damage a fleet owes and the system checks it leaves its ships (§10.8).
+#: repulse damage a fleet owes and the system checks it leaves its ships (§10.8), nor
+#: another power's spares and defence works.
 KNOWLEDGE = Knowledge(outsider={"system": kept, "player": _player_as_others_know,
                                 "design": _design_as_others_know, "group": withheld,
                                 "ship": withheld},
+                      part={"queues": _queues_as_known},
                       group_seen=_not_jumped_out, treasury=_treasury_as_others_know)
 
 EXTENSION = StateExtension("ftc2007", {"system": Ftc2007System, "player": Ftc2007Player,
                                        "design": Ftc2007Design, "group": Ftc2007Group,
-                                       "ship": Ftc2007Ship}, KNOWLEDGE)
+                                       "ship": Ftc2007Ship, "queues": Ftc2007Queues},
+                           KNOWLEDGE)
 
 
 def interdictor(system: System) -> str | None:
@@ -277,3 +329,25 @@ def announced(design: Design) -> bool:
 def fits_of(design: Design) -> tuple[str, ...]:
     """What ``design`` carries that a later tabletop ruling names (§20)."""
     return extension_of(design, Ftc2007Design).fits
+
+
+def spares_of(state: State) -> tuple[Spares, ...]:
+    """Every player's spares at its worlds (§6.2.1)."""
+    return extension_of(state.queues, Ftc2007Queues).spares
+
+
+def defence_works(state: State) -> tuple[DefenceWork, ...]:
+    """The inherent defences being rebuilt (§10.5)."""
+    return extension_of(state.queues, Ftc2007Queues).defences
+
+
+def with_spares(state: State, spares: tuple[Spares, ...]) -> State:
+    """The state with the spares at every world set to ``spares``."""
+    return dataclasses.replace(state, queues=extended(state.queues, Ftc2007Queues,
+                                                      spares=spares))
+
+
+def with_defence_works(state: State, works: tuple[DefenceWork, ...]) -> State:
+    """The state with the defences being rebuilt set to ``works``."""
+    return dataclasses.replace(state, queues=extended(state.queues, Ftc2007Queues,
+                                                      defences=works))

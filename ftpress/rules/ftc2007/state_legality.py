@@ -7,7 +7,13 @@ from ftpress.rules.campaign_setup import option_problems
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.mapgen import MapOptions
 from ftpress.rules.ftc2007.setup import SHIP_CAP, spending
-from ftpress.rules.ftc2007.state_ext import ally_of, interdictor, owed_by
+from ftpress.rules.ftc2007.state_ext import (
+    ally_of,
+    defence_works,
+    interdictor,
+    owed_by,
+    spares_of,
+)
 from ftpress.rules.hex_map import hex_map_problems
 from ftpress.state.load import LoadedState
 
@@ -27,6 +33,7 @@ def check_state(loaded: LoadedState) -> list[Problem]:
     problems += dummy_counters(loaded)
     problems += interdictions(loaded)
     problems += owed_damage(loaded)
+    problems += spares_and_defence_works(loaded)
     # Only the full state adds up a power's setup: a known state (ftpress.secrecy.knowledge)
     # holds others' forces as counters.
     if loaded.state.campaign.calendar.turn == 1 and loaded.state.campaign.known_to is None:
@@ -72,6 +79,53 @@ def owed_damage(loaded: LoadedState) -> list[Problem]:
                                             f"{player.id!r} has no ship named {name!r} afloat; "
                                             "expected the ships of the attack still in its "
                                             "groups"))
+    return problems
+
+
+def spares_and_defence_works(loaded: LoadedState) -> list[Problem]:
+    """§6.2.1 and §10.5: spares and defence works, one entry per world each, belong to a
+    player and stand at a world that player holds; spares hold no more than the level
+    set at setup."""
+    state = loaded.state
+    players = sorted(p.id for p in state.players.players)
+    problems: list[Problem] = []
+
+    def at_own_world(key: str, i: int, field: str, owner: str, world_id: str) -> None:
+        if owner not in players:
+            problems.append(Problem(*loaded.where("queues", key, i, "owner"),
+                                    f"unknown owner {owner!r}; expected one of the players "
+                                    f"in players.yaml: {', '.join(players) or '(none)'}"))
+        world = state.system(world_id)
+        if world is None:
+            problems.append(Problem(*loaded.where("queues", key, i, field),
+                                    f"unknown system {world_id!r}; expected a system id from "
+                                    "map.yaml"))
+        elif world.owner != owner:
+            held = f"held by {world.owner!r}" if world.owner else "neutral"
+            problems.append(Problem(*loaded.where("queues", key, i, field),
+                                    f"{world_id!r} is {held}; expected a world held by "
+                                    f"{owner!r}"))
+
+    places: set[tuple[str, str]] = set()
+    for i, spares in enumerate(spares_of(state)):
+        at_own_world("spares", i, "at", spares.owner, spares.at)
+        if spares.stock > spares.level:
+            problems.append(Problem(*loaded.where("queues", "spares", i, "stock"),
+                                    f"stock {spares.stock} is more than the level "
+                                    f"{spares.level} set at setup"))
+        if (spares.owner, spares.at) in places:
+            problems.append(Problem(*loaded.where("queues", "spares", i, "at"),
+                                    f"{spares.owner!r} already has spares at {spares.at!r}; "
+                                    "one entry per world"))
+        places.add((spares.owner, spares.at))
+    rebuilding: set[str] = set()
+    for i, work in enumerate(defence_works(state)):
+        at_own_world("defences", i, "system", work.owner, work.system)
+        if work.system in rebuilding:
+            problems.append(Problem(*loaded.where("queues", "defences", i, "system"),
+                                    f"defences at {work.system!r} are already being rebuilt; "
+                                    "one entry per world"))
+        rebuilding.add(work.system)
     return problems
 
 
