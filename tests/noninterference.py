@@ -337,7 +337,8 @@ def _play(template_root: Path, where: Path, turn: Turn, number: str, clock: Cloc
             cli("verify", "turn", "--verify", number)
     finally:
         aside.rename(key)
-    surface.channels.update(tree(root).channels)
+    for channel, names in tree(root).channels.items():  # beside the turn's commit message
+        surface.channels.setdefault(channel, {}).update(names)
     return surface
 
 

@@ -15,6 +15,7 @@ Each pair keeps equal what the rules make public, and says which rule.
 from __future__ import annotations
 
 import contextlib
+import io
 import shutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -34,8 +35,11 @@ from noninterference import (
     adopt,
     differences,
     first_difference,
+    git,
     play,
 )
+
+from ftpress.cli import main
 
 import ftpress.store.secret as turn_secret
 
@@ -91,6 +95,10 @@ class Example:
     demo: Demo
     turn: str
     clock: Clock
+    #: When the campaign's own open turn is resolved first, nobody sending orders (None:
+    #: the pair plays the open turn itself). A turn opened before the campaign had a
+    #: master secret has no hidden secret; the next one has.
+    first: str | None = None
 
     def keys(self) -> Mapping[str, Path]:
         folder = self.demo.root / "demo-keys"
@@ -100,7 +108,13 @@ class Example:
         root = where / "camp"
         where.mkdir(parents=True, exist_ok=True)
         self.demo.sealed_copy(root)
-        return adopt(root, self.clock, self.keys())
+        adopt(root, self.clock, self.keys())
+        if self.first is not None:
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["turn", "--now", self.first, "--source", str(root)]) == 0
+            git(root, "add", "--all", "state")
+            git(root, "commit", "-q", "-m", "The open turn, resolved")
+        return root
 
     def pair(self, template: Path, where: Path, a: Turn, b: Turn) -> tuple[Surface, Surface]:
         return (play(template, where, a, self.turn, self.clock),
@@ -168,18 +182,55 @@ economy:
 """
 
 
+#: nac's two counters at Arcturus Gate besides nac-2: one holds the scout Pathfinder,
+#: the other is a dummy (§15.2); which is which is nac's and the umpire's.
+NAC_3_REAL = """\
+  - id: nac-3
+    owner: nac
+    at: arcturus-gate
+    ships:
+      - {name: Pathfinder, design: nac-harrison}
+"""
+NAC_5_DUMMY = """\
+  - id: nac-5
+    owner: nac
+    at: arcturus-gate
+    dummy: true
+"""
+
+
+def umpire_edits(swap_dummy: bool) -> Callable[[Cli], None]:
+    """The umpire opens the whole state and seals it back (``keys edit-state``, ``keys
+    seal-state``), having made nac-3 the dummy and nac-5 the Pathfinder's counter, or
+    changed nothing: both campaigns show the same edit."""
+
+    def edit(cli: Cli) -> None:
+        cli("edit-state", "keys", "edit-state", public=False)
+        if swap_dummy:
+            groups = cli.root / ".ftpress-state/groups.yaml"
+            text = groups.read_text()
+            assert NAC_3_REAL in text and NAC_5_DUMMY in text
+            groups.write_text(text.replace(NAC_3_REAL, "@3").replace(NAC_5_DUMMY, "@5")
+                              .replace("@3", NAC_5_DUMMY.replace("nac-5", "nac-3"))
+                              .replace("@5", NAC_3_REAL.replace("nac-3", "nac-5")))
+        cli("seal-state", "keys", "seal-state", public=False)
+
+    return edit
+
+
 @st.composite
 def demo_pair(draw: st.DrawFn) -> tuple[Turn, Turn]:
-    """Which ships are in nac's new hidden group and what nac calls it (§15.1), the
-    design of a keel laid in secret at the same public cost (§13, §5.4), nac's notes,
-    the hidden secret. Public in both: that nac-2's counter stays and a new counter of
-    nac's appears at Arcturus Gate (§15.1), the treasury stated as economic turn 2
-    began (§5.4)."""
+    """Which of nac's counters at Arcturus Gate is the dummy (§15.2), which ships are in
+    nac's new hidden group and what nac calls it (§15.1), the design of a keel laid in
+    secret at the same public cost (§13, §5.4), nac's notes. Public in both: nac's
+    counters and where they stand, the new one among them (§15.1), the treasury stated
+    as economic turn 2 began (§5.4). Not varied: the hidden secret (t010 opened before
+    the demo had a master secret, so it has none: see ftcamp02's pair)."""
     note, split = draw(differing(NOTES)), draw(differing(DEMO_SPLITS))
     new_id, keel = draw(differing(DEMO_IDS)), draw(differing(DEMO_KEELS))
-    secret = draw(differing((False, True)))
+    swap = draw(differing((False, True)))
     return tuple(Turn({"nac": demo_nac(note[i], split[i], new_id[i], keel[i])},  # type: ignore[arg-type]
-                      hidden_secret(secret[i]))  # type: ignore[arg-type]
+                      edits=umpire_edits(swap[i]))  # type: ignore[arg-type]
                  for i in (0, 1))  # type: ignore[return-value]
 
 
@@ -189,3 +240,56 @@ def test_the_demos_open_turn_tells_the_public_nothing_hidden(tmp_path_factory, t
                                                              turns):
     where = tmp_path_factory.mktemp("pair")
     assert_same(*DEMO_T010.pair(templates(DEMO_T010), where, *turns), "demo t010")
+
+
+# --- examples/ftcamp02 (sealed): t005 resolved, then t006 -------------------------------
+
+#: ftcamp02's open turn t005 (deadline 6 July 2026) is resolved in the template with no
+#: orders, so that t006 (deadline 13 July) opens with a hidden secret; the pair plays t006.
+FTCAMP02_T006 = Example(FTCAMP02, "t006", Clock(
+    "2026-07-08T10:00:00+00:00", "2026-07-12T20:30:00+00:00", "2026-07-13T21:00:00+00:00",
+    accounts("nac", "esu", "fsr")), first="2026-07-06T21:00:00+00:00")
+
+#: §4.2: a holding group's sub-order is its owner's and the umpire's; that it holds is
+#: public (its counter stays).
+HOLD_SUBS = ("nothing", "maintain", "reorganise")
+
+
+def ftcamp02_nac(sub: str, note: str) -> str:
+    """nac's orders: nac-1 holds with a sub-order; nac-4 flies out of the dust at (2, 4)
+    to Rook (§4.1.1: a lost roll, made in secret and told to nac alone; the counter
+    moves whether the group is lost or on course)."""
+    return f"""\
+turn: t006
+player: nac
+{note}groups:
+  nac-1:
+    hold: {sub}{"  " + note.strip() if note else ""}
+  nac-4:
+    move: rook
+"""
+
+
+def ftcamp02_esu(sub: str, note: str) -> str:
+    return f"turn: t006\nplayer: esu\n{note}groups:\n  esu-2:\n    hold: {sub}\n"
+
+
+@st.composite
+def ftcamp02_pair(draw: st.DrawFn) -> tuple[Turn, Turn]:
+    """The hold sub-orders (§4.2), the players' notes and comments, the hidden secret
+    (and so nac-4's lost roll, §4.1.1). Public in both: every group holds where it
+    is (§4.2), and that nac and esu sent orders and fsr did not."""
+    sub, note = draw(differing(HOLD_SUBS)), draw(differing(NOTES))
+    secret = draw(differing((False, True)))
+    return tuple(Turn({"nac": ftcamp02_nac(sub[i], note[i]),  # type: ignore[arg-type]
+                       "esu": ftcamp02_esu(sub[1 - i], note[1 - i])},  # type: ignore[arg-type]
+                      hidden_secret(secret[i]))  # type: ignore[arg-type]
+                 for i in (0, 1))  # type: ignore[return-value]
+
+
+@SETTINGS
+@given(turns=ftcamp02_pair())
+def test_ftcamp02s_next_turn_tells_the_public_nothing_hidden(tmp_path_factory, templates,
+                                                             turns):
+    where = tmp_path_factory.mktemp("pair")
+    assert_same(*FTCAMP02_T006.pair(templates(FTCAMP02_T006), where, *turns), "ftcamp02 t006")
