@@ -15,6 +15,7 @@ Each pair keeps equal what the rules make public, and says which rule.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import shutil
 from collections.abc import Callable, Iterator, Mapping
@@ -42,6 +43,13 @@ from noninterference import (
 from ftpress.cli import main
 
 import ftpress.store.secret as turn_secret
+from ftpress.secrecy.intelligence import known_to, text_of
+from ftpress.state.events import Event
+from ftpress.state.model import State
+from ftpress.state.records import read_events
+from ftpress.state.turns import TURNS_DIR
+from ftpress.store.campaign import load_folder
+from ftpress.yourview.files import report_bytes
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -199,20 +207,30 @@ NAC_5_DUMMY = """\
 """
 
 
+#: Two of nac-2's destroyers, in the order the state lists them.
+NAC_2_ORDER = ("      - {name: Falchion, design: nac-ticonderoga}\n"
+               "      - {name: Rapier, design: nac-ticonderoga}\n")
+
+
 def umpire_edits(swap_dummy: bool) -> Callable[[Cli], None]:
     """The umpire opens the whole state and seals it back (``keys edit-state``, ``keys
     seal-state``), having made nac-3 the dummy and nac-5 the Pathfinder's counter, or
-    changed nothing: both campaigns show the same edit."""
+    only listed two of nac-2's ships the other way round: both campaigns' sealed
+    ``groups.yaml`` change (that the umpire edited the state is public; what, is not)."""
 
     def edit(cli: Cli) -> None:
         cli("edit-state", "keys", "edit-state", public=False)
+        groups = cli.root / ".ftpress-state/groups.yaml"
+        text = groups.read_text()
+        assert NAC_3_REAL in text and NAC_5_DUMMY in text and NAC_2_ORDER in text
         if swap_dummy:
-            groups = cli.root / ".ftpress-state/groups.yaml"
-            text = groups.read_text()
-            assert NAC_3_REAL in text and NAC_5_DUMMY in text
-            groups.write_text(text.replace(NAC_3_REAL, "@3").replace(NAC_5_DUMMY, "@5")
-                              .replace("@3", NAC_5_DUMMY.replace("nac-5", "nac-3"))
-                              .replace("@5", NAC_3_REAL.replace("nac-3", "nac-5")))
+            text = (text.replace(NAC_3_REAL, "@3").replace(NAC_5_DUMMY, "@5")
+                    .replace("@3", NAC_5_DUMMY.replace("nac-5", "nac-3"))
+                    .replace("@5", NAC_3_REAL.replace("nac-3", "nac-5")))
+        else:
+            first, second = NAC_2_ORDER.splitlines(keepends=True)
+            text = text.replace(NAC_2_ORDER, second + first)
+        groups.write_text(text)
         cli("seal-state", "keys", "seal-state", public=False)
 
     return edit
@@ -293,3 +311,61 @@ def test_ftcamp02s_next_turn_tells_the_public_nothing_hidden(tmp_path_factory, t
                                                              turns):
     where = tmp_path_factory.mktemp("pair")
     assert_same(*FTCAMP02_T006.pair(templates(FTCAMP02_T006), where, *turns), "ftcamp02 t006")
+
+
+# --- a player's own view: what they are told of a rival -----------------------------------
+#
+# Each sealed turn seals every player their intelligence (their known state, the events
+# told to them) and their report for the "Your view" page. What they were told about a
+# rival names the rival's counters as they know them, never by the rival's real ids (its
+# own labels, hidden from everyone else): two campaigns that differ only in a rival's
+# hidden fact give the other player the same plaintext, byte for byte.
+
+#: The id nac gave the group that jumped to Bellwether in the demo's t009 (public: that a
+#: counter of nac's did, §15.1; nac's label for it is nac's).
+RIVAL_IDS = ("nac-6", "nac-16", "nac-9")
+
+
+def renamed(state: State, events: tuple[Event, ...], old: str, new: str
+            ) -> tuple[State, tuple[Event, ...]]:
+    """``state`` and ``events`` with the group ``old`` called ``new`` by its owner."""
+    def name(group: str | None) -> str | None:
+        return new if group == old else group
+
+    groups = tuple(dataclasses.replace(g, id=new) if g.id == old else g
+                   for g in state.groups.groups)
+    return (dataclasses.replace(state, groups=dataclasses.replace(state.groups, groups=groups)),
+            tuple(dataclasses.replace(e, group=name(e.group),
+                                      groups=tuple(g for g in map(name, e.groups) if g))
+                  for e in events))
+
+
+def told(player: str, rival_id: str) -> tuple[bytes, bytes]:
+    """``player``'s intelligence and report of the demo's t009, nac's group called
+    ``rival_id``: the plaintext the turn seals to them."""
+    umpire = DEMO.umpire
+    start = load_folder(DEMO.root, f"{TURNS_DIR}/t008", umpire=umpire).state
+    after = load_folder(DEMO.root, f"{TURNS_DIR}/t009", umpire=umpire).state
+    events = read_events(DEMO.root, f"{TURNS_DIR}/t009", umpire)
+    assert any(e.group == "nac-6" and e.audience.public for e in events)
+    start, _ = renamed(start, (), "nac-6", rival_id)
+    after, events = renamed(after, events, "nac-6", rival_id)
+    return (text_of(known_to(after, events, "t009", player, start)).encode(),
+            report_bytes(after, events, "t009", player))
+
+
+@SETTINGS
+@given(ids=differing(RIVAL_IDS), player=st.sampled_from(("sav", "fse", "esu")))
+def test_what_a_player_is_told_of_a_rival_names_no_real_id(ids, player):
+    """sav, fse (nac's ally: allies share no orders, §15.1 still holds) or esu, told of
+    nac's group that jumped to Bellwether: the same words whatever nac calls it."""
+    a, b = (told(player, i) for i in ids)  # type: ignore[attr-defined]
+    assert a[0] == b[0], f"{player}'s intelligence names nac's group by its id"
+    assert a[1] == b[1], f"{player}'s report names nac's group by its id"
+    assert ids[0].encode() not in a[0] + a[1]  # type: ignore[index]
+
+
+def test_a_player_keeps_their_own_ids():
+    """nac's own intelligence names its groups by their ids, the gone ones too."""
+    text = told("nac", "nac-6")[0].decode()
+    assert "group: nac-6" in text
