@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import yaml
 from demos import FTC2007 as DEMO
 from demos import FTCAMP02, SCT, Demo
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from pyrage import x25519
 from noninterference import (
     Cli,
     Clock,
@@ -40,9 +40,9 @@ from noninterference import (
     play,
 )
 
-from ftpress.cli import main
-
 import ftpress.store.secret as turn_secret
+from ftpress.secrecy import agekeys
+from ftpress.cli import main
 from ftpress.secrecy.intelligence import known_to, text_of
 from ftpress.state.events import Event
 from ftpress.state.model import State
@@ -108,15 +108,24 @@ class Example:
     #: master secret has no hidden secret; the next one has.
     first: str | None = None
 
-    def keys(self) -> Mapping[str, Path]:
+    def keys(self, where: Path) -> Mapping[str, Path]:
+        """Each player's key: the example's, or (an open example) one made for the test."""
         folder = self.demo.root / "demo-keys"
+        if self.demo.key_file is None:
+            folder = where / "keys"
+            folder.mkdir(exist_ok=True)
+            for player in self.clock.players:
+                (folder / f"{player}.key").write_text(f"{x25519.Identity.generate()}\n")
         return {p: folder / f"{p}.key" for p in self.clock.players}
 
     def template(self, where: Path) -> Path:
         root = where / "camp"
         where.mkdir(parents=True, exist_ok=True)
         self.demo.sealed_copy(root)
-        adopt(root, self.clock, self.keys())
+        keys = self.keys(where)
+        if self.demo.key_file is None:
+            sealed(root, keys)
+        adopt(root, self.clock, keys)
         if self.first is not None:
             with contextlib.redirect_stdout(io.StringIO()):
                 assert main(["turn", "--now", self.first, "--source", str(root)]) == 0
@@ -127,6 +136,18 @@ class Example:
     def pair(self, template: Path, where: Path, a: Turn, b: Turn) -> tuple[Surface, Surface]:
         return (play(template, where, a, self.turn, self.clock),
                 play(template, where, b, self.turn, self.clock))
+
+
+def sealed(root: Path, keys: Mapping[str, Path]) -> None:
+    """An open campaign at ``root`` stored sealed, as its umpire would make it so: ``keys
+    init`` (the umpire's key and master secret), each player's recipient recorded
+    (``roster key``), ``keys seal-campaign``."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["keys", "init", "--source", str(root)]) == 0
+        for player, key in keys.items():
+            recipient = str(agekeys.read_identity(key)[0].to_public())
+            assert main(["roster", "key", player, recipient, "--source", str(root)]) == 0
+        assert main(["keys", "seal-campaign", "--source", str(root)]) == 0
 
 
 def accounts(*players: str) -> dict[str, int]:
@@ -311,6 +332,45 @@ def test_ftcamp02s_next_turn_tells_the_public_nothing_hidden(tmp_path_factory, t
                                                              turns):
     where = tmp_path_factory.mktemp("pair")
     assert_same(*FTCAMP02_T006.pair(templates(FTCAMP02_T006), where, *turns), "ftcamp02 t006")
+
+
+# --- examples/sct, stored sealed: its open turn t004 ------------------------------------
+
+#: sct's open turn t004 (deadline 29 March 2026). The example is open (every file plain);
+#: its umpire stores it sealed first (``keys init``, ``roster key``, ``keys
+#: seal-campaign``), as an umpire who wants the players' words kept would.
+SCT_T004 = Example(SCT, "t004", Clock(
+    "2026-03-24T10:00:00+00:00", "2026-03-28T20:30:00+00:00", "2026-03-29T21:00:00+00:00",
+    accounts("nac", "esu", "nsl")))
+
+
+def sct_orders(player: str, force: str, note: str) -> str:
+    """A task force holds. What it does is public (sct's rulebook, "the campaign in
+    brief": nothing in its rules is hidden, a task force's moves and what it holds
+    included), so both campaigns give the same orders; the note and comments are the
+    player's, never public."""
+    return (f"turn: t004\nplayer: {player}\n{note}forces:\n  {force}: {{}}"
+            f"{'  ' + note.strip() if note else ''}\n")
+
+
+@st.composite
+def sct_pair(draw: st.DrawFn) -> tuple[Turn, Turn]:
+    """The players' notes and comments. Public in both: every order (sct's rules hide
+    nothing); that nac and esu sent orders and nsl did not. Not varied: the hidden
+    secret (sct's rules make no roll in secret, and t004 opened before the campaign had
+    a master secret)."""
+    note = draw(differing(NOTES))
+    return tuple(Turn({"nac": sct_orders("nac", "nac-tf1", note[i]),  # type: ignore[arg-type]
+                       "esu": sct_orders("esu", "esu-tf1", note[1 - i])})  # type: ignore[arg-type]
+                 for i in (0, 1))  # type: ignore[return-value]
+
+
+@SETTINGS
+@given(turns=sct_pair())
+def test_scts_open_turn_sealed_tells_the_public_nothing_hidden(tmp_path_factory, templates,
+                                                               turns):
+    where = tmp_path_factory.mktemp("pair")
+    assert_same(*SCT_T004.pair(templates(SCT_T004), where, *turns), "sct t004")
 
 
 # --- a player's own view: what they are told of a rival -----------------------------------
