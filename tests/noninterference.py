@@ -17,8 +17,8 @@ one turn the way the workflows do:
 3. ``ftpress check`` and a player's keyless ``ftpress turn --verify``.
 
 :func:`surface` gathers what a rival reads afterwards: every file a clone holds
-(each plain file's bytes, each sealed file's size, every file's name), every
-commit message, the built site (every file, PNG cards included), the rows of the
+(each plain file's bytes, each sealed file's size, every file's name) in every commit
+of every branch (:func:`history`), every commit message, the built site (every file, PNG cards included), the rows of the
 build cache, every command's output (logs), job summaries and issue and comment
 texts. Two surfaces are compared channel by channel (:func:`differences`).
 
@@ -56,8 +56,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pyrage
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
 from pyrage import x25519
 
+import ftpress.store.secret as turn_secret
 from ftpress.cli import main
 from ftpress.secrecy import agekeys
 
@@ -399,13 +402,15 @@ def build(cli: Cli, root: Path, surface: Surface, now: str) -> None:
         surface.add("cache", name, _noise(rows))
 
 
-#: The build cache's digest of the files it wrote: their sizes and mtimes, the
-#: moment each was written, no more a channel than the build's duration.
-_MTIMES = re.compile(r'"outputs": "[0-9a-f]{64}"')
+#: The build cache's digests of the files it read and wrote: their sizes and mtimes,
+#: the moment each was written, no more a channel than the build's duration (the
+#: inputs' is null where one was written within a tick of the build: a matter of
+#: timing too). The sizes are compared in the tree and the site.
+_MTIMES = re.compile(r'"(inputs|outputs)": (?:"[0-9a-f]{64}"|null)')
 
 
 def _noise(text: str) -> str:
-    return _MTIMES.sub('"outputs": "<sizes and mtimes>"', _TIMING.sub("in <seconds> s", text))
+    return _MTIMES.sub(r'"\1": "<sizes and mtimes>"', _TIMING.sub("in <seconds> s", text))
 
 
 def _rows(file: Path) -> str:
@@ -434,7 +439,23 @@ def tree(root: Path) -> Surface:
             surface.add("files", name, data)
     surface.add("names", "tracked", git(root, "ls-files"))
     surface.add("commits", "log", git(root, "log", "--topo-order", "--format=%B", "main"))
+    surface.add("history", "trees", history(root))
     return surface
+
+
+def history(root: Path) -> str:
+    """Every commit of every branch, oldest first, as a clone reads it: each file's name,
+    each plain file's blob (its bytes, by their hash) and each sealed file's size, so that
+    a sealed file written and written over before the last commit, or a plain file that
+    is no longer there, is compared too."""
+    lines = []
+    for commit in git(root, "rev-list", "--topo-order", "--reverse", "--all").splitlines():
+        lines.append("commit")
+        for row in git(root, "ls-tree", "-r", "-l", commit).splitlines():
+            meta, name = row.split("\t", 1)
+            _mode, _kind, blob, size = meta.split()
+            lines.append(f"  {name} {'size ' + size if name.endswith('.age') else blob}")
+    return "\n".join(lines)
 
 
 def differences(a: Surface, b: Surface) -> dict[str, list[str]]:
@@ -456,3 +477,50 @@ def first_difference(a: Surface, b: Surface, channel: str, name: str) -> str:
         if x != y:
             return f"{x!r} / {y!r}"
     return f"{len(left)} / {len(right)} characters"
+
+
+# --- what the tests of pairs share ---------------------------------------------------
+
+#: Hypothesis for a pair: one example (each plays two whole campaigns; every hidden
+#: choice differs in every pair drawn, so one pair covers them all), no shrinking.
+SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=None,
+                    phases=[Phase.explicit, Phase.generate],
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+
+def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, object]]:
+    """Two different values of ``values``: every hidden choice differs in a pair."""
+    return st.permutations(values).map(lambda p: (p[0], p[1]))
+
+
+@contextlib.contextmanager
+def other_hidden_secret() -> Iterator[None]:
+    """The turn's hidden rolls keyed by another hidden secret (its public commitment, the
+    hash published as the turn opened, equal: a stand-in for another umpire's master
+    secret that no one without it can tell from this one)."""
+    keyed = turn_secret.hidden_key
+
+    def hidden_key(campaign_id: str, turn: str, digest: str, hidden: str) -> bytes:
+        return keyed(campaign_id, turn, digest, "another umpire's " + hidden)
+
+    turn_secret.hidden_key = hidden_key
+    try:
+        yield
+    finally:
+        turn_secret.hidden_key = keyed
+
+
+def hidden_secret(other: bool) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    """The stand-in for the umpire's inputs of a campaign with another hidden secret, or
+    none."""
+    return other_hidden_secret if other else contextlib.nullcontext
+
+
+def assert_same(a: Surface, b: Surface, what: str) -> None:
+    """The two surfaces equal, or a failure naming each channel that differs."""
+    found = differences(a, b)
+    assert not found, f"{what}: the public can tell the two apart:\n" + "\n".join(
+        f"  {channel}: {len(names)} differ ({', '.join(names[:6])}), e.g. {names[0]}: "
+        f"{first_difference(a, b, channel, names[0])}"
+        for channel, names in found.items())

@@ -18,31 +18,32 @@ import contextlib
 import dataclasses
 import io
 import shutil
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from demos import FTC2007 as DEMO
 from demos import FTCAMP02, SCT, Demo
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from pyrage import x25519
 from noninterference import (
+    SETTINGS,
     Cli,
     Clock,
     Surface,
     Turn,
     adopt,
-    differences,
-    first_difference,
+    assert_same,
+    differing,
     git,
+    hidden_secret,
     play,
 )
+from pyrage import x25519
 
-import ftpress.store.secret as turn_secret
-from ftpress.secrecy import agekeys
 from ftpress.cli import main
+from ftpress.secrecy import agekeys
 from ftpress.secrecy.intelligence import known_to, text_of
 from ftpress.state.events import Event
 from ftpress.state.model import State
@@ -52,48 +53,6 @@ from ftpress.store.campaign import load_folder
 from ftpress.yourview.files import report_bytes
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-
-#: One pair per test (each plays two whole campaigns; every hidden choice differs in
-#: every pair drawn, so one pair covers them all); no shrinking.
-SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=None,
-                    phases=[Phase.explicit, Phase.generate],
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
-
-
-def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, object]]:
-    """Two different values of ``values``: every hidden choice differs in a pair."""
-    return st.permutations(values).map(lambda p: (p[0], p[1]))
-
-
-@contextlib.contextmanager
-def other_hidden_secret() -> Iterator[None]:
-    """The turn's hidden rolls keyed by another hidden secret (its public commitment, the
-    hash published as the turn opened, equal: a stand-in for another umpire's master
-    secret that no one without it can tell from this one)."""
-    keyed = turn_secret.hidden_key
-
-    def hidden_key(campaign_id: str, turn: str, digest: str, hidden: str) -> bytes:
-        return keyed(campaign_id, turn, digest, "another umpire's " + hidden)
-
-    turn_secret.hidden_key = hidden_key
-    try:
-        yield
-    finally:
-        turn_secret.hidden_key = keyed
-
-
-def hidden_secret(other: bool) -> Callable[[], contextlib.AbstractContextManager[None]]:
-    return other_hidden_secret if other else contextlib.nullcontext
-
-
-def assert_same(a: Surface, b: Surface, what: str) -> None:
-    found = differences(a, b)
-    assert not found, f"{what}: the public can tell the two apart:\n" + "\n".join(
-        f"  {channel}: {len(names)} differ ({', '.join(names[:6])}), e.g. {names[0]}: "
-        f"{first_difference(a, b, channel, names[0])}"
-        for channel, names in found.items())
-
 
 @dataclass(frozen=True)
 class Example:
