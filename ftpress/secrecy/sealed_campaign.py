@@ -180,8 +180,10 @@ def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str,
     if folder.endswith(f"/{SETUP}"):
         made = setup_intelligence(folder, full, keys)
     else:
+        start = load_folder(root, folders[-2], umpire=umpire).state if len(folders) > 1 \
+            else None
         made = intelligence_files(folder, _keyed(full, keys), read_events(root, folder, umpire),
-                                  folder.rsplit("/", 1)[1])
+                                  folder.rsplit("/", 1)[1], start)
     own = keys.player(player)
     mine = {path_of(folder, player)}
     if own is not None and own.recipient is not None:

@@ -124,7 +124,8 @@ class SealedStore(CampaignStore):
             out |= {rel: marked(rel.rsplit("/", 1)[1], shown),
                     twin(rel): committed if committed is not None else
                     sealer.sealed(rel, whole[rel])}
-        for rel, data in intelligence_files(folder, made.state, made.events, made.turn).items():
+        for rel, data in intelligence_files(folder, made.state, made.events, made.turn,
+                                            made.start).items():
             out[rel] = sealer.kept(rel, data)
         # Last: the list of every file of the record with its hash, for anyone to check;
         # none for a record written before records were listed (made again: redo).
