@@ -258,10 +258,9 @@ def _layout(m: StarMap, worlds: list[WorldMark], bounds: Rect) -> _Placed:
     stacked = sorted(counts, key=lambda k: (k.q, k.r))
     corners = []
     for h in stacked:
-        wide, high = stack_size(counts[h])
-        corners.append(stack_spots(*centre(h), wide, high))
-        items.append(Item(tuple(Rect(cx, cy, cx + wide, cy + high) for cx, cy in corners[-1]),
-                          mind_lines=False))
+        spots_at, item = _stack(h, counts[h])
+        corners.append(spots_at)
+        items.append(item)
     chosen = arrange(bounds, [rect for w in worlds for rect in _marks(w)], lines, items)
     spots = {w.hex: (values[chosen[2 * i]], names[chosen[2 * i + 1]])
              for i, (w, (values, names)) in enumerate(zip(worlds, labels, strict=True))}
@@ -269,6 +268,16 @@ def _layout(m: StarMap, worlds: list[WorldMark], bounds: Rect) -> _Placed:
     stacks = {h: (round(corners[i][chosen[first + i]][0], 1),
                   round(corners[i][chosen[first + i]][1], 1)) for i, h in enumerate(stacked)}
     return spots, stacks
+
+
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _stack(h: Hex, count: int) -> tuple[tuple[tuple[float, float], ...], Item]:
+    """Where a stack of ``count`` counters in ``h`` may stand (its top left corners), and
+    the item placing it: worked out once per hex and count."""
+    wide, high = stack_size(count)
+    corners = tuple(stack_spots(*centre(h), wide, high))
+    return corners, Item(tuple(Rect(cx, cy, cx + wide, cy + high) for cx, cy in corners),
+                         mind_lines=False)
 
 
 @lru_cache(maxsize=FRAGMENTS_KEPT)
