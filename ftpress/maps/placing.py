@@ -11,7 +11,7 @@ generously, so that what the browser draws fits inside the box reserved for it.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -157,15 +157,36 @@ class _Grid:
         return found
 
 
+#: How many sets of solid boxes (with the bounds) keep what each box costs for them:
+#: a campaign's maps share their worlds' marks from turn to turn.
+_SOLIDS_KEPT = 4
+_SOLIDS: OrderedDict[tuple[_Box, tuple[Rect, ...]], tuple[_Grid, dict[_Box, int]]] = \
+    OrderedDict()
+
+
+def _solid(bounds: _Box, solid: Sequence[Rect]) -> tuple[_Grid, dict[_Box, int]]:
+    """The grid of ``solid`` and what each box looked at so far costs for it and for
+    ``bounds``, shared by every map with the same solid boxes and bounds."""
+    key = (bounds, tuple(solid))
+    kept = _SOLIDS.get(key)
+    if kept is None:
+        kept = _SOLIDS[key] = (_Grid([_box(r) for r in solid]), {})
+        while len(_SOLIDS) > _SOLIDS_KEPT:
+            _SOLIDS.popitem(last=False)
+    else:
+        _SOLIDS.move_to_end(key)
+    return kept
+
+
 class _Fixed:
-    """What does not change from round to round: each candidate's box, its grid
-    cells, and what it costs for the solid boxes, the bounds and the lines (each
-    worked out the first time a round looks at that candidate)."""
+    """What does not change from round to round: each candidate's box and what it costs
+    for the solid boxes, the bounds and the lines (each worked out the first time a
+    round looks at that candidate), and which items could cover which."""
 
     def __init__(self, bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
                  items: Sequence[Item]) -> None:
         self.bounds = _box(bounds)
-        self.solid = _Grid([_box(r) for r in solid])
+        self.solid, self.solid_costs = _solid(self.bounds, solid)
         self.lines = _Grid([_box(r) for r in lines])
         self.items = items
         #: Per item, per candidate: (box, fixed cost) once looked at.
@@ -180,9 +201,12 @@ class _Fixed:
         """Candidate ``pick`` of item ``item``: its box and its fixed cost."""
         box = _box(self.items[item].candidates[pick])
         cells = _cells(box)
-        left, top, right, bottom = self.bounds
-        inside = left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
-        cost = 100 * (self.solid.hits(box, cells) + (0 if inside else 1))
+        cost = self.solid_costs.get(box)
+        if cost is None:
+            left, top, right, bottom = self.bounds
+            inside = left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
+            cost = self.solid_costs[box] = 100 * (self.solid.hits(box, cells)
+                                                  + (0 if inside else 1))
         if self.items[item].mind_lines:
             cost += self.lines.hits(box, cells)
         known = self.known[item][pick] = (box, cost)
