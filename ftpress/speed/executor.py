@@ -38,8 +38,7 @@ class SerialExecutor:
         return [fn(item) for item in items]
 
 
-#: The executor of every caller that does not choose one (``ftpress check``, ``serve``,
-#: whose watcher thread must not fork, and the tests).
+#: The executor of every caller that does not choose one (``ftpress check``, the tests).
 SERIAL = SerialExecutor()
 
 
@@ -78,7 +77,9 @@ class ForkExecutor:
     Each process takes the next chunk of items until none is left, so uneven items
     even out. Below ``min_items`` items, with one core or without ``fork``, the items
     are mapped in this process: starting workers would cost more than it saves.
-    Not for a process that runs threads (forking one can deadlock).
+    A process that runs threads may use it only where the work takes no lock another
+    thread may hold at the fork (a worker inherits it held, for ever): ``serve``'s
+    builder does, beside the server's threads, which only read files and answer.
     """
 
     def __init__(self, processes: int | None = None, *, min_items: int = 48) -> None:
