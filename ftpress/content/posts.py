@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
@@ -162,8 +163,13 @@ def in_zone(value: datetime | date, zone: ZoneInfo) -> datetime:
     return value.astimezone(zone)
 
 
-def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
-    """Every post under ``content/posts``, oldest first; all problems at once."""
+def load_posts(root: Path, zone: ZoneInfo,
+               read: Callable[[Path, str, ZoneInfo], Post] | None = None) -> tuple[Post, ...]:
+    """Every post under ``content/posts``, oldest first; all problems at once.
+
+    ``read(file, rel, zone)`` reads one post (default: from its file; ``serve`` passes
+    one that keeps the posts whose files did not change)."""
+    read = read or _load_post
     problems = Problems()
     posts: list[Post] = []
     base = root / POSTS_DIR
@@ -174,7 +180,7 @@ def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
     for file in files:
         rel = file.relative_to(root).as_posix()
         try:
-            posts.append(_load_post(file, rel, zone))
+            posts.append(read(file, rel, zone))
         except InputError as exc:
             problems.extend(exc.problems)
     _check_unique_slugs(posts, problems)
