@@ -10,9 +10,7 @@ show an edited post before all that.
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
-import gc
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -42,7 +40,7 @@ from ftpress.speed.buildcache import (
     remember,
     reusable,
 )
-from ftpress.speed.executor import SERIAL, Executor
+from ftpress.speed.executor import SERIAL, Executor, release_memory
 from ftpress.store import open_with
 
 
@@ -120,7 +118,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         del site, outputs, store
         if own_cache:
             del cache
-        _release()
+        release_memory()
     # The index is redone only when a page changed (or serve rewrote one itself).
     if search and (reindex or report.written or report.removed or unfinished
                    or not (out_dir / SEARCH_DIR).is_dir()):
@@ -133,15 +131,6 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
                  newest=newest, next_due=next_due)
     return result
-
-
-def _release() -> None:
-    """Collect what the build no longer holds and give the freed memory back to the
-    system: Python keeps freed blocks for reuse, and glibc's allocator keeps freed
-    pages in its heaps until asked to return them (``malloc_trim``)."""
-    gc.collect()
-    with suppress(OSError, AttributeError):  # not glibc: the memory stays reusable
-        ctypes.CDLL(None).malloc_trim(0)
 
 
 def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor

@@ -116,7 +116,7 @@ def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None 
     ``cache`` keeps the parsed state files between builds, and, for ``serve``, each
     part of the last load with the files it was read from (:func:`_part`): a part
     whose files are as they were is not read again. ``executor`` parses the state
-    files and reads the turns' event logs.
+    files, reads the turns' event logs and, in a single build, the posts.
     """
     root = store.root
     config = load_config(root)  # everything below depends on it
@@ -141,7 +141,7 @@ def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None 
     rule_files: tuple[RuleFile, ...] = ()
     try:
         posts = _part(root, cache, "posts", (POSTS_DIR,), config.zone,
-                      lambda: load_posts(root, config.zone, _each_post(root, cache)))
+                      lambda: load_posts(root, config.zone, _each_post(root, cache), executor))
     except InputError as exc:
         problems.extend(exc.problems)
     try:
