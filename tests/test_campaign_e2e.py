@@ -729,14 +729,21 @@ def stolen(hub: Hub) -> list[str]:
 
 
 def fight_at_cedar_point(hub: Hub) -> None:
-    """The umpires fill in the battle at Cedar Point as they fought it, on main."""
+    """The umpires fill in the battle at Cedar Point as they fought it, on main: the
+    result file is committed sealed to them (issue 29), so the umpire opens it in plain
+    (git-ignored), fills it in, seals it again and commits the sealed file."""
     battle = "battles/t002/cedar-point.yaml"
     umpire = hub.clone("umpire")
+    assert not (umpire / battle).exists() and (umpire / f"{battle}.age").is_file()
+    key = hub.tmp / "umpire-fights.key"
+    key.write_text(hub.environments["umpire"].secrets["FTPRESS_UMPIRE_KEY"])
+    assert hub.run("battles", "open", "t002", "--identity", key, "--source", umpire)[0] == 0
     text = (umpire / battle).read_text()
     for old, new in FOUGHT.items():
         assert old in text, old
         text = text.replace(old, new)
     (umpire / battle).write_text(text)
+    assert hub.run("battles", "seal", "t002", "--identity", key, "--source", umpire)[0] == 0
     git(umpire, "commit", "-q", "-am", "The battle at Cedar Point, fought")
     git(umpire, "push", "-q", "origin", "HEAD:main")
 
