@@ -19,7 +19,7 @@ from ftpress.orders.load import orders_path
 from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.state.model import State
 from ftpress.state.turns import turn_id
-from ftpress.yourview.compose import Item, legal_choices, table_allows, written
+from ftpress.yourview.compose import Item, legal_choices, sums_over, table_allows, written
 
 DEMOS = [FTC2007, FTCAMP02, SCT]
 IDS = ["ftc2007", "ftcamp02", "sct"]
@@ -245,23 +245,26 @@ def test_ftc2007_economic_orders_offered_are_legal():
 
 def test_ftc2007_economic_orders_together_within_their_sums():
     """Random items of every kind together, as the page lets them stand (each sum
-    within its blocking limit): the check finds no problem."""
+    within its blocking limit, :func:`sums_over`): the check finds no problem."""
     state = _economic_week(FTC2007.state(), 13)
     rng = random.Random(5)
     for player in state.players.players:
         choices = _choices(state, player.id)
         assert choices.economy is not None
         for _ in range(4):
-            added = [item for item in _items(choices.economy, rng)
-                     if item[0] != "maintenance"] + _items(choices.economy)[:1]
+            added: list[Item] = []
+            for item in [item for item in _items(choices.economy, rng)
+                         if item[0] != "maintenance"] + _items(choices.economy)[:1]:
+                if not sums_over(choices.economy, [*added, item]):
+                    added.append(item)
             text = written(choices, {}, None, added)
             assert "economy:\n  maintenance: " in text
             assert _problems(state, player.id, text) == (), text
 
 
 def test_ftc2007_midweek_offers_keels_and_repairs_alone():
-    """§13.1, §11.1: away from an economic turn's first week only keels and repairs
-    may be ordered, so only they are offered; a repair is of a ship that lost hull
+    """§13.1, §13.2, §11.1: away from an economic turn's first week only keels (laid or
+    changed) and repairs may be ordered, so only they are offered; a repair is of a ship that lost hull
     boxes, no more than she lost, and her group must hold (§11.4)."""
     state = FTC2007.state()
     assert (state.campaign.calendar.turn - 1) % state.campaign.calendar \
@@ -274,7 +277,7 @@ def test_ftc2007_midweek_offers_keels_and_repairs_alone():
     choices = _choices(hurt, "nac")
     assert choices.economy is not None
     kinds = {kind.id: kind for kind in choices.economy.kinds}
-    assert set(kinds) <= {"keel", "repair"} and "keel" in kinds
+    assert set(kinds) <= {"keel", "change", "repair", "repair-parts"} and "keel" in kinds
     if "repair" not in kinds:
         pytest.skip(f"{group.id} is not at a world that paid income")
     options = kinds["repair"].fields[0].options

@@ -104,6 +104,36 @@ def item_lines(items: ItemChoices, added: Sequence[Item]) -> dict[str, list[str]
     return found
 
 
+def sums_over(items: ItemChoices, added: Sequence[Item]) -> list[str]:
+    """The sums of ``items.limits`` that the items added take past a limit that blocks
+    (the page will not seal), added up as the page's script adds them: each kind's
+    ``adds`` (a number times its rate, rounded up) and each picked option's."""
+    kinds = {kind.id: kind for kind in items.kinds}
+    sums: dict[str, int] = {}
+    for kind_id, given in added:
+        kind = kinds[kind_id]
+        values = {f.key: f.options[int(given.get(f.key) or 0)].lines[0]
+                  for f in kind.fields if f.options}
+        for amount in kind.adds:
+            name = amount.sum
+            for key, value in values.items():
+                name = name.replace(f"${{{key}}}", value)
+            if amount.field is None:
+                sums[name] = sums.get(name, 0) + amount.amount
+            elif isinstance(n := given.get(amount.field), int) and n > 0:
+                sums[name] = sums.get(name, 0) - (-n * amount.rate[0] // amount.rate[1])
+        for f in kind.fields:
+            if f.options:
+                for key, n in f.options[int(given.get(f.key) or 0)].adds:
+                    sums[key] = sums.get(key, 0) + n
+    over = []
+    for limit in items.limits:
+        most = sums.get(limit.most_of, 0) if limit.most_of is not None else limit.most
+        if limit.blocks and most is not None and sums.get(limit.sum, 0) > most:
+            over.append(limit.sum)
+    return over
+
+
 def written_items(items: ItemChoices, added: Sequence[Item]) -> str:
     """A turn of items alone (a set-up): the file the page writes."""
     lines = list(items.header)
