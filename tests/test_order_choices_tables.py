@@ -135,6 +135,34 @@ def test_several_ships_split_off_at_once_but_never_all(demo):
     pytest.fail("no group of three ships or more")
 
 
+@pytest.mark.parametrize("demo", DEMOS, ids=IDS)
+def test_a_split_into_two_new_groups_at_once(demo):
+    """§15.1 (ftc2007), §2.1 (sct), §4.2.2 (ftcamp02): ships of one group leave into two
+    new groups at once, one ship staying: the file writes both, and the check accepts
+    it; each new group is offered the same orders as the first."""
+    state = demo.state()
+    for player in state.players.players:
+        choices = _choices(state, player.id)
+        for group in choices.groups:
+            split = next((t for t, table in enumerate(group.assignments)
+                          if table.forms == (("split", "grouped"),)), None)
+            if split is None or len(group.assignments[split].items) < 3:
+                continue
+            table = group.assignments[split]
+            first, second = table.items[0].options[1], table.items[0].options[2]
+            assert first.lines[1] != second.lines[1]
+            assert first.with_orders == second.with_orders
+            order = first.with_orders[0]
+            picks = (1, 2, *[0] * (len(table.items) - 2))
+            assert table_allows(table, picks, order)
+            text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: picks}})
+            assert (f"split: {{{first.lines[1]}: [{table.items[0].key}], {second.lines[1]}: "
+                    f"[{table.items[1].key}]}}") in text, text
+            assert _problems(state, player.id, text) == (), text
+            return
+    pytest.fail("no group of three ships or more")
+
+
 def test_sct_screens_and_combined_attacks():
     """§6.6, §6.7: a ship may screen another of its force, or join its attack; a ship
     that is screened or joined attacks on its own, so the page lets no screen loop

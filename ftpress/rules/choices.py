@@ -4,9 +4,8 @@ A ruleset that can say, group by group, every order it would accept this week gi
 them here (``Ruleset.order_choices``), each with the exact lines of the order file
 it writes, in the ruleset's own format: the "Your view" page builds its form from
 them and assembles the file, so it offers only what the ruleset computed and never
-judges an order itself. What a ruleset leaves out (a move to an open hex, a split
-into two new groups at once) the page says it cannot offer; the player can still write
-it in the file by hand.
+judges an order itself. What a ruleset leaves out (a move to an open hex) the page
+says it cannot offer; the player can still write it in the file by hand.
 
 How the page writes the file from the picks (:func:`ftpress.yourview.report.written`
 does the same): under each group's key, its order's lines, its posture's where the
@@ -208,12 +207,24 @@ class ItemChoices:
     limits: tuple[Limit, ...] = ()
 
 
-def split_table(new_id: str, names: tuple[str, ...], section: str) -> Assignments:
-    """The ships (craft) of a group that leave it together as the new group ``new_id``
-    (written ``split: {new_id: [ship, …]}``): any of them, one at least staying."""
-    leaves = Choice(f"leaves as {new_id}", ("split", new_id))
+#: The most new groups a split the page offers forms at once (each ship offered each
+#: of their ids): enough for the splits a player makes, short enough to read.
+MOST_NEW_GROUPS = 3
+
+
+def new_groups(names: tuple[str, ...]) -> int:
+    """How many new groups a split of these ships may form in the page: one ship at
+    least stays, each new group takes one at least, :data:`MOST_NEW_GROUPS` at most."""
+    return max(min(len(names) - 1, MOST_NEW_GROUPS), 0)
+
+
+def split_table(new_ids: tuple[str, ...], names: tuple[str, ...], section: str) -> Assignments:
+    """The ships (craft) of a group that leave it, each into one of the new groups
+    ``new_ids`` (written ``split: {new_id: [ship, …], …}``, a new group only where a ship
+    leaves into it): any of them, one at least staying."""
+    leaves = tuple(Choice(f"leaves as {new_id}", ("split", new_id)) for new_id in new_ids)
     return Assignments(
-        f"Split off as {new_id} ({section})",
-        tuple(Assign(name, json.dumps(name, ensure_ascii=False), (Choice("stays", ()), leaves))
+        f"Split off as {' or '.join(new_ids)} ({section})",
+        tuple(Assign(name, json.dumps(name, ensure_ascii=False), (Choice("stays", ()), *leaves))
               for name in names),
         (("split", GROUPED),), keep=1)

@@ -14,11 +14,13 @@ from collections.abc import Sequence
 
 from ftpress.rules.choices import (
     MAP,
+    MOST_NEW_GROUPS,
     Assign,
     Assignments,
     Choice,
     GroupChoices,
     OrderChoices,
+    new_groups,
     split_table,
 )
 from ftpress.rules.form_comments import form_for, wrapped
@@ -72,10 +74,12 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                    for other in form.groups if other.id != group.id and other.at == group.at]
         tables = []
         if len(group.ships) > 1:
-            new_id = _fresh_id(group.id, taken)
-            taken.add(new_id)
             names = tuple(ship.name for ship in group.ships)
-            tables = [_battle(names), split_table(new_id, names, "§2.1")]
+            new_ids = []
+            for _ in range(new_groups(names)):
+                new_ids.append(_fresh_id(group.id, taken))
+                taken.add(new_ids[-1])
+            tables = [_battle(names), split_table(tuple(new_ids), names, "§2.1")]
         where = group.at if isinstance(group.at, Hex) else plane.place_name(state, group.at)
         ships = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no ships"
         forces.append(GroupChoices(group.id, f"{group.id} at {where}: {ships}", tuple(orders),
@@ -86,7 +90,7 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                          "and a secondary move other than toward a system (§4.1, §4.3, §4.4)",
                          "a screen of a ship that screens in turn, a combined attack with a "
                          "ship of another task force, breaking off and unsupplied fighting "
-                         "(§6)", "a split into more than one new task force",
+                         "(§6)", f"a split into more than {MOST_NEW_GROUPS} new task forces",
                          "the economic orders of phase 2 (§3, §7)"))
 
 
