@@ -165,8 +165,9 @@ def test_a_split_into_two_new_groups_at_once(demo):
 
 def test_sct_screens_and_combined_attacks():
     """§6.6, §6.7: a ship may screen another of its force, or join its attack; a ship
-    that is screened or joined attacks on its own, so the page lets no screen loop
-    back and no attack join a ship that does not attack: both the check refuses."""
+    screened may screen a third or join its attack in turn, but the page lets no
+    screen loop back and no attack join a ship that does not attack: both the check
+    refuses."""
     state = SCT.state()
     player, choices, group, t = next(
         (p.id, c, g, t) for p in state.players.players for c in [_choices(state, p.id)]
@@ -190,6 +191,18 @@ def test_sct_screens_and_combined_attacks():
     chain = (option(a, f"joins {b.label}'s attack"), option(b, f"screens {a.label}"))
     assert not table_allows(table, chain, 0)
     assert _problems(state, player, written(choices, {}, {group.id: {t: chain}})) != ()
+    if len(table.items) > 2:
+        # A screen of a ship that screens a third in turn: a line, not a loop.
+        c = table.items[2]
+        line = (option(a, f"screens {b.label}"), option(b, f"screens {c.label}"))
+        assert table_allows(table, line, 0)
+        assert _problems(state, player, written(choices, {}, {group.id: {t: line}})) == ()
+        loop = (*line, option(c, f"screens {a.label}"))
+        assert not table_allows(table, loop, 0)
+        assert _problems(state, player, written(choices, {}, {group.id: {t: loop}})) != ()
+        joins = (option(a, f"screens {b.label}"), option(b, f"joins {c.label}'s attack"))
+        assert table_allows(table, joins, 0)
+        assert _problems(state, player, written(choices, {}, {group.id: {t: joins}})) == ()
 
 
 def test_ftcamp02_independents_attach_and_detach():

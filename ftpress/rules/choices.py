@@ -24,9 +24,10 @@ an item another item names picks nothing itself (``free_targets``: a screened sh
 not screen); no two items name the same value of a ``distinct`` field (one independent
 attached to a group a turn); an item's option that ``holds`` a group needs that group
 to hold, untouched (a ship under repair stays in the yard); and a :class:`Limit` caps a
-sum (money, a world's spares). Each option is one the ruleset's check accepts alone;
-the rules of these tables make every combination of them one it accepts too (the
-tests compose combinations and judge them).
+sum (money, a world's spares); a ``chains`` field's items may name one another in a
+line that never loops (one ship screening another that screens a third). Each option
+is one the ruleset's check accepts alone; the rules of these tables make every
+combination of them one it accepts too (the tests compose combinations and judge them).
 """
 
 from __future__ import annotations
@@ -122,6 +123,10 @@ class Assignments:
     free_targets: bool = False
     #: The fields no two items may give one value.
     distinct: tuple[str, ...] = ()
+    #: The fields ``free_targets`` leaves alone: an item one of them names may pick
+    #: anything (a ship screened screens in turn), so long as following that field from
+    #: item to item never comes back to where it started (no screen loops back).
+    chains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from ftpress.secrecy import agekeys
-from tests.e2e.conftest import served
+from tests.e2e.conftest import ARTIFACTS, served
 from tests.e2e.test_your_view import (
     AFTER_T001,
     AFTER_T002,
@@ -119,6 +119,7 @@ def test_a_purchase_composed_in_the_page(tmp_path, watched):
         # §7.1: the ordnance expended in economic turn 1, paid at half its build price.
         page.click("#yv-economy button[data-kind=ordnance]")
         page.fill("#yv-item-2-points", "40")
+        page.press("#yv-item-2-points", "Tab")
         written = page.input_value("#yv-order-text")
         assert "economy:\n  maintenance: reduced\n  ordnance: 40\n  purchases:\n" in written
         assert f"{price + 20:,}" in page.inner_text("#yv-sums")
@@ -127,6 +128,8 @@ def test_a_purchase_composed_in_the_page(tmp_path, watched):
             "buttons => buttons.map(b => b.dataset.kind)")
         assert not [k for k in offered if k.startswith("prize-") or k in ("change", "owed")]
         assert "refits" in page.inner_text("#yv-not-offered")
+        page.locator("#yv-economy").screenshot(
+            path=str(ARTIFACTS / "screenshots" / f"your-view-economy-items-{width}.png"))
         watched.shot(f"your-view-economy-1-composed-{width}")
         page.click("#yv-compose button[type=submit]")
         page.wait_for_selector("#yv-sealed:not([hidden])")
