@@ -329,7 +329,7 @@ def _bills(state: State, player: Player) -> tuple[list[ItemKind], list[Limit]]:
             ("biomass", "Boxes of biomass expended", EXPENDED_BIOMASS_BOX_COST, "§11.5")):
         if _bill_problem(state, player, key):
             continue
-        kinds.append(ItemKind(key, f"{key} expended last economic turn, paid ({rule})", key,
+        kinds.append(ItemKind(key, f"the {key} expended last economic turn ({rule})", key,
                               (Field("points", label, number=True),), (f"  {key}: ${{points}}",),
                               (Amount(SPENT, field="points",
                                       rate=(int(rate.numerator), int(rate.denominator))),
