@@ -125,7 +125,7 @@ def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
                        turn: str) -> dict[str, bytes]:
     """The sealed intelligence of every player with a recipient, by path in ``folder``,
     and their sealed reports (:mod:`ftpress.yourview.files`): what a sealed campaign's
-    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.secrecy.sealed_campaign`)."""
+    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.store.sealed_campaign`)."""
     files: dict[str, bytes] = {}
     for player, to in keyed_players(state):
         text = text_of(known_to(state, events, turn, player))
