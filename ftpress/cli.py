@@ -89,7 +89,9 @@ COMMANDS = (
             writes=lambda args: args.what == 'seal'),
     Command("roster", "record which GitHub account plays each power, and the umpires",
             writes=lambda args: True),
-    Command("battles", "the battles a paused turn waits for, as Markdown for the umpires"),
+    Command("battles", "the battles a paused turn waits for, as Markdown for the umpires; "
+            "a sealed campaign's battle-result files opened and sealed",
+            writes=lambda args: args.action in ("open", "seal")),
     Command("calendar", "extend, pause or resume the open turn's deadline",
             writes=lambda args: True),
     Command("remind", "the reminder for players who have not sent orders, when it is due; "

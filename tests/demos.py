@@ -64,6 +64,12 @@ class Demo:
             return dest
         (dest / ".ftpress-umpire-key").unlink()
         (dest / ".ftpress-secret").unlink()  # an open campaign may play without one
+        # Battle results, kept sealed alone in a sealed campaign: in plain in an open one.
+        for twin in sorted([*(dest / "state").rglob("battles/*.yaml.age"),
+                            *(dest / "battles").rglob("*.yaml.age")]):
+            plain = twin.with_name(twin.name.removesuffix(".age"))
+            plain.write_bytes(demo_file(plain.relative_to(dest).as_posix(), self.root))
+            twin.unlink()
         for twin in sorted((dest / "state").rglob("*.age")):
             plain = twin.with_name(twin.name.removesuffix(".age"))
             if plain.is_file():  # (a player's intelligence has none: an open campaign keeps none)

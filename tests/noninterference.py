@@ -17,8 +17,8 @@ one turn the way the workflows do:
 3. ``ftpress check`` and a player's keyless ``ftpress turn --verify``.
 
 :func:`surface` gathers what a rival reads afterwards: every file a clone holds
-(each plain file's bytes, each sealed file's size, every file's name), every
-commit message, the built site (every file, PNG cards included), the rows of the
+(each plain file's bytes, each sealed file's size, every file's name) in every commit
+of every branch (:func:`history`), every commit message, the built site (every file, PNG cards included), the rows of the
 build cache, every command's output (logs), job summaries and issue and comment
 texts. Two surfaces are compared channel by channel (:func:`differences`).
 
@@ -56,8 +56,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pyrage
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
 from pyrage import x25519
 
+import ftpress.store.secret as turn_secret
 from ftpress.cli import main
 from ftpress.secrecy import agekeys
 
@@ -74,10 +77,26 @@ PLAYERS = {"nac": 1001, "esu": 1002}
 CAMPAIGN = "camp"
 
 
-def git(root: Path, *args: str) -> str:
-    """git at ``root``; every commit dated before t001's deadline (a pull request merged
-    after it would be set aside by the turn)."""
-    stamp = f"{BEFORE} "
+@dataclass(frozen=True)
+class Clock:
+    """When a pair's turn is played, and by whom: the moment the pull requests are
+    checked and merged (every commit is dated then), the moment the reminder is due, the
+    moment the turn is due, and each player's numeric GitHub id."""
+
+    before: str = BEFORE
+    remind: str = REMIND
+    after: str = AFTER
+    players: Mapping[str, int] = field(default_factory=lambda: dict(PLAYERS))
+
+
+#: The clock of a campaign made by :func:`template`, at its first turn.
+INIT = Clock()
+
+
+def git(root: Path, *args: str, stamp: str = BEFORE) -> str:
+    """git at ``root``; every commit dated ``stamp``, before the turn's deadline (a pull
+    request merged after it would be set aside by the turn)."""
+    stamp = f"{stamp} "
     env = {**os.environ, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
     return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
                           text=True, env=env).stdout.strip()
@@ -103,13 +122,17 @@ class Cli:
     surface: Surface
     count: int = 0
 
-    def __call__(self, label: str, *args: str | Path, ok: bool = True) -> tuple[int, str]:
+    def __call__(self, label: str, *args: str | Path, ok: bool = True,
+                 public: bool = True) -> tuple[int, str]:
+        """One run; ``public=False`` for what the umpire runs on their own machine (its
+        output is theirs, not a log anyone else reads)."""
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _cwd(self.root):
             code = main([str(a) for a in args])
         text = _TIMING.sub("in <seconds> s", (out.getvalue() + err.getvalue()))
-        self.count += 1
-        self.surface.add("logs", f"{self.count:02d} {label}", f"exit {code}\n{text}")
+        if public:
+            self.count += 1
+            self.surface.add("logs", f"{self.count:02d} {label}", f"exit {code}\n{text}")
         if ok:
             assert code == 0, f"ftpress {' '.join(map(str, args))}: {text}"
         return code, text
@@ -207,13 +230,34 @@ def template(where: Path, ruleset: str, keys: Keys) -> Path:
         assert main(["keys", "seal-campaign", "--source", str(root)]) == 0
     for player, identity in keys.identities.items():
         (root / f"{player}.key").write_text(f"{identity}\n")
+    return commit_template(root)
+
+
+def commit_template(root: Path, ignored: Sequence[str] = ()) -> Path:
+    """The campaign at ``root`` committed on main as its template: the players' key files
+    (``<player>.key``, each player's alone) and ``ignored`` kept out of git."""
+    if not (root / ".git").is_dir():
+        git(root, "init", "-q", "--initial-branch", "main")
     with (root / ".git/info/exclude").open("a") as handle:
-        handle.write("*.key\n")
+        handle.write("".join(f"{line}\n" for line in ("*.key", *ignored)))
     git(root, "config", "user.name", "Umpire")
     git(root, "config", "user.email", "umpire@example.org")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "The campaign")
     return root
+
+
+def adopt(root: Path, clock: Clock, keys: Mapping[str, Path]) -> Path:
+    """A campaign copied to ``root`` (the demo or an example, its umpire's key and master
+    secret in their git-ignored files) made ready to play as :func:`template`'s are:
+    the players' GitHub accounts recorded (``ftpress roster add``), each player's key
+    beside it as ``<player>.key``, committed on main."""
+    for player, account in clock.players.items():
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["roster", "add", player, f"{player}-player:{account}",
+                         "--source", str(root)]) == 0, player
+        shutil.copyfile(keys[player], root / f"{player}.key")
+    return commit_template(root, ("/.ftpress-*", "/_site*/", "/orders/*/*.yaml"))
 
 
 @dataclass(frozen=True)
@@ -223,19 +267,24 @@ class Turn:
 
     orders: Mapping[str, str | None]
     umpire: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
+    #: The umpire's own edits before the turn, through ftpress's commands on their
+    #: machine (their output is not public); what they change is committed on main.
+    edits: Callable[[Cli], None] | None = None
 
 
-def play(template_root: Path, where: Path, turn: Turn, number: str = "t001") -> Surface:
-    """Copy the template to ``where`` and play turn ``number`` as the workflows do;
-    what the public reads afterwards. ``where`` is emptied first: both campaigns of a
-    pair are played at the same path, as two runners check out at the same path."""
+def play(template_root: Path, where: Path, turn: Turn, number: str = "t001",
+         clock: Clock = INIT) -> Surface:
+    """Copy the template to ``where`` and play turn ``number`` as the workflows do, at
+    ``clock``'s moments; what the public reads afterwards. ``where`` is emptied first:
+    both campaigns of a pair are played at the same path, as two runners check out at
+    the same path."""
     shutil.rmtree(where, ignore_errors=True)
     where.mkdir(parents=True)
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.fromisoformat(BEFORE).timestamp()))
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.fromisoformat(clock.before).timestamp()))
     try:
         with IdealCipher().standing_in():
-            return _play(template_root, where, turn, number)
+            return _play(template_root, where, turn, number, clock)
     finally:
         if epoch is None:
             del os.environ["SOURCE_DATE_EPOCH"]
@@ -243,7 +292,7 @@ def play(template_root: Path, where: Path, turn: Turn, number: str = "t001") -> 
             os.environ["SOURCE_DATE_EPOCH"] = epoch
 
 
-def _play(template_root: Path, where: Path, turn: Turn, number: str) -> Surface:
+def _play(template_root: Path, where: Path, turn: Turn, number: str, clock: Clock) -> Surface:
     root = where / CAMPAIGN
     shutil.copytree(template_root, root, symlinks=True)
     surface = Surface()
@@ -251,6 +300,10 @@ def _play(template_root: Path, where: Path, turn: Turn, number: str) -> Surface:
     work = where / "runner"
     work.mkdir()
     with turn.umpire():
+        if turn.edits is not None:
+            turn.edits(cli)
+            git(root, "add", "--all", "state", stamp=clock.before)
+            git(root, "commit", "-q", "-m", "The umpire's edits", stamp=clock.before)
         for player, text in turn.orders.items():
             if text is None:
                 continue
@@ -260,23 +313,24 @@ def _play(template_root: Path, where: Path, turn: Turn, number: str) -> Surface:
             plain.write_text(text)
             cli(f"seal {player}", "seal", plain, "--identity", root / f"{player}.key")
             plain.unlink()
-            git(root, "add", "-A", "orders")
-            git(root, "commit", "-q", "-m", f"orders of {player}")
+            git(root, "add", "-A", "orders", stamp=clock.before)
+            git(root, "commit", "-q", "-m", f"orders of {player}", stamp=clock.before)
             head = git(root, "rev-parse", "HEAD")
             git(root, "checkout", "-q", "main")
             summary = work / f"check-pr-{player}.md"
             summary.write_text("")
             cli(f"check-pr {player}", "check-pr", "--base", git(root, "rev-parse", "main"),
-                "--head", head, "--author-id", str(PLAYERS[player]), "--author",
-                f"{player}-player", "--now", BEFORE, "--summary", summary)
+                "--head", head, "--author-id", str(clock.players[player]), "--author",
+                f"{player}-player", "--now", clock.before, "--summary", summary)
             surface.add("summaries", f"check-pr {player}", summary.read_text())
-            git(root, "merge", "-q", "--no-ff", "-m", f"orders of {player}", head)
+            git(root, "merge", "-q", "--no-ff", "-m", f"orders of {player}", head,
+                stamp=clock.before)
         reminder = work / "reminder.md"
-        cli("remind", "remind", "--out", reminder, "--now", REMIND)
+        cli("remind", "remind", "--out", reminder, "--now", clock.remind)
         if reminder.is_file():
             surface.add("issues", "reminder", reminder.read_text())
-        publish_turn(cli, root, work, surface, AFTER)
-    build(cli, root, surface, AFTER)
+        publish_turn(cli, root, work, surface, clock.after)
+    build(cli, root, surface, clock.after)
     cli("check", "check", ok=False)  # its verdict is a log like any other
     key = root / ".ftpress-umpire-key"
     aside = where / "umpire-key"
@@ -286,7 +340,8 @@ def _play(template_root: Path, where: Path, turn: Turn, number: str) -> Surface:
             cli("verify", "turn", "--verify", number)
     finally:
         aside.rename(key)
-    surface.channels.update(tree(root).channels)
+    for channel, names in tree(root).channels.items():  # beside the turn's commit message
+        surface.channels.setdefault(channel, {}).update(names)
     return surface
 
 
@@ -347,13 +402,15 @@ def build(cli: Cli, root: Path, surface: Surface, now: str) -> None:
         surface.add("cache", name, _noise(rows))
 
 
-#: The build cache's digest of the files it wrote: their sizes and mtimes, the
-#: moment each was written, no more a channel than the build's duration.
-_MTIMES = re.compile(r'"outputs": "[0-9a-f]{64}"')
+#: The build cache's digests of the files it read and wrote: their sizes and mtimes,
+#: the moment each was written, no more a channel than the build's duration (the
+#: inputs' is null where one was written within a tick of the build: a matter of
+#: timing too). The sizes are compared in the tree and the site.
+_MTIMES = re.compile(r'"(inputs|outputs)": (?:"[0-9a-f]{64}"|null)')
 
 
 def _noise(text: str) -> str:
-    return _MTIMES.sub('"outputs": "<sizes and mtimes>"', _TIMING.sub("in <seconds> s", text))
+    return _MTIMES.sub(r'"\1": "<sizes and mtimes>"', _TIMING.sub("in <seconds> s", text))
 
 
 def _rows(file: Path) -> str:
@@ -382,7 +439,23 @@ def tree(root: Path) -> Surface:
             surface.add("files", name, data)
     surface.add("names", "tracked", git(root, "ls-files"))
     surface.add("commits", "log", git(root, "log", "--topo-order", "--format=%B", "main"))
+    surface.add("history", "trees", history(root))
     return surface
+
+
+def history(root: Path) -> str:
+    """Every commit of every branch, oldest first, as a clone reads it: each file's name,
+    each plain file's blob (its bytes, by their hash) and each sealed file's size, so that
+    a sealed file written and written over before the last commit, or a plain file that
+    is no longer there, is compared too."""
+    lines = []
+    for commit in git(root, "rev-list", "--topo-order", "--reverse", "--all").splitlines():
+        lines.append("commit")
+        for row in git(root, "ls-tree", "-r", "-l", commit).splitlines():
+            meta, name = row.split("\t", 1)
+            _mode, _kind, blob, size = meta.split()
+            lines.append(f"  {name} {'size ' + size if name.endswith('.age') else blob}")
+    return "\n".join(lines)
 
 
 def differences(a: Surface, b: Surface) -> dict[str, list[str]]:
@@ -404,3 +477,50 @@ def first_difference(a: Surface, b: Surface, channel: str, name: str) -> str:
         if x != y:
             return f"{x!r} / {y!r}"
     return f"{len(left)} / {len(right)} characters"
+
+
+# --- what the tests of pairs share ---------------------------------------------------
+
+#: Hypothesis for a pair: one example (each plays two whole campaigns; every hidden
+#: choice differs in every pair drawn, so one pair covers them all), no shrinking.
+SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=None,
+                    phases=[Phase.explicit, Phase.generate],
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+
+def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, object]]:
+    """Two different values of ``values``: every hidden choice differs in a pair."""
+    return st.permutations(values).map(lambda p: (p[0], p[1]))
+
+
+@contextlib.contextmanager
+def other_hidden_secret() -> Iterator[None]:
+    """The turn's hidden rolls keyed by another hidden secret (its public commitment, the
+    hash published as the turn opened, equal: a stand-in for another umpire's master
+    secret that no one without it can tell from this one)."""
+    keyed = turn_secret.hidden_key
+
+    def hidden_key(campaign_id: str, turn: str, digest: str, hidden: str) -> bytes:
+        return keyed(campaign_id, turn, digest, "another umpire's " + hidden)
+
+    turn_secret.hidden_key = hidden_key
+    try:
+        yield
+    finally:
+        turn_secret.hidden_key = keyed
+
+
+def hidden_secret(other: bool) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    """The stand-in for the umpire's inputs of a campaign with another hidden secret, or
+    none."""
+    return other_hidden_secret if other else contextlib.nullcontext
+
+
+def assert_same(a: Surface, b: Surface, what: str) -> None:
+    """The two surfaces equal, or a failure naming each channel that differs."""
+    found = differences(a, b)
+    assert not found, f"{what}: the public can tell the two apart:\n" + "\n".join(
+        f"  {channel}: {len(names)} differ ({', '.join(names[:6])}), e.g. {names[0]}: "
+        f"{first_difference(a, b, channel, names[0])}"
+        for channel, names in found.items())

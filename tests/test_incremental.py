@@ -447,3 +447,39 @@ def test_serve_writes_again_a_page_taken_out_of_its_output(campaign, run, tmp_pa
     edited.write_text(edited.read_text() + "\nA last line.\n")
     site.rebuild({str(edited)})
     assert files_of(out) == clean_build(run, root, tmp_path / "clean")
+
+
+# --- turns' event logs: parsed once, kept between runs ----------------------------------
+
+def test_event_logs_kept_by_one_run_are_not_parsed_by_the_next(tmp_path, monkeypatch):
+    """A build keeps each public event log's parse in the cache on disk, by its bytes: the
+    next run (CI's, with the cache restored and ftpress installed afresh) validates the
+    same events from it without parsing a log; a log changed since is parsed, and a
+    problem in it is reported at its line."""
+    from ftpress.state.records import load_turns
+    from ftpress.store.campaign_store import STATE_EXTENSIONS
+
+    root = tmp_path / "campaign"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "state", root / "state")
+    parsed: list[str] = []
+    real = yamlsource.parse
+    monkeypatch.setattr(yamlsource, "parse", lambda text, path, *a: (
+        parsed.append(path) if path.endswith("events.yaml") else None, real(text, path, *a))[1])
+
+    def run() -> tuple:
+        cache = RenderCache(tmp_path / "cache")  # a new process's, from the same folder
+        turns = load_turns(root, extensions=STATE_EXTENSIONS, store=cache)
+        cache.save()
+        return turns
+
+    first = run()
+    logs = sorted(p.name for p in (root / "state/turns").iterdir()
+                  if (p / "events.yaml").is_file())
+    assert len(parsed) == len(logs) > 0
+    assert run() == first and len(parsed) == len(logs)  # nothing parsed again
+    last = root / "state/turns" / logs[-1] / "events.yaml"
+    last.write_text(last.read_text() + "bogus: [\n")
+    with pytest.raises(InputError) as caught:
+        run()
+    assert [p.path for p in caught.value.problems] == [f"state/turns/{logs[-1]}/events.yaml"]
+    assert parsed[len(logs):] == [f"state/turns/{logs[-1]}/events.yaml"] * 2  # and only it

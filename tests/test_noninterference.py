@@ -22,6 +22,8 @@ secret whose public commitments are the same).
 from __future__ import annotations
 
 import contextlib
+import fnmatch
+import io
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,7 +33,18 @@ import pytest
 from demos import FTC2007 as DEMO
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from noninterference import Keys, Surface, Turn, differences, first_difference, play, template
+from noninterference import (
+    LINK,
+    Cli,
+    IdealCipher,
+    Keys,
+    Surface,
+    Turn,
+    differences,
+    first_difference,
+    play,
+    template,
+)
 
 import ftpress.store.secret as turn_secret
 from ftpress import rules
@@ -44,9 +57,9 @@ from ftpress.state.model import DiceFile
 from ftpress.state.records import read_recorded_orders
 from ftpress.state.save import dump
 from ftpress.state.turns import TURNS_DIR
+from ftpress.store import open_with
 from ftpress.store.campaign import load_folder
 from ftpress.store.campaign_store import MadeTurn
-from ftpress.store.inputs import load_battles
 from ftpress.store.projection import PublicTurn, project
 from ftpress.store.record import read_record
 from ftpress.turn.resolve import fold
@@ -310,7 +323,7 @@ def demo_turn(turn: str, orders_edit: tuple[str, bytes, bytes] | None = None,
     start = load_folder(REPO, f"{TURNS_DIR}/t{int(turn[1:]) - 1:03d}", umpire=umpire).state
     record = read_record(REPO, folder, umpire)
     raw = dict(read_recorded_orders(REPO, folder, umpire))
-    battles = load_battles(REPO, turn)
+    battles = open_with(REPO, umpire).battles(turn, f"{folder}/battles")
     if orders_edit is not None:
         player, old, new = orders_edit
         assert old in raw[player]
@@ -337,7 +350,6 @@ def public_text(public: PublicTurn) -> dict[str, bytes]:
     files["dice.yaml"] = dump(public.dice).encode()
     files["turn.yaml"] = dump(public.record).encode()
     files |= {f"orders/{p}.yaml": text for p, text in public.orders.items()}
-    files |= {f"battles/{name}.yaml": text for name, text in public.battles.items()}
     return files
 
 
@@ -357,14 +369,105 @@ def test_a_mid_game_purchase_in_the_demo_tells_the_public_nothing(design):
     assert_projections_same(*made, f"nac buying {design[0]} or {design[1]}")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the umpire's tabletop result is committed in plain (battles/<turn>/<battle>.yaml) and "
-    "its record's copy published as it is: its 'withdrew: [{player, to}]' names where a "
-    "fleet jumped out to, which §18.4 tells its owner alone; the result files are not yet "
-    "sealed like state"))
 @settings(SETTINGS, max_examples=1)
 @given(to=differing(DEMO_JUMPS))
 def test_where_a_fleet_jumped_out_to_in_the_demo_tells_the_public_nothing(to):
     made = [demo_turn("t002", battle_edit=("lumen", b"to: hollow-crown", f"to: {t}".encode()))
             for t in to]  # type: ignore[attr-defined]
     assert_projections_same(*made, f"Sa'Vasku jumping out to {to[0]} or {to[1]}")
+
+
+# --- the demo paused for its battle at Lumen (t002) ---------------------------------------
+#
+# The demo rewound to the start of t002 (its t001 record as the state, every player's
+# t002 orders sealed again as sent), one hidden fact changed in the sealed state, and the
+# turn run as the publishing run runs it: it pauses for the battle at Lumen, fought on
+# the tabletop. The forces there (every ship, real ids) go to the umpires' sealed
+# template alone; the commit, the files, the logs, the job summary and the issue's text
+# are compared whole.
+
+#: Sa'Vasku's fleet at Hollow Crown, which jumps to Lumen and meets the FSE there: which
+#: ships it holds is Sa'Vasku's and the umpire's (§15.1: the counter is seen, not what it
+#: holds); how many is what contact tells those in it (§15.3), so the count stays equal.
+DEMO_FLEETS = ((b"", b""),
+               (b"{name: Keen, design: sav-lancer}", b"{name: Quill, design: sav-lancer}"),
+               (b"{name: Keen, design: sav-lancer}", b"{name: Keen, design: sav-weaver}"))
+PAUSE_NOW = "2026-06-01T00:00:00+00:00"
+
+
+def rewound_demo(root: Path, fleet: tuple[bytes, bytes]) -> None:
+    """The demo as t002 opened, in ``root``, with ``fleet``'s edit of its sealed groups
+    (``(old, new)``); run under :class:`~noninterference.IdealCipher`."""
+    from ftpress.cli import main
+    from ftpress.secrecy import agekeys
+
+    DEMO.sealed_copy(root)
+    state = root / "state"
+    recorded = dict(read_recorded_orders(root, f"{TURNS_DIR}/t002", DEMO.umpire))
+    for file in state.glob("*.yaml*"):
+        file.unlink()
+    for file in (state / TURNS_DIR.removeprefix("state/") / "t001").glob("*.yaml*"):
+        if file.name.split(".")[0] in {kind.file.removesuffix(".yaml") for kind in KINDS.values()}:
+            shutil.copy2(file, state / file.name)
+    for folder in (root / TURNS_DIR).iterdir():
+        if folder.is_dir() and folder.name > "t001":
+            shutil.rmtree(folder)
+    shutil.rmtree(root / "battles")
+    groups = state / "groups.yaml.age"
+    umpire = DEMO.umpire
+    assert umpire is not None
+    whole = agekeys.decrypt(groups.read_bytes(), umpire.identities)
+    assert fleet[0] in whole
+    recipients = load_folder(REPO, f"{TURNS_DIR}/t001", umpire=umpire).state.campaign.umpire_recipients
+    groups.write_bytes(agekeys.encrypt(whole.replace(*fleet), agekeys.recipients(
+        tuple(recipients or ()))))
+    (root / "orders" / "t002").mkdir(parents=True)
+    for player, raw in sorted(recorded.items()):
+        plain = root / "orders" / "t002" / f"{player}.yaml"
+        plain.write_bytes(raw)
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["seal", str(plain), "--source", str(root)]) == 0
+        plain.unlink()
+
+
+def paused_demo(where: Path, fleet: tuple[bytes, bytes]) -> tuple[Surface, bytes]:
+    """What the public reads of the demo's t002 paused for its battle (``fleet``: see
+    :func:`rewound_demo`), and the umpire's template of the battle."""
+    shutil.rmtree(where, ignore_errors=True)
+    root = where / "camp"
+    surface = Surface()
+    cli = Cli(root, surface)
+    work = where / "runner"
+    with IdealCipher().standing_in():
+        rewound_demo(root, fleet)
+        work.mkdir()
+        message, battles = work / "commit-message", work / "battles.md"
+        cli("turn", "turn", "--commit-message", message, "--battles-report", battles,
+            "--link", LINK, "--now", PAUSE_NOW, "--early")
+        surface.add("commits", "turn", message.read_text())
+        surface.add("summaries", "turn job", battles.read_text())
+        surface.add("issues", "battles paused",
+                    cli("battles report", "battles", "report", "t002", "--link", LINK)[1])
+        cli("check", "check", ok=False)
+    ignored = [line.lstrip("/") for line in (root / ".gitignore").read_text().splitlines()]
+    for file in sorted(p for p in root.rglob("*") if p.is_file()):
+        name = file.relative_to(root).as_posix()
+        if any(fnmatch.fnmatch(name, pattern) for pattern in ignored) or \
+                name.startswith(("demo-keys/", ".ftpress")):
+            continue
+        if name.endswith(".age"):
+            surface.add("sealed sizes", name, str(file.stat().st_size))
+        else:
+            surface.add("files", name, file.read_bytes())
+    return surface, (root / "battles" / "t002" / "lumen.yaml").read_bytes()
+
+
+@settings(SETTINGS, max_examples=1)
+@given(fleet=differing(DEMO_FLEETS))
+def test_a_turn_paused_for_the_tabletop_tells_the_public_nothing_of_the_ships_there(
+        tmp_path_factory, fleet):
+    where = tmp_path_factory.mktemp("paused")
+    (a, template_a), (b, template_b) = (paused_demo(where, f) for f in fleet)  # type: ignore[attr-defined]
+    assert "battles/t002/lumen.yaml.age" in a.channels["sealed sizes"]
+    assert template_a != template_b, "the umpire's template should hold the ships there"
+    assert_same(a, b, "the demo's t002 paused for the battle at Lumen")

@@ -49,8 +49,8 @@ def test_every_choice_offered_is_legal(demo):
 @pytest.mark.parametrize("demo", [FTC2007, FTCAMP02, SCT], ids=["ftc2007", "ftcamp02", "sct"])
 def test_splits_and_merges_are_offered(demo):
     """§15.1 (ftc2007), §4.2.2 (ftcamp02), §2.1 phase 9 (sct): some group of the demo
-    may split a ship off, and some may take in another beside it; a merge leaves the
-    group it takes in out of the file (it has no orders of its own)."""
+    may split ships off (its table of them), and some may take in another beside it;
+    a merge leaves the group it takes in out of the file (it has no orders of its own)."""
     state = demo.state()
     labels, merged = [], []
     for player in state.players.players:
@@ -63,7 +63,8 @@ def test_splits_and_merges_are_offered(demo):
                     text = written(choices, {group.id: (extra.with_orders[0], 0, index)})
                     assert f"  {extra.absorbs[0]}:" not in text
                     merged.append(extra.label)
-    assert any(label.startswith("split ") for label in labels), labels
+            labels += [table.label for table in group.assignments]
+    assert any(label.startswith("Split off as ") for label in labels), labels
     if demo is not FTCAMP02 or merged:
         assert merged, labels
 

@@ -324,7 +324,8 @@ def test_a_tabletop_battle_commits_its_result_file_and_says_which_battles_wait(
         "## t002 is resolved: its 1 battle fought on the tabletop is in\n\n"
         "The turn's report: https://example.org/turns/t002/\n\n"
         f"- [`state/turns/t002/battles/home.yaml`]({blob}state/turns/t002/battles/home.yaml): "
-        "At Home the NAC holds the field; the ESU's e1-1 (DD) is destroyed.\n")
+        "The battle at Home, fought on the tabletop: the NAC holds the field. The ESU's e1-1 "
+        "is destroyed.\n")
     assert summary.endswith("\n" + fought) and "waits for" not in summary
     closed = run_battles_job(bare, tmp_path, outputs)
     assert closed is not None and closed.ok, closed.stderr
@@ -375,14 +376,19 @@ def test_the_next_deadline_follows_the_calendar_policy(policy, resolved, expecte
 
 
 @pytest.mark.parametrize(("changes", "outcome"), [
-    (FOUGHT, "At Home the NAC holds the field; the ESU's e1-1 (DD) is destroyed."),
+    (FOUGHT, "The battle at Home, fought on the tabletop: the NAC holds the field. The "
+     "ESU's e1-1 is destroyed."),
     ({'"e1-1", design: dd, hull: 10, damage: 0, fate: afloat':
-      '"e1-1", design: dd, hull: 10, damage: 10, fate: drifting',
+      '"e1-1", design: dd, hull: 10, damage: 4, fate: drifting', "held_by:": "held_by: nac",
       "fought: false": "fought: true"},
-     "At Home nobody holds the field; the ESU's e1-1 (DD) is left drifting."),
+     "The battle at Home, fought on the tabletop: the NAC holds the field. The ESU's e1-1 "
+     "(DD) is left drifting and taken by the NAC as a prize."),
+    # Where a force jumped to is told to its owner alone (ftc2007 §18.4): the comment,
+    # which everyone reads, says that it jumped out and nothing of where.
     ({"withdrew: []": "withdrew: [{player: esu, to: [1, 0]}]", "held_by:": "held_by: nac",
       "fought: false": "fought: true"},
-     "At Home the NAC holds the field; the ESU withdrew to hex (1, 0)."),
+     "The battle at Home, fought on the tabletop: the NAC holds the field. A task group of "
+     "the ESU jumps out of Home; where to, only the ESU knows."),
 ])
 def test_how_each_battle_ended_is_told_by_name_once_its_turn_is_resolved(
         battle_campaign, run, changes, outcome):  # noqa: F811

@@ -40,6 +40,7 @@ from ftpress.files.write import write_file
 from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.twins import OLD_KEY_FILE, UmpireKey, needed_key, umpire_key
+from ftpress.state.battle_results import BATTLES_DIR, BATTLES_IGNORED
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
 from ftpress.state.save import dump
@@ -256,15 +257,21 @@ def seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
         write_file(root / rel, data)
     for rel in made.removed:
         (root / rel).unlink()
-    ensure_ignored(root, *_IGNORED, sealing.PLAIN_IGNORED)
+    battles = _sealed_battles(root, umpire)
+    for rel, data in battles.items():
+        write_file(root / rel, data)
+    ensure_ignored(root, *_IGNORED, sealing.PLAIN_IGNORED, BATTLES_IGNORED)
     twins = sum(1 for rel in made.files if rel.endswith(".age"))
     lines = [f"sealed the campaign: {len(changed)} of its {len(made.files)} files under "
              f"{STATE_DIR}/ written ({twins} of them sealed twins, to the umpires' recipients)"]
     if made.removed:
-        lines.append(f"removed {len(made.removed)} plain order files (their turns' records keep "
-                     "them, sealed): " + ", ".join(made.removed))
+        lines.append(f"removed {len(made.removed)} plain order or battle-result files (their "
+                     "turns' records keep them, sealed): " + ", ".join(made.removed))
     if made.sealed_orders:
         lines.append("sealed the open turn's orders: " + ", ".join(made.sealed_orders))
+    if battles:
+        lines.append("sealed the battle-result files to the umpires (the plain ones stay, "
+                     "git-ignored: 'git rm --cached' any committed): " + ", ".join(battles))
     if made.left:
         lines.append("left in plain, to be sealed by their players ('ftpress orders seal') or "
                      "with --seal-orders: " + ", ".join(made.left))
@@ -275,6 +282,18 @@ def seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
         lines.append(HISTORY_WARNING.format(count=history,
                                             commits="commit" if history == 1 else "commits"))
     return KeysReport("\n".join(lines))
+
+
+def _sealed_battles(root: Path, umpire: UmpireKey) -> dict[str, bytes]:
+    """Every plain battle-result file under ``battles/``, sealed beside itself to the
+    umpires (:meth:`ftpress.store.CampaignStore.sealed_battles`), by path."""
+    from ftpress.store.sealed import SealedStore
+
+    store = SealedStore(root, umpire)
+    base = root / BATTLES_DIR
+    return {rel: data for folder in (sorted(base.iterdir()) if base.is_dir() else ())
+            if folder.is_dir() and any(folder.glob("*.yaml"))
+            for rel, data in store.sealed_battles(folder.name).items()}
 
 
 #: The folders whose history holds a campaign's plain files from before it was sealed.

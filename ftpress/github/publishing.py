@@ -30,9 +30,11 @@ from typing import Any
 import yaml
 
 from ftpress.files.config import load_config
+from ftpress.secrecy.twins import TWIN
 from ftpress.state import words
-from ftpress.state.battle_results import BATTLES_DIR, BattleFile, parse_battle
-from ftpress.state.model import Calendar, State
+from ftpress.state.battle_results import BATTLES_DIR, battle_id
+from ftpress.state.events import Event
+from ftpress.state.model import Calendar
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import open_with
 from ftpress.store.campaign import load_state
@@ -97,12 +99,15 @@ def commit_message(result: TurnResult) -> str | None:
 
 def battles_markdown(root: Path, turn: str, waiting: Sequence[str],
                      link: str | None = None) -> str | None:
-    """For the umpires: each battle of ``turn`` that waits (its result file's
-    path), the forces that meet, and a link to the file (``link``: where the files
-    are read online, such as ``https://github.com/OWNER/REPO/blob/main/``). None
-    when no battle waits."""
+    """For the umpires, in public (an issue, a job summary): each battle of ``turn`` that
+    waits (its result file, as committed), the forces that meet where everyone may read
+    them (an open campaign's plain file), and a link to the file (``link``: where the
+    files are read online, such as ``https://github.com/OWNER/REPO/blob/main/``). A
+    sealed file's forces are the umpires' (real ids, every ship): the text says only how
+    to open it. None when no battle waits."""
     if not waiting:
         return None
+    store = open_with(root)  # what everyone reads: no key
     count = len(waiting)
     out = [f"## {turn} waits for {count} battle{'s' if count != 1 else ''} fought on "
            "the tabletop", "",
@@ -111,13 +116,17 @@ def battles_markdown(root: Path, turn: str, waiting: Sequence[str],
     for path in waiting:
         name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
         out += ["", f"### {name}", ""]
-        out += [f"- {line}" for line in _forces(root / path)]
+        shown = store.public_battle(path)
+        out += [f"- {line}" for line in _forces(shown)] if shown is not None else [
+            f"- sealed to the umpires: `ftpress battles open {turn}` writes it in plain "
+            f"beside (git-ignored) with the umpire's key; once it is filled in, `ftpress "
+            f"battles seal {turn}` seals it again, and the sealed file is committed"]
     return "\n".join(out) + "\n"
 
 
-def _forces(file: Path) -> list[str]:
+def _forces(raw: bytes) -> list[str]:
     """'nac: Lancer (nac-1, lancer-class), …' per power, from a battle-result file."""
-    data: Any = yaml.safe_load(file.read_text(encoding="utf-8"))
+    data: Any = yaml.safe_load(raw.decode("utf-8"))
     ships: Sequence[dict[str, Any]] = data.get("ships") or [] if isinstance(data, dict) else []
     by_power: dict[str, list[str]] = {}
     for ship in ships:
@@ -126,41 +135,54 @@ def _forces(file: Path) -> list[str]:
     return [f"{power}: {', '.join(names)}" for power, names in by_power.items()]
 
 
+#: What a battle's public events tell of how it ended, after the battle event itself.
+_OUTCOME_KINDS = ("ship-lost", "prize", "withdrawal", "crippled")
+
+
 def fought_markdown(root: Path, turn: str, link: str | None = None) -> str | None:
-    """Once ``turn`` is resolved: the battles it waited for on the tabletop, how each
-    ended (from the result files its record keeps, linked with ``link`` as in
-    :func:`battles_markdown`, told by name as the report tells it) and where its report
-    is. None when the turn was resolved without a tabletop battle."""
+    """Once ``turn`` is resolved: the battles it waited for on the tabletop (the result
+    files its record keeps, plain or sealed, linked with ``link`` as in
+    :func:`battles_markdown`), how each ended as its public events tell it (who holds
+    the field, the ships lost and taken, who jumped out, never where to: ftc2007
+    §18.4), and where its report is. None when the turn was resolved without a
+    tabletop battle."""
     folder = root / TURNS_DIR / turn / BATTLES_DIR
-    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    if not files:
+    files = sorted(folder.glob("*.yaml*")) if folder.is_dir() else []
+    names = {file.name.removesuffix(TWIN): file.name for file in files
+             if file.name.removesuffix(TWIN).endswith(".yaml")}
+    if not names:
         return None
-    loaded = load_state(root)
-    assert loaded is not None  # the turn is recorded, so the campaign has a state
-    count = len(files)
+    store = open_with(root)  # what everyone reads: no key
+    events = [e for e in store.events_of(f"{TURNS_DIR}/{turn}") if e.audience.public]
+    count = len(names)
     report = f"{load_config(root).base_url}turns/{turn}/"
     out = [f"## {turn} is resolved: its {words.plural(count, 'battle')} fought on the "
            f"tabletop {'are' if count != 1 else 'is'} in", "",
            f"The turn's report: {report}", ""]
-    for file in files:
-        path = f"{TURNS_DIR}/{turn}/{BATTLES_DIR}/{file.name}"
-        result = parse_battle(file.read_bytes(), path).result
+    for plain, kept in sorted(names.items()):
+        path = f"{TURNS_DIR}/{turn}/{BATTLES_DIR}/{kept}"
         name = f"[`{path}`]({link}{path})" if link else f"`{path}`"
-        out.append(f"- {name}: {_outcome(loaded.state, result)}")
+        out.append(f"- {name}: {_outcome(events, plain.removesuffix('.yaml'))}")
     return "\n".join(out) + "\n"
 
 
-def _outcome(state: State, result: BattleFile) -> str:
-    """'At Cedar Point the New Anglian Confederation holds the field; the Neue Swabian
-    League's Adler (DD) is destroyed; the Eastern Star Union withdrew to Corvid.'"""
-    said = [f"At {words.place(state, result.at)} {words.power(state, result.held_by)} "
-            "holds the field"]
-    said += [f"{words.powers_own(state, ship.player)} {words.ship(state, ship.ship, ship.design)}"
-             f" is {'left drifting' if ship.fate == 'drifting' else ship.fate}"
-             for ship in result.ships if ship.fate != "afloat"]
-    said += [f"{words.power(state, w.player)} withdrew to {words.place(state, w.to)}"
-             for w in result.withdrew]
-    return "; ".join(said) + "."
+def _outcome(events: Sequence[Event], battle: str) -> str:
+    """'The battle at Lumen, fought on the tabletop: the FSE holds the field. Sa'Vasku's
+    Keen is destroyed. …': the battle's public event, then those that follow it at its
+    place telling a ship lost or taken, or a force jumping out."""
+    said: list[str] = []
+    at = None
+    for event in events:
+        if not said:
+            if event.kind == "battle" and event.at is not None and \
+                    battle_id(event.at) == battle:
+                said, at = [event.text], event.at
+            continue
+        if event.at != at:
+            break
+        if event.kind in _OUTCOME_KINDS:
+            said.append(event.text)
+    return " ".join(said) if said else "its result is in the turn's report."
 
 
 def set_aside_message(moved: Sequence[SetAside]) -> str:

@@ -11,7 +11,7 @@ generously, so that what the browser draws fits inside the box reserved for it.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -50,7 +50,9 @@ class TextSpot:
 def text_rect(spot: TextSpot, text: str, size: float) -> Rect:
     """The box a text written at ``spot`` in ``size`` units fills, by estimate."""
     width = len(text) * size * _CHAR + 2
-    left = {"start": spot.x, "middle": spot.x - width / 2, "end": spot.x - width}[spot.anchor]
+    anchor = spot.anchor
+    left = spot.x - width / 2 if anchor == "middle" else spot.x if anchor == "start" \
+        else spot.x - width
     return Rect(left, spot.y - size * _ASCENT, left + width, spot.y + size * _DESCENT)
 
 
@@ -139,10 +141,9 @@ class _Grid:
             for j in range(j0, j1 + 1):
                 self._cells[i, j].append(entry)
 
-    def hits(self, box: _Box, cells: _Cells, enough: int | None = None) -> int:
+    def hits(self, box: _Box, cells: _Cells) -> int:
         """How many boxes ``box`` covers, each once though it lie in several cells (a
-        pair is counted in the one cell where their overlap's top left corner lies);
-        counting stops at ``enough``."""
+        pair is counted in the one cell where their overlap's top left corner lies)."""
         left, top, right, bottom = box
         qi, qj, i1, j1 = cells
         found = 0
@@ -153,65 +154,128 @@ class _Grid:
                     if x0 < right and left < x1 and y0 < bottom and top < y1 and \
                             (bi if bi > qi else qi) == i and (bj if bj > qj else qj) == j:
                         found += 1
-                        if found == enough:
-                            return found
         return found
 
 
+#: How many sets of solid boxes (with the bounds) keep what each box costs for them:
+#: a campaign's maps share their worlds' marks from turn to turn.
+_SOLIDS_KEPT = 4
+_SOLIDS: OrderedDict[tuple[_Box, tuple[Rect, ...]], tuple[_Grid, dict[_Box, int]]] = \
+    OrderedDict()
+
+
+def _solid(bounds: _Box, solid: Sequence[Rect]) -> tuple[_Grid, dict[_Box, int]]:
+    """The grid of ``solid`` and what each box looked at so far costs for it and for
+    ``bounds``, shared by every map with the same solid boxes and bounds."""
+    key = (bounds, tuple(solid))
+    kept = _SOLIDS.get(key)
+    if kept is None:
+        kept = _SOLIDS[key] = (_Grid([_box(r) for r in solid]), {})
+        while len(_SOLIDS) > _SOLIDS_KEPT:
+            _SOLIDS.popitem(last=False)
+    else:
+        _SOLIDS.move_to_end(key)
+    return kept
+
+
 class _Fixed:
-    """What does not change from round to round: each candidate's box, its grid
-    cells, and what it costs for the solid boxes, the bounds and the lines (each
-    worked out the first time a round looks at that candidate)."""
+    """What does not change from round to round: each candidate's box and what it costs
+    for the solid boxes, the bounds and the lines (each worked out the first time a
+    round looks at that candidate), and which items could cover which."""
 
     def __init__(self, bounds: Rect, solid: Sequence[Rect], lines: Sequence[Rect],
                  items: Sequence[Item]) -> None:
         self.bounds = _box(bounds)
-        self.solid = _Grid([_box(r) for r in solid])
+        self.solid, self.solid_costs = _solid(self.bounds, solid)
         self.lines = _Grid([_box(r) for r in lines])
         self.items = items
-        #: Per item, per candidate: (box, cells, fixed cost) once looked at.
-        self.known: list[list[tuple[_Box, _Cells, int] | None]] = [
+        #: Per item, per candidate: (box, fixed cost) once looked at.
+        self.known: list[list[tuple[_Box, int] | None]] = [
             [None] * len(item.candidates) for item in items]
+        #: Per item, the items that could cover it, and its choices (the candidate,
+        #: whether it still covers something, its box) by where those stood when it chose.
+        self.near = _neighbours(items)
+        self.decided: list[dict[tuple[int, ...], tuple[int, bool, _Box]]] = [{} for _ in items]
 
-    def candidate(self, item: int, pick: int) -> tuple[_Box, _Cells, int]:
-        """Candidate ``pick`` of item ``item``: its box, its cells, and its fixed cost."""
+    def candidate(self, item: int, pick: int) -> tuple[_Box, int]:
+        """Candidate ``pick`` of item ``item``: its box and its fixed cost."""
         box = _box(self.items[item].candidates[pick])
         cells = _cells(box)
-        left, top, right, bottom = self.bounds
-        inside = left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
-        cost = 100 * (self.solid.hits(box, cells) + (0 if inside else 1))
+        cost = self.solid_costs.get(box)
+        if cost is None:
+            left, top, right, bottom = self.bounds
+            inside = left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
+            cost = self.solid_costs[box] = 100 * (self.solid.hits(box, cells)
+                                                  + (0 if inside else 1))
         if self.items[item].mind_lines:
             cost += self.lines.hits(box, cells)
-        known = self.known[item][pick] = (box, cells, cost)
+        known = self.known[item][pick] = (box, cost)
         return known
+
+
+def _neighbours(items: Sequence[Item]) -> list[list[int]]:
+    """Per item, the other items one of whose candidates could cover one of its own: those
+    whose candidates' outline (the box round all of them) overlaps its own outline, found
+    by sweeping the outlines from left to right."""
+    outlines = sorted((min([r.left for r in item.candidates]), index,
+                       max([r.right for r in item.candidates]),
+                       min([r.top for r in item.candidates]),
+                       max([r.bottom for r in item.candidates]))
+                      for index, item in enumerate(items))
+    near: list[list[int]] = [[] for _ in items]
+    for n, (_, index, right, top, bottom) in enumerate(outlines):
+        mine = near[index]
+        for left2, other, _, top2, bottom2 in outlines[n + 1:]:
+            if left2 >= right:
+                break  # every outline from here starts right of this one's end
+            if top2 < bottom and top < bottom2:
+                mine.append(other)
+                near[other].append(index)
+    return near
 
 
 def _greedy(fixed: _Fixed, items: Sequence[Item], order: list[int]
             ) -> tuple[list[int], list[int]]:
     """One round: each item in ``order`` takes its cheapest candidate (the first among
-    equals), each box placed costing 100; those whose cheapest still covers something."""
-    taken = _Grid()
-    hits, add, known = taken.hits, taken.add, fixed.known
+    equals), each box placed costing 100; those whose cheapest still covers something.
+
+    An item's choice depends only on which candidate each of its neighbours (the items
+    that could cover it) has taken so far, so it is remembered by that and taken again,
+    unpriced, in a later round where its neighbours stand as they stood."""
+    known, near, seen = fixed.known, fixed.near, fixed.decided
+    at = [-1] * len(items)  # each item's candidate this round, -1 while unplaced
+    box_of: list[_Box | None] = [None] * len(items)
     chosen = [0] * len(items)
     clashed = []
     for index in order:
-        best, pick, pick_at = -1, 0, None
-        for n, seen in enumerate(known[index]):
-            box, cells, cost = seen if seen is not None else fixed.candidate(index, n)
-            if best < 0:
-                cost += 100 * hits(box, cells)
-            elif cost >= best:
-                continue  # what is placed can only add to it
-            else:
+        neighbours = near[index]
+        key = tuple([at[j] for j in neighbours])
+        decided = seen[index].get(key)
+        if decided is None:
+            placed = [box for j in neighbours if (box := box_of[j]) is not None]
+            best, pick, pick_box = -1, 0, None
+            for n, cached in enumerate(known[index]):
+                box, cost = cached if cached is not None else fixed.candidate(index, n)
+                if best >= 0 and cost >= best:
+                    continue  # what is placed can only add to it
+                left, top, right, bottom = box
                 # Only as many placed boxes as could still make it the cheapest are counted.
-                cost += 100 * hits(box, cells, (best - cost + 99) // 100)
-            if best < 0 or cost < best:
-                best, pick, pick_at = cost, n, (box, cells)
-                if best == 0:
-                    break  # nothing is cheaper
-        if best >= 100:
+                enough = (best - cost + 99) // 100 if best >= 0 else -1
+                covered = 0
+                for x0, y0, x1, y1 in placed:
+                    if x0 < right and left < x1 and y0 < bottom and top < y1:
+                        covered += 1
+                        if covered == enough:
+                            break
+                cost += 100 * covered
+                if best < 0 or cost < best:
+                    best, pick, pick_box = cost, n, box
+                    if best == 0:
+                        break  # nothing is cheaper
+            assert pick_box is not None
+            decided = seen[index][key] = (pick, best >= 100, pick_box)
+        pick, clash, box_of[index] = decided
+        if clash:
             clashed.append(index)
-        chosen[index] = pick
-        assert pick_at is not None
-        add(*pick_at)
+        chosen[index] = at[index] = pick
     return chosen, clashed

@@ -200,7 +200,8 @@ def _value_text(w: WorldMark) -> str:
     return str(w.income) if w.income is not None else "?"
 
 
-def _marks(w: WorldMark) -> list[Rect]:
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _marks(w: WorldMark) -> tuple[Rect, ...]:
     """The boxes a world's disc and its depot, base and shipyard fill."""
     x, y = centre(w.hex)
     reach = SIZE * 0.62 if w.interdicted else _DISC + 1.5
@@ -212,7 +213,7 @@ def _marks(w: WorldMark) -> list[Rect]:
     if w.shipyard:
         rects.append(Rect(x + SIZE * 0.45 - 6, y - SIZE * 0.42 - 6, x + SIZE * 0.45 + 6,
                           y - SIZE * 0.42 + 5))
-    return rects
+    return tuple(rects)
 
 
 def stack_size(count: int) -> tuple[float, float]:
@@ -243,27 +244,23 @@ def _layout(m: StarMap, worlds: list[WorldMark], bounds: Rect) -> _Placed:
     so that none covers a disc, a mark or another, and labels keep off routes and
     this turn's moves."""
     lines = [rect for route in m.routes for a, b in itertools.pairwise(route.hexes)
-             for rect in segment_rects(centre(a), centre(b))]
-    lines += [rect for move in m.moves for rect in segment_rects(centre(move.start),
-                                                                  centre(move.end))]
-    labels: list[tuple[list[TextSpot], list[TextSpot]]] = []
+             for rect in _segment(a, b)]
+    lines += [rect for move in m.moves for rect in _segment(move.start, move.end)]
+    labels: list[tuple[tuple[TextSpot, ...], tuple[TextSpot, ...]]] = []
     items = []
     for w in worlds:
-        x, y = centre(w.hex)
-        values, names = _value_spots(x, y), _name_spots(x, y)
+        values, names, value_item, name_item = _labels(w.hex, _value_text(w), w.name)
         labels.append((values, names))
-        items += [text_item(values, _value_text(w), _VALUE_SIZE),
-                  text_item(names, w.name, _NAME_SIZE)]
+        items += [value_item, name_item]
     counts: dict[Hex, int] = defaultdict(int)
     for c in m.counters:
         counts[c.hex] += 1
     stacked = sorted(counts, key=lambda k: (k.q, k.r))
     corners = []
     for h in stacked:
-        wide, high = stack_size(counts[h])
-        corners.append(stack_spots(*centre(h), wide, high))
-        items.append(Item(tuple(Rect(cx, cy, cx + wide, cy + high) for cx, cy in corners[-1]),
-                          mind_lines=False))
+        spots_at, item = _stack(h, counts[h])
+        corners.append(spots_at)
+        items.append(item)
     chosen = arrange(bounds, [rect for w in worlds for rect in _marks(w)], lines, items)
     spots = {w.hex: (values[chosen[2 * i]], names[chosen[2 * i + 1]])
              for i, (w, (values, names)) in enumerate(zip(worlds, labels, strict=True))}
@@ -271,6 +268,33 @@ def _layout(m: StarMap, worlds: list[WorldMark], bounds: Rect) -> _Placed:
     stacks = {h: (round(corners[i][chosen[first + i]][0], 1),
                   round(corners[i][chosen[first + i]][1], 1)) for i, h in enumerate(stacked)}
     return spots, stacks
+
+
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _stack(h: Hex, count: int) -> tuple[tuple[tuple[float, float], ...], Item]:
+    """Where a stack of ``count`` counters in ``h`` may stand (its top left corners), and
+    the item placing it: worked out once per hex and count."""
+    wide, high = stack_size(count)
+    corners = tuple(stack_spots(*centre(h), wide, high))
+    return corners, Item(tuple(Rect(cx, cy, cx + wide, cy + high) for cx, cy in corners),
+                         mind_lines=False)
+
+
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _labels(h: Hex, value: str, name: str
+            ) -> tuple[tuple[TextSpot, ...], tuple[TextSpot, ...], Item, Item]:
+    """A world's value and name spots, and the items placing them (the same from map to
+    map while the world's value and name stay the same: worked out once)."""
+    x, y = centre(h)
+    values, names = _value_spots(x, y), _name_spots(x, y)
+    return (tuple(values), tuple(names), text_item(values, value, _VALUE_SIZE),
+            text_item(names, name, _NAME_SIZE))
+
+
+@lru_cache(maxsize=FRAGMENTS_KEPT)
+def _segment(a: Hex, b: Hex) -> tuple[Rect, ...]:
+    """The boxes labels keep off along a route's or a move's line from ``a`` to ``b``."""
+    return tuple(segment_rects(centre(a), centre(b)))
 
 
 def _value_spots(x: float, y: float) -> list[TextSpot]:

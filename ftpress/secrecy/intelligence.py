@@ -31,7 +31,8 @@ from pydantic import TypeAdapter
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.files import validation, yamlsource
 from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.knowledge import known_state
+from ftpress.secrecy.hidden_state import counters_named
+from ftpress.secrecy.knowledge import counter_names, known_state
 from ftpress.secrecy.visibility import Viewer
 from ftpress.state import crossrefs
 from ftpress.state.events import Event
@@ -67,11 +68,26 @@ class Intelligence:
     events: tuple[Event, ...]
 
 
-def known_to(state: State, events: tuple[Event, ...], turn: str, player: str) -> Intelligence:
-    """What ``player`` knows after ``turn``: the state as they know it, and what they
-    were told."""
+def known_to(state: State, events: tuple[Event, ...], turn: str, player: str,
+             start: State | None = None) -> Intelligence:
+    """What ``player`` knows after ``turn`` (``start``: the state it began with, where
+    known): the state as they know it, and what they were told, each group named as in
+    that state (:func:`names_for`)."""
+    told = tuple(e for e in events if e.audience.tells(player))
     return Intelligence(turn, player, known_state(state, Viewer.of(player)),
-                        tuple(e for e in events if e.audience.tells(player)))
+                        counters_named(told, names_for(state, player, start)))
+
+
+def names_for(state: State, player: str, start: State | None = None) -> dict[str, str]:
+    """How what ``player`` is told of a turn names each group (by real id): their own
+    groups (in ``state``, the full state the turn ended with, or in ``start``, the one
+    it began with) by their ids; another power's by the name its counter goes by in the
+    player's known state, as the public's events name counters
+    (:func:`ftpress.secrecy.knowledge.counter_names`). Another power's group the player
+    cannot tell from its neighbours, or gone from the map, goes unnamed: its real id is
+    its owner's label, which would let the player follow it from turn to turn."""
+    own = {g.id for s in (start, state) if s is not None for g in s.groups_of(player)}
+    return counter_names(state, Viewer.of(player)) | {g: g for g in own}
 
 
 def path_of(folder: str, player: str) -> str:
@@ -122,13 +138,15 @@ def keyed_players(state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
-                       turn: str) -> dict[str, bytes]:
+                       turn: str, start: State | None = None) -> dict[str, bytes]:
     """The sealed intelligence of every player with a recipient, by path in ``folder``,
     and their sealed reports (:mod:`ftpress.yourview.files`): what a sealed campaign's
-    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.store.sealed_campaign`)."""
+    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.store.sealed_campaign`);
+    ``start``, the state the turn began with, where known (a player's groups gone in
+    the turn keep their ids in what they are told)."""
     files: dict[str, bytes] = {}
     for player, to in keyed_players(state):
-        text = text_of(known_to(state, events, turn, player))
+        text = text_of(known_to(state, events, turn, player, start))
         files[path_of(folder, player)] = agekeys.encrypt(text.encode("utf-8"),
                                                          agekeys.recipients(to))
     # And what the site publishes of it for the player's browser ("Your view").

@@ -51,7 +51,7 @@ CACHE_DIR = ".ftpress-cache"
 INPUTS = ("content", "state", "orders", "themes", "static", "site.yaml")
 #: Libraries whose version can change the bytes of the output.
 LIBRARIES = ("ftpress", "jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pyyaml",
-             "svgwrite", "pydantic", "pagefind-bin", "resvg-py")
+             "svgwrite", "pydantic", "pagefind-bin", "resvg")
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: How long after an input's last change a fingerprint can trust that file's time: the
 #: coarsest file clocks in use count in 2-second steps (FAT), HFS+ and ext3 in seconds.

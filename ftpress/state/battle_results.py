@@ -35,6 +35,9 @@ from ftpress.state.hexes import Hex
 from ftpress.state.model import Count, Id, Location, Point, Text
 
 BATTLES_DIR = "battles"
+#: In a sealed campaign, the plain battle-result files are the umpire's working copies
+#: (``.gitignore``); what is committed is each one sealed beside it (``.yaml.age``).
+BATTLES_IGNORED = f"/{BATTLES_DIR}/*/*.yaml"
 _CONFIG = ConfigDict(extra="forbid")
 #: A ship's fate: afloat, destroyed, drifting (a hulk, ftc2007 §12), or crippled (sct §6.4).
 Fate = Literal["afloat", "destroyed", "drifting", "crippled"]

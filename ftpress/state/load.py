@@ -211,8 +211,28 @@ def _key(kind: FileKind, raw: bytes, ext: StateExtension | None = None) -> FileK
     return kind.name, _digest(raw)
 
 
-def _store_key(digest: str) -> str:
-    return f"state-yaml\0{digest}"
+def _store_key(digest: str, kind: str = "state") -> str:
+    return f"{kind}-yaml\0{digest}"
+
+
+def kept_yaml(store: Store, kind: str, digests: Iterable[str]) -> dict[str, Any]:
+    """The parsed YAML (without marks) of the files of ``kind`` whose bytes have these
+    ``digests``, by digest, as an earlier run kept them in ``store`` (:func:`keep_yaml`)."""
+    keys = {_store_key(digest, kind): digest for digest in digests}
+    return {keys[key]: json.loads(value[0], object_hook=_untag)
+            for key, value in store.get_many(keys).items()}
+
+
+def yaml_text(data: Any) -> str | None:
+    """A file's parsed YAML as :func:`keep_yaml` keeps it (None if it cannot be)."""
+    return _storable(data)
+
+
+def keep_yaml(store: Store, kind: str, digest: str, text: str) -> None:
+    """Keep a file's parsed YAML (:func:`yaml_text`) in ``store`` for later runs. Only for
+    a file that loaded without a problem, and never a twin's: what the store keeps on
+    disk is not encrypted."""
+    store.put(_store_key(digest, kind), (text,))
 
 
 def _from_store(store: Store, digest: str, rel: str, kind: FileKind,

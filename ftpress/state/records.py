@@ -10,11 +10,13 @@ umpire's key, every file is read from its sealed twin (:mod:`ftpress.secrecy.twi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from ftpress.errors import InputError, Problem
 from ftpress.files import validation, yamlsource
@@ -24,7 +26,7 @@ from ftpress.state.dice import Roll
 from ftpress.state.events import Event, EventsFile
 from ftpress.state.extension import NO_EXTENSIONS, Extensions
 from ftpress.state.files import DICE
-from ftpress.state.load import Store, load_dice, load_state
+from ftpress.state.load import Store, keep_yaml, kept_yaml, load_dice, load_state, yaml_text
 from ftpress.state.model import State
 from ftpress.state.turns import TURNS_DIR, turn_number
 
@@ -71,8 +73,35 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
     problems: list[Problem] = []
     folders = sorted((n, f) for n, f in folders if f.is_dir())
     # A log with a problem comes back None and is read again below, to say where.
-    logs = executor.map(lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire,
-                                                  store), folders)
+    if store is not None and umpire is None:
+        # The public logs' parse is kept on disk between builds (CI's restored cache):
+        # each is validated from it, not parsed, and the others parsed on every core.
+        kept, digests = _kept_logs(root, folders, store)
+        fresh = [index for index in range(len(folders)) if index not in kept]
+        made = dict(zip(fresh, executor.map(
+            lambda i: _log_and_text(root, f"{TURNS_DIR}/{folders[i][1].name}"), fresh),
+            strict=True))
+        logs: list[tuple[Event, ...] | None] = []
+        for index in range(len(folders)):
+            log = made.get(index)
+            if index in kept:
+                logs.append(kept[index])
+            elif log is None:
+                logs.append(None)
+            else:
+                logs.append(log[0])
+                if log[1] is not None and index in digests:
+                    keep_yaml(store, "events", digests[index], log[1])
+            if logs[-1] is not None and index in digests:
+                store.parsed[_memory_key(folders[index][1], digests[index])] = logs[-1]
+    else:
+        logs = []
+        for key, events in executor.map(
+                lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire, store),
+                folders):
+            if store is not None and key is not None:
+                store.parsed[key] = events  # parsed by a worker: kept here for the next load
+            logs.append(events)
     for (number, folder), events in zip(folders, logs, strict=True):
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
@@ -90,25 +119,78 @@ def read_events(root: Path, rel: str, umpire: UmpireKey | None = None,
     """A turn's event log (none if it has no ``events.yaml``), from its twin with
     ``umpire``; raises with its problems. ``store``: where logs read before are kept, by
     their bytes and where they were read (a problem names its file)."""
+    return _read_events(root, rel, umpire, store)[1]
+
+
+def _read_events(root: Path, rel: str, umpire: UmpireKey | None, store: Store | None
+                 ) -> tuple[tuple[str, str] | None, tuple[Event, ...]]:
+    """:func:`read_events`, with the key the log is kept by (None: it has none)."""
     if not (root / rel / "events.yaml").is_file():
-        return ()
+        return None, ()
     raw, shown = read(root, f"{rel}/events.yaml", umpire)
     key = (f"events {shown}", hashlib.sha256(raw).hexdigest())
     if store is not None and (kept := store.parsed.get(key)) is not None:
-        return kept  # type: ignore[no-any-return]
-    events = validation.validate(_EVENTS, yamlsource.parse(
-        yamlsource.decode(raw, shown), shown), shown).events
+        return key, kept
+    events = _parsed_events(raw, shown)[0]
     if store is not None:
         store.parsed[key] = events  # only a log without a problem is kept
-    return events
+    return key, events
+
+
+def _parsed_events(raw: bytes, shown: str) -> tuple[tuple[Event, ...], Any]:
+    """A log's events from its bytes, and its parsed YAML; raises with its problems."""
+    data = yamlsource.parse(yamlsource.decode(raw, shown), shown)
+    return validation.validate(_EVENTS, data, shown).events, data
+
+
+def _kept_logs(root: Path, folders: list[tuple[int, Path]], store: Store
+               ) -> tuple[dict[int, tuple[Event, ...]], dict[int, str]]:
+    """The event logs (by their place in ``folders``) that an earlier run kept parsed in
+    ``store``, validated again, and the digest of each other plain log. A log the store
+    kept that does not validate as it stands is left to be parsed, to say where."""
+    digests = {}
+    for index, (_, folder) in enumerate(folders):
+        path = folder / "events.yaml"
+        if path.is_file() and not path.is_symlink():
+            digests[index] = hashlib.sha256(path.read_bytes()).hexdigest()
+    kept = {index: events for index, digest in digests.items()
+            if (events := store.parsed.get(_memory_key(folders[index][1], digest))) is not None}
+    found = kept_yaml(store, "events", [d for i, d in digests.items() if i not in kept])
+    for index, digest in digests.items():
+        if index not in kept and digest in found:
+            with contextlib.suppress(ValidationError):
+                kept[index] = _EVENTS.validate_python(found[digest]).events
+    return kept, digests
+
+
+def _memory_key(folder: Path, digest: str) -> tuple[str, str]:
+    """What a turn's plain log is known by in :attr:`Store.parsed` (as :func:`read_events`
+    keeps it)."""
+    return f"events {TURNS_DIR}/{folder.name}/events.yaml", digest
+
+
+def _log_and_text(root: Path, rel: str) -> tuple[tuple[Event, ...], str | None] | None:
+    """A plain log's events and its parsed YAML as the store keeps it; None if it has a
+    problem (it is read again, to say where)."""
+    if not (root / rel / "events.yaml").is_file():
+        return (), None
+    try:
+        raw, shown = read(root, f"{rel}/events.yaml", None)
+        events, data = _parsed_events(raw, shown)
+    except InputError:
+        return None
+    return events, yaml_text(data)
 
 
 def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None,
-                    store: Store | None = None) -> tuple[Event, ...] | None:
+                    store: Store | None = None
+                    ) -> tuple[tuple[str, str] | None, tuple[Event, ...] | None]:
+    """A turn's event log and its key, both None where it has a problem (read again by
+    the load, to say where). A worker's parse is kept by the caller, in its process."""
     try:
-        return read_events(root, rel, umpire, store)
+        return _read_events(root, rel, umpire, store)
     except InputError:
-        return None
+        return None, None
 
 
 def read_recorded_orders(root: Path, rel: str, umpire: UmpireKey | None = None

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter
 
 from ftpress.errors import InputError, InvalidArgument, Problem, RefusedCommand
 from ftpress.files import validation, yamlsource
+from ftpress.files.write import write_file
 from ftpress.orders.load import LoadedOrders, orders_digest, orders_path, parse_orders
 from ftpress.rules import STATE_EXTENSIONS
 from ftpress.secrecy import sealing
@@ -309,6 +310,44 @@ class CampaignStore(ABC):
         in ``folder``)."""
         return load_battles(self.root, turn, folder)
 
+    # --- the battle-result files of a turn paused for the tabletop --------------------
+
+    def battle_kept_as(self, path: str) -> str:
+        """The file the battle-result file ``path`` (``battles/<turn>/<battle>.yaml``) is
+        committed as, which the turn's pause names: here the plain file itself."""
+        return path
+
+    def write_battle_template(self, state: State, path: str, text: bytes) -> None:
+        """Write the template of the battle-result file ``path``, for the umpire to fill
+        in (``state``: the campaign's, whose umpires it is for)."""
+        write_file(self.root / path, text)
+
+    def public_battle(self, path: str) -> bytes | None:
+        """What everyone reads of the battle-result file committed as ``path``: its
+        bytes (the forces that meet are public in an open campaign); None where it is
+        sealed to the umpires."""
+        return (self.root / path).read_bytes()
+
+    def waiting_battles(self, turn: str) -> list[str]:
+        """The battle-result files a paused ``turn`` still waits for, as committed: those
+        not yet marked ``fought: true``."""
+        folder = self.root / BATTLES_DIR / turn
+        return [f"{BATTLES_DIR}/{turn}/{file.name}" for file in
+                (sorted(folder.glob("*.yaml")) if folder.is_dir() else ())
+                if not _fought(file)]
+
+    def sealed_battles(self, turn: str) -> dict[str, bytes]:
+        """The battle-result files of ``turn`` the umpire filled in, sealed to the
+        umpires beside the plain ones, by path; refused where they are committed plain."""
+        raise RefusedCommand("this campaign is open: its battle-result files are committed "
+                             "as they are, in plain; there is nothing to seal")
+
+    def opened_battles(self, turn: str) -> dict[str, bytes]:
+        """The sealed battle-result files of ``turn`` opened, as the plain files the
+        umpire fills in, by path; refused where nothing is sealed."""
+        raise RefusedCommand("this campaign is open: its battle-result files are plain "
+                             "already; there is nothing to open")
+
     def hand_dice(self, path: Path) -> SuppliedDice:
         """``--dice FILE``: the dice rolled by hand."""
         return read_supplied_dice(self.root, path)
@@ -527,6 +566,12 @@ def too_big_to_read(files: Mapping[str, bytes]) -> list[Problem]:
                     "over more turns; nothing was written")
             for rel, data in sorted(files.items())
             if rel.endswith(".yaml") and len(data) > limit]
+
+
+def _fought(file: Path) -> bool:
+    """Has the umpire marked the plain battle-result file ``file`` ``fought: true``?"""
+    data = yamlsource.parse(yamlsource.read_text(file, file.name), file.name)
+    return isinstance(data, dict) and data.get("fought") is True
 
 
 def _hidden_secret(master: bytes | None, state: State, turn: str) -> str | None:

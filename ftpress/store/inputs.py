@@ -3,6 +3,7 @@ umpire filled in, and dice rolled by hand. Each reader reports every problem at 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import TypeAdapter
@@ -10,6 +11,7 @@ from pydantic import TypeAdapter
 from ftpress.errors import InputError, Problem
 from ftpress.files import yamlsource
 from ftpress.orders.load import LoadedOrders, OrdersT, read_orders
+from ftpress.secrecy.twins import TWIN
 from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle, battle_path, parse_battle
 from ftpress.state.dice import SuppliedDice
 
@@ -54,29 +56,34 @@ def read_supplied_dice(root: Path, path: Path) -> SuppliedDice:
 
 
 def load_battles(root: Path, turn: str, folder: str | None = None,
-                 ) -> dict[str, LoadedBattle]:
+                 opened: Callable[[str], bytes] | None = None) -> dict[str, LoadedBattle]:
     """The battle-result files of a turn (``battles/<turn-id>/``, or the copies kept in
     ``folder``) that the umpire has filled in (``fought: true``), by battle id; raises
     with every problem. Each is named by its place under ``battles/``, as the turn's
-    events name it, wherever it was read from."""
+    events name it, wherever it was read from. ``opened``: the files are sealed, each
+    ``<battle-id>.yaml.age`` read through it (by its path) instead of the plain file."""
     base = root / (folder or f"{BATTLES_DIR}/{turn}")
     found: dict[str, LoadedBattle] = {}
     problems: list[Problem] = []
+    tail = ".yaml" if opened is None else ".yaml" + TWIN
     if base.is_dir():
-        for file in sorted(base.glob("*.yaml")):
-            rel = battle_path(turn, file.stem)
+        for file in sorted(base.glob("*" + tail)):
+            stem = file.name.removesuffix(tail)
+            rel = battle_path(turn, stem)
             try:
-                loaded = parse_battle(yamlsource.read_bytes(file, rel), rel)
+                raw = yamlsource.read_bytes(file, rel) if opened is None else \
+                    opened(file.relative_to(root).as_posix())
+                loaded = parse_battle(raw, rel)
             except InputError as exc:
                 problems.extend(exc.problems)
                 continue
-            if loaded.result.battle != file.stem:
-                problems.append(loaded.problem(f"this file is named for battle {file.stem!r} "
+            if loaded.result.battle != stem:
+                problems.append(loaded.problem(f"this file is named for battle {stem!r} "
                                                f"but says {loaded.result.battle!r}; expected "
                                                "the file name and 'battle:' to agree",
                                                "battle"))
             elif loaded.result.fought:
-                found[file.stem] = loaded
+                found[stem] = loaded
     if problems:
         raise InputError(problems)
     return found

@@ -7,7 +7,9 @@ from a part of it that was made for the public: the state the public knows
 each counter in them named as that state names it),
 the public rolls with their places in the stream, ``turn.yaml`` without the hidden
 secret, the public copy of each order file (who sent it, for which turn: never made
-from the player's text), and the battle results the umpire committed in plain.
+from the player's text). A battle result fought on the tabletop has no public copy:
+what the public learns of the battle is what its public events say (who holds the
+field, the ships lost and taken, who jumped out, never where to: ftc2007 §18.4).
 Nothing public is made by taking a whole file and deleting from it afterwards;
 tests/test_noninterference.py ("nothing public depends on a hidden fact") tests
 this seam.
@@ -48,9 +50,6 @@ class PublicTurn:
     #: The public copy of each order file folded in, by player
     #: (:func:`~ftpress.secrecy.hidden_state.public_order_copy`).
     orders: Mapping[str, bytes]
-    #: Each battle result fought on the tabletop and folded in, by battle id: as the
-    #: umpire committed it in plain under ``battles/``, which everyone reads.
-    battles: Mapping[str, bytes]
 
 
 def project(made: MadeTurn) -> PublicTurn:
@@ -61,9 +60,7 @@ def project(made: MadeTurn) -> PublicTurn:
                            counter_names(made.state, PUBLIC_VIEW))
     apart = made.record.hidden_secret_sha256 is not None
     orders = {player: public_order_copy(made.turn, player) for player in made.orders}
-    fought = {e.order for e in made.events if e.kind == "battle" and e.order}
-    battles = {name: battle.raw for name, battle in made.battles.items() if battle.path in fought}
     return PublicTurn(made.turn, public_state(made.state),
                       public_state(made.before) if made.before is not None else None,
                       shown, public_rolls(made.dice, shown, made.key, apart),
-                      dataclasses.replace(made.record, hidden_secret=None), orders, battles)
+                      dataclasses.replace(made.record, hidden_secret=None), orders)

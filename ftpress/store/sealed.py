@@ -21,6 +21,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ftpress.errors import InputError, Problem, RefusedCommand
+from ftpress.files.gitignore import ensure_ignored
+from ftpress.files.write import write_file
 from ftpress.orders.load import ORDERS_DIR
 from ftpress.orders.sent import SEALED as SENT_SEALED
 from ftpress.orders.sent import senders
@@ -28,8 +30,8 @@ from ftpress.secrecy import agekeys, sealing
 from ftpress.secrecy.hidden_state import Sealer, state_pairs
 from ftpress.secrecy.intelligence import intelligence_files, keyed_players
 from ftpress.secrecy.knowledge import public_state
-from ftpress.secrecy.twins import UmpireKey, marked, twin
-from ftpress.state.battle_results import BATTLES_DIR
+from ftpress.secrecy.twins import TWIN, UmpireKey, marked, open_twin, twin
+from ftpress.state.battle_results import BATTLES_DIR, BATTLES_IGNORED, LoadedBattle
 from ftpress.state.events import EventsFile
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
@@ -38,6 +40,7 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import TURNS_DIR
 from ftpress.store.campaign import load_state
 from ftpress.store.campaign_store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.inputs import load_battles
 from ftpress.store.listing import LISTING, listing
 from ftpress.store.projection import project
 from ftpress.store.secret import SECRET_ENV
@@ -109,8 +112,11 @@ class SealedStore(CampaignStore):
             out |= sealer.pair(rel, whole[rel], dump(public.record).encode("utf-8"))
         else:
             out[rel] = dump(public.record).encode("utf-8")
-        for name, raw in public.battles.items():
-            out[f"{folder}/{BATTLES_DIR}/{name}.yaml"] = raw
+        # A battle result fought on the tabletop is the umpire's: its twin alone (what
+        # the public learns of the battle is in the public events).
+        for rel in [rel for rel in whole if rel.startswith(f"{folder}/{BATTLES_DIR}/")]:
+            del out[rel]
+            out[twin(rel)] = sealer.sealed(rel, whole[rel])
         for player, shown in sorted(public.orders.items()):
             rel = f"{folder}/orders/{player}.yaml"
             # The player's sealed file, where the dice were keyed on it, is the twin.
@@ -118,13 +124,81 @@ class SealedStore(CampaignStore):
             out |= {rel: marked(rel.rsplit("/", 1)[1], shown),
                     twin(rel): committed if committed is not None else
                     sealer.sealed(rel, whole[rel])}
-        for rel, data in intelligence_files(folder, made.state, made.events, made.turn).items():
+        for rel, data in intelligence_files(folder, made.state, made.events, made.turn,
+                                            made.start).items():
             out[rel] = sealer.kept(rel, data)
         # Last: the list of every file of the record with its hash, for anyone to check;
         # none for a record written before records were listed (made again: redo).
         if not (self.root / folder).is_dir() or (self.root / folder / LISTING).is_file():
             out[f"{folder}/{LISTING}"] = listing(folder, out)
         return out
+
+    def battles(self, turn: str, folder: str | None = None) -> dict[str, LoadedBattle]:
+        """The sealed battle results (``<battle-id>.yaml.age``), opened with the umpire's
+        key; the plain files beside them are the umpire's working copies, git-ignored,
+        and count once sealed (``ftpress battles seal``). Refused without the key."""
+        key = self.key
+        if key is None:
+            raise RefusedCommand(f"this campaign's battle results are sealed; set "
+                                 f"${agekeys.UMPIRE_KEY_ENV} to the umpire's key (or keep it in "
+                                 f"{agekeys.UMPIRE_KEY_FILE}) to read them; nothing was done")
+        return load_battles(self.root, turn, folder,
+                            opened=lambda rel: open_twin(self.root, rel, key))
+
+    def battle_kept_as(self, path: str) -> str:
+        """Its twin: the forces that meet (real ids, every ship) are the umpires'."""
+        return twin(path)
+
+    def write_battle_template(self, state: State, path: str, text: bytes) -> None:
+        """The template sealed to the umpires (committed), and in plain beside it for the
+        umpire at hand (git-ignored)."""
+        ensure_ignored(self.root, BATTLES_IGNORED)
+        sealed = agekeys.encrypt(text, agekeys.recipients(
+            tuple(state.campaign.umpire_recipients or ())))
+        write_file(self.root / path, text)
+        write_file(self.root / twin(path), sealed)
+
+    def public_battle(self, path: str) -> bytes | None:
+        return None
+
+    def waiting_battles(self, turn: str) -> list[str]:
+        """Every sealed battle-result file of the paused ``turn``: whether one is filled
+        in is sealed too."""
+        folder = self.root / BATTLES_DIR / turn
+        return [f"{BATTLES_DIR}/{turn}/{file.name}" for file in
+                (sorted(folder.glob("*.yaml" + TWIN)) if folder.is_dir() else ())]
+
+    def sealed_battles(self, turn: str) -> dict[str, bytes]:
+        """Each plain battle-result file of ``turn`` that reads (every problem of every
+        one refused at once), sealed to the umpires' recipients the plain
+        ``state/campaign.yaml`` lists; a twin that says the same keeps its bytes."""
+        folder = self.root / BATTLES_DIR / turn
+        plain = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        if not plain:
+            raise RefusedCommand(f"{BATTLES_DIR}/{turn}/ holds no plain battle-result file "
+                                 "to seal; expected the files the umpire filled in "
+                                 f"('ftpress battles open {turn}' writes them from the sealed "
+                                 "ones)")
+        load_battles(self.root, turn)  # raises with every problem of every file
+        ensure_ignored(self.root, BATTLES_IGNORED)
+        loaded = load_state(self.root)
+        assert loaded is not None  # a sealed campaign has its plain state
+        sealer = Sealer.of(self.root, loaded.state, self.key)
+        out = {}
+        for file in plain:
+            rel = file.relative_to(self.root).as_posix()
+            out[twin(rel)] = sealer.sealed(rel, file.read_bytes())
+        return out
+
+    def opened_battles(self, turn: str) -> dict[str, bytes]:
+        """Each sealed battle-result file of ``turn`` opened, for the umpire to fill in;
+        refused without the umpire's key."""
+        if self.key is None:
+            raise RefusedCommand("this campaign's battle results are sealed; opening them "
+                                 "needs the umpire's key; nothing was done")
+        key = self.key
+        return {rel.removesuffix(TWIN): open_twin(self.root, rel, key)
+                for rel in self.waiting_battles(turn)}
 
     def kept_as(self, name: str) -> tuple[str, ...]:
         """The public projection, and the whole sealed beside it."""

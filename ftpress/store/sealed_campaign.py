@@ -40,8 +40,15 @@ from ftpress.secrecy.hidden_state import Sealer, state_pairs
 from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
 from ftpress.secrecy.intelligence import intelligence_files
 from ftpress.secrecy.knowledge import knowledge_of, public_state
-from ftpress.secrecy.twins import RECORD_TWINS, UmpireKey, is_projection, missing_twins, twin
-from ftpress.state.battle_results import BATTLES_DIR
+from ftpress.secrecy.twins import (
+    RECORD_TWINS,
+    TWIN,
+    UmpireKey,
+    is_projection,
+    missing_twins,
+    twin,
+)
+from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.load import load_dice, snapshot_folders
 from ftpress.state.model import DiceFile, State
@@ -50,6 +57,7 @@ from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
 from ftpress.store import MadeTurn, SealedStore
 from ftpress.store.campaign import load_folder
+from ftpress.store.inputs import load_battles
 from ftpress.store.listing import LISTING, record_lines, state_lines
 from ftpress.store.record import read_record
 from ftpress.store.secret import turn_key
@@ -138,6 +146,9 @@ def sealed_files(root: Path, umpire: UmpireKey, *, seal_orders: bool = False,
         assert start is not None, f"{folder} has no turn before it"
         files |= _record(store, folder, turn, full, before, start)
         removed += _resolved_orders(root, turn, folder, source, problems)
+        # A battle result the record kept in plain: its twin holds it now.
+        removed += sorted(rel for file in (root / folder / BATTLES_DIR).glob("*.yaml")
+                          if twin(rel := file.relative_to(root).as_posix()) in files)
         previous = full
     sealed_orders, left, gone = _open_orders(root, current, seal_orders, problems)
     if problems:
@@ -169,8 +180,10 @@ def latest_intelligence(root: Path, umpire: UmpireKey, player: str) -> dict[str,
     if folder.endswith(f"/{SETUP}"):
         made = setup_intelligence(folder, full, keys)
     else:
+        start = load_folder(root, folders[-2], umpire=umpire).state if len(folders) > 1 \
+            else None
         made = intelligence_files(folder, _keyed(full, keys), read_events(root, folder, umpire),
-                                  folder.rsplit("/", 1)[1])
+                                  folder.rsplit("/", 1)[1], start)
     own = keys.player(player)
     mine = {path_of(folder, player)}
     if own is not None and own.recipient is not None:
@@ -205,7 +218,7 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
                     dict(read_recorded_orders(root, folder, key)),
                     {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
                      for path, data in sealed.files.items()} if sealed is not None else {},
-                    store.battles(turn, f"{folder}/{BATTLES_DIR}"))
+                    _kept_battles(store, turn, f"{folder}/{BATTLES_DIR}"))
     listed = f"{folder}/{LISTING}"  # a record made before records were listed keeps none
     files = {rel: data for rel, data in store.turn_files(made).written.items()
              if rel.startswith(folder + "/")}
@@ -214,6 +227,14 @@ def _record(store: SealedStore, folder: str, turn: str, full: State, before: Sta
     if listed in files:
         files[listed] = record_lines(files[listed]) + state_lines((root / listed).read_bytes())
     return files
+
+
+def _kept_battles(store: SealedStore, turn: str, kept: str) -> dict[str, LoadedBattle]:
+    """The battle results a record keeps: sealed (its twins), or, in a record written
+    before they were sealed, the plain copies, which the twins written now replace."""
+    if any((store.root / kept).glob("*.yaml" + TWIN)):
+        return store.battles(turn, kept)
+    return load_battles(store.root, turn, kept)
 
 
 def _resolved_orders(root: Path, turn: str, folder: str, source: UmpireKey | None,

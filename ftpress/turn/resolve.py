@@ -21,6 +21,7 @@ from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.rules.ruleset import Ruleset
+from ftpress.secrecy.twins import TWIN
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
 from ftpress.state.events import Event, TurnRecord
@@ -95,9 +96,12 @@ class TurnResult:
                     "the hull boxes each ship lost ('damage'), its 'fate' (afloat, destroyed or "
                     "drifting), who withdrew and where to ('withdrew'), who holds the field "
                     "('held_by')")
+            sealed = (f" (a sealed file: 'ftpress battles open {self.turn}' writes it in "
+                      f"plain to fill in, 'ftpress battles seal {self.turn}' seals it again)"
+                      if any(path.endswith(TWIN) for path in self.waiting) else "")
             return (f"{self.turn} waits for {count} battle{'s' if count != 1 else ''} fought "
                     f"on the tabletop; nothing was recorded. Fill in for each: {what}, then "
-                    "set 'fought: true' and run ftpress turn again:\n" + files)
+                    f"set 'fought: true' and run ftpress turn again{sealed}:\n" + files)
         if not self.written:
             return f"{self.turn} is already recorded in {TURNS_DIR}/{self.turn}/; nothing changed"
         cal = self.state.campaign.calendar
@@ -177,7 +181,7 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
     notes = list(secrets.notes)
     waiting = [e for e in events if e.kind == "battle-pending"]
     if waiting:
-        paths = write_templates(store.root, turn, new_state, waiting, store.base_url)
+        paths = write_templates(store, turn, new_state, waiting)
         return TurnResult(turn, new_state, events, {}, _public_rolls(dice), tuple(notes),
                           written=False, waiting=paths)
     notes += [f"{path} is not a battle of {turn}; it was left out" for path in

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from pathlib import Path
 
-from ftpress.files.write import write_file
 from ftpress.state.battle_results import LoadedBattle, battle_id, battle_path
 from ftpress.state.events import Event
 from ftpress.state.hexes import Hex
 from ftpress.state.model import Point, State
+from ftpress.store import CampaignStore
 
 #: What the umpire fills in, as the battle-result template explains it.
 _FILL_IN = (
@@ -25,19 +24,21 @@ _PLANAR_FILL_IN = (
     "#   withdrew  leave it empty: no force moves after an sct battle")
 
 
-def write_templates(root: Path, turn: str, state: State, waiting: list[Event],
-                    base_url: str | None) -> tuple[str, ...]:
-    """The battle-result file of each battle ``waiting`` for the table, by path: one not
-    written yet is written; an unfinished one is left as the umpire has it."""
+def write_templates(store: CampaignStore, turn: str, state: State, waiting: list[Event],
+                    ) -> tuple[str, ...]:
+    """The battle-result file of each battle ``waiting`` for the table, as committed (the
+    store's :meth:`~ftpress.store.CampaignStore.battle_kept_as`): one not written yet is
+    written through the store; an unfinished one is left as the umpire has it."""
     paths = []
     for event in waiting:
         assert event.at is not None
         battle = battle_id(event.at)
         path = battle_path(turn, battle)
-        paths.append(path)
-        if not (root / path).is_file():
-            write_file(root / path, battle_template(turn, battle, event, state,
-                                                    base_url).encode("utf-8"))
+        kept = store.battle_kept_as(path)
+        paths.append(kept)
+        if not (store.root / kept).is_file():
+            store.write_battle_template(state, path, battle_template(
+                turn, battle, event, state, store.base_url).encode("utf-8"))
     return tuple(paths)
 
 

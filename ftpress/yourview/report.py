@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from ftpress import rules
-from ftpress.orders.every_problem import Judged, judge
 from ftpress.orders.load import orders_path
-from ftpress.rules.choices import Choice, GroupChoices, ItemChoices, OrderChoices
 from ftpress.rules.ruleset import Ruleset
 from ftpress.secrecy.knowledge import known_state
 from ftpress.secrecy.visibility import Viewer
@@ -37,6 +35,9 @@ from ftpress.state.events import Event
 from ftpress.state.model import Group, State
 from ftpress.state.turns import SETUP, turn_id
 from ftpress.state.words import place
+from ftpress.yourview.compose import legal_choices, written
+
+__all__ = ["legal_choices", "player_report", "written"]
 
 #: The form of the document; the page refuses one it does not know.
 VERSION = 1
@@ -166,97 +167,3 @@ def _accounts(known: State, told: list[Event], player: str) -> dict[str, Any]:
         rows.append(["Treasury now", f"{me.treasury:,}"])
     return {"id": "accounts", "title": "Your accounts", "head": ["What", "Credits"],
             "rows": rows, "empty": "No money moved."}
-
-
-#: A group's picks in the form: the index of its order, of its posture, of its extra.
-Pick = tuple[int, int, int]
-
-
-def written(choices: OrderChoices, picked: Mapping[str, Pick]) -> str:
-    """The order file the page writes from these picks (group id → its picks; the
-    others hold, nothing extra), as :mod:`ftpress.rules.choices` says: the lines each
-    choice names, under its group; a group taken in by another's merge left out (in
-    the file's order: a group taken in takes in none itself)."""
-    def pick(group: GroupChoices) -> Pick:
-        return picked.get(group.id, (0, 0, 0))
-
-    absorbed: dict[str, str] = {}  # in file order; a group taken in takes in none
-    for group in choices.groups:
-        if group.extras and group.id not in absorbed:
-            for other in group.extras[pick(group)[2]].absorbs:
-                absorbed.setdefault(other, group.id)
-    kept = [g for g in choices.groups if g.id not in absorbed]
-    lines = [*choices.header, f"{choices.groups_key}:" if kept else
-             f"{choices.groups_key}: {{}}"]
-    for group in kept:
-        order, posture, extra = pick(group)
-        choice = group.orders[order]
-        body = [*choice.lines,
-                *(choices.postures[posture].lines if choice.needs_posture else ()),
-                *(group.extras[extra].lines if group.extras else ())]
-        lines.append(f"  {group.id}:" if body else f"  {group.id}: {{}}")
-        lines += [f"    {line}" for line in body]
-    return "\n".join(lines) + "\n"
-
-
-def legal_choices(known: State, player: str) -> OrderChoices | ItemChoices | None:
-    """The ruleset's choices for ``player`` (:mod:`ftpress.rules.choices`), each group's
-    kept where the ruleset's own check accepts it given alone, and each extra (a split,
-    a merge) with the orders it is accepted with: the form then offers nothing the
-    check would refuse for itself (a ruleset offers what may apply; its check, which
-    the turn runs, has the last word); each with what it will do in the check's words."""
-    ruleset = rules.find_ruleset(known.campaign.ruleset)
-    choices = ruleset.order_choices(known, player) if ruleset.order_choices else None
-    if not isinstance(choices, OrderChoices):
-        return choices
-    path = orders_path(turn_id(known.campaign.calendar.turn), player)
-
-    def judged(group: str, pick: Pick) -> Judged:
-        return judge(written(choices, {group: pick}).encode(), path, ruleset, known)
-
-    # What each choice will do: the lines of the file's description that the file
-    # with every group holding does not have (the check's own words), one line for
-    # each posture where it takes one.
-    held = set(judge(written(choices, {}).encode(), path, ruleset, known).described or ())
-
-    def said(found: Judged) -> str:
-        return " ".join(line for line in found.described or () if line not in held)
-
-    groups = []
-    for group in choices.groups:
-        kept: list[Choice] = []
-        kept_from: list[int] = []  # the index each kept order had
-        alone: list[set[str]] = []  # the words of the file with each kept order
-        for index, choice in enumerate(group.orders):
-            found = judged(group.id, (index, 0, 0))
-            if index and found.problems:
-                continue
-            kept_from.append(index)
-            alone.append(set(found.described or ()))
-            words = (said(found), *(said(judged(group.id, (index, p, 0)))
-                                    for p in range(1, len(choices.postures)))) \
-                if choice.needs_posture else (said(found),)
-            kept.append(dataclasses.replace(choice, words=words))
-        group = dataclasses.replace(group, orders=tuple(kept))
-        extras: list[Choice] = []
-        for index, extra in enumerate(group.extras):
-            if not index:
-                extras.append(extra)
-                continue
-            # What it does: the lines it adds to the file's words with every order it
-            # goes with (the split or merge, not what it does to the order's line).
-            allowed, lines = [], None
-            for o, was in enumerate(kept_from):
-                if extra.with_orders is not None and was not in extra.with_orders:
-                    continue
-                found = judged(group.id, (was, 0, index))
-                if not found.problems:
-                    allowed.append(o)
-                    new = [line for line in found.described or () if line not in alone[o]]
-                    lines = new if lines is None else [line for line in lines if line in new]
-            if allowed:
-                extras.append(dataclasses.replace(extra, with_orders=tuple(allowed),
-                                                  words=(" ".join(lines or ()),)))
-        groups.append(dataclasses.replace(group, extras=tuple(extras) if len(extras) > 1
-                                          else ()))
-    return dataclasses.replace(choices, groups=tuple(groups))

@@ -1,9 +1,11 @@
 """The "Your view" order form of the rulesets beside ftc2007's set-up and moves, in
-Chromium: sct's task forces and ftcamp02's groups, each with a split or a merge
-(§2.1 phase 9; §4.2.2). The page offers a split only with the orders ftpress's check
-accepted it with, leaves a group another takes in out of the file, seals what it
-wrote (padded, to the umpires and the player), and the player's own check of the
-sealed file finds no problem. Screenshots at 390 and 1280 px go to test-artifacts/.
+Chromium: sct's task forces and ftcamp02's groups, each with several ships split off
+together and a merge (§2.1 phase 9; §4.2.2), and an sct ship screening another
+(§6.6). The page offers a ship's leaving only with the orders ftpress's check accepted
+it with and never lets the last ship leave, offers a screened ship nothing else,
+leaves a group another takes in out of the file, seals what it wrote (padded, to the
+umpires and the player), and the player's own check of the sealed file finds no
+problem. Screenshots at 390 and 1280 px go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -64,29 +66,48 @@ def test_a_split_and_a_merge_composed_in_the_page(tmp_path, watched, ruleset):
         page.click("#yv-unlock button[type=submit]")
         page.wait_for_selector("#yv-banner:not([hidden])")
         assert page.locator("#yv-choices").is_visible()
-        groups = page.locator("#yv-choice-groups fieldset").count()
+        groups = page.locator("#yv-choice-groups fieldset.yv-group").count()
         assert groups
-        # The first group that may split: its split, offered only with the orders
-        # the check accepted it with (ftcamp02: a reorganising hold).
-        index = next(i for i in range(groups) if page.locator(f"#yv-extra-{i}").count()
-                     and any(t.startswith("split ") for t, _ in _options(page, f"#yv-extra-{i}")))
+        # The first group whose ships may split off: a table of them, a ship's leaving
+        # offered only with the orders the check accepted it with (ftcamp02: a
+        # reorganising hold); all but one leave together, and the last may not.
+        tables = page.eval_on_selector_all(
+            "#yv-choice-groups fieldset.yv-table",
+            "fs => fs.map(f => [f.querySelector('legend').textContent,"
+            " Array.from(f.querySelectorAll('select'), s => s.id)])")
+        legend, ids = next((legend, ids) for legend, ids in tables
+                           if legend.startswith("Split off as "))
+        index = int(ids[0].split("-")[2])
+        new_id = legend.split()[3]
         orders = [t for t, _ in _options(page, f"#yv-order-{index}")]
-        split = next(t for t, _ in _options(page, f"#yv-extra-{index}") if t.startswith("split "))
         if ruleset == "ftcamp02":
-            assert dict(_options(page, f"#yv-extra-{index}"))[split]  # not with Hold-Nothing
+            assert _options(page, f"#{ids[0]}")[1][1]  # not with Hold-Nothing
             page.select_option(f"#yv-order-{index}", label=next(
                 t for t in orders if t.startswith("hold: reorganise")))
-        assert not dict(_options(page, f"#yv-extra-{index}"))[split]
-        page.select_option(f"#yv-extra-{index}", label=split)
+        assert not _options(page, f"#{ids[0]}")[1][1]
+        for select in ids[:-1]:
+            page.select_option(f"#{select}", value="1")
+        assert _options(page, f"#{ids[-1]}")[1][1]  # one ship stays
         written = page.input_value("#yv-order-text")
-        new_id = split.rsplit(" as ", 1)[1]
-        assert f"    split: {{{new_id}: [" in written, written
+        line = next(x for x in written.splitlines() if x.startswith("    split: "))
+        assert line.startswith(f"    split: {{{new_id}: [") and line.count('"') == 2 * (
+            len(ids) - 1), written
         said = page.inner_text("#yv-words")
         assert new_id in said, said
-        if ruleset == "sct":  # §4.1: a whole move on a clock facing, into open space
+        if ruleset == "sct":
+            # §6.6: a ship screens another of its force; the one screened attacks on its
+            # own, so it is offered nothing else (no screen loops back).
+            legend, battle = next((legend, ids) for legend, ids in tables
+                                  if legend.startswith("In battle"))
+            page.select_option(f"#{battle[0]}", index=1)
+            assert all(off for _, off in _options(page, f"#{battle[1]}")[1:])
+            written = page.input_value("#yv-order-text")
+            assert "    screen: {" in written, written
+            # §4.1: a whole move on a clock facing, into open space
             page.select_option(f"#yv-order-{index}", label="move 3 MU at 9 o'clock")
             written = page.input_value("#yv-order-text")
-            assert "    move: 9/3\n    split: {" in written, written
+            assert "    move: 9/3\n    screen: {" in written and "    split: {" in written, \
+                written
         # A merge, where a group stands beside another: the one taken in leaves the file.
         merges = [(i, t) for i in range(groups) if page.locator(f"#yv-extra-{i}").count()
                   for t, off in _options(page, f"#yv-extra-{i}") if t.startswith("merge ")

@@ -7,12 +7,12 @@ the orders they want and leaves the rest holding.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 
-from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
+from ftpress.rules.choices import Choice, GroupChoices, OrderChoices, split_table
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.construction import own_navy
+from ftpress.rules.ftc2007.economy_form import economy_choices
 from ftpress.rules.ftc2007.orderfile import POSTURES
 from ftpress.rules.ftc2007.orders import economic_week, place, reach
 from ftpress.rules.ftc2007.scouts import is_scout
@@ -72,8 +72,9 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
     """Each group's legal orders this week for the "Your view" form: hold, a move to
     each world a jump reaches (§8.1) or a charted route leads to (§8.2), scouting a
     neutral world in reach by a lone escort (§2.3), each move and scout with its
-    posture (§17.2); and with any of them a split of one ship into a new group, or a
-    merge of a group in the same place (§15.1)."""
+    posture (§17.2); and with any of them ships split off into a new group (its id the
+    next free one, kept for this group alone), or a merge of a group in the same place
+    (§15.1); in a week with economic orders, those (:mod:`.economy_form`)."""
     form = form_for(state, player_id)
     hold = Choice("hold", ("hold: true",))
     taken = {g.id for g in state.groups.groups}
@@ -91,16 +92,17 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
             orders += [Choice(f"scout {place(state, w)} ({w})", (f"scout: {w}",),
                               needs_posture=True)
                        for w in _scout_targets(state, group, found.jumps)]
+        splits = (split_table(next(fresh), tuple(s.name for s in group.ships), "§15.1"),) \
+            if len(group.ships) > 1 else ()
         groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group.at)}: "
                                    f"{_holds(state, group)}", tuple(orders),
-                                   _reorganise(state, group, form.groups, fresh)))
+                                   _merges(state, group, form.groups), splits))
     postures = tuple(Choice(p, (f"posture: {p}",)) for p in POSTURES)
-    not_offered = ["a move to an open hex", "a split of several ships at once, or a split "
-                   "and a merge together (§15.1)"]
-    if economic_week(state):
-        not_offered.append("the economic orders (§5.2)")
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
-                        tuple(groups), postures, tuple(not_offered))
+                        tuple(groups), postures,
+                        ("a move to an open hex", "a split into more than one new group "
+                         "(§15.1)", "a battle fought abstractly (§14.1)"),
+                        economy=economy_choices(state, form.player))
 
 
 def _fresh_ids(player_id: str, taken: set[str]) -> Iterator[str]:
@@ -114,17 +116,10 @@ def _fresh_ids(player_id: str, taken: set[str]) -> Iterator[str]:
             yield f"{player_id}-{n}"
 
 
-def _reorganise(state: State, group: Group, mine: Sequence[Group],
-                fresh: Iterator[str]) -> tuple[Choice, ...]:
-    """§15.1, what may go with the group's order: one ship split off into a new group
-    (its id the next free one, kept for this group alone), or another group of the
-    player's in the same place merged into it."""
-    extras = [Choice("no split or merge", ())]
-    if len(group.ships) > 1:
-        new_id = next(fresh)
-        extras += [Choice(f"split {ship.name} off as {new_id}",
-                          (f"split: {{{new_id}: [{_quoted(ship.name)}]}}",))
-                   for ship in group.ships]
+def _merges(state: State, group: Group, mine: Sequence[Group]) -> tuple[Choice, ...]:
+    """§15.1, what may go with the group's order: another group of the player's in the
+    same place merged into it."""
+    extras = [Choice("no merge", ())]
     if not group.dummy:
         here = state.hex_of(group.at)
         extras += [Choice(f"merge {other.id} into it", (f"merge: [{other.id}]",),
@@ -132,11 +127,6 @@ def _reorganise(state: State, group: Group, mine: Sequence[Group],
                    for other in mine if other.id != group.id and not other.dummy
                    and state.hex_of(other.at) == here]
     return tuple(extras) if len(extras) > 1 else ()
-
-
-def _quoted(text: str) -> str:
-    """A ship's name as YAML reads it back as the same text."""
-    return json.dumps(text, ensure_ascii=False)
 
 
 def _where(state: State, at: str | Hex | Point) -> str:

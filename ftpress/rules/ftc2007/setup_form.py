@@ -21,6 +21,7 @@ from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007 import order_form as week_form
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import own_navy
+from ftpress.rules.ftc2007.economy_form import world_choice
 from ftpress.rules.ftc2007.setup import SHIP_CAP
 from ftpress.rules.ftc2007.setup_orders import setup_open
 from ftpress.rules.ftc2007.spares import SPARES_PRICE
@@ -47,8 +48,7 @@ def order_choices(state: State, player_id: str) -> OrderChoices | ItemChoices | 
     form = form_for(state, player_id)
     player = form.player
     navy = own_navy(player)
-    worlds = tuple(Choice(f"{w.name} ({w.id}{', capital' if w.id == player.capital else ''})",
-                          (w.id,)) for w in state.map.systems if w.owner == player_id)
+    worlds = tuple(world_choice(w, player) for w in state.map.systems if w.owner == player_id)
     designs = tuple(Choice(f"{d.name} ({d.id}, {d.size}, {d.points:,})", (d.id,),
                            adds=_design_adds(d))
                     for d in (*catalogue().designs, *state.designs.designs)

@@ -7,10 +7,18 @@ sub-orders there are rules for (§4.2). Attached independents follow their group
 
 from __future__ import annotations
 
-import json
-
-from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
+from ftpress.rules.choices import (
+    LIST,
+    MAP,
+    Assign,
+    Assignments,
+    Choice,
+    GroupChoices,
+    OrderChoices,
+    split_table,
+)
 from ftpress.rules.form_comments import form_for, wrapped
+from ftpress.rules.ftcamp02.groups import kind_of
 from ftpress.rules.ftcamp02.orderfile import HOLD_SUBS
 from ftpress.rules.ftcamp02.orders import MISSING_CHAPTER, within_optimal
 from ftpress.rules.ftcamp02.state_ext import of_group
@@ -66,33 +74,62 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                    if sub != "nothing"]
         crafts = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no craft"
         groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group)}: {crafts}",
-                                   tuple(orders), _reorganise(state, group, free, taken)))
+                                   tuple(orders), *_reorganise(state, group, free, taken)))
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
-                        tuple(groups), (), ("a move to an open hex", "detaching or attaching "
-                                            "independents (§3)", "a split of several craft "
-                                            "at once, places in the structure (§5.3) and "
-                                            "sub-orders of single craft"))
+                        tuple(groups), (), ("a move to an open hex", "two independents "
+                                            "attached to one group in one round (§3.1)",
+                                            "a split into more than one new group, places "
+                                            "in the structure (§5.3) and sub-orders of "
+                                            "single craft"),
+                        _independents(state, form.groups))
+
+
+def _independents(state: State, mine: tuple[Group, ...] | list[Group]
+                  ) -> tuple[Assignments, ...]:
+    """§3: each independent of the player's detached from its group, or attached to a
+    standard group in its hex (one a round to each group: the class limit counts
+    what is attached already, §3.1)."""
+    items = []
+    for group in mine:
+        if kind_of(state, group) != "independent":
+            continue
+        options: tuple[Choice, ...]
+        if of_group(group).attached_to is not None:
+            options = (Choice(f"stays with {of_group(group).attached_to}", ()),
+                       Choice("detaches (§3.1)", ("detach",)))
+        else:
+            here = state.hex_of(group.at)
+            options = (Choice("stays on its own", ()), *(
+                Choice(f"attaches to {other.id} (§3.1)", ("attach", other.id),
+                       absorbs=(group.id,))
+                for other in mine if other.id != group.id and state.hex_of(other.at) == here
+                and kind_of(state, other) == "standard"
+                and of_group(other).attached_to is None))
+        if len(options) > 1:
+            items.append(Assign(group.id, group.id, options))
+    return (Assignments("Independents (§3)", tuple(items),
+                        (("attach", MAP), ("detach", LIST)), distinct=("attach",)),) \
+        if items else ()
 
 
 def _reorganise(state: State, group: Group, free: list[Group], taken: set[str]
-                ) -> tuple[Choice, ...]:
-    """§4.2.2: one craft split off into a new group (an id of the player's not in use),
+                ) -> tuple[tuple[Choice, ...], tuple[Assignments, ...]]:
+    """§4.2.2: craft split off into a new group (an id of the player's not in use),
     or another free group in the same hex merged into this one."""
-    extras = [Choice("no split or merge", ())]
+    extras = [Choice("no merge", ())]
+    splits: tuple[Assignments, ...] = ()
     if len(group.ships) > 1:
         n = 1
         while f"{group.owner}-{n}" in taken:
             n += 1
         new_id = f"{group.owner}-{n}"
         taken.add(new_id)
-        extras += [Choice(f"split {craft.name} off as {new_id}",
-                          (f"split: {{{new_id}: [{json.dumps(craft.name)}]}}",))
-                   for craft in group.ships]
+        splits = (split_table(new_id, tuple(craft.name for craft in group.ships), "§4.2.2"),)
     here = state.hex_of(group.at)
     extras += [Choice(f"merge {other.id} into it", (f"merge: [{other.id}]",),
                       absorbs=(other.id,))
                for other in free if other.id != group.id and state.hex_of(other.at) == here]
-    return tuple(extras) if len(extras) > 1 else ()
+    return tuple(extras) if len(extras) > 1 else (), splits
 
 
 def _group_lines(state: State, group: Group, free: list[Group]) -> list[str]:

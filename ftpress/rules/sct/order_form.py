@@ -12,7 +12,15 @@ import json
 import math
 from collections.abc import Sequence
 
-from ftpress.rules.choices import Choice, GroupChoices, OrderChoices
+from ftpress.rules.choices import (
+    MAP,
+    Assign,
+    Assignments,
+    Choice,
+    GroupChoices,
+    OrderChoices,
+    split_table,
+)
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.sct import plane
 from ftpress.rules.sct.orderfile import FACINGS, MAX_MOVE
@@ -45,8 +53,9 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
     at it, and the whole MU up to it, where the move stops), and one further away with
     a secondary move toward it where the force has an endurance point (§4.4), or a
     whole move on each clock facing into open space (§4.1); and with
-    its order one ship split off into a new force, or another force at the same place
-    merged into it while both stay there (§2.1 phase 9, after movement)."""
+    its order each ship's part in battle (a screen, §6.6, or a combined attack, §6.7),
+    ships split off into a new force, or another force at the same place merged into
+    it while both stay there (§2.1 phase 9, after movement)."""
     form = form_for(state, player_id)
     taken = {g.id for g in state.groups.groups}
     forces = []
@@ -57,27 +66,45 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
             orders += _moves(state, start, bool(group.endurance))
             orders += [Choice(f"move {MAX_MOVE} MU at {facing} o'clock",
                               (f"move: {facing}/{MAX_MOVE}",)) for facing in FACINGS]
-        extras = [Choice("no split or merge", ())]
-        if len(group.ships) > 1:
-            new_id = _fresh_id(group.id, taken)
-            taken.add(new_id)
-            extras += [Choice(f"split {ship.name} off as {new_id}",
-                              (f"split: {{{new_id}: [{json.dumps(ship.name)}]}}",))
-                       for ship in group.ships]
+        extras = [Choice("no merge", ())]
         extras += [Choice(f"merge {other.id} into it (both stay)", (f"merge: [{other.id}]",),
                           absorbs=(other.id,), with_orders=(0,))
                    for other in form.groups if other.id != group.id and other.at == group.at]
+        tables = []
+        if len(group.ships) > 1:
+            new_id = _fresh_id(group.id, taken)
+            taken.add(new_id)
+            names = tuple(ship.name for ship in group.ships)
+            tables = [_battle(names), split_table(new_id, names, "§2.1")]
         where = group.at if isinstance(group.at, Hex) else plane.place_name(state, group.at)
         ships = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no ships"
         forces.append(GroupChoices(group.id, f"{group.id} at {where}: {ships}", tuple(orders),
-                                   tuple(extras) if len(extras) > 1 else ()))
+                                   tuple(extras) if len(extras) > 1 else (), tuple(tables)))
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "forces",
                         tuple(forces), (),
                         ("a move of less than 3 MU on a bearing, or aimed at a task force, "
                          "and a secondary move other than toward a system (§4.1, §4.3, §4.4)",
-                         "screens, combined attacks, breaking off and unsupplied fighting (§6)",
-                         "a split of several ships at once",
+                         "a screen of a ship that screens in turn, a combined attack with a "
+                         "ship of another task force, breaking off and unsupplied fighting "
+                         "(§6)", "a split into more than one new task force",
                          "the economic orders of phase 2 (§3, §7)"))
+
+
+def _battle(names: tuple[str, ...]) -> Assignments:
+    """Each ship's part in the force's battles: attacking on its own, screening
+    another ship of the force (§6.6), or joining another's attack (§6.7); a ship
+    another screens or joins attacks on its own (so no screen loops back, and every
+    combined attack joins a ship that attacks)."""
+    quoted = {name: json.dumps(name, ensure_ascii=False) for name in names}
+    return Assignments(
+        "In battle (§6.6 screens, §6.7 combined attacks)",
+        tuple(Assign(name, quoted[name], (
+            Choice("attacks on its own", ()),
+            *(Choice(f"screens {other}", ("screen", quoted[other]))
+              for other in names if other != name),
+            *(Choice(f"joins {other}'s attack", ("combine", quoted[other]))
+              for other in names if other != name))) for name in names),
+        (("screen", MAP), ("combine", MAP)), free_targets=True)
 
 
 def _moves(state: State, start: Point, endurance: bool) -> list[Choice]:

@@ -76,23 +76,68 @@
   }
 
   /* The form of choices the ruleset computed (report.orders.choices): one select of
-     orders per group, its posture where a move takes one, and what may go with it (a
-     split, a merge); the file is assembled from the lines each choice names, and
-     nothing else, as ftpress.yourview.report.written does: a group that writes no line
-     is "{}", a group another's merge takes in is left out. */
+     orders per group, its posture where a move takes one, what may go with it (a
+     merge), and its tables (ships split off, each ship's part in battle); the file's
+     own tables (independents attached); in a week with economic orders, items to add.
+     The file is assembled from the lines each choice names, and nothing else, as
+     ftpress.yourview.compose.written does: a group that writes no line is "{}", a
+     group another's merge (or the file's table) takes in is left out. */
   function picked(c, i) {
     var g = c.groups[i];
     return {
+      index: Number($("yv-order-" + i).value),
       order: g.orders[Number($("yv-order-" + i).value)],
       posture: c.postures.length ? Number($("yv-posture-" + i).value) : 0,
-      extra: g.extras.length ? g.extras[Number($("yv-extra-" + i).value)] : null
+      extra: g.extras.length ? g.extras[Number($("yv-extra-" + i).value)] : null,
+      extraIndex: g.extras.length ? Number($("yv-extra-" + i).value) : 0
     };
   }
 
-  /* The groups a merge takes in, each to the group that takes it: in the file's
-     order, a group taken in takes in none (its own pick waits until it is free). */
+  /* A table's picks: the option index of each item. ``where`` is the group's index,
+     or "f" for the file's own tables. */
+  function tablePicks(where, t, table) {
+    return table.items.map(function (_, k) { return Number($("yv-t-" + where + "-" + t + "-" + k).value); });
+  }
+
+  /* The lines a table writes (compose.table_lines): one for each field picked. */
+  function tableLines(table, picks) {
+    var lines = [];
+    table.forms.forEach(function (form) {
+      var field = form[0];
+      var found = [];
+      table.items.forEach(function (item, k) {
+        var o = item.options[picks[k]];
+        if (picks[k] && o.lines[0] === field) found.push([item.key, o.lines.length > 1 ? o.lines[1] : ""]);
+      });
+      if (!found.length) return;
+      if (form[1] === "list") {
+        lines.push(field + ": [" + found.map(function (f) { return f[0]; }).join(", ") + "]");
+      } else if (form[1] === "grouped") {
+        var order = [], by = {};
+        found.forEach(function (f) {
+          if (!by[f[1]]) { by[f[1]] = []; order.push(f[1]); }
+          by[f[1]].push(f[0]);
+        });
+        lines.push(field + ": {" + order.map(function (v) { return v + ": [" + by[v].join(", ") + "]"; }).join(", ") + "}");
+      } else {
+        lines.push(field + ": {" + found.map(function (f) { return f[0] + ": " + f[1]; }).join(", ") + "}");
+      }
+    });
+    return lines;
+  }
+
+  /* The groups taken in, each to what takes it: the file's tables first (an
+     independent attached), then merges in the file's order; a group taken in takes in
+     none (its own pick waits until it is free). */
   function absorbedBy(c) {
     var taken = {};
+    c.assignments.forEach(function (table, t) {
+      tablePicks("f", t, table).forEach(function (pick, k) {
+        table.items[k].options[pick].absorbs.forEach(function (id) {
+          if (!taken[id]) taken[id] = table.items[k].key;
+        });
+      });
+    });
     c.groups.forEach(function (g, i) {
       if (taken[g.id]) return;
       var p = picked(c, i);
@@ -106,22 +151,37 @@
     var taken = absorbedBy(c);
     var kept = c.groups.filter(function (g) { return !taken[g.id]; });
     var lines = c.header.slice();
+    c.assignments.forEach(function (table, t) {
+      lines.push.apply(lines, tableLines(table, tablePicks("f", t, table)));
+    });
     lines.push(kept.length ? c.groups_key + ":" : c.groups_key + ": {}");
     c.groups.forEach(function (g, i) {
       var box = $("yv-group-" + i);
       box.disabled = !!taken[g.id];
-      $("yv-taken-" + i).textContent = taken[g.id] ? "Merges into " + taken[g.id] +
+      $("yv-taken-" + i).textContent = taken[g.id] ? "Goes with " + taken[g.id] +
         ": it takes no orders of its own." : "";
       if (taken[g.id]) return;
       var p = picked(c, i);
       var body = p.order.lines.slice();
       if (p.order.needs_posture) body = body.concat(c.postures[p.posture].lines);
       if (p.extra) body = body.concat(p.extra.lines);
+      g.assignments.forEach(function (table, t) {
+        body = body.concat(tableLines(table, tablePicks(i, t, table)));
+      });
       lines.push("  " + g.id + ":" + (body.length ? "" : " {}"));
       body.forEach(function (l) { lines.push("    " + l); });
     });
+    if (c.economy) {
+      var sections = itemSections(c.economy);
+      var any = c.economy.sections.some(function (s) { return sections[s.id].length; });
+      if (any) {
+        lines.push.apply(lines, c.economy.header);
+        c.economy.sections.forEach(function (s) { lines.push.apply(lines, sectionLines(s, sections[s.id])); });
+      }
+    }
     $("yv-order-text").value = lines.join("\n") + "\n";
     sayWords();
+    if (c.economy) addUp(c.economy);
   }
 
   /* What the orders picked will do, in the check's words (computed by ftpress). */
@@ -130,6 +190,12 @@
     var taken = absorbedBy(c);
     var list = $("yv-words");
     list.textContent = "";
+    c.assignments.forEach(function (table, t) {
+      tablePicks("f", t, table).forEach(function (pick, k) {
+        var o = table.items[k].options[pick];
+        if (pick) list.appendChild(el("li", o.words[0] || table.items[k].label + ": " + o.label + "."));
+      });
+    });
     c.groups.forEach(function (g, i) {
       if (taken[g.id]) return;
       var p = picked(c, i);
@@ -138,19 +204,64 @@
       if (p.extra && p.extra !== g.extras[0]) {
         text += " " + (p.extra.words[0] || "And: " + p.extra.label + ".");
       }
+      var said = {};
+      g.assignments.forEach(function (table, t) {
+        tablePicks(i, t, table).forEach(function (pick, k) {
+          var o = table.items[k].options[pick];
+          var words = o.words[0] || table.items[k].label + " " + o.label + ".";
+          if (pick && !said[words]) { said[words] = true; text += " " + words; }
+        });
+      });
       list.appendChild(el("li", text));
     });
     $("yv-words-box").hidden = $("yv-by-hand").checked;
   }
 
+  /* What the picks of a table let stand, from its data alone (compose.table_allows):
+     each option offered with the group's order; at least ``keep`` items picking
+     nothing; an item another names picking nothing, and naming none that picks; no
+     two items giving one value of a ``distinct`` field. An option that would break one
+     is disabled; a pick that breaks one is put back to nothing. */
+  function syncTable(where, t, table, order) {
+    var picks = tablePicks(where, t, table);
+    var changed = true;
+    while (changed) {
+      changed = false;
+      table.items.forEach(function (item, k) {
+        var pick = $("yv-t-" + where + "-" + t + "-" + k);
+        var others = picks.filter(function (p, m) { return m !== k && p; }).length;
+        var named = {};
+        var values = {};
+        picks.forEach(function (p, m) {
+          if (m === k || !p) return;
+          var o = table.items[m].options[p];
+          if (o.lines.length > 1) named[o.lines[1]] = true;
+          values[o.lines.join("\u0000")] = true;
+        });
+        item.options.forEach(function (o, j) {
+          var ok = j === 0 || (
+            (order === null || o.with_orders === null || o.with_orders.indexOf(order) >= 0) &&
+            table.items.length - others - 1 >= table.keep &&
+            !(table.free_targets && (named[item.key] || (o.lines.length > 1 && table.items.some(
+              function (x, m) { return m !== k && picks[m] && x.key === o.lines[1]; })))) &&
+            !(table.distinct.indexOf(o.lines[0]) >= 0 && values[o.lines.join("\u0000")]));
+          pick.options[j].disabled = !ok;
+          if (!ok && picks[k] === j) { pick.value = "0"; picks[k] = 0; changed = true; }
+        });
+      });
+    }
+  }
+
   /* Only the extras the check accepted with the order picked, and none that takes in
-     a group another group already takes in. */
+     a group another group already takes in; each table's options as its data says. */
   function syncExtras(c) {
+    c.assignments.forEach(function (table, t) { syncTable("f", t, table, null); });
     var taken = absorbedBy(c);
     c.groups.forEach(function (g, i) {
+      var order = Number($("yv-order-" + i).value);
+      g.assignments.forEach(function (table, t) { syncTable(i, t, table, order); });
       if (!g.extras.length) return;
       var pick = $("yv-extra-" + i);
-      var order = Number($("yv-order-" + i).value);
       g.extras.forEach(function (x, j) {
         var clash = x.absorbs.some(function (id) { return taken[id] && taken[id] !== g.id; });
         var ok = j === 0 || (x.with_orders.indexOf(order) >= 0 && !clash);
@@ -171,9 +282,21 @@
     return pick;
   }
 
-  /* A turn of items to add (a set-up's purchases and placements, report.orders.choices
-     with "kinds"): "Add …" buttons, a fieldset per item, the file written from the
-     lines each kind names, ${field} filled in. */
+  /* A table of items, each a select of its options. */
+  function buildTable(parent, where, t, table, onChange) {
+    var box = el("fieldset", null, "yv-table");
+    box.appendChild(el("legend", table.label));
+    table.items.forEach(function (item, k) {
+      labelledSelect(box, item.label + " ", "yv-t-" + where + "-" + t + "-" + k, item.options)
+        .addEventListener("change", onChange);
+    });
+    parent.appendChild(box);
+  }
+
+  /* Items to add (a set-up's purchases and placements, report.orders.choices with
+     "kinds"; or the economic orders of a week, its "economy"): "Add …" buttons, a
+     fieldset per item, the file written from the lines each kind names, ${field}
+     filled in. */
   var items = [];
 
   function fieldValue(item, f) {
@@ -186,14 +309,13 @@
     return input.value.trim() ? JSON.stringify(input.value.trim()) : null;
   }
 
-  function composeItems() {
-    var c = orders.choices;
-    var lines = c.header.slice();
+  /* Each section's lines for the items added (compose.item_lines). */
+  function itemSections(ic) {
     var count = 0;
-    c.sections.forEach(function (section) {
-      var mine = items.filter(function (item) { return item.kind.section === section.id; });
+    var found = {};
+    ic.sections.forEach(function (section) {
       var written = [];
-      mine.forEach(function (item) {
+      items.filter(function (item) { return item.kind.section === section.id; }).forEach(function (item) {
         var values = {};
         var whole = item.kind.fields.every(function (f) {
           values[f.key] = fieldValue(item, f);
@@ -203,71 +325,115 @@
         if (!whole) return;
         if (item.kind.lines.some(function (l) { return l.indexOf("${id}") >= 0; })) {
           count += 1;
-          values.id = c.counter_prefix + count;
+          values.id = ic.counter_prefix + count;
         }
         item.kind.lines.forEach(function (l) {
           written.push(l.replace(/\$\{(\w+)\}/g, function (_, key) { return values[key]; }));
         });
       });
-      if (written.length) { lines.push(section.key); lines.push.apply(lines, written); }
-      else lines.push(section.empty);
+      found[section.id] = written;
     });
-    lines.push.apply(lines, c.footer);
-    $("yv-order-text").value = lines.join("\n") + "\n";
-    addUp();
+    return found;
   }
 
-  /* The turn's sums (report.orders.choices.limits), added up from what each item adds
-     as ftpress priced it (a design's price; a number of points times a rate, rounded
-     up): shown against their limits; over one, the page will not seal. */
+  function sectionLines(section, body) {
+    if (body.length) return section.key ? [section.key].concat(body) : body;
+    return section.empty ? [section.empty] : [];
+  }
+
+  function composeItems() {
+    var c = orders.choices;
+    if (!c.kinds) { composeFromChoices(); return; }
+    var lines = c.header.slice();
+    var sections = itemSections(c);
+    c.sections.forEach(function (s) { lines.push.apply(lines, sectionLines(s, sections[s.id])); });
+    lines.push.apply(lines, c.footer);
+    $("yv-order-text").value = lines.join("\n") + "\n";
+    addUp(c);
+  }
+
+  /* The turn's sums (the limits of ``ic``), added up from what each item adds as
+     ftpress priced it (a design's price; a number of points times a rate, rounded up;
+     ${field} in a sum's name is the item's value of it): shown against their limits;
+     over one that blocks, the page will not seal; over one that does not, it warns.
+     And an item whose option needs a group to hold, untouched, while it does not. */
   var over = [];
 
-  function addUp() {
-    var c = orders.choices;
+  function addUp(ic) {
     var sums = {};
     var add = function (key, n) { sums[key] = (sums[key] || 0) + n; };
+    var holding = {};
     items.forEach(function (item) {
+      var values = {};
+      item.kind.fields.forEach(function (f) {
+        if (f.options.length) values[f.key] = f.options[Number(item.inputs[f.key].value)].lines[0];
+      });
+      var name = function (sum) { return sum.replace(/\$\{(\w+)\}/g, function (_, key) { return values[key]; }); };
       (item.kind.adds || []).forEach(function (a) {
-        if (!a.field) { add(a.sum, a.amount); return; }
+        if (!a.field) { add(name(a.sum), a.amount); return; }
         var n = parseInt(item.inputs[a.field].value, 10);
-        if (n > 0) add(a.sum, Math.ceil(n * a.rate[0] / a.rate[1]));
+        if (n > 0) add(name(a.sum), Math.ceil(n * a.rate[0] / a.rate[1]));
       });
       item.kind.fields.forEach(function (f) {
         if (!f.options.length) return;
-        f.options[Number(item.inputs[f.key].value)].adds.forEach(function (a) { add(a[0], a[1]); });
+        var o = f.options[Number(item.inputs[f.key].value)];
+        o.adds.forEach(function (a) { add(a[0], a[1]); });
+        (o.holds || []).forEach(function (g) { holding[g] = o.label; });
       });
     });
     var body = $("yv-sums-rows");
     body.textContent = "";
     over = [];
-    (c.limits || []).forEach(function (limit) {
+    var warned = [];
+    var held = [];
+    (ic.limits || []).forEach(function (limit) {
       var most = limit.most_of !== null && limit.most_of !== undefined
         ? (sums[limit.most_of] || 0) : limit.most;
       var n = sums[limit.sum] || 0;
+      if (!n && limit.always === false) return;
       var tr = el("tr");
       var th = el("th", limit.label);
       th.scope = "row";
       tr.appendChild(th);
       tr.appendChild(el("td", n.toLocaleString("en")));
       tr.appendChild(el("td", most.toLocaleString("en")));
+      var past = limit.label + ": " + n.toLocaleString("en") + " is more than " +
+        most.toLocaleString("en") + " (" + limit.why + ")";
       if (n > most) {
         tr.className = "yv-over";
-        over.push(limit.label + ": " + n.toLocaleString("en") + " is more than " +
-                  most.toLocaleString("en") + " (" + limit.why + ")");
+        (limit.blocks === false ? warned : over).push(past);
       }
-      tr.appendChild(el("td", n > most ? "over" : "within"));
+      tr.appendChild(el("td", n > most ? (limit.blocks === false ? "more than now" : "over") : "within"));
       body.appendChild(tr);
     });
-    $("yv-sums").hidden = !(c.limits && c.limits.length);
-    $("yv-over").textContent = over.length
-      ? "Over a limit, so the page will not seal this: " + over.join("; ") + "." : "";
+    var c = orders.choices;
+    if (!c.kinds) {
+      var taken = absorbedBy(c);
+      c.groups.forEach(function (g, i) {
+        if (!holding[g.id]) return;
+        var p = picked(c, i);
+        var touched = p.index !== 0 || p.extraIndex !== 0 || taken[g.id] ||
+          g.assignments.some(function (table, t) { return tablePicks(i, t, table).some(Boolean); }) ||
+          Object.keys(taken).some(function (id) { return taken[id] === g.id; });
+        if (touched) {
+          held.push(g.id + " must hold this week, with no split or merge, for " + holding[g.id]);
+        }
+      });
+    }
+    $("yv-sums").hidden = !(ic.limits && ic.limits.length);
+    $("yv-over").textContent = [
+      over.length ? "Over a limit, so the page will not seal this: " + over.join("; ") + "." : "",
+      held.length ? "The page will not seal this: " + held.join("; ") + "." : "",
+      warned.length ? "More than you have now, which the turn may not pay: " +
+        warned.join("; ") + "." : ""].filter(Boolean).join(" ");
+    over = over.concat(held);
   }
 
-  function addItem(kind) {
+  function addItem(kind, parent) {
     var box = el("fieldset", null, "yv-group");
     box.appendChild(el("legend", kind.label));
     var item = { kind: kind, box: box, inputs: {} };
-    kind.fields.forEach(function (f, j) {
+    kind.fields.forEach(function (f) {
       var id = "yv-item-" + items.length + "-" + f.key;
       if (f.options.length) {
         item.inputs[f.key] = labelledSelect(box, f.label + " ", id, f.options);
@@ -291,39 +457,42 @@
       composeItems();
     });
     box.appendChild(remove);
-    $("yv-choice-groups").appendChild(box);
+    parent.appendChild(box);
     items.push(item);
     composeItems();
     return item;
   }
 
-  function buildItems() {
-    var c = orders.choices;
-    items = [];
+  function buildItems(ic, parent) {
     var bar = el("div", null, "yv-buttons");
-    c.kinds.forEach(function (kind) {
+    var added = el("div");
+    ic.kinds.forEach(function (kind) {
       var add = el("button", "Add " + kind.label);
       add.type = "button";
       add.dataset.kind = kind.id;
-      add.addEventListener("click", function () { addItem(kind); });
+      add.addEventListener("click", function () { addItem(kind, added); });
       bar.appendChild(add);
     });
-    $("yv-choice-groups").appendChild(bar);
+    parent.appendChild(bar);
+    parent.appendChild(added);
   }
 
   function buildChoices() {
     var c = orders.choices;
     var box = $("yv-choice-groups");
     box.textContent = "";
+    items = [];
     if (!c) { $("yv-choices").hidden = true; $("yv-order-text").readOnly = false; return; }
     if (c.kinds) {
-      buildItems();
+      buildItems(c, box);
       $("yv-not-offered").textContent = "Not judged or offered here: " + c.not_offered.join("; ") + ".";
       $("yv-choices").hidden = false;
       $("yv-order-text").readOnly = true;
       composeItems();
       return;
     }
+    var changed = function () { syncExtras(c); composeFromChoices(); };
+    c.assignments.forEach(function (table, t) { buildTable(box, "f", t, table, changed); });
     c.groups.forEach(function (g, i) {
       var set = el("fieldset", null, "yv-group");
       set.id = "yv-group-" + i;
@@ -332,15 +501,15 @@
       var pick = labelledSelect(set, "Order ", "yv-order-" + i, g.orders);
       var posture = c.postures.length ? labelledSelect(set, "Posture ", "yv-posture-" + i, c.postures) : null;
       if (g.extras.length) labelledSelect(set, "Also ", "yv-extra-" + i, g.extras)
-        .addEventListener("change", function () { syncExtras(c); composeFromChoices(); });
+        .addEventListener("change", changed);
+      g.assignments.forEach(function (table, t) { buildTable(set, i, t, table, changed); });
       set.appendChild(el("p", null, "small yv-taken")).id = "yv-taken-" + i;
       var sync = function () {
         if (posture) {
           posture.disabled = !g.orders[Number(pick.value)].needs_posture;
           posture.parentNode.hidden = posture.disabled;
         }
-        syncExtras(c);
-        composeFromChoices();
+        changed();
       };
       pick.addEventListener("change", sync);
       if (posture) {
@@ -350,10 +519,19 @@
       }
       box.appendChild(set);
     });
+    var notes = c.not_offered.length
+      ? "Not offered here: " + c.not_offered.join("; ") + ". Write those in the file by hand." : "";
+    if (c.economy) {
+      var economy = el("section", null, "yv-economy");
+      economy.id = "yv-economy";
+      economy.appendChild(el("h3", "Economic orders"));
+      buildItems(c.economy, economy);
+      box.appendChild(economy);
+      notes += " Of the economic orders, not offered or judged here: " +
+        c.economy.not_offered.join("; ") + ".";
+    }
     syncExtras(c);
-    $("yv-not-offered").textContent = c.not_offered.length
-      ? "Not offered here: " + c.not_offered.join("; ") + ". Write those in the file by hand."
-      : "";
+    $("yv-not-offered").textContent = notes;
     $("yv-choices").hidden = false;
     $("yv-order-text").readOnly = true;
     composeFromChoices();
@@ -444,7 +622,7 @@
   async function seal(event) {
     event.preventDefault();
     if (!orders || !orders.recipient) return;
-    if (orders.choices && orders.choices.kinds && !$("yv-by-hand").checked && over.length) {
+    if (orders.choices && !$("yv-by-hand").checked && over.length) {
       $("yv-over").focus();
       return;
     }
@@ -513,7 +691,7 @@
   $("yv-by-hand").addEventListener("change", function (event) {
     $("yv-order-text").readOnly = !event.target.checked;
     if (event.target.checked) $("yv-words-box").hidden = true;
-    if (!event.target.checked) (orders.choices.kinds ? composeItems : composeFromChoices)();
+    if (!event.target.checked) composeItems();
   });
   if (orders) buildChoices();
   $("yv-copy").addEventListener("click", copy("yv-sealed-text"));
