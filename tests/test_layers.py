@@ -48,8 +48,10 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                       ("ftpress.secrecy", "ftpress.content", *_RENDERING, *_ORCHESTRATION,
                        *_ABOVE)),
     "ftpress/secrecy": ("who may know what is decided from the state, never from how it "
-                        "is drawn", ("ftpress.content", *_RENDERING, "ftpress.github",
-                                     *_ABOVE)),
+                        "is drawn nor from how the campaign is stored: the store reads and "
+                        "writes through it",
+                        ("ftpress.content", *_RENDERING, *_ORCHESTRATION, "ftpress.checking",
+                         "ftpress.creating", *_ABOVE)),
     "ftpress/yourview": ("a player's own report is made from what they know; it draws "
                          "nothing and runs no stage",
                          ("ftpress.content", *_RENDERING, *_ORCHESTRATION, *_ABOVE)),

@@ -194,3 +194,32 @@ def test_pagefind_reads_a_copy_without_the_skipped_parts_and_indexes_the_same(tm
                                  str(tmp_path / f"index-{site}"))
         assert code == 0, said
     assert files_of(tmp_path / "index-site") == files_of(tmp_path / "index-copies")
+
+
+# --- memory: the index is made without the site held -----------------------------------
+
+def test_pagefind_runs_once_the_build_has_let_the_site_go(campaign, run, tmp_path, monkeypatch):
+    """`ftpress build` hands back what it loaded and rendered before Pagefind's processes
+    start (they run beside it, and the site at 5,000 posts is hundreds of MB); `serve`,
+    which keeps the site for the next edit, still has it, and the index is the same."""
+    import gc
+
+    from ftpress.site import Site, building
+
+    alive: list[int] = []
+    index_site = building.index_site
+    root = campaign(three_years(), site=SITE_YAML)
+
+    def counting(*args, **kwargs):
+        gc.collect()
+        alive.append(sum(isinstance(o, Site) and o.root.resolve() == root.resolve()
+                         for o in gc.get_objects()))
+        return index_site(*args, **kwargs)
+
+    monkeypatch.setattr(building, "index_site", counting)
+    built = build(run, root, tmp_path / "out")
+    assert alive == [0]
+    site = LiveSite(root, tmp_path / "served", drafts=False, future=False, now=NOW)
+    site.rebuild()
+    assert alive == [0, 1] and isinstance(site.site, Site)
+    assert files_of(tmp_path / "served") == built

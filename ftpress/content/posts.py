@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
@@ -23,6 +24,7 @@ from ftpress.content.rulebook import AmendMeta
 from ftpress.errors import InputError, Problem, Problems
 from ftpress.files import validation, yamlsource
 from ftpress.files.nolinks import links_below
+from ftpress.speed.executor import SERIAL, Executor
 from ftpress.text.cleantext import LINE, TEXT, CleanText
 from ftpress.text.written_dates import Stamp
 
@@ -162,21 +164,34 @@ def in_zone(value: datetime | date, zone: ZoneInfo) -> datetime:
     return value.astimezone(zone)
 
 
-def load_posts(root: Path, zone: ZoneInfo) -> tuple[Post, ...]:
-    """Every post under ``content/posts``, oldest first; all problems at once."""
+def load_posts(root: Path, zone: ZoneInfo,
+               read: Callable[[Path, str, ZoneInfo], Post] | None = None,
+               executor: Executor = SERIAL) -> tuple[Post, ...]:
+    """Every post under ``content/posts``, oldest first; all problems at once.
+
+    ``read(file, rel, zone)`` reads one post (default: from its file; ``serve`` passes
+    one that keeps the posts whose files did not change). Without one, ``executor``
+    reads them (on every core, for a build: thousands of files parsed and checked)."""
     problems = Problems()
-    posts: list[Post] = []
     base = root / POSTS_DIR
     files = sorted(p for p in base.rglob("*.md") if not p.name.startswith(".")) \
         if base.is_dir() else []
     if base.is_dir():  # a linked folder, which rglob passes over without a word
         problems.extend(links_below(base, POSTS_DIR))
-    for file in files:
-        rel = file.relative_to(root).as_posix()
+    reader = read or _load_post
+
+    def one(file: Path) -> Post | tuple[Problem, ...]:
         try:
-            posts.append(_load_post(file, rel, zone))
-        except InputError as exc:
-            problems.extend(exc.problems)
+            return reader(file, file.relative_to(root).as_posix(), zone)
+        except InputError as exc:  # carried back as data from a worker
+            return exc.problems
+
+    posts: list[Post] = []
+    for result in (executor if read is None else SERIAL).map(one, files):
+        if isinstance(result, Post):
+            posts.append(result)
+        else:
+            problems.extend(result)
     _check_unique_slugs(posts, problems)
     problems.raise_if_any()
     return tuple(sorted(posts, key=lambda p: (p.date, p.slug)))

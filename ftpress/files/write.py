@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,22 +90,28 @@ def write_tree(out: Path, files: dict[str, bytes], keep: tuple[str, ...] = ()) -
 
 
 def _remove_stale(out: Path, wanted: set[str], keep: tuple[str, ...]) -> int:
+    """Remove the files of ``out`` not ``wanted``, then the folders left empty; never
+    the top's dot-files and dot-folders (the deployer's) nor what is inside the top
+    folders named in ``keep`` (another stage's). Plain strings and ``os`` calls: this
+    runs over thousands of files after every ``serve`` rebuild."""
     removed = 0
-    for dirpath, _dirs, filenames in os.walk(out, topdown=False):
-        base = Path(dirpath)
-        rel_dir = base.relative_to(out).as_posix()
+    root = str(out)
+    folders: list[str] = []
+    for dirpath, dirs, filenames in os.walk(root):
+        rel_dir = dirpath[len(root) + 1:]
+        if not rel_dir:  # the top: what is not the build's is not walked at all
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d not in keep]
+            filenames = [f for f in filenames if not f.startswith(".")]
+        else:
+            folders.append(dirpath)
+        prefix = f"{rel_dir}/" if rel_dir else ""
         for name in filenames:
-            rel = name if rel_dir == "." else f"{rel_dir}/{name}"
-            top = rel.split("/")[0]
-            if top.startswith(".") or (top in keep and "/" in rel):
-                continue  # dot-files at the top are the deployer's; kept folders another's
-            if rel not in wanted:
-                (base / name).unlink()
+            if prefix + name not in wanted:
+                os.unlink(f"{dirpath}/{name}")  # noqa: PTH108 - thousands of paths
                 removed += 1
-        top = rel_dir.split("/")[0]
-        if base != out and not top.startswith(".") and top not in keep \
-                and not any(base.iterdir()):
-            base.rmdir()
+    for folder in reversed(folders):  # a folder's own folders come after it in the walk
+        with suppress(OSError):  # not empty
+            os.rmdir(folder)  # noqa: PTH106
     return removed
 
 

@@ -21,7 +21,7 @@ from ftpress.content.rulebook import Rulebook
 from ftpress.errors import Problem
 from ftpress.files.config import SiteConfig
 from ftpress.render.pages import Renderer
-from ftpress.render.rulebook import RulebookViews, render_rulebook
+from ftpress.render.rulebook import RulebookViews, citable, render_rulebook
 from ftpress.render.theme import StaticFile
 from ftpress.render.views import Cards, EditView, Group, Link, Pager, PostView, SiteView, Urls
 from ftpress.render.words import plural
@@ -67,7 +67,9 @@ def render_blog(blog: Blog, r: Renderer, statics: Sequence[StaticFile],
     Returns the post views, newest first, and the citations that did not resolve.
     """
     config, urls = blog.config, r.urls
-    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env)
+    rules = RulebookViews(blog.rulebook, urls, blog.posts[0].date if blog.posts else None, r.env,
+                          r.kept("rule sections", (urls.base_path, citable(blog.rulebook)),
+                                 ("_rule_section.html",)))
     rules.diff_ahead(r.markdown, r.memo_many)  # ruling posts show their changes
     for static in statics:
         r.out.add(static.path, static.data, "theme")

@@ -86,16 +86,17 @@ def absolute_links(html: str, page_url: str, site_origin: str) -> str:
     return _LINK.sub(fix, html)
 
 
-def atom_feeds(config: SiteConfig, posts: Sequence[PostView],
+def atom_feeds(config: SiteConfig, posts: Sequence[FeedEntry],
                turns: Sequence[FeedEntry] = ()) -> dict[str, bytes]:
     """Every feed of the site, by output path, like Hugo's: ``feed.xml`` with the
-    posts and the turn reports, ``kinds/<kind>/feed.xml`` and ``tags/<tag>/feed.xml``
-    with the posts of one kind or tag, and ``turns/feed.xml`` with the turns alone.
+    posts (their entries, :func:`post_entry`) and the turn reports,
+    ``kinds/<kind>/feed.xml`` and ``tags/<tag>/feed.xml`` with the posts of one kind
+    or tag, and ``turns/feed.xml`` with the turns alone.
 
     The main feed and the turns' carry each entry's whole content; a kind's or a tag's
     carry summaries, as Hugo's do: a post is in several of those, and with its whole
     text in each, a 5,000-post site's feeds came to five times its main feed's size."""
-    entries = [post_entry(v) for v in posts]
+    entries = list(posts)
     everything = sorted([*entries, *turns], key=lambda e: e.published, reverse=True)
     # Each entry written once per form, shared by every feed that shows it.
     made: dict[tuple[int, bool], str] = {}

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import jinja2.meta
@@ -151,6 +152,16 @@ class Renderer:
         self.cache.staged[("part", name)] = _Produced(
             key, tuple(self._jobs[jobs:]),
             tuple((p, self.out.files[p], self.out.origin(p)) for p in added))
+
+    def kept(self, name: str, key: object, templates: Sequence[str]) -> dict[Any, Any]:
+        """A memo for a part of the render: with a tracking cache (``serve``'s), the one the
+        last build filled under ``name`` if ``key`` and the sources of ``templates`` (with
+        every one they use) are as they were then; else a new, empty one."""
+        sources = self._sources(templates) if self.cache.track else {}
+        if any(t not in sources for t in templates):
+            return {}  # (one missing, not parsing or naming others by a variable: not kept)
+        return self.cache.reuse(f"memo {name}", (key, tuple(sources[t] for t in templates)),
+                                dict)
 
     def load_templates(self, names: Sequence[str]) -> None:
         """Load ``names`` into the environment now (the templates most pages extend or

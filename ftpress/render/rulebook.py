@@ -106,9 +106,14 @@ class RulebookViews:
     """Rendered versions of the rulebook, with the citation resolver every page shares."""
 
     def __init__(self, rulebook: Rulebook, urls: Urls, zone_of: datetime | None,
-                 env: jinja2.Environment | None) -> None:
+                 env: jinja2.Environment | None,
+                 kept: dict[tuple[Section, date | None], Markup] | None = None) -> None:
+        """``kept``: sections' HTML by their value (and the day of a section that cites),
+        from an earlier build whose sections' template, base path and citable sections
+        (:func:`citable`) were the same (``serve``'s; a new dict for one build)."""
         # env None: a resolver of citations alone, rendering no section.
         self.rulebook, self.urls, self.env = rulebook, urls, env
+        self._kept = kept if kept is not None else {}
         self.problems: list[Problem] = []
         self._zone = zone_of
         self._versions: dict[date, VersionView] = {}
@@ -218,9 +223,16 @@ class RulebookViews:
         hashing one hashes its whole text (a 5,000-post rulebook asks 165,000 times)."""
         key = (id(section), day if "[[rule:" in section.text else None)
         if key not in self._blocks:
-            view = self._section(section, cite, day)
-            assert self.env is not None, "sections need the theme's templates"
-            self._blocks[key] = Markup(self.env.get_template("_rule_section.html").render(s=view))
+            # By value across builds: a rule file edited is read again, every section anew.
+            block = self._kept.get((section, key[1]))
+            if block is None:
+                problems = len(self.problems)
+                view = self._section(section, cite, day)
+                assert self.env is not None, "sections need the theme's templates"
+                block = Markup(self.env.get_template("_rule_section.html").render(s=view))
+                if len(self.problems) == problems:  # one with a problem says so every time
+                    self._kept[(section, key[1])] = block
+            self._blocks[key] = block
         return self._blocks[key]
 
     def _section(self, section: Section, cite: markdown.Resolver, day: date) -> SectionView:
@@ -276,6 +288,12 @@ class RulebookViews:
                 for c in v.changes:
                     self._by_ruling.setdefault(c.amendment.ruling.slug, []).append(c)
         return tuple(self.change(c) for c in self._by_ruling.get(slug, ()))
+
+
+def citable(rulebook: Rulebook) -> tuple[tuple[date, frozenset[str]], ...]:
+    """What decides where a citation of the rulebook points: each version's date and
+    the sections it has (a citation links to its section in the version in force)."""
+    return tuple((v.date, frozenset(s.number for s in v.sections)) for v in rulebook.versions)
 
 
 def _day_before(day: date) -> date:

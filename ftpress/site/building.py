@@ -40,7 +40,7 @@ from ftpress.speed.buildcache import (
     remember,
     reusable,
 )
-from ftpress.speed.executor import SERIAL, Executor
+from ftpress.speed.executor import SERIAL, Executor, release_memory
 from ftpress.store import open_with
 
 
@@ -53,7 +53,8 @@ class BuildReport:
     seconds: float
     #: The last build, when nothing had changed and nothing was rebuilt.
     reused: LastBuild | None = None
-    #: The site as this build loaded it (``serve`` keeps it for :func:`rebuild_post`).
+    #: The site as this build loaded it, when asked for (``serve`` keeps it for
+    #: :func:`rebuild_post`).
     site: Site | None = None
     #: Output paths whose bytes this build changed.
     changed: frozenset[str] = frozenset()
@@ -70,7 +71,8 @@ class BuildReport:
 def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
           executor: Executor = SERIAL, reindex: frozenset[str] = frozenset(),
-          written: Callable[[frozenset[str], WriteReport], None] | None = None) -> BuildReport:
+          written: Callable[[frozenset[str], WriteReport], None] | None = None,
+          keep_site: bool = False) -> BuildReport:
     """load → render → write → index. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps what builds reuse (``serve`` passes its own, kept between its
@@ -81,7 +83,10 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     redone even if this build does not change them (``serve`` rewrote an edited post's
     page itself, just before). ``written`` is told the paths changed and the write's
     report as soon as the pages are in place, before the search index is made (``serve``
-    reloads the browser then).
+    reloads the browser then). ``keep_site``: the report holds the site as loaded
+    (``serve`` keeps it for :func:`rebuild_post`); without it, the site and what was
+    rendered from it are let go before Pagefind runs, so that the memory of the
+    processes together peaks lower.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -91,6 +96,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
                                      future=options.future, now=options.now, view=options.view)
         if last is not None:
             return reused(last, started)
+    own_cache = cache is None
     if cache is None:
         cache = RenderCache(root / CACHE_DIR if options.incremental else None)
     store = open_with(root, options.umpire)  # the campaign as this view reads it, once
@@ -102,18 +108,28 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     changed = frozenset(outputs.changed)
     if written is not None:
         written(changed, report)
+    search, searchable = site.config.search, outputs.searchable
+    posts, pages, files = len(site.posts), outputs.pages(), len(outputs)
+    newest, next_due = max((p.date for p in site.posts), default=None), site.next_due
+    kept = site if keep_site else None
+    if not keep_site:
+        # Pagefind's processes run beside this one: what the pages were made from is
+        # handed back to the system first, not held while they index.
+        del site, outputs, store
+        if own_cache:
+            del cache
+        release_memory()
     # The index is redone only when a page changed (or serve rewrote one itself).
-    if site.config.search and (reindex or report.written or report.removed or unfinished
-                               or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, outputs.searchable, None if unfinished else changed | reindex)
-    if site.config.search:
+    if search and (reindex or report.written or report.removed or unfinished
+                   or not (out_dir / SEARCH_DIR).is_dir()):
+        index_site(out_dir, searchable, None if unfinished else changed | reindex)
+    if search:
         mark_finished(out_dir)
-    result = BuildReport(outputs.pages(), len(site.posts), len(outputs), report,
-                         time.perf_counter() - started, site=site, changed=changed)
+    result = BuildReport(pages, posts, files, report, time.perf_counter() - started,
+                         site=kept, changed=changed)
     if options.incremental and fingerprint is not None:
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
-                 newest=max((p.date for p in site.posts), default=None),
-                 next_due=site.next_due)
+                 newest=newest, next_due=next_due)
     return result
 
 

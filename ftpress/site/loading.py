@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
+from zoneinfo import ZoneInfo
 
 from ftpress import rules
 from ftpress.content.assets import STATIC_DIR, Asset, load_assets
 from ftpress.content.pages import PAGES_DIR, Page, load_pages, reserved_clash
-from ftpress.content.posts import POSTS_DIR, Post, load_posts
+from ftpress.content.posts import POSTS_DIR, Post, load_post, load_posts
 from ftpress.content.rulebook import (
     RULES_DIR,
     Amendment,
@@ -115,7 +116,7 @@ def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None 
     ``cache`` keeps the parsed state files between builds, and, for ``serve``, each
     part of the last load with the files it was read from (:func:`_part`): a part
     whose files are as they were is not read again. ``executor`` parses the state
-    files and reads the turns' event logs.
+    files, reads the turns' event logs and, in a single build, the posts.
     """
     root = store.root
     config = load_config(root)  # everything below depends on it
@@ -140,7 +141,7 @@ def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None 
     rule_files: tuple[RuleFile, ...] = ()
     try:
         posts = _part(root, cache, "posts", (POSTS_DIR,), config.zone,
-                      lambda: load_posts(root, config.zone))
+                      lambda: load_posts(root, config.zone, _each_post(root, cache), executor))
     except InputError as exc:
         problems.extend(exc.problems)
     try:
@@ -160,8 +161,9 @@ def load(store: CampaignStore, options: BuildOptions, cache: RenderCache | None 
     scheduled = [p.date for p in posts
                  if id(p) not in chosen and (options.drafts or not p.draft)]
     # Only published rulings amend the rulebook: a draft ruling changes nothing yet.
-    rulebook = _part(root, cache, "rulebook", (), (rule_files, published),
-                     lambda: load_rulebook(rule_files, published))
+    amending = tuple(p for p in published if p.amends and p.effective is not None)
+    rulebook = _part(root, cache, "rulebook", (), (rule_files, amending),
+                     lambda: load_rulebook(rule_files, amending))
     assets = _part(root, cache, "assets", (POSTS_DIR, STATIC_DIR), published,
                    lambda: load_assets(root, published))
     return Site(root, config, published, pages, rulebook, dirs,
@@ -184,6 +186,22 @@ def _part(root: Path, cache: RenderCache | None, name: str, inputs: tuple[str, .
         return make()
     key = (stamp(root, (*inputs, CONFIG_FILE)) if inputs else None, options)
     return cache.reuse(name, key, make)
+
+
+def _each_post(root: Path, cache: RenderCache | None
+               ) -> Callable[[Path, str, ZoneInfo], Post] | None:
+    """How the posts are read when some changed: with a cache kept from the last build
+    (``serve``'s), each post whose file is as it was (:func:`stamp`) is the one read
+    then, so an edited or a new post reads one file, not a thousand."""
+    if cache is None or not cache.track:
+        return None  # a single build reads each post once anyway
+    kept = cache
+
+    def read(file: Path, rel: str, zone: ZoneInfo) -> Post:
+        return kept.reuse(f"post {rel}", (stamp(root, (rel,)), zone),
+                          lambda: load_post(root, rel, zone))
+
+    return read
 
 
 def _stat(path: Path | None) -> tuple[int, int, int] | None:
@@ -238,7 +256,8 @@ def _published(posts: tuple[Post, ...], options: BuildOptions) -> tuple[Post, ..
 
 
 def load_rulebook(rule_files: tuple[RuleFile, ...], posts: tuple[Post, ...]) -> Rulebook:
-    """Fold the rule files and the published posts' amendments into dated versions."""
+    """Fold the rule files and the published posts' amendments into dated versions
+    (only the posts that amend the rulebook count)."""
     amendments: list[Amendment] = []
     for p in posts:
         if p.amends and p.effective is not None:

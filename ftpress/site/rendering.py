@@ -10,13 +10,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
-from datetime import date
 from typing import TypeVar
 
 import jinja2
 
 from ftpress import rules
-from ftpress.content.rulebook import Rulebook
 from ftpress.errors import InputError
 from ftpress.render import feeds, theme
 from ftpress.render.blog import Blog, render_blog, render_post, site_view
@@ -24,6 +22,7 @@ from ftpress.render.campaign import render_campaign
 from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.rulebook import citable
 from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
@@ -76,7 +75,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
                 r, state, display, viewer=viewer,
                 forms={p: f for p, f in forms.items() if viewer.umpire or p == viewer.player}))
             r.reuse("turns", (state, site.turns, site.nets, viewer, site.config,
-                              citations(site.rulebook)),
+                              citable(site.rulebook)),
                     lambda: render_turns(r, state, site.turns, site.rulebook, display,
                                          report=_report(state), viewer=viewer, nets=site.nets))
             if site.yours is not None:  # a player's report: theirs, or sealed to each
@@ -91,8 +90,11 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
                    lambda: turn_entries(site.turns, r.urls, report=_report(site.state),
                                         zone=site.config.zone, viewer=viewer, nets=site.nets)
                    if site.state is not None else ())
-    made = _kept(cache, "feeds", (site.config, views, turned),
-                 lambda: feeds.atom_feeds(site.config, views, turned))
+    # Keyed on what the feeds read of the posts, not their whole views: a rule edited
+    # changes the rulings' change lists, which no feed shows.
+    entries = tuple(feeds.post_entry(v) for v in views)
+    made = _kept(cache, "feeds", (site.config, entries, turned),
+                 lambda: feeds.atom_feeds(site.config, entries, turned))
     for path, feed in made.items():
         out.add(path, feed, "feed")
     for asset in site.assets:
@@ -127,12 +129,6 @@ def _kept(cache: RenderCache | None, name: str, key: object, make: Callable[[], 
     if cache is None or not cache.track:
         return make()
     return cache.reuse(name, key, make)
-
-
-def citations(rulebook: Rulebook) -> tuple[tuple[date, frozenset[str]], ...]:
-    """What decides where a citation of the rulebook points: each version's date and
-    the sections it has (a citation links to its section in the version in force)."""
-    return tuple((v.date, frozenset(s.number for s in v.sections)) for v in rulebook.versions)
 
 
 def _schemas(r: Renderer, base_url: str | None, ruleset: str | None) -> dict[str, bytes]:

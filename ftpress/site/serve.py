@@ -35,6 +35,7 @@ from ftpress.files.write import WriteReport
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, Site, build, rebuild_post
 from ftpress.speed.buildcache import CACHE_DIR, RenderCache
+from ftpress.speed.executor import ForkExecutor
 from ftpress.text.logsafe import say
 
 EVENTS = "__ftpress/events"
@@ -97,8 +98,12 @@ class LiveSite:
                 print(f"rewrote {len(quick)} post page(s) in "
                       f"{time.perf_counter() - started:.2f} s; building the rest", flush=True)
                 self._announce(None)
+            # On every core, like `build`: the workers fork from this thread, and take
+            # no lock the server's threads hold (they only read files and write to
+            # their sockets; the workers render and write into the staging folder).
             report = build(self.root, self.out, options, cache=self.cache,
-                           reindex=frozenset(quick), written=written)
+                           executor=ForkExecutor(), reindex=frozenset(quick),
+                           written=written, keep_site=True)
             self.site = report.site
             error, line = None, report.summary(self.out)
         except InputError as exc:

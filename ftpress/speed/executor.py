@@ -15,10 +15,12 @@ itself, closures and all) and only the results travel back, pickled.
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -38,8 +40,7 @@ class SerialExecutor:
         return [fn(item) for item in items]
 
 
-#: The executor of every caller that does not choose one (``ftpress check``, ``serve``,
-#: whose watcher thread must not fork, and the tests).
+#: The executor of every caller that does not choose one (``ftpress check``, the tests).
 SERIAL = SerialExecutor()
 
 
@@ -78,7 +79,9 @@ class ForkExecutor:
     Each process takes the next chunk of items until none is left, so uneven items
     even out. Below ``min_items`` items, with one core or without ``fork``, the items
     are mapped in this process: starting workers would cost more than it saves.
-    Not for a process that runs threads (forking one can deadlock).
+    A process that runs threads may use it only where the work takes no lock another
+    thread may hold at the fork (a worker inherits it held, for ever): ``serve``'s
+    builder does, beside the server's threads, which only read files and answer.
     """
 
     def __init__(self, processes: int | None = None, *, min_items: int = 48) -> None:
@@ -123,3 +126,13 @@ class ForkExecutor:
             for index, value in zip(chunks[chunk], part, strict=True):
                 results[index] = value
         return results
+
+
+def release_memory() -> None:
+    """Collect what the process no longer holds and give the freed memory back to the
+    system, before other processes need it (the build, before Pagefind runs beside it):
+    Python keeps freed blocks for reuse, and glibc's allocator keeps freed pages in its
+    heaps until asked to return them (``malloc_trim``)."""
+    gc.collect()
+    with suppress(OSError, AttributeError):  # not glibc: the memory stays reusable
+        ctypes.CDLL(None).malloc_trim(0)

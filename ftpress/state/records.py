@@ -95,8 +95,13 @@ def load_turns(root: Path, snapshots: dict[str, State] | None = None,
             if logs[-1] is not None and index in digests:
                 store.parsed[_memory_key(folders[index][1], digests[index])] = logs[-1]
     else:
-        logs = executor.map(lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire,
-                                                      store), folders)
+        logs = []
+        for key, events in executor.map(
+                lambda f: _events_quietly(root, f"{TURNS_DIR}/{f[1].name}", umpire, store),
+                folders):
+            if store is not None and key is not None:
+                store.parsed[key] = events  # parsed by a worker: kept here for the next load
+            logs.append(events)
     for (number, folder), events in zip(folders, logs, strict=True):
         rel = f"{TURNS_DIR}/{folder.name}"
         try:
@@ -114,16 +119,22 @@ def read_events(root: Path, rel: str, umpire: UmpireKey | None = None,
     """A turn's event log (none if it has no ``events.yaml``), from its twin with
     ``umpire``; raises with its problems. ``store``: where logs read before are kept, by
     their bytes and where they were read (a problem names its file)."""
+    return _read_events(root, rel, umpire, store)[1]
+
+
+def _read_events(root: Path, rel: str, umpire: UmpireKey | None, store: Store | None
+                 ) -> tuple[tuple[str, str] | None, tuple[Event, ...]]:
+    """:func:`read_events`, with the key the log is kept by (None: it has none)."""
     if not (root / rel / "events.yaml").is_file():
-        return ()
+        return None, ()
     raw, shown = read(root, f"{rel}/events.yaml", umpire)
     key = (f"events {shown}", hashlib.sha256(raw).hexdigest())
     if store is not None and (kept := store.parsed.get(key)) is not None:
-        return kept  # type: ignore[no-any-return]
+        return key, kept
     events = _parsed_events(raw, shown)[0]
     if store is not None:
         store.parsed[key] = events  # only a log without a problem is kept
-    return events
+    return key, events
 
 
 def _parsed_events(raw: bytes, shown: str) -> tuple[tuple[Event, ...], Any]:
@@ -172,11 +183,14 @@ def _log_and_text(root: Path, rel: str) -> tuple[tuple[Event, ...], str | None] 
 
 
 def _events_quietly(root: Path, rel: str, umpire: UmpireKey | None,
-                    store: Store | None = None) -> tuple[Event, ...] | None:
+                    store: Store | None = None
+                    ) -> tuple[tuple[str, str] | None, tuple[Event, ...] | None]:
+    """A turn's event log and its key, both None where it has a problem (read again by
+    the load, to say where). A worker's parse is kept by the caller, in its process."""
     try:
-        return read_events(root, rel, umpire, store)
+        return _read_events(root, rel, umpire, store)
     except InputError:
-        return None
+        return None, None
 
 
 def read_recorded_orders(root: Path, rel: str, umpire: UmpireKey | None = None

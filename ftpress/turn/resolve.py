@@ -151,12 +151,12 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
         if wanted != turn:
             raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
                                  f"{turn}")
-    stale = [p for p in behind_last_record(store.root, store.key) if p.path.endswith(".age")]
+    stale = [p for p in behind_last_record(store) if p.path.endswith(".age")]
     if stale:  # a twin older than the record: finishing or resolving would keep it
         raise InputError(stale)
     if store.is_recorded(turn):
         return _finish_interrupted(store, turn)
-    behind = behind_last_record(store.root, store.key)
+    behind = behind_last_record(store)
     if behind:  # resolved on a half-written state, the turn would record the mix as its start
         raise InputError(behind)
     if now < cal.deadline and not early:
