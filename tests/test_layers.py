@@ -67,8 +67,9 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                         *_ABOVE)),
     "ftpress/store": ("reading and writing a whole campaign: below every command, above "
                       "the files", (*_RENDERING, "ftpress.turn", "ftpress.github", *_ABOVE)),
-    "ftpress/turn": ("a turn is load → resolve → record through the store",
-                     (*_RENDERING, "ftpress.github", *_ABOVE)),
+    "ftpress/turn": ("a turn is load → resolve → record through the store, and reaches "
+                     "secrecy only through the store's interface",
+                     (*_RENDERING, "ftpress.secrecy", "ftpress.github", *_ABOVE)),
     "ftpress/github": ("the campaign on GitHub drives the stages; it draws nothing itself",
                        (*_RENDERING, *_ABOVE)),
     "ftpress/site": ("the build: load → render → write, under the command line",
