@@ -135,7 +135,9 @@ def test_the_parser_s_shortcuts_give_what_pyyaml_gives(value):
     text = f"a: {value}\n"
     try:
         expected = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):
+        # PyYAML's resolver takes "0b_" for an integer its constructor cannot read
+        # (ValueError); ftpress's parser refuses it with its place.
         return
     if re.fullmatch(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?", value):
         expected = {"a": value}

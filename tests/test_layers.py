@@ -48,8 +48,10 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                       ("ftpress.secrecy", "ftpress.content", *_RENDERING, *_ORCHESTRATION,
                        *_ABOVE)),
     "ftpress/secrecy": ("who may know what is decided from the state, never from how it "
-                        "is drawn", ("ftpress.content", *_RENDERING, "ftpress.github",
-                                     *_ABOVE)),
+                        "is drawn nor from how the campaign is stored: the store reads and "
+                        "writes through it",
+                        ("ftpress.content", *_RENDERING, *_ORCHESTRATION, "ftpress.checking",
+                         "ftpress.creating", *_ABOVE)),
     "ftpress/yourview": ("a player's own report is made from what they know; it draws "
                          "nothing and runs no stage",
                          ("ftpress.content", *_RENDERING, *_ORCHESTRATION, *_ABOVE)),
@@ -65,8 +67,9 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                         *_ABOVE)),
     "ftpress/store": ("reading and writing a whole campaign: below every command, above "
                       "the files", (*_RENDERING, "ftpress.turn", "ftpress.github", *_ABOVE)),
-    "ftpress/turn": ("a turn is load → resolve → record through the store",
-                     (*_RENDERING, "ftpress.github", *_ABOVE)),
+    "ftpress/turn": ("a turn is load → resolve → record through the store, and reaches "
+                     "secrecy only through the store's interface",
+                     (*_RENDERING, "ftpress.secrecy", "ftpress.github", *_ABOVE)),
     "ftpress/github": ("the campaign on GitHub drives the stages; it draws nothing itself",
                        (*_RENDERING, *_ABOVE)),
     "ftpress/site": ("the build: load → render → write, under the command line",

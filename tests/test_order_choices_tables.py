@@ -19,7 +19,7 @@ from ftpress.orders.load import orders_path
 from ftpress.rules.choices import ItemChoices, OrderChoices
 from ftpress.state.model import State
 from ftpress.state.turns import turn_id
-from ftpress.yourview.compose import Item, legal_choices, table_allows, written
+from ftpress.yourview.compose import Item, legal_choices, sums_over, table_allows, written
 
 DEMOS = [FTC2007, FTCAMP02, SCT]
 IDS = ["ftc2007", "ftcamp02", "sct"]
@@ -135,10 +135,39 @@ def test_several_ships_split_off_at_once_but_never_all(demo):
     pytest.fail("no group of three ships or more")
 
 
+@pytest.mark.parametrize("demo", DEMOS, ids=IDS)
+def test_a_split_into_two_new_groups_at_once(demo):
+    """§15.1 (ftc2007), §2.1 (sct), §4.2.2 (ftcamp02): ships of one group leave into two
+    new groups at once, one ship staying: the file writes both, and the check accepts
+    it; each new group is offered the same orders as the first."""
+    state = demo.state()
+    for player in state.players.players:
+        choices = _choices(state, player.id)
+        for group in choices.groups:
+            split = next((t for t, table in enumerate(group.assignments)
+                          if table.forms == (("split", "grouped"),)), None)
+            if split is None or len(group.assignments[split].items) < 3:
+                continue
+            table = group.assignments[split]
+            first, second = table.items[0].options[1], table.items[0].options[2]
+            assert first.lines[1] != second.lines[1]
+            assert first.with_orders == second.with_orders
+            order = first.with_orders[0]
+            picks = (1, 2, *[0] * (len(table.items) - 2))
+            assert table_allows(table, picks, order)
+            text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: picks}})
+            assert (f"split: {{{first.lines[1]}: [{table.items[0].key}], {second.lines[1]}: "
+                    f"[{table.items[1].key}]}}") in text, text
+            assert _problems(state, player.id, text) == (), text
+            return
+    pytest.fail("no group of three ships or more")
+
+
 def test_sct_screens_and_combined_attacks():
     """§6.6, §6.7: a ship may screen another of its force, or join its attack; a ship
-    that is screened or joined attacks on its own, so the page lets no screen loop
-    back and no attack join a ship that does not attack: both the check refuses."""
+    screened may screen a third or join its attack in turn, but the page lets no
+    screen loop back and no attack join a ship that does not attack: both the check
+    refuses."""
     state = SCT.state()
     player, choices, group, t = next(
         (p.id, c, g, t) for p in state.players.players for c in [_choices(state, p.id)]
@@ -162,6 +191,18 @@ def test_sct_screens_and_combined_attacks():
     chain = (option(a, f"joins {b.label}'s attack"), option(b, f"screens {a.label}"))
     assert not table_allows(table, chain, 0)
     assert _problems(state, player, written(choices, {}, {group.id: {t: chain}})) != ()
+    if len(table.items) > 2:
+        # A screen of a ship that screens a third in turn: a line, not a loop.
+        c = table.items[2]
+        line = (option(a, f"screens {b.label}"), option(b, f"screens {c.label}"))
+        assert table_allows(table, line, 0)
+        assert _problems(state, player, written(choices, {}, {group.id: {t: line}})) == ()
+        loop = (*line, option(c, f"screens {a.label}"))
+        assert not table_allows(table, loop, 0)
+        assert _problems(state, player, written(choices, {}, {group.id: {t: loop}})) != ()
+        joins = (option(a, f"screens {b.label}"), option(b, f"joins {c.label}'s attack"))
+        assert table_allows(table, joins, 0)
+        assert _problems(state, player, written(choices, {}, {group.id: {t: joins}})) == ()
 
 
 def test_ftcamp02_independents_attach_and_detach():
@@ -245,23 +286,26 @@ def test_ftc2007_economic_orders_offered_are_legal():
 
 def test_ftc2007_economic_orders_together_within_their_sums():
     """Random items of every kind together, as the page lets them stand (each sum
-    within its blocking limit): the check finds no problem."""
+    within its blocking limit, :func:`sums_over`): the check finds no problem."""
     state = _economic_week(FTC2007.state(), 13)
     rng = random.Random(5)
     for player in state.players.players:
         choices = _choices(state, player.id)
         assert choices.economy is not None
         for _ in range(4):
-            added = [item for item in _items(choices.economy, rng)
-                     if item[0] != "maintenance"] + _items(choices.economy)[:1]
+            added: list[Item] = []
+            for item in [item for item in _items(choices.economy, rng)
+                         if item[0] != "maintenance"] + _items(choices.economy)[:1]:
+                if not sums_over(choices.economy, [*added, item]):
+                    added.append(item)
             text = written(choices, {}, None, added)
             assert "economy:\n  maintenance: " in text
             assert _problems(state, player.id, text) == (), text
 
 
 def test_ftc2007_midweek_offers_keels_and_repairs_alone():
-    """§13.1, §11.1: away from an economic turn's first week only keels and repairs
-    may be ordered, so only they are offered; a repair is of a ship that lost hull
+    """§13.1, §13.2, §11.1: away from an economic turn's first week only keels (laid or
+    changed) and repairs may be ordered, so only they are offered; a repair is of a ship that lost hull
     boxes, no more than she lost, and her group must hold (§11.4)."""
     state = FTC2007.state()
     assert (state.campaign.calendar.turn - 1) % state.campaign.calendar \
@@ -274,7 +318,7 @@ def test_ftc2007_midweek_offers_keels_and_repairs_alone():
     choices = _choices(hurt, "nac")
     assert choices.economy is not None
     kinds = {kind.id: kind for kind in choices.economy.kinds}
-    assert set(kinds) <= {"keel", "repair"} and "keel" in kinds
+    assert set(kinds) <= {"keel", "change", "repair", "repair-parts"} and "keel" in kinds
     if "repair" not in kinds:
         pytest.skip(f"{group.id} is not at a world that paid income")
     options = kinds["repair"].fields[0].options

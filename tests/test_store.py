@@ -104,7 +104,7 @@ def test_each_store_answers_what_secrecy_means():
 #: else asks the store what it means (how orders are sent and checked, what is sealed
 #: to whom, which secrets the publishing run needs) and hands plain values on.
 ASKS = {"ftpress/store/campaign_store.py", "ftpress/store/open.py", "ftpress/store/sealed.py",
-        "ftpress/creating/campaign.py", "ftpress/secrecy/sealed_campaign.py"}
+        "ftpress/creating/campaign.py", "ftpress/store/sealed_campaign.py"}
 
 
 def _asks(node: ast.AST) -> bool:

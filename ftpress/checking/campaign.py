@@ -84,7 +84,7 @@ def _examined(store: CampaignStore, wanted: set[str] | None,
         stored, unchecked = store.stored_problems(wanted)
         found = tuple(stored)
     order_problems, summaries = check_orders(store, wanted, store.known())
-    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(root, store.key),
+    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(store),
              *_stale_orders(root), *_stray_temporaries(root),
              *record_problems(root, store.key))
     if wanted is not None:

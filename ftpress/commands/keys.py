@@ -1,12 +1,11 @@
-"""``ftpress keys``: the umpire's key, and who has one (:mod:`ftpress.secrecy.keys`)."""
+"""``ftpress keys``: the umpire's key, and who has one (:mod:`ftpress.creating.keys`)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from ftpress.secrecy import agekeys
-from ftpress.secrecy.keys import (
+from ftpress.creating.keys import (
     EDITING,
     PLAYER_KEY_FILE,
     KeysReport,
@@ -19,6 +18,7 @@ from ftpress.secrecy.keys import (
     seal_campaign,
     seal_state,
 )
+from ftpress.secrecy import agekeys
 from ftpress.text.logsafe import say
 
 

@@ -51,11 +51,11 @@ from ftpress.github.setup import (
 from ftpress.rules import find_ruleset
 from ftpress.rules.ruleset import CampaignRequest
 from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.sealed_campaign import default_secrecy, sealed_setting, setup_files
 from ftpress.state.files import DICE, KINDS, STATE_DIR
 from ftpress.state.model import DiceFile, check_id
 from ftpress.state.save import dump, schema_url
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_id
+from ftpress.store.sealed_campaign import default_secrecy, sealed_setting, setup_files
 from ftpress.store.secret import SECRET_FILE, hidden_secret, secret_hash, turn_secret
 
 #: When orders fall due, a week after the campaign starts (the demo's Sunday 20:00).
@@ -126,7 +126,7 @@ def init_campaign(root: Path, players: Sequence[str], *, now: datetime,
     (``OWNER/NAME``) sets ``base_url`` to where GitHub Pages will serve it.
     ``secrecy``: ``sealed`` or ``open`` (default: sealed, unless the ruleset's rules hide
     nothing); a sealed campaign gets its umpire's key, as ``ftpress keys init`` makes it,
-    and its hidden state sealed to it (:mod:`ftpress.secrecy.sealed_campaign`)."""
+    and its hidden state sealed to it (:mod:`ftpress.store.sealed_campaign`)."""
     github = github_files(ftpress_requirement)
     site_url = pages_url(repository) if repository else None
     accounts = dict(accounts or {})

@@ -4,9 +4,8 @@ A ruleset that can say, group by group, every order it would accept this week gi
 them here (``Ruleset.order_choices``), each with the exact lines of the order file
 it writes, in the ruleset's own format: the "Your view" page builds its form from
 them and assembles the file, so it offers only what the ruleset computed and never
-judges an order itself. What a ruleset leaves out (a move to an open hex, a split
-into two new groups at once) the page says it cannot offer; the player can still write
-it in the file by hand.
+judges an order itself. What a ruleset leaves out (a move to an open hex) the page
+says it cannot offer; the player can still write it in the file by hand.
 
 How the page writes the file from the picks (:func:`ftpress.yourview.report.written`
 does the same): under each group's key, its order's lines, its posture's where the
@@ -25,9 +24,10 @@ an item another item names picks nothing itself (``free_targets``: a screened sh
 not screen); no two items name the same value of a ``distinct`` field (one independent
 attached to a group a turn); an item's option that ``holds`` a group needs that group
 to hold, untouched (a ship under repair stays in the yard); and a :class:`Limit` caps a
-sum (money, a world's spares). Each option is one the ruleset's check accepts alone;
-the rules of these tables make every combination of them one it accepts too (the
-tests compose combinations and judge them).
+sum (money, a world's spares); a ``chains`` field's items may name one another in a
+line that never loops (one ship screening another that screens a third). Each option
+is one the ruleset's check accepts alone; the rules of these tables make every
+combination of them one it accepts too (the tests compose combinations and judge them).
 """
 
 from __future__ import annotations
@@ -123,6 +123,10 @@ class Assignments:
     free_targets: bool = False
     #: The fields no two items may give one value.
     distinct: tuple[str, ...] = ()
+    #: The fields ``free_targets`` leaves alone: an item one of them names may pick
+    #: anything (a ship screened screens in turn), so long as following that field from
+    #: item to item never comes back to where it started (no screen loops back).
+    chains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,12 +212,24 @@ class ItemChoices:
     limits: tuple[Limit, ...] = ()
 
 
-def split_table(new_id: str, names: tuple[str, ...], section: str) -> Assignments:
-    """The ships (craft) of a group that leave it together as the new group ``new_id``
-    (written ``split: {new_id: [ship, …]}``): any of them, one at least staying."""
-    leaves = Choice(f"leaves as {new_id}", ("split", new_id))
+#: The most new groups a split the page offers forms at once (each ship offered each
+#: of their ids): enough for the splits a player makes, short enough to read.
+MOST_NEW_GROUPS = 3
+
+
+def new_groups(names: tuple[str, ...]) -> int:
+    """How many new groups a split of these ships may form in the page: one ship at
+    least stays, each new group takes one at least, :data:`MOST_NEW_GROUPS` at most."""
+    return max(min(len(names) - 1, MOST_NEW_GROUPS), 0)
+
+
+def split_table(new_ids: tuple[str, ...], names: tuple[str, ...], section: str) -> Assignments:
+    """The ships (craft) of a group that leave it, each into one of the new groups
+    ``new_ids`` (written ``split: {new_id: [ship, …], …}``, a new group only where a ship
+    leaves into it): any of them, one at least staying."""
+    leaves = tuple(Choice(f"leaves as {new_id}", ("split", new_id)) for new_id in new_ids)
     return Assignments(
-        f"Split off as {new_id} ({section})",
-        tuple(Assign(name, json.dumps(name, ensure_ascii=False), (Choice("stays", ()), leaves))
+        f"Split off as {' or '.join(new_ids)} ({section})",
+        tuple(Assign(name, json.dumps(name, ensure_ascii=False), (Choice("stays", ()), *leaves))
               for name in names),
         (("split", GROUPED),), keep=1)

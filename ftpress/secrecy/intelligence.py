@@ -141,7 +141,7 @@ def intelligence_files(folder: str, state: State, events: tuple[Event, ...],
                        turn: str, start: State | None = None) -> dict[str, bytes]:
     """The sealed intelligence of every player with a recipient, by path in ``folder``,
     and their sealed reports (:mod:`ftpress.yourview.files`): what a sealed campaign's
-    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.secrecy.sealed_campaign`);
+    turn writes (:mod:`ftpress.store.sealed`, :mod:`ftpress.store.sealed_campaign`);
     ``start``, the state the turn began with, where known (a player's groups gone in
     the turn keep their ids in what they are told)."""
     files: dict[str, bytes] = {}

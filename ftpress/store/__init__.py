@@ -14,8 +14,11 @@ in one place, :func:`ftpress.store.projection.project`.
 Besides the interface (:mod:`.campaign_store`) and its two implementations
 (:mod:`.open`, :mod:`.sealed`): what a turn reads besides the state
 (:mod:`.inputs`), the umpire's secrets behind its dice (:mod:`.secret`), a
-record read back (:mod:`.record`), and the loads and edits of the state
-(:mod:`.campaign`, :mod:`.state_edits`, :mod:`.calendar_edits`).
+record read back (:mod:`.record`), the names it keeps files under and what a
+player checks of a record with their own key (:mod:`.kept_names`,
+:mod:`.players_check`: ``turn/`` reaches secrecy only through the store), and
+the loads and edits of the state (:mod:`.campaign`, :mod:`.state_edits`,
+:mod:`.calendar_edits`).
 """
 
 from ftpress.store.campaign_store import (

@@ -276,13 +276,19 @@ class CampaignStore(ABC):
         for player in record.orders:
             raw, _ = read(self.root, f"{folder}/orders/{player}.yaml", self.key)
             orders[player] = parse_orders(raw, orders_path(turn, player), adapter)
-        sealed = sealing.recorded_seal(self.root, folder, record, self.key)
+        sealed = self.recorded_seal(folder, record)
         if sealed is None:
             return TurnOrders(orders, orders_digest(o.orders for o in orders.values()))
         return TurnOrders(orders, sealed.digest,
                           "sealed" if sealed.receipts is None else "receipts", sealed.events,
                           {path.rsplit("/", 1)[1].removesuffix(sealing.SEALED): data
                            for path, data in sealed.files.items()}, sealed.receipts)
+
+    def recorded_seal(self, folder: str, record: TurnRecord) -> sealing.RecordedSeal | None:
+        """The sealed orders a recorded turn's dice were keyed on, with the players'
+        receipts where it kept them; None for a turn resolved from plain orders
+        (:func:`ftpress.secrecy.sealing.recorded_seal`)."""
+        return sealing.recorded_seal(self.root, folder, record, self.key)
 
     def recorded_dice(self, folder: str) -> tuple[DiceFile, str]:
         """A recorded turn's dice log, whole where this reader has the key, and the path
@@ -426,6 +432,18 @@ class CampaignStore(ABC):
         """What is wrong with the order file ``rel`` as a sealed file, found with no key;
         None where it is not one this campaign takes (it is checked as any order file)."""
         return None
+
+    def resealed_problems(self, rel: str) -> list[Problem] | None:
+        """What is wrong with the order file ``rel`` as the open turn's receipts of files
+        sealed again (``orders/<turn>/receipts.yml``: keys rotate); None where it is not
+        that file (it is checked as any order file)."""
+        if rel.count("/") != 2 or not rel.endswith(f"/{sealing.RESEALED}"):
+            return None
+        try:
+            sealing.read_resealed(self.root, rel.split("/")[1])
+        except InputError as exc:
+            return list(exc.problems)
+        return []
 
     def stored_problems(self, wanted: set[str] | None = None,
                         ) -> tuple[list[Problem], str | None]:

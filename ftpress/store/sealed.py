@@ -241,8 +241,8 @@ class SealedStore(CampaignStore):
         """With the umpire's key: the plain files load as everyone reads them, none
         holds more than the public may know, and each is the projection of its twin.
         Without it, what can be checked with no key; the twins are not."""
-        from ftpress.secrecy.sealed_campaign import plain_problems, stale_projections, twinned
         from ftpress.store.campaign import load_states
+        from ftpress.store.sealed_campaign import plain_problems, stale_projections, twinned
 
         if self.key is not None:
             try:  # the plain files, as everyone reads them, must load too
@@ -276,8 +276,8 @@ class SealedStore(CampaignStore):
 
     def rekeyed(self, state: State, recipients: tuple[str, ...]) -> dict[str, bytes]:
         """Every twin sealed anew to ``recipients``, and the recipients in every snapshot
-        (:func:`ftpress.secrecy.sealed_campaign.sealed_files`); refused without the key."""
-        from ftpress.secrecy.sealed_campaign import sealed_files
+        (:func:`ftpress.store.sealed_campaign.sealed_files`); refused without the key."""
+        from ftpress.store.sealed_campaign import sealed_files
 
         if self.key is None:
             raise RefusedCommand("this campaign is sealed: re-encrypting it needs the "
@@ -287,9 +287,9 @@ class SealedStore(CampaignStore):
 
     def intelligence_for(self, player: str) -> dict[str, bytes]:
         """Their intelligence of the latest recorded turn, sealed to their key
-        (:func:`ftpress.secrecy.sealed_campaign.latest_intelligence`); refused without the
+        (:func:`ftpress.store.sealed_campaign.latest_intelligence`); refused without the
         umpire's key, which opens the whole state it is made from."""
-        from ftpress.secrecy.sealed_campaign import latest_intelligence
+        from ftpress.store.sealed_campaign import latest_intelligence
 
         if self.key is None:
             raise RefusedCommand(f"this campaign is sealed: sealing {player}'s intelligence "

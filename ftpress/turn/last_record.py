@@ -22,20 +22,21 @@ from pathlib import Path
 
 from ftpress.errors import InputError, Problem
 from ftpress.files import yamlsource
-from ftpress.secrecy.twins import UmpireKey, open_twin, twin
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import snapshot_folders
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
-from ftpress.store.campaign import load_folder
+from ftpress.store import CampaignStore
 
 _CAMPAIGN = f"{STATE_DIR}/{KINDS['campaign'].file}"
 
 
-def behind_last_record(root: Path, umpire: UmpireKey | None = None) -> list[Problem]:
+def behind_last_record(store: CampaignStore) -> list[Problem]:
     """Where ``state/`` is not as the last recorded turn left it (see the module
-    docstring); [] when it is, or when nothing but the setup is recorded. With the
-    ``umpire``'s key, a sealed campaign's twins are compared too, by what they say: a
-    stale twin (a merge conflict resolved the wrong way) under a current projection."""
+    docstring); [] when it is, or when nothing but the setup is recorded. Where the
+    ``store`` reads the whole files (a sealed campaign with the umpire's key), the twins
+    are compared too, by what they say: a stale twin (a merge conflict resolved the
+    wrong way) under a current projection."""
+    root = store.root
     numbers = []
     for folder in snapshot_folders(root):
         try:
@@ -52,35 +53,33 @@ def behind_last_record(root: Path, umpire: UmpireKey | None = None) -> list[Prob
     start = f"{record}/before" if (root / record / "before").is_dir() else \
         f"{TURNS_DIR}/{turn_id(max(numbers) - 1)}"
     def said(folder: str, name: str) -> bytes | None:
-        if umpire is not None and (root / folder / twin(name)).is_file():
-            try:
-                return open_twin(root, f"{folder}/{twin(name)}", umpire)
-            except InputError:
-                return None  # the store's check says what is wrong with it
-        return _bytes(root / folder / name)
+        try:
+            whole = store.twin_said(f"{folder}/{name}")
+        except InputError:
+            return None  # the store's check says what is wrong with it
+        return whole if whole is not None else _bytes(root / folder / name)
 
     differ = [kind for kind in KINDS.values()
               if said(STATE_DIR, kind.file) != said(record, kind.file)]
     if not differ:
         return []  # as after every turn: nothing to parse
     try:  # compared as models: an edit by hand is the same state in other words
-        now, then, after = (load_folder(root, f, umpire=umpire).state
-                            for f in (STATE_DIR, start, record))
+        now, then, after = (store.folder_state(f) for f in (STATE_DIR, start, record))
     except InputError:
         return []  # the load says what is wrong
-    return [_behind(root, last, start, record, kind.file, umpire is not None)
+    return [_behind(store, last, start, record, kind.file)
             for kind in differ
             if getattr(now, kind.name) == getattr(then, kind.name) != getattr(after, kind.name)]
 
 
-def _behind(root: Path, last: str, start: str, record: str, name: str,
-            sealed: bool) -> Problem:
-    if sealed and (root / STATE_DIR / twin(name)).is_file():
-        return Problem(f"{STATE_DIR}/{twin(name)}", 0, 0,
+def _behind(store: CampaignStore, last: str, start: str, record: str, name: str) -> Problem:
+    whole = store.kept_as(name)[-1]  # the file that holds the whole state
+    if whole != name and store.key is not None and (store.root / STATE_DIR / whole).is_file():
+        return Problem(f"{STATE_DIR}/{whole}", 0, 0,
                        f"says what {STATE_DIR}/{name} said before {last} ({start}/{name}), "
                        f"but {last} changed it: it is older than the record (a merge resolved "
                        f"the wrong way?); expected it as {last} left it: copy "
-                       f"{record}/{twin(name)} over it (not 'keys seal-campaign', which would "
+                       f"{record}/{whole} over it (not 'keys seal-campaign', which would "
                        "keep the old one)")
     return Problem(f"{STATE_DIR}/{name}", 0, 0,
                    f"is as it stood before {last} ({start}/{name}), but {last} changed "

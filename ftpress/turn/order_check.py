@@ -15,13 +15,13 @@ from ftpress.files import yamlsource
 from ftpress.files.nolinks import links_below
 from ftpress.orders.every_problem import judge_parsed
 from ftpress.orders.load import InvalidOrder, folded_problem, read_orders, stray_problem
-from ftpress.secrecy import sealing
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.load import LoadedState
 from ftpress.state.model import PUBLIC_KNOWLEDGE, State
 from ftpress.state.turns import TURNS_DIR, turn_id
 from ftpress.store import CampaignStore
 from ftpress.store.campaign import load_state as load_campaign_state
+from ftpress.store.kept_names import NEEDS_KEY
 
 #: What ``ftpress check`` says of a plain order file of a sealed campaign, checked with
 #: no key: the state it can read is the public's, which does not show the player's ships.
@@ -61,18 +61,16 @@ def check_orders(store: CampaignStore, wanted: set[str] | None = None,
     for rel in paths:
         if rel.endswith(".md"):
             continue  # a README for the players
-        if rel.count("/") == 2 and rel.endswith(f"/{sealing.RESEALED}"):
-            try:  # the receipts of files sealed again (keys rotate): their form
-                sealing.read_resealed(root, rel.split("/")[1])
-            except InputError as exc:
-                problems.extend(exc.problems)
+        resealed = store.resealed_problems(rel)
+        if resealed is not None:  # the receipts of files sealed again (keys rotate): their form
+            problems.extend(resealed)
             continue
         found_sealed = store.sealed_order_problems(rel, loaded_state.state) \
             if loaded_state is not None else None
         if found_sealed is not None:
             problems.extend(found_sealed)
             if not found_sealed:
-                summaries.append((rel, [sealing.NEEDS_KEY]))
+                summaries.append((rel, [NEEDS_KEY]))
             continue
         stray = stray_problem(rel)
         if stray is not None:

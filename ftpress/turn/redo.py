@@ -11,9 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ftpress.errors import RefusedCommand
-from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.twins import RECORD_TWINS, twin
-from ftpress.state.battle_results import BATTLES_DIR
 from ftpress.state.events import Event
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import State
@@ -21,7 +18,7 @@ from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.state.writeout import write_out
 from ftpress.store import CampaignStore, TurnFiles, open_store
 from ftpress.store.campaign import load_folder
-from ftpress.store.listing import LISTING
+from ftpress.store.kept_names import RECORD_NAMES, twin
 from ftpress.turn.verify import remade, unified_diff
 from ftpress.yourview.view import FOLDER as VIEWS
 
@@ -29,13 +26,6 @@ from ftpress.yourview.view import FOLDER as VIEWS
 #: edited the state between turns) starts from that edited state when redone; what
 #: the redo changed in the turn before it does not carry over that edit.
 REDO_KEEPS_EDITED_STARTS = True
-
-#: What a record folder holds that a redo writes afresh; anything else in it is
-#: another tool's, and is carried over as it is.
-_RECORD_NAMES = frozenset({*(name for k in KINDS.values() for name in (k.file, twin(k.file))),
-                           *(name for log in RECORD_TWINS for name in (log, twin(log))),
-                           "turn.yaml", twin("turn.yaml"), "orders", "before", BATTLES_DIR,
-                           INTELLIGENCE, VIEWS, LISTING})
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +155,7 @@ def _change(store: CampaignStore, turn: str, files: TurnFiles,
     written = {rel.removeprefix(folder + "/") for rel in made if rel.startswith(folder + "/")}
     existing = {p.relative_to(root / folder).as_posix()
                 for p in (root / folder).rglob("*") if p.is_file()
-                and p.relative_to(root / folder).parts[0] in _RECORD_NAMES}
+                and p.relative_to(root / folder).parts[0] in RECORD_NAMES}
     # A player's report is told from the record, not part of it: made anew for a turn
     # recorded before reports were sealed, it changes nothing the turn did.
     differ = sorted(rel for rel in written | existing
@@ -205,7 +195,7 @@ def _rewrite(root: Path, folders: Mapping[str, Mapping[str, bytes]]) -> None:
         files.update((rel, data) for rel, data in written.items()
                      if rel.startswith(folder + "/"))
         for other in (root / folder).iterdir():
-            if other.name in _RECORD_NAMES:
+            if other.name in RECORD_NAMES:
                 continue
             for path in sorted(other.rglob("*")) if other.is_dir() else [other]:
                 if path.is_file():

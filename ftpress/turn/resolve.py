@@ -21,7 +21,6 @@ from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.orders.load import LoadedOrders, OrdersT
 from ftpress.rules.ruleset import Ruleset
-from ftpress.secrecy.twins import TWIN
 from ftpress.state.battle_results import LoadedBattle
 from ftpress.state.dice import Dice
 from ftpress.state.events import Event, TurnRecord
@@ -30,6 +29,7 @@ from ftpress.state.model import DiceFile, State
 from ftpress.state.recorded_kinds import check_made
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders, open_store
+from ftpress.store.kept_names import TWIN
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import SECRET_ENV, SECRET_FILE, keyed_source, turn_dice, turn_key
 from ftpress.turn.last_record import behind_last_record
@@ -151,12 +151,12 @@ def resolve_in(store: CampaignStore, *, now: datetime, early: bool = False,
         if wanted != turn:
             raise RefusedCommand(f"turn {wanted} is neither recorded nor open; the open turn is "
                                  f"{turn}")
-    stale = [p for p in behind_last_record(store.root, store.key) if p.path.endswith(".age")]
+    stale = [p for p in behind_last_record(store) if p.path.endswith(".age")]
     if stale:  # a twin older than the record: finishing or resolving would keep it
         raise InputError(stale)
     if store.is_recorded(turn):
         return _finish_interrupted(store, turn)
-    behind = behind_last_record(store.root, store.key)
+    behind = behind_last_record(store)
     if behind:  # resolved on a half-written state, the turn would record the mix as its start
         raise InputError(behind)
     if now < cal.deadline and not early:

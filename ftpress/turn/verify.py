@@ -10,18 +10,14 @@ from pathlib import Path
 
 from ftpress import rules
 from ftpress.errors import InputError, Problem, RefusedCommand
-from ftpress.files import yamlsource
-from ftpress.secrecy import agekeys, sealing
-from ftpress.secrecy.intelligence import FOLDER as INTELLIGENCE
-from ftpress.secrecy.twins import TWIN, twin
 from ftpress.state.battle_results import BATTLES_DIR, LoadedBattle
 from ftpress.state.dice import Dice, KeyedStream, SuppliedDice, stream_positions, stream_value
 from ftpress.state.events import Event, TurnRecord
 from ftpress.state.files import KINDS, STATE_DIR
 from ftpress.state.model import Calendar, DiceFile, State
-from ftpress.state.records import read_events
 from ftpress.state.turns import TURNS_DIR, turn_id, turn_number
 from ftpress.store import CampaignStore, MadeTurn, TurnOrders
+from ftpress.store.kept_names import TWIN, twin
 from ftpress.store.listing import (
     LISTING,
     Listed,
@@ -30,6 +26,7 @@ from ftpress.store.listing import (
     record_lines,
     sha256_file,
 )
+from ftpress.store.players_check import players_differences
 from ftpress.store.record import with_secret_hash
 from ftpress.store.secret import hidden_key, keyed_source, secret_hash, turn_key
 from ftpress.turn.resolve import fold
@@ -157,7 +154,7 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
     their hashes the turn wrote (:mod:`ftpress.store.listing`); the plain state against
     the record; the order files sent against the record's copies. Read with a player's
     key (:attr:`CampaignStore.reading_player`), that player's intelligence and sealed
-    orders too (:func:`_players_differences`)."""
+    orders too (:func:`ftpress.store.players_check.players_differences`)."""
     number = turn_number(turn)
     folder = f"{TURNS_DIR}/{turn}"
     root = store.root
@@ -169,7 +166,7 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
     checked = ["the revealed secret"]
     unchecked = []
     hidden = record.hidden_secret_sha256 is not None
-    sealed = sealing.recorded_seal(root, folder, record, store.key)
+    sealed = store.recorded_seal(folder, record)
     if sealed is not None:
         differences += sealed.problems(folder)
         count = len(sealed.files)
@@ -221,7 +218,7 @@ def verify_publicly(store: CampaignStore, turn: str, record: TurnRecord) -> Veri
     checked.append("the order files sent against the record's copies")
     reader = store.reading_player
     if reader is not None:
-        differences += _players_differences(root, folder, record, *reader)
+        differences += players_differences(root, folder, record, *reader)
         checked.append(f"{reader[0]}'s intelligence (it opens with their key, is theirs and "
                        "this turn's, and was told every public event) and their sealed orders "
                        "in the record (theirs, as sent)")
@@ -262,44 +259,6 @@ def _plain_state_differences(root: Path, folder: str, listed: Listed | None,
         else:
             edited.append(f"{STATE_DIR}/{kind.file}")
     return found, edited
-
-
-def _players_differences(root: Path, folder: str, record: TurnRecord, player: str,
-                         identity: Path) -> list[str]:
-    """What a player can check with their own key: their intelligence opens, is theirs
-    and the turn's, and holds every public event of the record (the same kind, under
-    the same rule, in order: the public's wording may name counters otherwise); their
-    sealed orders in the record open with their key and answer to their receipt."""
-    identities = agekeys.read_identity(identity)
-    rel = f"{folder}/{INTELLIGENCE}/{player}{sealing.SEALED}"
-    found = []
-    if not (root / rel).is_file():
-        found.append(f"{rel}: the record has no intelligence of {player}; expected one for "
-                     "each player with a recipient")
-    else:
-        try:
-            text = agekeys.decrypt((root / rel).read_bytes(), identities).decode("utf-8")
-            told = yamlsource.parse(text, rel)
-        except (agekeys.Unreadable, UnicodeDecodeError, InputError) as exc:
-            told = None
-            found.append(f"{rel}: does not open with {identity} as the YAML a turn seals "
-                         f"({exc})")
-        if isinstance(told, dict):
-            if (told.get("turn"), told.get("player")) != (record.turn, player):
-                found.append(f"{rel}: is not {player}'s intelligence of {record.turn}")
-            public = [(e.kind, e.rule) for e in read_events(root, folder, None)]
-            theirs = [(e.get("kind"), e.get("rule")) for e in told.get("events") or ()
-                      if isinstance(e, dict) and e.get("audience") == "public"]
-            if public != theirs:
-                found.append(f"{folder}/events.yaml: its public events are not those {player} "
-                             f"was told in {rel} (kind and rule, in order)")
-    if record.receipts is not None and player in record.receipts:
-        sent = f"{folder}/orders/{player}{sealing.SEALED}"
-        try:
-            agekeys.decrypt((root / sent).read_bytes(), identities)
-        except (OSError, agekeys.Unreadable) as exc:
-            found.append(f"{sent}: does not open with {identity}: {exc}")
-    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,6 +104,36 @@ def item_lines(items: ItemChoices, added: Sequence[Item]) -> dict[str, list[str]
     return found
 
 
+def sums_over(items: ItemChoices, added: Sequence[Item]) -> list[str]:
+    """The sums of ``items.limits`` that the items added take past a limit that blocks
+    (the page will not seal), added up as the page's script adds them: each kind's
+    ``adds`` (a number times its rate, rounded up) and each picked option's."""
+    kinds = {kind.id: kind for kind in items.kinds}
+    sums: dict[str, int] = {}
+    for kind_id, given in added:
+        kind = kinds[kind_id]
+        values = {f.key: f.options[int(given.get(f.key) or 0)].lines[0]
+                  for f in kind.fields if f.options}
+        for amount in kind.adds:
+            name = amount.sum
+            for key, value in values.items():
+                name = name.replace(f"${{{key}}}", value)
+            if amount.field is None:
+                sums[name] = sums.get(name, 0) + amount.amount
+            elif isinstance(n := given.get(amount.field), int) and n > 0:
+                sums[name] = sums.get(name, 0) - (-n * amount.rate[0] // amount.rate[1])
+        for f in kind.fields:
+            if f.options:
+                for key, n in f.options[int(given.get(f.key) or 0)].adds:
+                    sums[key] = sums.get(key, 0) + n
+    over = []
+    for limit in items.limits:
+        most = sums.get(limit.most_of, 0) if limit.most_of is not None else limit.most
+        if limit.blocks and most is not None and sums.get(limit.sum, 0) > most:
+            over.append(limit.sum)
+    return over
+
+
 def written_items(items: ItemChoices, added: Sequence[Item]) -> str:
     """A turn of items alone (a set-up): the file the page writes."""
     lines = list(items.header)
@@ -286,12 +316,31 @@ def _table(table: Assignments, keep: Callable[[Choice, int, int], Choice | None]
         if items else None
 
 
+def _targets_free(table: Assignments, chosen: list[tuple[Assign, Choice]]) -> bool:
+    """An item named by a field not in ``table.chains`` picks nothing; a ``chains``
+    field followed from item to item never comes back to where it started."""
+    named = {option.lines[1] for _, option in chosen
+             if len(option.lines) > 1 and option.lines[0] not in table.chains}
+    if any(item.key in named for item, _ in chosen):
+        return False
+    links = {item.key: option.lines for item, option in chosen}
+    for item, option in chosen:
+        if option.lines[0] in table.chains:
+            seen, at = {item.key}, option.lines[1]
+            while at in links and links[at][0] == option.lines[0] and at not in seen:
+                seen.add(at)
+                at = links[at][1]
+            if at == item.key:
+                return False
+    return True
+
+
 def table_allows(table: Assignments, picks: Sequence[int], order: int | None = None) -> bool:
     """Whether the page lets these picks of a table stand together (as the page's script
     decides, from the table's data alone): each option offered with the group's
     ``order`` (a file's own table: any), at least ``keep`` items picking nothing, an
-    item another names picking nothing, and no two items giving one value of a
-    ``distinct`` field."""
+    item another names picking nothing (but along a ``chains`` field, which may not
+    loop), and no two items giving one value of a ``distinct`` field."""
     chosen = [(item, item.options[pick]) for item, pick in zip(table.items, picks, strict=False)
               if pick]
     if order is not None and any(option.with_orders is not None
@@ -299,9 +348,7 @@ def table_allows(table: Assignments, picks: Sequence[int], order: int | None = N
         return False
     if len(table.items) - len(chosen) < table.keep:
         return False
-    if table.free_targets:
-        named = {option.lines[1] for _, option in chosen if len(option.lines) > 1}
-        if any(item.key in named for item, _ in chosen):
-            return False
+    if table.free_targets and not _targets_free(table, chosen):
+        return False
     values = [option.lines for _, option in chosen if option.lines[0] in table.distinct]
     return len(values) == len(set(values))

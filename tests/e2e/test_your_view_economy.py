@@ -2,8 +2,8 @@
 sealed campaign whose economic turn is one week long, so that the week after the
 set-up opens economic turn 2, when reserve cash may be spent (§6.3). The player buys a
 ship in the page from the designs and worlds ftpress offered (another navy's designs
-and another power's worlds are not among them), sets the maintenance level, sees the
-money added up, and seals; the file passes the pull request's check and is folded
+and another power's worlds are not among them), sets the maintenance level, declares
+the ordnance expended last economic turn (§7.1), sees the money added up, and seals; the file passes the pull request's check and is folded
 into the turn exactly as the same file sealed by ``ftpress orders seal`` (the same
 turn, file for file); the next
 report lists the new ship. Screenshots at 390 and 1280 px go to test-artifacts/.
@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from ftpress.secrecy import agekeys
-from tests.e2e.conftest import served
+from tests.e2e.conftest import ARTIFACTS, served
 from tests.e2e.test_your_view import (
     AFTER_T001,
     AFTER_T002,
@@ -116,6 +116,20 @@ def test_a_purchase_composed_in_the_page(tmp_path, watched):
             "xpath=following-sibling::button").click()
         assert page.inner_text("#yv-over") == ""
         assert page.input_value("#yv-order-text") == written
+        # §7.1: the ordnance expended in economic turn 1, paid at half its build price.
+        page.click("#yv-economy button[data-kind=ordnance]")
+        page.fill("#yv-item-2-points", "40")
+        page.press("#yv-item-2-points", "Tab")
+        written = page.input_value("#yv-order-text")
+        assert "economy:\n  maintenance: reduced\n  ordnance: 40\n  purchases:\n" in written
+        assert f"{price + 20:,}" in page.inner_text("#yv-sums")
+        # A prize, a keel to change, damage owed: nac has none, so none is offered.
+        offered = page.locator("#yv-economy button[data-kind]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.kind)")
+        assert not [k for k in offered if k.startswith("prize-") or k in ("change", "owed")]
+        assert "refits" in page.inner_text("#yv-not-offered")
+        page.locator("#yv-economy").screenshot(
+            path=str(ARTIFACTS / "screenshots" / f"your-view-economy-items-{width}.png"))
         watched.shot(f"your-view-economy-1-composed-{width}")
         page.click("#yv-compose button[type=submit]")
         page.wait_for_selector("#yv-sealed:not([hidden])")
@@ -143,6 +157,7 @@ def test_a_purchase_composed_in_the_page(tmp_path, watched):
         told = yaml.safe_load(_plaintext(root)["state/turns/t002/events.yaml.age"])["events"]
         bought = [e for e in told if "Lexington" in e.get("text", "")]
         assert any(e.get("amount") == -price for e in bought), bought
+        assert any("ordnance worth 40" in e.get("text", "") for e in told), told
         _build(root, AFTER_T002)
         page.reload()
         page.fill("#yv-identity", secret)

@@ -95,12 +95,19 @@ def test_a_split_and_a_merge_composed_in_the_page(tmp_path, watched, ruleset):
         said = page.inner_text("#yv-words")
         assert new_id in said, said
         if ruleset == "sct":
-            # §6.6: a ship screens another of its force; the one screened attacks on its
-            # own, so it is offered nothing else (no screen loops back).
+            # §6.6: a ship screens another of its force; the one screened may screen a
+            # third in turn, never back (no screen loops back), and no ship may join the
+            # attack of one that screens (§6.7).
             legend, battle = next((legend, ids) for legend, ids in tables
                                   if legend.startswith("In battle"))
             page.select_option(f"#{battle[0]}", index=1)
-            assert all(off for _, off in _options(page, f"#{battle[1]}")[1:])
+            first, second = (dict(_options(page, f"#{b}")) for b in battle[:2])
+            (ship,) = {t for t in second if t.startswith("screens ")} - set(first)
+            ship = ship.removeprefix("screens ")
+            assert second[f"screens {ship}"] and second[f"joins {ship}'s attack"], second
+            if len(battle) > 2:  # a third ship: the one screened may screen it
+                assert not all(off for t, off in second.items()
+                               if t.startswith("screens ")), second
             written = page.input_value("#yv-order-text")
             assert "    screen: {" in written, written
             # §4.1: a whole move on a clock facing, into open space

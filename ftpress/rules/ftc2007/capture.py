@@ -145,9 +145,8 @@ def _dispose(state: State, player: str, prize_id: str, order: PrizeOrder,
             player=player,
             at=prize.at, order=where, note=order.note)
     assert order.group is not None
-    in_service = any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
-    premium = 0 if in_service else charge(box_cost(design) * prize.ship.damage,
-                                          UNFAMILIAR_TYPE_PREMIUM)
+    premium = rebuild_premium(state, player, prize)
+    in_service = _in_service(state, player, design)
     if balance(state, player) < premium:
         return state, unpaid(player, f"rebuilding the prize {called} (20% more to repair a type "
                              "not in service)", premium, "repairs", "12.2.1", order=where,
@@ -189,11 +188,23 @@ def describe_prize_order(state: State, player: str, prize_id: str, order: PrizeO
                 "(§12.2.3).")
     if order.action == "strip":
         return f"{what} is stripped for parts; what is left cannot be sold (§12.2.2)."
-    in_service = any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
-    extra = "" if in_service else (
-        f", paying {charge(box_cost(design) * prize.ship.damage, UNFAMILIAR_TYPE_PREMIUM)} "
-        "now because no ship of its type is in service")
+    extra = "" if _in_service(state, player, design) else (
+        f", paying {rebuild_premium(state, player, prize)} now because no ship of its type "
+        "is in service")
     return f"{what} is rebuilt into {order.group}{extra} (§12.2.1)."
+
+
+def rebuild_premium(state: State, player: str, prize: Prize) -> int:
+    """§12.2.1 (:data:`UNFAMILIAR_TYPE_PREMIUM`): what rebuilding ``prize`` costs now: 20%
+    of repairing her lost boxes where no ship of her type is in the player's service."""
+    design = state.design(prize.ship.design)
+    assert design is not None
+    return 0 if _in_service(state, player, design) else charge(
+        box_cost(design) * prize.ship.damage, UNFAMILIAR_TYPE_PREMIUM)
+
+
+def _in_service(state: State, player: str, design: Design) -> bool:
+    return any(s.design == design.id for g in state.groups_of(player) for s in g.ships)
 
 
 def _free_name(state: State, player: str, name: str) -> str:

@@ -6,8 +6,11 @@ their level, one rebuilding of a world's defences, a ship's boxes up to her dama
 
 In the first week of an economic turn (§5.2): the maintenance level (§7), and from
 economic turn 2 on, when reserve cash may be spent (§6.3), purchases (§13.1), spares
-(§6.2.1) and rebuilt defences (§10.5). In any week from economic turn 2: keels laid
-(§13.1) and repairs (§11). What is left out is said (:data:`BY_HAND`).
+(§6.2.1), rebuilt defences (§10.5), repulse damage owed repaired (§10.8) and the
+ordnance (§7.1) or biomass (§11.5) expended paid for; in any economic turn's first week,
+what to do with each prize (§12.2, :mod:`.salvage_form`). In any week from economic
+turn 2: keels laid (§13.1) or changed (§13.2), and repairs (§11), with new parts or
+another ship's (:mod:`.salvage_form`). What is left out is said (:data:`BY_HAND`).
 """
 
 from __future__ import annotations
@@ -19,36 +22,55 @@ from ftpress.rules.choices import Amount, Choice, Field, ItemChoices, ItemKind, 
 from ftpress.rules.ftc2007.catalogue import catalogue
 from ftpress.rules.ftc2007.construction import (
     KEEL_WORK_PER_WEEK,
+    change_price,
+    change_problem,
     keel_problem,
     own_navy,
     purchase_price,
     purchase_problem,
 )
-from ftpress.rules.ftc2007.economic_legality import LOOSE_CASH_FROM_ECONOMIC_TURN
+from ftpress.rules.ftc2007.economic_legality import (
+    LOOSE_CASH_FROM_ECONOMIC_TURN,
+    economy_rejections,
+)
 from ftpress.rules.ftc2007.orderfile import (
     DefenceOrder,
+    EconomyOrders,
+    KeelChangeOrder,
     KeelOrder,
+    OrdersFile,
     PurchaseOrder,
     RepairOrder,
     SparesOrder,
 )
 from ftpress.rules.ftc2007.orders import economic_week
+from ftpress.rules.ftc2007.owed_repairs import owed_repair_problem
 from ftpress.rules.ftc2007.rebuilding import DEFENCE_POINT_COST, defence_problem
 from ftpress.rules.ftc2007.repairs import repair_cost, repair_problem
+from ftpress.rules.ftc2007.salvage_form import boxes_sum, parts_kind, prize_kinds
 from ftpress.rules.ftc2007.spares import SPARES_PRICE, spares_at, spares_problem
-from ftpress.rules.ftc2007.state_ext import ally_of
+from ftpress.rules.ftc2007.state_ext import ally_of, owed_of
 from ftpress.rules.ftc2007.technology import build_price
-from ftpress.rules.ftc2007.upkeep import standardised_problem
+from ftpress.rules.ftc2007.upkeep import (
+    EXPENDED_BIOMASS_BOX_COST,
+    ORDNANCE_RATE,
+    standardised_problem,
+)
 from ftpress.state.model import Design, Player, State, System
+from ftpress.state.turns import turn_id
 
 #: The sum of the money the week's orders spend.
 SPENT = "spent"
 #: What the form leaves to be written by hand, in words.
-BY_HAND = ("changes to keels, refits, prizes, repulse damage owed, expended ordnance and "
-           "biomass, and repairs with parts from another ship",
+BY_HAND = ("refits (§19.1, §19.2, §19.6): ftpress cannot price or make them, so its check "
+           "refuses every one; ask the umpire",
            "two new ships of one name, and a name already in use: the check finds them, "
            "not this page",
-           "spares used by two repairs at one world: the money shown counts them for each")
+           "spares used by two repairs at one world: the money shown counts them for each",
+           "parts from a prize stripped by this week's own orders: the page offers only "
+           "prizes stripped already (§12.2.2)")
+#: The economic orders written as one line under ``economy:`` (a key and its value).
+_SCALARS = ("maintenance", "ordnance", "biomass")
 #: A name the check accepts, standing for the one the player gives (checked apart).
 _ANY_NAME = "x"
 
@@ -67,6 +89,9 @@ def economy_choices(state: State, player: Player) -> ItemChoices | None:
         limits.append(Limit("maintenance", "Maintenance levels given", most=1, always=False,
                             why="one level for the economic turn (§7)"))
     if spending and econ:
+        more, more_limits = _bills(state, player)
+        kinds += more
+        limits += more_limits
         kinds += _purchases(state, player, mine)
         spares, spare_limits = _spares(state, player, mine)
         defences, defence_limits = _defences(state, player, mine)
@@ -74,9 +99,19 @@ def economy_choices(state: State, player: Player) -> ItemChoices | None:
         limits += spare_limits + defence_limits
     if spending:
         kinds += _keels(state, player, mine)
+        changes, change_limits = _changes(state, player)
         repairs, repair_limits = _repairs(state, player)
-        kinds += repairs
-        limits += repair_limits
+        parts, parts_limits = parts_kind(state, player)
+        kinds += changes + repairs + parts
+        limits += change_limits + repair_limits + parts_limits
+    if spending and econ:
+        owed, owed_limits = _owed(state, player)
+        kinds += owed
+        limits += owed_limits
+    if econ:
+        prizes, prize_limits = prize_kinds(state, player)
+        kinds += prizes
+        limits += prize_limits
     if not kinds:
         return None
     limits.insert(0, Limit(SPENT, "Spent this week", most=player.treasury, blocks=False,
@@ -84,9 +119,9 @@ def economy_choices(state: State, player: Player) -> ItemChoices | None:
                            "an order is left undone (§6.3)"))
     return ItemChoices(
         ("economy:",),
-        tuple(Section(kind, "" if kind == "maintenance" else f"  {kind}:", "")
-              for kind in ("maintenance", "purchases", "keels", "repairs", "spares",
-                           "defences")),
+        tuple(Section(kind, "" if kind in _SCALARS else f"  {kind}:", "")
+              for kind in (*_SCALARS, "purchases", "keels", "changes", "repairs", "owed",
+                           "spares", "defences", "prizes")),
         tuple(kinds), (), "", BY_HAND, tuple(limits))
 
 
@@ -170,11 +205,11 @@ def _repairs(state: State, player: Player) -> tuple[list[ItemKind], list[Limit]]
                 found.append(Choice(
                     f"{ship.name} of {group.id}: {boxes} of {ship.damage} boxes, {money:,}",
                     (f"group: {group.id}, ship: {name}, boxes: {boxes}",),
-                    adds=((SPENT, money), (f"boxes-{group.id}-{ship.name}", boxes)),
+                    adds=((SPENT, money), (boxes_sum(group, ship), boxes)),
                     holds=(group.id,)))
             if found:
                 options += found
-                limits.append(Limit(f"boxes-{group.id}-{ship.name}",
+                limits.append(Limit(boxes_sum(group, ship),
                                     f"Boxes of {ship.name} ({group.id}) repaired",
                                     most=ship.damage, always=False,
                                     why="no more than she has lost (§11)"))
@@ -234,3 +269,78 @@ def _defences(state: State, player: Player, mine: tuple[System, ...]
                      (Amount(SPENT, field="points", rate=(DEFENCE_POINT_COST, 1)),
                       Amount("defence-points-${world}", field="points"),
                       Amount("defences-${world}", 1)))], limits
+
+
+def _changes(state: State, player: Player) -> tuple[list[ItemKind], list[Limit]]:
+    """§13.2: each keel of yours on the slips changed to each design the check accepts
+    for her (one change a keel a week), with the surcharge the change costs now."""
+    options, limits = [], []
+    own = {d.id: d for d in (*catalogue().designs, *state.designs.designs)}
+    for keel in (k for k in state.queues.keels if k.owner == player.id):
+        old = state.design(keel.design)
+        found = [d for d in own.values() if old is not None
+                 and change_problem(state, player, KeelChangeOrder(keel.name, d.id), set()) is None]
+        for new in found:
+            assert old is not None
+            price = change_price(old, new, keel.built)
+            options.append(Choice(
+                f"{keel.name} (at {keel.at}) to {new.name} ({new.id}, {new.size})"
+                + (f", {price:,} now" if price else ", nothing more now"),
+                (f"keel: {json.dumps(keel.name, ensure_ascii=False)}, design: {new.id}",),
+                adds=((SPENT, price), (f"change-{keel.name}", 1))))
+        if found:
+            limits.append(Limit(f"change-{keel.name}", f"Changes to {keel.name}", most=1,
+                                always=False, why="one change to a keel a week (§13.2)"))
+    if not options:
+        return [], []
+    return [ItemKind("change", "a keel's design changed (§13.2)", "changes",
+                     (Field("keel", "Keel and new design", tuple(options)),),
+                     ("    - {${keel}}",))], limits
+
+
+def _owed(state: State, player: Player) -> tuple[list[ItemKind], list[Limit]]:
+    """§10.8: the damage a repulse left owing, from each world the check accepts,
+    repaired at its price, once."""
+    options, limits = [], []
+    for debt in owed_of(state, player.id):
+        if owed_repair_problem(state, player.id, debt.world, []) is not None:
+            continue
+        world = state.system(debt.world)
+        options.append(Choice(f"the {debt.boxes} boxes owed from "
+                              f"{world.name if world else debt.world}, {debt.cost:,}",
+                              (debt.world,), adds=((SPENT, debt.cost),
+                                                   (f"owed-{debt.world}", 1))))
+        limits.append(Limit(f"owed-{debt.world}", f"Repairs of the damage owed from "
+                            f"{debt.world}", most=1, always=False,
+                            why="the damage owed is repaired once, all of it (§10.8)"))
+    if not options:
+        return [], []
+    return [ItemKind("owed", "repulse damage owed, repaired (§10.8)", "owed",
+                     (Field("world", "From", tuple(options)),), ("    - ${world}",))], limits
+
+
+def _bills(state: State, player: Player) -> tuple[list[ItemKind], list[Limit]]:
+    """§7.1: the build price of the ordnance expended in the economic turn just ended,
+    paid at half; §11.5: the biomass a Sa'Vasku navy expended, at a point a box. Each
+    once, where the check accepts it."""
+    kinds, limits = [], []
+    for key, label, rate, rule in (
+            ("ordnance", "Build price of the ordnance expended", ORDNANCE_RATE, "§7.1"),
+            ("biomass", "Boxes of biomass expended", EXPENDED_BIOMASS_BOX_COST, "§11.5")):
+        if _bill_problem(state, player, key):
+            continue
+        kinds.append(ItemKind(key, f"the {key} expended last economic turn ({rule})", key,
+                              (Field("points", label, number=True),), (f"  {key}: ${{points}}",),
+                              (Amount(SPENT, field="points",
+                                      rate=(int(rate.numerator), int(rate.denominator))),
+                               Amount(key, 1))))
+        limits.append(Limit(key, f"The {key} bills given", most=1, always=False,
+                            why=f"one declaration for the economic turn ({rule})"))
+    return kinds, limits
+
+
+def _bill_problem(state: State, player: Player, key: str) -> bool:
+    """Does the check refuse a bill of ``key`` (ordnance, biomass) for ``player``?"""
+    economy = EconomyOrders(**{key: 1})  # type: ignore[arg-type]
+    orders = OrdersFile(turn_id(state.campaign.calendar.turn), player.id, economy=economy)
+    return bool(economy_rejections(state, orders, {}))

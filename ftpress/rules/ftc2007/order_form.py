@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ftpress.rules.choices import Choice, GroupChoices, OrderChoices, split_table
+from ftpress.rules.choices import (
+    MOST_NEW_GROUPS,
+    Choice,
+    GroupChoices,
+    OrderChoices,
+    new_groups,
+    split_table,
+)
 from ftpress.rules.form_comments import form_for, wrapped
 from ftpress.rules.ftc2007.construction import own_navy
 from ftpress.rules.ftc2007.economy_form import economy_choices
@@ -72,9 +79,10 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
     """Each group's legal orders this week for the "Your view" form: hold, a move to
     each world a jump reaches (§8.1) or a charted route leads to (§8.2), scouting a
     neutral world in reach by a lone escort (§2.3), each move and scout with its
-    posture (§17.2); and with any of them ships split off into a new group (its id the
-    next free one, kept for this group alone), or a merge of a group in the same place
-    (§15.1); in a week with economic orders, those (:mod:`.economy_form`)."""
+    posture (§17.2); and with any of them ships split off into new groups (up to
+    :data:`MOST_NEW_GROUPS`, their ids the next free ones, kept for this group alone), or
+    a merge of a group in the same place (§15.1); in a week with economic orders, those
+    (:mod:`.economy_form`)."""
     form = form_for(state, player_id)
     hold = Choice("hold", ("hold: true",))
     taken = {g.id for g in state.groups.groups}
@@ -92,16 +100,18 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
             orders += [Choice(f"scout {place(state, w)} ({w})", (f"scout: {w}",),
                               needs_posture=True)
                        for w in _scout_targets(state, group, found.jumps)]
-        splits = (split_table(next(fresh), tuple(s.name for s in group.ships), "§15.1"),) \
-            if len(group.ships) > 1 else ()
+        names = tuple(s.name for s in group.ships)
+        splits = (split_table(tuple(next(fresh) for _ in range(new_groups(names))), names,
+                              "§15.1"),) if len(names) > 1 else ()
         groups.append(GroupChoices(group.id, f"{group.id} at {_where(state, group.at)}: "
                                    f"{_holds(state, group)}", tuple(orders),
                                    _merges(state, group, form.groups), splits))
     postures = tuple(Choice(p, (f"posture: {p}",)) for p in POSTURES)
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
                         tuple(groups), postures,
-                        ("a move to an open hex", "a split into more than one new group "
-                         "(§15.1)", "a battle fought abstractly (§14.1)"),
+                        ("a move to an open hex", f"a split into more than {MOST_NEW_GROUPS} "
+                         "new groups (§15.1)", "orders for a group a split forms: it holds",
+                         "a battle fought abstractly (§14.1)"),
                         economy=economy_choices(state, form.player))
 
 

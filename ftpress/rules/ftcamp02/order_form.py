@@ -10,11 +10,13 @@ from __future__ import annotations
 from ftpress.rules.choices import (
     LIST,
     MAP,
+    MOST_NEW_GROUPS,
     Assign,
     Assignments,
     Choice,
     GroupChoices,
     OrderChoices,
+    new_groups,
     split_table,
 )
 from ftpress.rules.form_comments import form_for, wrapped
@@ -78,7 +80,8 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
     return OrderChoices((f"turn: {form.turn}", f"player: {player_id}"), "groups",
                         tuple(groups), (), ("a move to an open hex", "two independents "
                                             "attached to one group in one round (§3.1)",
-                                            "a split into more than one new group, places "
+                                            f"a split into more than {MOST_NEW_GROUPS} new "
+                                            "groups, places "
                                             "in the structure (§5.3) and sub-orders of "
                                             "single craft"),
                         _independents(state, form.groups))
@@ -119,12 +122,15 @@ def _reorganise(state: State, group: Group, free: list[Group], taken: set[str]
     extras = [Choice("no merge", ())]
     splits: tuple[Assignments, ...] = ()
     if len(group.ships) > 1:
+        names = tuple(craft.name for craft in group.ships)
+        new_ids = []
         n = 1
-        while f"{group.owner}-{n}" in taken:
-            n += 1
-        new_id = f"{group.owner}-{n}"
-        taken.add(new_id)
-        splits = (split_table(new_id, tuple(craft.name for craft in group.ships), "§4.2.2"),)
+        for _ in range(new_groups(names)):
+            while f"{group.owner}-{n}" in taken:
+                n += 1
+            new_ids.append(f"{group.owner}-{n}")
+            taken.add(new_ids[-1])
+        splits = (split_table(tuple(new_ids), names, "§4.2.2"),)
     here = state.hex_of(group.at)
     extras += [Choice(f"merge {other.id} into it", (f"merge: [{other.id}]",),
                       absorbs=(other.id,))

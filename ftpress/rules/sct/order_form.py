@@ -14,11 +14,13 @@ from collections.abc import Sequence
 
 from ftpress.rules.choices import (
     MAP,
+    MOST_NEW_GROUPS,
     Assign,
     Assignments,
     Choice,
     GroupChoices,
     OrderChoices,
+    new_groups,
     split_table,
 )
 from ftpress.rules.form_comments import form_for, wrapped
@@ -72,10 +74,12 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                    for other in form.groups if other.id != group.id and other.at == group.at]
         tables = []
         if len(group.ships) > 1:
-            new_id = _fresh_id(group.id, taken)
-            taken.add(new_id)
             names = tuple(ship.name for ship in group.ships)
-            tables = [_battle(names), split_table(new_id, names, "§2.1")]
+            new_ids = []
+            for _ in range(new_groups(names)):
+                new_ids.append(_fresh_id(group.id, taken))
+                taken.add(new_ids[-1])
+            tables = [_battle(names), split_table(tuple(new_ids), names, "§2.1")]
         where = group.at if isinstance(group.at, Hex) else plane.place_name(state, group.at)
         ships = ", ".join(f"{s.name} ({s.design})" for s in group.ships) or "no ships"
         forces.append(GroupChoices(group.id, f"{group.id} at {where}: {ships}", tuple(orders),
@@ -84,17 +88,17 @@ def order_choices(state: State, player_id: str) -> OrderChoices:
                         tuple(forces), (),
                         ("a move of less than 3 MU on a bearing, or aimed at a task force, "
                          "and a secondary move other than toward a system (§4.1, §4.3, §4.4)",
-                         "a screen of a ship that screens in turn, a combined attack with a "
-                         "ship of another task force, breaking off and unsupplied fighting "
-                         "(§6)", "a split into more than one new task force",
+                         "a combined attack with a ship of another task force, breaking off "
+                         "and unsupplied fighting (§6)",
+                         f"a split into more than {MOST_NEW_GROUPS} new task forces",
                          "the economic orders of phase 2 (§3, §7)"))
 
 
 def _battle(names: tuple[str, ...]) -> Assignments:
     """Each ship's part in the force's battles: attacking on its own, screening
     another ship of the force (§6.6), or joining another's attack (§6.7); a ship
-    another screens or joins attacks on its own (so no screen loops back, and every
-    combined attack joins a ship that attacks)."""
+    another joins attacks on its own (every combined attack joins a ship that
+    attacks); a ship screened may screen a third in turn, but no screen loops back."""
     quoted = {name: json.dumps(name, ensure_ascii=False) for name in names}
     return Assignments(
         "In battle (§6.6 screens, §6.7 combined attacks)",
@@ -104,7 +108,7 @@ def _battle(names: tuple[str, ...]) -> Assignments:
               for other in names if other != name),
             *(Choice(f"joins {other}'s attack", ("combine", quoted[other]))
               for other in names if other != name))) for name in names),
-        (("screen", MAP), ("combine", MAP)), free_targets=True)
+        (("screen", MAP), ("combine", MAP)), free_targets=True, chains=("screen",))
 
 
 def _moves(state: State, start: Point, endurance: bool) -> list[Choice]:

@@ -219,11 +219,13 @@
 
   /* What the picks of a table let stand, from its data alone (compose.table_allows):
      each option offered with the group's order; at least ``keep`` items picking
-     nothing; an item another names picking nothing, and naming none that picks; no
+     nothing; an item another names picking nothing, and naming none that picks (but
+     along a ``chains`` field, which may name one that picks, never looping back); no
      two items giving one value of a ``distinct`` field. An option that would break one
      is disabled; a pick that breaks one is put back to nothing. */
   function syncTable(where, t, table, order) {
     var picks = tablePicks(where, t, table);
+    var chains = table.chains || [];
     var changed = true;
     while (changed) {
       changed = false;
@@ -232,18 +234,32 @@
         var others = picks.filter(function (p, m) { return m !== k && p; }).length;
         var named = {};
         var values = {};
+        var links = {};
         picks.forEach(function (p, m) {
           if (m === k || !p) return;
           var o = table.items[m].options[p];
-          if (o.lines.length > 1) named[o.lines[1]] = true;
+          if (o.lines.length > 1 && chains.indexOf(o.lines[0]) < 0) named[o.lines[1]] = true;
+          links[table.items[m].key] = o.lines;
           values[o.lines.join("\u0000")] = true;
         });
+        /* Along a chains field: the line from the target never comes back to this item;
+           along another: the target picks nothing. */
+        var targetFree = function (o) {
+          if (o.lines.length < 2) return true;
+          if (chains.indexOf(o.lines[0]) < 0) return !links[o.lines[1]];
+          var at = o.lines[1];
+          var seen = {};
+          while (links[at] && links[at][0] === o.lines[0] && !seen[at]) {
+            seen[at] = true;
+            at = links[at][1];
+          }
+          return at !== item.key;
+        };
         item.options.forEach(function (o, j) {
           var ok = j === 0 || (
             (order === null || o.with_orders === null || o.with_orders.indexOf(order) >= 0) &&
             table.items.length - others - 1 >= table.keep &&
-            !(table.free_targets && (named[item.key] || (o.lines.length > 1 && table.items.some(
-              function (x, m) { return m !== k && picks[m] && x.key === o.lines[1]; })))) &&
+            !(table.free_targets && (named[item.key] || !targetFree(o))) &&
             !(table.distinct.indexOf(o.lines[0]) >= 0 && values[o.lines.join("\u0000")]));
           pick.options[j].disabled = !ok;
           if (!ok && picks[k] === j) { pick.value = "0"; picks[k] = 0; changed = true; }

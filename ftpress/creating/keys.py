@@ -15,7 +15,7 @@
   a sealed campaign, every twin to the recipients as they are then listed (drop a
   departed umpire's line first, and rotate);
 - ``keys seal-campaign`` makes an open campaign sealed, or writes a sealed one's
-  plain files again from their twins (:mod:`ftpress.secrecy.sealed_campaign`);
+  plain files again from their twins (:mod:`ftpress.store.sealed_campaign`);
 - ``keys edit-state`` opens a sealed campaign's current state, whole, into the
   git-ignored working copy ``.ftpress-state/`` for the umpire to edit by hand, and
   ``keys seal-state`` checks the edited files and writes them back, each as its
@@ -227,11 +227,11 @@ def _keeps_sealed_orders(root: Path) -> bool:
 
 def seal_campaign(root: Path, identity: Path | None, seal_orders: bool,
                    drop_edits: bool = False, afresh: bool = False) -> KeysReport:
-    """``keys seal-campaign``: see :mod:`ftpress.secrecy.sealed_campaign`. A plain projection
+    """``keys seal-campaign``: see :mod:`ftpress.store.sealed_campaign`. A plain projection
     that no longer says what its twin's projection says was edited by hand: writing it
     again would drop the edit silently, so it is refused unless ``drop_edits``."""
-    from ftpress.secrecy.sealed_campaign import sealed_files
     from ftpress.secrecy.twins import is_projection, twin
+    from ftpress.store.sealed_campaign import sealed_files
 
     umpire = needed_key(root, "sealing the campaign", identity)
     # Afresh: sealed again to the same recipients, so nothing is kept for its bytes (a
