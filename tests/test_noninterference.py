@@ -25,28 +25,29 @@ import contextlib
 import fnmatch
 import io
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from demos import FTC2007 as DEMO
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from noninterference import (
     LINK,
+    SETTINGS,
     Cli,
     IdealCipher,
     Keys,
     Surface,
     Turn,
-    differences,
-    first_difference,
+    assert_same,
+    differing,
+    other_hidden_secret,
     play,
     template,
 )
 
-import ftpress.store.secret as turn_secret
 from ftpress import rules
 from ftpress.orders.load import orders_path, parse_orders
 from ftpress.state.battle_results import parse_battle
@@ -67,29 +68,6 @@ from ftpress.turn.resolve import fold
 from conftest import REPO
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-
-#: No shrinking (each example plays two campaigns through; the failure message names
-#: each channel that differs); every hidden choice differs in every pair drawn, so one
-#: pair per ruleset covers them all, and ftc2007, with the most, gets two.
-SETTINGS = settings(max_examples=1, deadline=None, derandomize=True, database=None,
-                    phases=[Phase.explicit, Phase.generate],
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
-
-@contextlib.contextmanager
-def other_hidden_secret() -> Iterator[None]:
-    """The turn's hidden rolls keyed by another hidden secret (public commitments equal)."""
-    keyed = turn_secret.hidden_key
-
-    def hidden_key(campaign_id: str, turn: str, digest: str, hidden: str) -> bytes:
-        return keyed(campaign_id, turn, digest, "another umpire's " + hidden)
-
-    turn_secret.hidden_key = hidden_key
-    try:
-        yield
-    finally:
-        turn_secret.hidden_key = keyed
-
 
 @dataclass(frozen=True)
 class Hidden:
@@ -120,14 +98,6 @@ def templates(tmp_path_factory, keys) -> Callable[[str], Path]:
         return made[ruleset]
 
     return get
-
-
-def assert_same(a: Surface, b: Surface, what: str) -> None:
-    found = differences(a, b)
-    assert not found, f"{what}: the public can tell the two apart:\n" + "\n".join(
-        f"  {channel}: {len(names)} differ ({', '.join(names[:6])}), e.g. {names[0]}: "
-        f"{first_difference(a, b, channel, names[0])}"
-        for channel, names in found.items())
 
 
 def pair(tmp_path_factory, root: Path, a: Hidden, b: Hidden) -> tuple[Surface, Surface]:
@@ -203,11 +173,6 @@ setup:
         - {{design: {design}, name: Kirov}}
 {note}economy: {{maintenance: full}}
 """
-
-
-def differing(values: tuple[object, ...]) -> st.SearchStrategy[tuple[object, object]]:
-    """Two different values of ``values``: every hidden choice differs in a pair."""
-    return st.permutations(values).map(lambda p: (p[0], p[1]))
 
 
 @st.composite
