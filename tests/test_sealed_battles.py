@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from battlefixture import campaign as battle_campaign  # noqa: F401 (a fixture)
 from demos import FTC2007 as DEMO
 
@@ -70,3 +71,20 @@ def test_open_needs_the_umpires_key(demo, run, monkeypatch):
 def test_an_open_campaign_has_no_battle_file_to_seal(battle_campaign, run):  # noqa: F811
     code, _, err = run("battles", "seal", "t002", "--source", battle_campaign)
     assert code == 1 and "this campaign is open" in err
+
+
+def test_check_with_the_key_reads_the_sealed_results_too(demo, run):
+    """A sealed result the umpire committed wrong (its battle named otherwise) is found by
+    ``check`` with the umpire's key, as the turn would find it; without the key the sealed
+    file is not read."""
+    umpire = DEMO.umpire
+    assert umpire is not None
+    whole = open_twin(demo, f"{LUMEN}.age", umpire)
+    assert b"battle: lumen\n" in whole
+    recipients = agekeys.recipients(yaml.safe_load(
+        (demo / "state/campaign.yaml").read_text())["umpire_recipients"])
+    (demo / f"{LUMEN}.age").write_bytes(agekeys.encrypt(
+        whole.replace(b"battle: lumen\n", b"battle: osprey\n"), recipients))
+    code, out, err = run("check", "--source", demo)
+    assert code == 1 and out == ""
+    assert f"{LUMEN}:" in err and "named for battle 'lumen' but says 'osprey'" in err

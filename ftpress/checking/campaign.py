@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ftpress.errors import InputError, Problem
+from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.files.clock import build_now
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, load, render
@@ -84,7 +84,7 @@ def _examined(store: CampaignStore, wanted: set[str] | None,
         stored, unchecked = store.stored_problems(wanted)
         found = tuple(stored)
     order_problems, summaries = check_orders(store, wanted, store.known())
-    found = (*found, *order_problems, *_battle_problems(root), *behind_last_record(store),
+    found = (*found, *order_problems, *_battle_problems(store), *behind_last_record(store),
              *_stale_orders(root), *_stray_temporaries(root),
              *record_problems(root, store.key))
     if wanted is not None:
@@ -194,21 +194,26 @@ def _wanted(root: Path, paths: Sequence[Path]) -> tuple[set[str] | None, list[Pr
     return wanted, problems
 
 
-def _battle_problems(root: Path) -> list[Problem]:
+def _battle_problems(store: CampaignStore) -> list[Problem]:
     """Battle-result files the umpire is filling in: their form, and the battle they
-    name (whether they fit the forces that fought is checked when the turn resumes)."""
+    name (whether they fit the forces that fought is checked when the turn resumes);
+    both the plain working copies and the results as the store keeps them (a sealed
+    campaign's sealed files, read with the umpire's key; without it they are not read)."""
     from ftpress.state.battle_results import BATTLES_DIR
     from ftpress.store.inputs import load_battles
 
     found: list[Problem] = []
-    base = root / BATTLES_DIR
+    base = store.root / BATTLES_DIR
     for folder in sorted(base.iterdir()) if base.is_dir() else ():
         if not folder.is_dir():
             found.append(Problem(f"{BATTLES_DIR}/{folder.name}", 0, 0, "not a battle-result "
                                  f"file; expected {BATTLES_DIR}/<turn-id>/<battle-id>.yaml"))
             continue
-        try:
-            load_battles(root, folder.name)
-        except InputError as exc:
-            found.extend(exc.problems)
+        for read in (lambda turn: load_battles(store.root, turn), store.battles):
+            try:
+                read(folder.name)
+            except InputError as exc:
+                found.extend(p for p in exc.problems if p not in found)
+            except RefusedCommand:
+                pass  # sealed, and no key: only the umpires can read them
     return found
