@@ -63,6 +63,19 @@ def test_every_table_option_is_legal_with_its_orders(demo):
     assert offered
 
 
+def _group_of_three(state: State):
+    """The first group of three ships or more that a player may split, with its player,
+    that player's choices and the index of its split table."""
+    for player in state.players.players:
+        choices = _choices(state, player.id)
+        for group in choices.groups:
+            split = next((t for t, table in enumerate(group.assignments)
+                          if table.forms == (("split", "grouped"),)), None)
+            if split is not None and len(group.assignments[split].items) >= 3:
+                return player, choices, group, split
+    pytest.fail("no group of three ships or more")
+
+
 def _random_picks(rng: random.Random, choices: OrderChoices):
     picked, tables = {}, {}
     for group in choices.groups:
@@ -113,26 +126,18 @@ def test_several_ships_split_off_at_once_but_never_all(demo):
     one split, which the check accepts; every ship leaving the page does not let
     stand, and the check refuses it."""
     state = demo.state()
-    for player in state.players.players:
-        choices = _choices(state, player.id)
-        for group in choices.groups:
-            split = next((t for t, table in enumerate(group.assignments)
-                          if table.forms == (("split", "grouped"),)), None)
-            if split is None or len(group.assignments[split].items) < 3:
-                continue
-            table = group.assignments[split]
-            order = table.items[0].options[1].with_orders[0]
-            some = (0, *[1] * (len(table.items) - 1))
-            assert table_allows(table, some, order)
-            text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: some}})
-            assert f"split: {{{table.items[1].options[1].lines[1]}: [" in text
-            assert _problems(state, player.id, text) == ()
-            every = (1,) * len(table.items)
-            assert not table_allows(table, every, order)
-            text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: every}})
-            assert _problems(state, player.id, text) != ()
-            return
-    pytest.fail("no group of three ships or more")
+    player, choices, group, split = _group_of_three(state)
+    table = group.assignments[split]
+    order = table.items[0].options[1].with_orders[0]
+    some = (0, *[1] * (len(table.items) - 1))
+    assert table_allows(table, some, order)
+    text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: some}})
+    assert f"split: {{{table.items[1].options[1].lines[1]}: [" in text
+    assert _problems(state, player.id, text) == ()
+    every = (1,) * len(table.items)
+    assert not table_allows(table, every, order)
+    text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: every}})
+    assert _problems(state, player.id, text) != ()
 
 
 @pytest.mark.parametrize("demo", DEMOS, ids=IDS)
@@ -141,26 +146,18 @@ def test_a_split_into_two_new_groups_at_once(demo):
     new groups at once, one ship staying: the file writes both, and the check accepts
     it; each new group is offered the same orders as the first."""
     state = demo.state()
-    for player in state.players.players:
-        choices = _choices(state, player.id)
-        for group in choices.groups:
-            split = next((t for t, table in enumerate(group.assignments)
-                          if table.forms == (("split", "grouped"),)), None)
-            if split is None or len(group.assignments[split].items) < 3:
-                continue
-            table = group.assignments[split]
-            first, second = table.items[0].options[1], table.items[0].options[2]
-            assert first.lines[1] != second.lines[1]
-            assert first.with_orders == second.with_orders
-            order = first.with_orders[0]
-            picks = (1, 2, *[0] * (len(table.items) - 2))
-            assert table_allows(table, picks, order)
-            text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: picks}})
-            assert (f"split: {{{first.lines[1]}: [{table.items[0].key}], {second.lines[1]}: "
-                    f"[{table.items[1].key}]}}") in text, text
-            assert _problems(state, player.id, text) == (), text
-            return
-    pytest.fail("no group of three ships or more")
+    player, choices, group, split = _group_of_three(state)
+    table = group.assignments[split]
+    first, second = table.items[0].options[1], table.items[0].options[2]
+    assert first.lines[1] != second.lines[1]
+    assert first.with_orders == second.with_orders
+    order = first.with_orders[0]
+    picks = (1, 2, *[0] * (len(table.items) - 2))
+    assert table_allows(table, picks, order)
+    text = written(choices, {group.id: (order, 0, 0)}, {group.id: {split: picks}})
+    assert (f"split: {{{first.lines[1]}: [{table.items[0].key}], {second.lines[1]}: "
+            f"[{table.items[1].key}]}}") in text, text
+    assert _problems(state, player.id, text) == (), text
 
 
 def test_sct_screens_and_combined_attacks():
