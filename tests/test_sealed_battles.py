@@ -88,3 +88,12 @@ def test_check_with_the_key_reads_the_sealed_results_too(demo, run):
     code, out, err = run("check", "--source", demo)
     assert code == 1 and out == ""
     assert f"{LUMEN}:" in err and "named for battle 'lumen' but says 'osprey'" in err
+
+
+def test_check_without_the_key_says_the_sealed_results_were_not_read(demo, run, monkeypatch):
+    monkeypatch.delenv("FTPRESS_UMPIRE_KEY", raising=False)
+    (demo / ".ftpress-umpire-key").unlink()
+    code, out, err = run("check", "--source", demo)
+    assert (code, err) == (0, "")
+    assert out.startswith("not checked without the umpire's key: the ") and \
+        " and the 1 sealed battle result (battles/*/*.yaml.age) hold the whole files; " in out

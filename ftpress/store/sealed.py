@@ -252,9 +252,16 @@ class SealedStore(CampaignStore):
             return [*plain_problems(self.root), *stale_projections(self.root, self.key)], None
         sealed_here = [rel for rel in twinned(self.root) if wanted is None or rel in wanted or
                        any(rel.startswith(w + "/") for w in wanted)]
-        unchecked = (f"the {len(sealed_here)} sealed twins (state/**/*.age) hold the whole "
-                     "files; checking them needs the umpire's key (--identity FILE or "
-                     f"${agekeys.UMPIRE_KEY_ENV})") if sealed_here else None
+        battles = [rel for rel in (p.relative_to(self.root).as_posix() for p in sorted(
+                       (self.root / BATTLES_DIR).glob(f"*/*.yaml{TWIN}")))
+                   if wanted is None or any(rel == w or rel.startswith(w + "/") for w in wanted)]
+        held = [f"the {len(sealed_here)} sealed twins (state/**/*.age)"] if sealed_here else []
+        if battles:
+            held.append(f"the {len(battles)} sealed battle result"
+                        f"{'' if len(battles) == 1 else 's'} ({BATTLES_DIR}/*/*.yaml{TWIN})")
+        unchecked = (f"{' and '.join(held)} hold the whole files; checking them needs the "
+                     f"umpire's key (--identity FILE or ${agekeys.UMPIRE_KEY_ENV})"
+                     ) if held else None
         return plain_problems(self.root), unchecked
 
     def current_files(self, state: State, kinds: Iterable[str] | None = None,
