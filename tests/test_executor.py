@@ -195,7 +195,7 @@ def test_a_parsed_file_comes_back_as_json_or_else_as_its_model(tmp_path, monkeyp
     load.adopt([(("players", "a"), None, text)], store, ext)
     validated = store.parsed.pop(("players", "a"))
     assert validated == load._parse(raw, "state/players.yaml", kind, ext)[1]
-    monkeypatch.setattr(load, "_storable", lambda data: None)
+    monkeypatch.setattr(load, "yaml_text", lambda data: None)
     assert load._prepared("state/players.yaml", kind, raw, ext) == (validated, None)
     broken = re.sub(rb"treasury: \d+", b"treasury: plenty", raw, count=1)
     assert broken != raw and load._prepared("state/players.yaml", kind, broken, ext) is None

@@ -321,7 +321,7 @@ def test_a_site_with_nothing_searchable_builds_an_empty_index(campaign, run, tmp
     ({"n": float("nan")}, False),
 ])
 def test_parsed_files_are_stored_only_if_they_read_back_exactly(data, kept):
-    assert (state_load._storable(data) is not None) is kept
+    assert (state_load.yaml_text(data) is not None) is kept
 
 
 # --- serve after each kind of edit ends as a clean build ------------------------------

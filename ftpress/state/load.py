@@ -174,13 +174,14 @@ def _untag(value: dict[str, Any]) -> Any:
 
 def _to_store(store: Store, digest: str, data: Any) -> None:
     """Keep ``data`` if its JSON reads back exactly (keys all strings, and so on)."""
-    text = _storable(data)
+    text = yaml_text(data)
     if text is not None:
-        store.put(_store_key(digest), (text,))
+        keep_yaml(store, "state", digest, text)
 
 
-def _storable(data: Any) -> str | None:
-    """``data`` as JSON, if it reads back exactly."""
+def yaml_text(data: Any) -> str | None:
+    """A file's parsed YAML as the store keeps it (:func:`keep_yaml`): ``data`` as JSON,
+    if it reads back exactly; None if it cannot be."""
     timed: list[datetime] = []
 
     def tag(value: object) -> dict[str, str]:
@@ -223,11 +224,6 @@ def kept_yaml(store: Store, kind: str, digests: Iterable[str]) -> dict[str, Any]
             for key, value in store.get_many(keys).items()}
 
 
-def yaml_text(data: Any) -> str | None:
-    """A file's parsed YAML as :func:`keep_yaml` keeps it (None if it cannot be)."""
-    return _storable(data)
-
-
 def keep_yaml(store: Store, kind: str, digest: str, text: str) -> None:
     """Keep a file's parsed YAML (:func:`yaml_text`) in ``store`` for later runs. Only for
     a file that loaded without a problem, and never a twin's: what the store keeps on
@@ -244,7 +240,7 @@ def _from_store(store: Store, digest: str, rel: str, kind: FileKind,
 
 
 def _from_json(text: str, kind: FileKind, ext: StateExtension | None = None) -> Any | None:
-    """The model of a file kept as JSON (see :func:`_storable`); None if it has a
+    """The model of a file kept as JSON (see :func:`yaml_text`); None if it has a
     problem: the file is then parsed, to say where."""
     data = json.loads(text, object_hook=_untag)
     if not isinstance(data, dict):
@@ -428,7 +424,7 @@ def adopt(parsed: Iterable[ParsedFile], store: Store, ext: StateExtension | None
             continue
         _keep(store, key, model)
         if text is not None:
-            store.put(_store_key(key[1]), (text,))
+            keep_yaml(store, "state", key[1], text)
 
 
 def _campaign_extension(root: Path, store: Store, extensions: Extensions
@@ -454,7 +450,7 @@ def _prepared(rel: str, kind: FileKind, raw: bytes, ext: StateExtension | None =
     the same; None if the file does not parse or validate (the load then says where)."""
     try:
         data = _mapping(raw, rel, kind)
-        text = _storable(data)
+        text = yaml_text(data)
         return (None, text) if text is not None else \
             (validate_file(data, rel, kind, ext), None)
     except InputError:
