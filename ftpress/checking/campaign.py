@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.files.clock import build_now
+from ftpress.files.wanted import asked_about
 from ftpress.secrecy.twins import UmpireKey
 from ftpress.site import BuildOptions, load, render
 from ftpress.state.turns import SETUP, TURNS_DIR, turn_number
@@ -89,8 +90,7 @@ def _examined(store: CampaignStore, wanted: set[str] | None,
              *record_problems(root, store.key))
     if wanted is not None:
         # Problems in site.yaml stop the whole load, so they always count.
-        found = tuple(p for p in found if p.path in wanted or p.path == "site.yaml" or
-                      any(p.path.startswith(w + "/") for w in wanted))
+        found = tuple(p for p in found if p.path == "site.yaml" or asked_about(p.path, wanted))
     return found, unchecked, summaries
 
 

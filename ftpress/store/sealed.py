@@ -22,6 +22,7 @@ from pydantic import TypeAdapter
 
 from ftpress.errors import InputError, Problem, RefusedCommand
 from ftpress.files.gitignore import ensure_ignored
+from ftpress.files.wanted import asked_about
 from ftpress.files.write import write_file
 from ftpress.orders.load import ORDERS_DIR
 from ftpress.orders.sent import SEALED as SENT_SEALED
@@ -250,11 +251,10 @@ class SealedStore(CampaignStore):
             except InputError as exc:
                 return list(exc.problems), None
             return [*plain_problems(self.root), *stale_projections(self.root, self.key)], None
-        sealed_here = [rel for rel in twinned(self.root) if wanted is None or rel in wanted or
-                       any(rel.startswith(w + "/") for w in wanted)]
+        sealed_here = [rel for rel in twinned(self.root) if asked_about(rel, wanted)]
         battles = [rel for rel in (p.relative_to(self.root).as_posix() for p in sorted(
                        (self.root / BATTLES_DIR).glob(f"*/*.yaml{TWIN}")))
-                   if wanted is None or any(rel == w or rel.startswith(w + "/") for w in wanted)]
+                   if asked_about(rel, wanted)]
         held = [f"the {len(sealed_here)} sealed twins (state/**/*.age)"] if sealed_here else []
         if battles:
             held.append(f"the {len(battles)} sealed battle result"

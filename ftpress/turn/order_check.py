@@ -13,6 +13,7 @@ from ftpress import rules
 from ftpress.errors import InputError, Problem, UnknownRuleset
 from ftpress.files import yamlsource
 from ftpress.files.nolinks import links_below
+from ftpress.files.wanted import asked_about
 from ftpress.orders.every_problem import judge_parsed
 from ftpress.orders.load import InvalidOrder, folded_problem, read_orders, stray_problem
 from ftpress.state.files import KINDS, STATE_DIR
@@ -50,7 +51,7 @@ def check_orders(store: CampaignStore, wanted: set[str] | None = None,
     paths = sorted(p.relative_to(root).as_posix() for p in base.rglob("*")
                    if p.is_file() and not any(part.startswith(".") for part in p.parts))
     if wanted is not None:
-        paths = [p for p in paths if p in wanted or any(p.startswith(w + "/") for w in wanted)]
+        paths = [p for p in paths if asked_about(p, wanted)]
     problems: list[Problem] = links_below(base, "orders")  # rglob passes over linked folders
     summaries: list[tuple[str, list[str]]] = []
     try:
