@@ -18,6 +18,10 @@ same state), ``siteyaml`` (the site's title, on every page). A third argument pi
 some, comma-separated (default: all, in that order). With ``--profile DIR``, each
 edit's rebuild runs under cProfile and its statistics go to ``DIR/<edit>.prof``
 (Pagefind's CPU is then outside the profile; the figures printed are slower).
+
+A browser is taken to show, during each edit, the page its author looks at
+(:data:`SHOWN`: the rulebook for a rule, the front page for a new post, the about page
+for a page), as the live-reload script tells ``serve``; with ``--no-browser``, none.
 """
 
 from __future__ import annotations
@@ -39,6 +43,12 @@ from ftpress.speed.executor import ForkExecutor
 def cpu() -> float:
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
+
+
+#: The page a browser shows while each edit is made (an output path).
+SHOWN = {"rule": "rules/index.html", "newpost": "index.html", "page": "about/index.html",
+         "pagebody": "about/index.html", "turntemplate": "turns/t050/index.html",
+         "template": "index.html", "state": "index.html", "siteyaml": "index.html"}
 
 
 def edits(root: Path) -> dict[str, Callable[[], Path]]:
@@ -78,6 +88,8 @@ def main(argv: list[str]) -> int:
         profiles = Path(argv[at + 1])
         profiles.mkdir(parents=True, exist_ok=True)
         argv = argv[:at] + argv[at + 2:]
+    browser = "--no-browser" not in argv
+    argv = [a for a in argv if a != "--no-browser"]
     source, work = Path(argv[0]), Path(argv[1])
     shutil.rmtree(work, ignore_errors=True)
     root, out = work / "src", work / "out"
@@ -94,6 +106,8 @@ def main(argv: list[str]) -> int:
     for kind in argv[2].split(",") if len(argv) > 2 else list(made):
         path = made[kind]()
         marks.clear()
+        shown = SHOWN.get(kind) if browser else None
+        site.watching(shown, True)
         started, wall = cpu(), time.perf_counter()
         if profiles is None:
             site.rebuild({str(path)})
@@ -101,6 +115,7 @@ def main(argv: list[str]) -> int:
             with cProfile.Profile() as profile:
                 site.rebuild({str(path)})
             profile.dump_stats(profiles / f"{kind}.prof")
+        site.watching(shown, False)
         reload = f"reload after {marks[0] - started:.2f} s CPU; " if marks else ""
         print(f"{kind}: {reload}all done {cpu() - started:.2f} s CPU, "
               f"{time.perf_counter() - wall:.2f} s wall{'; FAILED' if site.error else ''}",

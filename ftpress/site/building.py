@@ -23,6 +23,7 @@ from ftpress.content.posts import load_post
 from ftpress.errors import InputError
 from ftpress.files.write import Staging, WriteReport, check_out_dir, write_file
 from ftpress.render.outputs import Outputs
+from ftpress.render.pages import Early
 from ftpress.site.loading import BuildOptions, Site, load
 from ftpress.site.rendering import render, render_one_post
 from ftpress.site.search import (
@@ -72,7 +73,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
           executor: Executor = SERIAL, reindex: frozenset[str] = frozenset(),
           written: Callable[[frozenset[str], WriteReport], None] | None = None,
-          keep_site: bool = False) -> BuildReport:
+          keep_site: bool = False, first: frozenset[str] = frozenset(),
+          shown: Callable[[frozenset[str]], None] | None = None) -> BuildReport:
     """load → render → write → index. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps what builds reuse (``serve`` passes its own, kept between its
@@ -86,7 +88,11 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     reloads the browser then). ``keep_site``: the report holds the site as loaded
     (``serve`` keeps it for :func:`rebuild_post`); without it, the site and what was
     rendered from it are let go before Pagefind runs, so that the memory of the
-    processes together peaks lower.
+    processes together peaks lower. ``first``: output paths of pages rendered before
+    all others and written into ``out_dir`` at once, ahead of the rest, if they render;
+    ``shown`` is told which of them that changed (``serve`` reloads the browser on the
+    pages it shows, before the thousands of others are rendered). Every other page is
+    still moved in only when all have rendered.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -103,7 +109,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     site = load(store, options, cache, executor)  # every input read and checked
     # The last build moved pages in but did not finish their index: make it all again.
     unfinished = site.config.search and index_unfinished(out_dir)
-    outputs, report = _render_and_write(site, out_dir, cache, executor)
+    early = Early(first, _Direct(out_dir), shown) if first and shown is not None else None
+    outputs, report = _render_and_write(site, out_dir, cache, executor, early)
     cache.save()
     changed = frozenset(outputs.changed)
     if written is not None:
@@ -133,15 +140,15 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     return result
 
 
-def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor
-                      ) -> tuple[Outputs, WriteReport]:
+def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor,
+                      early: Early | None = None) -> tuple[Outputs, WriteReport]:
     """Every output file rendered into a staging folder, then the changed ones moved
     into ``out_dir`` and the stale ones removed; nothing changes there if any page
     fails."""
     staging = Staging(out_dir)
     cache.begin(out_dir)
     try:
-        outputs = render(site, cache, executor, sink=staging)
+        outputs = render(site, cache, executor, sink=staging, early=early)
         for path, data in outputs.files.items():
             outputs.rendered(path, changed=staging.put(path, data), searchable=False)
         if site.config.search:

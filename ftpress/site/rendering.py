@@ -21,7 +21,7 @@ from ftpress.render.blog import Blog, render_blog, render_post, site_view
 from ftpress.render.campaign import render_campaign
 from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
-from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.pages import Early, Renderer, template_problem
 from ftpress.render.rulebook import citable
 from ftpress.render.turnfeed import turn_entries
 from ftpress.render.turns import headline, render_turns
@@ -43,11 +43,13 @@ SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
 
 
 def render(site: Site, cache: RenderCache | None = None, executor: Executor = SERIAL, *,
-           sink: Sink | None = None) -> Outputs:
+           sink: Sink | None = None, early: Early | None = None) -> Outputs:
     """Render every output file of the site: the pages into ``sink`` (``None``: render,
     check, drop), the few other files (feed, sitemap, theme files) into the returned
     outputs' ``files``. The outputs also say what changed and what is searchable.
-    Raises :class:`InputError` with every template error and path clash at once.
+    ``early``: pages rendered before the others and written at once (``serve``'s, the
+    pages a browser shows). Raises :class:`InputError` with every template error and
+    path clash at once.
     """
     out = Outputs()
     blog = _blog(site)
@@ -85,7 +87,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     if out.clashes:  # before rendering a page: two things want one path
         raise InputError(out.clashes)
     r.load_templates(SHARED_TEMPLATES)
-    r.flush(sink)
+    r.flush(sink, early)
     turned = _kept(cache, "turn entries", (site.state, site.turns, site.config, viewer, site.nets),
                    lambda: turn_entries(site.turns, r.urls, report=_report(site.state),
                                         zone=site.config.zone, viewer=viewer, nets=site.nets)
