@@ -810,7 +810,7 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
 
     def same(tool: str) -> str:
         checks = results.ci_same.get(tool, [])
-        return f"{sum(checks)} of {len(checks)}"
+        return f"{sum(checks)} of {len(checks)}" + ("" if all(checks) else ", NOT the same output")
 
     def edit(kind: str) -> float | None:
         waits = [e["reload_wall"] for e in results.serve_edits.get(kind, [])]
@@ -834,7 +834,7 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
          f"(CPU; run 2 byte for byte a clean build: {same('ftpress')})", ci("ftpress"),
          ci(f"ftpress{BEFORE}"), 12.0, "s"),
     ] if results.ci_next else []
-    edits = [(f"serve: {EDITS[kind]} → reload sent", edit(kind), None, 0.5, "s")
+    edits = [(f"serve: {EDITS[kind]} → reload sent (wall)", edit(kind), None, 0.5, "s")
              for kind in EDITS if kind in results.serve_edits]
     turn = [
         ("a turn of 8 players × 500 groups, first week (CPU; kept: 52–112 ms)",
@@ -852,7 +852,8 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
         ("the turns, per turn (campaign less blog, both with search)", per_turn(results),
          per_turn(results, BEFORE), None, "ms"),
         ("second build, nothing changed", noop("ftpress"), noop(f"ftpress{BEFORE}"), 0.5, "s"),
-        ("serve: one post edited → page rewritten and reload sent", serve, None, 0.3, "s"),
+        ("serve: one post edited → page rewritten and reload sent (wall)", serve, None, 0.3,
+         "s"),
         ("peak memory of the campaign's build, all processes", tree("ftpress"),
          tree(f"ftpress{BEFORE}"), 500.0 if results.posts < 3000 else 400.0, "MB"),
         *edits, *drawn, *publishing, *turn,
@@ -920,7 +921,9 @@ def extra_rows(results: Results) -> list[str]:
                          f"| {median(cards):.3f} / {min(cards):.3f} | — | — |")
     for tool in results.ci_next:
         for what, runs in (("run 1, one turn short, no cache", results.ci_first[tool]),
-                           ("run 2, one new turn, run 1's cache restored", results.ci_next[tool])):
+                           ("run 2, one new turn, run 1's cache restored (its output byte for "
+                            f"byte a clean build's in {sum(results.ci_same.get(tool, []))} of "
+                            f"{len(results.ci_same.get(tool, []))})", results.ci_next[tool])):
             lines.append(f"| {label(tool)}, publishing run in CI, installed afresh: {what} | — "
                          f"| {walls(runs)} | {median([s.cpu for s in runs]):.2f} "
                          f"| {max(s.peak_mb for s in runs):.0f} | — |")
@@ -1112,10 +1115,12 @@ def main(argv: list[str] | None = None) -> int:
         remove(args.work / "runs", args.work)  # gigabytes at 5,000 posts
     # Another process busy on the machine skews everything: say how busy it was.
     loads = results.loads
-    heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
-               f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
-               f"{load_after:.2f} after, {min(loads, default=0):.2f}–{max(loads, default=0):.2f} "
-               "at the start of each round")
+    rounds_load = (f", {min(loads):.2f}–{max(loads):.2f} at the start of each round" if loads
+                   else "")
+    measured = "" if len(args.parts) == len(PARTS) else f", only {', '.join(args.parts)}"
+    heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs"
+               f"{measured}, {os.cpu_count()} CPUs, load average {load_before:.2f} before and "
+               f"{load_after:.2f} after{rounds_load}")
     print(f"{heading}\n\n{table(results)}")
     if args.json:
         args.json.write_text(json.dumps({"corpus": manifest, "heading": heading,
