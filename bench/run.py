@@ -813,8 +813,17 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
         return f"{sum(checks)} of {len(checks)}" + ("" if all(checks) else ", NOT the same output")
 
     def edit(kind: str) -> float | None:
-        waits = [e["reload_wall"] for e in results.serve_edits.get(kind, [])]
-        return median([w for w in waits if w is not None]) if waits and None not in waits else None
+        """The median wall time to the reload; none if a rebuild failed or sent none."""
+        edits = results.serve_edits.get(kind, [])
+        waits = [e["reload_wall"] for e in edits]
+        if not waits or None in waits or any(e.get("failed") for e in edits):
+            return None
+        return median([w for w in waits if w is not None])
+
+    def failed(kind: str) -> str:
+        edits = results.serve_edits.get(kind, [])
+        return ("; a rebuild FAILED or sent no reload"
+                if any(e.get("failed") or e["reload_wall"] is None for e in edits) else "")
 
     weeks = {str(w["week"]): w for w in results.turn_weeks}
 
@@ -834,7 +843,8 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
          f"(CPU; run 2 byte for byte a clean build: {same('ftpress')})", ci("ftpress"),
          ci(f"ftpress{BEFORE}"), 12.0, "s"),
     ] if results.ci_next else []
-    edits = [(f"serve: {EDITS[kind]} → reload sent (wall)", edit(kind), None, 0.5, "s")
+    edits = [(f"serve: {EDITS[kind]} → reload sent (wall{failed(kind)})", edit(kind), None, 0.5,
+              "s")
              for kind in EDITS if kind in results.serve_edits]
     turn = [
         ("a turn of 8 players × 500 groups, first week (CPU; kept: 52–112 ms)",
