@@ -1081,11 +1081,6 @@ def main(argv: list[str] | None = None) -> int:
         say(f"note: {manifest['note']}")
     now = manifest["now"]
     results = Results(posts=args.posts, turns=manifest["turns_written"])
-    if BLOG in tools or BLOG_SEARCH in tools:
-        prepare_blog(root, args.work)
-    compile_ftpress(args.before)
-    settle(args.work)
-    load_before = os.getloadavg()[0]
     want = set(args.parts)
     ftpresses = [t for t in ("ftpress", f"ftpress{BEFORE}") if t in tools]
     prior = None
@@ -1095,6 +1090,11 @@ def main(argv: list[str] | None = None) -> int:
         else:  # the same posts and first turns, one turn short (see corpus.py)
             prior = prepare_corpus(args.work, args.posts, manifest["turns_written"] - 1,
                                    args.radius, args.seed)
+    if "builds" in want and (BLOG in tools or BLOG_SEARCH in tools):
+        prepare_blog(root, args.work)
+    compile_ftpress(args.before)
+    settle(args.work)
+    load_before = os.getloadavg()[0]
     try:
         if "builds" in want:
             warm_up(tools, root, args.work, now, args.before, results)
