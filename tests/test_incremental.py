@@ -453,6 +453,8 @@ def test_serve_on_a_campaign_with_turns_redoes_only_what_an_edit_touches(with_tu
     site = LiveSite(root, out, drafts=False, future=False, now=NOW)
     site.rebuild()
     assert site.error is None
+    for shown in ("index.html", "rules/index.html", "turns/t001/index.html"):
+        site.watching(shown, True)  # browsers on them: each is rendered first
     made: list[int] = []
     real = rendering.render_turns
     monkeypatch.setattr(rendering, "render_turns", lambda *a, **k: (made.append(1),

@@ -194,7 +194,36 @@ class Renderer:
         """
         jobs, self._jobs = self._jobs, []
         sources = self._sources(dict.fromkeys(j.template for j in jobs))
-        last = self.cache.pages if sink is not None and self.cache.track else {}
+        todo, kept = self._unchanged(jobs, sources, tracked=sink is not None)
+        if early is not None and sink is not None:
+            todo = self._early(todo, early, sources)
+        failures = self._take(todo, self.executor.map(self._renderer(todo, sink), todo),
+                              sources)
+        if failures:
+            raise InputError(sorted(set(failures)))
+        for job, made in kept:
+            self.out.rendered(job.path, changed=False, searchable=made.searchable)
+            self.cache.staged[job.path] = made  # (only a tracking cache has any kept)
+
+    def flush_early(self, early: Early) -> None:
+        """Render and write the pages queued so far at ``early.paths`` whose inputs
+        changed (:meth:`_early`), before the rest of the site is even queued; they leave
+        the queue. (A page of the campaign's, queued later, is done by :meth:`flush`.)"""
+        wanted = [j for j in self._jobs if j.path in early.paths]
+        if not wanted:
+            return
+        sources = self._sources(dict.fromkeys(j.template for j in wanted))
+        todo, _ = self._unchanged(wanted, sources, tracked=True)
+        left = {j.path for j in self._early(todo, early, sources)}
+        done = {j.path for j in todo} - left
+        self._jobs = [j for j in self._jobs if j.path not in done]
+
+    def _unchanged(self, jobs: list[_Job], sources: dict[str, str], *, tracked: bool
+                   ) -> tuple[list[_Job], list[tuple[_Job, _Made]]]:
+        """The ``jobs`` to render, and those made from inputs equal to those of the last
+        build's page at their path (``tracked``: the render has a sink, and the cache
+        tracks pages), with that page's record."""
+        last = self.cache.pages if tracked and self.cache.track else {}
         todo: list[_Job] = []
         kept: list[tuple[_Job, _Made]] = []
         out = self.cache.pages_out
@@ -208,15 +237,7 @@ class Renderer:
                 kept.append((job, made))
             else:
                 todo.append(job)
-        if early is not None and sink is not None:
-            todo = self._early(todo, early, sources)
-        failures = self._take(todo, self.executor.map(self._renderer(todo, sink), todo),
-                              sources)
-        if failures:
-            raise InputError(sorted(set(failures)))
-        for job, made in kept:
-            self.out.rendered(job.path, changed=False, searchable=made.searchable)
-            self.cache.staged[job.path] = made  # (only a tracking cache has any kept)
+        return todo, kept
 
     def _early(self, todo: list[_Job], early: Early, sources: dict[str, str]) -> list[_Job]:
         """Render the jobs of ``todo`` at ``early.paths`` now, in this process, and, if

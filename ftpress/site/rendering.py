@@ -61,6 +61,9 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
+        if early is not None and sink is not None and not out.clashes:
+            # The blog's pages shown in a browser, before the campaign's views are made.
+            r.flush_early(early)
         ruleset = site.state.campaign.ruleset if site.state else None
         schemas = _schemas(r, site.config.base_url, ruleset)
         if site.state is not None:
