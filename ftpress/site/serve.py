@@ -85,7 +85,9 @@ class LiveSite:
         browser reloads at once. The build redoes only what depends on what changed
         (the cache kept from build to build tracks it), and reloads the browser as
         soon as the pages are written, before the search index is redone; after an
-        early rewrite, only if it changed another page.
+        early rewrite, only if it changed another page. The pages the browsers show
+        (:meth:`shown_pages`) are rendered and written before the others, and the
+        browser reloads as soon as one of them changed.
         """
         started = time.perf_counter()
         quick: set[str] = set()
