@@ -193,7 +193,10 @@ class Renderer:
         :meth:`_early`).
         """
         jobs, self._jobs = self._jobs, []
-        sources = self._sources(dict.fromkeys(j.template for j in jobs))
+        # What each page was made from matters only to a cache that compares pages
+        # (``serve``'s): a single build does not parse every template a second time.
+        sources = self._sources(dict.fromkeys(j.template for j in jobs)) \
+            if self.cache.track else {}
         todo, kept = self._unchanged(jobs, sources, tracked=sink is not None)
         if early is not None and sink is not None:
             todo = self._early(todo, early, sources)
