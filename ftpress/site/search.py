@@ -40,11 +40,11 @@ from typing import Any
 
 from ftpress.errors import ToolFailed
 from ftpress.files.write import SEARCH_PREFIX, write_tree
-from ftpress.render.mapview import UNSEARCHED
+from ftpress.render.outputs import UNSEARCHED
 from ftpress.text.logsafe import say
 
 SEARCH_DIR = "pagefind"
-#: What the index skips (see :data:`ftpress.render.mapview.UNSEARCHED`).
+#: What the index skips (see :data:`ftpress.render.outputs.UNSEARCHED`).
 _UNSEARCHED_PART = re.compile(rb'<(svg|section) ' + UNSEARCHED.encode() + rb'[^>]*>.*?</\1>',
                               re.S)
 #: Lists the shards the search page merges into the main index, and what each holds.
