@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import jinja2
@@ -41,7 +42,7 @@ from ftpress.speed.buildcache import (
     remember,
     reusable,
 )
-from ftpress.speed.executor import SERIAL, Executor, release_memory
+from ftpress.speed.executor import SERIAL, Executor, apart, release_memory
 from ftpress.store import open_with
 
 
@@ -102,42 +103,70 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
                                      future=options.future, now=options.now, view=options.view)
         if last is not None:
             return reused(last, started)
-    own_cache = cache is None
-    if cache is None:
-        cache = RenderCache(root / CACHE_DIR if options.incremental else None)
+    folder = root / CACHE_DIR if options.incremental else None
+    if keep_site or cache is not None:
+        made = _make(root, out_dir, options, cache or RenderCache(folder), executor,
+                     keep_site=keep_site)
+    else:
+        # Pagefind's processes run beside this one once the pages are written: the site,
+        # the cache and everything rendered are made in a process of their own where the
+        # executor forks, and are gone with it; here, they are let go on return.
+        made = apart(executor, lambda: _make(root, out_dir, options, RenderCache(folder),
+                                             executor, keep_site=False))
+    if not keep_site:
+        release_memory()  # what the pages were made from goes back to the system
+    report, changed = made.report, made.changed
+    if written is not None:
+        written(changed, report)
+    # The index is redone only when a page changed (or serve rewrote one itself).
+    if made.search and (reindex or report.written or report.removed or made.unfinished
+                        or not (out_dir / SEARCH_DIR).is_dir()):
+        index_site(out_dir, list(made.searchable),
+                   None if made.unfinished else changed | reindex)
+    if made.search:
+        mark_finished(out_dir)
+    result = BuildReport(made.pages, made.posts, made.files, report,
+                         time.perf_counter() - started, site=made.site, changed=changed)
+    if options.incremental and fingerprint is not None:
+        remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
+                 newest=made.newest, next_due=made.next_due)
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Made:
+    """What the rest of a build needs of the pages it made: small and plain, so that it
+    can come back from the process that made them (:func:`apart`)."""
+
+    report: WriteReport
+    changed: frozenset[str]
+    search: bool
+    searchable: tuple[str, ...]
+    #: The last build moved pages in but did not finish their index: make it all again.
+    unfinished: bool
+    pages: int
+    posts: int
+    files: int
+    newest: datetime | None
+    next_due: datetime | None
+    #: The site as loaded, when the build keeps it (``serve``).
+    site: Site | None
+
+
+def _make(root: Path, out_dir: Path, options: BuildOptions, cache: RenderCache,
+          executor: Executor, *, keep_site: bool) -> _Made:
+    """load → render → write: every input read and checked, every page rendered, the
+    changed ones moved in, the cache saved."""
     store = open_with(root, options.umpire)  # the campaign as this view reads it, once
     site = load(store, options, cache, executor)  # every input read and checked
-    # The last build moved pages in but did not finish their index: make it all again.
     unfinished = site.config.search and index_unfinished(out_dir)
     early = Early(first, _Direct(out_dir), shown) if first and shown is not None else None
     outputs, report = _render_and_write(site, out_dir, cache, executor, early)
     cache.save()
-    changed = frozenset(outputs.changed)
-    if written is not None:
-        written(changed, report)
-    search, searchable = site.config.search, outputs.searchable
-    posts, pages, files = len(site.posts), outputs.pages(), len(outputs)
-    newest, next_due = max((p.date for p in site.posts), default=None), site.next_due
-    kept = site if keep_site else None
-    if not keep_site:
-        # Pagefind's processes run beside this one: what the pages were made from is
-        # handed back to the system first, not held while they index.
-        del site, outputs, store
-        if own_cache:
-            del cache
-        release_memory()
-    # The index is redone only when a page changed (or serve rewrote one itself).
-    if search and (reindex or report.written or report.removed or unfinished
-                   or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, searchable, None if unfinished else changed | reindex)
-    if search:
-        mark_finished(out_dir)
-    result = BuildReport(pages, posts, files, report, time.perf_counter() - started,
-                         site=kept, changed=changed)
-    if options.incremental and fingerprint is not None:
-        remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
-                 newest=newest, next_due=next_due)
-    return result
+    return _Made(report, frozenset(outputs.changed), site.config.search,
+                 tuple(outputs.searchable), unfinished, outputs.pages(), len(site.posts),
+                 len(outputs), max((p.date for p in site.posts), default=None),
+                 site.next_due, site if keep_site else None)
 
 
 def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor,
