@@ -104,9 +104,10 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
         if last is not None:
             return reused(last, started)
     folder = root / CACHE_DIR if options.incremental else None
-    if keep_site or cache is not None:
+    early = Early(first, _Direct(out_dir), shown) if first and shown is not None else None
+    if keep_site or cache is not None or early is not None:
         made = _make(root, out_dir, options, cache or RenderCache(folder), executor,
-                     keep_site=keep_site)
+                     keep_site=keep_site, early=early)
     else:
         # Pagefind's processes run beside this one once the pages are written: the site,
         # the cache and everything rendered are made in a process of their own where the
@@ -154,13 +155,12 @@ class _Made:
 
 
 def _make(root: Path, out_dir: Path, options: BuildOptions, cache: RenderCache,
-          executor: Executor, *, keep_site: bool) -> _Made:
-    """load → render → write: every input read and checked, every page rendered, the
-    changed ones moved in, the cache saved."""
+          executor: Executor, *, keep_site: bool, early: Early | None = None) -> _Made:
+    """load → render → write: every input read and checked, every page rendered (those
+    of ``early`` first, written at once), the changed ones moved in, the cache saved."""
     store = open_with(root, options.umpire)  # the campaign as this view reads it, once
     site = load(store, options, cache, executor)  # every input read and checked
     unfinished = site.config.search and index_unfinished(out_dir)
-    early = Early(first, _Direct(out_dir), shown) if first and shown is not None else None
     outputs, report = _render_and_write(site, out_dir, cache, executor, early)
     cache.save()
     return _Made(report, frozenset(outputs.changed), site.config.search,
