@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from ftpress.site import search
 from ftpress.site.search import SEARCH_DIR, SHARDS_FILE, plan
 from ftpress.site.serve import LiveSite
+from ftpress.speed.kept_trees import SLACK
 
 from conftest import files_of, post
 
@@ -156,6 +157,102 @@ def test_serve_rewriting_a_post_reindexes_its_shard(small_shards, campaign, run,
     copy = tmp_path / "src"
     shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
     assert files_of(out) == build(run, copy, tmp_path / "clean")
+
+
+# --- shards kept in the build cache ---------------------------------------------------------
+
+def pagefind_runs(monkeypatch) -> list[list[str]]:
+    """The pages of each shard Pagefind is run on from now on, one list per shard."""
+    runs: list[list[str]] = []
+    real = search.subprocess.Popen
+
+    def spy(args, **kwargs):
+        if "ftpress.site.search" in args:
+            plan_text = json.loads(Path(args[-1]).read_text())
+            runs.extend(sorted(path for _, path in run["pages"]) for run in plan_text["runs"])
+        return real(args, **kwargs)
+
+    monkeypatch.setattr(search.subprocess, "Popen", spy)
+    return runs
+
+
+def clean_build(run, root: Path, tmp_path: Path, name: str) -> dict[str, bytes]:
+    copy = tmp_path / f"src-{name}"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".ftpress-cache"))
+    return build(run, copy, tmp_path / f"clean-{name}")
+
+
+def kept(root: Path) -> list[str]:
+    folder = root / ".ftpress-cache" / search.CACHE_NAME
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_a_fresh_output_folder_takes_the_unchanged_shards_from_the_cache(
+        small_shards, campaign, run, tmp_path, monkeypatch):
+    """A publishing run builds into a new checkout with the cache restored: the shards
+    whose pages are the same bytes are copied from the cache, not indexed again, and
+    the index is byte for byte a clean build's."""
+    root = campaign(three_years(), site=SITE_YAML)
+    first = build(run, root, tmp_path / "out")
+    assert len(kept(root)) == 3  # the main index and two shards
+    runs = pagefind_runs(monkeypatch)
+    assert build(run, root, tmp_path / "fresh") == first
+    assert runs == []  # nothing indexed: every shard came from the cache
+
+    edited = root / "content/posts/2025/03/03-y2025p3.md"
+    edited.write_text(edited.read_text().replace("Plain.", "Now a wombat too."))
+    after = build(run, root, tmp_path / "fresher")
+    # Only the edited post's shard is indexed again: its year's four posts.
+    assert runs == [[f"posts/2025/03/0{d}/y2025p{d}/index.html" for d in range(1, 5)]]
+    assert after == clean_build(run, root, tmp_path, "edited")
+    changed = {p for p in after if first.get(p) != after[p] and p.startswith(SEARCH_DIR)}
+    assert {p.split("/")[1] for p in changed} <= {"shard-2025", SHARDS_FILE}
+    assert any(p.startswith(f"{SEARCH_DIR}/shard-2025/") for p in changed)
+
+
+def test_the_cache_keeps_about_one_index_and_lets_the_rest_go(small_shards, campaign, run,
+                                                               tmp_path):
+    root = campaign(three_years(), site=SITE_YAML)
+    edited = root / "content/posts/2026/03/01-y2026p1.md"
+    for n in range(4):  # each edit makes a new shard of 2026; the old ones are let go
+        edited.write_text(edited.read_text() + f"\nEdit {n}.\n")
+        build(run, root, tmp_path / f"out-{n}")
+        assert len(kept(root)) <= SLACK * 3
+    # What stays holds what the last build used: built again, nothing is let go.
+    stayed = kept(root)
+    build(run, root, tmp_path / "again")
+    assert kept(root) == stayed
+
+
+def test_serve_keeps_the_shards_it_makes_for_a_later_build(small_shards, campaign, run,
+                                                           tmp_path, monkeypatch):
+    root = campaign(three_years(), site=SITE_YAML)
+    site = LiveSite(root, tmp_path / "served", drafts=False, future=False, now=NOW)
+    site.rebuild()
+    edited = root / "content/posts/2024/03/04-y2024p4.md"
+    edited.write_text(edited.read_text() + "\nA numbat.\n")
+    site.rebuild({str(edited)})
+    assert site.error is None
+    runs = pagefind_runs(monkeypatch)
+    # The build of the same sources into another folder finds every shard kept.
+    assert build(run, root, tmp_path / "out") == files_of(tmp_path / "served")
+    assert runs == []
+
+
+def test_a_shards_key_is_every_byte_pagefind_reads_and_its_settings(tmp_path, monkeypatch):
+    pages = {"a/index.html": tmp_path / "a.html", "b/index.html": tmp_path / "b.html"}
+    for file in pages.values():
+        file.write_text(PAGE.format(svg="", table=""))
+    inside = tuple(pages)
+    key = search._shard_key("", inside, pages)
+    assert search._shard_key("", inside, pages) == key
+    assert search._shard_key("shard-2025", inside, pages) != key
+    assert search._shard_key("", inside[:1], pages) != key
+    monkeypatch.setenv("PAGEFIND_FORCE_LANGUAGE", "fr")
+    assert search._shard_key("", inside, pages) != key
+    monkeypatch.delenv("PAGEFIND_FORCE_LANGUAGE")
+    pages["b/index.html"].write_text(PAGE.format(svg="", table="").replace("Lumen", "Lumin"))
+    assert search._shard_key("", inside, pages) != key
 
 
 # --- what Pagefind reads ------------------------------------------------------------------

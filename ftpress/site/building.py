@@ -111,6 +111,7 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     search, searchable = site.config.search, outputs.searchable
     posts, pages, files = len(site.posts), outputs.pages(), len(outputs)
     newest, next_due = max((p.date for p in site.posts), default=None), site.next_due
+    kept_in = cache.folder  # where the search shards are kept too
     kept = site if keep_site else None
     if not keep_site:
         # Pagefind's processes run beside this one: what the pages were made from is
@@ -122,7 +123,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     # The index is redone only when a page changed (or serve rewrote one itself).
     if search and (reindex or report.written or report.removed or unfinished
                    or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, searchable, None if unfinished else changed | reindex)
+        index_site(out_dir, searchable, None if unfinished else changed | reindex,
+                   cache=kept_in)
     if search:
         mark_finished(out_dir)
     result = BuildReport(pages, posts, files, report, time.perf_counter() - started,

@@ -17,6 +17,12 @@ and the search page merges
 the others into the main one (``pagefind/shards.json`` lists them). A shard whose
 pages did not change keeps the index it had.
 
+With the build cache (``.ftpress-cache/search/``), each shard Pagefind makes is kept by
+a digest of everything it read (:func:`_shard_key`), and a shard whose pages are the
+same bytes as when it was kept is copied from there instead of indexed again: a
+publishing run, which builds into a fresh output folder, indexes only the shards
+whose pages changed, and its index is the same bytes as a clean build's.
+
 No ``data-pagefind-filter`` is used: Pagefind writes filter files whose names
 change from run to run, and the output must be byte-reproducible.
 """
@@ -41,6 +47,8 @@ from typing import Any
 from ftpress.errors import ToolFailed
 from ftpress.files.write import SEARCH_PREFIX, write_tree
 from ftpress.render.mapview import UNSEARCHED
+from ftpress.speed.buildcache import code_version
+from ftpress.speed.kept_trees import KeptTrees
 from ftpress.text.logsafe import say
 
 SEARCH_DIR = "pagefind"
@@ -57,6 +65,10 @@ CONCURRENT = 2
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
 #: The turn reports' shard, by name.
 _TURNS = "turns"
+#: The folder of the build cache that keeps the shards Pagefind made.
+CACHE_NAME = "search"
+#: Environment variables Pagefind reads its settings from (they change its index).
+_SETTINGS_PREFIX = "PAGEFIND_"
 
 
 class SearchError(ToolFailed):
@@ -139,21 +151,35 @@ class Indexing:
     """
 
     def __init__(self, pages: dict[str, Path], scratch: Path, *,
-                 last: Path | None = None, changed: Iterable[str] = ()) -> None:
+                 last: Path | None = None, changed: Iterable[str] = (),
+                 cache: KeptTrees | None = None) -> None:
         """Start indexing ``pages`` (output path → file with its bytes); ``scratch``
         is a folder on the same disk as those files, for the links. ``last``: the
         index made before (``pagefind/``), whose shards are kept where none of
-        their pages is among ``changed``."""
+        their pages is among ``changed``. ``cache``: the shards kept by earlier
+        builds, by :func:`_shard_key`; the others are taken from there when it
+        has them, and kept there once Pagefind has made them."""
         self.pages = frozenset(pages)
+        self._files = pages
         self.shards = plan(pages)
         self._kept = _unchanged(self.shards, last, frozenset(changed))
+        self._cache = cache
+        self._keys: dict[str, str] = {}
         # Absolute: Pagefind runs in a folder of its own.
         self._work = Path(tempfile.mkdtemp(prefix=SEARCH_PREFIX, dir=scratch)).resolve()
         self._process: subprocess.Popen[str] | None = None
+        #: The shards Pagefind is making (their index in the plan), to keep once made.
+        self._made: dict[str, int] = {}
         try:
             runs = []
             for index, (name, inside) in enumerate(self.shards.items()):
-                if name not in self._kept:
+                if name in self._kept:
+                    continue
+                if cache is not None:
+                    self._keys[name] = _shard_key(name, inside, pages)
+                if cache is None or not cache.get(self._keys[name],
+                                                  self._work / f"index-{index}"):
+                    self._made[name] = index
                     runs.append({"site": str(self._work / f"site-{index}"),
                                  "output": str(self._work / f"index-{index}"),
                                  # Absolute: the runner works in a folder of its own.
@@ -182,6 +208,7 @@ class Indexing:
         try:
             if self._process is not None:
                 try:
+                    self._use_kept()  # while Pagefind runs
                     stdout, stderr = self._process.communicate()
                 except BaseException:
                     self._stop()
@@ -189,6 +216,9 @@ class Indexing:
                 if self._process.returncode != 0:
                     said = stderr.strip() or stdout.strip()
                     raise SearchError(f"pagefind failed: {said}")
+            else:
+                self._use_kept()
+            self._keep_made()
             moved = self._move_in(out)
             if moved is not None:
                 return moved
@@ -206,6 +236,25 @@ class Indexing:
             self._clean()
         report = write_tree(out / SEARCH_DIR, files)
         return SearchReport(len(files), report.written)
+
+    def _use_kept(self) -> None:
+        """Tell the cache which of its entries the shards kept from the last index are,
+        so that it does not let them go."""
+        if self._cache is not None:
+            for name in self._kept:
+                self._cache.use(_shard_key(name, self.shards[name], self._files))
+
+    def _keep_made(self) -> None:
+        """Keep in the cache the shards Pagefind just made, each with the files a build
+        takes of it (see :meth:`finish`), and let go of entries no build uses."""
+        if self._cache is None:
+            return
+        for name, index in self._made.items():
+            made = self._work / f"index-{index}"
+            if made.is_dir():  # Pagefind found nothing to index: nothing to keep
+                self._cache.put(self._keys[name], made,
+                                _index_data if name else lambda rel: not _shards_own(rel))
+        self._cache.prune()
 
     def _move_in(self, out: Path) -> SearchReport | None:
         """A first index (``out`` has none): Pagefind's folders assembled into one and
@@ -292,6 +341,21 @@ def _pagefind_version() -> str:
         return ""
 
 
+def _shard_key(name: str, inside: tuple[str, ...], pages: dict[str, Path]) -> str:
+    """What a shard's index is made from, as a digest: its name, ftpress's code (which
+    puts the pages in place for Pagefind and runs it), Pagefind's version and the
+    settings it takes from the environment, and each page's path and bytes."""
+    h = hashlib.sha256(f"{name}\0{code_version()}\0{_pagefind_version()}\0".encode())
+    for variable in sorted(os.environ):
+        if variable.upper().startswith(_SETTINGS_PREFIX):
+            h.update(f"{variable}={os.environ[variable]}\0".encode())
+    for path in inside:
+        data = pages[path].read_bytes()
+        h.update(f"\n{path}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
 def _unchanged(shards: dict[str, tuple[str, ...]], last: Path | None,
                changed: frozenset[str]) -> frozenset[str]:
     """The shards whose index in ``last`` still holds: same pages, none changed."""
@@ -332,14 +396,17 @@ def _package_root() -> str:
     return str(Path(__file__).resolve().parents[2])
 
 
-def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None
-               ) -> SearchReport:
+def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None,
+               cache: Path | None = None) -> SearchReport:
     """(Re)build ``out/pagefind/`` from the ``searchable`` pages written in ``out``;
     with ``changed`` (the pages rewritten since it was made), keep the shards of the
-    index there that hold none of them."""
+    index there that hold none of them. ``cache``: the build cache's folder, where the
+    shards are kept between builds (see :data:`CACHE_NAME`)."""
     return Indexing({p: out / p for p in searchable}, out,
                     last=out / SEARCH_DIR if changed is not None else None,
-                    changed=changed or ()).finish(out)
+                    changed=changed or (),
+                    cache=KeptTrees(cache / CACHE_NAME) if cache is not None else None
+                    ).finish(out)
 
 
 def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
