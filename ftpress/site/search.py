@@ -12,7 +12,8 @@ an index in memory at once, about 190 KB a page, so 5,000 posts in one index
 would take a gigabyte; and Pagefind cannot update an index (it has no way to take
 a page out), so an edit re-indexes the shards holding the pages it changed, which
 the plan keeps small where edits are frequent (the rulebook, a year of posts).
-Each shard is an index of its own; Pagefind runs on :data:`CONCURRENT` at a time,
+Each shard is an index of its own; Pagefind runs on
+:data:`~ftpress.site.pagefind_runner.CONCURRENT` at a time,
 and the search page merges
 the others into the main one (``pagefind/shards.json`` lists them). A shard whose
 pages did not change keeps the index it had.
@@ -42,26 +43,20 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ftpress.errors import ToolFailed
 from ftpress.files.write import SEARCH_PREFIX, write_tree
 from ftpress.render.mapview import UNSEARCHED
+from ftpress.site import pagefind_runner
 from ftpress.speed.buildcache import code_version
 from ftpress.speed.kept_trees import KeptTrees
-from ftpress.text.logsafe import say
 
 SEARCH_DIR = "pagefind"
-#: What the index skips (see :data:`ftpress.render.mapview.UNSEARCHED`).
-_UNSEARCHED_PART = re.compile(rb'<(svg|section) ' + UNSEARCHED.encode() + rb'[^>]*>.*?</\1>',
-                              re.S)
 #: Lists the shards the search page merges into the main index, and what each holds.
 SHARDS_FILE = "shards.json"
 #: Most pages in one shard: two Pagefind processes at a time stay under 250 MB in all,
 #: and a site of a thousand posts is indexed on both cores.
 SHARD_PAGES = 600
-#: Pagefind processes at a time.
-CONCURRENT = 2
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
 #: The turn reports' shard, by name.
 _TURNS = "turns"
@@ -190,14 +185,14 @@ class Indexing:
                 # it, so that a build never starts a thread (its executor may fork).
                 plan_file = self._work / "plan.json"
                 plan_file.write_text(json.dumps({"pagefind": str(_executable()),
-                                                 "runs": runs}), encoding="utf-8")
+                                                 "unsearched": UNSEARCHED, "runs": runs}),
+                                     encoding="utf-8")
                 # In a session of its own: stopping it stops the Pagefinds it runs too.
+                # Run as a file, isolated (-I): it needs the standard library alone.
                 self._process = subprocess.Popen(
-                    [sys.executable, "-m", "ftpress.site.search", str(plan_file)],
+                    [sys.executable, "-I", pagefind_runner.__file__, str(plan_file)],
                     cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE, text=True, start_new_session=True,
-                    env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                        filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
+                    stderr=subprocess.PIPE, text=True, start_new_session=True)
         except BaseException:
             self._clean()
             raise
@@ -299,23 +294,6 @@ class Indexing:
         shutil.rmtree(self._work, ignore_errors=True)
 
 
-def _place(page: Path, target: Path) -> None:
-    """Put a page where Pagefind reads it: linked, or a copy without its unsearched parts."""
-    data = page.read_bytes()
-    if UNSEARCHED.encode() in data:
-        target.write_bytes(_UNSEARCHED_PART.sub(_strip, data))
-        return
-    try:
-        os.link(page, target)
-    except OSError:  # another disk, or no hard links there
-        shutil.copyfile(page, target)
-
-
-def _strip(match: re.Match[bytes]) -> bytes:
-    # The same element inside it would end the match early: keep that one whole.
-    return match.group(0) if match.group(0).count(b"<" + match.group(1)) > 1 else b""
-
-
 def _index_data(rel: str) -> bool:
     """Is this file of a shard's Pagefind output needed to merge it? (The search runs
     the main index's scripts and WebAssembly for every shard.)"""
@@ -392,10 +370,6 @@ def mark_finished(out: Path) -> None:
     (out / UNFINISHED).unlink(missing_ok=True)
 
 
-def _package_root() -> str:
-    return str(Path(__file__).resolve().parents[2])
-
-
 def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None,
                cache: Path | None = None) -> SearchReport:
     """(Re)build ``out/pagefind/`` from the ``searchable`` pages written in ``out``;
@@ -407,49 +381,3 @@ def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None =
                     changed=changed or (),
                     cache=KeptTrees(cache / CACHE_NAME) if cache is not None else None
                     ).finish(out)
-
-
-def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
-    done = subprocess.run([pagefind, "--site", site, "--output-path", output, "--silent"],
-                          cwd=str(Path(output).parent), stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True)
-    said = done.stderr.strip() or done.stdout.strip()
-    shutil.rmtree(site, ignore_errors=True)  # its links, gone while the other runs go on
-    # Pages that only mention data-pagefind-body in their text: nothing to index yet.
-    return (0 if "not able to build an index" in said else done.returncode), said
-
-
-def main(argv: list[str]) -> int:
-    """``python -m ftpress.site.search PLAN``: put each run's pages in its folder (linked,
-    or copied without their unsearched SVG), then run Pagefind on each,
-    :data:`CONCURRENT` at a time; say what failed. PLAN is a JSON file: ``{"pagefind":
-    path, "runs": [{"site", "output", "pages": [[file, path in the site], ...]}, ...]}``.
-    """
-    from concurrent.futures import ThreadPoolExecutor  # here: a build never needs it
-
-    work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
-    pagefind, runs = work["pagefind"], work["runs"]
-    try:
-        for run in runs:
-            site = Path(run["site"])
-            for file, path in run["pages"]:
-                (site / path).parent.mkdir(parents=True, exist_ok=True)
-                _place(Path(file), site / path)
-    except OSError as exc:  # a full disk, most likely: one line for the build to relay
-        say(f"cannot put the pages in place for Pagefind: {exc.strerror} ({exc.filename})",
-            err=True)
-        return 1
-
-    def one(run: dict[str, Any]) -> tuple[int, str]:
-        return _run(pagefind, run["site"], run["output"])
-
-    with ThreadPoolExecutor(CONCURRENT) as pool:
-        results = list(pool.map(one, runs))
-    failed = [said for code, said in results if code != 0]
-    for said in failed:
-        say(said, err=True)
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
