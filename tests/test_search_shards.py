@@ -48,12 +48,24 @@ def test_the_rulebook_the_turns_and_the_posts_by_years_are_indexed_apart():
              *(f"posts/2025/03/0{d}/p{d}/index.html" for d in range(1, 4)),
              *(f"posts/2026/03/0{d}/p{d}/index.html" for d in range(1, 4))]
     shards = plan(pages, limit=6)
-    assert shards == {"": ("rules/index.html",), "shard-turns": ("turns/t001/index.html",),
+    assert shards == {"": ("rules/index.html",), "shard-turns-0-24": ("turns/t001/index.html",),
                       "shard-2024-2025": tuple(sorted(pages[2:8])),
                       "shard-2026": tuple(sorted(pages[8:]))}
     assert plan(pages, limit=100) == {"": tuple(sorted(pages))}  # a small site: one index
     # Nothing but posts and turns: the main index takes the first shard's place.
     assert list(plan(pages[1:], limit=6)) == ["", "shard-2024-2025", "shard-2026"]
+
+
+def test_a_new_turn_changes_only_the_shard_of_its_block_of_turns():
+    """The publishing run of a new turn re-indexes its own block of turn reports (and the
+    one before, whose report gains its link to the new turn), not all of them."""
+    reports = [f"turns/t{n:03d}/index.html" for n in range(101)]
+    before = plan(["rules/index.html", *reports[:100]], limit=50)
+    after = plan(["rules/index.html", *reports], limit=50)
+    assert list(after) == ["", "shard-turns-0-24", "shard-turns-25-49", "shard-turns-50-74",
+                           "shard-turns-75-99", "shard-turns-100-124"]
+    assert {n: p for n, p in after.items() if n != "shard-turns-100-124"} == before
+    assert max(map(len, after.values())) == search.TURN_BLOCK
 
 
 def test_a_year_bigger_than_a_shard_is_a_shard_alone():

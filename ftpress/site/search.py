@@ -58,8 +58,10 @@ SHARDS_FILE = "shards.json"
 #: and a site of a thousand posts is indexed on both cores.
 SHARD_PAGES = 600
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
-#: The turn reports' shard, by name.
-_TURNS = "turns"
+_TURN = re.compile(r"turns/t(\d+)/")
+#: Turn reports per shard of them: a new turn re-indexes its block's reports alone (and
+#: the report before it, whose link to the next turn appears), not every turn's.
+TURN_BLOCK = 25
 #: The folder of the build cache that keeps the shards Pagefind made.
 CACHE_NAME = "search"
 #: Environment variables Pagefind reads its settings from (they change its index).
@@ -94,8 +96,10 @@ def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str,
     A site of at most ``limit`` pages (default :data:`SHARD_PAGES`) is one index.
     A larger one is split by what an edit changes together: the main index holds the
     pages that are neither dated posts nor turn reports (the rulebook, the pages),
-    so that a rule edited re-indexes only them; the turn reports are a shard of their
-    own (``shard-turns``); and the posts are split by years, as many whole years as fit
+    so that a rule edited re-indexes only them; the turn reports are in shards of their
+    own by blocks of :data:`TURN_BLOCK` turns (``shard-turns-0-24``, ``shard-turns-25-49``…),
+    so that a new turn re-indexes one block; and the posts are split by years, as many
+    whole years as fit
     in ``limit`` pages (a year bigger than that is a shard alone), named after them:
     ``shard-2021-2022``. A new post changes only its own year's shard. Where no page
     is left for the main index, it takes the first of those shards in their place.
@@ -105,17 +109,20 @@ def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str,
     if len(ordered) <= limit:
         return {"": tuple(ordered)} if ordered else {}
     units: dict[str, list[str]] = {}
+    blocks: dict[int, list[str]] = {}
     for page in ordered:
+        if turn := _TURN.match(page):
+            blocks.setdefault(int(turn.group(1)) // TURN_BLOCK, []).append(page)
+            continue
         match = _POST_YEAR.match(page)
-        key = match.group(1) if match else (_TURNS if page.startswith("turns/") else "")
-        units.setdefault(key, []).append(page)
+        units.setdefault(match.group(1) if match else "", []).append(page)
     main = units.pop("", [])
-    shards: list[tuple[list[str], list[str]]] = []  # (units, pages)
-    if _TURNS in units:
-        shards.append(([_TURNS], units.pop(_TURNS)))
+    shards: list[tuple[list[str], list[str]]] = [  # (units, pages)
+        ([f"turns-{block * TURN_BLOCK}", f"{block * TURN_BLOCK + TURN_BLOCK - 1}"], inside)
+        for block, inside in sorted(blocks.items())]
+    turn_shards = len(shards)
     for year in sorted(units):
-        if not shards or shards[-1][0] == [_TURNS] or \
-                len(shards[-1][1]) + len(units[year]) > limit:
+        if len(shards) == turn_shards or len(shards[-1][1]) + len(units[year]) > limit:
             shards.append(([], []))
         shards[-1][0].append(year)
         shards[-1][1].extend(units[year])
