@@ -105,6 +105,26 @@ class Results:
     serve_done: list[float] = field(default_factory=list)
     #: The one-minute load average as each group of builds began.
     loads: list[float] = field(default_factory=list)
+    #: By ftpress (this one, and --before's where measured): the CPU seconds of each
+    #: turn map of the corpus's campaign drawn in one process, and of each sampled
+    #: turn's PNG card (the median of its draws); see ``bench/drawing.py``.
+    maps: dict[str, list[float]] = field(default_factory=dict)
+    cards: dict[str, list[float]] = field(default_factory=dict)
+    #: How many of those maps and cards were byte for byte the clean build's:
+    #: [maps the same, maps compared, cards the same, cards compared].
+    drawn_same: dict[str, list[int]] = field(default_factory=dict)
+    #: The publishing run in CI (:func:`publishing_runs`), each run installed afresh:
+    #: run 1 builds the campaign one turn short with no cache, run 2 the whole
+    #: campaign with run 1's cache restored. ``ci_same``: whether each run 2's output
+    #: was byte for byte a clean build's.
+    ci_first: dict[str, list[Sample]] = field(default_factory=dict)
+    ci_next: dict[str, list[Sample]] = field(default_factory=dict)
+    ci_same: dict[str, list[bool]] = field(default_factory=dict)
+    #: Each kind of edit under serve's builder (``bench/serve_edits.py``): its runs,
+    #: each with CPU and wall seconds until the reload and until all is done.
+    serve_edits: dict[str, list[dict[str, float | None]]] = field(default_factory=dict)
+    #: ``bench/turn.py``'s two weeks (8 players × 500 groups), as it reports them.
+    turn_weeks: list[dict[str, float | int | str]] = field(default_factory=list)
 
 
 def say(message: str) -> None:
@@ -314,7 +334,7 @@ def settle(work: Path) -> None:
     see :func:`clean_build`), and the timing starts once the disk has forgotten
     what was removed before.
     """
-    for name in ("out", "runs", "serve-src", "serve-out"):
+    for name in ("out", "runs", "serve-src", "serve-out", "serve-edits", "ci"):
         remove(work / name, work)
     try:
         removed = float((work / REMOVED_MARK).read_text())
@@ -411,7 +431,7 @@ def incremental(tool: str, root: Path, work: Path, now: str, runs: int, before: 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 def wait_until(check: Callable[[], bool], timeout: float, what: str,
@@ -546,6 +566,194 @@ def serve_latency(root: Path, work: Path, now: str, runs: int, results: Results)
             server.wait()
 
 
+#: This checkout: its ``bench/`` scripts, and what a wheel of a bare ftpress folder
+#: (an export for --before, or PYTHONPATH's) is packaged with.
+REPO = Path(__file__).resolve().parent.parent
+BENCH = REPO / "bench"
+#: The edits :func:`serve_edits` times, in the order made (``bench/serve_edits.py``'s
+#: names), and what each is.
+EDITS = {"rule": "a rule file edited", "newpost": "a new post", "page": "a new page",
+         "pagebody": "a page's text edited", "template": "a template on every page edited",
+         "siteyaml": "site.yaml edited (the title, on every page)"}
+#: Turn cards drawn for the card row, spread over the campaign, and draws of each.
+CARDS, CARD_DRAWS = 10, 3
+
+
+def ftpress_root(tool: str, before: Path | None) -> Path:
+    """The folder holding the ftpress package ``tool``'s builds import: --before's, or
+    the one ``python -m ftpress`` finds here (PYTHONPATH's, else the installed one)."""
+    if tool.endswith(BEFORE):
+        assert before is not None
+        return before
+    spec = importlib.util.find_spec("ftpress")
+    assert spec is not None and spec.submodule_search_locations
+    return Path(spec.submodule_search_locations[0]).parent
+
+
+def helper(script: str, args: list[str], tool: str, before: Path | None) -> str:
+    """Run ``bench/<script>`` with ``tool``'s ftpress first on the path; its stdout."""
+    env = {**child_env(), "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ftpress_root(tool, before)), os.environ.get("PYTHONPATH"))))}
+    done = subprocess.run([sys.executable, str(BENCH / script), *args], env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"bench/{script} {' '.join(args)} failed with exit code "
+                         f"{done.returncode}:\n{done.stderr[-4000:]}")
+    return done.stdout
+
+
+def drawing(tool: str, root: Path, work: Path, now: str, before: Path | None,
+            results: Results) -> None:
+    """Each turn map of the campaign, and a sample of its cards, drawn and timed in one
+    process by ``bench/drawing.py``, checked against the clean build's bytes when the
+    warm-up left one."""
+    project = root / PROJECTS["ftpress"]
+    if tool.endswith(BEFORE) and BEFORE_CORPUS:
+        project, now = BEFORE_CORPUS[0] / PROJECTS["ftpress"], now_of(BEFORE_CORPUS[0])
+    built = work / "out" / tool
+    args = [str(project), "--now", now, "--cards", str(CARDS), "--repeat", str(CARD_DRAWS),
+            "--json", *(["--compare", str(built)] if (built / "turns").is_dir() else [])]
+    found = json.loads(helper("drawing.py", args, tool, before))
+    results.maps[tool], results.cards[tool] = found["maps"], found["cards"]
+    if "maps_same" in found:
+        results.drawn_same[tool] = [found["maps_same"], len(found["maps"]),
+                                    found["cards_same"], len(found["cards"])]
+    say(f"drawing {tool}: {len(found['maps'])} maps, median {median(found['maps']):.3f} s CPU; "
+        f"{len(found['cards'])} cards, median {median(found['cards']):.3f} s CPU")
+
+
+def serve_edits(root: Path, work: Path, now: str, runs: int, results: Results) -> None:
+    """Each edit of :data:`EDITS`, ``runs`` times over, under serve's builder
+    (``bench/serve_edits.py``, on a copy of the campaign)."""
+    saved = work / "serve-edits.json"
+    helper("serve_edits.py", [str(root / PROJECTS["ftpress"]), str(work / "serve-edits"),
+                              ",".join(EDITS), "--runs", str(runs), "--now", now,
+                              "--json", str(saved)], "ftpress", None)
+    found = json.loads(saved.read_text())
+    results.serve_edits = {kind: found[kind] for kind in EDITS}
+    for kind, edits in results.serve_edits.items():
+        say(f"serve, {EDITS[kind]}: reload after "
+            + ", ".join("—" if e["reload_wall"] is None else f"{e['reload_wall']:.2f} s"
+                        for e in edits)
+            + "; all done after " + ", ".join(f"{e['done_wall']:.2f} s" for e in edits))
+
+
+def turn_benchmark(results: Results) -> None:
+    """``bench/turn.py`` at its own size (8 players × 500 groups, radius 20)."""
+    results.turn_weeks = json.loads(helper("turn.py", ["--json"], "ftpress", None))
+    say("turn: " + "; ".join(f"{w['turn']} resolved in {w['resolve_ms']:.0f} ms CPU"
+                             for w in results.turn_weeks))
+
+
+def wheel_of(package: Path, folder: Path) -> Path:
+    """A wheel of the ftpress package in ``package``/ftpress, built in ``folder`` from a
+    copy: with its own ``pyproject.toml`` beside it when it is a checkout, else this
+    checkout's (an export holds the package alone). The copy keeps setuptools'
+    ``build/`` and ``*.egg-info`` out of the folder measured."""
+    project = folder / "project"
+    meta = package if (package / "pyproject.toml").is_file() else REPO
+    shutil.copytree(package / "ftpress", project / "ftpress",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "PYPI.md", "LICENSE"):
+        shutil.copy2(meta / name, project / name)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                           "--disable-pip-version-check", "--wheel-dir", str(folder / "wheel"),
+                           str(project)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"pip wheel of {package / 'ftpress'} failed:\n{done.stderr[-4000:]}")
+    (wheel,) = (folder / "wheel").glob("ftpress-*.whl")
+    return wheel
+
+
+def install(wheel: Path, target: Path) -> dict[str, str]:
+    """``wheel`` installed afresh into ``target``, as the publishing workflow installs it
+    (its files new, their times new, byte-compiled by pip), and the environment of a
+    build that imports ftpress from there alone (its dependencies from this Python)."""
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                           "--no-index", "--disable-pip-version-check", "--target",
+                           str(target), str(wheel)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"pip install {wheel} failed:\n{done.stderr[-4000:]}")
+    env = {**child_env(), "PYTHONPATH": str(target)}
+    where = subprocess.run([sys.executable, "-c", "import ftpress; print(ftpress.__file__)"],
+                           env=env, cwd=target, capture_output=True, text=True, check=True)
+    if not Path(where.stdout.strip()).is_relative_to(target):
+        raise SystemExit(f"the install in {target} is not the ftpress imported: "
+                         f"{where.stdout.strip()}")
+    return env
+
+
+def same_tree(a: Path, b: Path) -> bool:
+    """Whether the folders hold the same files with the same bytes."""
+    files = [sorted(p.relative_to(top) for p in top.rglob("*") if p.is_file()) for top in (a, b)]
+    return files[0] == files[1] and all((a / f).read_bytes() == (b / f).read_bytes()
+                                        for f in files[0])
+
+
+def publishing_runs(tool: str, root: Path, prior: Path, work: Path, runs: int,
+                    before: Path | None, results: Results) -> None:
+    """The publishing run in CI, ``runs`` times: ftpress's wheel built once; then, each
+    time, a fresh install for each of two builds, as the workflow does. Run 1 builds
+    the campaign one turn short (``prior``, the corpus made with one turn fewer: the
+    same posts and the same first turns) with no cache; run 2 builds the whole
+    campaign, checked out afresh at the same place, with run 1's ``.ftpress-cache/``
+    restored, into a new output folder, which is then compared with a clean build's.
+    Each build's CPU is its process's and its children's (Pagefind, the workers);
+    installing is not timed. The checkout a run leaves is moved aside, not removed,
+    while builds are timed (see :func:`settle`)."""
+    folder = work / "ci" / tool
+    wheel = wheel_of(ftpress_root(tool, before), folder / "wheel")
+    name = PROJECTS["ftpress"]
+    reference = work / "out" / tool
+    if not (reference / "index.html").is_file():  # no warm-up: a clean build to compare with
+        forget_cache(tool, root)
+        reference = fresh(work / "runs" / f"ci-{tool}-clean")
+        argv, cwd, env = build_command(tool, root, reference, now_of(root), before)
+        measure(argv, cwd, env)
+    for n in range(runs):
+        checkout = folder / "checkout" / name
+        steps: list[Sample] = []
+        for step, corpus_root in enumerate((prior, root)):
+            cache = checkout / ".ftpress-cache"
+            kept = folder / f"cache-{n}"
+            if step == 1:
+                shutil.move(cache, kept)
+                shutil.move(checkout, work / "runs" / f"ci-{tool}-{n}-checkout")
+            shutil.copytree(corpus_root / name, checkout,
+                            ignore=shutil.ignore_patterns(".ftpress-cache"))
+            if step == 1:
+                shutil.move(kept, cache)
+            env = install(wheel, work / "runs" / f"ci-{tool}-{n}-install-{step + 1}")
+            out = fresh(work / "runs" / f"ci-{tool}-{n}-run-{step + 1}")
+            argv = [sys.executable, "-m", "ftpress", "build", "--source", str(checkout),
+                    "--out", str(out), "--now", now_of(corpus_root)]
+            steps.append(measure(argv, checkout, env))
+        shutil.move(checkout, work / "runs" / f"ci-{tool}-{n}-checkout-2")
+        same = same_tree(out, reference)
+        results.ci_first.setdefault(tool, []).append(steps[0])
+        results.ci_next.setdefault(tool, []).append(steps[1])
+        results.ci_same.setdefault(tool, []).append(same)
+        say(f"publishing run {tool}: run 1 (no cache) {steps[0].cpu:.2f} s CPU, run 2 (cache "
+            f"restored) {steps[1].cpu:.2f} s CPU, {steps[1].wall:.2f} s wall; run 2's output "
+            f"{'is' if same else 'is NOT'} byte for byte the clean build's")
+
+
+def before_may_fail(measurement: Callable[..., None], tool: str, *args: object) -> None:
+    """``measurement(tool, *args)``; for --before's ftpress, an older one that may lack
+    what the helper scripts call, a failure leaves its figure out (said), not the run."""
+    try:
+        measurement(tool, *args)
+    except SystemExit as failure:
+        if not tool.endswith(BEFORE):
+            raise
+        say(f"{tool} left out of this figure: {str(failure)[-2000:]}")
+
+
+def now_of(root: Path) -> str:
+    """The --now a corpus is built with."""
+    return str(json.loads((root / "corpus.json").read_text())["now"])
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
@@ -603,6 +811,58 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
         return memory[tool].tree_mb if tool in memory else None
 
     serve = median(results.serve_reload) if results.serve_reload else None
+
+    def cpu_median(samples: dict[str, list[float]], tool: str) -> float | None:
+        return median(samples[tool]) if samples.get(tool) else None
+
+    def ci(tool: str) -> float | None:
+        runs = results.ci_next.get(tool)
+        return median([s.cpu for s in runs]) if runs else None
+
+    def same(tool: str) -> str:
+        checks = results.ci_same.get(tool, [])
+        return f"{sum(checks)} of {len(checks)}" + ("" if all(checks) else ", NOT the same output")
+
+    def edit(kind: str) -> float | None:
+        """The median wall time to the reload; none if a rebuild failed or sent none."""
+        edits = results.serve_edits.get(kind, [])
+        waits = [e["reload_wall"] for e in edits]
+        if not waits or None in waits or any(e.get("failed") for e in edits):
+            return None
+        return median([w for w in waits if w is not None])
+
+    def failed(kind: str) -> str:
+        edits = results.serve_edits.get(kind, [])
+        return ("; a rebuild FAILED or sent no reload"
+                if any(e.get("failed") or e["reload_wall"] is None for e in edits) else "")
+
+    weeks = {str(w["week"]): w for w in results.turn_weeks}
+
+    def week(name: str) -> float | None:
+        return float(weeks[name]["resolve_ms"]) if name in weeks else None
+
+    drawn = [
+        ("one turn map drawn (CPU, median over the campaign's maps)",
+         cpu_median(results.maps, "ftpress"), cpu_median(results.maps, f"ftpress{BEFORE}"),
+         0.03, "s"),
+        ("one PNG card (CPU, median over the sampled turns)",
+         cpu_median(results.cards, "ftpress"), cpu_median(results.cards, f"ftpress{BEFORE}"),
+         0.1, "s"),
+    ] if results.maps else []
+    publishing = [
+        ("the publishing run in CI: one new turn, cache restored, installed afresh "
+         f"(CPU; run 2 byte for byte a clean build: {same('ftpress')})", ci("ftpress"),
+         ci(f"ftpress{BEFORE}"), 12.0, "s"),
+    ] if results.ci_next else []
+    edits = [(f"serve: {EDITS[kind]} → reload sent (wall{failed(kind)})", edit(kind), None, 0.5,
+              "s")
+             for kind in EDITS if kind in results.serve_edits]
+    turn = [
+        ("a turn of 8 players × 500 groups, first week (CPU; kept: 52–112 ms)",
+         week("first week"), None, 112.0, "ms"),
+        ("the same, an economic week with abstract battles (CPU)",
+         week("economic week, abstract battles"), None, None, "ms"),
+    ] if weeks else []
     return [
         ("like for like (the blog, no turns, no search) ÷ Pelican", ratio(results, BLOG, "pelican"),
          ratio(results, BLOG, "pelican", BEFORE), pelican, "×"),
@@ -613,9 +873,11 @@ def targets(results: Results) -> list[tuple[str, float | None, float | None, flo
         ("the turns, per turn (campaign less blog, both with search)", per_turn(results),
          per_turn(results, BEFORE), None, "ms"),
         ("second build, nothing changed", noop("ftpress"), noop(f"ftpress{BEFORE}"), 0.5, "s"),
-        ("serve: one post edited → page rewritten and reload sent", serve, None, 0.3, "s"),
+        ("serve: one post edited → page rewritten and reload sent (wall)", serve, None, 0.3,
+         "s"),
         ("peak memory of the campaign's build, all processes", tree("ftpress"),
          tree(f"ftpress{BEFORE}"), 500.0 if results.posts < 3000 else 400.0, "MB"),
+        *edits, *drawn, *publishing, *turn,
     ]
 
 
@@ -636,18 +898,62 @@ def table(results: Results) -> str:
         if values:
             lines.append(f"| ftpress serve, one post edited → {what} | — | "
                          f"{median(values):.2f} | {min(values):.2f} | — | — | — |")
+    lines += extra_rows(results)
     lines += ["", "| target | measured | met? | before |", "|---|--:|---|--:|"]
 
     def shown(value: float | None, unit: str) -> str:
         if value is None:
             return "—"
-        return f"{value:.2f} ×" if unit == "×" else f"{value:.{0 if unit != 's' else 2}f} {unit}"
+        if unit == "×":
+            return f"{value:.2f} ×"
+        places = (3 if value < 1 else 2) if unit == "s" else 0
+        return f"{value:.{places}f} {unit}"
 
     for what, now, before, target, unit in targets(results):
         goal = f" (≤ {shown(target, unit)})" if target is not None else ""
         met = "—" if now is None or target is None else ("yes" if now <= target else "no")
         lines.append(f"| {what}{goal} | {shown(now, unit)} | {met} | {shown(before, unit)} |")
     return "\n".join(lines)
+
+
+def extra_rows(results: Results) -> list[str]:
+    """The rows of the build table for issue 33's other figures: the serve edits, the
+    maps and cards, the publishing run in CI, the turn."""
+    lines = []
+    for kind, edits in results.serve_edits.items():
+        for what, wall, cpu in (("reload sent", "reload_wall", "reload_cpu"),
+                                ("all done, search index too", "done_wall", "done_cpu")):
+            walls_ = [t for e in edits if (t := e[wall]) is not None]
+            cpus = [t for e in edits if (t := e[cpu]) is not None]
+            if walls_ and cpus:
+                lines.append(f"| ftpress serve, {EDITS.get(kind, kind)} → {what} | — "
+                             f"| {median(walls_):.2f} | {min(walls_):.2f} | {median(cpus):.2f} "
+                             "| — | — |")
+    for tool in results.maps:
+        maps, cards = results.maps[tool], results.cards.get(tool, [])
+        same = results.drawn_same.get(tool)
+        bytes_ = (f", {same[0]} of {same[1]} maps and {same[2]} of {same[3]} cards byte for "
+                  "byte the clean build's") if same else ""
+        lines.append(f"| {label(tool)}: one turn map, CPU median / best over {len(maps)} maps"
+                     f"{bytes_} | — | — | — | {median(maps):.3f} / {min(maps):.3f} | — | — |")
+        if cards:
+            lines.append(f"| {label(tool)}: one PNG card, CPU median / best over {len(cards)} "
+                         f"turns (each the median of {CARD_DRAWS} draws) | — | — | — "
+                         f"| {median(cards):.3f} / {min(cards):.3f} | — | — |")
+    for tool in results.ci_next:
+        for what, runs in (("run 1, one turn short, no cache", results.ci_first[tool]),
+                           ("run 2, one new turn, run 1's cache restored (its output byte for "
+                            f"byte a clean build's in {sum(results.ci_same.get(tool, []))} of "
+                            f"{len(results.ci_same.get(tool, []))})", results.ci_next[tool])):
+            lines.append(f"| {label(tool)}, publishing run in CI, installed afresh: {what} | — "
+                         f"| {walls(runs)} | {median([s.cpu for s in runs]):.2f} "
+                         f"| {max(s.peak_mb for s in runs):.0f} | — |")
+    for w in results.turn_weeks:
+        lines.append(f"| bench/turn.py, {w['turn']} ({w['week']}), {w['players']} players × "
+                     f"{w['groups']} groups: resolve, best of {w['repeat']} | — "
+                     f"| {float(w['wall_ms']) / 1000:.3f} | — "
+                     f"| {float(w['resolve_ms']) / 1000:.3f} | — | — |")
+    return lines
 
 
 def saved_results(path: Path) -> tuple[str, Results]:
@@ -664,7 +970,13 @@ def saved_results(path: Path) -> tuple[str, Results]:
         memory={k: Sample(**v) for k, v in data["memory"].items()},
         incremental={k: samples(v) for k, v in data["incremental"].items()},
         serve_page=data["serve_page"], serve_reload=data["serve_reload"],
-        serve_done=data["serve_done"], loads=data["loads"])
+        serve_done=data["serve_done"], loads=data["loads"],
+        maps=data.get("maps", {}), cards=data.get("cards", {}),
+        drawn_same=data.get("drawn_same", {}),
+        ci_first={k: samples(v) for k, v in data.get("ci_first", {}).items()},
+        ci_next={k: samples(v) for k, v in data.get("ci_next", {}).items()},
+        ci_same=data.get("ci_same", {}), serve_edits=data.get("serve_edits", {}),
+        turn_weeks=data.get("turn_weeks", []))
 
 
 def prepare_corpus(work: Path, posts: int, turns: int, radius: int, seed: int) -> Path:
@@ -698,6 +1010,27 @@ def prepare_blog(root: Path, work: Path) -> None:
                             encoding="utf-8")
 
 
+#: What one run measures, each a part that --only and --skip name: the builds (the
+#: warm-up, with its memory, and the rounds of pairs), the second build with nothing
+#: changed, serve after a post's text is edited, serve after each other edit, a turn
+#: map, a PNG card, the publishing run in CI, and bench/turn.py.
+PARTS = ("builds", "noop", "post", "edits", "map", "card", "ci", "turn")
+ALIASES = {"serve": ("post", "edits"), "drawing": ("map", "card")}
+
+
+def parts(text: str | None) -> set[str] | None:
+    """The parts named in ``text`` (aliases opened); ``None`` if one is unknown."""
+    named: set[str] = set()
+    for name in (t.strip() for t in (text or "").split(",")):
+        if name in PARTS:
+            named.add(name)
+        elif name in ALIASES:
+            named.update(ALIASES[name])
+        elif name:
+            return None
+    return named
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--posts", type=int, default=1000)
@@ -714,6 +1047,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="the corpus folder whose campaign --before's ftpress builds, "
                         "made by that commit's bench/corpus.py, when its state files differ "
                         "from this one's (the same arguments give the same posts)")
+    parser.add_argument("--only", metavar="PARTS",
+                        help="measure only these parts, comma-separated, from: "
+                        + ", ".join(PARTS) + " (serve: post and edits; drawing: map and card)")
+    parser.add_argument("--skip", metavar="PARTS", help="measure every part but these")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "ftpress-bench",
                         help="folder for the corpus and the outputs")
     parser.add_argument("--json", type=Path, help="also save every sample to this file")
@@ -724,6 +1061,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     unknown = [t for t in args.tools if t not in TOOLS]
     if unknown or args.runs < 1:
         parser.error(f"unknown tools {unknown}" if unknown else "--runs must be at least 1")
+    only, skip = parts(args.only), parts(args.skip)
+    if only is None or skip is None:
+        parser.error(f"unknown parts in --only or --skip: pick from {', '.join(PARTS)}, "
+                     f"{', '.join(ALIASES)}")
+    args.parts = [part for part in PARTS if (not args.only or part in only) and part not in skip]
     if args.before is not None and not (args.before / "ftpress" / "__main__.py").is_file():
         parser.error(f"--before {args.before}: no ftpress/ in it (git archive COMMIT ftpress "
                      f"| tar -x -C {args.before})")
@@ -750,28 +1092,57 @@ def main(argv: list[str] | None = None) -> int:
         say(f"note: {manifest['note']}")
     now = manifest["now"]
     results = Results(posts=args.posts, turns=manifest["turns_written"])
-    if BLOG in tools or BLOG_SEARCH in tools:
+    want = set(args.parts)
+    ftpresses = [t for t in ("ftpress", f"ftpress{BEFORE}") if t in tools]
+    prior = None
+    if "ci" in want and "ftpress" in tools:
+        if manifest["turns_written"] < 1:
+            say("the publishing run in CI left out: the corpus has no turn to add")
+        else:  # the same posts and first turns, one turn short (see corpus.py)
+            prior = prepare_corpus(args.work, args.posts, manifest["turns_written"] - 1,
+                                   args.radius, args.seed)
+    if "builds" in want and (BLOG in tools or BLOG_SEARCH in tools):
         prepare_blog(root, args.work)
     compile_ftpress(args.before)
     settle(args.work)
     load_before = os.getloadavg()[0]
     try:
-        warm_up(tools, root, args.work, now, args.before, results)
-        compare(tools, root, args.work, now, args.runs, args.before, results)
-        for tool in ("ftpress", f"ftpress{BEFORE}"):
-            if tool in tools:
-                incremental(tool, root, args.work, now, args.runs, args.before, results)
-        if "ftpress" in tools:
+        if "builds" in want:
+            warm_up(tools, root, args.work, now, args.before, results)
+            compare(tools, root, args.work, now, args.runs, args.before, results)
+        for tool in ftpresses if "noop" in want else ():
+            incremental(tool, root, args.work, now, args.runs, args.before, results)
+        if "post" in want and "ftpress" in tools:
             serve_latency(root, args.work, now, args.runs, results)
+        if "edits" in want and "ftpress" in tools:
+            serve_edits(root, args.work, now, args.runs, results)
+        for tool in ftpresses if want & {"map", "card"} else ():
+            before_may_fail(drawing, tool, root, args.work, now, args.before, results)
+        if "map" not in want:
+            results.maps.clear()
+        if "card" not in want:
+            results.cards.clear()
+        for tool in ftpresses if prior is not None else ():
+            assert prior is not None
+            if tool.endswith(BEFORE) and BEFORE_CORPUS:
+                say("the publishing run in CI of --before's ftpress left out: its corpus is "
+                    "--before-corpus's, which has no copy one turn short")
+                continue
+            before_may_fail(publishing_runs, tool, root, prior, args.work, args.runs,
+                            args.before, results)
+        if "turn" in want and "ftpress" in tools:
+            turn_benchmark(results)
         load_after = os.getloadavg()[0]  # the measurements', not the removal's below
     finally:
         remove(args.work / "runs", args.work)  # gigabytes at 5,000 posts
     # Another process busy on the machine skews everything: say how busy it was.
     loads = results.loads
-    heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs, "
-               f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and "
-               f"{load_after:.2f} after, {min(loads, default=0):.2f}–{max(loads, default=0):.2f} "
-               "at the start of each round")
+    rounds_load = (f", {min(loads):.2f}–{max(loads):.2f} at the start of each round" if loads
+                   else "")
+    measured = "" if len(args.parts) == len(PARTS) else f", only {', '.join(args.parts)}"
+    heading = (f"{args.posts:,} posts, {manifest['turns_written']} turns, {args.runs} runs"
+               f"{measured}, {os.cpu_count()} CPUs, load average {load_before:.2f} before and "
+               f"{load_after:.2f} after{rounds_load}")
     print(f"{heading}\n\n{table(results)}")
     if args.json:
         args.json.write_text(json.dumps({"corpus": manifest, "heading": heading,

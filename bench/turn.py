@@ -20,14 +20,20 @@ size, and checks that the engine accepts every order it writes.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import time
 from collections import Counter
+from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
 from itertools import pairwise
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# This checkout's ftpress, unless PYTHONPATH names another (bench/run.py measures the
+# ftpress it names there): the checkout goes just after PYTHONPATH's folders.
+sys.path.insert(1 + sum(1 for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p),
+                str(Path(__file__).resolve().parent.parent))
 
 from ftpress.orders.load import parse_orders
 from ftpress.rules import find_ruleset
@@ -128,15 +134,41 @@ def make_orders(state: State) -> dict[str, bytes]:
     return {p: ("\n".join(lines) + "\n").encode() for p, lines in texts.items()}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, default=8)
-    parser.add_argument("--groups", type=int, default=500)
-    parser.add_argument("--radius", type=int, default=20)
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+@dataclass(frozen=True, slots=True)
+class Week:
+    """One timed week: what it held and how long it took (milliseconds)."""
+
+    turn: str
+    week: str
+    players: int
+    groups: int
+    worlds: int
+    radius: int
+    events: int
+    battles: int
+    incomes: int
+    repairs: int
+    #: CPU time to parse the order files, once.
+    parse_ms: float
+    #: The best CPU time and the best wall time of the resolutions.
+    resolve_ms: float
+    wall_ms: float
+    repeat: int
+
+    def line(self) -> str:
+        return (f"{self.turn} ({self.week}): {self.players} players, {self.groups} groups, "
+                f"{self.worlds} worlds on a radius-{self.radius} map, "
+                f"{self.events} events ({self.battles} battles, {self.incomes} incomes, "
+                f"{self.repairs} repairs): parse orders {self.parse_ms:.0f} ms CPU, "
+                f"resolve {self.resolve_ms:.0f} ms CPU, {self.wall_ms:.0f} ms wall "
+                f"(best of {self.repeat})")
+
+
+def measure(players: int, groups: int, radius: int, repeat: int) -> list[Week]:
+    """Both weeks made, parsed and resolved ``repeat`` times each."""
+    weeks = []
     for economic in (False, True):
-        state = make_state(args.players, args.groups, args.radius, economic)
+        state = make_state(players, groups, radius, economic)
         raw = make_orders(state)
         turn = turn_id(state.campaign.calendar.turn)
         start = time.process_time()
@@ -145,20 +177,34 @@ def main() -> None:
                   for p, data in raw.items()}
         parsed = time.process_time() - start
         best = wall = float("inf")
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             start, started = time.process_time(), time.perf_counter()
             _, events = resolve(state, orders, Dice(KeyedStream(b"bench")), {})
             best = min(best, time.process_time() - start)
             wall = min(wall, time.perf_counter() - started)
         kinds = Counter(e.kind for e in events)
-        week = "economic week, abstract battles" if economic else "first week"
-        print(f"{turn} ({week}): {args.players} players, {len(state.groups.groups)} groups, "
-              f"{len(state.map.systems)} worlds on a radius-{args.radius} map, "
-              f"{len(events)} events ({kinds['battle']} battles, {kinds['income']} incomes, "
-              f"{kinds['repair']} repairs): parse orders {parsed * 1000:.0f} ms CPU, "
-              f"resolve {best * 1000:.0f} ms CPU, {wall * 1000:.0f} ms wall "
-              f"(best of {args.repeat})")
+        weeks.append(Week(turn, "economic week, abstract battles" if economic else "first week",
+                          players, len(state.groups.groups), len(state.map.systems), radius,
+                          len(events), kinds["battle"], kinds["income"], kinds["repair"],
+                          parsed * 1000, best * 1000, wall * 1000, repeat))
+    return weeks
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--groups", type=int, default=500)
+    parser.add_argument("--radius", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true",
+                        help="print the weeks as one JSON list (for bench/run.py)")
+    args = parser.parse_args()
+    weeks = measure(args.players, args.groups, args.radius, args.repeat)
+    if args.json:
+        print(json.dumps([asdict(week) for week in weeks]))
+    else:
+        for week in weeks:
+            print(week.line())
 
 if __name__ == "__main__":
     main()

@@ -53,6 +53,35 @@ def files_of(root: Path) -> dict[str, bytes]:
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _repository_demos_wait_their_turn():
+    """Under pytest-xdist, the test processes share the repository's own demos, and
+    ``ftpress build`` holds a demo's campaign lock while it writes its cache there: a
+    second process is refused, as ftpress refuses any second writer. Here a command on
+    a demo of this repository waits for the lock instead; everywhere else (the tests'
+    own campaigns, which test refusing) the lock behaves as shipped."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    from ftpress.errors import RefusedCommand
+    from ftpress.files import lock
+
+    acquire = lock._acquire
+
+    def waiting(path: Path) -> int:
+        if REPO not in path.resolve().parents:
+            return acquire(path)
+        while True:
+            try:
+                return acquire(path)
+            except RefusedCommand:
+                time.sleep(0.05)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lock, "_acquire", waiting)
+        yield
+
+
 #: The demo's umpire key, committed (public) so that tests can read its sealed files.
 DEMO_KEY = REPO / "demo-keys" / "umpire.key"
 

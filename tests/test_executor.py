@@ -33,7 +33,8 @@ def square(i: int) -> int:
 
 
 @pytest.mark.parametrize("count", [0, 1, 5, 48, 1000])
-@pytest.mark.parametrize("executor", [SERIAL, ForkExecutor(), FORKING], ids=str)
+@pytest.mark.parametrize("executor", [SERIAL, ForkExecutor(), FORKING],
+                         ids=["serial", "fork-default", "fork-always"])
 def test_results_come_back_in_the_items_order(count, executor):
     items = [7 * i % 1000 for i in range(count)]
     assert executor.map(square, items) == [i * i for i in items]
