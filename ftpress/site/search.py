@@ -99,10 +99,10 @@ def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str,
     so that a rule edited re-indexes only them; the turn reports are in shards of their
     own by blocks of :data:`TURN_BLOCK` turns (``shard-turns-0-24``, ``shard-turns-25-49``…),
     so that a new turn re-indexes one block; and the posts are split by years, as many
-    whole years as fit
-    in ``limit`` pages (a year bigger than that is a shard alone), named after them:
-    ``shard-2021-2022``. A new post changes only its own year's shard. Where no page
-    is left for the main index, it takes the first of those shards in their place.
+    whole years as fit in ``limit`` pages (a year bigger than that is a shard alone),
+    named after them: ``shard-2021-2022``. A new post changes only its own year's
+    shard. Where no page is left for the main index, it takes the first of those
+    shards in their place.
     """
     limit = SHARD_PAGES if limit is None else limit
     ordered = sorted(pages)
