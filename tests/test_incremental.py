@@ -19,7 +19,7 @@ from ftpress.errors import InputError
 from ftpress.files import yamlsource
 from ftpress.files.write import write_tree
 from ftpress.render.theme import BUILTIN as THEME
-from ftpress.site import rendering
+from ftpress.site import campaign_pages
 from ftpress.site.serve import LiveSite
 from ftpress.speed.buildcache import RenderCache
 from ftpress.state import load as state_load
@@ -388,9 +388,9 @@ def test_serve_on_a_campaign_with_turns_redoes_only_what_an_edit_touches(with_tu
     site.rebuild()
     assert site.error is None
     made: list[int] = []
-    real = rendering.render_turns
-    monkeypatch.setattr(rendering, "render_turns", lambda *a, **k: (made.append(1),
-                                                                     real(*a, **k))[1])
+    real = campaign_pages.render_turns
+    monkeypatch.setattr(campaign_pages, "render_turns",
+                        lambda *a, **k: (made.append(1), real(*a, **k))[1])
     builds = iter(range(100))
 
     def edit(rel: str, change, *, turns_redone: bool, error: bool = False) -> None:

@@ -37,18 +37,13 @@ from ftpress.maps.starmap import (
     WorldMark,
     render_svg,
 )
+from ftpress.render.outputs import UNSEARCHED
 from ftpress.render.words import plural
 from ftpress.secrecy.visibility import PUBLIC_VIEW, Viewer, holds_all_of
 from ftpress.state.display import Display
 from ftpress.state.events import Event
 from ftpress.state.hexes import Hex
 from ftpress.state.model import Point, State
-
-#: Marks an inline SVG (a turn report's map or chart), or a section (its table of every
-#: star system), that the index skips when written first thing in the opening tag:
-#: Pagefind is given copies of such pages without them, which index exactly the same
-#: and read in a fraction of the time.
-UNSEARCHED = 'data-pagefind-ignore="all"'
 
 
 def public_map(state: State, title: str, *, display: Display, viewer: Viewer = PUBLIC_VIEW

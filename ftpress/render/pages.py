@@ -180,7 +180,10 @@ class Renderer:
         last build's page at its path is not rendered (see the module's note).
         """
         jobs, self._jobs = self._jobs, []
-        sources = self._sources(dict.fromkeys(j.template for j in jobs))
+        # What each page was made from matters only to a cache that compares pages
+        # (``serve``'s): a single build does not parse every template a second time.
+        sources = self._sources(dict.fromkeys(j.template for j in jobs)) \
+            if self.cache.track else {}
         last = self.cache.pages if sink is not None and self.cache.track else {}
         todo: list[_Job] = []
         kept: list[tuple[_Job, _Made]] = []

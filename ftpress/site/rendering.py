@@ -18,23 +18,14 @@ from ftpress import rules
 from ftpress.errors import InputError
 from ftpress.render import feeds, theme
 from ftpress.render.blog import Blog, render_blog, render_post, site_view
-from ftpress.render.campaign import render_campaign
-from ftpress.render.order_guide import render_order_guide
 from ftpress.render.outputs import Outputs, Sink
 from ftpress.render.pages import Renderer, template_problem
-from ftpress.render.rulebook import citable
-from ftpress.render.turnfeed import turn_entries
-from ftpress.render.turns import headline, render_turns
 from ftpress.render.views import Urls
-from ftpress.render.yourview import render_your_view
 from ftpress.secrecy.visibility import PUBLIC_VIEW
 from ftpress.site.loading import Site
 from ftpress.site.schema_export import schema_files
 from ftpress.speed.buildcache import RenderCache
 from ftpress.speed.executor import SERIAL, Executor
-from ftpress.state.model import State
-from ftpress.state.report_spec import ReportSpec
-from ftpress.store.campaign import display_of, order_forms
 
 T = TypeVar("T")
 
@@ -53,43 +44,26 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     blog = _blog(site)
     r = _renderer(site, blog, out, executor, cache)
     viewer = site.view  # the state and the turns are as this viewer knows them
+    state = site.state
+    if state is not None:  # a blog alone never imports what draws a campaign
+        from ftpress.site import campaign_pages
     try:  # queue every page: the views are built here, the templates run at the flush
-        lead = (headline(site.turns, r.urls, report=_report(site.state), viewer=viewer,
-                         nets=site.nets) if site.state is not None else None)
+        lead = campaign_pages.lead(site, state, r) if state is not None else None
         views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
-        ruleset = site.state.campaign.ruleset if site.state else None
+        ruleset = state.campaign.ruleset if state else None
         schemas = _schemas(r, site.config.base_url, ruleset)
-        if site.state is not None:
-            # How to send orders, from the order schema and the rulebook.
-            render_order_guide(r, schemas, site.rulebook, site.state, site.order_suffix)
-            display = display_of(site.state)  # how the campaign's ruleset shows its state
-            # The order forms: every one for the umpire, a player's own for that player.
-            forms = order_forms(site.state) if viewer.umpire or viewer.player else {}
-            state = site.state
-            # Each read only the campaign, as the viewer knows it, and the site's settings
-            # (the turn reports also where each rule cited points): with the campaign's
-            # files unchanged, serve queues their pages again without making their views.
-            r.reuse("campaign", (state, viewer, forms, site.config), lambda: render_campaign(
-                r, state, display, viewer=viewer,
-                forms={p: f for p, f in forms.items() if viewer.umpire or p == viewer.player}))
-            r.reuse("turns", (state, site.turns, site.nets, viewer, site.config,
-                              citable(site.rulebook)),
-                    lambda: render_turns(r, state, site.turns, site.rulebook, display,
-                                         report=_report(state), viewer=viewer, nets=site.nets))
-            if site.yours is not None:  # a player's report: theirs, or sealed to each
-                render_your_view(r, out, site.state, site.yours)
+        if state is not None:
+            campaign_pages.queue(site, state, r, out, schemas)
     except jinja2.TemplateError as exc:  # raised while building views (rulebook blocks)
         raise InputError([template_problem(exc, site.root)]) from None
     if out.clashes:  # before rendering a page: two things want one path
         raise InputError(out.clashes)
     r.load_templates(SHARED_TEMPLATES)
     r.flush(sink)
-    turned = _kept(cache, "turn entries", (site.state, site.turns, site.config, viewer, site.nets),
-                   lambda: turn_entries(site.turns, r.urls, report=_report(site.state),
-                                        zone=site.config.zone, viewer=viewer, nets=site.nets)
-                   if site.state is not None else ())
+    turned = _kept(cache, "turn entries", (state, site.turns, site.config, viewer, site.nets),
+                   lambda: campaign_pages.entries(site, state, r) if state is not None else ())
     # Keyed on what the feeds read of the posts, not their whole views: a rule edited
     # changes the rulings' change lists, which no feed shows.
     entries = tuple(feeds.post_entry(v) for v in views)
@@ -142,11 +116,6 @@ def _schemas(r: Renderer, base_url: str | None, ruleset: str | None) -> dict[str
     (kept,) = r.memo_many([f"schemas {base_url!r} {ruleset!r}"], lambda _: json.dumps(
         {path: data.decode() for path, data in schema_files(base_url, ruleset).items()}))
     return {path: text.encode() for path, text in json.loads(kept).items()}
-
-
-def _report(state: State) -> ReportSpec:
-    """How the campaign's ruleset files and reads its events in a turn report."""
-    return rules.find_ruleset(state.campaign.ruleset).report
 
 
 def _blog(site: Site) -> Blog:

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from ftpress.errors import ToolFailed
 from ftpress.files.write import SEARCH_PREFIX, write_tree
-from ftpress.render.mapview import UNSEARCHED
+from ftpress.render.outputs import UNSEARCHED
 from ftpress.site import pagefind_runner
 from ftpress.speed.buildcache import code_version
 from ftpress.speed.kept_trees import KeptTrees
