@@ -23,6 +23,11 @@ edit's rebuild runs under cProfile and its statistics go to ``DIR/<edit>.prof``
 ``--runs N`` makes every edit N times over, ``--now`` gives the builds' ``--now``, and
 ``--json FILE`` saves every figure (``bench/run.py`` runs this script so, for its
 serve rows).
+
+A browser is taken to show, during each edit, the page its author looks at
+(:data:`SHOWN`: the rulebook for a rule, the front page for a new post or page, the
+about page for its text), as the live-reload script tells ``serve``, which renders
+that page first and reloads then if it changed; with ``--no-browser``, none.
 """
 
 from __future__ import annotations
@@ -48,6 +53,11 @@ def cpu() -> float:
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
 
+
+#: The page a browser shows while each edit is made (an output path).
+SHOWN = {"rule": "rules/index.html", "newpost": "index.html", "page": "index.html",
+         "pagebody": "about/index.html", "turntemplate": "turns/t050/index.html",
+         "template": "index.html", "state": "index.html", "siteyaml": "index.html"}
 
 #: The page ``pagebody`` edits, when the campaign has none: :func:`measure` writes it
 #: before the first build, so that the edit changes a page that was there.
@@ -106,10 +116,11 @@ class Edit:
 
 def measure(source: Path, work: Path, kinds: list[str], *, runs: int = 1,
             now: str | None = None, profiles: Path | None = None,
-            report: Callable[[str], None] = print) -> dict[str, list[Edit]]:
+            report: Callable[[str], None] = print, browser: bool = True
+            ) -> dict[str, list[Edit]]:
     """Each kind of edit in ``kinds`` made and rebuilt, in that order, ``runs`` times over,
     on a copy of ``source`` in ``work`` after one first build; ``report`` is told each
-    figure as it comes."""
+    figure as it comes; ``browser``: a browser shows :data:`SHOWN`'s page of each edit."""
     shutil.rmtree(work, ignore_errors=True)
     root, out = work / "src", work / "out"
     shutil.copytree(source, root)  # its .ftpress-cache too: maps already drawn are kept
@@ -139,6 +150,8 @@ def measure(source: Path, work: Path, kinds: list[str], *, runs: int = 1,
         for kind in kinds:
             path = made[kind]()
             marks.clear()
+            shown = SHOWN.get(kind) if browser else None
+            site.watching(shown, True)
             started, wall = cpu(), time.perf_counter()
             if profiles is None:
                 site.rebuild({str(path)})
@@ -146,6 +159,7 @@ def measure(source: Path, work: Path, kinds: list[str], *, runs: int = 1,
                 with cProfile.Profile() as profile:
                     site.rebuild({str(path)})
                 profile.dump_stats(profiles / f"{kind}.prof")
+            site.watching(shown, False)
             edit = Edit(marks[0][0] - started if marks else None,
                         marks[0][1] - wall if marks else None,
                         cpu() - started, time.perf_counter() - wall, site.error is not None)
@@ -168,12 +182,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=1, help="times over every edit")
     parser.add_argument("--now", help="the builds' --now")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="no browser shows a page (serve knows of none to render first)")
     args = parser.parse_args(argv)
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
     kinds = args.kinds.split(",") if args.kinds else list(edits(args.source))
     timings = measure(args.source, args.work, kinds, runs=args.runs, now=args.now,
-                      profiles=args.profile, report=lambda line: print(line, flush=True))
+                      profiles=args.profile, report=lambda line: print(line, flush=True),
+                      browser=not args.no_browser)
     if args.json is not None:
         args.json.write_text(json.dumps({k: [asdict(e) for e in v] for k, v in timings.items()},
                                         indent=1) + "\n")

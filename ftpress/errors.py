@@ -70,6 +70,11 @@ class InputError(UserError):
         self.problems = tuple(sorted(set(problems)))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Made again from its problems, not its message (a build renders in a process of
+        # its own and raises its errors here: ``ftpress.speed.executor.apart``).
+        return type(self), (self.problems,), self.__dict__
+
     def lines(self) -> list[str]:
         count = len(self.problems)
         return [*(str(p) for p in self.problems),

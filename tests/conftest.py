@@ -53,6 +53,20 @@ def files_of(root: Path) -> dict[str, bytes]:
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``--dist loadgroup``), the tests of a module that share a
+    module- or class-scoped fixture (a campaign played or a site built once for them)
+    run in one process, which makes that fixture once; every other test goes to
+    whichever process is free."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        if any(defs[-1].scope in ("module", "class", "package")
+               for defs in info.name2fixturedefs.values() if defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _repository_demos_wait_their_turn():
     """Under pytest-xdist, the test processes share the repository's own demos, and

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from demos import FTC2007, FTCAMP02, SCT
 
-from ftpress.errors import InputError
+from ftpress.errors import InputError, Problem
 from ftpress.files.clock import build_now
 from ftpress.render import turns
 from ftpress.rules import STATE_EXTENSIONS
 from ftpress.site import BuildOptions, build
 from ftpress.speed.buildcache import RenderCache
-from ftpress.speed.executor import SERIAL, ForkExecutor
+from ftpress.speed.executor import SERIAL, ForkExecutor, apart
 from ftpress.state import load
 from ftpress.state.files import KINDS
 
@@ -72,6 +72,45 @@ def test_too_few_items_or_one_core_stay_in_this_process():
     me = os.getpid()
     assert {pid for _, pid in ForkExecutor(2).map(slow, range(10))} == {me}
     assert {pid for _, pid in ForkExecutor(1, min_items=1).map(slow, range(100))} == {me}
+
+
+def test_a_stage_runs_apart_in_a_process_of_its_own_where_the_executor_forks():
+    """What it makes stays there: nothing it changed is left in this process."""
+    made: list[int] = []
+    assert apart(SERIAL, os.getpid) == os.getpid()
+    assert apart(FORKING, lambda: (made.append(1), os.getpid())[1]) != os.getpid()
+    assert made == []
+    assert apart(FORKING, lambda: {"pages": ("a/index.html",), "n": 2}) == {
+        "pages": ("a/index.html",), "n": 2}
+
+
+class Unpicklable(Exception):
+    def __init__(self, what: str, why: object) -> None:
+        super().__init__(what)
+        self.why = why
+
+
+def test_what_a_stage_raises_apart_is_raised_here():
+    """An input error comes back with every problem (the command prints them); one that
+    cannot travel comes back named, with the child's traceback as a note."""
+    problems = [Problem("content/b.md", 3, 1, "expected a date"),
+                Problem("content/a.md", 1, 5, "expected a title")]
+
+    def invalid() -> None:
+        raise InputError(problems)
+
+    with pytest.raises(InputError) as raised:
+        apart(FORKING, invalid)
+    assert raised.value.problems == InputError(problems).problems
+    assert raised.value.lines() == InputError(problems).lines()
+
+    def odd() -> None:
+        raise Unpicklable("a bug", lambda: None)
+
+    with pytest.raises(RuntimeError, match="Unpicklable: a bug") as raised_odd:
+        apart(FORKING, odd)
+    assert "Traceback" in "".join(raised_odd.value.__notes__)
+    assert not multiprocessing.active_children()
 
 
 # --- the site is the same, whatever the executor -----------------------------------------

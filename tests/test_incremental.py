@@ -279,6 +279,72 @@ def test_serve_redoes_the_search_index_after_rewriting_a_post(campaign, run, tmp
     assert files_of(out) == clean_build(run, root, tmp_path / "clean")
 
 
+def test_serve_writes_the_page_a_browser_shows_before_all_the_others(campaign, run, tmp_path):
+    """An edit of every page (the masthead): the page a browser's event stream names is
+    written and the browser reloaded before any other page changes; a second reload
+    follows the rest, and the site ends as a clean build."""
+    root = campaign(posts(5) | {"content/pages/about.md": "---\ntitle: About\n---\nUs.\n"})
+    out = tmp_path / "served"
+    site = live(root, out)
+    shown = site.page_of(site.base_path + "about/")
+    assert shown is not None and (out / shown).is_file()
+    site.watching(shown, True)
+    masthead = root / "themes/default/_masthead.html"
+    masthead.parent.mkdir(parents=True)
+    masthead.write_text("<p>A new masthead</p>\n")
+    seen: list[tuple[bool, bool]] = []
+    real = site._announce
+    site._announce = lambda error: (seen.append(
+        tuple("A new masthead" in (out / p).read_text() for p in (shown, "index.html"))),
+        real(error))[1]
+    before = site.version
+    site.rebuild({str(masthead)})
+    assert site.error is None
+    assert seen == [(True, False), (True, True)]  # the page shown first, the rest after
+    assert site.version == before + 2
+    assert files_of(out) == clean_build(run, root, tmp_path / "clean")
+    site.watching(shown, False)
+    assert site.shown_pages() == frozenset()
+
+
+def test_a_page_written_first_by_a_build_that_fails_is_indexed_by_the_next(campaign, run,
+                                                                           tmp_path, capsys):
+    """The page a browser shows is written ahead of the build; when another page's
+    template then fails, the next good build still redoes that page's search index."""
+    site_yaml = "title: T\nbase_url: https://example.org/camp/\nsearch: true\n"
+    root = campaign(posts(2) | {"content/pages/about.md": "---\ntitle: About\n---\nUs.\n"},
+                    site=site_yaml)
+    out = tmp_path / "served"
+    site = live(root, out)
+    shown = site.page_of("/camp/about/")
+    site.watching(shown, True)
+    page = root / "content/pages/about.md"
+    page.write_text(page.read_text().replace("Us.", "Zanzibar quokka."))
+    broken = root / "themes/default/post.html"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{% extends 'base.html' %}{% block main %}{{ nope( }}{% endblock %}\n")
+    site.rebuild({str(page), str(broken)})
+    assert site.error is not None and "post.html" in site.error
+    assert "Zanzibar quokka." in (out / str(shown)).read_text()  # written ahead
+    broken.unlink()
+    site.rebuild({str(broken)})
+    assert site.error is None
+    capsys.readouterr()  # what serve said is not the clean build's to report
+    assert files_of(out) == clean_build(run, root, tmp_path / "clean")
+
+
+def test_the_page_of_an_address(campaign, tmp_path):
+    site = LiveSite(campaign(posts(1)), tmp_path / "served", drafts=False, future=False,
+                    now=NOW)
+    site.base_path = "/camp/"
+    assert site.page_of("/camp/") == "index.html"
+    assert site.page_of("/camp/posts/2026/04/01/p1/") == "posts/2026/04/01/p1/index.html"
+    assert site.page_of("/camp/a%20b/") == "a b/index.html"
+    assert site.page_of("/camp/feed.xml") == "feed.xml"
+    assert site.page_of("/other/") is None
+    assert site.page_of("/camp/../../etc/passwd") is None
+
+
 # --- search: Pagefind starts on the searchable pages while the rest render ------------
 
 def test_the_index_is_made_with_a_relative_output_folder(campaign, run, monkeypatch):
@@ -387,6 +453,8 @@ def test_serve_on_a_campaign_with_turns_redoes_only_what_an_edit_touches(with_tu
     site = LiveSite(root, out, drafts=False, future=False, now=NOW)
     site.rebuild()
     assert site.error is None
+    for shown in ("index.html", "rules/index.html", "turns/t001/index.html"):
+        site.watching(shown, True)  # browsers on them: each is rendered first
     made: list[int] = []
     real = campaign_pages.render_turns
     monkeypatch.setattr(campaign_pages, "render_turns",

@@ -39,7 +39,7 @@ def test_pypi_describes_ftpress_from_pip_install_and_the_readme_keeps_its_first_
         "test tools",
         "pip install -e '.[test]' && ftpress serve      # build the demo campaign and serve it "
         "at http://127.0.0.1:8000/ftpress/",
-        "python -m pytest                               # run the tests", "```"]
+        "python -m pytest -n auto                       # run the tests, on every core", "```"]
 
 
 def test_ci_runs_the_readmes_commands_as_they_are_written():
@@ -54,7 +54,7 @@ def test_ci_runs_the_readmes_commands_as_they_are_written():
                     "ruff check ftpress tests", "python -m mypy", readme[2]]
     tools = {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0]
              for r in PYPROJECT["optional-dependencies"]["test"]}
-    assert {"pytest", "ruff", "mypy"} <= tools
+    assert {"pytest", "pytest-xdist", "ruff", "mypy"} <= tools
 
 
 def test_the_package_says_where_it_lives_and_what_it_is():

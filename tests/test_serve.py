@@ -107,3 +107,19 @@ def test_the_first_reload_after_editing_a_post_finds_its_page_rewritten(server):
             post(title="Hello", date="2026-04-07", body="Rewritten first."))
         assert events.readline().decode().startswith("event: reload")
         assert "Rewritten first." in fetch(base + "posts/2026/04/07/hello/")[1]
+
+
+def test_the_page_a_browser_shows_is_new_at_the_first_reload(server):
+    """The live-reload script names its page; an edit of every page (the masthead)
+    reloads it once that page is written, and the site ends with every page new."""
+    root, base = server
+    url = base + "posts/2026/04/07/hello/"
+    assert "encodeURIComponent(location.pathname)" in fetch(url)[1]
+    masthead = root / "themes/default/_masthead.html"
+    masthead.parent.mkdir(parents=True)
+    with urllib.request.urlopen(base + "__ftpress/events?since=1&page=/camp/posts/2026/04/07/"
+                                "hello/", timeout=10) as events:
+        masthead.write_text("<p>A masthead anew</p>\n")
+        assert events.readline().decode().startswith("event: reload")
+        assert "A masthead anew" in fetch(url)[1]
+    wait_for(lambda: "A masthead anew" in fetch(base)[1])

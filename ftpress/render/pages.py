@@ -62,6 +62,17 @@ class _Produced:
 
 
 @dataclass(frozen=True, slots=True)
+class Early:
+    """Pages to render before all others (``serve``'s: those a browser shows), written
+    at once into the output through ``sink`` (not staged), and who to tell which of
+    them changed there (``serve`` reloads the browser then)."""
+
+    paths: frozenset[str]
+    sink: Sink
+    shown: Callable[[frozenset[str]], None]
+
+
+@dataclass(frozen=True, slots=True)
 class _Job:
     path: str
     template: str
@@ -171,20 +182,51 @@ class Renderer:
             with suppress(jinja2.TemplateError):
                 self.env.get_template(name)
 
-    def flush(self, sink: Sink | None) -> None:
+    def flush(self, sink: Sink | None, early: Early | None = None) -> None:
         """Render every queued page and hand it to ``sink`` (``None``: check, then drop).
 
         A worker gives the bytes to the sink itself, so pages never travel between
         processes or pile up in memory; template errors stop the build with their
         files and lines, all of them. A page made from inputs equal to those of the
         last build's page at its path is not rendered (see the module's note).
+        ``early``: the pages among them to render first and write at once (see
+        :meth:`_early`).
         """
         jobs, self._jobs = self._jobs, []
         # What each page was made from matters only to a cache that compares pages
         # (``serve``'s): a single build does not parse every template a second time.
         sources = self._sources(dict.fromkeys(j.template for j in jobs)) \
             if self.cache.track else {}
-        last = self.cache.pages if sink is not None and self.cache.track else {}
+        todo, kept = self._unchanged(jobs, sources, tracked=sink is not None)
+        if early is not None and sink is not None:
+            todo = self._early(todo, early, sources)
+        failures = self._take(todo, self.executor.map(self._renderer(todo, sink), todo),
+                              sources)
+        if failures:
+            raise InputError(sorted(set(failures)))
+        for job, made in kept:
+            self.out.rendered(job.path, changed=False, searchable=made.searchable)
+            self.cache.staged[job.path] = made  # (only a tracking cache has any kept)
+
+    def flush_early(self, early: Early) -> None:
+        """Render and write the pages queued so far at ``early.paths`` whose inputs
+        changed (:meth:`_early`), before the rest of the site is even queued; they leave
+        the queue. (A page of the campaign's, queued later, is done by :meth:`flush`.)"""
+        wanted = [j for j in self._jobs if j.path in early.paths]
+        if not wanted:
+            return
+        sources = self._sources(dict.fromkeys(j.template for j in wanted))
+        todo, _ = self._unchanged(wanted, sources, tracked=True)
+        left = {j.path for j in self._early(todo, early, sources)}
+        done = {j.path for j in todo} - left
+        self._jobs = [j for j in self._jobs if j.path not in done]
+
+    def _unchanged(self, jobs: list[_Job], sources: dict[str, str], *, tracked: bool
+                   ) -> tuple[list[_Job], list[tuple[_Job, _Made]]]:
+        """The ``jobs`` to render, and those made from inputs equal to those of the last
+        build's page at their path (``tracked``: the render has a sink, and the cache
+        tracks pages), with that page's record."""
+        last = self.cache.pages if tracked and self.cache.track else {}
         todo: list[_Job] = []
         kept: list[tuple[_Job, _Made]] = []
         out = self.cache.pages_out
@@ -198,13 +240,37 @@ class Renderer:
                 kept.append((job, made))
             else:
                 todo.append(job)
-        failures = self._take(todo, self.executor.map(self._renderer(todo, sink), todo),
-                              sources)
-        if failures:
-            raise InputError(sorted(set(failures)))
-        for job, made in kept:
-            self.out.rendered(job.path, changed=False, searchable=made.searchable)
-            self.cache.staged[job.path] = made  # (only a tracking cache has any kept)
+        return todo, kept
+
+    def _early(self, todo: list[_Job], early: Early, sources: dict[str, str]) -> list[_Job]:
+        """Render the jobs of ``todo`` at ``early.paths`` now, in this process, and, if
+        every one of them renders, write them through ``early.sink`` and tell
+        ``early.shown`` which changed; the jobs left to render. One that fails is left
+        in ``todo``, and the whole render reports it with the rest."""
+        now = [j for j in todo if j.path in early.paths]
+        if not now:
+            return todo
+        held: dict[str, bytes] = {}
+
+        class Held:
+            def put(self, path: str, data: bytes) -> bool:
+                held[path] = data
+                return True
+
+        render = self._renderer(now, Held())
+        results = [render(job) for job in now]
+        done = [r for r in results if not isinstance(r, Problem)]
+        if len(done) < len(now):
+            return todo
+        changed = {path for path, data in held.items() if early.sink.put(path, data)}
+        for job in now:
+            # What the last build recorded of these pages no longer says what is on
+            # disk, whatever becomes of this build.
+            self.cache.pages.pop(job.path, None)
+        self._take(now, [(job.path in changed, searchable)
+                         for job, (_, searchable) in zip(now, done, strict=True)], sources)
+        early.shown(frozenset(changed))
+        return [j for j in todo if j.path not in early.paths]
 
     def _sources(self, names: Iterable[str]) -> dict[str, str]:
         """Each template's digest: its source and those of every template it extends,

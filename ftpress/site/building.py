@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import jinja2
@@ -23,6 +24,7 @@ from ftpress.content.posts import load_post
 from ftpress.errors import InputError
 from ftpress.files.write import Staging, WriteReport, check_out_dir, write_file
 from ftpress.render.outputs import Outputs
+from ftpress.render.pages import Early
 from ftpress.site.loading import BuildOptions, Site, load
 from ftpress.site.rendering import render, render_one_post
 from ftpress.site.search import (
@@ -40,7 +42,7 @@ from ftpress.speed.buildcache import (
     remember,
     reusable,
 )
-from ftpress.speed.executor import SERIAL, Executor, release_memory
+from ftpress.speed.executor import SERIAL, Executor, apart, release_memory
 from ftpress.store import open_with
 
 
@@ -72,7 +74,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
           cache: RenderCache | None = None, fingerprint: Fingerprint | None = None, *,
           executor: Executor = SERIAL, reindex: frozenset[str] = frozenset(),
           written: Callable[[frozenset[str], WriteReport], None] | None = None,
-          keep_site: bool = False) -> BuildReport:
+          keep_site: bool = False, first: frozenset[str] = frozenset(),
+          shown: Callable[[frozenset[str]], None] | None = None) -> BuildReport:
     """load → render → write → index. Raises :class:`InputError` before writing anything.
 
     ``cache`` keeps what builds reuse (``serve`` passes its own, kept between its
@@ -86,7 +89,11 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     reloads the browser then). ``keep_site``: the report holds the site as loaded
     (``serve`` keeps it for :func:`rebuild_post`); without it, the site and what was
     rendered from it are let go before Pagefind runs, so that the memory of the
-    processes together peaks lower.
+    processes together peaks lower. ``first``: output paths of pages rendered before
+    all others and written into ``out_dir`` at once, ahead of the rest, if they render;
+    ``shown`` is told which of them that changed (``serve`` reloads the browser on the
+    pages it shows, before the thousands of others are rendered). Every other page is
+    still moved in only when all have rendered.
     """
     started = time.perf_counter()
     check_out_dir(root, out_dir)
@@ -96,54 +103,84 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
                                      future=options.future, now=options.now, view=options.view)
         if last is not None:
             return reused(last, started)
-    own_cache = cache is None
-    if cache is None:
-        cache = RenderCache(root / CACHE_DIR if options.incremental else None)
-    store = open_with(root, options.umpire)  # the campaign as this view reads it, once
-    site = load(store, options, cache, executor)  # every input read and checked
-    # The last build moved pages in but did not finish their index: make it all again.
-    unfinished = site.config.search and index_unfinished(out_dir)
-    outputs, report = _render_and_write(site, out_dir, cache, executor)
-    cache.save()
-    changed = frozenset(outputs.changed)
+    folder = root / CACHE_DIR if options.incremental else None
+    if keep_site or cache is not None:
+        made = _make(root, out_dir, options, cache or RenderCache(folder), executor,
+                     keep_site=keep_site, first=first, shown=shown)
+    else:
+        # Pagefind's processes run beside this one once the pages are written: the site,
+        # the cache and everything rendered are made in a process of their own where the
+        # executor forks, and are gone with it; here, they are let go on return.
+        made = apart(executor, lambda: _make(root, out_dir, options, RenderCache(folder),
+                                             executor, keep_site=False, first=first,
+                                             shown=shown))
+    if not keep_site:
+        release_memory()  # what the pages were made from goes back to the system
+    report, changed = made.report, made.changed
     if written is not None:
         written(changed, report)
-    search, searchable = site.config.search, outputs.searchable
-    posts, pages, files = len(site.posts), outputs.pages(), len(outputs)
-    newest, next_due = max((p.date for p in site.posts), default=None), site.next_due
-    kept_in = cache.folder  # where the search shards are kept too
-    kept = site if keep_site else None
-    if not keep_site:
-        # Pagefind's processes run beside this one: what the pages were made from is
-        # handed back to the system first, not held while they index.
-        del site, outputs, store
-        if own_cache:
-            del cache
-        release_memory()
     # The index is redone only when a page changed (or serve rewrote one itself).
-    if search and (reindex or report.written or report.removed or unfinished
-                   or not (out_dir / SEARCH_DIR).is_dir()):
-        index_site(out_dir, searchable, None if unfinished else changed | reindex,
-                   cache=kept_in)
-    if search:
+    if made.search and (reindex or report.written or report.removed or made.unfinished
+                        or not (out_dir / SEARCH_DIR).is_dir()):
+        index_site(out_dir, list(made.searchable),
+                   None if made.unfinished else changed | reindex,
+                   cache=cache.folder if cache is not None else folder)  # the shards kept
+    if made.search:
         mark_finished(out_dir)
-    result = BuildReport(pages, posts, files, report, time.perf_counter() - started,
-                         site=kept, changed=changed)
+    result = BuildReport(made.pages, made.posts, made.files, report,
+                         time.perf_counter() - started, site=made.site, changed=changed)
     if options.incremental and fingerprint is not None:
         remember(root, out_dir, fingerprint, summary=result.summary(out_dir),
-                 newest=newest, next_due=next_due)
+                 newest=made.newest, next_due=made.next_due)
     return result
 
 
-def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor
-                      ) -> tuple[Outputs, WriteReport]:
+@dataclass(frozen=True, slots=True)
+class _Made:
+    """What the rest of a build needs of the pages it made: small and plain, so that it
+    can come back from the process that made them (:func:`apart`)."""
+
+    report: WriteReport
+    changed: frozenset[str]
+    search: bool
+    searchable: tuple[str, ...]
+    #: The last build moved pages in but did not finish their index: make it all again.
+    unfinished: bool
+    pages: int
+    posts: int
+    files: int
+    newest: datetime | None
+    next_due: datetime | None
+    #: The site as loaded, when the build keeps it (``serve``).
+    site: Site | None
+
+
+def _make(root: Path, out_dir: Path, options: BuildOptions, cache: RenderCache,
+          executor: Executor, *, keep_site: bool, first: frozenset[str] = frozenset(),
+          shown: Callable[[frozenset[str]], None] | None = None) -> _Made:
+    """load → render → write: every input read and checked, every page rendered, the
+    changed ones moved in, the cache saved."""
+    store = open_with(root, options.umpire)  # the campaign as this view reads it, once
+    site = load(store, options, cache, executor)  # every input read and checked
+    unfinished = site.config.search and index_unfinished(out_dir)
+    early = Early(first, _Direct(out_dir), shown) if first and shown is not None else None
+    outputs, report = _render_and_write(site, out_dir, cache, executor, early)
+    cache.save()
+    return _Made(report, frozenset(outputs.changed), site.config.search,
+                 tuple(outputs.searchable), unfinished, outputs.pages(), len(site.posts),
+                 len(outputs), max((p.date for p in site.posts), default=None),
+                 site.next_due, site if keep_site else None)
+
+
+def _render_and_write(site: Site, out_dir: Path, cache: RenderCache, executor: Executor,
+                      early: Early | None = None) -> tuple[Outputs, WriteReport]:
     """Every output file rendered into a staging folder, then the changed ones moved
     into ``out_dir`` and the stale ones removed; nothing changes there if any page
     fails."""
     staging = Staging(out_dir)
     cache.begin(out_dir)
     try:
-        outputs = render(site, cache, executor, sink=staging)
+        outputs = render(site, cache, executor, sink=staging, early=early)
         for path, data in outputs.files.items():
             outputs.rendered(path, changed=staging.put(path, data), searchable=False)
         if site.config.search:

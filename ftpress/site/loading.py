@@ -29,7 +29,7 @@ from ftpress.content.rulebook import (
     load_rule_files,
 )
 from ftpress.errors import InputError, Problems
-from ftpress.files.config import CONFIG_FILE, SiteConfig, load_config
+from ftpress.files.config import SiteConfig, load_config
 from ftpress.render import theme
 from ftpress.render.blog import RESERVED
 from ftpress.render.openturn import OpenTurnView, open_turn
@@ -181,10 +181,14 @@ def _part(root: Path, cache: RenderCache | None, name: str, inputs: tuple[str, .
           options: object, make: Callable[[], T]) -> T:
     """``make()``, one part of the load, reading only the files under ``inputs`` and
     ``options``; with a cache kept from the last build (``serve``'s), the part it loaded
-    then, if none of those files changed (nor ``site.yaml``) and ``options`` are equal."""
+    then, if none of those files changed and ``options`` are equal.
+
+    No part reads ``site.yaml`` itself: what a part takes of the site's settings (the
+    time zone, the theme's folders) is in its ``options``, so a new title reloads no
+    part, and the 100 turns of a campaign are not read and projected again for it."""
     if cache is None:
         return make()
-    key = (stamp(root, (*inputs, CONFIG_FILE)) if inputs else None, options)
+    key = (stamp(root, inputs) if inputs else None, options)
     return cache.reuse(name, key, make)
 
 

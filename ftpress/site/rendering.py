@@ -19,7 +19,7 @@ from ftpress.errors import InputError
 from ftpress.render import feeds, theme
 from ftpress.render.blog import Blog, render_blog, render_post, site_view
 from ftpress.render.outputs import Outputs, Sink
-from ftpress.render.pages import Renderer, template_problem
+from ftpress.render.pages import Early, Renderer, template_problem
 from ftpress.render.views import Urls
 from ftpress.secrecy.visibility import PUBLIC_VIEW
 from ftpress.site.loading import Site
@@ -34,11 +34,13 @@ SHARED_TEMPLATES = ("base.html", "_macros.html", "_changes.html", "_power.html")
 
 
 def render(site: Site, cache: RenderCache | None = None, executor: Executor = SERIAL, *,
-           sink: Sink | None = None) -> Outputs:
+           sink: Sink | None = None, early: Early | None = None) -> Outputs:
     """Render every output file of the site: the pages into ``sink`` (``None``: render,
     check, drop), the few other files (feed, sitemap, theme files) into the returned
     outputs' ``files``. The outputs also say what changed and what is searchable.
-    Raises :class:`InputError` with every template error and path clash at once.
+    ``early``: pages rendered before the others and written at once (``serve``'s, the
+    pages a browser shows). Raises :class:`InputError` with every template error and
+    path clash at once.
     """
     out = Outputs()
     blog = _blog(site)
@@ -52,6 +54,9 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
         views, problems = render_blog(blog, r, site.statics, lead)
         if problems:
             raise InputError(problems)
+        if early is not None and sink is not None and not out.clashes:
+            # The blog's pages shown in a browser, before the campaign's views are made.
+            r.flush_early(early)
         ruleset = state.campaign.ruleset if state else None
         schemas = _schemas(r, site.config.base_url, ruleset)
         if state is not None:
@@ -61,7 +66,7 @@ def render(site: Site, cache: RenderCache | None = None, executor: Executor = SE
     if out.clashes:  # before rendering a page: two things want one path
         raise InputError(out.clashes)
     r.load_templates(SHARED_TEMPLATES)
-    r.flush(sink)
+    r.flush(sink, early)
     turned = _kept(cache, "turn entries", (state, site.turns, site.config, viewer, site.nets),
                    lambda: campaign_pages.entries(site, state, r) if state is not None else ())
     # Keyed on what the feeds read of the posts, not their whole views: a rule edited

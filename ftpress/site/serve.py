@@ -5,6 +5,10 @@ from build to build that tracks what each part of the load and each page was mad
 from: an edit reloads only the parts whose files changed and renders only the pages
 whose inputs changed (:mod:`ftpress.speed.buildcache`, :mod:`ftpress.render.pages`),
 and the browser reloads once the pages are written, before the search index is redone.
+The live-reload script tells the server which page it shows: an edit that changes
+thousands of pages (a template, ``site.yaml``) renders and writes the pages a browser
+shows first and reloads it then, before the rest (Hugo's "fast render mode", except
+that the rest is always built: the served site ends as a clean build, byte for byte).
 The live-reload script is added to HTML responses by the server as they go out, so the files
 on disk never contain it. A build that fails leaves the last good site in
 place and shows the problems at the top of every page until they are fixed.
@@ -20,6 +24,7 @@ import signal
 import tempfile
 import threading
 import time
+from collections import Counter
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -65,6 +70,12 @@ class LiveSite:
         self.cache = RenderCache(root / CACHE_DIR, track=True)
         #: What the last good build loaded: an edited post's page is redone from it.
         self.site: Site | None = None
+        #: The output paths of the pages the browsers show, each with the number of
+        #: event streams open on it (under :attr:`changed`'s lock).
+        self.viewing: Counter[str] = Counter()
+        #: Pages written ahead of a build that then failed: their search index is still
+        #: to be redone, by the next build that succeeds.
+        self.unindexed: set[str] = set()
 
     def rebuild(self, changed: set[str] | None = None) -> None:
         """Build once; on failure keep the old output and remember the problems.
@@ -74,11 +85,20 @@ class LiveSite:
         browser reloads at once. The build redoes only what depends on what changed
         (the cache kept from build to build tracks it), and reloads the browser as
         soon as the pages are written, before the search index is redone; after an
-        early rewrite, only if it changed another page.
+        early rewrite, only if it changed another page. The pages the browsers show
+        (:meth:`shown_pages`) are rendered and written before the others, and the
+        browser reloads as soon as one of them changed.
         """
         started = time.perf_counter()
         quick: set[str] = set()
         reloaded = False
+
+        def shown(paths: frozenset[str]) -> None:
+            if paths:
+                print(f"rewrote {len(paths)} page(s) a browser shows in "
+                      f"{time.perf_counter() - started:.2f} s; building the rest", flush=True)
+                quick.update(paths)
+                self._announce(None)
 
         def written(paths: frozenset[str], write: WriteReport) -> None:
             nonlocal reloaded
@@ -102,15 +122,18 @@ class LiveSite:
             # no lock the server's threads hold (they only read files and write to
             # their sockets; the workers render and write into the staging folder).
             report = build(self.root, self.out, options, cache=self.cache,
-                           executor=ForkExecutor(), reindex=frozenset(quick),
-                           written=written, keep_site=True)
-            self.site = report.site
+                           executor=ForkExecutor(), reindex=frozenset(quick | self.unindexed),
+                           written=written, keep_site=True, first=self.shown_pages(),
+                           shown=shown)
+            self.site, self.unindexed = report.site, set()
             error, line = None, report.summary(self.out)
         except InputError as exc:
             error = "\n".join(str(p) for p in exc.problems)
             line = f"build failed in {time.perf_counter() - started:.2f} s:\n{error}"
+            self.unindexed |= quick
         except UserError as exc:  # a bad --now, or Pagefind failing
             error = line = str(exc)
+            self.unindexed |= quick
         say(line, err=error is not None)
         if error is None and (reloaded or quick):
             return  # the browser already shows all that changed
@@ -142,6 +165,33 @@ class LiveSite:
             self.version += 1
             self.changed.notify_all()
 
+    def page_of(self, url_path: str) -> str | None:
+        """The output path of the page at ``url_path`` (as a browser's address bar has
+        it), or None if it is outside the site."""
+        if not url_path.startswith(self.base_path):
+            return None
+        rel = unquote(url_path[len(self.base_path):])
+        if not rel or rel.endswith("/"):
+            rel += "index.html"
+        rel = posixpath.normpath(rel)
+        if rel.startswith(("..", "/")) or "\x00" in rel:
+            return None
+        return rel
+
+    def watching(self, page: str | None, opened: bool) -> None:
+        """A browser's event stream on ``page`` opened or closed."""
+        if page is None:
+            return
+        with self.changed:
+            self.viewing[page] += 1 if opened else -1
+            if self.viewing[page] <= 0:
+                del self.viewing[page]
+
+    def shown_pages(self) -> frozenset[str]:
+        """The pages the browsers show now."""
+        with self.changed:
+            return frozenset(self.viewing)
+
     def wait_for_change(self, since: int, timeout: float) -> int:
         with self.changed:
             self.changed.wait_for(lambda: self.version > since, timeout=timeout)
@@ -159,9 +209,10 @@ class LiveSite:
 
 
 def _script(site: LiveSite, version: int) -> str:
-    url = f"{site.base_path}{EVENTS}?since={version}"
+    url = f"{site.base_path}{EVENTS}?since={version}&page="
+    # The page it shows goes with the stream: an edit of every page renders it first.
     return ("<script>(function(){var s=new EventSource(" + repr(url).replace("'", '"') +
-            ");s.addEventListener('reload',function(){s.close();location.reload();});})();"
+            "+encodeURIComponent(location.pathname));s.addEventListener('reload',function(){s.close();location.reload();});})();"
             "</script>")
 
 
@@ -190,8 +241,10 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         base = self.site.base_path
         if url.path == base + EVENTS:
-            since = parse_qs(url.query).get("since", ["0"])[0]
-            return self._events(int(since) if since.isdigit() else 0)
+            query = parse_qs(url.query)
+            since = query.get("since", ["0"])[0]
+            page = self.site.page_of(query.get("page", [""])[0])
+            return self._events(int(since) if since.isdigit() else 0, page)
         if not url.path.startswith(base):
             if url.path in ("", "/"):
                 return self._redirect(base)
@@ -244,14 +297,16 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def _events(self, since: int) -> None:
-        """Server-Sent Events: 'reload' whenever a build newer than ``since`` finishes."""
+    def _events(self, since: int, page: str | None = None) -> None:
+        """Server-Sent Events: 'reload' whenever a build newer than ``since`` finishes;
+        while the stream is open, the browser shows ``page`` (an output path)."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
+        self.site.watching(page, True)
         try:
             while True:
                 version = self.site.wait_for_change(since, KEEPALIVE_SECONDS)
@@ -263,6 +318,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             return
+        finally:
+            self.site.watching(page, False)
 
 
 def _more_pages(changed: frozenset[str], write: WriteReport, shown: set[str]) -> bool:

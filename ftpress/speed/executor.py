@@ -11,6 +11,9 @@ Rendering is pure Python and holds the GIL, so threads would not help; processes
 do. The workers are *forked* when :meth:`ForkExecutor.map` is called, so they
 inherit everything built so far (parsed posts, compiled templates, the function
 itself, closures and all) and only the results travel back, pickled.
+
+:func:`apart` runs a whole stage in a forked process of its own, where the executor
+forks: what the stage built is gone with that process, all at once, when it returns.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ import ctypes
 import gc
 import multiprocessing
 import os
+import pickle
+import sys
+import traceback
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from typing import Any, Protocol, TypeVar
@@ -100,14 +106,22 @@ class ForkExecutor:
         work = (fn, todo, chunks, context.Value("i", 0))
         global _work
         _work = work
-        # The workers share this process's memory until they write to it, and the
-        # collector writes to every object it visits: frozen around the fork, it
-        # visits none of those there are now, so a worker copies only what it touches.
+        # Freed memory the allocator still keeps would be counted once more in each
+        # worker's share of the heap; what the last map's results left (their pickles
+        # above all) goes back to the system before the fork.
+        _trim()
+        # The workers share this process's memory until either side writes to it, and
+        # the collector writes to every object it visits. Frozen from before the fork
+        # until the workers are gone, it visits none of the objects there are now, in
+        # the workers or here: a page of the heap is copied only where an item's work
+        # really touches it, not by a full collection in this process mid-map.
         gc.freeze()
         try:
             pool = context.Pool(n - 1)
-        finally:
+        except BaseException:
             gc.unfreeze()
+            raise
+        finally:
             _work = None
         try:
             theirs = [pool.apply_async(_drain) for _ in range(n - 1)]
@@ -121,6 +135,7 @@ class ForkExecutor:
             pool.close()
         finally:
             pool.join()
+            gc.unfreeze()
         results: list[Any] = [None] * len(todo)
         for chunk, part in done.items():
             for index, value in zip(chunks[chunk], part, strict=True):
@@ -134,5 +149,73 @@ def release_memory() -> None:
     Python keeps freed blocks for reuse, and glibc's allocator keeps freed pages in its
     heaps until asked to return them (``malloc_trim``)."""
     gc.collect()
+    _trim()
+
+
+def _trim() -> None:
+    """Ask glibc's allocator to return the free pages of its heaps to the system."""
     with suppress(OSError, AttributeError):  # not glibc: the memory stays reusable
         ctypes.CDLL(None).malloc_trim(0)
+
+
+def apart(executor: Executor, fn: Callable[[], R]) -> R:
+    """``fn()``, run in a forked child process when ``executor`` forks (a
+    :class:`ForkExecutor`), here otherwise; its result, or its exception, raised here.
+
+    Everything ``fn`` builds lives and dies in the child: none of it is left in this
+    process's heap afterwards (CPython and glibc keep most of a freed heap, scattered
+    among the objects that stay). The build renders apart, so that Pagefind, which runs
+    after it, runs beside a process holding only what it held before. The result and
+    any exception travel back pickled; an exception that does not survive pickling
+    comes back as a ``RuntimeError`` naming it. The child's traceback is kept as a note.
+    """
+    if not isinstance(executor, ForkExecutor) or \
+            "fork" not in multiprocessing.get_all_start_methods():
+        return fn()
+    for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
+        stream.flush()
+    readable, writable = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child, which leaves only by os._exit
+        os.close(readable)
+        code = 1
+        try:
+            try:
+                outcome: tuple[bool, Any] = (True, fn())
+            except BaseException as exc:
+                outcome = (False, _portable(exc))
+            with os.fdopen(writable, "wb") as pipe:
+                pipe.write(pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL))
+            for stream in (sys.stdout, sys.stderr):
+                stream.flush()
+            code = 0
+        finally:
+            os._exit(code)  # none of the heap freed object by object, no atexit run twice
+    os.close(writable)
+    try:
+        with os.fdopen(readable, "rb") as pipe:
+            data = pipe.read()
+    finally:
+        _, status = os.waitpid(pid, 0)  # after Ctrl-C too: the child cleans up first
+    if not data:
+        raise RuntimeError(f"the build's process ended without a result "
+                           f"(exit status {os.waitstatus_to_exitcode(status)})")
+    ok, value = pickle.loads(data)
+    if ok:
+        return value  # type: ignore[no-any-return]
+    raise value
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """``exc`` as it can travel to the parent: itself if it pickles back the same (its
+    type, its message), else a ``RuntimeError`` naming it; with the child's traceback as
+    a note."""
+    told = "".join(traceback.format_exception(exc))
+    try:
+        back = pickle.loads(pickle.dumps(exc))
+        same = type(back) is type(exc) and str(back) == str(exc)
+    except Exception:  # whatever pickling raised, the message still travels
+        same = False
+    portable = exc if same else RuntimeError(f"{type(exc).__name__}: {exc}")
+    portable.add_note(f"in the build's own process:\n{told}")
+    return portable
