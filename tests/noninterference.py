@@ -63,6 +63,7 @@ from pyrage import x25519
 import ftpress.store.secret as turn_secret
 from ftpress.cli import main
 from ftpress.secrecy import agekeys
+from ftpress.site.search import CACHE_NAME
 
 NOW = "2026-03-01T10:00:00+00:00"
 #: Before t001's deadline (2026-03-08 20:00 UTC): pull requests are checked.
@@ -394,6 +395,11 @@ def build(cli: Cli, root: Path, surface: Surface, now: str) -> None:
         if not file.is_file():
             continue
         name = file.relative_to(root).as_posix()
+        if file.relative_to(root / ".ftpress-cache").parts[0] == CACHE_NAME:
+            # The search shards the build keeps (Pagefind's files, under a digest of the
+            # pages they index): each byte of them.
+            surface.add("cache", name, file.read_bytes())
+            continue
         try:
             rows = _rows(file)
         except sqlite3.DatabaseError:

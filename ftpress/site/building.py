@@ -123,7 +123,8 @@ def build(root: Path, out_dir: Path, options: BuildOptions,
     if made.search and (reindex or report.written or report.removed or made.unfinished
                         or not (out_dir / SEARCH_DIR).is_dir()):
         index_site(out_dir, list(made.searchable),
-                   None if made.unfinished else changed | reindex)
+                   None if made.unfinished else changed | reindex,
+                   cache=cache.folder if cache is not None else folder)  # the shards kept
     if made.search:
         mark_finished(out_dir)
     result = BuildReport(made.pages, made.posts, made.files, report,

@@ -12,10 +12,17 @@ an index in memory at once, about 190 KB a page, so 5,000 posts in one index
 would take a gigabyte; and Pagefind cannot update an index (it has no way to take
 a page out), so an edit re-indexes the shards holding the pages it changed, which
 the plan keeps small where edits are frequent (the rulebook, a year of posts).
-Each shard is an index of its own; Pagefind runs on :data:`CONCURRENT` at a time,
+Each shard is an index of its own; Pagefind runs on
+:data:`~ftpress.site.pagefind_runner.CONCURRENT` at a time,
 and the search page merges
 the others into the main one (``pagefind/shards.json`` lists them). A shard whose
 pages did not change keeps the index it had.
+
+With the build cache (``.ftpress-cache/search/``), each shard Pagefind makes is kept by
+a digest of everything it read (:func:`_shard_key`), and a shard whose pages are the
+same bytes as when it was kept is copied from there instead of indexed again: a
+publishing run, which builds into a fresh output folder, indexes only the shards
+whose pages changed, and its index is the same bytes as a clean build's.
 
 No ``data-pagefind-filter`` is used: Pagefind writes filter files whose names
 change from run to run, and the output must be byte-reproducible.
@@ -36,27 +43,29 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ftpress.errors import ToolFailed
 from ftpress.files.write import SEARCH_PREFIX, write_tree
 from ftpress.render.outputs import UNSEARCHED
-from ftpress.text.logsafe import say
+from ftpress.site import pagefind_runner
+from ftpress.speed.buildcache import code_version
+from ftpress.speed.kept_trees import KeptTrees
 
 SEARCH_DIR = "pagefind"
-#: What the index skips (see :data:`ftpress.render.outputs.UNSEARCHED`).
-_UNSEARCHED_PART = re.compile(rb'<(svg|section) ' + UNSEARCHED.encode() + rb'[^>]*>.*?</\1>',
-                              re.S)
 #: Lists the shards the search page merges into the main index, and what each holds.
 SHARDS_FILE = "shards.json"
 #: Most pages in one shard: two Pagefind processes at a time stay under 250 MB in all,
 #: and a site of a thousand posts is indexed on both cores.
 SHARD_PAGES = 600
-#: Pagefind processes at a time.
-CONCURRENT = 2
 _POST_YEAR = re.compile(r"posts/(\d{4})/")
-#: The turn reports' shard, by name.
-_TURNS = "turns"
+_TURN = re.compile(r"turns/t(\d+)/")
+#: Turn reports per shard of them: a new turn re-indexes its block's reports alone (and
+#: the report before it, whose link to the next turn appears), not every turn's.
+TURN_BLOCK = 25
+#: The folder of the build cache that keeps the shards Pagefind made.
+CACHE_NAME = "search"
+#: Environment variables Pagefind reads its settings from (they change its index).
+_SETTINGS_PREFIX = "PAGEFIND_"
 
 
 class SearchError(ToolFailed):
@@ -87,28 +96,33 @@ def plan(pages: Iterable[str], limit: int | None = None) -> dict[str, tuple[str,
     A site of at most ``limit`` pages (default :data:`SHARD_PAGES`) is one index.
     A larger one is split by what an edit changes together: the main index holds the
     pages that are neither dated posts nor turn reports (the rulebook, the pages),
-    so that a rule edited re-indexes only them; the turn reports are a shard of their
-    own (``shard-turns``); and the posts are split by years, as many whole years as fit
-    in ``limit`` pages (a year bigger than that is a shard alone), named after them:
-    ``shard-2021-2022``. A new post changes only its own year's shard. Where no page
-    is left for the main index, it takes the first of those shards in their place.
+    so that a rule edited re-indexes only them; the turn reports are in shards of their
+    own by blocks of :data:`TURN_BLOCK` turns (``shard-turns-0-24``, ``shard-turns-25-49``…),
+    so that a new turn re-indexes one block; and the posts are split by years, as many
+    whole years as fit in ``limit`` pages (a year bigger than that is a shard alone),
+    named after them: ``shard-2021-2022``. A new post changes only its own year's
+    shard. Where no page is left for the main index, it takes the first of those
+    shards in their place.
     """
     limit = SHARD_PAGES if limit is None else limit
     ordered = sorted(pages)
     if len(ordered) <= limit:
         return {"": tuple(ordered)} if ordered else {}
     units: dict[str, list[str]] = {}
+    blocks: dict[int, list[str]] = {}
     for page in ordered:
+        if turn := _TURN.match(page):
+            blocks.setdefault(int(turn.group(1)) // TURN_BLOCK, []).append(page)
+            continue
         match = _POST_YEAR.match(page)
-        key = match.group(1) if match else (_TURNS if page.startswith("turns/") else "")
-        units.setdefault(key, []).append(page)
+        units.setdefault(match.group(1) if match else "", []).append(page)
     main = units.pop("", [])
-    shards: list[tuple[list[str], list[str]]] = []  # (units, pages)
-    if _TURNS in units:
-        shards.append(([_TURNS], units.pop(_TURNS)))
+    shards: list[tuple[list[str], list[str]]] = [  # (units, pages)
+        ([f"turns-{block * TURN_BLOCK}", f"{block * TURN_BLOCK + TURN_BLOCK - 1}"], inside)
+        for block, inside in sorted(blocks.items())]
+    turn_shards = len(shards)
     for year in sorted(units):
-        if not shards or shards[-1][0] == [_TURNS] or \
-                len(shards[-1][1]) + len(units[year]) > limit:
+        if len(shards) == turn_shards or len(shards[-1][1]) + len(units[year]) > limit:
             shards.append(([], []))
         shards[-1][0].append(year)
         shards[-1][1].extend(units[year])
@@ -139,21 +153,35 @@ class Indexing:
     """
 
     def __init__(self, pages: dict[str, Path], scratch: Path, *,
-                 last: Path | None = None, changed: Iterable[str] = ()) -> None:
+                 last: Path | None = None, changed: Iterable[str] = (),
+                 cache: KeptTrees | None = None) -> None:
         """Start indexing ``pages`` (output path → file with its bytes); ``scratch``
         is a folder on the same disk as those files, for the links. ``last``: the
         index made before (``pagefind/``), whose shards are kept where none of
-        their pages is among ``changed``."""
+        their pages is among ``changed``. ``cache``: the shards kept by earlier
+        builds, by :func:`_shard_key`; the others are taken from there when it
+        has them, and kept there once Pagefind has made them."""
         self.pages = frozenset(pages)
+        self._files = pages
         self.shards = plan(pages)
         self._kept = _unchanged(self.shards, last, frozenset(changed))
+        self._cache = cache
+        self._keys: dict[str, str] = {}
         # Absolute: Pagefind runs in a folder of its own.
         self._work = Path(tempfile.mkdtemp(prefix=SEARCH_PREFIX, dir=scratch)).resolve()
         self._process: subprocess.Popen[str] | None = None
+        #: The shards Pagefind is making (their index in the plan), to keep once made.
+        self._made: dict[str, int] = {}
         try:
             runs = []
             for index, (name, inside) in enumerate(self.shards.items()):
-                if name not in self._kept:
+                if name in self._kept:
+                    continue
+                if cache is not None:
+                    self._keys[name] = _shard_key(name, inside, pages)
+                if cache is None or not cache.get(self._keys[name],
+                                                  self._work / f"index-{index}"):
+                    self._made[name] = index
                     runs.append({"site": str(self._work / f"site-{index}"),
                                  "output": str(self._work / f"index-{index}"),
                                  # Absolute: the runner works in a folder of its own.
@@ -164,14 +192,14 @@ class Indexing:
                 # it, so that a build never starts a thread (its executor may fork).
                 plan_file = self._work / "plan.json"
                 plan_file.write_text(json.dumps({"pagefind": str(_executable()),
-                                                 "runs": runs}), encoding="utf-8")
+                                                 "unsearched": UNSEARCHED, "runs": runs}),
+                                     encoding="utf-8")
                 # In a session of its own: stopping it stops the Pagefinds it runs too.
+                # Run as a file, isolated (-I): it needs the standard library alone.
                 self._process = subprocess.Popen(
-                    [sys.executable, "-m", "ftpress.site.search", str(plan_file)],
+                    [sys.executable, "-I", pagefind_runner.__file__, str(plan_file)],
                     cwd=self._work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE, text=True, start_new_session=True,
-                    env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                        filter(None, (_package_root(), os.environ.get("PYTHONPATH"))))})
+                    stderr=subprocess.PIPE, text=True, start_new_session=True)
         except BaseException:
             self._clean()
             raise
@@ -182,6 +210,7 @@ class Indexing:
         try:
             if self._process is not None:
                 try:
+                    self._use_kept()  # while Pagefind runs
                     stdout, stderr = self._process.communicate()
                 except BaseException:
                     self._stop()
@@ -189,6 +218,9 @@ class Indexing:
                 if self._process.returncode != 0:
                     said = stderr.strip() or stdout.strip()
                     raise SearchError(f"pagefind failed: {said}")
+            else:
+                self._use_kept()
+            self._keep_made()
             moved = self._move_in(out)
             if moved is not None:
                 return moved
@@ -206,6 +238,25 @@ class Indexing:
             self._clean()
         report = write_tree(out / SEARCH_DIR, files)
         return SearchReport(len(files), report.written)
+
+    def _use_kept(self) -> None:
+        """Tell the cache which of its entries the shards kept from the last index are,
+        so that it does not let them go."""
+        if self._cache is not None:
+            for name in self._kept:
+                self._cache.use(_shard_key(name, self.shards[name], self._files))
+
+    def _keep_made(self) -> None:
+        """Keep in the cache the shards Pagefind just made, each with the files a build
+        takes of it (see :meth:`finish`), and let go of entries no build uses."""
+        if self._cache is None:
+            return
+        for name, index in self._made.items():
+            made = self._work / f"index-{index}"
+            if made.is_dir():  # Pagefind found nothing to index: nothing to keep
+                self._cache.put(self._keys[name], made,
+                                _index_data if name else lambda rel: not _shards_own(rel))
+        self._cache.prune()
 
     def _move_in(self, out: Path) -> SearchReport | None:
         """A first index (``out`` has none): Pagefind's folders assembled into one and
@@ -250,23 +301,6 @@ class Indexing:
         shutil.rmtree(self._work, ignore_errors=True)
 
 
-def _place(page: Path, target: Path) -> None:
-    """Put a page where Pagefind reads it: linked, or a copy without its unsearched parts."""
-    data = page.read_bytes()
-    if UNSEARCHED.encode() in data:
-        target.write_bytes(_UNSEARCHED_PART.sub(_strip, data))
-        return
-    try:
-        os.link(page, target)
-    except OSError:  # another disk, or no hard links there
-        shutil.copyfile(page, target)
-
-
-def _strip(match: re.Match[bytes]) -> bytes:
-    # The same element inside it would end the match early: keep that one whole.
-    return match.group(0) if match.group(0).count(b"<" + match.group(1)) > 1 else b""
-
-
 def _index_data(rel: str) -> bool:
     """Is this file of a shard's Pagefind output needed to merge it? (The search runs
     the main index's scripts and WebAssembly for every shard.)"""
@@ -290,6 +324,21 @@ def _pagefind_version() -> str:
         return metadata.version("pagefind_bin")
     except metadata.PackageNotFoundError:  # pragma: no cover - a declared dependency
         return ""
+
+
+def _shard_key(name: str, inside: tuple[str, ...], pages: dict[str, Path]) -> str:
+    """What a shard's index is made from, as a digest: its name, ftpress's code (which
+    puts the pages in place for Pagefind and runs it), Pagefind's version and the
+    settings it takes from the environment, and each page's path and bytes."""
+    h = hashlib.sha256(f"{name}\0{code_version()}\0{_pagefind_version()}\0".encode())
+    for variable in sorted(os.environ):
+        if variable.upper().startswith(_SETTINGS_PREFIX):
+            h.update(f"{variable}={os.environ[variable]}\0".encode())
+    for path in inside:
+        data = pages[path].read_bytes()
+        h.update(f"\n{path}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
 
 
 def _unchanged(shards: dict[str, tuple[str, ...]], last: Path | None,
@@ -328,61 +377,14 @@ def mark_finished(out: Path) -> None:
     (out / UNFINISHED).unlink(missing_ok=True)
 
 
-def _package_root() -> str:
-    return str(Path(__file__).resolve().parents[2])
-
-
-def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None
-               ) -> SearchReport:
+def index_site(out: Path, searchable: list[str], changed: Iterable[str] | None = None,
+               cache: Path | None = None) -> SearchReport:
     """(Re)build ``out/pagefind/`` from the ``searchable`` pages written in ``out``;
     with ``changed`` (the pages rewritten since it was made), keep the shards of the
-    index there that hold none of them."""
+    index there that hold none of them. ``cache``: the build cache's folder, where the
+    shards are kept between builds (see :data:`CACHE_NAME`)."""
     return Indexing({p: out / p for p in searchable}, out,
                     last=out / SEARCH_DIR if changed is not None else None,
-                    changed=changed or ()).finish(out)
-
-
-def _run(pagefind: str, site: str, output: str) -> tuple[int, str]:
-    done = subprocess.run([pagefind, "--site", site, "--output-path", output, "--silent"],
-                          cwd=str(Path(output).parent), stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True)
-    said = done.stderr.strip() or done.stdout.strip()
-    shutil.rmtree(site, ignore_errors=True)  # its links, gone while the other runs go on
-    # Pages that only mention data-pagefind-body in their text: nothing to index yet.
-    return (0 if "not able to build an index" in said else done.returncode), said
-
-
-def main(argv: list[str]) -> int:
-    """``python -m ftpress.site.search PLAN``: put each run's pages in its folder (linked,
-    or copied without their unsearched SVG), then run Pagefind on each,
-    :data:`CONCURRENT` at a time; say what failed. PLAN is a JSON file: ``{"pagefind":
-    path, "runs": [{"site", "output", "pages": [[file, path in the site], ...]}, ...]}``.
-    """
-    from concurrent.futures import ThreadPoolExecutor  # here: a build never needs it
-
-    work = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
-    pagefind, runs = work["pagefind"], work["runs"]
-    try:
-        for run in runs:
-            site = Path(run["site"])
-            for file, path in run["pages"]:
-                (site / path).parent.mkdir(parents=True, exist_ok=True)
-                _place(Path(file), site / path)
-    except OSError as exc:  # a full disk, most likely: one line for the build to relay
-        say(f"cannot put the pages in place for Pagefind: {exc.strerror} ({exc.filename})",
-            err=True)
-        return 1
-
-    def one(run: dict[str, Any]) -> tuple[int, str]:
-        return _run(pagefind, run["site"], run["output"])
-
-    with ThreadPoolExecutor(CONCURRENT) as pool:
-        results = list(pool.map(one, runs))
-    failed = [said for code, said in results if code != 0]
-    for said in failed:
-        say(said, err=True)
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+                    changed=changed or (),
+                    cache=KeptTrees(cache / CACHE_NAME) if cache is not None else None
+                    ).finish(out)

@@ -112,6 +112,9 @@ class RenderCache:
         #: Keep what each page of a build was made from, for the next build by the same
         #: process to compare with (``serve``); a single build has no use for it.
         self.track = track
+        #: Where it is kept between runs (None: in memory only); other stages keep what
+        #: they reuse beside it (``ftpress.site.search``'s shards).
+        self.folder = folder
         self._memory: dict[str, tuple[Any, ...]] = {}
         self._new: dict[str, tuple[Any, ...]] = {}
         self._used: set[str] = set()
