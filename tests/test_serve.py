@@ -75,6 +75,9 @@ def test_serves_the_site_under_its_base_path(server):
     assert "EventSource" not in fetch(base.rsplit("/camp/", 1)[0] + "/camp/feed.xml")[1]
     assert fetch(base + "no/such/page/")[0] == 404
     assert fetch(base + "../../../etc/passwd")[0] == 404
+    # A doubled slash after the base would name an absolute path: never outside the site.
+    assert fetch(base + "/etc/passwd")[0] == 404
+    assert fetch(base + "%2Fetc/passwd")[0] == 404
 
 
 def test_rebuilds_when_a_post_changes(server):

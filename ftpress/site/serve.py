@@ -168,15 +168,11 @@ class LiveSite:
     def page_of(self, url_path: str) -> str | None:
         """The output path of the page at ``url_path`` (as a browser's address bar has
         it), or None if it is outside the site."""
-        if not url_path.startswith(self.base_path):
+        rel = _inside(self.base_path, url_path)
+        if rel is None:
             return None
-        rel = unquote(url_path[len(self.base_path):])
-        if not rel or rel.endswith("/"):
-            rel += "index.html"
-        rel = posixpath.normpath(rel)
-        if rel.startswith(("..", "/")) or "\x00" in rel:
-            return None
-        return rel
+        return "index.html" if rel == "." else \
+            f"{rel}/index.html" if url_path.endswith("/") else rel
 
     def watching(self, page: str | None, opened: bool) -> None:
         """A browser's event stream on ``page`` opened or closed."""
@@ -249,8 +245,8 @@ class Handler(BaseHTTPRequestHandler):
             if url.path in ("", "/"):
                 return self._redirect(base)
             return self._send_file(None, HTTPStatus.NOT_FOUND, head)
-        rel = posixpath.normpath(unquote(url.path[len(base):]) or ".")
-        if rel.startswith("..") or "\x00" in rel:
+        rel = _inside(base, url.path)
+        if rel is None:
             return self._send_file(None, HTTPStatus.NOT_FOUND, head)
         target = self.site.out / rel
         if target.is_dir():
@@ -320,6 +316,18 @@ class Handler(BaseHTTPRequestHandler):
             return
         finally:
             self.site.watching(page, False)
+
+
+def _inside(base: str, url_path: str) -> str | None:
+    """The path inside the site of ``url_path`` (under ``base``), normalised ("." for the
+    site's root); None for one that leads out of it: above it, to an absolute path (a
+    doubled slash after the base), or with a NUL."""
+    if not url_path.startswith(base):
+        return None
+    rel = posixpath.normpath(unquote(url_path[len(base):]) or ".")
+    if rel.startswith(("..", "/")) or "\x00" in rel:
+        return None
+    return rel
 
 
 def _more_pages(changed: frozenset[str], write: WriteReport, shown: set[str]) -> bool:
