@@ -129,6 +129,8 @@ def test_the_demos_build_to_the_same_bytes_serially_and_forked(demo, tmp_path):
 class Recording:
     """An executor that maps in this process and notes the size of every batch."""
 
+    forks = False
+
     def __init__(self) -> None:
         self.batches: list[int] = []
 

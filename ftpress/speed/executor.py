@@ -36,11 +36,16 @@ R = TypeVar("R")
 class Executor(Protocol):
     """Runs ``fn`` over ``items`` and returns the results in the items' order."""
 
+    #: Whether it runs work in forked processes (and :func:`apart` runs a stage in one).
+    forks: bool
+
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> list[R]: ...
 
 
 class SerialExecutor:
     """Everything in this process, one item after another: the plain pipeline."""
+
+    forks = False
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> list[R]:
         return [fn(item) for item in items]
@@ -90,7 +95,6 @@ class ForkExecutor:
     builder does, beside the server's threads, which only read files and answer.
     """
 
-    #: :func:`apart` runs its work in a forked child for this executor.
     forks = True
 
     def __init__(self, processes: int | None = None, *, min_items: int = 48) -> None:
@@ -172,9 +176,7 @@ def apart(executor: Executor, fn: Callable[[], R]) -> R:
     any exception travel back pickled; an exception that does not survive pickling
     comes back as a ``RuntimeError`` naming it. The child's traceback is kept as a note.
     """
-    # Asked of the executor, not of its class: a test may stand a plain executor in for
-    # the forking one by name.
-    if not getattr(executor, "forks", False) or \
+    if not executor.forks or \
             "fork" not in multiprocessing.get_all_start_methods():
         return fn()
     for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
