@@ -210,7 +210,6 @@ class Indexing:
         try:
             if self._process is not None:
                 try:
-                    self._use_kept()  # while Pagefind runs
                     stdout, stderr = self._process.communicate()
                 except BaseException:
                     self._stop()
@@ -218,8 +217,6 @@ class Indexing:
                 if self._process.returncode != 0:
                     said = stderr.strip() or stdout.strip()
                     raise SearchError(f"pagefind failed: {said}")
-            else:
-                self._use_kept()
             self._keep_made()
             moved = self._move_in(out)
             if moved is not None:
@@ -239,16 +236,11 @@ class Indexing:
         report = write_tree(out / SEARCH_DIR, files)
         return SearchReport(len(files), report.written)
 
-    def _use_kept(self) -> None:
-        """Tell the cache which of its entries the shards kept from the last index are,
-        so that it does not let them go."""
-        if self._cache is not None:
-            for name in self._kept:
-                self._cache.use(_shard_key(name, self.shards[name], self._files))
-
     def _keep_made(self) -> None:
         """Keep in the cache the shards Pagefind just made, each with the files a build
-        takes of it (see :meth:`finish`), and let go of entries no build uses."""
+        takes of it (see :meth:`finish`), and let go of entries no build uses: the shards
+        kept from the last index count as used, their keys (every page of theirs read)
+        worked out only if some entry is to go."""
         if self._cache is None:
             return
         for name, index in self._made.items():
@@ -256,7 +248,8 @@ class Indexing:
             if made.is_dir():  # Pagefind found nothing to index: nothing to keep
                 self._cache.put(self._keys[name], made,
                                 _index_data if name else lambda rel: not _shards_own(rel))
-        self._cache.prune()
+        self._cache.prune(len(self._kept), lambda: [
+            _shard_key(name, self.shards[name], self._files) for name in self._kept])
 
     def _move_in(self, out: Path) -> SearchReport | None:
         """A first index (``out`` has none): Pagefind's folders assembled into one and

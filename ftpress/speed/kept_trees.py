@@ -76,14 +76,21 @@ class KeptTrees:
         """Count the entry ``key`` as used by this build, if it is there, without reading it."""
         self._used.add(key)
 
-    def prune(self) -> None:
+    def prune(self, unread: int = 0, keys: Callable[[], Iterable[str]] = tuple) -> None:
         """Once the entries are more than :data:`SLACK` times those this build used, drop
-        every one it did not use (and whatever a stopped build left half-made)."""
+        every one it did not use (and whatever a stopped build left half-made).
+
+        ``unread``: how many more entries this build used without reading them (an index
+        it kept where it was); ``keys`` names them, and is asked only when some entry is
+        to go, since working out a key may mean reading everything it was made from."""
         try:
             names = [e.name for e in os.scandir(self.folder)]
         except OSError:
             names = []
-        too_many = sum(not n.startswith(_UNFINISHED) for n in names) > SLACK * len(self._used)
+        entries = sum(not n.startswith(_UNFINISHED) for n in names)
+        too_many = entries > SLACK * (len(self._used) + unread)
+        if too_many:
+            self._used.update(keys())
         for name in names:
             if name.startswith(_UNFINISHED) or (too_many and name not in self._used):
                 _remove(self.folder / name)
